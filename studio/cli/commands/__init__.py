@@ -1,0 +1,1 @@
+"""One module per ``studio`` subcommand; each has ``register(subparsers)``."""

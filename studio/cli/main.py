@@ -1,0 +1,60 @@
+"""``studio`` entry point: the GUI when no command is given, otherwise one of the subcommands.
+
+Each subcommand lives in ``studio/cli/commands/<name>.py`` and exposes ``register(subparsers)``, which adds its
+parser and sets ``func`` (``func(args) -> exit code``). Exit codes: 0 ok, 1 findings or failure, 2 usage or I/O.
+"""
+from __future__ import annotations
+
+import argparse
+import importlib
+import pkgutil
+import sys
+
+from . import commands
+from .paths import default_project
+
+
+class StudioArgumentParser(argparse.ArgumentParser):
+    """argparse exits 2 on usage errors, which is our contract; keep its message short."""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = StudioArgumentParser(
+        prog="studio",
+        description="Authoring studio for tactical wargames. Without a command, opens the window on a project.",
+    )
+    parser.add_argument("--project", metavar="DIR", help="project folder to open (default: the sample project)")
+    parser.add_argument("--screenshot", metavar="OUT.png", help="render the window offscreen to a PNG and exit")
+    parser.add_argument("--open", metavar="DOC_ID", dest="open_doc", help="document to open (with the window)")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=StudioArgumentParser)
+    for info in sorted(pkgutil.iter_modules(commands.__path__), key=lambda i: i.name):
+        module = importlib.import_module(f"{commands.__name__}.{info.name}")
+        module.register(sub)
+    return parser
+
+
+def run_gui(args: argparse.Namespace) -> int:
+    try:
+        from studio.qt.app import run
+    except ImportError as exc:  # pragma: no cover - depends on the install
+        print(f"studio: the window is not available: {exc}", file=sys.stderr)
+        return 2
+    return run(project=args.project or str(default_project()), screenshot=args.screenshot, open_doc=args.open_doc)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        return run_gui(args)
+    try:
+        return int(args.func(args) or 0)
+    except KeyboardInterrupt:
+        print("studio: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

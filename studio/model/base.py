@@ -1,0 +1,41 @@
+"""Base classes and shared field types of every studio document."""
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+SCHEMA_VERSION = 1
+
+#: A stable identifier: lower-case letters, digits, ``.``, ``_`` and ``-``; it never changes once published.
+Id = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9._-]{0,79}$", description="stable identifier")]
+#: A reference to another object's id. The reference check resolves it.
+Ref = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9._-]{0,79}$", description="id of another object")]
+#: A rule reference such as ``MBT 4.4.3.2`` or ``WaW 6.1``.
+RuleRef = Annotated[str, Field(max_length=120, description="rule reference, e.g. 'MBT 4.4.3.2'")]
+#: A table cell: number, text, boolean or null (an empty cell).
+Cell = int | float | str | bool | None
+
+
+class StrictModel(BaseModel):
+    """Unknown fields are errors; assignment is validated (so the GUI cannot store a wrong type)."""
+
+    model_config = ConfigDict(extra="forbid", validate_assignment=True, populate_by_name=True,
+                              use_enum_values=True)
+
+
+class Document(StrictModel):
+    """Envelope of every file: ``kind``, ``schema_version`` and a stable ``id``."""
+
+    kind: str
+    schema_version: Annotated[int, Field(ge=1, le=SCHEMA_VERSION)] = SCHEMA_VERSION
+    id: Id
+
+    def references(self) -> list[tuple[str, str, str]]:
+        """Cross-file references as ``(json_pointer, target_kind, target_id)``; kinds override."""
+        return []
+
+
+def dump_document(doc: BaseModel) -> dict[str, Any]:
+    """Plain data of a document in canonical (model) order, keeping exactly the fields the file set."""
+    return doc.model_dump(mode="json", exclude_unset=True, by_alias=True)

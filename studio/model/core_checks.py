@@ -1,0 +1,187 @@
+"""Rule-system-neutral static checks of documents (ruleset data, maps, scenarios, TO&Es).
+
+Each check takes a valid document and the project index and yields diagnostics. Ruleset plugins add their
+own checks through the registry; these run for every rule system.
+"""
+from __future__ import annotations
+
+from typing import Iterator
+
+from .diagnostics import Diagnostic
+from .documents import Map, Ruleset, Scenario, Toe
+from .project import LoadedDocument, ProjectIndex
+from .references import suggest
+
+
+def check_ruleset(doc: LoadedDocument, index: ProjectIndex) -> Iterator[Diagnostic]:
+    rs: Ruleset = doc.model
+    for i, table in enumerate(rs.tables):
+        if table.placeholder:
+            yield doc.info("table.placeholder", f"table '{table.id}' ({table.title}) holds placeholder values; "
+                                                "the rulebook text does not give them", f"/tables/{i}", table.rule)
+        elif table.placeholder_rows:
+            yield doc.info("table.placeholder", f"table '{table.id}' has {len(table.placeholder_rows)} placeholder "
+                                                "row(s)", f"/tables/{i}/placeholder_rows", table.rule)
+    codes: dict[str, int] = {}
+    classes = set(rs.mobility_classes)
+    for i, terrain in enumerate(rs.terrain):
+        if terrain.code in codes:
+            yield doc.error("ruleset.duplicate-code", f"terrain code '{terrain.code}' is also used by terrain "
+                                                      f"'{rs.terrain[codes[terrain.code]].id}'", f"/terrain/{i}/code")
+        codes.setdefault(terrain.code, i)
+    for group in ("terrain", "hexside_features"):
+        for i, item in enumerate(getattr(rs, group)):
+            for cls in item.move_cost:
+                if cls not in classes:
+                    yield doc.error("ruleset.unknown-mobility", f"mobility class '{cls}' is not declared in "
+                                    f"mobility_classes{suggest(cls, sorted(classes))}",
+                                    f"/{group}/{i}/move_cost/{cls}", at_key=True)
+    if rs.elevation.min > rs.elevation.max:
+        yield doc.error("ruleset.elevation", "elevation min is above max", "/elevation")
+
+
+def _catalogue(index: ProjectIndex, ruleset_id: str) -> Ruleset | None:
+    return index.model("ruleset", ruleset_id)
+
+
+def check_map(doc: LoadedDocument, index: ProjectIndex) -> Iterator[Diagnostic]:
+    m: Map = doc.model
+    if m.hex is None:
+        return
+    rs = _catalogue(index, m.ruleset)
+    grid = m.hex
+    for field in ("terrain", "elevation"):
+        rows = getattr(m, field)
+        if len(rows) != grid.rows:
+            yield doc.error("map.row-count", f"{field} has {len(rows)} rows but the board has {grid.rows}",
+                            f"/{field}", at_key=True)
+        for r, row in enumerate(rows):
+            cells = row.split()
+            if len(cells) != grid.columns:
+                yield doc.error("map.row-length", f"{field} row {r} has {len(cells)} hexes but the board has "
+                                                  f"{grid.columns} columns", f"/{field}/{r}")
+    if rs is None:
+        return
+    codes = {t.code for t in rs.terrain}
+    for r, row in enumerate(m.terrain):
+        for c, code in enumerate(row.split()):
+            if code not in codes:
+                yield doc.error("map.unknown-terrain", f"terrain code '{code}' (row {r}, column {c}) is not in "
+                                f"ruleset '{rs.id}'{suggest(code, sorted(codes))}", f"/terrain/{r}")
+                break
+    lo, hi = rs.elevation.min, rs.elevation.max
+    for r, row in enumerate(m.elevation):
+        for c, cell in enumerate(row.split()):
+            try:
+                level = int(cell)
+            except ValueError:
+                yield doc.error("map.elevation", f"elevation '{cell}' (row {r}, column {c}) is not a whole number",
+                                f"/elevation/{r}")
+                break
+            if not lo <= level <= hi:
+                yield doc.error("map.elevation", f"elevation {level} (row {r}, column {c}) is outside the "
+                                f"ruleset's levels {lo}..{hi}", f"/elevation/{r}", rs.elevation.rule)
+                break
+    features = {f.id for f in rs.hexside_features}
+    for i, side in enumerate(m.hexsides):
+        if side.feature not in features:
+            yield doc.error("map.unknown-feature", f"hexside feature '{side.feature}' is not in ruleset "
+                            f"'{rs.id}'{suggest(side.feature, sorted(features))}", f"/hexsides/{i}/feature")
+    road_types = {r.id for r in rs.road_types}
+    for i, road in enumerate(m.roads):
+        if road.type not in road_types:
+            yield doc.error("map.unknown-road", f"road type '{road.type}' is not in ruleset '{rs.id}'"
+                            f"{suggest(road.type, sorted(road_types))}", f"/roads/{i}/type")
+
+
+def slot_paths(toe: Toe, index: ProjectIndex, depth: int = 0) -> set[str]:
+    """Slot paths ``echelon/.../slot`` of a TO&E, following templates (cycles stop at depth 8)."""
+    paths: set[str] = set()
+
+    def walk(ech, prefix: str, level: int):
+        here = f"{prefix}{ech.id}"
+        for s in ech.slots:
+            paths.add(f"{here}/{s.id}")
+        if ech.template and level < 8:
+            sub = index.model("toe", ech.template)
+            if sub is not None:
+                walk(sub.root, here + "/", level + 1)
+        for child in ech.children:
+            walk(child, here + "/", level)
+
+    walk(toe.root, "", depth)
+    # paths are also accepted without the root echelon's id
+    root = toe.root.id + "/"
+    return paths | {p[len(root):] for p in paths if p.startswith(root)}
+
+
+def check_toe(doc: LoadedDocument, index: ProjectIndex) -> Iterator[Diagnostic]:
+    toe: Toe = doc.model
+    for pointer, ech in toe.root.walk():
+        if ech.template == toe.id:
+            yield doc.error("toe.cycle", f"echelon '{ech.id}' uses its own TO&E as a template", f"{pointer}/template")
+
+
+def check_scenario(doc: LoadedDocument, index: ProjectIndex) -> Iterator[Diagnostic]:
+    sc: Scenario = doc.model
+    sides = [s.id for s in sc.sides]
+    if sc.first_player != "initiative" and sc.first_player not in sides:
+        yield doc.error("scenario.unknown-side", f"first_player '{sc.first_player}' is not a side id "
+                        f"({', '.join(sides)}) or 'initiative'{suggest(sc.first_player, sides)}", "/first_player")
+    for i, vc in enumerate(sc.victory):
+        if vc.side not in sides:
+            yield doc.error("scenario.unknown-side", f"victory condition '{vc.id}' names side '{vc.side}', which "
+                            f"does not exist{suggest(vc.side, sides)}", f"/victory/{i}/side")
+        if vc.type in ("hold_hexes",) and not vc.hexes:
+            yield doc.error("scenario.victory-hexes", f"victory condition '{vc.id}' ({vc.type}) names no hexes",
+                            f"/victory/{i}")
+        if vc.type == "exit_units" and vc.edge is None and not vc.hexes:
+            yield doc.error("scenario.victory-edge", f"victory condition '{vc.id}' needs an exit edge or hexes",
+                            f"/victory/{i}")
+    for t in sc.environment.night_turns:
+        if t > sc.turns:
+            yield doc.warning("scenario.turn-range", f"night turn {t} is after the last turn ({sc.turns})",
+                              "/environment/night_turns")
+    rs = _catalogue(index, sc.ruleset)
+    if rs is not None:
+        known = {o.id: o for o in rs.options}
+        for name, value in sc.options.items():
+            option = known.get(name)
+            if option is None:
+                yield doc.error("scenario.unknown-option", f"rule option '{name}' is not defined by ruleset "
+                                f"'{rs.id}'{suggest(name, sorted(known))}", f"/options/{name}", at_key=True)
+            elif value not in option.choices:
+                yield doc.error("scenario.option-value", f"rule option '{name}' must be one of "
+                                f"{option.choices}, not {value!r}", f"/options/{name}", option.rule)
+        codes = {t.code for t in rs.terrain}
+        for i, board in enumerate(sc.boards):
+            m = index.model("map", board.map)
+            if m is None or m.ruleset == rs.id:
+                continue
+            used = {code for row in m.terrain for code in row.split()}
+            missing = sorted(used - codes)
+            if missing:
+                yield doc.error("scenario.map-terrain", f"map '{m.id}' uses terrain codes {missing} that ruleset "
+                                f"'{rs.id}' does not define", f"/boards/{i}/map")
+    for si, side in enumerate(sc.sides):
+        for fi, force in enumerate(side.forces):
+            base = f"/sides/{si}/forces/{fi}"
+            if force.entry and force.entry.turn > sc.turns:
+                yield doc.warning("scenario.turn-range", f"force '{force.id}' enters on turn {force.entry.turn}, "
+                                  f"after the last turn ({sc.turns})", f"{base}/entry/turn")
+            toe = index.model("toe", force.toe)
+            if toe is None or not force.substitutions:
+                continue
+            paths = slot_paths(toe, index)
+            for k, sub in enumerate(force.substitutions):
+                if sub.slot not in paths:
+                    yield doc.error("scenario.unknown-slot", f"TO&E '{toe.id}' has no slot '{sub.slot}'"
+                                    f"{suggest(sub.slot, sorted(paths))}", f"{base}/substitutions/{k}/slot")
+
+
+CORE_CHECKS = {
+    "ruleset": [check_ruleset],
+    "map": [check_map],
+    "toe": [check_toe],
+    "scenario": [check_scenario],
+}

@@ -1,0 +1,282 @@
+"""Loading a project folder (or single files) into validated documents, without ever raising on bad input.
+
+``load_document`` runs the per-file stages of the pipeline (syntax -> schema/model); ``load_project`` loads a
+whole folder and builds the :class:`ProjectIndex` that reference and ruleset checks use.
+"""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterator
+
+from pydantic import BaseModel, ValidationError
+
+from . import yamlio
+from .base import SCHEMA_VERSION
+from .diagnostics import Diagnostic, Severity
+from .kinds import CORE_KINDS, model_for
+from .pointers import join
+
+YAML_SUFFIXES = (".yaml", ".yml")
+PROJECT_FILE = "project.yaml"
+
+
+@dataclass
+class LoadedDocument:
+    """One file: its text, raw data, validated model (None when invalid) and per-file diagnostics."""
+
+    path: Path
+    display: str
+    text: str = ""
+    data: Any = None
+    model: BaseModel | None = None
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    _source_map: yamlio.SourceMap | None = field(default=None, repr=False)
+
+    @property
+    def kind(self) -> str | None:
+        return self.data.get("kind") if isinstance(self.data, dict) else None
+
+    @property
+    def id(self) -> str | None:
+        value = self.data.get("id") if isinstance(self.data, dict) else None
+        return value if isinstance(value, str) else None
+
+    @property
+    def ruleset(self) -> str | None:
+        value = self.data.get("ruleset") if isinstance(self.data, dict) else None
+        if self.kind == "ruleset":
+            return self.id
+        return value if isinstance(value, str) else None
+
+    @property
+    def source_map(self) -> yamlio.SourceMap:
+        if self._source_map is None:
+            self._source_map = yamlio.SourceMap(self.text)
+        return self._source_map
+
+    def diag(self, severity: Severity, code: str, message: str, pointer: str = "", rule: str = "",
+             at_key: bool = False, hint: str = "") -> Diagnostic:
+        """A Diagnostic located at ``pointer`` in this file (its key when ``at_key``)."""
+        line, col = (self.source_map.key_position(pointer) if at_key else self.source_map.position(pointer))
+        return Diagnostic(severity, code, message, self.display, line, col, pointer, rule, hint)
+
+    def error(self, code, message, pointer="", rule="", **kw) -> Diagnostic:
+        return self.diag(Severity.ERROR, code, message, pointer, rule, **kw)
+
+    def warning(self, code, message, pointer="", rule="", **kw) -> Diagnostic:
+        return self.diag(Severity.WARNING, code, message, pointer, rule, **kw)
+
+    def info(self, code, message, pointer="", rule="", **kw) -> Diagnostic:
+        return self.diag(Severity.INFO, code, message, pointer, rule, **kw)
+
+
+def display_path(path: Path, base: Path | None = None) -> str:
+    try:
+        return os.path.relpath(path, base or Path.cwd())
+    except ValueError:
+        return str(path)
+
+
+# ------------------------------------------------------------------ per-file stages
+
+_PYDANTIC_CODES = {
+    "missing": "schema.missing",
+    "extra_forbidden": "schema.unknown-field",
+    "literal_error": "schema.enum",
+    "enum": "schema.enum",
+    "string_pattern_mismatch": "schema.pattern",
+    "too_short": "schema.length",
+    "too_long": "schema.length",
+    "string_too_short": "schema.length",
+    "string_too_long": "schema.length",
+    "greater_than": "schema.range",
+    "greater_than_equal": "schema.range",
+    "less_than": "schema.range",
+    "less_than_equal": "schema.range",
+    "value_error": "schema.value",
+    "assertion_error": "schema.value",
+}
+
+
+def _error_code(error_type: str) -> str:
+    if error_type in _PYDANTIC_CODES:
+        return _PYDANTIC_CODES[error_type]
+    if error_type.endswith(("_type", "_parsing")) or error_type in ("model_type", "dict_type", "list_type"):
+        return "schema.type"
+    return "schema.invalid"
+
+
+def _data_path(data: Any, loc: tuple) -> tuple[list, bool]:
+    """The part of a pydantic ``loc`` that walks real data (union-member tags dropped); and whether it all exists."""
+    node, parts, complete = data, [], True
+    for seg in loc:
+        if isinstance(node, dict) and isinstance(seg, str) and seg in node:
+            node = node[seg]
+            parts.append(seg)
+        elif isinstance(node, list) and isinstance(seg, int) and 0 <= seg < len(node):
+            node = node[seg]
+            parts.append(seg)
+        elif isinstance(node, dict) and isinstance(seg, str) and not seg[:1].isupper() and "[" not in seg:
+            parts.append(seg)  # a missing key: point at it, position falls back to the parent
+            complete = False
+            node = None
+        # else: a union member tag such as 'int' or 'function-after[...]'; skip it
+    return parts, complete
+
+
+def _describe_input(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def validation_diagnostics(doc: LoadedDocument, exc: ValidationError) -> list[Diagnostic]:
+    out: list[Diagnostic] = []
+    seen: set[str] = set()
+    for err in exc.errors(include_url=False):
+        parts, _ = _data_path(doc.data, tuple(err["loc"]))
+        pointer = join(parts)
+        if pointer in seen:
+            continue
+        seen.add(pointer)
+        field_name = "/".join(str(p) for p in parts) or "(document)"
+        etype = err["type"]
+        msg = err["msg"]
+        if etype == "extra_forbidden":
+            message = f"unknown field '{parts[-1] if parts else '?'}'"
+            out.append(doc.error("schema.unknown-field", message, pointer, at_key=True))
+            continue
+        if etype == "missing":
+            message = f"required field '{field_name}' is missing"
+        else:
+            message = f"{field_name}: {msg}"
+            if "input" in err and etype != "value_error" and not isinstance(err["input"], (dict, list)):
+                message += f" (got {_describe_input(err['input'])})"
+        hint = ""
+        if isinstance(err.get("input"), int) and "string" in msg and "label" in field_name:
+            hint = "hex labels must be quoted, e.g. '0405', or YAML reads them as numbers"
+        out.append(doc.error(_error_code(etype), message, pointer, hint=hint))
+    return out
+
+
+def read_document(path: Path, display: str | None = None) -> LoadedDocument:
+    """Read and parse one file; syntax problems become diagnostics (no model validation yet)."""
+    doc = LoadedDocument(Path(path), display or display_path(Path(path)))
+    try:
+        raw = doc.path.read_bytes()
+    except OSError as exc:
+        doc.diagnostics.append(Diagnostic(Severity.ERROR, "file.unreadable", f"cannot read file: {exc.strerror}",
+                                          doc.display, 1, 1))
+        return doc
+    try:
+        doc.text = yamlio.decode(raw)
+        doc.data = yamlio.parse(doc.text)
+    except yamlio.YamlProblem as problem:
+        doc.data = None
+        doc.diagnostics.append(Diagnostic(Severity.ERROR, problem.code, problem.message, doc.display,
+                                          problem.line, problem.column))
+    return doc
+
+
+def validate_model(doc: LoadedDocument) -> None:
+    """Envelope checks, then the kind's (ruleset-refined) model; fills ``doc.model`` or diagnostics."""
+    data = doc.data
+    if data is None and not doc.diagnostics:
+        doc.diagnostics.append(doc.error("schema.empty", "file is empty; expected a document with 'kind:'"))
+        return
+    if doc.diagnostics:
+        return
+    if not isinstance(data, dict):
+        doc.diagnostics.append(doc.error("schema.type", f"top level must be a mapping with 'kind:', "
+                                                        f"not {type(data).__name__}"))
+        return
+    kind = data.get("kind")
+    if kind is None:
+        doc.diagnostics.append(doc.error("schema.missing", "required field 'kind' is missing "
+                                         f"(one of: {', '.join(CORE_KINDS)})"))
+        return
+    if kind not in CORE_KINDS:
+        doc.diagnostics.append(doc.error("schema.unknown-kind", f"unknown kind {kind!r}; expected one of: "
+                                         f"{', '.join(CORE_KINDS)}", "/kind"))
+        return
+    version = data.get("schema_version", SCHEMA_VERSION)
+    if isinstance(version, int) and not isinstance(version, bool) and version > SCHEMA_VERSION:
+        doc.diagnostics.append(doc.error(
+            "schema.version", f"schema_version {version} is newer than this studio supports "
+                              f"({SCHEMA_VERSION}); update the studio", "/schema_version"))
+        return
+    try:
+        doc.model = model_for(data).model_validate(data)
+    except ValidationError as exc:
+        doc.diagnostics.extend(validation_diagnostics(doc, exc))
+    except RecursionError:
+        doc.diagnostics.append(doc.error("syntax.too-deep", "document nesting is too deep"))
+
+
+def load_document(path: Path, display: str | None = None) -> LoadedDocument:
+    doc = read_document(path, display)
+    validate_model(doc)
+    return doc
+
+
+# ------------------------------------------------------------------ project
+
+@dataclass
+class ProjectIndex:
+    """Every document of a project, indexed by kind and id."""
+
+    root: Path | None
+    documents: list[LoadedDocument] = field(default_factory=list)
+    by_kind: dict[str, dict[str, LoadedDocument]] = field(default_factory=dict)
+
+    def add(self, doc: LoadedDocument) -> LoadedDocument | None:
+        """Index ``doc``; returns the earlier document with the same kind and id, if any."""
+        self.documents.append(doc)
+        if doc.kind in CORE_KINDS and doc.id:
+            table = self.by_kind.setdefault(doc.kind, {})
+            if doc.id in table:
+                return table[doc.id]
+            table[doc.id] = doc
+        return None
+
+    def get(self, kind: str, doc_id: str) -> LoadedDocument | None:
+        return self.by_kind.get(kind, {}).get(doc_id)
+
+    def model(self, kind: str, doc_id: str):
+        doc = self.get(kind, doc_id)
+        return doc.model if doc else None
+
+    def ids(self, kind: str) -> list[str]:
+        return list(self.by_kind.get(kind, {}))
+
+    def of_kind(self, kind: str) -> Iterator[LoadedDocument]:
+        return iter(self.by_kind.get(kind, {}).values())
+
+    def kinds_of(self, doc_id: str) -> list[str]:
+        return [k for k, table in self.by_kind.items() if doc_id in table]
+
+
+def find_project_root(path: Path) -> Path | None:
+    """The nearest folder at or above ``path`` that holds ``project.yaml``."""
+    path = Path(path).resolve()
+    for candidate in [path, *path.parents] if path.is_dir() else list(path.parents):
+        if (candidate / PROJECT_FILE).is_file():
+            return candidate
+    return None
+
+
+def project_files(root: Path) -> list[Path]:
+    """All YAML files of a project folder, sorted, skipping hidden folders."""
+    found = []
+    for dirpath, dirnames, filenames in os.walk(root):
+        dirnames[:] = sorted(d for d in dirnames if not d.startswith("."))
+        found.extend(Path(dirpath) / f for f in filenames if f.endswith(YAML_SUFFIXES) and not f.startswith("."))
+    return sorted(found)
+
+
+def load_project(root: Path, display_base: Path | None = None) -> ProjectIndex:
+    index = ProjectIndex(Path(root))
+    for path in project_files(root):
+        index.add(load_document(path, display_path(path, display_base)))
+    return index

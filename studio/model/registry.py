@@ -1,0 +1,72 @@
+"""The ruleset plugin registry. The core never names a rule system: plugins register themselves here.
+
+A plugin is a subpackage of ``studio.rulesets`` whose ``__init__`` calls :func:`register` with a
+:class:`RulesetPlugin`. :func:`load_plugins` imports every such subpackage once.
+"""
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Callable, Iterable
+
+from pydantic import BaseModel
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .diagnostics import Diagnostic
+    from .project import LoadedDocument, ProjectIndex
+
+#: A static check: ``check(document, project) -> diagnostics``. Documents passed are valid models.
+Check = Callable[["LoadedDocument", "ProjectIndex"], Iterable["Diagnostic"]]
+
+
+@dataclass
+class RulesetPlugin:
+    """What a rule system contributes. Only ``id`` and ``name`` are required."""
+
+    id: str
+    name: str
+    #: model of a unit card's ``body`` per card ``category`` (``"*"`` = any category)
+    card_bodies: dict[str, type[BaseModel]] = field(default_factory=dict)
+    #: model of a scenario's ``extension`` block
+    scenario_extension: type[BaseModel] | None = None
+    #: static checks per document kind (``"unit"``, ``"toe"``, ``"map"``, ``"scenario"``, ``"ruleset"``, ``"*"``)
+    checks: dict[str, list[Check]] = field(default_factory=dict)
+    #: factory of the rules engine Game for a scenario (engine issues); signature defined in studio.rules
+    game_factory: Callable[..., Any] | None = None
+    #: anything else a plugin wants to expose (bots, print layouts ...)
+    extras: dict[str, Any] = field(default_factory=dict)
+
+    def card_body_model(self, category: str) -> type[BaseModel] | None:
+        return self.card_bodies.get(category) or self.card_bodies.get("*")
+
+
+_PLUGINS: dict[str, RulesetPlugin] = {}
+_LOADED = False
+
+
+def register(plugin: RulesetPlugin) -> RulesetPlugin:
+    if plugin.id in _PLUGINS and _PLUGINS[plugin.id] is not plugin:
+        raise ValueError(f"ruleset plugin {plugin.id!r} registered twice")
+    _PLUGINS[plugin.id] = plugin
+    return plugin
+
+
+def load_plugins() -> dict[str, RulesetPlugin]:
+    """Import every plugin package under ``studio.rulesets`` (once) and return the registry."""
+    global _LOADED
+    if not _LOADED:
+        _LOADED = True
+        package = importlib.import_module("studio.rulesets")
+        for info in sorted(pkgutil.iter_modules(package.__path__), key=lambda i: i.name):
+            if info.ispkg:
+                importlib.import_module(f"studio.rulesets.{info.name}")
+    return _PLUGINS
+
+
+def plugin(ruleset_id: str) -> RulesetPlugin | None:
+    return load_plugins().get(ruleset_id)
+
+
+def plugins() -> list[RulesetPlugin]:
+    return [p for _, p in sorted(load_plugins().items())]

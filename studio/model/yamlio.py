@@ -1,0 +1,219 @@
+"""Safe YAML reading with positions, canonical YAML writing and atomic file replacement.
+
+Reading uses PyYAML's C loader (``CSafeLoader``): safe and fast. Positions are found lazily: only when a
+finding must be mapped to a line is the text composed into nodes (``SourceMap``). Timestamps are not
+resolved (dates stay strings, as JSON Schema expects), and shared YAML aliases are refused because a
+handful of anchors can expand into billions of nodes.
+
+Writing is canonical: two-space block style, key order as given (callers pass model order), short lists
+of scalars in flow style, multi-line strings as literal blocks, and the ``$schema`` header line first.
+"""
+from __future__ import annotations
+
+import os
+import re
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from .pointers import escape
+
+MAX_FILE_BYTES = 16 * 1024 * 1024
+MAX_NODES = 2_000_000
+SCHEMA_HEADER = "# yaml-language-server: $schema="
+
+
+class StudioLoader(yaml.CSafeLoader):
+    """CSafeLoader without the timestamp resolver (dates stay strings)."""
+
+
+StudioLoader.yaml_implicit_resolvers = {
+    first: [(tag, rx) for tag, rx in resolvers if tag != "tag:yaml.org,2002:timestamp"]
+    for first, resolvers in yaml.CSafeLoader.yaml_implicit_resolvers.items()
+}
+
+
+class YamlProblem(Exception):
+    """A file that cannot be read as data. ``code`` is the stable diagnostic code."""
+
+    def __init__(self, code: str, message: str, line: int = 1, column: int = 1):
+        super().__init__(message)
+        self.code, self.message, self.line, self.column = code, message, line, column
+
+
+def decode(raw: bytes) -> str:
+    if len(raw) > MAX_FILE_BYTES:
+        raise YamlProblem("file.too-large", f"file is {len(raw):,} bytes; the limit is {MAX_FILE_BYTES:,}")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        col = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
+        raise YamlProblem("syntax.encoding", f"not UTF-8 text: byte 0x{raw[exc.start]:02x} cannot be decoded",
+                          line, col) from None
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    if "\x00" in text:
+        line = text[: text.index("\x00")].count("\n") + 1
+        raise YamlProblem("syntax.encoding", "file contains a NUL byte (binary data?)", line, 1)
+    return text
+
+
+def parse(text: str) -> Any:
+    """Parse YAML text into plain data; raises YamlProblem with line and column on any failure."""
+    try:
+        data = yaml.load(text, Loader=StudioLoader)  # noqa: S506 - StudioLoader is a safe loader
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+        problem = exc.problem or str(exc)
+        context = f" ({exc.context})" if exc.context else ""
+        raise YamlProblem("syntax.yaml", f"YAML syntax: {problem}{context}", line, col) from None
+    except yaml.YAMLError as exc:
+        raise YamlProblem("syntax.yaml", f"YAML syntax: {exc}") from None
+    except RecursionError:
+        raise YamlProblem("syntax.too-deep", "YAML nesting is too deep") from None
+    _check_tree(data)
+    return data
+
+
+def _check_tree(data: Any) -> None:
+    """Refuse aliased (shared) nodes, non-string keys and absurd sizes."""
+    seen: set[int] = set()
+    stack = [data]
+    count = 0
+    while stack:
+        node = stack.pop()
+        count += 1
+        if count > MAX_NODES:
+            raise YamlProblem("file.too-large", f"more than {MAX_NODES:,} YAML nodes")
+        if isinstance(node, (dict, list)):
+            if id(node) in seen:
+                raise YamlProblem("syntax.alias", "YAML anchors and aliases (&, *) are not supported in studio files")
+            seen.add(id(node))
+            if isinstance(node, dict):
+                for key in node:
+                    if not isinstance(key, str):
+                        raise YamlProblem("syntax.key", f"mapping key {key!r} is not a string; quote it")
+                stack.extend(node.values())
+            else:
+                stack.extend(node)
+        elif isinstance(node, (bytes, set)):
+            raise YamlProblem("syntax.type", "binary and set values are not supported")
+
+
+@dataclass
+class SourceMap:
+    """Maps JSON pointers of a YAML text to 1-based (line, column), built on first use."""
+
+    text: str
+    _positions: dict[str, tuple[int, int]] | None = field(default=None, repr=False)
+
+    def position(self, pointer: str) -> tuple[int, int]:
+        """Position of the node at ``pointer``, or of its nearest existing ancestor."""
+        if self._positions is None:
+            self._positions = {}
+            try:
+                root = yaml.compose(self.text, Loader=StudioLoader)
+            except (yaml.YAMLError, RecursionError):
+                root = None
+            if root is not None:
+                self._index(root, "")
+        probe = pointer
+        while True:
+            if probe in self._positions:
+                return self._positions[probe]
+            if not probe:
+                return (1, 1)
+            probe = probe.rsplit("/", 1)[0]
+
+    def key_position(self, pointer: str) -> tuple[int, int]:
+        """Position of the mapping key of ``pointer`` (falls back to the value's position)."""
+        self.position("")
+        assert self._positions is not None
+        return self._positions.get(pointer + "#key") or self.position(pointer)
+
+    def _index(self, node: yaml.Node, pointer: str) -> None:
+        stack = [(node, pointer)]
+        while stack:
+            node, pointer = stack.pop()
+            self._positions[pointer] = (node.start_mark.line + 1, node.start_mark.column + 1)
+            if isinstance(node, yaml.MappingNode):
+                for key_node, value_node in node.value:
+                    child = f"{pointer}/{escape(str(key_node.value))}"
+                    self._positions[child + "#key"] = (key_node.start_mark.line + 1, key_node.start_mark.column + 1)
+                    stack.append((value_node, child))
+            elif isinstance(node, yaml.SequenceNode):
+                for i, item in enumerate(node.value):
+                    stack.append((item, f"{pointer}/{i}"))
+
+
+# ---------------------------------------------------------------- writing
+
+class CanonicalDumper(yaml.SafeDumper):
+    """Block style with flow-style short scalar lists; see module docstring."""
+
+    def increase_indent(self, flow: bool = False, indentless: bool = False):  # noqa: D401
+        return super().increase_indent(flow, False)
+
+
+FLOW_LIST_WIDTH = 90
+_SCALARS = (str, int, float, bool, type(None))
+
+
+def _represent_list(dumper: yaml.Dumper, data: list) -> yaml.Node:
+    flow = bool(data) and all(isinstance(x, _SCALARS) for x in data) and (
+        sum(len(str(x)) + 2 for x in data) <= FLOW_LIST_WIDTH
+    ) and not any(isinstance(x, str) and ("\n" in x or len(x) > 40) for x in data)
+    return dumper.represent_sequence("tag:yaml.org,2002:seq", data, flow_style=flow)
+
+
+def _represent_str(dumper: yaml.Dumper, data: str) -> yaml.Node:
+    if "\n" in data and not re.search(r"[ \t]\n|\n[ \t]*\n[ \t]*$|^\s", data):
+        return dumper.represent_scalar("tag:yaml.org,2002:str", data, style="|")
+    return dumper.represent_scalar("tag:yaml.org,2002:str", data)
+
+
+def _represent_dict(dumper: yaml.Dumper, data: dict) -> yaml.Node:
+    return dumper.represent_mapping("tag:yaml.org,2002:map", data.items(), flow_style=False if data else True)
+
+
+CanonicalDumper.add_representer(list, _represent_list)
+CanonicalDumper.add_representer(str, _represent_str)
+CanonicalDumper.add_representer(dict, _represent_dict)
+
+
+def dump(data: Any, schema_ref: str | None = None) -> str:
+    """Canonical YAML text for ``data`` (keys in the order given), with an optional ``$schema`` header."""
+    body = yaml.dump(data, Dumper=CanonicalDumper, sort_keys=False, allow_unicode=True, width=110,
+                     default_flow_style=False, indent=2)
+    header = f"{SCHEMA_HEADER}{schema_ref}\n" if schema_ref else ""
+    return header + body
+
+
+def schema_header(text: str) -> str | None:
+    """The ``$schema`` reference of the file's first line, if present."""
+    first = text.split("\n", 1)[0]
+    return first[len(SCHEMA_HEADER):].strip() if first.startswith(SCHEMA_HEADER) else None
+
+
+def atomic_write(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` via a temporary file in the same folder and an atomic rename."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        if path.exists():
+            os.chmod(tmp, path.stat().st_mode & 0o777)
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
