@@ -1,0 +1,122 @@
+"""The Game/State API every rule system implements (shaped after OpenSpiel and python-chess).
+
+Contracts:
+- ``Game`` holds static facts compiled from a scenario (map, units, tables, options) and creates states.
+- ``State.current_player()`` is a side index (0, 1, ...), ``CHANCE`` or ``TERMINAL``.
+- ``legal_actions()`` lists every legal action of the current player (empty at a terminal state).
+- ``apply(action)`` is fast and unchecked; ``play(action)`` checks legality first and raises
+  :class:`RulesError` naming the rule that forbids the action.
+- ``clone()`` returns an independent copy (dice included): playing on the clone never changes the original.
+- ``outcome()`` is valid at terminal states: winner (side index or None for a draw), victory points, reason.
+- Actions are small immutable values whose ``str()`` is their text form (``move 1A3 0405>0506``);
+  ``Game.parse_action(text)`` inverts it, so replays and tests can be written as text.
+- ``observation(player)`` is what that side may see (hidden commands stay hidden); bots get only this.
+"""
+from __future__ import annotations
+
+import hashlib
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any, Hashable, Sequence
+
+CHANCE = -1
+TERMINAL = -2
+
+
+class RulesError(Exception):
+    """An illegal action. ``rule`` is the rule reference that forbids it (e.g. ``MBT 4.5.1.2``)."""
+
+    def __init__(self, message: str, rule: str = ""):
+        super().__init__(f"{message} [{rule}]" if rule else message)
+        self.rule = rule
+        self.reason = message
+
+
+@dataclass(frozen=True, slots=True)
+class PhaseSpec:
+    """One step of the sequence of play, as data for the GUI and the replay viewer."""
+
+    id: str
+    name: str
+    rule: str = ""
+    actor: str = "both"  # "first", "second", "both", "active", "none"
+
+
+@dataclass(slots=True)
+class Outcome:
+    winner: int | None
+    victory_points: list[float]
+    reason: str
+    turn: int = 0
+    losses: list[int] = field(default_factory=list)  # units lost per side
+
+
+@dataclass(slots=True)
+class LogEntry:
+    """One applied action with its die rolls, for replay viewers and debugging."""
+
+    turn: int
+    phase: str
+    player: int
+    action: str
+    rolls: list[tuple[str, int]] = field(default_factory=list)
+
+
+class Game(ABC):
+    ruleset_id: str
+    ruleset_version: str
+    scenario_id: str
+    sides: list[str]
+    phases: Sequence[PhaseSpec] = ()
+    max_turns: int
+
+    @abstractmethod
+    def new_initial_state(self, seed: int) -> "State": ...
+
+    @abstractmethod
+    def parse_action(self, text: str) -> Hashable: ...
+
+
+class State(ABC):
+    game: Game
+
+    @abstractmethod
+    def current_player(self) -> int: ...
+
+    @abstractmethod
+    def legal_actions(self) -> list[Any]: ...
+
+    @abstractmethod
+    def apply(self, action: Any) -> None: ...
+
+    @abstractmethod
+    def clone(self) -> "State": ...
+
+    @abstractmethod
+    def outcome(self) -> Outcome: ...
+
+    @abstractmethod
+    def fingerprint(self) -> str:
+        """A canonical text of the full state (positions, damage, dice state, turn ...) for hashing."""
+
+    def is_terminal(self) -> bool:
+        return self.current_player() == TERMINAL
+
+    def explain_illegal(self, action: Any) -> RulesError:
+        """Why ``action`` is illegal now; rulesets override to name the exact rule."""
+        return RulesError(f"'{action}' is not a legal action now")
+
+    def play(self, action: Any) -> None:
+        """Checked apply: raises RulesError (naming the rule) when ``action`` is not legal."""
+        if self.is_terminal():
+            raise RulesError("the game is over")
+        if action not in self.legal_actions():
+            raise self.explain_illegal(action)
+        self.apply(action)
+
+    def observation(self, player: int) -> "State":
+        """The state as ``player`` may see it; rulesets with hidden information override."""
+        return self
+
+    def state_hash(self) -> str:
+        return hashlib.sha256(self.fingerprint().encode("utf-8")).hexdigest()[:32]
