@@ -163,6 +163,7 @@ def check_scenario(doc: LoadedDocument, index: ProjectIndex) -> Iterator[Diagnos
             if missing:
                 yield doc.error("scenario.map-terrain", f"map '{m.id}' uses terrain codes {missing} that ruleset "
                                 f"'{rs.id}' does not define", f"/boards/{i}/map")
+    yield from _check_scenario_hexes(doc, index, sc)
     for si, side in enumerate(sc.sides):
         for fi, force in enumerate(side.forces):
             base = f"/sides/{si}/forces/{fi}"
@@ -177,6 +178,42 @@ def check_scenario(doc: LoadedDocument, index: ProjectIndex) -> Iterator[Diagnos
                 if sub.slot not in paths:
                     yield doc.error("scenario.unknown-slot", f"TO&E '{toe.id}' has no slot '{sub.slot}'"
                                     f"{suggest(sub.slot, sorted(paths))}", f"{base}/substitutions/{k}/slot")
+
+
+def _scenario_hex_fields(sc: Scenario):
+    """``(pointer, label)`` of every hex a scenario names."""
+    for si, side in enumerate(sc.sides):
+        for fi, force in enumerate(side.forces):
+            base = f"/sides/{si}/forces/{fi}"
+            if force.setup:
+                for key in ("hexes", "zone"):
+                    for k, label in enumerate(getattr(force.setup, key)):
+                        yield f"{base}/setup/{key}/{k}", label
+            if force.entry:
+                for k, label in enumerate(force.entry.hexes):
+                    yield f"{base}/entry/hexes/{k}", label
+    for i, vc in enumerate(sc.victory):
+        for k, label in enumerate(vc.hexes):
+            yield f"/victory/{i}/hexes/{k}", label
+
+
+def _check_scenario_hexes(doc: LoadedDocument, index: ProjectIndex, sc: Scenario) -> Iterator[Diagnostic]:
+    from .maps import AssemblyError, assemble_scenario
+
+    if any(index.model("map", b.map) is None for b in sc.boards):
+        return  # dangling map references are reported by the reference check
+    try:
+        assembled = assemble_scenario(sc, index)
+    except AssemblyError as exc:
+        yield doc.error(exc.code, str(exc), f"/boards/{exc.index}")
+        return
+    labels = None
+    for pointer, label in _scenario_hex_fields(sc):
+        if label not in assembled.hex_of:
+            if labels is None:
+                labels = sorted(assembled.hex_of)
+            yield doc.error("scenario.unknown-hex", f"hex '{label}' is not on the scenario's map"
+                            f"{suggest(label, labels)}", pointer)
 
 
 CORE_CHECKS = {
