@@ -51,8 +51,8 @@ def bearing(origin: Hex, target: Hex) -> float:
 
 
 def _rel2(origin: Hex, facing: int, target: Hex) -> tuple[int, int]:
-    """Twice the signed clockwise offset of target from ``facing``, over ``2n``: returns
-    (k, n) with ``k / (2n)`` hexside units... normalised into (-3, 3]."""
+    """Signed clockwise offset of target from ``facing`` as ``(k, n)``: ``k / (2n)``
+    hexside units, normalised into (-3, 3]."""
     num, n = _angle_num(target[0] - origin[0], target[1] - origin[1])
     off = (num - (facing % 6) * n) % (6 * n)
     if off > 3 * n:
@@ -96,7 +96,7 @@ def sector(origin: Hex, target: Hex) -> tuple[int, ...]:
     a spine through a corner of origin) both neighbouring directions are returned, lower
     clockwise first.  Raises ValueError when origin == target.
 
-    >>> sector((0, 0), (0, -4)), sector((0, 0), (3, -1)), sector((0, 0), (1, 1))
+    >>> sector((0, 0), (0, -4)), sector((0, 0), (2, -3)), sector((0, 0), (1, 1))
     ((0,), (1,), (2, 3))
     """
     num, n = _angle_num(target[0] - origin[0], target[1] - origin[1])
@@ -112,7 +112,7 @@ def direction_to(origin: Hex, target: Hex) -> int:
     """The single direction whose sector holds ``target``; on a boundary the clockwise-lower
     one of the two (use ``sector`` to see ties).
 
-    >>> direction_to((0, 0), (5, -2)), direction_to((0, 0), (1, 1))
+    >>> direction_to((0, 0), (5, -4)), direction_to((0, 0), (1, 1))
     (1, 2)
     """
     return sector(origin, target)[0]

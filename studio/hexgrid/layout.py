@@ -24,7 +24,7 @@ Point = tuple[float, float]
 def cube_round(fq: float, fr: float) -> Hex:
     """Nearest hex to fractional axial coordinates (standard cube rounding).
 
-    >>> cube_round(0.4, 0.4), cube_round(-0.2, 1.1)
+    >>> cube_round(0.2, 0.1), cube_round(-0.2, 1.1)
     ((0, 0), (0, 1))
     """
     fs = -fq - fr
