@@ -8,8 +8,9 @@ from typing import TextIO
 from studio.model.diagnostics import Diagnostic, summarize
 
 
-def print_diagnostics(diagnostics: list[Diagnostic], files: int, fmt: str, out: TextIO = sys.stdout,
+def print_diagnostics(diagnostics: list[Diagnostic], files: int, fmt: str, out: TextIO | None = None,
                       extra: dict | None = None) -> None:
+    out = out or sys.stdout
     summary = summarize(diagnostics, files)
     if fmt == "json":
         payload = {"diagnostics": [d.to_json() for d in diagnostics], "summary": summary, **(extra or {})}

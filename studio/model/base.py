@@ -12,7 +12,7 @@ Id = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9._-]{0,79}$", description="s
 #: A reference to another object's id. The reference check resolves it.
 Ref = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9._-]{0,79}$", description="id of another object")]
 #: A rule reference such as ``MBT 4.4.3.2`` or ``WaW 6.1``.
-RuleRef = Annotated[str, Field(max_length=120, description="rule reference, e.g. 'MBT 4.4.3.2'")]
+RuleRef = Annotated[str, Field(max_length=120, description="rule reference: system abbreviation and rule number, e.g. 'XYZ 4.4.3.2'")]
 #: A table cell: number, text, boolean or null (an empty cell).
 Cell = int | float | str | bool | None
 
@@ -38,4 +38,8 @@ class Document(StrictModel):
 
 def dump_document(doc: BaseModel) -> dict[str, Any]:
     """Plain data of a document in canonical (model) order, keeping exactly the fields the file set."""
-    return doc.model_dump(mode="json", exclude_unset=True, by_alias=True)
+    data = doc.model_dump(mode="json", exclude_unset=True, by_alias=True)
+    if isinstance(doc, Document):  # the envelope is always written, even when it was defaulted
+        data = {"kind": doc.kind, "schema_version": doc.schema_version,
+                **{k: v for k, v in data.items() if k not in ("kind", "schema_version")}}
+    return data

@@ -19,7 +19,11 @@ def check_ruleset(doc: LoadedDocument, index: ProjectIndex) -> Iterator[Diagnost
         if table.placeholder:
             yield doc.info("table.placeholder", f"table '{table.id}' ({table.title}) holds placeholder values; "
                                                 "the rulebook text does not give them", f"/tables/{i}", table.rule)
-        elif table.placeholder_rows:
+        for r, row in enumerate(table.rows):
+            if len(row) != len(table.columns):
+                yield doc.error("ruleset.table-row", f"table '{table.id}' row {r} has {len(row)} cells but the table "
+                                f"has {len(table.columns)} columns", f"/tables/{i}/rows/{r}", table.rule)
+        if table.placeholder_rows and not table.placeholder:
             yield doc.info("table.placeholder", f"table '{table.id}' has {len(table.placeholder_rows)} placeholder "
                                                 "row(s)", f"/tables/{i}/placeholder_rows", table.rule)
     codes: dict[str, int] = {}

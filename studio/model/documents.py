@@ -52,10 +52,7 @@ class Table(StrictModel):
     rows: list[list[Cell]]
 
     @model_validator(mode="after")
-    def _row_widths(self):
-        for i, row in enumerate(self.rows):
-            if len(row) != len(self.columns):
-                raise ValueError(f"row {i} has {len(row)} cells but the table has {len(self.columns)} columns")
+    def _placeholder_rows_exist(self):
         for i in self.placeholder_rows:
             if not 0 <= i < len(self.rows):
                 raise ValueError(f"placeholder_rows names row {i}, which does not exist")
@@ -245,8 +242,8 @@ class HexGridSpec(StrictModel):
     columns: Annotated[int, Field(ge=1, le=500)]
     rows: Annotated[int, Field(ge=1, le=500)]
     offset: Literal["odd", "even"] = Field("even", description="which columns (flat) or rows (pointy) are shifted")
-    labels: Literal["mbt", "four_digit"] = "four_digit"
-    board: str = Field("", max_length=8, description="board id used as label prefix, e.g. '2' for MBT board 2")
+    labels: Literal["alphanumeric", "four_digit"] = Field("four_digit", description="alphanumeric: board + column letters + row (e.g. 2E9); four_digit: CCRR (e.g. 0405)")
+    board: str = Field("", max_length=8, description="board id used as label prefix, e.g. '2' on board 2")
     hex_m: float = Field(100.0, gt=0, description="hex size on the ground in metres")
     hex_mm: float = Field(19.0, gt=0, description="printed hex size flat-to-flat in millimetres")
 

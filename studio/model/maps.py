@@ -43,7 +43,7 @@ def direction_names(spec: HexGridSpec) -> tuple[str, ...]:
 def board_labeler(spec: HexGridSpec, board_ids: tuple[str, ...] | None = None):
     """The label convention of a board (``format(board, col, row)`` / ``parse(label)``)."""
     ids = board_ids if board_ids is not None else (spec.board,)
-    if spec.labels == "mbt":
+    if spec.labels == "alphanumeric":
         return AlphaNumericLabels(board_ids=ids, cols=None, rows=None)
     digits = 2 if max(spec.columns, spec.rows) < 100 else 3
     return NumericLabels(digits=digits, board_ids=ids if any(ids) else None)

@@ -36,7 +36,8 @@ class LoadedDocument:
 
     @property
     def kind(self) -> str | None:
-        return self.data.get("kind") if isinstance(self.data, dict) else None
+        value = self.data.get("kind") if isinstance(self.data, dict) else None
+        return value if isinstance(value, str) else None
 
     @property
     def id(self) -> str | None:
@@ -154,7 +155,7 @@ def validation_diagnostics(doc: LoadedDocument, exc: ValidationError) -> list[Di
             if "input" in err and etype != "value_error" and not isinstance(err["input"], (dict, list)):
                 message += f" (got {_describe_input(err['input'])})"
         hint = ""
-        if isinstance(err.get("input"), int) and "string" in msg and "label" in field_name:
+        if isinstance(err.get("input"), int) and "string" in msg and ("hex" in field_name or "label" in field_name):
             hint = "hex labels must be quoted, e.g. '0405', or YAML reads them as numbers"
         out.append(doc.error(_error_code(etype), message, pointer, hint=hint))
     return out
@@ -196,7 +197,7 @@ def validate_model(doc: LoadedDocument) -> None:
         doc.diagnostics.append(doc.error("schema.missing", "required field 'kind' is missing "
                                          f"(one of: {', '.join(CORE_KINDS)})"))
         return
-    if kind not in CORE_KINDS:
+    if not isinstance(kind, str) or kind not in CORE_KINDS:
         doc.diagnostics.append(doc.error("schema.unknown-kind", f"unknown kind {kind!r}; expected one of: "
                                          f"{', '.join(CORE_KINDS)}", "/kind"))
         return
@@ -229,16 +230,24 @@ class ProjectIndex:
     root: Path | None
     documents: list[LoadedDocument] = field(default_factory=list)
     by_kind: dict[str, dict[str, LoadedDocument]] = field(default_factory=dict)
+    _same_id: dict[tuple[str, str], list[LoadedDocument]] = field(default_factory=dict, repr=False)
 
     def add(self, doc: LoadedDocument) -> LoadedDocument | None:
         """Index ``doc``; returns the earlier document with the same kind and id, if any."""
         self.documents.append(doc)
         if doc.kind in CORE_KINDS and doc.id:
             table = self.by_kind.setdefault(doc.kind, {})
+            self._same_id.setdefault((doc.kind, doc.id), []).append(doc)
             if doc.id in table:
                 return table[doc.id]
             table[doc.id] = doc
         return None
+
+    def duplicates_of(self, doc: LoadedDocument) -> list[LoadedDocument]:
+        """Other documents of the same kind with the same id."""
+        if doc.kind not in CORE_KINDS or not doc.id:
+            return []
+        return [d for d in self._same_id.get((doc.kind, doc.id), []) if d is not doc]
 
     def get(self, kind: str, doc_id: str) -> LoadedDocument | None:
         return self.by_kind.get(kind, {}).get(doc_id)

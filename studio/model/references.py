@@ -62,7 +62,6 @@ def check_local_duplicates(doc: LoadedDocument) -> Iterator[Diagnostic]:
                 first[key] = i
 
 
-def check_duplicate_document(doc: LoadedDocument, earlier: LoadedDocument) -> Diagnostic:
-    line, _ = earlier.source_map.position("/id")
-    return doc.error("ref.duplicate-id", f"{doc.kind} id '{doc.id}' is already used by "
-                                         f"{earlier.display}:{line}", "/id")
+def check_duplicate_document(doc: LoadedDocument, other: LoadedDocument) -> Diagnostic:
+    line, _ = other.source_map.position("/id")
+    return doc.error("ref.duplicate-id", f"{doc.kind} id '{doc.id}' is also used by {other.display}:{line}", "/id")

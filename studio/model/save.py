@@ -18,10 +18,22 @@ def schema_ref(data: dict, path: Path) -> str:
     return Path(os.path.relpath(target, Path(path).resolve().parent)).as_posix()
 
 
-def document_text(doc: BaseModel | dict[str, Any], path: Path) -> str:
-    """Canonical text of a document: a valid model in model order, or raw data (invalid docs) as given."""
+def document_text(doc: BaseModel | dict[str, Any], path: Path, current_text: str | None = None) -> str:
+    """Canonical text of a document: a valid model in model order, or raw data (invalid docs) as given.
+
+    The ``$schema`` header is computed from ``path``; an existing header (from ``current_text``, else the file
+    on disk) that names the same schema file is kept, so moving a project folder does not rewrite every file.
+    """
     data = dump_document(doc) if isinstance(doc, BaseModel) else doc
-    return yamlio.dump(data, schema_ref(data, path) if isinstance(data, dict) and "kind" in data else None)
+    ref = schema_ref(data, path) if isinstance(data, dict) and "kind" in data else None
+    if ref is not None:
+        if current_text is None and Path(path).is_file():
+            current_text = Path(path).read_text(encoding="utf-8", errors="replace")
+        existing = yamlio.schema_header(current_text or "")
+        wanted = "schemas/" + schema_for_data(data)
+        if existing and existing.endswith(wanted):
+            ref = existing
+    return yamlio.dump(data, ref)
 
 
 def save_document(doc: BaseModel | dict[str, Any], path: Path) -> None:

@@ -64,10 +64,8 @@ def validate_index(index: ProjectIndex, only: set[Path] | None = None) -> Valida
         result.diagnostics.extend(doc.diagnostics)
         if doc.model is None:
             continue
-        key = (doc.kind, doc.id)
-        earlier = index.get(*key)
-        if earlier is not None and earlier is not doc:
-            result.diagnostics.append(check_duplicate_document(doc, earlier))
+        for other in index.duplicates_of(doc):
+            result.diagnostics.append(check_duplicate_document(doc, other))
         result.diagnostics.extend(document_checks(doc, index))
     result.diagnostics.sort(key=Diagnostic.sort_key)
     return result

@@ -70,7 +70,11 @@ def parse(text: str) -> Any:
         mark = exc.problem_mark or exc.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
         problem = exc.problem or str(exc)
-        context = f" ({exc.context})" if exc.context else ""
+        context = ""
+        if exc.context:
+            started = exc.context_mark
+            where = f" started at line {started.line + 1}" if started and mark and started.line != mark.line else ""
+            context = f" ({exc.context}{where})"
         raise YamlProblem("syntax.yaml", f"YAML syntax: {problem}{context}", line, col) from None
     except yaml.YAMLError as exc:
         raise YamlProblem("syntax.yaml", f"YAML syntax: {exc}") from None

@@ -37,7 +37,7 @@ def run(args: argparse.Namespace) -> int:
             invalid += 1
             print(f"{doc.display}: not formatted (invalid; run studio validate)", file=sys.stderr)
             continue
-        text = document_text(doc.model, path)
+        text = document_text(doc.model, path, doc.text)
         if text != doc.text:
             changed += 1
             if args.check:
