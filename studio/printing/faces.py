@@ -1,0 +1,203 @@
+"""Bind a layout template to a unit card: the primitives of one counter side or one data card. Qt-free.
+
+Contract: :func:`face_items` returns primitives in the cell's own millimetre frame (0, 0 = trim top-left), scaled
+from the layout's design size to the printed size; any field the card lacks prints as the element's ``missing``
+text, so a layout never fails on a card of another shape.
+"""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from studio.model.documents import UnitCard
+from studio.model.layout import Layout, LayoutElement
+from studio.model.pointers import resolve
+from studio.model.project import ProjectIndex
+
+from .geometry import Rect
+from .primitives import Box, Group, Image, Item, Line, Text
+from .symbols import symbol_items
+
+_MISSING = object()
+_PLACEHOLDER = re.compile(r"\{(/[^{}]*)\}")
+DEFAULT_BACKGROUND = "#e8e4d8"
+
+
+def card_data(unit: UnitCard) -> dict[str, Any]:
+    """Plain JSON-like data of a card (body included), for pointer lookups."""
+    return unit.model_dump(mode="json")
+
+
+def lookup(data: Any, pointer: str) -> Any:
+    """Value at ``pointer`` or the ``_MISSING`` sentinel (never raises on absent or malformed paths)."""
+    try:
+        return resolve(data, pointer)
+    except (KeyError, IndexError, TypeError, ValueError):
+        return _MISSING
+
+
+def format_value(value: Any, missing: str = "") -> str:
+    """Printable text of a card value: numbers without '.0', lists joined by '/', mappings as 'k v' pairs.
+
+    >>> format_value(12.0), format_value([3, 6, 9]), format_value({"front": 5, "side": 2}), format_value(None, "-")
+    ('12', '3/6/9', 'front 5, side 2', '-')
+    """
+    if value is _MISSING or value is None:
+        return missing
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, float):
+        return f"{value:g}"
+    if isinstance(value, (list, tuple)):
+        return "/".join(format_value(v, missing) for v in value)
+    if isinstance(value, dict):
+        return ", ".join(f"{k} {format_value(v, missing)}" for k, v in value.items())
+    return str(value)
+
+
+def expand(text: str, data: Any, missing: str = "") -> str:
+    """Replace ``{/pointer}`` placeholders by card values.
+
+    >>> expand("{/a}-{/b/0}{/zz}", {"a": 4, "b": [7]}, "?")
+    '4-7?'
+    """
+    return _PLACEHOLDER.sub(lambda m: format_value(lookup(data, m.group(1)), missing), text)
+
+
+def element_text(el: LayoutElement, data: Any) -> str:
+    if el.field is not None:
+        return format_value(lookup(data, el.field), el.missing)
+    return expand(el.text or "", data, el.missing)
+
+
+def _rows(value: Any) -> list[Any]:
+    if isinstance(value, list):
+        return value
+    if isinstance(value, dict):
+        return [{"@key": k, "@value": v} for k, v in value.items()]
+    return []
+
+
+def _table(el: LayoutElement, data: Any, s: float) -> list[Item]:
+    x0, y0, rh = el.x_mm * s, el.y_mm * s, el.row_h_mm * s
+    width = sum(c.w_mm for c in el.columns) * s
+    rows = _rows(lookup(data, el.field))
+    limit = int((el.h_mm or 0) / el.row_h_mm) - 1
+    if el.max_rows:
+        limit = min(limit, el.max_rows)
+    rows = rows[:max(limit, 0)]
+    out: list[Item] = [Box(Rect(x0, y0, width, rh), el.fill, None)] if el.fill else []
+    lines = [[c.header for c in el.columns]]
+    for row in rows:
+        lines.append([format_value(lookup(row, c.field), el.missing) for c in el.columns])
+    for r, cells in enumerate(lines):
+        x = x0
+        y = y0 + r * rh
+        for col, value in zip(el.columns, cells):
+            out.append(Text(Rect(x + 0.4 * s, y, col.w_mm * s - 0.8 * s, rh), value, el.font_pt * s, bold=(r == 0),
+                            colour=el.colour, align=col.align, shrink=True))
+            x += col.w_mm * s
+        if r > 0 and el.stroke_mm:
+            out.append(Line(x0, y, x0 + width, y, "#909090", el.stroke_mm * s * 0.5))
+    return out
+
+
+def _element(el: LayoutElement, unit: UnitCard, data: Any, s: float, base: Any) -> list[Item]:
+    rect = Rect(el.x_mm * s, el.y_mm * s, (el.w_mm or 0) * s, (el.h_mm or 0) * s)
+    if el.type == "symbol":
+        return symbol_items(unit.symbol, rect)
+    if el.type == "box":
+        return [Box(rect, el.fill, el.colour if el.stroke_mm else None, el.stroke_mm * s)]
+    if el.type == "line":
+        return [Line(rect.x, rect.y, rect.right, rect.bottom, el.colour, el.stroke_mm * s)]
+    if el.type == "table":
+        return _table(el, data, s)
+    if el.type == "image":
+        if not unit.image or base is None:
+            return []
+        return [Image(rect, str(base / unit.image))]
+    text = element_text(el, data)
+    if not text:
+        return []
+    if el.w_mm is None:   # anchored at (x, y): a generous box around the anchor
+        span = 200.0 * s
+        x = {"left": rect.x, "center": rect.x - span / 2, "right": rect.x - span}[el.align]
+        rect = Rect(x, rect.y - 20 * s, span, 40 * s)
+        return [Text(rect, text, el.font_pt * s, el.bold, el.italic, el.colour, el.align, "middle")]
+    return [Text(rect, text, el.font_pt * s, el.bold, el.italic, el.colour, el.align, el.valign, el.wrap, el.shrink)]
+
+
+def scale_for(layout: Layout, w: float) -> float:
+    """Counters scale their design to the printed size; cards print at their own size."""
+    return w / layout.design_mm if layout.target == "counter" else w / (layout.width_mm or w)
+
+
+def face_items(layout: Layout, unit: UnitCard, side: str, w: float, h: float, base=None,
+               data: Any | None = None) -> list[Item]:
+    """Primitives of ``side`` ('front' or 'back') of ``unit`` in a ``w`` x ``h`` mm cell (trim frame)."""
+    data = card_data(unit) if data is None else data
+    s = scale_for(layout, w)
+    out: list[Item] = []
+    for el in layout.elements:
+        if el.side == "both" or el.side == side:
+            out.extend(_element(el, unit, data, s, base))
+    if layout.border:
+        inset = 0.25
+        out.append(Box(Rect(inset, inset, w - 2 * inset, h - 2 * inset), None, layout.border, 0.15))
+    return out
+
+
+def background(layout: Layout, nation: str, side: str) -> str:
+    """Fill colour of a side for a nation: the back table first for backs, then the front table, then '*'."""
+    tables = [layout.back_background, layout.background] if side == "back" else [layout.background]
+    for table in tables:
+        for key in (nation, nation.lower(), nation.upper(), "*"):
+            if key in table:
+                return table[key]
+    return DEFAULT_BACKGROUND
+
+
+def cell_group(layout: Layout, unit: UnitCard, side: str, trim: Rect, fill: Rect, tag: str, base=None,
+               data: Any | None = None) -> Group:
+    """A cell as drawn on the sheet: bleed-sized background, then the face clipped to the trim."""
+    bg = Box(Rect(fill.x - trim.x, fill.y - trim.y, fill.w, fill.h), background(layout, unit.nation, side))
+    face = Group(face_items(layout, unit, side, trim.w, trim.h, base, data), clip=Rect(0, 0, trim.w, trim.h))
+    return Group([bg, face], dx=trim.x, dy=trim.y, tag=tag)
+
+
+# ------------------------------------------------------------------ choosing a layout
+
+class LayoutError(ValueError):
+    """The requested layout does not exist or does not fit the sheet kind."""
+
+
+def project_layouts(index: ProjectIndex) -> list[Layout]:
+    return [d.model for d in index.of_kind("layout") if d.model is not None]
+
+
+def choose_layout(index: ProjectIndex, unit: UnitCard, target: str, layout_id: str | None = None) -> Layout:
+    """The layout for ``unit`` on a ``target`` ('counter'/'card') sheet.
+
+    An explicit ``layout_id`` wins. Otherwise: layouts of the unit's ruleset, then ruleset-less ones; among them
+    those listing the unit's category, then those with no categories; ``default: true`` first, then by id.
+    Falls back to the built-in generic layout.
+    """
+    from .builtin import builtin_layout
+
+    if layout_id:
+        doc = index.get("layout", layout_id)
+        if doc is None or doc.model is None:
+            raise LayoutError(f"no valid layout with id {layout_id!r}; known: {', '.join(sorted(index.ids('layout')))}")
+        if doc.model.target != target:
+            raise LayoutError(f"layout {layout_id!r} is a {doc.model.target} layout, not a {target} layout")
+        return doc.model
+
+    def rank(lay: Layout):
+        return (0 if lay.ruleset == unit.ruleset else 1,
+                0 if unit.category in lay.categories else 1,
+                0 if lay.default else 1, lay.id)
+
+    candidates = [lay for lay in project_layouts(index)
+                  if lay.target == target and lay.ruleset in (unit.ruleset, None)
+                  and (not lay.categories or unit.category in lay.categories)]
+    return min(candidates, key=rank) if candidates else builtin_layout(target)

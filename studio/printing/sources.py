@@ -1,0 +1,138 @@
+"""What to print: turn a SOURCE string into unit cards with counts, using the project's document index. Qt-free.
+
+SOURCE forms (the CLI documents the same list):
+
+* ``TOE_ID`` - every slot of the TO&E, echelon counts multiplied, ``template`` echelons expanded;
+* ``SCENARIO_ID`` - every force of every side (its TO&E, with the force's substitutions applied);
+* ``unit:ID[*N],ID[*N]...`` - an explicit list of unit cards, N copies each (default 1);
+* ``nation:NAME`` / ``ruleset:ID`` - every unit card of that nation / rule system, one each (card sheets);
+* ``MAP_ID`` - only for map printing (see :func:`resolve_kind`).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from studio.model.documents import Echelon, Scenario, Toe, UnitCard
+from studio.model.project import ProjectIndex
+
+
+class SourceError(ValueError):
+    """SOURCE does not name printable documents; the message says why and what exists."""
+
+
+@dataclass(frozen=True)
+class UnitCount:
+    """``count`` counters of ``unit``; ``group`` is a heading such as the side or TO&E name."""
+
+    unit: UnitCard
+    count: int
+    group: str = ""
+
+
+_UNIT_ITEM = re.compile(r"^([a-z0-9][a-z0-9._-]{0,79})(?:\*(\d{1,4}))?$")
+
+
+def resolve_kind(index: ProjectIndex, source: str, kinds: tuple[str, ...]) -> tuple[str, object]:
+    """``(kind, model)`` of the document ``source`` among ``kinds``; SourceError when absent or invalid."""
+    for kind in kinds:
+        doc = index.get(kind, source)
+        if doc is not None:
+            if doc.model is None:
+                raise SourceError(f"{kind} {source!r} ({doc.display}) is not valid; run 'studio validate' on it")
+            return kind, doc.model
+    known = sorted(i for k in kinds for i in index.ids(k))
+    hint = f"; known: {', '.join(known[:12])}{' ...' if len(known) > 12 else ''}" if known else ""
+    raise SourceError(f"no {' or '.join(kinds)} with id {source!r}{hint}")
+
+
+def _unit(index: ProjectIndex, unit_id: str) -> UnitCard:
+    _, model = resolve_kind(index, unit_id, ("unit",))
+    return model
+
+
+def _merge(items: list[UnitCount]) -> list[UnitCount]:
+    """Add up counts of the same unit within the same group, keeping first-seen order."""
+    merged: dict[tuple[str, str], UnitCount] = {}
+    for it in items:
+        key = (it.group, it.unit.id)
+        prev = merged.get(key)
+        merged[key] = UnitCount(it.unit, it.count + (prev.count if prev else 0), it.group)
+    return list(merged.values())
+
+
+def toe_units(index: ProjectIndex, toe: Toe, group: str = "", substitutions: dict[str, str] | None = None,
+              _stack: tuple[str, ...] = ()) -> list[UnitCount]:
+    """Every slot's unit with counts (echelon counts multiplied, templates expanded, cycles refused)."""
+    if toe.id in _stack:
+        raise SourceError(f"TO&E template cycle: {' -> '.join((*_stack, toe.id))}")
+    subs = substitutions or {}
+    out: list[UnitCount] = []
+
+    def walk(ech: Echelon, factor: int, path: tuple[str, ...]) -> None:
+        factor *= ech.count
+        for slot in ech.slots:
+            unit_id = subs.get("/".join((*path, slot.id)), slot.unit)
+            out.append(UnitCount(_unit(index, unit_id), slot.count * factor, group))
+        if ech.template:
+            _, sub_toe = resolve_kind(index, ech.template, ("toe",))
+            for it in toe_units(index, sub_toe, group, None, (*_stack, toe.id)):
+                out.append(UnitCount(it.unit, it.count * factor, group))
+        for child in ech.children:
+            walk(child, factor, (*path, child.id))
+
+    walk(toe.root, 1, ())
+    return out
+
+
+def scenario_units(index: ProjectIndex, scenario: Scenario) -> list[UnitCount]:
+    out: list[UnitCount] = []
+    for side in scenario.sides:
+        for force in side.forces:
+            _, toe = resolve_kind(index, force.toe, ("toe",))
+            subs = {s.slot.strip("/"): s.unit for s in force.substitutions}
+            out.extend(toe_units(index, toe, side.name, subs))
+    return out
+
+
+def unit_list(index: ProjectIndex, spec: str) -> list[UnitCount]:
+    items = [s.strip() for s in spec.split(",") if s.strip()]
+    if not items:
+        raise SourceError("'unit:' needs at least one unit id, e.g. unit:m1*4,m3")
+    out = []
+    for item in items:
+        m = _UNIT_ITEM.match(item)
+        if not m or (m.group(2) is not None and int(m.group(2)) < 1):
+            raise SourceError(f"bad unit item {item!r}: use ID or ID*N, e.g. m1*4")
+        out.append(UnitCount(_unit(index, m.group(1)), int(m.group(2) or 1)))
+    return out
+
+
+def _all_units(index: ProjectIndex, keep) -> list[UnitCount]:
+    units = sorted((d.model for d in index.of_kind("unit") if d.model is not None), key=lambda u: (u.nation, u.id))
+    return [UnitCount(u, 1, u.nation) for u in units if keep(u)]
+
+
+def units_for(index: ProjectIndex, source: str) -> list[UnitCount]:
+    """Unit cards and counts for a counter or card sheet; SourceError for anything unprintable."""
+    source = source.strip()
+    if source.startswith("unit:"):
+        items = unit_list(index, source[5:])
+    elif source.startswith("nation:"):
+        nation = source[7:].strip().lower()
+        items = _all_units(index, lambda u: u.nation.lower() == nation)
+    elif source.startswith("ruleset:"):
+        rs = source[8:].strip()
+        items = _all_units(index, lambda u: u.ruleset == rs)
+    else:
+        kind, model = resolve_kind(index, source, ("toe", "scenario", "unit"))
+        if kind == "toe":
+            items = toe_units(index, model, model.name)
+        elif kind == "scenario":
+            items = scenario_units(index, model)
+        else:
+            items = [UnitCount(model, 1)]
+    items = _merge(items)
+    if not items:
+        raise SourceError(f"{source!r} selects no unit cards")
+    return items
