@@ -11,6 +11,8 @@ Contracts:
 - Actions are small immutable values whose ``str()`` is their text form (``move 1A3 0405>0506``);
   ``Game.parse_action(text)`` inverts it, so replays and tests can be written as text.
 - ``observation(player)`` is what that side may see (hidden commands stay hidden); bots get only this.
+- Optional: ``Game.bot_names()`` / ``Game.make_bot(name, side, seed)`` (ruleset bots for ``studio.sim``),
+  ``Game.placeholder_tables`` (reported by balance runs), ``State.chance_outcomes()`` at CHANCE nodes.
 """
 from __future__ import annotations
 
@@ -24,7 +26,7 @@ TERMINAL = -2
 
 
 class RulesError(Exception):
-    """An illegal action. ``rule`` is the rule reference that forbids it (e.g. ``MBT 4.5.1.2``)."""
+    """An illegal action. ``rule`` is the rule reference that forbids it (e.g. ``4.5.1.2`` with its system prefix)."""
 
     def __init__(self, message: str, rule: str = ""):
         super().__init__(f"{message} [{rule}]" if rule else message)
@@ -69,6 +71,16 @@ class Game(ABC):
     sides: list[str]
     phases: Sequence[PhaseSpec] = ()
     max_turns: int
+    #: ids of placeholder tables the engine reads (balance reports list them)
+    placeholder_tables: Sequence[str] = ()
+
+    def bot_names(self) -> list[str]:
+        """Names of the ruleset's own bots (``studio.sim`` adds the generic ``random``)."""
+        return []
+
+    def make_bot(self, name: str, side: int, seed: int) -> Any:
+        """A ruleset bot by name, or None when the name is unknown."""
+        return None
 
     @abstractmethod
     def new_initial_state(self, seed: int) -> "State": ...
@@ -98,6 +110,10 @@ class State(ABC):
     @abstractmethod
     def fingerprint(self) -> str:
         """A canonical text of the full state (positions, damage, dice state, turn ...) for hashing."""
+
+    def chance_outcomes(self) -> list[tuple[Any, float]]:
+        """At a CHANCE node: ``[(action, probability)]``. Rulesets whose dice live in the state never need it."""
+        raise NotImplementedError
 
     def is_terminal(self) -> bool:
         return self.current_player() == TERMINAL

@@ -1,0 +1,102 @@
+"""``studio play SCENARIO``: test-play a scenario with bots and print a balance report.
+
+Exit 0 when every game finished, 1 when the scenario is refused (validation errors, printed) or a game hit an
+engine error, 2 on usage or I/O errors (unknown bot, missing file).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("play", help="test-play a scenario with bots and report balance",
+                       description="Play N seeded games of a scenario with bots in J processes and print a balance "
+                                   "report (wins with 95% intervals, turns, victory points, losses). The same seed "
+                                   "gives the same report whatever --jobs is.")
+    p.add_argument("scenario", metavar="SCENARIO", help="scenario file or scenario id")
+    p.add_argument("--games", type=int, default=100, metavar="N", help="number of games (default 100)")
+    p.add_argument("--seed", type=int, default=1, metavar="S", help="master seed (default 1)")
+    p.add_argument("--jobs", type=int, default=1, metavar="J", help="worker processes (default 1)")
+    p.add_argument("--bots", default="random,random", metavar="A,B", help="bot per side, in side order "
+                                                                          "(default random,random)")
+    p.add_argument("--format", choices=["text", "json"], default="text")
+    p.add_argument("--save-replays", metavar="DIR", help="write one replay file per game into DIR")
+    p.add_argument("--write-balance", action="store_true",
+                   help="write <scenario stem>.balance.json next to the scenario file")
+    p.add_argument("--project", dest="play_project", metavar="DIR", help="project folder (default: sample project)")
+    p.set_defaults(func=run)
+
+
+class _Bar:
+    def __init__(self, stream=sys.stderr):
+        self.stream = stream
+        self.last = -1
+
+    def __call__(self, done: int, total: int) -> None:
+        width = 30
+        fill = int(width * done / total) if total else width
+        pct = int(100 * done / total) if total else 100
+        if pct == self.last and done != total:
+            return
+        self.last = pct
+        self.stream.write(f"\r[{'#' * fill}{'.' * (width - fill)}] {done}/{total} games")
+        if done >= total:
+            self.stream.write("\n")
+        self.stream.flush()
+
+
+def run(args: argparse.Namespace) -> int:
+    from studio.model.diagnostics import Diagnostic  # noqa: F401
+    from studio.rules.load import ScenarioRefused, load_game
+    from studio.sim.bots import bot_names
+    from studio.sim.runner import run_games
+
+    if args.games < 1 or args.jobs < 1:
+        print("studio play: --games and --jobs must be at least 1", file=sys.stderr)
+        return 2
+    project = args.play_project or getattr(args, "project", None)
+    if project and not Path(project).is_dir():
+        print(f"studio play: no such project folder: {project}", file=sys.stderr)
+        return 2
+    try:
+        loaded = load_game(args.scenario, project)
+    except ScenarioRefused as exc:
+        if args.format == "json":
+            json.dump({"error": str(exc), "diagnostics": [d.to_json() for d in exc.diagnostics]}, sys.stdout,
+                      indent=2)
+            sys.stdout.write("\n")
+        else:
+            for d in exc.diagnostics:
+                print(d.format_text())
+            print(f"studio play: {exc}", file=sys.stderr)
+        return 1 if exc.diagnostics else 2
+    bots = [b.strip() for b in args.bots.split(",") if b.strip()]
+    known = bot_names(loaded.game)
+    if len(bots) != len(loaded.game.sides) or any(b not in known for b in bots):
+        print(f"studio play: --bots needs {len(loaded.game.sides)} names (sides {', '.join(loaded.game.sides)}) "
+              f"from: {', '.join(known)}", file=sys.stderr)
+        return 2
+    progress = _Bar() if args.format == "text" and sys.stderr is not None else None
+    report = run_games(loaded, args.games, args.seed, bots, jobs=args.jobs, progress=progress,
+                       replay_dir=args.save_replays)
+    data = report.to_json()
+    if args.format == "json":
+        json.dump(data, sys.stdout, indent=2)
+        sys.stdout.write("\n")
+    else:
+        print(report.format_text())
+    if args.write_balance:
+        out = loaded.path.with_name(loaded.path.name.split(".")[0] + ".balance.json")
+        try:
+            out.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
+        except OSError as exc:
+            print(f"studio play: cannot write {out}: {exc}", file=sys.stderr)
+            return 2
+    if report.errors:
+        for r in report.errors[:3]:
+            print(f"studio play: engine error in game {r.index} (seed {r.seed}):\n{r.error}", file=sys.stderr)
+        return 1
+    return 0

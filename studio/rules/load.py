@@ -1,0 +1,151 @@
+"""From a scenario (id or file) to a playable :class:`~studio.rules.api.Game`.
+
+``load_game(scenario, project=None, options=None) -> LoadedGame`` validates the project with the same pipeline as
+``studio validate`` and refuses a scenario whose own file, or any document it depends on (ruleset, maps, TO&Es,
+unit cards, transitively), has errors: :class:`ScenarioRefused` carries the diagnostics. Then it asks the
+scenario's ruleset plugin for a game (``RulesetPlugin.game_factory(scenario, index, options)``).
+
+``LoadedGame.content_hash`` hashes the scenario file and every document it depends on, so a replay can tell when
+the data it was recorded on has changed. ``GameSpec`` is the picklable recipe (scenario path, project folder,
+options) that worker processes use to build the same game. Rule-system neutral.
+"""
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from studio.model.diagnostics import Diagnostic
+from studio.model.project import LoadedDocument, ProjectIndex, find_project_root
+from studio.model.registry import plugin
+from studio.model.validate import validate_paths
+
+from .api import Game
+
+
+class ScenarioRefused(Exception):
+    """The scenario cannot be played: it (or a document it needs) fails validation, or it cannot be found."""
+
+    def __init__(self, message: str, diagnostics: list[Diagnostic] | None = None):
+        super().__init__(message)
+        self.diagnostics = diagnostics or []
+
+
+@dataclass
+class LoadedGame:
+    game: Game
+    scenario: Any                      # the Scenario model
+    index: ProjectIndex
+    path: Path                         # the scenario file
+    project: Path | None               # the project folder
+    content_hash: str                  # hash of the scenario and every document it depends on
+    ruleset_version: str = ""
+    placeholder_tables: list[str] = field(default_factory=list)
+
+    @property
+    def spec(self) -> "GameSpec":
+        return GameSpec(str(self.path), str(self.project) if self.project else None)
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """Picklable recipe to rebuild a game in another process."""
+
+    scenario: str
+    project: str | None = None
+    options: tuple[tuple[str, Any], ...] = ()
+
+    def load(self) -> LoadedGame:
+        return load_game(self.scenario, self.project, dict(self.options) or None)
+
+
+def _dependencies(doc: LoadedDocument, index: ProjectIndex) -> list[LoadedDocument]:
+    """The document and everything it references, transitively, in a stable order."""
+    seen: dict[int, LoadedDocument] = {}
+    stack = [doc]
+    while stack:
+        d = stack.pop()
+        if id(d) in seen:
+            continue
+        seen[id(d)] = d
+        model = d.model
+        if model is None or not hasattr(model, "references"):
+            continue
+        for _pointer, kind, ref in model.references():
+            target = index.get(kind, ref)
+            if target is not None and id(target) not in seen:
+                stack.append(target)
+    return sorted(seen.values(), key=lambda d: (d.kind or "", d.id or "", str(d.path)))
+
+
+def content_hash(docs: list[LoadedDocument]) -> str:
+    h = hashlib.sha256()
+    for d in docs:
+        h.update(f"{d.kind}:{d.id}\n".encode())
+        h.update(d.text.encode("utf-8"))
+        h.update(b"\0")
+    return h.hexdigest()[:32]
+
+
+def _default_project() -> Path:
+    import os
+
+    env = os.environ.get("STUDIO_PROJECT")
+    if env:
+        return Path(env)
+    here = Path.cwd() / "data"
+    if (here / "project.yaml").is_file():
+        return here
+    return Path(__file__).resolve().parents[2] / "data"
+
+
+def resolve_scenario(scenario: str | Path, project: str | Path | None) -> tuple[Path, Path | None]:
+    """A scenario file path and its project folder, from a path or a scenario id."""
+    candidate = Path(scenario)
+    if candidate.is_file():
+        root = Path(project) if project else find_project_root(candidate)
+        return candidate, root
+    if project is None:
+        project = _default_project()
+    root = Path(project)
+    if not root.is_dir():
+        raise ScenarioRefused(f"no such project folder: {root}")
+    from studio.model.project import project_files, read_document  # noqa: PLC0415
+
+    for file in project_files(root):
+        doc = read_document(file)
+        if doc.kind == "scenario" and doc.id == str(scenario):
+            return file, root
+        if file.stem == str(scenario) and doc.kind == "scenario":
+            return file, root
+    raise ScenarioRefused(f"no scenario file or scenario id '{scenario}' in {root}")
+
+
+def load_game(scenario: str | Path, project: str | Path | None = None,
+              options: dict[str, Any] | None = None) -> LoadedGame:
+    """Validate and compile a scenario into a Game; raises :class:`ScenarioRefused`."""
+    path, root = resolve_scenario(scenario, project)
+    result = validate_paths([root] if root else [path])
+    index = result.index
+    doc = next((d for d in index.documents if d.path.resolve() == path.resolve()), None)
+    if doc is None or doc.kind != "scenario":
+        raise ScenarioRefused(f"{path} is not a scenario document", [d for d in result.diagnostics
+                                                                      if doc is not None and d.file == doc.display])
+    deps = _dependencies(doc, index) if doc.model is not None else [doc]
+    displays = {d.display for d in deps}
+    errors = [d for d in result.diagnostics if d.severity.value == "error" and d.file in displays]
+    if doc.model is None or errors:
+        shown = [d for d in result.diagnostics if d.file in displays and d.severity.value != "info"]
+        raise ScenarioRefused(f"scenario '{doc.id or path.name}' fails validation "
+                              f"({len(errors) or 1} error(s)); it cannot be played", shown or errors)
+    model = doc.model
+    plug = plugin(model.ruleset)
+    if plug is None or plug.game_factory is None:
+        raise ScenarioRefused(f"ruleset '{model.ruleset}' has no rules engine")
+    game = plug.game_factory(model, index, options)
+    ruleset_doc = index.get("ruleset", model.ruleset)
+    placeholders = list(getattr(game, "placeholder_tables", []) or [])
+    return LoadedGame(game, model, index, path, root, content_hash(deps),
+                      getattr(game, "ruleset_version", "") or (ruleset_doc.model.version if ruleset_doc else ""),
+                      placeholders)

@@ -1,0 +1,178 @@
+"""Replay files: record a game as (scenario, content hash, ruleset version, seed, action log) and verify it.
+
+A replay is a JSON file (``*.replay.json``)::
+
+    {"format": "studio-replay", "format_version": 1,
+     "scenario": "<scenario id>", "scenario_file": "<path relative to the project>",
+     "scenario_hash": "<LoadedGame.content_hash>", "ruleset": "<id>", "ruleset_version": "<version>",
+     "seed": 123, "bots": ["random", "random"], "options": {},
+     "actions": ["<action text>", ...],           # the text form of every action, in order
+     "final_hash": "<State.state_hash() at the end>", "outcome": {...}}
+
+:func:`verify` re-plays the log with the checked ``State.play`` and compares the final state hash. It never
+raises on a bad or outdated replay: a different ruleset version, changed scenario data, an action the rules now
+refuse or a different end state are reported as a :class:`ReplayCheck` with a clear status and message.
+Rule-system neutral.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .api import CHANCE, RulesError, State
+
+FORMAT = "studio-replay"
+FORMAT_VERSION = 1
+
+#: statuses of ReplayCheck; "ok" is the only success
+STATUSES = ("ok", "hash-mismatch", "version-mismatch", "scenario-changed", "illegal-action", "refused",
+            "unreadable", "engine-error")
+
+
+@dataclass
+class ReplayCheck:
+    status: str
+    message: str
+    steps: int = 0
+    expected_hash: str = ""
+    actual_hash: str = ""
+    details: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def ok(self) -> bool:
+        return self.status == "ok"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"status": self.status, "ok": self.ok, "message": self.message, "steps": self.steps,
+                "expected_hash": self.expected_hash, "actual_hash": self.actual_hash, **self.details}
+
+
+def outcome_json(state: State) -> dict[str, Any]:
+    if not state.is_terminal():
+        return {}
+    o = state.outcome()
+    return {"winner": o.winner, "victory_points": list(o.victory_points), "reason": o.reason, "turn": o.turn,
+            "losses": list(o.losses)}
+
+
+def make_replay(*, scenario: str, scenario_file: str, scenario_hash: str, ruleset: str, ruleset_version: str,
+                seed: int, actions: list[str], final_hash: str, bots: list[str] | None = None,
+                options: dict | None = None, outcome: dict | None = None) -> dict[str, Any]:
+    return {"format": FORMAT, "format_version": FORMAT_VERSION, "scenario": scenario,
+            "scenario_file": scenario_file, "scenario_hash": scenario_hash, "ruleset": ruleset,
+            "ruleset_version": ruleset_version, "seed": seed, "bots": list(bots or []), "options": dict(options or {}),
+            "actions": list(actions), "final_hash": final_hash, "outcome": outcome or {}}
+
+
+def write_replay(path: str | Path, replay: dict[str, Any]) -> Path:
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(path.suffix + ".tmp")
+    tmp.write_text(json.dumps(replay, indent=1) + "\n", encoding="utf-8")
+    tmp.replace(path)
+    return path
+
+
+def read_replay(path: str | Path) -> dict[str, Any]:
+    data = json.loads(Path(path).read_text(encoding="utf-8"))
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise ValueError(f"{path} is not a studio replay file")
+    for key in ("scenario", "ruleset", "ruleset_version", "seed", "actions", "final_hash"):
+        if key not in data:
+            raise ValueError(f"{path}: replay lacks '{key}'")
+    return data
+
+
+def record(loaded, seed: int, actions: list[str], state: State, bots: list[str] | None = None) -> dict[str, Any]:
+    """A replay dict for a game played on ``loaded`` (a :class:`studio.rules.load.LoadedGame`)."""
+    try:
+        rel = str(loaded.path.resolve().relative_to(Path(loaded.project).resolve())) if loaded.project else \
+            str(loaded.path)
+    except ValueError:
+        rel = str(loaded.path)
+    return make_replay(scenario=loaded.game.scenario_id, scenario_file=rel, scenario_hash=loaded.content_hash,
+                       ruleset=loaded.game.ruleset_id, ruleset_version=loaded.ruleset_version, seed=seed,
+                       actions=actions, final_hash=state.state_hash(), bots=bots, outcome=outcome_json(state))
+
+
+def replay_actions(game, seed: int, actions: list[str], checked: bool = True) -> State:
+    """Play a text action log from a fresh state; raises RulesError / ValueError on a bad log."""
+    state = game.new_initial_state(seed)
+    for text in actions:
+        action = game.parse_action(text)
+        if checked and state.current_player() != CHANCE:
+            state.play(action)
+        else:
+            state.apply(action)
+    return state
+
+
+def verify(path: str | Path, project: str | Path | None = None) -> ReplayCheck:
+    """Re-play a replay file and compare the final state hash (never raises)."""
+    from .load import ScenarioRefused, load_game
+
+    try:
+        data = read_replay(path)
+    except (OSError, ValueError) as exc:
+        return ReplayCheck("unreadable", f"cannot read replay: {exc}")
+    scenario = data["scenario"]
+    candidates = []
+    if project and data.get("scenario_file"):
+        candidates.append(Path(project) / data["scenario_file"])
+    candidates.append(scenario)
+    loaded = None
+    error = ""
+    for cand in candidates:
+        try:
+            loaded = load_game(cand, project)
+            break
+        except ScenarioRefused as exc:
+            error = str(exc)
+            if exc.diagnostics:
+                return ReplayCheck("refused", f"{exc}", details={"diagnostics": [d.to_json() for d in
+                                                                                 exc.diagnostics]})
+    if loaded is None:
+        return ReplayCheck("refused", error or f"scenario '{scenario}' not found")
+    game = loaded.game
+    expected = data["final_hash"]
+    if data["ruleset"] != game.ruleset_id or str(data["ruleset_version"]) != str(loaded.ruleset_version):
+        return ReplayCheck(
+            "version-mismatch",
+            f"the replay was recorded with ruleset {data['ruleset']} {data['ruleset_version']}, but the project "
+            f"has {game.ruleset_id} {loaded.ruleset_version}; a replay is only valid for the rules version it "
+            f"was recorded with", expected_hash=expected,
+            details={"recorded_version": data["ruleset_version"], "current_version": loaded.ruleset_version})
+    if data.get("scenario_hash") and data["scenario_hash"] != loaded.content_hash:
+        return ReplayCheck("scenario-changed",
+                           f"scenario '{scenario}' or a document it uses changed since the replay was recorded "
+                           f"(content hash {data['scenario_hash']} -> {loaded.content_hash})", expected_hash=expected)
+    state = game.new_initial_state(int(data["seed"]))
+    steps = 0
+    try:
+        for steps, text in enumerate(data["actions"], start=1):
+            try:
+                action = game.parse_action(text)
+            except Exception as exc:  # noqa: BLE001 - a bad log is a finding, not a crash
+                return ReplayCheck("illegal-action", f"action {steps} '{text}' cannot be read: {exc}", steps,
+                                   expected)
+            if state.is_terminal():
+                return ReplayCheck("illegal-action", f"action {steps} '{text}' comes after the end of the game",
+                                   steps, expected)
+            try:
+                if state.current_player() == CHANCE:
+                    state.apply(action)
+                else:
+                    state.play(action)
+            except RulesError as exc:
+                return ReplayCheck("illegal-action", f"action {steps} '{text}' is illegal: {exc}", steps, expected,
+                                   details={"rule": exc.rule})
+    except Exception as exc:  # noqa: BLE001
+        return ReplayCheck("engine-error", f"engine error at action {steps}: {type(exc).__name__}: {exc}", steps,
+                           expected)
+    actual = state.state_hash()
+    if actual != expected:
+        return ReplayCheck("hash-mismatch", f"final state differs after {steps} action(s): expected {expected}, "
+                           f"got {actual}", steps, expected, actual)
+    return ReplayCheck("ok", f"replay verified: {steps} action(s), final state {actual}", steps, expected, actual)
