@@ -34,7 +34,7 @@ def movement_range(start: Hex, budget: float, cost: CostFn) -> dict[Hex, float]:
     >>> len(movement_range((0, 0), 2, flat))
     19
     """
-    best, _ = _dijkstra(start, budget, cost, None)
+    best, _ = _dijkstra(start, budget, cost)
     return best
 
 
@@ -46,7 +46,7 @@ def movement_tree(start: Hex, budget: float, cost: CostFn) -> tuple[dict[Hex, fl
     >>> path_to(prev, (0, 0), (2, 0))
     [(0, 0), (1, 0), (2, 0)]
     """
-    return _dijkstra(start, budget, cost, None)
+    return _dijkstra(start, budget, cost)
 
 
 def path_to(prev: dict[Hex, Hex], start: Hex, goal: Hex) -> list[Hex] | None:
@@ -64,9 +64,7 @@ def path_to(prev: dict[Hex, Hex], start: Hex, goal: Hex) -> list[Hex] | None:
     return out
 
 
-def _dijkstra(
-    start: Hex, budget: float, cost: CostFn, goal: Hex | None
-) -> tuple[dict[Hex, float], dict[Hex, Hex]]:
+def _dijkstra(start: Hex, budget: float, cost: CostFn) -> tuple[dict[Hex, float], dict[Hex, Hex]]:
     best: dict[Hex, float] = {start: 0.0}
     prev: dict[Hex, Hex] = {}
     done: set[Hex] = set()
@@ -78,8 +76,6 @@ def _dijkstra(
         if h in done:
             continue
         done.add(h)
-        if h == goal:
-            break
         for n in _nbrs(h):
             if n in done:
                 continue
@@ -96,8 +92,6 @@ def _dijkstra(
                 best[n] = ng
                 prev[n] = h
                 push(heap, (ng, n))
-    if goal is None:
-        return best, prev
     return best, prev
 
 
@@ -132,7 +126,6 @@ def shortest_path(
     heap: list[tuple[float, float, Hex]] = [(distance(start, goal) * hscale, 0.0, start)]
     pop = heapq.heappop
     push = heapq.heappush
-    gq, gr = goal
     while heap:
         _, g, h = pop(heap)
         if h in done:

@@ -1,8 +1,9 @@
+import numpy as np
 from hypothesis import given, strategies as st
 
 from studio.hexgrid.coords import distance
 from studio.hexgrid.layout import Layout, cube_round
-from studio.hexgrid.lines import hex_line, line_steps, runs_along_hexsides
+from studio.hexgrid.lines import crossed_hexes, hex_line, line_steps, runs_along_hexsides
 
 coord = st.integers(min_value=-30, max_value=30)
 hexes = st.tuples(coord, coord)
@@ -56,3 +57,35 @@ def test_spine_lines_detected():
     steps = line_steps((0, 0), (2, 2))
     assert [len(s) for s in steps] == [1, 2, 1, 2, 1]
     assert cube_round(0.5, 0.5) in steps[1]
+
+
+def _np_round(fq, fr):
+    fs = -fq - fr
+    q, r, s_ = np.round(fq), np.round(fr), np.round(fs)
+    dq, dr, ds = np.abs(q - fq), np.abs(r - fr), np.abs(s_ - fs)
+    q = np.where((dq > dr) & (dq > ds), -r - s_, q)
+    r = np.where(~((dq > dr) & (dq > ds)) & (dr > ds), -q - s_, r)
+    return q.astype(int), r.astype(int)
+
+
+def dense_interior_hexes(a, b, samples_per_hex=4000):
+    """Hexes whose interior contains some sample of the segment (numpy, axial space)."""
+    n = max(distance(a, b), 1)
+    t = np.linspace(0.0, 1.0, samples_per_hex * n + 1)
+    fq = a[0] + (b[0] - a[0]) * t
+    fr = a[1] + (b[1] - a[1]) * t
+    q1, r1 = _np_round(fq + 1e-9, fr + 2e-9)
+    q2, r2 = _np_round(fq - 1e-9, fr - 2e-9)
+    same = (q1 == q2) & (r1 == r2)
+    return set(zip(q1[same].tolist(), r1[same].tolist()))
+
+
+def test_crossed_hexes_matches_dense_sampling():
+    for q in range(-6, 7):
+        for r in range(-6, 7):
+            b = (q, r)
+            crossed = crossed_hexes((0, 0), b)
+            assert set(crossed) == dense_interior_hexes((0, 0), b), b
+            assert crossed[0] == (0, 0) and crossed[-1] == b
+            singles = {s[0] for s in line_steps((0, 0), b) if len(s) == 1}
+            assert singles <= set(crossed)

@@ -6,7 +6,7 @@ import pathlib
 import studio.hexgrid
 
 PKG = pathlib.Path(studio.hexgrid.__file__).parent
-ALLOWED = {"__future__", "dataclasses", "enum", "functools", "heapq", "math", "re", "typing", "numpy"}
+ALLOWED = {"__future__", "dataclasses", "enum", "fractions", "functools", "heapq", "math", "re", "typing", "numpy"}
 
 
 def test_hexgrid_imports_only_stdlib_numpy_and_itself():
