@@ -92,3 +92,18 @@ def test_W3_range_counting_double_range():
     legal = [h for h in within(firer, 20) if 1 <= distance(firer, h) <= 2 * 8]
     assert max(distance(firer, h) for h in legal) == 16
     assert len(legal) == 3 * 16 * 17
+
+
+def test_M11_minimum_range_counts_like_range():
+    # MBT 5.6: a min-5 mortar may not engage at range 4 but may at 5
+    firer = offset_to_axial(3, 3, "odd-q")
+    at4 = offset_to_axial(7, 3, "odd-q")
+    at5 = offset_to_axial(8, 3, "odd-q")
+    assert (distance(firer, at4), distance(firer, at5)) == (4, 5)
+
+
+def test_W30_sniper_counts_target_hex_not_own_hex():
+    # WaW 1.3.8: a target 3 hexes away is at range 3 (sniper hex not counted); adjacent is 1
+    sniper = (2, 2)
+    assert sum(1 for h in within(sniper, 3) if distance(sniper, h) == 3) == 18
+    assert {distance(sniper, n) for n in neighbours(sniper)} == {1}

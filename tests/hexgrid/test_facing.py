@@ -133,3 +133,14 @@ def test_adjacent_sector_is_the_direction():
         assert sector((5, 5), neighbour((5, 5), d)) == (d,)
     with pytest.raises(ValueError):
         sector((0, 0), (0, 0))
+
+
+def test_M97_one_hexside_per_hex_is_a_single_step_turn():
+    # MBT 4.5.1.1.4: turning 1 hexside in each of 4 successive hexes costs nothing (1 free per
+    # hex); geometry side: each turn is exactly one hexside step, the total is 4 steps = 240 deg
+    f = 0
+    for _ in range(4):
+        nf = turn(f, 1)
+        assert turn_cost(f, nf) == 1
+        f = nf
+    assert f == 4 and turn_cost(0, f) == 2  # net change is 2 hexsides the short way round
