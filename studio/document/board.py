@@ -41,7 +41,7 @@ class Board:
         return cls(columns=int(num("columns", 1, 1, 500)), rows=int(num("rows", 1, 1, 500)),
                    flat=spec.get("orientation", "flat") != "pointy",
                    offset="odd" if spec.get("offset") == "odd" else "even",
-                   labels="mbt" if spec.get("labels") == "mbt" else "four_digit",
+                   labels="alphanumeric" if spec.get("labels") in ("alphanumeric", "mbt") else "four_digit",
                    board_id=str(spec.get("board", "") or ""), hex_mm=float(num("hex_mm", 19.0, 0.1, 1000)),
                    rotate=180 if rotate == 180 else 0)
 
@@ -56,7 +56,7 @@ class Board:
 
     @cached_property
     def _labeller(self):
-        if self.labels == "mbt":
+        if self.labels == "alphanumeric":
             return AlphaNumericLabels(board_ids=(self.board_id,), cols=self.columns, rows=self.rows,
                                       partial_row=False)
         digits = 2 if max(self.columns, self.rows) < 100 else 3

@@ -28,6 +28,8 @@ class Feature:
     id: str
     name: str
     colour: str
+    los_height: int = 0
+    los_blocks: bool = False
 
 
 @dataclass
@@ -53,7 +55,9 @@ class Catalogue:
             for item in _dicts(data.get(key)):
                 ident = item.get("id")
                 if isinstance(ident, str) and ident:
-                    target[ident] = Feature(ident, str(item.get("name") or ident), _colour(item.get("colour"), ident))
+                    los = item.get("los") if isinstance(item.get("los"), dict) else {}
+                    target[ident] = Feature(ident, str(item.get("name") or ident), _colour(item.get("colour"), ident),
+                                            _int(los.get("height")), bool(los.get("blocks")))
         elevation = data.get("elevation") if isinstance(data.get("elevation"), dict) else {}
         cat.elevation_min = _int(elevation.get("min"), 0)
         cat.elevation_max = max(cat.elevation_min, _int(elevation.get("max"), 9))

@@ -1,0 +1,77 @@
+"""Entry point of the window: ``run(project, screenshot=None, open_doc=None) -> exit code``.
+
+Screenshot mode (``studio --screenshot OUT.png [--open DOC_ID]``) renders offscreen when no display is
+available, opens the project (and document), lets the window lay itself out, saves ``widget.grab()`` as PNG
+and returns 0 (2 when the project cannot be opened or the PNG cannot be written). It never offers recovery
+and never writes autosave files.
+"""
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+
+def _ensure_platform(screenshot: bool) -> None:
+    if screenshot and not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
+        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+
+def application():
+    from PySide6.QtWidgets import QApplication
+    app = QApplication.instance()
+    if app is None:
+        app = QApplication(sys.argv[:1])
+        app.setApplicationName("Studio")
+        app.setOrganizationName("studio")
+    return app
+
+
+def settle(app, rounds: int = 5) -> None:
+    """Process pending events (layout, first paint) a few times."""
+    for _ in range(rounds):
+        app.processEvents()
+
+
+def run(project: str, screenshot: str | None = None, open_doc: str | None = None, size=(1440, 900)) -> int:
+    _ensure_platform(screenshot is not None)
+    root = Path(project)
+    if not (root / "project.yaml").is_file():
+        print(f"studio: {root} is not a project folder (no project.yaml)", file=sys.stderr)
+        return 2
+    app = application()
+    from studio.document.session import ProjectSession
+
+    from .main_window import QtMainWindow
+    session = ProjectSession(root)
+    window = QtMainWindow(session)
+    if screenshot is not None:
+        window.autosave_ms = 0
+        window._autosave_timer.stop()
+    window.resize(*size)
+    if open_doc:
+        if window.open_id(open_doc) is None:
+            print(f"studio: no document '{open_doc}' in {root}", file=sys.stderr)
+            if screenshot is not None:
+                return 2
+    window.show()
+    if screenshot is not None:
+        return save_screenshot(app, window, Path(screenshot))
+    window.offer_recovery()
+    return app.exec()
+
+
+def save_screenshot(app, window, path: Path) -> int:
+    settle(app)
+    editor = window.current_editor()
+    if editor is not None and hasattr(editor, "view"):
+        editor.view.fit()
+        settle(app)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    ok = window.grab().save(str(path))
+    window.close()
+    if not ok:
+        print(f"studio: could not write {path}", file=sys.stderr)
+        return 2
+    print(f"studio: screenshot saved to {path}")
+    return 0

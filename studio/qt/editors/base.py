@@ -1,0 +1,57 @@
+"""Base class of document editors: owns the subscription to the document and the diagnostics shown.
+
+Contracts for subclasses:
+- ``on_document_changed(change)`` refreshes the view from ``self.doc.data`` (after edits, undo and redo).
+- ``show_diagnostics(diags)`` receives this file's diagnostics (the window filters them); editors mark fields.
+- ``focus_pointer(pointer)`` brings the field (or hex) a JSON pointer names into view; unknown pointers are
+  ignored. ``dispose()`` is called when the tab closes.
+- ``status_message(str)`` and ``inspect(title, rows)`` feed the status bar and the inspector.
+"""
+from __future__ import annotations
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import QWidget
+
+from studio.document.document import Change, EditableDocument
+from studio.document.session import ProjectSession
+from studio.model.diagnostics import Diagnostic
+
+
+class QtEditor(QWidget):
+    status_message = Signal(str)
+    inspect = Signal(str, list)
+
+    def __init__(self, session: ProjectSession, doc: EditableDocument, parent=None):
+        super().__init__(parent)
+        self.session = session
+        self.doc = doc
+        self.diagnostics: list[Diagnostic] = []
+        self._unsubscribe = doc.subscribe(self._changed)
+
+    def _changed(self, doc: EditableDocument, change: Change) -> None:
+        try:
+            self.on_document_changed(change)
+        except RuntimeError:  # the widget was deleted by Qt before dispose()
+            self._unsubscribe()
+
+    def on_document_changed(self, change: Change) -> None:  # pragma: no cover - overridden
+        pass
+
+    def show_diagnostics(self, diagnostics: list[Diagnostic]) -> None:
+        self.diagnostics = list(diagnostics)
+
+    def focus_pointer(self, pointer: str) -> None:
+        pass
+
+    def apply(self, label: str, ops) -> bool:
+        """Apply ops to the document; a refused edit becomes a status message instead of an exception."""
+        from studio.document.ops import EditError
+        try:
+            self.doc.apply(label, ops)
+            return True
+        except EditError as exc:
+            self.status_message.emit(f"Edit refused: {exc}")
+            return False
+
+    def dispose(self) -> None:
+        self._unsubscribe()

@@ -1,0 +1,441 @@
+"""The main window: project tree | editor tabs | inspector, Problems and Test-play panels, menus and toolbars.
+
+Contracts:
+- Every edit goes through the open document's undo history; Edit > Undo/Redo act on the current tab.
+- The title shows the current document and ``[*]`` (Qt's modified marker) while any document is unsaved;
+  tab titles get a ``*``.
+- Validation runs (debounced) after every change over the project as the user sees it (unsaved content
+  included) and feeds the Problems panel and the editors; double-click on a finding opens the file at the
+  field or hex.
+- Autosave writes side files every ``autosave_ms``; at start-up ``offer_recovery()`` asks whether to restore
+  autosaved changes left by a crash. Recent projects live in the given ``QSettings``.
+- Bad input never raises out of a slot: failures become status-bar messages or dialogs.
+"""
+from __future__ import annotations
+
+import traceback
+from pathlib import Path
+
+from PySide6.QtCore import QSettings, Qt, QTimer
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import (QDockWidget, QFileDialog, QInputDialog, QLabel, QMainWindow, QMessageBox,
+                               QTabWidget, QWidget)
+
+from studio.document.session import CannotOpen, ProjectSession
+from studio.model.diagnostics import Diagnostic
+
+from .editors import editor_for
+from .editors.base import QtEditor
+from .inspector import QtInspector
+from .problems import QtProblemsPanel
+from .project_tree import QtProjectTree
+
+MAX_RECENT = 8
+
+
+class QtMainWindow(QMainWindow):
+    autosave_ms = 30_000
+    validate_delay_ms = 400
+
+    def __init__(self, session: ProjectSession, settings: QSettings | None = None, parent=None):
+        super().__init__(parent)
+        self.session = session
+        self.settings = settings if settings is not None else QSettings("studio", "studio")
+        self.diagnostics: list[Diagnostic] = []
+        self.resize(1440, 900)
+        self.tabs = QTabWidget()
+        self.tabs.setTabsClosable(True)
+        self.tabs.setMovable(True)
+        self.tabs.tabCloseRequested.connect(self.close_tab)
+        self.tabs.currentChanged.connect(lambda _: self.update_title())
+        self.setCentralWidget(self.tabs)
+        self.tree = QtProjectTree()
+        self.tree.open_requested.connect(self.open_path)
+        self.tree.action_requested.connect(self._tree_action)
+        self.inspector = QtInspector()
+        self.problems = QtProblemsPanel()
+        self.problems.activated.connect(self.go_to)
+        from .testplay import QtTestPlayPanel
+        self.testplay = QtTestPlayPanel(self.session)
+        self.tree_dock = self._dock("Project", self.tree, Qt.DockWidgetArea.LeftDockWidgetArea)
+        self.inspector_dock = self._dock("Inspector", self.inspector, Qt.DockWidgetArea.RightDockWidgetArea)
+        self.problems_dock = self._dock("Problems", self.problems, Qt.DockWidgetArea.BottomDockWidgetArea)
+        self.testplay_dock = self._dock("Test-play", self.testplay, Qt.DockWidgetArea.BottomDockWidgetArea)
+        self.tabifyDockWidget(self.problems_dock, self.testplay_dock)
+        self.problems_dock.raise_()
+        self.resizeDocks([self.tree_dock, self.inspector_dock], [270, 280], Qt.Orientation.Horizontal)
+        self.resizeDocks([self.problems_dock], [190], Qt.Orientation.Vertical)
+        self.cursor_label = QLabel("")
+        self.statusBar().addPermanentWidget(self.cursor_label)
+        self._build_actions()
+        self._validate_timer = QTimer(self, singleShot=True, interval=self.validate_delay_ms)
+        self._validate_timer.timeout.connect(self.validate_now)
+        self._autosave_timer = QTimer(self, interval=self.autosave_ms)
+        self._autosave_timer.timeout.connect(self.autosave)
+        self._autosave_timer.start()
+        self._subscribed: set[int] = set()
+        self.refresh_tree()
+        self.validate_now()
+        self.remember_project(self.session.root)
+        self.update_title()
+
+    # ---------------------------------------------------------------- construction
+    def _dock(self, title: str, widget: QWidget, area) -> QDockWidget:
+        dock = QDockWidget(title, self)
+        dock.setObjectName(title)
+        dock.setWidget(widget)
+        self.addDockWidget(area, dock)
+        return dock
+
+    def _action(self, menu, text: str, slot, shortcut=None, tip: str = "") -> QAction:
+        action = QAction(text, self)
+        if shortcut:
+            action.setShortcut(QKeySequence(shortcut))
+        action.setStatusTip(tip or text)
+        action.triggered.connect(lambda _=False: self._guard(slot))
+        menu.addAction(action)
+        return action
+
+    def _build_actions(self) -> None:
+        bar = self.menuBar()
+        file = bar.addMenu("&File")
+        self.act_new = self._action(file, "&New unit card from template…", self.new_card, "Ctrl+N")
+        self.act_open_project = self._action(file, "&Open project…", self.choose_project, "Ctrl+O")
+        self.recent_menu = file.addMenu("Recent projects")
+        file.addSeparator()
+        self.act_save = self._action(file, "&Save", self.save_current, QKeySequence.StandardKey.Save)
+        self.act_save_as = self._action(file, "Save &as…", self.save_as, "Ctrl+Shift+S")
+        self.act_save_all = self._action(file, "Save a&ll", self.save_all, "Ctrl+Alt+S")
+        self.act_close = self._action(file, "&Close tab", lambda: self.close_tab(self.tabs.currentIndex()), "Ctrl+W")
+        file.addSeparator()
+        self.act_print = self._action(file, "&Print preview…", self.print_preview, "Ctrl+Shift+P")
+        file.addSeparator()
+        self._action(file, "&Quit", self.close, "Ctrl+Q")
+        edit = bar.addMenu("&Edit")
+        self.act_undo = self._action(edit, "&Undo", self.undo, QKeySequence.StandardKey.Undo)
+        self.act_redo = self._action(edit, "&Redo", self.redo, "Ctrl+Shift+Z")
+        self.act_redo.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
+        edit.addSeparator()
+        self.act_duplicate = self._action(edit, "&Duplicate document…", lambda: self._tree_action("duplicate", None),
+                                          "Ctrl+D")
+        self.act_rename = self._action(edit, "Rename &id…", lambda: self._tree_action("rename", None), "F2")
+        self.act_delete = self._action(edit, "D&elete document…", lambda: self._tree_action("delete", None))
+        self._action(edit, "&Find document", lambda: self.tree.filter.setFocus(), "Ctrl+F")
+        view = bar.addMenu("&View")
+        for dock in (self.tree_dock, self.inspector_dock, self.problems_dock, self.testplay_dock):
+            view.addAction(dock.toggleViewAction())
+        tools = bar.addMenu("&Tools")
+        self.act_validate = self._action(tools, "&Validate project", self.validate_now, "F7")
+        self._action(tools, "&Test-play current scenario", self.show_testplay, "F8")
+        toolbar = self.addToolBar("Main")
+        toolbar.setObjectName("main-toolbar")
+        for action in (self.act_new, self.act_save, self.act_undo, self.act_redo, self.act_validate,
+                       self.act_print):
+            toolbar.addAction(action)
+        self.update_recent_menu()
+
+    def _guard(self, slot) -> None:
+        """Run a menu action; an unexpected error is reported, never allowed to kill the window."""
+        try:
+            slot()
+        except Exception as exc:  # noqa: BLE001 - the window must survive any bug in an action
+            traceback.print_exc()
+            self.statusBar().showMessage(f"Error: {type(exc).__name__}: {exc}", 10_000)
+
+    # ---------------------------------------------------------------- tabs and documents
+    def editors(self) -> list[QtEditor]:
+        return [self.tabs.widget(i) for i in range(self.tabs.count()) if isinstance(self.tabs.widget(i), QtEditor)]
+
+    def current_editor(self) -> QtEditor | None:
+        widget = self.tabs.currentWidget()
+        return widget if isinstance(widget, QtEditor) else None
+
+    def editor_of(self, path: Path) -> QtEditor | None:
+        key = Path(path).resolve()
+        return next((e for e in self.editors() if e.doc.path.resolve() == key), None)
+
+    def open_path(self, path: Path) -> QtEditor | None:
+        existing = self.editor_of(path)
+        if existing is not None:
+            self.tabs.setCurrentWidget(existing)
+            return existing
+        try:
+            doc = self.session.open_document(path)
+        except CannotOpen as exc:
+            self.statusBar().showMessage(f"Cannot open {self.session.display(path)}: "
+                                         f"{exc.diagnostics[0].message if exc.diagnostics else exc}", 10_000)
+            return None
+        cls = editor_for(doc.kind, doc.data)
+        try:
+            editor = cls(self.session, doc)
+        except Exception as exc:  # noqa: BLE001 - a broken document falls back to the text editor
+            traceback.print_exc()
+            from .editors.text_editor import QtTextEditor
+            self.statusBar().showMessage(f"{doc.display}: editor failed ({exc}); showing the text", 10_000)
+            editor = QtTextEditor(self.session, doc)
+        editor.status_message.connect(lambda text: self.statusBar().showMessage(text, 8000))
+        editor.inspect.connect(self.inspector.show_info)
+        if id(doc) not in self._subscribed:
+            self._subscribed.add(id(doc))
+            doc.subscribe(lambda d, change: self._document_changed())
+        index = self.tabs.addTab(editor, self._tab_title(editor))
+        self.tabs.setTabToolTip(index, doc.display)
+        self.tabs.setCurrentIndex(index)
+        editor.show_diagnostics([d for d in self.diagnostics if d.file == doc.display])
+        self.inspector.show_info(doc.display, [("Kind", doc.kind), ("Id", doc.id), ("Path", str(doc.path))])
+        self.update_title()
+        return editor
+
+    def open_id(self, doc_id: str) -> QtEditor | None:
+        path = self.session.find(doc_id)
+        if path is None:
+            self.statusBar().showMessage(f"No document '{doc_id}' in the project", 8000)
+            return None
+        return self.open_path(path)
+
+    def _tab_title(self, editor: QtEditor) -> str:
+        doc = editor.doc
+        return f"{doc.id or doc.path.name}{' *' if doc.dirty else ''}"
+
+    def close_tab(self, index: int) -> bool:
+        editor = self.tabs.widget(index)
+        if not isinstance(editor, QtEditor):
+            return False
+        if editor.doc.dirty:
+            answer = self.ask_save(editor.doc.display)
+            if answer == "cancel":
+                return False
+            if answer == "save":
+                editor.doc.save()
+        editor.dispose()
+        self.tabs.removeTab(index)
+        if not editor.doc.dirty:
+            self.session.close_document(editor.doc.path)
+        editor.deleteLater()
+        self.update_title()
+        return True
+
+    def ask_save(self, name: str) -> str:
+        """'save', 'discard' or 'cancel' for an unsaved document (a dialog; tests replace it)."""
+        box = QMessageBox.question(self, "Unsaved changes", f"Save changes to {name}?",
+                                   QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard |
+                                   QMessageBox.StandardButton.Cancel)
+        return {QMessageBox.StandardButton.Save: "save", QMessageBox.StandardButton.Discard: "discard"}.get(box,
+                                                                                                           "cancel")
+
+    def _document_changed(self) -> None:
+        for i in range(self.tabs.count()):
+            widget = self.tabs.widget(i)
+            if isinstance(widget, QtEditor):
+                self.tabs.setTabText(i, self._tab_title(widget))
+        self.update_title()
+        self._validate_timer.start()
+
+    def update_title(self) -> None:
+        editor = self.current_editor()
+        name = self.session.root.name
+        project = self.session.data_of("project", next(iter(self.session.current_index().ids("project")), ""))
+        if isinstance(project, dict) and isinstance(project.get("name"), str):
+            name = project["name"]
+        current = f"{editor.doc.display}[*] — " if editor else ""
+        self.setWindowTitle(f"{current}{name}{'' if editor else '[*]'} — Studio")
+        self.setWindowModified(bool(self.session.dirty))
+        can_undo = editor is not None and editor.doc.history.can_undo
+        can_redo = editor is not None and editor.doc.history.can_redo
+        self.act_undo.setEnabled(can_undo)
+        self.act_redo.setEnabled(can_redo)
+        self.act_undo.setText(f"&Undo {editor.doc.history.undo_label}" if can_undo else "&Undo")
+        self.act_redo.setText(f"&Redo {editor.doc.history.redo_label}" if can_redo else "&Redo")
+        self.act_save.setEnabled(editor is not None)
+
+    # ---------------------------------------------------------------- edit
+    def undo(self) -> None:
+        editor = self.current_editor()
+        if editor is not None and editor.doc.undo():
+            self.statusBar().showMessage("Undone", 3000)
+
+    def redo(self) -> None:
+        editor = self.current_editor()
+        if editor is not None and editor.doc.redo():
+            self.statusBar().showMessage("Redone", 3000)
+
+    # ---------------------------------------------------------------- save
+    def save_current(self) -> None:
+        editor = self.current_editor()
+        if editor is not None:
+            editor.doc.save()
+            self.after_save()
+
+    def save_as(self) -> None:
+        editor = self.current_editor()
+        if editor is None:
+            return
+        name, _ = QFileDialog.getSaveFileName(self, "Save as", str(editor.doc.path), "YAML documents (*.yaml)")
+        if name:
+            editor.doc.save(Path(name))
+            editor.doc.display = self.session.display(Path(name))
+            self.session.open_docs[Path(name).resolve()] = editor.doc
+            self.after_save()
+
+    def save_all(self) -> None:
+        self.session.save_all()
+        self.after_save()
+
+    def after_save(self) -> None:
+        self.session.refresh()
+        self._document_changed()
+        self.refresh_tree()
+        self.statusBar().showMessage("Saved", 3000)
+
+    def autosave(self) -> list[Path]:
+        try:
+            return self.session.autosave_all()
+        except OSError as exc:
+            self.statusBar().showMessage(f"Autosave failed: {exc}", 10_000)
+            return []
+
+    def offer_recovery(self) -> list[Path]:
+        """Ask, for each document with autosaved changes newer than its file, whether to restore them."""
+        restored = []
+        for path in self.session.recoverable():
+            display = self.session.display(path)
+            if self.ask_yes_no("Recover unsaved changes",
+                               f"{display} has autosaved changes that were never saved (the studio may have "
+                               "crashed). Restore them?"):
+                self.session.recover(path)
+                self.open_path(path)
+                restored.append(path)
+            else:
+                self.session.discard_recovery(path)
+        return restored
+
+    def ask_yes_no(self, title: str, text: str) -> bool:
+        return QMessageBox.question(self, title, text) == QMessageBox.StandardButton.Yes
+
+    def closeEvent(self, event) -> None:
+        for i in reversed(range(self.tabs.count())):
+            if not self.close_tab(i):
+                event.ignore()
+                return
+        self.testplay.cancel()
+        event.accept()
+
+    # ---------------------------------------------------------------- project
+    def refresh_tree(self) -> None:
+        self.tree.set_entries(self.session.entries())
+
+    def choose_project(self) -> None:
+        folder = QFileDialog.getExistingDirectory(self, "Open project folder", str(self.session.root))
+        if folder:
+            self.open_project(Path(folder))
+
+    def open_project(self, root: Path) -> bool:
+        if not (Path(root) / "project.yaml").is_file():
+            QMessageBox.warning(self, "Not a project", f"{root} has no project.yaml")
+            return False
+        for i in reversed(range(self.tabs.count())):
+            if not self.close_tab(i):
+                return False
+        self.session = ProjectSession(root)
+        self.testplay.session = self.session
+        self._subscribed.clear()
+        self.refresh_tree()
+        self.validate_now()
+        self.remember_project(self.session.root)
+        self.update_title()
+        self.offer_recovery()
+        return True
+
+    def recent_projects(self) -> list[str]:
+        value = self.settings.value("recent_projects", [])
+        if isinstance(value, str):
+            value = [value]
+        return [v for v in (value or []) if isinstance(v, str)]
+
+    def remember_project(self, root: Path) -> None:
+        items = [str(root)] + [p for p in self.recent_projects() if p != str(root)]
+        self.settings.setValue("recent_projects", items[:MAX_RECENT])
+        self.update_recent_menu()
+
+    def update_recent_menu(self) -> None:
+        self.recent_menu.clear()
+        for path in self.recent_projects():
+            self.recent_menu.addAction(path, lambda p=path: self._guard(lambda: self.open_project(Path(p))))
+
+    # ---------------------------------------------------------------- validation and navigation
+    def validate_now(self) -> None:
+        try:
+            result = self.session.validate()
+        except Exception as exc:  # noqa: BLE001 - a crashing check must not take the window down
+            traceback.print_exc()
+            self.statusBar().showMessage(f"Validation failed: {exc}", 10_000)
+            return
+        self.diagnostics = result.diagnostics
+        self.problems.set_diagnostics(self.diagnostics)
+        for editor in self.editors():
+            editor.show_diagnostics([d for d in self.diagnostics if d.file == editor.doc.display])
+
+    def go_to(self, diagnostic: Diagnostic) -> None:
+        if not diagnostic.file:
+            return
+        editor = self.open_path(self.session.path_of(diagnostic.file))
+        if editor is not None:
+            editor.focus_pointer(diagnostic.pointer)
+            self.statusBar().showMessage(diagnostic.format_text(), 10_000)
+
+    # ---------------------------------------------------------------- document actions
+    def _target(self, path: Path | None) -> Path | None:
+        if path is not None:
+            return path
+        editor = self.current_editor()
+        return editor.doc.path if editor else self.tree.current_path()
+
+    def _tree_action(self, name: str, path: Path | None) -> None:
+        from . import doc_actions
+        target = self._target(path)
+        if name == "new":
+            self.new_card()
+        elif target is None:
+            self.statusBar().showMessage("Select a document first", 5000)
+        elif name == "duplicate":
+            doc_actions.duplicate(self, target)
+        elif name == "rename":
+            doc_actions.rename(self, target)
+        elif name == "delete":
+            doc_actions.delete(self, target)
+
+    def new_card(self) -> None:
+        from . import doc_actions
+        doc_actions.new_card(self)
+
+    def ask_text(self, title: str, prompt: str, current: str = "") -> str | None:
+        text, ok = QInputDialog.getText(self, title, prompt, text=current)
+        return text.strip() if ok else None
+
+    def ask_item(self, title: str, prompt: str, items: list[str]) -> str | None:
+        if not items:
+            return None
+        item, ok = QInputDialog.getItem(self, title, prompt, items, 0, False)
+        return item if ok else None
+
+    def tell(self, title: str, text: str) -> None:
+        QMessageBox.information(self, title, text)
+
+    def print_preview(self) -> None:
+        try:
+            from .print_preview import PrintPreviewDialog  # written by the printing engineer
+        except ImportError:
+            self.tell("Print preview", "Print preview is not available in this build yet "
+                                       "(studio.qt.print_preview is missing).")
+            return
+        editor = self.current_editor()
+        dialog = PrintPreviewDialog(self.session.root, editor.doc.id if editor else None, self)
+        dialog.exec()
+
+    def show_testplay(self) -> None:
+        self.testplay_dock.show()
+        self.testplay_dock.raise_()
+        editor = self.current_editor()
+        if editor is not None and editor.doc.kind == "scenario":
+            self.testplay.set_scenario(editor.doc.id)
+

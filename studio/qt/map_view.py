@@ -1,0 +1,340 @@
+"""Hex map scene and view: one polygon item per hex, overlay layers, zoom and pan, gesture signals.
+
+Contracts:
+- ``QtHexScene(geometry, colour_of)`` draws every ``geometry.keys()`` hex filled with ``colour_of(key)``;
+  ``recolour(keys)`` refreshes fills after an edit; ``rebuild()`` after a shape change. Scene units are mm.
+- Named overlay layers (``set_marks``, ``set_polylines``, ``set_texts``) replace their previous content, so
+  editors redraw a layer from the document data after each change without tracking items.
+- ``QtMapView`` zooms with the wheel (about the cursor), pans with the middle or right button (or space+drag),
+  and emits ``hovered(key)``, ``pressed(key, x, y, button)``, ``dragged(key, x, y)``, ``released(key, x, y)``
+  in scene mm for the left button. ``key`` is None off the map.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable, Iterable
+
+from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF
+from PySide6.QtWidgets import (QGraphicsItem, QGraphicsPathItem, QGraphicsPolygonItem, QGraphicsScene,
+                               QGraphicsSimpleTextItem, QGraphicsView, QStyleOptionGraphicsItem)
+
+HEX_PEN_COLOUR = QColor(90, 90, 90, 160)
+
+
+class QtHexLabelsItem(QGraphicsItem):
+    """Hex ids (and elevation levels) painted for the exposed area only, and only when zoomed in enough."""
+
+    MIN_LOD = 2.2  # device pixels per mm below which labels are not drawn
+
+    def __init__(self, scene: "QtHexScene"):
+        super().__init__()
+        self._scene = scene
+        self.show_elevation = False
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption, True)
+        self.setZValue(5)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+
+    def boundingRect(self) -> QRectF:
+        return self._scene.board_rect
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget=None) -> None:
+        lod = option.levelOfDetailFromTransform(painter.worldTransform())
+        if lod < self.MIN_LOD:
+            return
+        geometry = self._scene.geometry
+        size = geometry.hex_mm
+        font = QFont("Sans")
+        font.setPixelSize(max(1, int(size * 0.16)))
+        painter.setFont(font)
+        painter.setPen(QColor(40, 40, 40))
+        exposed = option.exposedRect.adjusted(-size, -size, size, size)
+        for key, (x, y) in self._scene.centres.items():
+            if not exposed.contains(x, y):
+                continue
+            rect = QRectF(x - size / 2, y - size * 0.48, size, size * 0.3)
+            painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, geometry.label(key))
+            if self.show_elevation:
+                level = geometry.elevation(key)
+                painter.drawText(QRectF(x - size / 2, y + size * 0.12, size, size * 0.3),
+                                 Qt.AlignmentFlag.AlignCenter, str(level))
+
+
+class QtHexScene(QGraphicsScene):
+    def __init__(self, geometry: Any, colour_of: Callable[[Any], str], parent=None):
+        super().__init__(parent)
+        self.geometry = geometry
+        self.colour_of = colour_of
+        self.items_by_key: dict[Any, QGraphicsPolygonItem] = {}
+        self.centres: dict[Any, tuple[float, float]] = {}
+        self._fills: dict[Any, str] = {}
+        self._brushes: dict[str, QBrush] = {}
+        self._layers: dict[str, list[QGraphicsItem]] = {}
+        self.board_rect = QRectF()
+        self.labels_item: QtHexLabelsItem | None = None
+        self.setBackgroundBrush(QColor(70, 74, 80))
+        self.rebuild()
+
+    # ---------------------------------------------------------------- hexes
+    def brush(self, colour: str) -> QBrush:
+        b = self._brushes.get(colour)
+        if b is None:
+            b = self._brushes[colour] = QBrush(QColor(colour))
+        return b
+
+    def rebuild(self) -> None:
+        """Drop and recreate every item (board shape changed)."""
+        self.clear()
+        self.items_by_key.clear()
+        self.centres.clear()
+        self._fills.clear()
+        self._layers.clear()
+        pen = QPen(HEX_PEN_COLOUR, 0)  # cosmetic: one pixel at any zoom
+        pen.setCosmetic(True)
+        xs0 = ys0 = float("inf")
+        xs1 = ys1 = float("-inf")
+        for key in self.geometry.keys():
+            corners = self.geometry.corners(key)
+            poly = QPolygonF([QPointF(x, y) for x, y in corners])
+            item = QGraphicsPolygonItem(poly)
+            item.setPen(pen)
+            colour = self.colour_of(key)
+            item.setBrush(self.brush(colour))
+            item.setData(0, key)
+            self.addItem(item)
+            self.items_by_key[key] = item
+            self._fills[key] = colour
+            self.centres[key] = self.geometry.centre(key)
+            for x, y in corners:
+                xs0, ys0, xs1, ys1 = min(xs0, x), min(ys0, y), max(xs1, x), max(ys1, y)
+        if self.items_by_key:
+            self.board_rect = QRectF(xs0, ys0, xs1 - xs0, ys1 - ys0)
+        else:
+            self.board_rect = QRectF(0, 0, 10, 10)
+        margin = self.geometry.hex_mm
+        self.setSceneRect(self.board_rect.adjusted(-margin, -margin, margin, margin))
+        self.labels_item = QtHexLabelsItem(self)
+        self.addItem(self.labels_item)
+
+    def recolour(self, keys: Iterable[Any] | None = None) -> int:
+        """Refresh fills of ``keys`` (all when None); returns how many items changed."""
+        changed = 0
+        for key in (self.items_by_key if keys is None else keys):
+            item = self.items_by_key.get(key)
+            if item is None:
+                continue
+            colour = self.colour_of(key)
+            if self._fills.get(key) != colour:
+                self._fills[key] = colour
+                item.setBrush(self.brush(colour))
+                changed += 1
+        if self.labels_item is not None and self.labels_item.show_elevation:
+            self.labels_item.update()
+        return changed
+
+    def key_at(self, x: float, y: float):
+        return self.geometry.key_at(x, y)
+
+    def fill_of(self, key) -> str | None:
+        return self._fills.get(key)
+
+    # ---------------------------------------------------------------- overlay layers
+    def clear_layer(self, name: str) -> None:
+        for item in self._layers.pop(name, []):
+            self.removeItem(item)
+
+    def _add(self, name: str, item: QGraphicsItem, z: float) -> None:
+        item.setZValue(z)
+        item.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.addItem(item)
+        self._layers.setdefault(name, []).append(item)
+
+    def layer(self, name: str) -> list[QGraphicsItem]:
+        return list(self._layers.get(name, []))
+
+    def set_marks(self, name: str, keys: Iterable[Any], colour: str, alpha: int = 110, outline: str | None = None,
+                  z: float = 3) -> None:
+        """Tint hexes ``keys`` (unknown keys are ignored)."""
+        self.clear_layer(name)
+        fill = QColor(colour)
+        fill.setAlpha(alpha)
+        pen = QPen(QColor(outline or colour), 0.8 if outline else 0)
+        if not outline:
+            pen = QPen(Qt.PenStyle.NoPen)
+        for key in keys:
+            base = self.items_by_key.get(key)
+            if base is None:
+                continue
+            item = QGraphicsPolygonItem(base.polygon())
+            item.setBrush(QBrush(fill))
+            item.setPen(pen)
+            self._add(name, item, z)
+
+    def set_polylines(self, name: str, lines: Iterable[list[tuple[float, float]]], colour: str, width: float,
+                      z: float = 4, dash: bool = False) -> None:
+        self.clear_layer(name)
+        path = QPainterPath()
+        for points in lines:
+            if len(points) < 2:
+                continue
+            path.moveTo(*points[0])
+            for x, y in points[1:]:
+                path.lineTo(x, y)
+        pen = QPen(QColor(colour), width)
+        pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+        pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+        if dash:
+            pen.setStyle(Qt.PenStyle.DashLine)
+        item = QGraphicsPathItem(path)
+        item.setPen(pen)
+        self._add(name, item, z)
+
+    def set_texts(self, name: str, texts: Iterable[tuple[float, float, str]], colour: str = "#000000",
+                  size_mm: float = 3.5, z: float = 6, bold: bool = True) -> None:
+        self.clear_layer(name)
+        font = QFont("Sans")
+        font.setPixelSize(max(1, int(round(size_mm))))
+        font.setBold(bold)
+        for x, y, text in texts:
+            item = QGraphicsSimpleTextItem(text)
+            item.setFont(font)
+            item.setBrush(QColor(colour))
+            rect = item.boundingRect()
+            item.setPos(x - rect.width() / 2, y - rect.height() / 2)
+            self._add(name, item, z)
+
+
+class QtMapView(QGraphicsView):
+    hovered = Signal(object)
+    pressed = Signal(object, float, float, object)
+    dragged = Signal(object, float, float)
+    released = Signal(object, float, float)
+
+    ZOOM_STEP = 1.2
+
+    def __init__(self, scene: QtHexScene, parent=None):
+        super().__init__(scene, parent)
+        self.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
+        self.setResizeAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
+        self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.SmartViewportUpdate)
+        self.setMouseTracking(True)
+        self._pan_from: QPointF | None = None
+        self._left_down = False
+        self._space = False
+        self._last_key: Any = None
+        self._fitted = False
+
+    # ---------------------------------------------------------------- zoom
+    def zoom(self, factor: float) -> None:
+        current = self.transform().m11()
+        factor = max(0.05 / current, min(200.0 / current, factor))
+        self.scale(factor, factor)
+
+    def zoom_level(self) -> float:
+        return self.transform().m11()
+
+    def fit(self) -> None:
+        scene = self.scene()
+        if isinstance(scene, QtHexScene):
+            self.fitInView(scene.board_rect, Qt.AspectRatioMode.KeepAspectRatio)
+
+    def showEvent(self, event) -> None:
+        super().showEvent(event)
+        if not self._fitted:
+            self._fitted = True
+            self.fit()
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        if not self._left_down and self._pan_from is None and not getattr(self, "_user_zoomed", False):
+            self.fit()
+
+    def wheelEvent(self, event) -> None:
+        delta = event.angleDelta().y()
+        if delta:
+            self._user_zoomed = True
+            self.zoom(self.ZOOM_STEP if delta > 0 else 1 / self.ZOOM_STEP)
+        event.accept()
+
+    def keyPressEvent(self, event) -> None:
+        if event.key() == Qt.Key.Key_Space and not event.isAutoRepeat():
+            self._space = True
+            return
+        if event.key() in (Qt.Key.Key_Plus, Qt.Key.Key_Equal):
+            self._user_zoomed = True
+            self.zoom(self.ZOOM_STEP)
+            return
+        if event.key() == Qt.Key.Key_Minus:
+            self._user_zoomed = True
+            self.zoom(1 / self.ZOOM_STEP)
+            return
+        super().keyPressEvent(event)
+
+    def keyReleaseEvent(self, event) -> None:
+        if event.key() == Qt.Key.Key_Space and not event.isAutoRepeat():
+            self._space = False
+            return
+        super().keyReleaseEvent(event)
+
+    # ---------------------------------------------------------------- mouse
+    def _key(self, pos) -> tuple[Any, float, float]:
+        p = self.mapToScene(pos)
+        scene = self.scene()
+        key = scene.key_at(p.x(), p.y()) if isinstance(scene, QtHexScene) else None
+        return key, p.x(), p.y()
+
+    def mousePressEvent(self, event) -> None:
+        button = event.button()
+        if button in (Qt.MouseButton.MiddleButton, Qt.MouseButton.RightButton) or \
+                (button == Qt.MouseButton.LeftButton and self._space):
+            self._pan_from = event.position()
+            self.setCursor(Qt.CursorShape.ClosedHandCursor)
+            event.accept()
+            return
+        if button == Qt.MouseButton.LeftButton:
+            self._left_down = True
+            key, x, y = self._key(event.position().toPoint())
+            self._last_key = key
+            self.pressed.emit(key, x, y, button)
+            event.accept()
+            return
+        super().mousePressEvent(event)
+
+    def mouseMoveEvent(self, event) -> None:
+        if self._pan_from is not None:
+            delta = event.position() - self._pan_from
+            self._pan_from = event.position()
+            self.horizontalScrollBar().setValue(self.horizontalScrollBar().value() - int(delta.x()))
+            self.verticalScrollBar().setValue(self.verticalScrollBar().value() - int(delta.y()))
+            self._user_zoomed = True
+            event.accept()
+            return
+        key, x, y = self._key(event.position().toPoint())
+        self.hovered.emit(key)
+        if self._left_down:
+            self.dragged.emit(key, x, y)
+            self._last_key = key
+        event.accept()
+
+    def mouseReleaseEvent(self, event) -> None:
+        if self._pan_from is not None and event.button() != Qt.MouseButton.LeftButton or \
+                (self._pan_from is not None and self._space):
+            self._pan_from = None
+            self.unsetCursor()
+            event.accept()
+            return
+        if event.button() == Qt.MouseButton.LeftButton and self._left_down:
+            self._left_down = False
+            key, x, y = self._key(event.position().toPoint())
+            self.released.emit(key, x, y)
+            event.accept()
+            return
+        super().mouseReleaseEvent(event)
+
+    def point_of(self, key) -> "QPointF | None":
+        """Viewport position of a hex centre (for tests and drops)."""
+        scene = self.scene()
+        if not isinstance(scene, QtHexScene) or key not in scene.centres:
+            return None
+        x, y = scene.centres[key]
+        return self.mapFromScene(QPointF(x, y))
