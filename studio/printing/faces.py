@@ -29,11 +29,21 @@ def card_data(unit: UnitCard) -> dict[str, Any]:
 
 
 def lookup(data: Any, pointer: str) -> Any:
-    """Value at ``pointer`` or the ``_MISSING`` sentinel (never raises on absent or malformed paths)."""
-    try:
-        return resolve(data, pointer)
-    except (KeyError, IndexError, TypeError, ValueError):
-        return _MISSING
+    """Value at ``pointer`` or the ``_MISSING`` sentinel (never raises on absent or malformed paths).
+
+    ``a|b`` tries pointer ``a``, then ``b`` (first present, non-null value wins).
+
+    >>> lookup({"gp": {"P": 4}}, "/pen/P|/gp/P"), lookup({}, "/x") is _MISSING
+    (4, True)
+    """
+    for alternative in pointer.split("|"):
+        try:
+            value = resolve(data, alternative.strip())
+        except (KeyError, IndexError, TypeError, ValueError):
+            continue
+        if value is not None:
+            return value
+    return _MISSING
 
 
 def format_value(value: Any, missing: str = "") -> str:
@@ -78,10 +88,31 @@ def _rows(value: Any) -> list[Any]:
     return []
 
 
+def table_rows(data: Any, pointer: str) -> list[Any]:
+    """Rows of a table element. A ``*`` segment flattens a nested list; each row of the inner list then also
+    carries its parent item as ``@parent`` (e.g. ``/body/weapons/*/ammo`` gives every ammo row of every weapon,
+    with the weapon at ``/@parent``).
+
+    >>> table_rows({"w": [{"n": "gun", "a": [{"t": "AP"}, {"t": "HE"}]}]}, "/w/*/a")[1]["@parent"]["n"]
+    'gun'
+    """
+    if "/*" not in pointer:
+        return _rows(lookup(data, pointer))
+    head, _, tail = pointer.partition("/*")
+    out = []
+    for parent in _rows(lookup(data, head)):
+        if not tail:
+            out.append(parent)
+            continue
+        for row in table_rows(parent, tail):
+            out.append({**row, "@parent": parent} if isinstance(row, dict) else row)
+    return out
+
+
 def _table(el: LayoutElement, data: Any, s: float) -> list[Item]:
     x0, y0, rh = el.x_mm * s, el.y_mm * s, el.row_h_mm * s
     width = sum(c.w_mm for c in el.columns) * s
-    rows = _rows(lookup(data, el.field))
+    rows = table_rows(data, el.field)
     limit = int((el.h_mm or 0) / el.row_h_mm) - 1
     if el.max_rows:
         limit = min(limit, el.max_rows)

@@ -1,0 +1,159 @@
+"""Maps at true scale: an assembled hex map drawn in map millimetres, tiled 1:1 over pages, plus an overview.
+
+The map is drawn with :class:`studio.hexgrid.layout.Layout` at the board's ``hex_mm`` (flat-to-flat), so hex
+centres one hex apart are exactly ``hex_mm`` apart on paper. Tiles come from
+:func:`studio.printing.geometry.tile_map`: neighbouring pages share ``overlap`` mm of map; a dashed line marks
+where a tile's overlap band starts ("glue here") and cross marks on the shared band line the pages up.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from studio.hexgrid.layout import Layout as HexLayout
+from studio.model.maps import AssembledMap
+from studio.model.project import ProjectIndex
+
+from .geometry import Rect, Tile, fit_scale, tile_map
+from .primitives import Box, Group, Item, Line, Page, Polygon, Text
+from .units import paper_mm
+
+UNKNOWN_TERRAIN = "#d0d0d0"
+GRID_INK = "#505050"
+BORDER = 3.0   # mm of white around the hexes
+
+
+@dataclass
+class MapDrawing:
+    """The whole map in its own mm frame (0, 0 = top-left of the bounding box incl. a small border)."""
+
+    items: list[Item]
+    width: float
+    height: float
+    hex_mm: float
+    centres: dict[tuple[int, int], tuple[float, float]]   # hex -> centre in the drawing frame
+
+
+def terrain_colours(index: ProjectIndex | None, ruleset: str | None) -> dict[str, str]:
+    """Terrain code -> colour from the ruleset's terrain catalogue (empty when there is none)."""
+    rs = index.model("ruleset", ruleset) if index is not None and ruleset else None
+    return {t.code: t.colour for t in rs.terrain} if rs is not None else {}
+
+
+def side_colours(index: ProjectIndex | None, ruleset: str | None) -> dict[str, str]:
+    rs = index.model("ruleset", ruleset) if index is not None and ruleset else None
+    out = {f.id: f.colour for f in rs.hexside_features} if rs is not None else {}
+    out.update({r.id: r.colour for r in rs.road_types} if rs is not None else {})
+    return out
+
+
+def draw_map(amap: AssembledMap, colours: dict[str, str], feature_colours: dict[str, str] | None = None,
+             labels: bool = True) -> MapDrawing:
+    """Primitives of every hex (terrain fill, grid, label, elevation), hexside features and roads."""
+    feature_colours = feature_colours or {}
+    lay = HexLayout(flat=amap.orientation == "flat", size_mm=amap.hex_mm)
+    corners = {h: lay.corners(h) for h in amap.label_of}
+    xs = [x for cs in corners.values() for x, _ in cs]
+    ys = [y for cs in corners.values() for _, y in cs]
+    ox, oy = BORDER - min(xs), BORDER - min(ys)
+    items: list[Item] = []
+    hm = amap.hex_mm
+    for h, cs in corners.items():
+        pts = tuple((x + ox, y + oy) for x, y in cs)
+        items.append(Polygon(pts, colours.get(amap.terrain.get(h, ""), UNKNOWN_TERRAIN), GRID_INK, 0.12))
+    for (a, b), feature in amap.hexsides.items():
+        ca, cb = set(corners.get(a, [])), set(corners.get(b, []))
+        shared = [p for p in corners.get(a, []) if any(abs(p[0] - q[0]) + abs(p[1] - q[1]) < 1e-6 for q in cb)]
+        if len(shared) == 2 and ca:
+            (x1, y1), (x2, y2) = shared
+            items.append(Line(x1 + ox, y1 + oy, x2 + ox, y2 + oy, feature_colours.get(feature, "#3060c0"), hm * 0.08))
+    for (a, b), road in amap.roads.items():
+        (x1, y1), (x2, y2) = lay.to_mm(a), lay.to_mm(b)
+        items.append(Line(x1 + ox, y1 + oy, x2 + ox, y2 + oy, feature_colours.get(road, "#805020"), hm * 0.07))
+    centres = {h: (lay.to_mm(h)[0] + ox, lay.to_mm(h)[1] + oy) for h in amap.label_of}
+    if labels:
+        for h, label in amap.label_of.items():
+            cx, cy = centres[h]
+            items.append(Text(Rect(cx - hm * 0.45, cy - hm * 0.48, hm * 0.9, hm * 0.24), label, hm * 0.28,
+                              colour="#303030"))
+            level = amap.elevation.get(h, 0)
+            if level:
+                items.append(Text(Rect(cx - hm * 0.45, cy + hm * 0.22, hm * 0.9, hm * 0.24), str(level), hm * 0.28,
+                                  colour="#603000"))
+            if h in amap.texts:
+                items.append(Text(Rect(cx - hm, cy - hm * 0.2, 2 * hm, hm * 0.4), amap.texts[h], hm * 0.4, True))
+    return MapDrawing(items, max(xs) + ox + BORDER, max(ys) + oy + BORDER, hm, centres)
+
+
+def _tile_marks(tile: Tile, rows: int, cols: int, overlap: float) -> list[Item]:
+    """Marks in page coordinates: dashed glue lines where the overlap with a neighbour starts, crosses on them."""
+    p, out = tile.place, []
+    ink = "#c00000"
+    if tile.col + 1 < cols:        # right neighbour covers our right band
+        x = p.right - overlap
+        out.append(Line(x, p.y, x, p.bottom, ink, 0.2, dash=True))
+    if tile.row + 1 < rows:
+        y = p.bottom - overlap
+        out.append(Line(p.x, y, p.right, y, ink, 0.2, dash=True))
+    if tile.col > 0:                # our left band is the left neighbour's right band
+        out.append(Line(p.x + overlap, p.y, p.x + overlap, p.bottom, "#808080", 0.15, dash=True))
+    if tile.row > 0:
+        out.append(Line(p.x, p.y + overlap, p.right, p.y + overlap, "#808080", 0.15, dash=True))
+    # alignment crosses at fixed map positions in the shared bands (same map point on both pages)
+    for fx in (0.25, 0.75):
+        for band_x in ([p.right - overlap / 2] if tile.col + 1 < cols else []) + \
+                      ([p.x + overlap / 2] if tile.col > 0 else []):
+            y = p.y + p.h * fx
+            out += [Line(band_x - 3, y, band_x + 3, y, ink, 0.2), Line(band_x, y - 3, band_x, y + 3, ink, 0.2)]
+        for band_y in ([p.bottom - overlap / 2] if tile.row + 1 < rows else []) + \
+                      ([p.y + overlap / 2] if tile.row > 0 else []):
+            x = p.x + p.w * fx
+            out += [Line(x - 3, band_y, x + 3, band_y, ink, 0.2), Line(x, band_y - 3, x, band_y + 3, ink, 0.2)]
+    return out
+
+
+def scale_bar(x: float, y: float, length: float = 100.0) -> list[Item]:
+    """A ruler of ``length`` mm with centimetre ticks, to check the printer did not scale the page."""
+    out: list[Item] = [Line(x, y, x + length, y, "#000000", 0.2)]
+    for i in range(int(length // 10) + 1):
+        out.append(Line(x + 10 * i, y - (1.5 if i % 5 else 2.5), x + 10 * i, y, "#000000", 0.2))
+    out.append(Text(Rect(x + length + 1, y - 3, 80, 4), f"{length:g} mm - measure to check 100% scale", 6,
+                    align="left"))
+    return out
+
+
+def map_pages(drawing: MapDrawing, title: str, paper: str = "letter", margin: float = 10.0,
+              overlap: float = 10.0) -> list[Page]:
+    """An overview page (scaled to fit, tile grid drawn over it) followed by the 1:1 tiles."""
+    tiling = tile_map(drawing.width, drawing.height, paper, margin, overlap)
+    pages: list[Page] = []
+    pw, ph = paper_mm(paper)
+    if drawing.width > drawing.height:
+        pw, ph = ph, pw
+    box = Rect(margin, margin + 10, pw - 2 * margin, ph - 2 * margin - 22)
+    s = min(fit_scale(drawing.width, drawing.height, box), 1.0)
+    dx = box.x + (box.w - drawing.width * s) / 2
+    over = Page(pw, ph, label="map overview")
+    over.items.append(Text(Rect(margin, margin, pw - 2 * margin, 8), title, 12, True, align="left"))
+    over.items.append(Group(drawing.items, dx=dx, dy=box.y, sx=s, sy=s))
+    for t in tiling.tiles:
+        r = Rect(dx + t.window.x * s, box.y + t.window.y * s, t.window.w * s, t.window.h * s)
+        over.items.append(Box(r, None, "#c00000", 0.3))
+        over.items.append(Text(Rect(r.x + 1, r.y + 1, 12, 6), t.name, 9, True, colour="#c00000", align="left",
+                               valign="top"))
+    over.items.append(Text(Rect(margin, ph - margin - 10, pw - 2 * margin, 5),
+                           f"Scale 1:{1 / s:.2f} of print size. Printed at 100%: {tiling.rows} x {tiling.cols} "
+                           f"pages, hex {drawing.hex_mm:g} mm across flats, {overlap:g} mm overlap.", 7,
+                           align="left"))
+    pages.append(over)
+    for t in tiling.tiles:
+        page = Page(tiling.page_w, tiling.page_h, label=f"map tile {t.name}")
+        page.items.append(Group(drawing.items, dx=t.place.x - t.window.x, dy=t.place.y - t.window.y,
+                                clip=t.window))
+        page.items.append(Box(t.place, None, "#000000", 0.15))
+        page.items += _tile_marks(t, tiling.rows, tiling.cols, overlap)
+        page.items.append(Text(Rect(margin, 1.5, tiling.page_w - 2 * margin, 6),
+                               f"{title}  -  tile {t.name} (row {t.row + 1} of {tiling.rows}, column {t.col + 1} of "
+                               f"{tiling.cols})  -  true scale, hex {drawing.hex_mm:g} mm", 7, align="left"))
+        page.items += scale_bar(margin, tiling.page_h - margin / 2 + 1.5, 50.0)
+        pages.append(page)
+    return pages

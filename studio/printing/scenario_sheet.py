@@ -1,0 +1,271 @@
+"""The scenario sheet: title, designer, date, map assembly diagram, sides and forces with setup and entry,
+victory conditions, environment, special rules and the latest balance estimate. Qt-free.
+
+Balance estimate: if a file ``<scenario file stem>.balance.json`` lies beside the scenario file, its contents
+are printed. Recognised keys (all optional): ``games`` (int), ``win_rate`` ({side id: fraction}), ``ci95``
+({side id: [low, high]}), ``mean_turns`` (number), ``date`` (text), ``notes`` (text); other top-level scalars
+are listed as ``key: value``.
+
+Text is flowed onto as many pages as needed with a ``measure(text, size_pt, width_mm, bold, italic) -> mm``
+function supplied by the caller (the Qt renderer's :func:`~studio.printing.render.text_height_mm`), which keeps
+this module free of Qt while wrapping exactly as the renderer will.
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Callable
+
+from studio.model.documents import Scenario
+from studio.model.maps import AssemblyError, assemble_scenario
+from studio.model.project import ProjectIndex
+
+from .geometry import Rect
+from .mapsheet import draw_map, side_colours, terrain_colours
+from .primitives import Box, Ellipse, Group, Item, Line, Page, Text
+from .sources import SourceError, resolve_kind, toe_units
+from .units import paper_mm
+
+Measure = Callable[[str, float, float, bool, bool], float]
+SIDE_COLOURS = ("#1f4e9c", "#b02020", "#207020", "#806000")
+BODY_PT = 8.5
+
+
+class Flow:
+    """Places text blocks top to bottom, starting a new page when the next block does not fit."""
+
+    def __init__(self, paper: str, measure: Measure, footer: str, margin: float = 15.0):
+        self.w, self.h = paper_mm(paper)
+        self.margin, self.measure, self.footer = margin, measure, footer
+        self.pages: list[Page] = []
+        self.y = 0.0
+        self._new_page()
+
+    @property
+    def width(self) -> float:
+        return self.w - 2 * self.margin
+
+    def _new_page(self) -> None:
+        page = Page(self.w, self.h, label=f"scenario {len(self.pages) + 1}")
+        self.pages.append(page)
+        self.y = self.margin
+
+    def ensure(self, height: float) -> None:
+        if self.y + height > self.h - self.margin - 6 and self.y > self.margin:
+            self._new_page()
+
+    def text(self, text: str, size: float = BODY_PT, bold: bool = False, italic: bool = False, indent: float = 0.0,
+             gap: float = 1.2, colour: str = "#000000") -> None:
+        if not text:
+            return
+        width = self.width - indent
+        height = self.measure(text, size, width, bold, italic) + 0.3
+        self.ensure(height)
+        self.pages[-1].items.append(Text(Rect(self.margin + indent, self.y, width, height), text, size, bold, italic,
+                                         colour, "left", "top", wrap=True))
+        self.y += height + gap
+
+    def heading(self, text: str, colour: str = "#000000") -> None:
+        self.ensure(14)
+        self.y += 2
+        self.text(text, 11, bold=True, gap=0.6, colour=colour)
+        self.pages[-1].items.append(Line(self.margin, self.y, self.w - self.margin, self.y, colour, 0.3))
+        self.y += 1.8
+
+    def block(self, height: float, items: list[Item]) -> None:
+        """A fixed-height drawing whose items are given relative to (margin, current y)."""
+        self.ensure(height)
+        self.pages[-1].items.append(Group(items, dx=self.margin, dy=self.y))
+        self.y += height + 2
+
+    def finish(self) -> list[Page]:
+        n = len(self.pages)
+        for i, page in enumerate(self.pages, 1):
+            page.items.append(Text(Rect(self.margin, self.h - self.margin + 2, self.width, 5),
+                                   f"{self.footer}  -  page {i} of {n}", 7, colour="#606060"))
+        return self.pages
+
+
+def balance_path(index: ProjectIndex, scenario_id: str) -> Path | None:
+    doc = index.get("scenario", scenario_id)
+    return doc.path.with_name(doc.path.stem + ".balance.json") if doc is not None else None
+
+
+def balance_lines(path: Path | None, side_names: dict[str, str]) -> list[str]:
+    """Readable lines of a balance file (empty when there is none; one warning line when unreadable)."""
+    if path is None or not path.is_file():
+        return []
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        return [f"(balance file {path.name} could not be read: {exc})"]
+    if not isinstance(data, dict):
+        return [f"(balance file {path.name} is not a JSON object)"]
+    out = []
+    head = [f"{data['games']} test games" if "games" in data else "", f"run {data['date']}" if "date" in data else ""]
+    if any(head):
+        out.append(", ".join(h for h in head if h) + ".")
+    ci = data.get("ci95") if isinstance(data.get("ci95"), dict) else {}
+    if isinstance(data.get("win_rate"), dict):
+        for side, rate in data["win_rate"].items():
+            line = f"{side_names.get(side, side)} wins {_pct(rate)}"
+            if isinstance(ci.get(side), list) and len(ci[side]) == 2:
+                line += f" (95% CI {_pct(ci[side][0])}-{_pct(ci[side][1])})"
+            out.append(line)
+    if "mean_turns" in data:
+        out.append(f"Games last {data['mean_turns']} turns on average.")
+    known = {"games", "date", "win_rate", "ci95", "mean_turns", "notes"}
+    for key, value in data.items():
+        if key not in known and isinstance(value, (str, int, float, bool)):
+            out.append(f"{key}: {value}")
+    if isinstance(data.get("notes"), str):
+        out.append(data["notes"])
+    return out
+
+
+def _pct(value) -> str:
+    try:
+        return f"{float(value) * 100:.0f}%"
+    except (TypeError, ValueError):
+        return str(value)
+
+
+def _diagram(index: ProjectIndex, sc: Scenario, width: float, max_h: float) -> tuple[float, list[Item]] | None:
+    """The assembled map, small, with board names and the sides' setup hexes; None when it cannot assemble."""
+    try:
+        amap = assemble_scenario(sc, index)
+    except AssemblyError:
+        return None
+    first = index.model("map", sc.boards[0].map)
+    ruleset = first.ruleset if first else sc.ruleset
+    drawing = draw_map(amap, terrain_colours(index, ruleset), side_colours(index, ruleset), labels=False)
+    s = min(width / drawing.width, max_h / drawing.height)
+    items: list[Item] = [Group(drawing.items, sx=s, sy=s)]
+    # board names at each board's centroid
+    for i, board in enumerate(sc.boards):
+        pts = [drawing.centres[h] for h, b in amap.board_of.items() if b == board.map]
+        if pts:
+            cx = sum(p[0] for p in pts) / len(pts) * s
+            cy = sum(p[1] for p in pts) / len(pts) * s
+            label = f"{board.map}{' (turned 180)' if board.rotate else ''}"
+            items.append(Box(Rect(cx - 22, cy - 3.5, 44, 7), "#ffffff", "#000000", 0.2))
+            items.append(Text(Rect(cx - 22, cy - 3.5, 44, 7), label, 8, True))
+    r = max(1.2, amap.hex_mm * s * 0.3)
+    for si, side in enumerate(sc.sides):
+        colour = SIDE_COLOURS[si % len(SIDE_COLOURS)]
+        for force in side.forces:
+            labels = (force.setup.hexes + force.setup.zone) if force.setup else []
+            labels += force.entry.hexes if force.entry else []
+            for label in labels:
+                h = amap.hex_of.get(label)
+                if h is not None:
+                    cx, cy = drawing.centres[h]
+                    items.append(Ellipse(Rect(cx * s - r, cy * s - r, 2 * r, 2 * r), colour, "#ffffff", 0.2))
+    return drawing.height * s, items
+
+
+def _placement(force) -> str:
+    parts = []
+    if force.setup:
+        where = ", ".join(force.setup.hexes) if force.setup.hexes else ""
+        zone = ", ".join(force.setup.zone) if force.setup.zone else ""
+        text = "Sets up " + (f"in {where}" if where else "") + (" and " if where and zone else "") + \
+               (f"in the zone {zone}" if zone else "")
+        if force.setup.facing:
+            text += f", facing {force.setup.facing}"
+        parts.append(text)
+    if force.entry:
+        where = f"the {force.entry.edge} edge" if force.entry.edge else ""
+        hexes = ", ".join(force.entry.hexes)
+        parts.append(f"Enters on turn {force.entry.turn} " + ("from " + where if where else "") +
+                     (" at " if where and hexes else "") + (f"hexes {hexes}" if hexes else ""))
+    return "; ".join(parts) + "."
+
+
+def _units_text(index: ProjectIndex, force) -> str:
+    try:
+        _, toe = resolve_kind(index, force.toe, ("toe",))
+        subs = {s.slot.strip("/"): s.unit for s in force.substitutions}
+        counts: dict[str, int] = {}
+        names: dict[str, str] = {}
+        for it in toe_units(index, toe, "", subs):
+            counts[it.unit.id] = counts.get(it.unit.id, 0) + it.count
+            names[it.unit.id] = it.unit.name
+        return f"{toe.name}: " + ", ".join(f"{n} x {names[u]}" for u, n in counts.items())
+    except SourceError as exc:
+        return f"(forces cannot be listed: {exc})"
+
+
+def _victory_text(v, side_names: dict[str, str]) -> str:
+    who = side_names.get(v.side, v.side)
+    what = {"hold_hexes": f"holds {', '.join(v.hexes)}", "exit_units": f"exits units off the {v.edge} edge",
+            "destroy_units": "destroys enemy units", "destroy_percent": f"destroys {v.percent}% of the enemy",
+            "survive": "survives", "custom": ""}[v.type]
+    text = f"{who} {what}".strip()
+    if v.points:
+        text += f": {v.points} VP"
+    if v.text:
+        text += f" - {v.text}"
+    return text
+
+
+def scenario_pages(index: ProjectIndex, scenario_id: str, paper: str, measure: Measure) -> list[Page]:
+    """All pages of the scenario sheet of ``scenario_id`` (SourceError when it does not exist)."""
+    _, sc = resolve_kind(index, scenario_id, ("scenario",))
+    flow = Flow(paper, measure, f"{sc.name} ({sc.id})")
+    side_names = {s.id: s.name for s in sc.sides}
+    flow.text(sc.name, 18, bold=True, gap=1)
+    byline = " - ".join(x for x in (f"Designer: {sc.designer}" if sc.designer else "",
+                                    f"Date: {sc.date}" if sc.date else "", f"Rules: {sc.ruleset}",
+                                    f"{sc.turns} turns",
+                                    f"First player: {side_names.get(sc.first_player, sc.first_player)}") if x)
+    flow.text(byline, 9, italic=True, gap=3)
+    flow.text(sc.description)
+    flow.heading("Map")
+    diagram = _diagram(index, sc, flow.width, 95.0)
+    boards = "; ".join(f"{b.map} at column {b.at[0]}, row {b.at[1]}{', turned 180 degrees' if b.rotate else ''}"
+                       for b in sc.boards)
+    if diagram:
+        flow.block(diagram[0], diagram[1])
+    flow.text(f"Boards: {boards}.")
+    for si, side in enumerate(sc.sides):
+        colour = SIDE_COLOURS[si % len(SIDE_COLOURS)]
+        flow.heading(f"{side.name} ({side.nation})", colour)
+        for force in side.forces:
+            title = force.name or force.designation or force.id
+            if force.grade:
+                title += f" - grade {force.grade}"
+            flow.text(title, BODY_PT + 0.5, bold=True, gap=0.5)
+            flow.text(_units_text(index, force), indent=4, gap=0.5)
+            flow.text(_placement(force), indent=4, gap=0.5)
+            if force.substitutions:
+                flow.text("Substitutions: " + ", ".join(f"{s.slot} -> {s.unit}" for s in force.substitutions),
+                          indent=4, gap=0.5)
+            flow.y += 1.5
+    flow.heading("Victory conditions")
+    for v in sc.victory or []:
+        flow.text("- " + _victory_text(v, side_names), indent=2, gap=0.6)
+    if not sc.victory:
+        flow.text("None given.")
+    env = sc.environment
+    flow.heading("Environment")
+    env_text = f"Weather {env.weather}; light {env.light}"
+    if env.night_turns:
+        env_text += f"; night on turns {', '.join(map(str, env.night_turns))}"
+    env_text += f"; visibility {env.visibility} hexes" if env.visibility is not None else "; visibility unlimited"
+    if env.wind.direction != "none":
+        env_text += f"; wind {env.wind.strength} from {env.wind.direction}"
+    flow.text(env_text + ".")
+    if sc.special_rules:
+        flow.heading("Special rules")
+        for rule in sc.special_rules:
+            flow.text(rule.title + (f" ({rule.rule})" if rule.rule else ""), bold=True, gap=0.4)
+            flow.text(rule.text, indent=4)
+    lines = balance_lines(balance_path(index, sc.id), side_names)
+    flow.heading("Balance estimate")
+    if lines:
+        for line in lines:
+            flow.text(line, gap=0.6)
+    else:
+        flow.text("No test games have been run for this scenario yet.", italic=True)
+    return flow.finish()
