@@ -1,0 +1,65 @@
+"""MBT static checks (rules digest d.1-d.3): each fixture of tests/fixtures/invalid/mbt breaks one rule.
+
+The first line of a fixture says the diagnostic code and line expected (and optionally a message fragment). The
+fixture is validated inside a copy of the sample project, so TO&Es, cards and boards give it context.
+"""
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from studio.model.validate import validate_paths
+
+REPO = Path(__file__).resolve().parents[3]
+FIXTURES = REPO / "tests" / "fixtures" / "invalid" / "mbt"
+INVALID = sorted(FIXTURES.glob("*.yaml"))
+EXPECT = re.compile(r'# expect: (?P<code>[\w.-]+) line (?P<line>\d+)(?: "(?P<text>[^"]+)")?')
+
+
+def expectation(path: Path):
+    m = EXPECT.match(path.read_text(encoding="utf-8").splitlines()[0])
+    assert m, f"{path.name}: first line must be '# expect: CODE line N'"
+    return m["code"], int(m["line"]), m["text"]
+
+
+@pytest.fixture(scope="module")
+def project_copy(tmp_path_factory):
+    root = tmp_path_factory.mktemp("mbt") / "data"
+    shutil.copytree(REPO / "data", root)
+    return root
+
+
+def test_every_mbt_check_has_a_fixture():
+    from studio.rulesets.mbt import checks
+
+    source = Path(checks.__file__).read_text(encoding="utf-8")
+    codes = set(re.findall(r'"(mbt\.[a-z-]+)"', source)) - {"mbt.weapon-id", "mbt.slot-id", "mbt.hill-level",
+                                                           "mbt.terrain-height", "mbt.terrain-prohibited",
+                                                           "mbt.spotting-table", "mbt.ap-hit-table"}
+    covered = {expectation(p)[0] for p in INVALID}
+    assert codes <= covered, sorted(codes - covered)
+
+
+@pytest.mark.parametrize("fixture", INVALID, ids=[p.stem for p in INVALID])
+def test_mbt_fixture_reports_code_and_line(fixture, project_copy):
+    code, line, text = expectation(fixture)
+    target = project_copy / "zz-fixture" / fixture.name
+    target.parent.mkdir(exist_ok=True)
+    for old in target.parent.glob("*.yaml"):
+        old.unlink()
+    shutil.copy(fixture, target)
+    before = target.read_bytes()
+    result = validate_paths([project_copy])
+    mine = [d for d in result.diagnostics if Path(d.file).name == fixture.name]
+    assert any(d.code == code and d.line == line for d in mine), [d.format_text() for d in mine]
+    hit = next(d for d in mine if d.code == code and d.line == line)
+    if text:
+        assert text in hit.message + hit.hint, hit.message
+    if code.startswith("mbt."):
+        assert hit.rule.startswith("MBT") or code in ("mbt.placeholder-pointer", "mbt.designation", "mbt.hex",
+                                                      "mbt.setup-count", "mbt.weapon-id", "mbt.slot-id")
+    # one broken rule: no other error codes in the fixture
+    other = {d.code for d in mine if d.severity.value == "error"} - {code}
+    assert not other, [d.format_text() for d in mine]
+    assert target.read_bytes() == before, "validation must never write to its input"
