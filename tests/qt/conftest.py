@@ -1,0 +1,45 @@
+"""Fixtures of the window tests: a private copy of the sample project and a main window on it.
+
+``data/`` is never modified: every test edits a copy under ``tmp_path``. Recent projects go to an INI file in
+``tmp_path``; autosave and the validation debounce timers are stopped so tests decide when things happen.
+"""
+import shutil
+from pathlib import Path
+
+import pytest
+
+DATA = Path(__file__).resolve().parents[2] / "data"
+
+
+@pytest.fixture
+def project(tmp_path) -> Path:
+    root = tmp_path / "project"
+    shutil.copytree(DATA, root, ignore=shutil.ignore_patterns(".*"))
+    return root
+
+
+@pytest.fixture
+def settings(tmp_path):
+    from PySide6.QtCore import QSettings
+    return QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+
+
+@pytest.fixture
+def make_window(qtbot, settings):
+    from studio.document.session import ProjectSession
+    from studio.qt.main_window import QtMainWindow
+
+    def make(root: Path):
+        window = QtMainWindow(ProjectSession(root), settings)
+        window._autosave_timer.stop()
+        window.ask_save = lambda name: "discard"
+        qtbot.addWidget(window)
+        window.show()
+        qtbot.waitExposed(window)
+        return window
+    return make
+
+
+@pytest.fixture
+def window(make_window, project):
+    return make_window(project)

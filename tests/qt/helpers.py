@@ -1,0 +1,24 @@
+"""Gesture helpers: real mouse events on a QtMapView at hex centres."""
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtTest import QTest
+
+
+def point(view, key) -> QPoint:
+    p = view.point_of(key)
+    assert p is not None, f"hex {key} is not on the view"
+    return p
+
+
+def stroke(view, keys, button=Qt.MouseButton.LeftButton) -> None:
+    """Press on the first hex, move through the others, release on the last (one gesture)."""
+    vp = view.viewport()
+    QTest.mousePress(vp, button, Qt.KeyboardModifier.NoModifier, point(view, keys[0]))
+    for key in keys[1:]:
+        QTest.mouseMove(vp, point(view, key))
+    QTest.mouseRelease(vp, button, Qt.KeyboardModifier.NoModifier, point(view, keys[-1]))
+
+
+def click(view, key, offset=(0, 0)) -> None:
+    p = point(view, key)
+    QTest.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
+                     QPoint(p.x() + offset[0], p.y() + offset[1]))
