@@ -21,7 +21,7 @@ from .primitives import Page
 from .scenario_sheet import scenario_pages
 from .sheets import SheetJob, card_pages, counter_pages, expand_counts
 from .sources import SourceError, resolve_kind, units_for
-from .units import LengthError, length_mm, offset_mm, paper_mm
+from .units import LengthError, length_mm, paper_mm
 
 KINDS = ("counters", "cards", "map", "scenario", "calibration")
 MARKS = ("crop", "registration", "both", "none")
@@ -86,6 +86,8 @@ def project_defaults(index: ProjectIndex, kind: str) -> PrintOptions:
 
 
 def _caption(opts: PrintOptions) -> str:
+    if opts.kind == "cards":
+        return f"Studio cards: {opts.source}  -  {opts.paper}"
     return (f"Studio {opts.kind}: {opts.source}  -  {opts.size} on {opts.paper}, bleed {opts.bleed}, "
             f"{opts.duplex}-edge duplex, back offset {opts.back_offset[0]:g},{opts.back_offset[1]:g} mm")
 

@@ -42,8 +42,9 @@ def _common(p: argparse.ArgumentParser, kind: str) -> None:
         p.add_argument("--size", metavar="LEN", help="counter size: 1/2in, 9/16in, 5/8in, 3/4in, 1in or any "
                                                      "length (default: project)")
         p.add_argument("--bleed", metavar="LEN", help="bleed around each counter, e.g. 0.125in or 3mm "
-                                                      "(default: project)")
-        p.add_argument("--gutter", metavar="LEN", help="space between counters (default: 2 x bleed; 0 = butted)")
+                                                      "(default: project; cards: 0)")
+        p.add_argument("--gutter", metavar="LEN", help="space between counters (default: 2 x bleed; 0 = butted; "
+                                                       "cards: 0)")
         p.add_argument("--marks", choices=("crop", "registration", "both", "none"), default="crop",
                        help="cut marks outside the bleed (default crop)")
         p.add_argument("--margin", metavar="LEN", default="6mm", help="printer's unprintable margin (default 6mm)")
@@ -84,6 +85,8 @@ def run(args: argparse.Namespace) -> int:
         return _fail(f"cannot write {out}: folder {out.parent} does not exist", 2)
     index = load_project(root)
     opts = replace(project_defaults(index, args.print_kind), source=getattr(args, "source", ""))
+    if args.print_kind == "cards":   # cards are cut butted: the project's counter bleed does not apply
+        opts = replace(opts, bleed="0", gutter="0")
     try:
         for name in ("paper", "size", "bleed", "gutter", "duplex", "marks", "margin", "layout", "overlap"):
             value = getattr(args, name, None)
@@ -91,7 +94,8 @@ def run(args: argparse.Namespace) -> int:
                 opts = replace(opts, **{name: value})
         if args.back_offset is not None:
             opts = replace(opts, back_offset=offset_mm(args.back_offset))
-    except LengthError as exc:
+        opts = opts.validated()
+    except (LengthError, PrintError) as exc:
         return _fail(str(exc), 2)
     try:
         from studio.printing.output import OutputError, write_pdf, write_pngs

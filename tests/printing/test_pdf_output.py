@@ -1,0 +1,86 @@
+"""What the printed PDF really contains: exact page sizes, counter pitch, backs behind fronts (measured from the PDF)."""
+from __future__ import annotations
+
+import pytest
+
+from studio.cli.main import main
+from studio.printing.units import length_mm
+
+from .pdfparse import read_pdf
+
+SIZES_PT = {"letter": (612.0, 792.0), "a4": (595.28, 841.89)}
+
+
+def _print(project, tmp_path, *args) -> list:
+    out = tmp_path / "out.pdf"
+    assert main(["print", *args, "-o", str(out), "--project", str(project)]) == 0
+    return read_pdf(out)
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_page_sizes_are_exact(project, tmp_path, paper):
+    pages = _print(project, tmp_path, "counters", "us-troop", "--paper", paper)
+    assert len(pages) == 2
+    for page in pages:
+        w, h = page.size_pt
+        assert w == pytest.approx(SIZES_PT[paper][0], abs=0.01)
+        assert h == pytest.approx(SIZES_PT[paper][1], abs=0.01)
+
+
+def _centres(page, cell: float):
+    return [r.center for r in page.fills(cell, cell)]
+
+
+def _pitches(values: list[float]) -> list[float]:
+    distinct = sorted({round(v, 3) for v in values})
+    return [b - a for a, b in zip(distinct, distinct[1:])]
+
+
+@pytest.mark.parametrize("size,paper", [("5/8in", "letter"), ("1/2in", "a4"), ("1in", "letter"), ("9/16in", "a4")])
+def test_butted_counter_pitch_equals_size(project, tmp_path, size, paper):
+    mm = length_mm(size)
+    pages = _print(project, tmp_path, "counters", "unit:m1*40", "--size", size, "--paper", paper, "--gutter", "0")
+    centres = _centres(pages[0], mm)
+    assert len(centres) >= 20
+    for axis in (0, 1):
+        pitches = _pitches([c[axis] for c in centres])
+        assert pitches, "need at least two columns and rows"
+        for p in pitches:
+            assert abs(p - mm) < 0.05
+
+
+def test_gutter_pitch_is_size_plus_gutter(project, tmp_path):
+    pages = _print(project, tmp_path, "counters", "unit:m1*30", "--size", "3/4in", "--bleed", "1.5mm",
+                   "--gutter", "4mm")
+    fill = 19.05 + 2 * 1.5
+    centres = _centres(pages[0], fill)
+    assert len(centres) == 30
+    for p in _pitches([c[0] for c in centres]):
+        assert abs(p - (19.05 + 4.0)) < 0.05
+
+
+@pytest.mark.parametrize("duplex,offset", [("long", (0.0, 0.0)), ("long", (1.5, -0.5)), ("short", (0.0, 0.0)),
+                                           ("short", (-1.0, 2.0))])
+def test_every_back_lands_behind_its_front(project, tmp_path, duplex, offset):
+    pages = _print(project, tmp_path, "counters", "probe", "--duplex", duplex, f"--back-offset={offset[0]},{offset[1]}")
+    cell = 15.875 + 2 * 3.175
+    assert len(pages) == 2
+    front, back = (_centres(p, cell) for p in pages)
+    assert len(front) == len(back) == 22        # 2 + 6 + 4 + 10 counters, in the same order
+    w_mm, h_mm = (v * 25.4 / 72 for v in pages[1].size_pt)
+    for (fx, fy), (bx, by) in zip(front, back):
+        # turn the back page over: long edge mirrors x, short edge mirrors y
+        tx, ty = (w_mm - bx, by) if duplex == "long" else (bx, h_mm - by)
+        assert tx == pytest.approx(fx + offset[0], abs=0.05)
+        assert ty == pytest.approx(fy + offset[1], abs=0.05)
+
+
+def test_duplex_none_prints_fronts_only(project, tmp_path):
+    assert len(_print(project, tmp_path, "counters", "unit:m1*3", "--duplex", "none")) == 1
+
+
+def test_map_and_scenario_and_calibration_pdfs(project, tmp_path):
+    assert len(_print(project, tmp_path, "map", "probe", "--paper", "a4")) >= 3
+    assert len(_print(project, tmp_path, "scenario", "probe")) >= 1
+    cal = _print(project, tmp_path, "calibration", "--duplex", "short")
+    assert len(cal) == 2
