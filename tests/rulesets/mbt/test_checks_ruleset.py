@@ -1,0 +1,53 @@
+"""MBT ruleset-data checks (digest d.2: V32-V35): a copy of the sample project with one value of ruleset.yaml
+broken reports the stable code at the line of that value."""
+import shutil
+from pathlib import Path
+
+import pytest
+
+from studio.model.validate import validate_paths
+
+DATA = Path(__file__).resolve().parents[3] / "data"
+
+
+def break_ruleset(tmp_path, find_after: str, old: str, new: str):
+    """Replace the first ``old`` after the line containing ``find_after``; return the 1-based line changed."""
+    root = tmp_path / "data"
+    shutil.copytree(DATA, root)
+    path = root / "rulesets" / "mbt" / "ruleset.yaml"
+    lines = path.read_text(encoding="utf-8").split("\n")
+    start = next(i for i, line in enumerate(lines) if find_after in line)
+    i = next(i for i in range(start, len(lines)) if old in lines[i])
+    lines[i] = lines[i].replace(old, new, 1)
+    path.write_text("\n".join(lines), encoding="utf-8")
+    return root, i + 1
+
+
+CASES = [
+    ("heavy-woods-enterable", "code: HW", "t: null", "t: 6", "mbt.terrain-prohibited", "error"),
+    ("wall-half-track", "id: wall", "h: null", "h: 2", "mbt.terrain-prohibited", "error"),
+    ("woods-height", "code: LW", "height: 3", "height: 2", "mbt.terrain-height", "error"),
+    ("spotting-known-cell", "id: spotting-ranges", "[-2, 7, 6, 4]", "[-2, 8, 6, 4]", "mbt.spotting-table", "error"),
+    ("spotting-not-monotonic", "id: spotting-ranges", "[-2, 7, 6, 4]", "[-2, 7, 16, 4]", "mbt.spotting-table",
+     "warning"),
+    ("ap-hit-known-cell", "id: ap-hit", "[-2, 68, 56, 43, 30, 17]", "[-2, 68, 57, 43, 30, 17]", "mbt.ap-hit-table",
+     "error"),
+    ("ap-hit-rises-p-to-e", "id: ap-hit", "[-2, 68, 56, 43, 30, 17]", "[-2, 68, 56, 43, 50, 17]",
+     "mbt.ap-hit-table", "warning"),
+]
+
+
+@pytest.mark.parametrize("name,after,old,new,code,severity", CASES, ids=[c[0] for c in CASES])
+def test_broken_ruleset_value(tmp_path, name, after, old, new, code, severity):
+    root, line = break_ruleset(tmp_path, after, old, new)
+    result = validate_paths([root])
+    found = [d for d in result.diagnostics if d.code == code and d.file.endswith("ruleset.yaml")
+             and "mbt" in d.file]
+    assert any(d.line == line and d.severity.value == severity for d in found), \
+        (line, [d.format_text() for d in found])
+
+
+def test_sample_ruleset_is_clean():
+    result = validate_paths([DATA / "rulesets" / "mbt" / "ruleset.yaml"])
+    bad = [d for d in result.diagnostics if d.code.startswith("mbt.")]
+    assert not bad, [d.format_text() for d in bad]
