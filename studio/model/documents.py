@@ -123,6 +123,51 @@ class RuleOption(StrictModel):
         return self
 
 
+class LosSpec(StrictModel):
+    """How line of sight is traced on this ruleset's hex maps (``studio.model.los``).
+
+    A straight sight line from the observer's eye to the target over a height profile: each intervening hex's top
+    (ground + its terrain's ``los.height`` when the terrain ``los.blocks``) and each crossed hexside's top (ground +
+    the feature's ``los.height``) blocks when it is above the line. Ground = elevation level x ``level_height``.
+    The defaults are the common case (end hexes never block, an obstacle exactly on the line is clear), so ruleset
+    files without a ``los`` block stay valid. Rules that a height profile cannot express come from the ruleset
+    plugin's ``los_check`` hook (``studio.model.registry``).
+    """
+
+    rule: RuleRef = Field("", description="rule reference reported with every LOS result, e.g. 'XYZ 7.3'")
+    edge_policy: Literal["block_if_either", "block_if_both", "firer_chooses"] = Field(
+        "block_if_either",
+        description="a sight line running exactly along a hexside (hex spine): 'block_if_either' = blocked when "
+                    "either flanking hex blocks; 'block_if_both' = blocked only where both flanking hexes block; "
+                    "'firer_chooses' = clear when the observer can keep to one side of the spine all the way")
+    edge_policy_option: Id | None = Field(
+        None, description="id of a rule option (options[]) whose value, as chosen by a scenario or its default, "
+                          "overrides edge_policy; its choices are edge policy names ('-' or '_' separated)")
+    along_hexside_blocks: bool = Field(True, description="a blocking hexside feature that the sight line runs "
+                                                         "along (not across) blocks too")
+    equal_blocks: bool = Field(False, description="an obstacle whose top is exactly on the sight line blocks "
+                                                  "(false: 'on or below the line' is clear)")
+    observer_hex_blocks: bool = Field(False, description="the observer's own hex terrain can block")
+    target_hex_blocks: bool = Field(False, description="the target's own hex terrain can block")
+    adjacent_always_clear: bool = Field(False, description="adjacent hexes always see each other, even across a "
+                                                           "blocking hexside")
+    observer_height: float = Field(0.0, description="observer eye height above its hex's ground, in levels")
+    target_height: float = Field(0.0, description="target height above its hex's ground, in levels")
+    level_height: float = Field(1.0, gt=0, description="height of one elevation level, in the units of terrain "
+                                                       "los.height")
+    blocking_height: float = Field(1.0, ge=0, description="height of a terrain or hexside feature that blocks "
+                                                          "(los.blocks) but gives no los.height")
+    sunken_terrain: bool = Field(True, description="a terrain with a negative los.height lowers the ground of "
+                                                   "its hex (units in a gully or stream sit below the level)")
+    hexside_base: Literal["higher", "lower"] = Field(
+        "higher", description="a hexside obstacle stands on the higher (or lower) ground of its two hexes")
+    max_range: int | None = Field(None, ge=0, description="longest sight line in hexes at level 0; null = "
+                                                          "unlimited")
+    max_range_per_level: int = Field(0, ge=0, description="hexes added to max_range per elevation level of "
+                                                          "the observer and of the target")
+    symmetric: bool = Field(True, description="the rules say LOS is the same in both directions (tests check it)")
+
+
 class Ruleset(Document):
     kind: Literal["ruleset"] = "ruleset"
     name: str
@@ -134,6 +179,7 @@ class Ruleset(Document):
     terrain: list[TerrainType] = Field(default_factory=list)
     hexside_features: list[HexsideFeature] = Field(default_factory=list)
     road_types: list[RoadType] = Field(default_factory=list)
+    los: LosSpec = Field(default_factory=LosSpec, description="how line of sight is traced on hex maps")
     options: list[RuleOption] = Field(default_factory=list)
     tables: list[Table] = Field(default_factory=list)
     notes: str = ""
