@@ -34,6 +34,11 @@ class RulesetPlugin:
     checks: dict[str, list[Check]] = field(default_factory=dict)
     #: factory of the rules engine Game for a scenario (engine issues); signature defined in studio.rules
     game_factory: Callable[..., Any] | None = None
+    #: line-of-sight logic that the ruleset's ``los`` data cannot express (blind zones, counting rules ...):
+    #: ``los_check(service, observer, target) -> studio.model.los.Sight | None``. ``service`` is the
+    #: :class:`studio.model.los.LosService` asking (map, ruleset, options, heights and its data-driven
+    #: ``service.profile(observer, target)``); hexes are axial tuples. Return None to use the data-driven answer.
+    los_check: Callable[..., Any] | None = None
     #: anything else a plugin wants to expose (bots, print layouts ...)
     extras: dict[str, Any] = field(default_factory=dict)
 
