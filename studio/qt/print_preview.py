@@ -1,0 +1,200 @@
+"""Print preview dialog: the same options as ``studio print``, pages drawn by the printing renderer.
+
+Usage (e.g. from a menu action)::
+
+    dialog = PrintPreviewDialog(project_root, source_id, parent)
+    dialog.exec()
+
+``project_root``: the project folder (holding ``project.yaml``). ``source_id``: what to print - a TO&E id, a
+scenario id, a map id or ``unit:ID[*N],...`` (see :mod:`studio.printing.sources`); the dialog picks the sheet kind
+from the document kind (scenario -> scenario sheet, map -> map, otherwise counters) and the user can switch.
+``parent``: the parent widget or None. Options start from the project's ``print`` block. "Save PDF..." writes
+exactly the pages shown (same :func:`studio.printing.render.render_page`).
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QPainter, QPixmap
+from PySide6.QtWidgets import (QComboBox, QDialog, QDoubleSpinBox, QFileDialog, QFormLayout, QHBoxLayout, QLabel,
+                               QLineEdit, QPushButton, QScrollArea, QSpinBox, QVBoxLayout, QWidget)
+
+from studio.model.project import load_project
+from studio.printing.jobs import PrintError, PrintOptions, build_pages, project_defaults
+from studio.printing.output import write_pdf
+from studio.printing.primitives import Page
+from studio.printing.render import render_page, text_height_mm
+from studio.printing.units import COUNTER_SIZES, MM_PER_INCH
+
+PREVIEW_DPI = 80
+
+
+class PageView(QWidget):
+    """Paints one page at the preview resolution with the shared renderer."""
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.page: Page | None = None
+
+    def set_page(self, page: Page | None) -> None:
+        self.page = page
+        if page is not None:
+            k = PREVIEW_DPI / MM_PER_INCH
+            self.setFixedSize(round(page.width * k), round(page.height * k))
+        self.update()
+
+    def paintEvent(self, event) -> None:  # noqa: N802 - Qt API
+        painter = QPainter(self)
+        painter.fillRect(self.rect(), Qt.white)
+        if self.page is not None:
+            render_page(painter, self.page, PREVIEW_DPI / MM_PER_INCH)
+        painter.end()
+
+    def grab_image(self) -> QPixmap:
+        return self.grab()
+
+
+class PrintPreviewDialog(QDialog):
+    """Preview and save print sheets; see the module docstring for the constructor contract."""
+
+    def __init__(self, project_root: str | Path, source_id: str, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setWindowTitle(f"Print preview - {source_id}")
+        self.index = load_project(Path(project_root))
+        self.pages: list[Page] = []
+        self.current = 0
+        kind = self._default_kind(source_id)
+        self.defaults = project_defaults(self.index, kind)
+
+        self.kind = QComboBox()
+        self.kind.addItems(["counters", "cards", "map", "scenario", "calibration"])
+        self.kind.setCurrentText(kind)
+        self.source = QLineEdit(source_id)
+        self.paper = QComboBox()
+        self.paper.addItems(["letter", "a4"])
+        self.paper.setCurrentText(self.defaults.paper)
+        self.size = QComboBox()
+        self.size.setEditable(True)
+        self.size.addItems(list(COUNTER_SIZES))
+        self.size.setCurrentText(self.defaults.size)
+        self.bleed = QLineEdit(self.defaults.bleed)
+        self.gutter = QLineEdit("")
+        self.gutter.setPlaceholderText("2 x bleed")
+        self.duplex = QComboBox()
+        self.duplex.addItems(["long", "short", "none"])
+        self.duplex.setCurrentText(self.defaults.duplex)
+        self.marks = QComboBox()
+        self.marks.addItems(["crop", "registration", "both", "none"])
+        self.off_x, self.off_y = QDoubleSpinBox(), QDoubleSpinBox()
+        for box, value in ((self.off_x, self.defaults.back_offset[0]), (self.off_y, self.defaults.back_offset[1])):
+            box.setRange(-20.0, 20.0)
+            box.setSingleStep(0.1)
+            box.setDecimals(2)
+            box.setSuffix(" mm")
+            box.setValue(value)
+
+        form = QFormLayout()
+        form.addRow("Sheet", self.kind)
+        form.addRow("Source", self.source)
+        form.addRow("Paper", self.paper)
+        form.addRow("Counter size", self.size)
+        form.addRow("Bleed", self.bleed)
+        form.addRow("Gutter", self.gutter)
+        form.addRow("Duplex", self.duplex)
+        form.addRow("Marks", self.marks)
+        offsets = QHBoxLayout()
+        offsets.addWidget(self.off_x)
+        offsets.addWidget(self.off_y)
+        form.addRow("Back offset X, Y", offsets)
+        self.refresh_button = QPushButton("Update preview")
+        self.save_button = QPushButton("Save PDF...")
+        form.addRow(self.refresh_button)
+        form.addRow(self.save_button)
+        self.message = QLabel("")
+        self.message.setWordWrap(True)
+        form.addRow(self.message)
+
+        self.view = PageView()
+        scroll = QScrollArea()
+        scroll.setWidget(self.view)
+        scroll.setAlignment(Qt.AlignCenter)
+        self.page_spin = QSpinBox()
+        self.page_spin.setMinimum(1)
+        self.page_label = QLabel("")
+        nav = QHBoxLayout()
+        nav.addWidget(QLabel("Page"))
+        nav.addWidget(self.page_spin)
+        nav.addWidget(self.page_label)
+        nav.addStretch(1)
+        right = QVBoxLayout()
+        right.addLayout(nav)
+        right.addWidget(scroll, 1)
+        left = QWidget()
+        left.setLayout(form)
+        left.setMaximumWidth(320)
+        root = QHBoxLayout(self)
+        root.addWidget(left)
+        root.addLayout(right, 1)
+        self.resize(1100, 800)
+
+        self.refresh_button.clicked.connect(self.refresh)
+        self.save_button.clicked.connect(self._save_dialog)
+        self.page_spin.valueChanged.connect(lambda n: self.show_page(n - 1))
+        for combo in (self.kind, self.paper, self.duplex, self.marks):
+            combo.currentIndexChanged.connect(self.refresh)
+        self.refresh()
+
+    def _default_kind(self, source_id: str) -> str:
+        if self.index.get("scenario", source_id) is not None:
+            return "scenario"
+        if self.index.get("map", source_id) is not None:
+            return "map"
+        return "counters"
+
+    def options(self) -> PrintOptions:
+        """The options as currently set in the dialog (may be invalid; build_pages checks them)."""
+        return replace(self.defaults, kind=self.kind.currentText(), source=self.source.text().strip(),
+                       paper=self.paper.currentText(), size=self.size.currentText().strip(),
+                       bleed=self.bleed.text().strip() or "0", gutter=self.gutter.text().strip() or None,
+                       duplex=self.duplex.currentText(), marks=self.marks.currentText(),
+                       back_offset=(self.off_x.value(), self.off_y.value()))
+
+    def refresh(self) -> bool:
+        """Rebuild the pages from the options; shows the problem instead of raising. True when it worked."""
+        try:
+            self.pages = build_pages(self.index, self.options(), text_height_mm)
+        except PrintError as exc:
+            self.message.setText(f"<b>Cannot print:</b> {exc}")
+            self.pages = []
+            self.view.set_page(None)
+            self.page_label.setText("")
+            return False
+        self.message.setText(f"{len(self.pages)} page(s)")
+        self.page_spin.setMaximum(max(1, len(self.pages)))
+        self.show_page(min(self.current, len(self.pages) - 1))
+        return True
+
+    def show_page(self, n: int) -> None:
+        if not self.pages:
+            return
+        self.current = max(0, min(n, len(self.pages) - 1))
+        page = self.pages[self.current]
+        self.view.set_page(page)
+        self.page_label.setText(f"of {len(self.pages)}: {page.label}")
+
+    def save_pdf(self, path: str | Path) -> None:
+        """Write the pages shown to ``path``."""
+        write_pdf(self.pages, Path(path), f"{self.kind.currentText()} {self.source.text()}")
+
+    def _save_dialog(self) -> None:
+        if not self.pages:
+            return
+        path, _ = QFileDialog.getSaveFileName(self, "Save PDF", f"{self.kind.currentText()}.pdf", "PDF (*.pdf)")
+        if path:
+            try:
+                self.save_pdf(path)
+                self.message.setText(f"Saved {path}")
+            except OSError as exc:
+                self.message.setText(f"<b>Cannot save:</b> {exc}")
