@@ -21,12 +21,18 @@ MIN_SHRINK = 0.5
 
 
 def ensure_app() -> QGuiApplication:
-    """A QGuiApplication (fonts need one); headless machines get the offscreen platform."""
+    """The Qt application (fonts need one); headless machines get the offscreen platform.
+
+    A QApplication (not just a QGuiApplication) is created, so widgets such as the preview dialog can still be
+    made later in the same process.
+    """
     app = QGuiApplication.instance()
     if app is None:
+        from PySide6.QtWidgets import QApplication
+
         if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
             os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-        app = QGuiApplication([])
+        app = QApplication([])
     return app
 
 

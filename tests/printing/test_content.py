@@ -1,0 +1,143 @@
+"""What gets printed: sources and counts, layout binding, symbols, map scale, scenario sheet, layout files."""
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import pytest
+
+from studio.model.layout import Layout, LayoutElement
+from studio.model.project import load_document
+from studio.printing.faces import choose_layout, face_items
+from studio.printing.primitives import Text
+from studio.printing.sources import SourceError, units_for
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def _counts(items):
+    return {(it.group, it.unit.id): it.count for it in items}
+
+
+def test_toe_counts_multiply_and_expand_templates(index):
+    counts = _counts(units_for(index, "us-troop"))
+    assert counts == {("US cavalry troop", "m3"): 2 + 2 * 3, ("US cavalry troop", "m1"): 4}
+
+
+def test_scenario_applies_substitutions_per_side(index):
+    counts = _counts(units_for(index, "probe"))
+    assert counts == {("United States", "m3"): 2, ("United States", "m2"): 6, ("United States", "m1"): 4,
+                      ("Soviet Union", "bmp2"): 10}
+
+
+def test_unit_lists_and_filters(index):
+    assert _counts(units_for(index, "unit:m1*3, bmp2")) == {("", "m1"): 3, ("", "bmp2"): 1}
+    assert {it.unit.id for it in units_for(index, "nation:ussr")} == {"bmp2"}
+    with pytest.raises(SourceError, match="no unit"):
+        units_for(index, "unit:m1,zzz")
+    with pytest.raises(SourceError, match="selects no unit"):
+        units_for(index, "nation:france")
+
+
+def test_missing_fields_print_blank_and_placeholders_expand(index):
+    unit = index.model("unit", "m1")
+    lay = Layout(id="t", name="t", design_mm=10, elements=[
+        LayoutElement(id="a", field="/body/nothing/here", x_mm=0, y_mm=0, w_mm=5, h_mm=2),
+        LayoutElement(id="b", text="{/body/armor/front}-{/body/nope}", missing="?", x_mm=0, y_mm=2, w_mm=5, h_mm=2),
+        LayoutElement(id="c", field="/name", x_mm=0, y_mm=4, w_mm=5, h_mm=2, side="back"),
+    ])
+    front = [i.text for i in face_items(lay, unit, "front", 20, 20) if isinstance(i, Text)]
+    back = [i.text for i in face_items(lay, unit, "back", 20, 20) if isinstance(i, Text)]
+    assert front == ["12-?"] and back == ["M1 Abrams"]
+    scaled = face_items(lay, unit, "front", 20, 20)[0]
+    assert scaled.rect.y == pytest.approx(4.0)      # design 10 mm printed at 20 mm: geometry doubles
+
+
+def test_table_rows_flatten_nested_lists(index):
+    unit = index.model("unit", "m1")
+    from studio.model.layout import LayoutColumn
+    lay = Layout(id="t", name="t", target="card", width_mm=80, height_mm=40, elements=[
+        LayoutElement(id="w", type="table", field="/body/weapons", x_mm=0, y_mm=0, w_mm=60, h_mm=30,
+                      columns=[LayoutColumn(header="Weapon", field="/name", w_mm=30),
+                               LayoutColumn(header="Rng", field="/range", w_mm=30)])])
+    texts = [i.text for i in face_items(lay, unit, "front", 80, 40) if isinstance(i, Text)]
+    assert texts == ["Weapon", "Rng", "120mm gun", "10/20/30", "7.62mm MG", "5/10/15"]
+
+
+def test_layout_choice_falls_back_to_builtin(index):
+    assert choose_layout(index, index.model("unit", "m1"), "counter").id == "builtin-counter"
+
+
+@pytest.mark.parametrize("path", sorted((REPO / "data" / "layouts").glob("*.yaml")), ids=lambda p: p.name)
+def test_bundled_layouts_are_valid(path):
+    doc = load_document(path)
+    assert doc.model is not None and not doc.diagnostics
+
+
+def test_sample_project_picks_system_layouts():
+    from studio.model.project import load_project
+    idx = load_project(REPO / "data")
+    for unit_doc in list(idx.of_kind("unit"))[:50]:
+        unit = unit_doc.model
+        if unit is None or unit.ruleset not in ("mbt", "waw"):
+            continue
+        assert choose_layout(idx, unit, "counter").id == f"{unit.ruleset}-counter"
+        assert choose_layout(idx, unit, "card").id == f"{unit.ruleset}-card"
+
+
+def test_map_is_drawn_at_true_scale(index):
+    from studio.model.maps import assemble_single
+    from studio.printing.mapsheet import draw_map
+
+    m = index.model("map", "board-2")
+    amap = assemble_single(m)
+    drawing = draw_map(amap, {})
+    for h, (x, y) in list(drawing.centres.items())[:40]:
+        for n in amap.neighbours(h):
+            nx, ny = drawing.centres[n]
+            assert math.hypot(nx - x, ny - y) == pytest.approx(m.hex.hex_mm, abs=1e-6)
+
+
+def test_scenario_sheet_text(index):
+    from studio.printing.render import ensure_app, text_height_mm
+    from studio.printing.scenario_sheet import scenario_pages
+
+    ensure_app()
+    pages = scenario_pages(index, "probe", "a4", text_height_mm)
+
+    def texts(items):
+        for it in items:
+            if isinstance(it, Text):
+                yield it.text
+            elif hasattr(it, "items"):
+                yield from texts(it.items)
+    all_text = "\n".join(t for p in pages for t in texts(p.items))
+    for expected in ("Probe at the crossroads", "Designer: Test Designer", "2026-11-29", "board-4 (turned 180)",
+                     "6 x M2 Bradley", "Enters on turn 3 from the east edge", "United States holds 2E9: 10 VP",
+                     "Night", "Soviet Union wins 71% (95% CI 69%-73%)"):
+        assert expected in all_text
+    # nothing flows below the bottom margin
+    for p in pages:
+        for it in p.items:
+            if isinstance(it, Text):
+                assert it.rect.bottom <= p.height - 5
+
+
+def test_balance_file_is_optional(tmp_path):
+    from studio.printing.scenario_sheet import balance_lines
+    assert balance_lines(tmp_path / "none.balance.json", {}) == []
+    bad = tmp_path / "x.balance.json"
+    bad.write_text("{not json")
+    assert "could not be read" in balance_lines(bad, {})[0]
+
+
+def test_symbols_cover_affiliations_and_echelons():
+    from studio.model.documents import UnitSymbol
+    from studio.printing.geometry import Rect
+    from studio.printing.symbols import symbol_items
+
+    box = Rect(0, 0, 12, 10)
+    for aff in ("friend", "hostile", "neutral", "unknown"):
+        for branch in ("armor", "infantry", "recon", "artillery", "hq", "strange_new_branch"):
+            items = symbol_items(UnitSymbol(affiliation=aff, branch=branch, echelon="company"), box)
+            assert len(items) >= 3
