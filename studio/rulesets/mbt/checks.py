@@ -291,6 +291,7 @@ def check_card_refs(doc: LoadedDocument, index: ProjectIndex) -> Iterator[Diagno
 
 # ------------------------------------------------------------------ ruleset data (d.2)
 
+_COVERS = ("none", "light", "medium", "heavy", "other")
 _HEIGHTS = {"LW": 3, "W": 3, "HW": 4, "R": 0, "G": -1}
 _KNOWN_SPOT = {("V", 0): 20, ("V", -2): 7, ("V", 1): 30, ("L", 0): 15, ("S", 0): 10, ("S", 1): 15, ("S", -1): 5}
 _KNOWN_HIT = {("S", -2): 56, ("P", -6): 36, ("E", -10): 0}
@@ -301,6 +302,14 @@ def check_ruleset(doc: LoadedDocument, index: ProjectIndex) -> Iterator[Diagnost
     if rs.id != "mbt":
         return
     for i, t in enumerate(rs.terrain):
+        if t.cover not in _COVERS:
+            yield doc.error("mbt.terrain-cover", f"terrain '{t.code}' has cover '{t.cover}'; MBT cover is one of "
+                            f"{', '.join(_COVERS)}", f"/terrain/{i}/cover", R + "4.1.3")
+        missing = [c for c in ("t", "h", "w") if c not in t.move_cost]
+        if missing:
+            yield doc.error("mbt.terrain-costs", f"terrain '{t.code}' has no movement cost for class(es) "
+                            f"{', '.join(missing)} (a number, or null = prohibited)", f"/terrain/{i}/move_cost",
+                            R + "4.5.1.1.2", at_key=True)
         want = _HEIGHTS.get(t.code)
         if want is not None and t.los.height != want:
             yield doc.error("mbt.terrain-height", f"terrain '{t.code}' ({t.name}) has height {t.los.height}; the "

@@ -26,6 +26,8 @@ def break_ruleset(tmp_path, find_after: str, old: str, new: str):
 CASES = [
     ("heavy-woods-enterable", "code: HW", "t: null", "t: 6", "mbt.terrain-prohibited", "error"),
     ("wall-half-track", "id: wall", "h: null", "h: 2", "mbt.terrain-prohibited", "error"),
+    ("crops-cover", "code: K", "cover: medium", "cover: thick", "mbt.terrain-cover", "error"),
+    ("rough-costs", "code: R", "w: 6.0", "x: 6.0", "mbt.terrain-costs", "error", -3),  # at 'move_cost:' 
     ("woods-height", "code: LW", "height: 3", "height: 2", "mbt.terrain-height", "error"),
     ("spotting-known-cell", "id: spotting-ranges", "[-2, 7, 6, 4]", "[-2, 8, 6, 4]", "mbt.spotting-table", "error"),
     ("spotting-not-monotonic", "id: spotting-ranges", "[-2, 7, 6, 4]", "[-2, 7, 16, 4]", "mbt.spotting-table",
@@ -37,9 +39,13 @@ CASES = [
 ]
 
 
-@pytest.mark.parametrize("name,after,old,new,code,severity", CASES, ids=[c[0] for c in CASES])
-def test_broken_ruleset_value(tmp_path, name, after, old, new, code, severity):
+CASES = [c if len(c) == 7 else c + (0,) for c in CASES]
+
+
+@pytest.mark.parametrize("name,after,old,new,code,severity,delta", CASES, ids=[c[0] for c in CASES])
+def test_broken_ruleset_value(tmp_path, name, after, old, new, code, severity, delta):
     root, line = break_ruleset(tmp_path, after, old, new)
+    line += delta
     result = validate_paths([root])
     found = [d for d in result.diagnostics if d.code == code and d.file.endswith("ruleset.yaml")
              and "mbt" in d.file]
