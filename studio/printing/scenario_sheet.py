@@ -29,6 +29,7 @@ from .units import paper_mm
 Measure = Callable[[str, float, float, bool, bool], float]
 SIDE_COLOURS = ("#1f4e9c", "#b02020", "#207020", "#806000")
 BODY_PT = 8.5
+LABEL_ROOM = 8.0   # mm above the map diagram for the board names
 
 
 class Flow:
@@ -144,12 +145,12 @@ def _diagram(index: ProjectIndex, sc: Scenario, width: float, max_h: float) -> t
     # board names at each board's centroid
     for i, board in enumerate(sc.boards):
         pts = [drawing.centres[h] for h, b in amap.board_of.items() if b == board.map]
-        if pts:
+        if pts:   # name box above the board's top edge, centred on the board
             cx = sum(p[0] for p in pts) / len(pts) * s
-            cy = sum(p[1] for p in pts) / len(pts) * s
+            top = min(p[1] for p in pts) * s
             label = f"{board.map}{' (turned 180)' if board.rotate else ''}"
-            items.append(Box(Rect(cx - 22, cy - 3.5, 44, 7), "#ffffff", "#000000", 0.2))
-            items.append(Text(Rect(cx - 22, cy - 3.5, 44, 7), label, 8, True))
+            items.append(Box(Rect(cx - 20, top - 7.5, 40, 5), "#ffffff", "#000000", 0.2))
+            items.append(Text(Rect(cx - 20, top - 7.5, 40, 5), label, 7, True))
     r = max(1.2, amap.hex_mm * s * 0.3)
     for si, side in enumerate(sc.sides):
         colour = SIDE_COLOURS[si % len(SIDE_COLOURS)]
@@ -161,7 +162,7 @@ def _diagram(index: ProjectIndex, sc: Scenario, width: float, max_h: float) -> t
                 if h is not None:
                     cx, cy = drawing.centres[h]
                     items.append(Ellipse(Rect(cx * s - r, cy * s - r, 2 * r, 2 * r), colour, "#ffffff", 0.2))
-    return drawing.height * s, items
+    return drawing.height * s + LABEL_ROOM, [Group(items, dy=LABEL_ROOM)]
 
 
 def _placement(force) -> str:
