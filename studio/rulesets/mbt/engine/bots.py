@@ -1,0 +1,314 @@
+"""MBT bots: a heuristic bot (and a passive baseline) that play through the same legal actions as anyone else.
+
+The heuristic bot sees only its side's observation (enemy commands stay hidden). It
+- places commands by situation: Fire from cover at a spotted target, Short Halt when it must advance and can
+  shoot, Move toward its objective, Overwatch when it holds its ground without a target (MBT 4.2.1);
+- fires at the target with the highest expected kill (hit number x chance that the penetration result destroys
+  or damages, weighted by the target's threat), using the same modifier code as the rules (MBT 4.4.3);
+- fires overwatch when the expected kill is worth it (MBT 4.4.2);
+- moves with a macro action: a cheapest-path plan over (hex, facing) toward its objective (objective hexes of its
+  side, exit edge, or the enemy's objectives to defend), preferring cover at the end of the move, expanded into
+  primitive ``turn``/``fwd`` steps that are checked by the rules like any other action (MBT 4.5.1.1).
+"""
+from __future__ import annotations
+
+import heapq
+import random
+
+from studio.hexgrid.coords import distance, neighbour
+from studio.hexgrid.facing import Aspect, hit_aspect, turn_cost
+
+from .game import (BANDS, FIRE, MOVE, NC, OW, P_CMD, P_DF, P_INIT, P_MOVE, SH, WAIT, Action, MbtGame, MbtState)
+
+COVER_SCORE = {"none": 0.0, "light": 1.0, "medium": 2.0, "heavy": 3.0}
+
+
+def expected_kill(state: MbtState, s: int, t: int, row, overwatch: bool) -> float:
+    """Probability that this shot knocks out (1.0) or damages (0.4; 1.0 if already damaged) the target."""
+    net, band = state.hit_modifiers(s, t, row, overwatch)
+    if band is None:
+        return 0.0
+    p_hit = state.game.tables.ap_hit.get((net, band), 0) / 100.0
+    if p_hit <= 0:
+        return 0.0
+    ut = state.game.units[t].type
+    asp = hit_aspect(state.hex[t], state.fac[t], state.hex[s]) if state.hex[s] != state.hex[t] else Aspect.FRONT
+    armor = ut.armor_rear if asp is Aspect.REAR else ut.armor_front
+    pen = row.pens[BANDS.index(band)] or 0
+    d = pen - armor
+    if d < 0:
+        return 0.0
+    if d <= 3:
+        return p_hit * (1.0 if state.dmg[t] else 0.4)
+    return p_hit
+
+
+def threat(game: MbtGame, t: int) -> float:
+    ut = game.units[t].type
+    if not ut.ap:
+        return 0.5
+    return 1.0 + max(max(p for p in r.pens if p is not None) for r in ut.ap) / 100.0
+
+
+class PassiveBot:
+    """Baseline: every vehicle stays put with NC; passes every decision it can."""
+
+    name = "passive"
+
+    def __init__(self, game: MbtGame, side: int, seed: int):
+        self.game, self.side = game, side
+
+    def choose(self, view, legal):
+        for a in legal:
+            if a[0] in ("pass", "done") or (a[0] == "command" and a[2] == "NC"):
+                return a
+        for a in legal:
+            if a[0] in ("fire", "reveal", "initiative", "hold"):
+                return a
+        return legal[0]
+
+
+class HeuristicBot:
+    name = "heuristic"
+
+    def __init__(self, game: MbtGame, side: int, seed: int):
+        self.game = game
+        self.side = side
+        self.rng = random.Random(seed)
+        self.plan: list[Action] = []
+        self.plan_unit = -1
+        g = game
+        own, enemy, exits = [], [], []
+        for v in g.scenario.victory:
+            if v.type == "hold_hexes":
+                hexes = [g.map.hex(h) for h in v.hexes if h in g.map.hex_of]
+                (own if v.side == g.sides[side] else enemy).extend((h, v.points) for h in hexes)
+            elif v.type == "exit_units" and v.side == g.sides[side] and v.edge:
+                exits.append((v.edge, v.points))
+        self.own_obj = own
+        self.enemy_obj = enemy
+        self.exit_edges = exits
+        self.exit_hexes = {h for e, _ in exits for h in g.map.edge_hexes(e)}
+        self.goal_of: dict[int, tuple] = {}
+
+    # ---------------------------------------------------------------- goals
+    def goal(self, state, i: int):
+        """The hex vehicle ``i`` heads for."""
+        g = self.game
+        h = state.hex[i] if state.st[i] != WAIT else g.units[i].entry_hexes[len(g.units[i].entry_hexes) // 2]
+        cands = []
+        mine = [k for k in range(g.n) if g.units[k].side == self.side]
+        rank = mine.index(i) if i in mine else 0
+        if self.own_obj:
+            objs = sorted(self.own_obj, key=lambda x: (-x[1], x[0]))
+            uncontrolled = [o for o in objs if state.control.get(o[0]) != self.side] or objs
+            target = uncontrolled[rank % len(uncontrolled)][0]
+            cands.append(target)
+        if self.exit_hexes and (not cands or rank % 3 == 2):
+            cands = [min(self.exit_hexes, key=lambda x: distance(h, x))]
+        if not cands:
+            # no ground of its own to take: hunt the nearest enemy vehicle on the map (kills score)
+            enemies = [state.hex[k] for k in range(g.n) if g.units[k].side != self.side and state.st[k] == 1]
+            if enemies:
+                cands = [min(enemies, key=lambda x: (distance(h, x), x))]
+        if not cands and self.enemy_obj:
+            objs = sorted(self.enemy_obj, key=lambda x: (-x[1], x[0]))
+            cands.append(objs[rank % len(objs)][0])
+        if not cands:
+            enemies = [state.hex[k] for k in range(g.n) if g.units[k].side != self.side and state.st[k] == 1]
+            cands = [min(enemies, key=lambda x: distance(h, x))] if enemies else [h]
+        return cands[0]
+
+    # ---------------------------------------------------------------- choose
+    def choose(self, view, legal):
+        if len(legal) == 1:
+            return legal[0]
+        state = view._state if hasattr(view, "_state") else view
+        ph = state.phase
+        if ph == P_CMD:
+            return self.command(view, state, legal)
+        if ph == P_INIT:
+            return next(a for a in legal if a[1] == "first")
+        if ph == P_DF and legal[0][0] in ("reveal", "conceal"):
+            return next(a for a in legal if a[0] == "reveal")
+        if legal[0][0] == "pass" or any(a[0] == "ow" for a in legal):
+            return self.overwatch(state, legal)
+        if ph == P_DF:
+            return self.fire(state, legal)
+        if ph == P_MOVE:
+            return self.move(state, legal)
+        return legal[0]
+
+    def command(self, view, state, legal):
+        g = self.game
+        i = state.cq
+        opts = {a[2]: a for a in legal}
+        if state.st[i] == WAIT:
+            return opts.get("MOVE", legal[0])
+        goal = self.goal(state, i)
+        here = state.hex[i]
+        gd = distance(here, goal)
+        best_ek = 0.0
+        for t, row in state.fire_options(i, state.spots[i]):
+            best_ek = max(best_ek, expected_kill(state, i, t, row, False) * threat(g, t))
+        cover = COVER_SCORE.get(g.cover.get(here, "none"), 0)
+        at_goal = gd == 0 or (not self.own_obj and not self.exit_hexes and gd <= 2)
+        if "FIRE" in opts:
+            if at_goal or (best_ek >= 0.3 and (cover >= 1 or gd > 6)):
+                return opts["FIRE"]
+            if "SH" in opts:
+                return opts["SH"]
+            return opts["FIRE"]
+        if at_goal:
+            return opts.get("OW", opts.get("NC", legal[0]))
+        return opts.get("MOVE", legal[0])
+
+    def fire(self, state, legal):
+        best, score = None, -1.0
+        g = self.game
+        for a in legal:
+            if a[0] != "fire":
+                continue
+            s, t = g.uindex[a[1]], g.uindex[a[2]]
+            row = next(r for r in g.units[s].type.ap if r.key == a[3])
+            ek = expected_kill(state, s, t, row, False) * threat(g, t)
+            if ek > score:
+                best, score = a, ek
+        return best or legal[0]
+
+    def overwatch(self, state, legal):
+        g = self.game
+        best, score = None, 0.0
+        for a in legal:
+            if a[0] != "ow":
+                continue
+            s, t = g.uindex[a[1]], g.uindex[a[2]]
+            row = next(r for r in g.units[s].type.ap if r.key == a[3])
+            ek = expected_kill(state, s, t, row, True) * threat(g, t)
+            if ek > score:
+                best, score = a, ek
+        threshold = 0.12 if state.phase == P_MOVE else 0.2
+        if best is not None and score >= threshold:
+            return best
+        return next((a for a in legal if a[0] == "pass"), legal[0])
+
+    # ---------------------------------------------------------------- movement (macro action)
+    def move(self, state, legal):
+        g = self.game
+        legal_set = set(legal)
+        while self.plan:
+            a = self.plan[0]
+            if a in legal_set and (state.mv_u < 0 or g.uindex[a[1]] == state.mv_u):
+                self.plan.pop(0)
+                return a
+            self.plan = []
+        # pick the next unit (the active one, or the first in unit order)
+        if state.mv_u >= 0:
+            i = state.mv_u
+        else:
+            movers = sorted({g.uindex[a[1]] for a in legal})
+            i = movers[0]
+        self.plan = macro_move(state, i, self.goal(state, i), self)
+        for a in list(self.plan):
+            if a in legal_set:
+                self.plan.pop(0)
+                return a
+            break
+        self.plan = []
+        name = g.units[i].name
+        for a in legal:
+            if a[1] == name and a[0] == "done":
+                return a
+        return next((a for a in legal if a[1] == name), legal[0])
+
+
+def macro_move(state: MbtState, i: int, goal, bot: HeuristicBot | None = None) -> list[Action]:
+    """A macro move: primitive actions taking vehicle ``i`` as far toward ``goal`` as its allowance allows,
+    ending in the best-covered hex among the equally good ones. Each primitive is checked when played."""
+    g = state.game
+    name = g.units[i].name
+    side = g.units[i].side
+    if state.st[i] == WAIT:
+        entries = [h for h in g.units[i].entry_hexes if not state.enemies_in(h, side)]
+        if not entries:
+            return [Action(("done", name))]
+        h = min(entries, key=lambda x: (distance(x, goal), x))
+        return [Action(("enter", name, g.label(h)))]
+    if bot is not None and state.hex[i] in bot.exit_hexes:
+        here = state.hex[i]
+        for nf in range(6):
+            if neighbour(here, nf) not in g.map.label_of:
+                return _turns(name, state.fac[i], nf) + [Action(("exit", name))]
+    probe = state.clone()
+    if probe.mv_u != i:
+        probe._begin_move(i)
+    budget = probe.mv_left
+    start = (probe.hex[i], probe.fac[i])
+    if start[0] == goal:
+        return [Action(("done", name))]
+    # Dijkstra over (hex, facing): turn to a facing (first hexside free, more costs the Turn value), then forward
+    dist = {start: 0}
+    prev: dict = {}
+    heap = [(0, start)]
+    first_exception = None
+    while heap:
+        d, (h, f) = heapq.heappop(heap)
+        if d > dist.get((h, f), 1 << 30):
+            continue
+        for nf in range(6):
+            k = turn_cost(f, nf)
+            if k >= 2:
+                tc = g.turn_cost.get(h)
+                if tc is None:
+                    continue
+                tcost = int(tc)
+            else:
+                tcost = 0
+            b = neighbour(h, nf)
+            if b not in g.map.label_of:
+                continue
+            c = probe.step_cost(i, h, b)
+            if c is None:
+                continue
+            nd = d + tcost + c
+            if nd > budget:
+                if (h, f) == start and tcost == 0 and first_exception is None:
+                    first_exception = (b, nf)
+                continue
+            if nd < dist.get((b, nf), 1 << 30):
+                dist[(b, nf)] = nd
+                prev[(b, nf)] = (h, f)
+                heapq.heappush(heap, (nd, (b, nf)))
+    best, best_score = start, None
+    for (h, f), d in dist.items():
+        if state.enemies_in(h, side) and (h, f) != start:
+            continue
+        score = -3.0 * distance(h, goal) + 0.8 * COVER_SCORE.get(g.cover.get(h, "none"), 0) - 0.01 * d
+        if best_score is None or score > best_score:
+            best, best_score = (h, f), score
+    if best == start and first_exception is not None and distance(first_exception[0], goal) < distance(start[0], goal):
+        b, nf = first_exception
+        return _turns(name, start[1], nf) + [Action(("fwd", name)), Action(("done", name))]
+    path = []
+    node = best
+    while node != start:
+        path.append(node)
+        node = prev[node]
+    path.reverse()
+    actions: list[Action] = []
+    f = start[1]
+    for h, nf in path:
+        actions += _turns(name, f, nf)
+        actions.append(Action(("fwd", name)))
+        f = nf
+    actions.append(Action(("done", name)))
+    return actions
+
+
+def _turns(name: str, f: int, nf: int) -> list[Action]:
+    d = (nf - f) % 6
+    if d == 0:
+        return []
+    if d <= 3:
+        return [Action(("turn", name, "right"))] * d
+    return [Action(("turn", name, "left"))] * (6 - d)

@@ -1,0 +1,138 @@
+"""MBT line of sight (MBT 4.1.4): heights, obstacles and the blind zone, on ``studio.hexgrid.los``.
+
+Obstacles along the centre-to-centre line come from ``studio.hexgrid.los.los_elements`` with an MBT
+:data:`LOS_RULES` (intervening hexes only, hexsides crossed, and for a line running exactly along a hexside both
+flanking hexes and that hexside: MBT 4.1.4.2.6, option ``los-along-hexside``). Each obstacle is then judged by
+the MBT height tests instead of a straight sight line:
+
+- higher than both units: blocked at any range (4.1.4.2.1);
+- equal to the higher and higher than the lower: blocked (4.1.4.2.2);
+- equal to or lower than both: clear (4.1.4.2.3);
+- between them: a blind zone behind the obstacle of D/2, D/4, D/8 or 1 hexes for an obstacle 1, 2, 3 or 4+
+  heights below the higher unit, never less than 1 (4.1.4.2.4; options ``blind-zone-n``,
+  ``hexside-obstacle-distance``).
+
+Special cases: units have no height and never block (4.1.4); a unit's own hex is not intervening, which gives
+the 1-hex perimeter into woods and towns (4.1.4.2.5); roads through woods/building hexes along a straight line
+negate their blocking (4.1.4.1.3, 4.1.4.1.7); gully/ford hexes (Height -1) see 1 height up only to adjacent
+hexes unless the line runs along gully hexes (4.1.4.1.6; option ``gully-two-up``); crest and hedgerow hexsides
+block by their own height (4.1.4.1.5, 4.1.4.1.10); slopes never block by themselves (4.1.4.1.5).
+"""
+from __future__ import annotations
+
+from studio.hexgrid.coords import distance
+from studio.hexgrid.lines import EdgePolicy, line_steps
+from studio.hexgrid.los import LosRules, los_elements
+
+LOS_RULES = LosRules(rule="MBT 4.1.4", edge_policy=EdgePolicy.BLOCK_IF_EITHER, equal_blocks=False,
+                     observer_hex_blocks=False, target_hex_blocks=False, adjacent_always_clear=False,
+                     along_hexside_blocks=True)
+
+
+class MbtLos:
+    """LOS of one assembled map (results cached per hex pair: terrain, wrecks and smoke never block)."""
+
+    def __init__(self, elevation: dict, terrain_top: dict, gully: set, blocking: set, roads: dict,
+                 hexside_top: dict, options: dict):
+        self.elevation = elevation        # hex -> hill level
+        self.terrain_top = terrain_top    # hex -> height the terrain adds (woods 3, town 1/story, gully -1, else 0)
+        self.gully = gully                # hexes of Height -1 terrain
+        self.blocking = blocking          # hexes whose terrain is a blocking type (woods, buildings)
+        self.roads = roads                # edge key -> road type id
+        self.hexside_top = hexside_top    # edge key -> absolute top of a blocking hexside (crest, hedgerow)
+        self.blind_n = options.get("blind-zone-n", "higher-minus-obstacle")
+        self.side_distance = options.get("hexside-obstacle-distance", "nearer-hex")
+        self.gully_two_up = options.get("gully-two-up", "normal")
+        self.strict_along = options.get("los-along-hexside", "height-test") == "strict"
+        self.highest_only = options.get("los-obstacles", "every") == "highest"
+        self.cache: dict = {}
+
+    # ---- heights
+    def unit_height(self, h) -> int:
+        """A vehicle's height: its hill level, -1 in gully/ford terrain; vehicles in woods are at ground level
+        (4.1.4.1.4, 4.1.4.1.6, 4.1.4.1.7)."""
+        return self.elevation.get(h, 0) + (-1 if h in self.gully else 0)
+
+    def _terrain(self, h):
+        top = self.terrain_top.get(h, 0)
+        return (self.elevation.get(h, 0), top if (top < 0 or h in self.blocking) else 0)
+
+    def _hexside(self, a, b):
+        key = (a, b) if a <= b else (b, a)
+        return self.hexside_top.get(key)
+
+    def _road(self, a, b) -> bool:
+        return ((a, b) if a <= b else (b, a)) in self.roads
+
+    # ---- the test
+    def clear(self, a, b) -> bool:
+        key = (a, b) if a <= b else (b, a)
+        hit = self.cache.get(key)
+        if hit is None:
+            hit = self.cache[key] = self._clear(*key)
+        return hit
+
+    def explain(self, a, b) -> str:
+        return self._clear(a, b, explain=True)
+
+    def _clear(self, a, b, explain: bool = False):
+        n = distance(a, b)
+        if n == 0:
+            return "same hex" if explain else True
+        ha, hb = self.unit_height(a), self.unit_height(b)
+        hi_hex, lo_hex = (a, b) if ha >= hb else (b, a)
+        H, L = max(ha, hb), min(ha, hb)
+        steps = line_steps(a, b)
+        # gully / ford / stream hexes: one height up only adjacent, unless along gully hexes (4.1.4.1.6)
+        for g, other in ((a, b), (b, a)):
+            if g in self.gully:
+                up = self.unit_height(other) - self.unit_height(g)
+                if up == 1 or (up >= 2 and self.gully_two_up == "adjacent-only"):
+                    if n > 1 and not all(all(h in self.gully for h in st) for st in steps[1:-1]):
+                        return "MBT 4.1.4.1.6: gully/ford sees one height up only to adjacent hexes" if explain \
+                            else False
+        mand, alts = los_elements(a, b, self._terrain, self._hexside, LOS_RULES)
+        elements = list(mand)
+        for e0, e1 in alts:
+            elements.append(e0)
+            elements.append(e1)
+            if self.strict_along and (e0[2] in self.blocking or e1[2] in self.blocking):
+                return "MBT 4.1.4.2.6: LOS runs along a blocking hex" if explain else False
+        if self.highest_only and elements:
+            elements = [max(elements, key=lambda e: e[3])]
+        for k, kind, ident, top in elements:
+            if kind == "hex" and ident in self.blocking and k % 2 == 0:
+                i = k // 2
+                if 0 < i < n and len(steps[i - 1]) == 1 and len(steps[i + 1]) == 1 and \
+                        self._road(steps[i - 1][0], ident) and self._road(ident, steps[i + 1][0]):
+                    top = self.elevation.get(ident, 0)  # road along a straight line negates blocking (4.1.4.1.3)
+            if top <= L:
+                continue  # 4.1.4.2.3
+            if top > H:
+                return f"MBT 4.1.4.2.1: {kind} {ident} (height {top}) is higher than both units" if explain \
+                    else False
+            if top == H:
+                return f"MBT 4.1.4.2.2: {kind} {ident} (height {top}) equals the higher unit" if explain else False
+            # 4.1.4.2.4 blind zone behind an obstacle between the two heights
+            dn = (H - top) if self.blind_n == "higher-minus-obstacle" else (top - L)
+            pos = k / 2 if hi_hex == a else n - k / 2
+            if kind == "hexside":
+                D = int(pos) if self.side_distance == "nearer-hex" else int(pos + 0.5)
+            else:
+                D = int(pos)
+            zone = D // 2 if dn == 1 else D // 4 if dn == 2 else D // 8 if dn == 3 else 1
+            zone = max(1, zone)
+            if n <= D + zone:
+                return (f"MBT 4.1.4.2.4: blind zone of {zone} behind {kind} {ident} at range {D}") if explain \
+                    else False
+        return "clear" if explain else True
+
+
+def blind_zone(D: int, n_lower: int) -> int:
+    """Blind zone size behind an obstacle at range D that is ``n_lower`` heights below the higher unit (4.1.4.2.4).
+
+    >>> blind_zone(14, 1), blind_zone(16, 2), blind_zone(18, 3), blind_zone(19, 4), blind_zone(5, 3)
+    (7, 4, 2, 1, 1)
+    """
+    zone = D // 2 if n_lower == 1 else D // 4 if n_lower == 2 else D // 8 if n_lower == 3 else 1
+    return max(1, zone)
