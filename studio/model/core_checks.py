@@ -98,6 +98,78 @@ def check_map(doc: LoadedDocument, index: ProjectIndex) -> Iterator[Diagnostic]:
                             f"{suggest(road.type, sorted(road_types))}", f"/roads/{i}/type")
 
 
+def check_map_geometry(doc: LoadedDocument, index: ProjectIndex) -> Iterator[Diagnostic]:
+    """Hexsides, roads and labels against the board's hexes: unknown hexes (``map.unknown-hex``), sides that
+    a hex of this orientation does not have (``map.hexside-side``), hexside features facing off the board
+    (``map.hexside-off-board``), the same feature listed twice on one hexside (``map.duplicate-hexside``), road
+    hexes that are not adjacent (``map.road-gap``)."""
+    import dataclasses
+
+    from studio.hexgrid import coords
+
+    from .maps import AssemblyError, assemble_single, board_labeler, direction_names, edge_key
+
+    m: Map = doc.model
+    if m.hex is None:
+        return
+    grid = m.hex
+    try:
+        board = assemble_single(m)
+    except AssemblyError:
+        return
+    names = direction_names(grid)
+    known = sorted(board.hex_of)
+
+    def unknown(label: str) -> str:
+        bounded = dataclasses.replace(board_labeler(grid), cols=grid.columns, rows=grid.rows)
+        try:
+            bounded.parse(label)
+        except ValueError as exc:
+            return f"{exc}{suggest(label, known)}"
+        return f"hex '{label}' is not on the board{suggest(label, known)}"
+
+    seen: dict[tuple, int] = {}
+    for i, side in enumerate(m.hexsides):
+        h = board.hex_of.get(side.hex)
+        if h is None:
+            yield doc.error("map.unknown-hex", f"hexside entry {i}: {unknown(side.hex)}", f"/hexsides/{i}/hex")
+            continue
+        if side.side not in names:
+            shape = "flat" if grid.orientation == "flat" else "pointy"
+            yield doc.error("map.hexside-side", f"'{side.side}' is not a side of a {shape}-top hex; use one of "
+                            f"{', '.join(names)}", f"/hexsides/{i}/side")
+            continue
+        other = coords.neighbour(h, names.index(side.side))
+        if other not in board.label_of:
+            yield doc.warning("map.hexside-off-board", f"the {side.side} side of hex {side.hex} faces off the "
+                              "board; the feature only counts where another board is placed beside this edge",
+                              f"/hexsides/{i}/side")
+            continue
+        key = (edge_key(h, other), side.feature)
+        if key in seen:
+            first = m.hexsides[seen[key]]
+            yield doc.warning("map.duplicate-hexside", f"hexside {side.hex} {side.side} has '{side.feature}' "
+                              f"already (entry {seen[key]}: {first.hex} {first.side})", f"/hexsides/{i}")
+        else:
+            seen[key] = i
+    for i, road in enumerate(m.roads):
+        prev: tuple[str, tuple[int, int]] | None = None
+        for k, label in enumerate(road.hexes):
+            h = board.hex_of.get(label)
+            if h is None:
+                yield doc.error("map.unknown-hex", f"road '{road.id}': {unknown(label)}", f"/roads/{i}/hexes/{k}")
+                prev = None
+                continue
+            if prev is not None and not coords.adjacent(prev[1], h):
+                yield doc.error("map.road-gap", f"road '{road.id}' jumps from {prev[0]} to {label}, which are not "
+                                f"adjacent (range {coords.distance(prev[1], h)}); list every hex of the road",
+                                f"/roads/{i}/hexes/{k}")
+            prev = (label, h)
+    for i, text in enumerate(m.labels):
+        if text.hex not in board.hex_of:
+            yield doc.error("map.unknown-hex", f"label '{text.text}': {unknown(text.hex)}", f"/labels/{i}/hex")
+
+
 def slot_paths(toe: Toe, index: ProjectIndex, depth: int = 0) -> set[str]:
     """Slot paths ``echelon/.../slot`` of a TO&E, following templates (cycles stop at depth 8)."""
     paths: set[str] = set()
@@ -222,7 +294,7 @@ def _check_scenario_hexes(doc: LoadedDocument, index: ProjectIndex, sc: Scenario
 
 CORE_CHECKS = {
     "ruleset": [check_ruleset],
-    "map": [check_map],
+    "map": [check_map, check_map_geometry],
     "toe": [check_toe],
     "scenario": [check_scenario],
 }
