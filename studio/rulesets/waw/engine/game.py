@@ -1,0 +1,265 @@
+"""Compiling a scenario into a World at War :class:`Game` (static facts) and creating states.
+
+Static facts: the assembled map with the Terrain Effect Chart of the ruleset data, the units (one per TO&E slot
+instance, ids ``<force>.<n>`` counting from 1), formations with their markers and Morale, artillery assets,
+victory conditions, rule options (ruleset defaults overridden by the scenario, then by the caller) and the LOS
+cache.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from studio.model.maps import assemble_scenario
+from studio.rules.api import Game, PhaseSpec, RulesError
+
+from ..cards import INFANTRY_CLASSES, VEHICLE_CLASSES, Morale, WawCounter
+from ..forces import scenario_units
+from .actions import Action, parse_action
+from .los import Los
+
+PHASES = (
+    PhaseSpec("operations", "Operations Phase: draw markers, formation impulses", "WaW 3.1", "both"),
+    PhaseSpec("impulse", "Formation impulse: housekeeping, command, rally, operations", "WaW 4.0", "active"),
+    PhaseSpec("opfire", "Opportunity Fire window", "WaW 6.2", "second"),
+    PhaseSpec("marker_removal", "Marker Removal Phase", "WaW 3.2", "none"),
+)
+
+
+@dataclass
+class UnitSpec:
+    uid: str
+    idx: int
+    side: int
+    formation: int
+    card: str
+    name: str
+    body: WawCounter
+    cls: str
+    nation: str
+
+    @property
+    def is_vehicle(self) -> bool:
+        return self.cls in VEHICLE_CLASSES or self.cls == "towed_gun"
+
+    @property
+    def is_infantry(self) -> bool:
+        return self.cls in INFANTRY_CLASSES
+
+    @property
+    def is_heli(self) -> bool:
+        return self.cls == "helicopter"
+
+    @property
+    def is_hq(self) -> bool:
+        return self.cls == "hq"
+
+    def values(self, strength: int, hovering: bool = False):
+        b = self.body
+        if self.is_heli:
+            return b.hovering if hovering else b.flying
+        if strength and b.reduced is not None:
+            return b.reduced
+        return b.full
+
+    def target_class(self, strength: int) -> str:
+        """afv | thin | unarmored | soft | helicopter (WaW 1.3.4, Targeting Table; digest C56, C57)."""
+        if self.is_heli:
+            return "helicopter"
+        if self.cls == "towed_gun" or self.cls == "aa_vehicle":
+            return "thin"
+        if self.is_vehicle:
+            v = self.values(strength)
+            if v is None or v.armor is None or v.save is None:
+                return "unarmored"
+            if v.armor == 1 and v.save in (5, 6):
+                return "thin"
+            return "afv"
+        return "soft"
+
+
+@dataclass
+class FormationInfo:
+    id: str
+    name: str
+    side: int
+    kind: str
+    markers: int
+    morale: Morale | None
+    units: list[int] = field(default_factory=list)
+    hq: int = -1
+
+
+@dataclass
+class Asset:
+    id: str
+    side: int
+    type: str
+    missions: int
+    fp: int
+    to_hit: int
+
+
+FORMULA = re.compile(r"^\s*(\d+)\s*[xX]\s*(\d)(\d)\s*$")
+
+
+class WawGame(Game):
+    ruleset_id = "waw"
+    phases = PHASES
+
+    def __init__(self, scenario, index, options: dict[str, Any] | None = None):
+        self.scenario = scenario
+        self.scenario_id = scenario.id
+        rs = index.model("ruleset", scenario.ruleset)
+        self.ruleset = rs
+        self.ruleset_version = rs.version if rs else ""
+        self.placeholder_tables = [t.id for t in rs.tables if t.placeholder or t.placeholder_rows] if rs else []
+        self.options = {o.id: o.default for o in rs.options} if rs else {}
+        self.options.update(scenario.options)
+        self.options.update(options or {})
+        self.sides = [s.id for s in scenario.sides]
+        self.side_names = [s.name for s in scenario.sides]
+        self.max_turns = scenario.turns
+        ext = scenario.extension
+        roles = {r.side: r.role for r in ext.roles}
+        self.roles = [roles.get(s, "NATO" if i == 0 else "Alliance") for i, s in enumerate(self.sides)]
+        # map and terrain
+        self.map = amap = assemble_scenario(scenario, index)
+        tec = rs.table("terrain_effects")
+        self.tec = {row[0]: dict(zip(tec.columns, row)) for row in tec.rows}
+        self.hexes = sorted(amap.label_of)
+        self.terrain = amap.terrain
+        self.level = {h: (1 if amap.elevation.get(h, 0) > 0 else 0) for h in self.hexes}
+        self.los = Los(amap.terrain, amap.elevation, {c: r["blocking"] for c, r in self.tec.items()})
+        self.nbrs = {h: amap.neighbours(h) for h in self.hexes}
+        # units and formations
+        side_index = {s: i for i, s in enumerate(self.sides)}
+        force_side = {f.id: side_index[s.id] for s in scenario.sides for f in s.forces}
+        self.formations: list[FormationInfo] = []
+        f_of_force: dict[str, int] = {}
+        for spec in ext.formations:
+            f_of_force[spec.force] = len(self.formations)
+            self.formations.append(FormationInfo(spec.id, spec.name or spec.id, force_side.get(spec.force, 0),
+                                                 spec.kind, spec.markers, spec.morale))
+        self.units: list[UnitSpec] = []
+        self.by_uid: dict[str, int] = {}
+        self.start_hex: list[Any] = []
+        placed = scenario_units(scenario, index)
+        self.entry: dict[int, tuple[int, list]] = {}
+        forces = {f.id: f for s in scenario.sides for f in s.forces}
+        for fid, fus in placed.items():
+            if fid not in f_of_force:
+                f_of_force[fid] = len(self.formations)
+                self.formations.append(FormationInfo(fid, fid, force_side[fid], "ground", 1, None))
+            fi = f_of_force[fid]
+            for fu in fus:
+                card = index.model("unit", fu.unit)
+                body = card.body
+                u = UnitSpec(f"{fid}.{fu.index + 1}", len(self.units), force_side[fid], fi, fu.unit, card.name,
+                             body, body.unit_class, card.nation)
+                self.by_uid[u.uid] = u.idx
+                self.units.append(u)
+                self.formations[fi].units.append(u.idx)
+                if u.is_hq:
+                    self.formations[fi].hq = u.idx
+                    if self.formations[fi].morale is None:
+                        self.formations[fi].morale = body.morale
+                self.start_hex.append(amap.hex_of.get(fu.hex) if fu.hex else None)
+            force = forces[fid]
+            if force.entry is not None:
+                hexes = [amap.hex_of[h] for h in force.entry.hexes if h in amap.hex_of] or \
+                    amap.edge_hexes(force.entry.edge or "west")
+                self.entry[fi] = (force.entry.turn, hexes)
+        for f in self.formations:
+            if f.kind == "ground" and f.units and all(self.units[i].is_heli for i in f.units):
+                f.kind = "helicopter"
+        # attachments
+        self.sw_of: dict[int, int] = {}        # host unit -> SW card index in self.sw_cards
+        self.sw_cards: list[WawCounter] = []
+        for a in ext.support_weapons:
+            host = self.by_uid.get(f"{a.force}.{a.index + 1}")
+            card = index.model("unit", a.unit)
+            if host is not None and card is not None:
+                self.sw_of[host] = len(self.sw_cards)
+                self.sw_cards.append(card.body)
+        self.passengers = []
+        for p in ext.passengers:
+            pu, cu = self.by_uid.get(f"{p.force}.{p.index + 1}"), self.by_uid.get(f"{p.carrier_force}."
+                                                                                 f"{p.carrier_index + 1}")
+            if pu is not None and cu is not None:
+                self.passengers.append((pu, cu, p.disrupted))
+        self.start_disrupted = [self.by_uid[f"{a.force}.{a.index + 1}"] for a in ext.disrupted
+                                if f"{a.force}.{a.index + 1}" in self.by_uid]
+        self.ip = {amap.hex_of[h] for h in ext.fortifications.improved_positions if h in amap.hex_of}
+        self.mines = {amap.hex_of[h] for h in ext.fortifications.mines if h in amap.hex_of}
+        self.start_wrecks = {amap.hex_of[h] for h in ext.wrecks if h in amap.hex_of}
+        self.assets: list[Asset] = []
+        for a in ext.artillery:
+            m = FORMULA.match(a.formula)
+            if m and a.side in side_index:
+                self.assets.append(Asset(a.id, side_index[a.side], a.type, int(m.group(1)), int(m.group(2)),
+                                         int(m.group(3))))
+        self.end_turn_markers = ext.cup.end_turn
+        self.chaos_markers = ext.cup.chaos
+        # control (WaW 13.0): set-up areas, else the hexes each side sets up in
+        self.initial_control: dict = {}
+        for s, labels in ext.setup_areas.items():
+            for label in labels:
+                if label in amap.hex_of and s in side_index:
+                    self.initial_control[amap.hex_of[label]] = side_index[s]
+        if not ext.setup_areas:
+            for u in self.units:
+                h = self.start_hex[u.idx]
+                if h is not None and not u.is_heli:
+                    self.initial_control[h] = u.side
+        self.victory = []
+        for vc in scenario.victory:
+            self.victory.append((vc.type, side_index.get(vc.side, 0), vc.points,
+                                 [amap.hex_of[h] for h in vc.hexes if h in amap.hex_of], vc.percent))
+        self.label = amap.label_of
+        # per-unit value caches: vals[i][strength 0/1][hovering 0/1], target class, maximum reach
+        self.vals = [[[u.values(st, bool(hv)) for hv in (0, 1)] for st in (0, 1)] for u in self.units]
+        self.tclass = [[u.target_class(st) for st in (0, 1)] for u in self.units]
+        self.reach = []
+        for u in self.units:
+            r = 1
+            for st in (0, 1):
+                for hv in (0, 1):
+                    v = u.values(st, bool(hv))
+                    if v is not None and v.range:
+                        r = max(r, v.range * (1 if v.range_underlined else 2))
+            sw = None
+            self.reach.append(r)
+
+    # ------------------------------------------------------------------ API
+    def new_initial_state(self, seed: int):
+        from .state import WawState
+
+        return WawState.initial(self, seed)
+
+    def parse_action(self, text: str) -> Action:
+        try:
+            return parse_action(text)
+        except ValueError as exc:
+            raise RulesError(str(exc)) from None
+
+    def bot_names(self) -> list[str]:
+        return ["heuristic"]
+
+    def make_bot(self, name: str, side: int, seed: int):
+        from ..bots import BOTS
+
+        factory = BOTS.get(name)
+        return factory(self, side, seed) if factory else None
+
+    # ------------------------------------------------------------------ helpers
+    def tec_row(self, h) -> dict:
+        return self.tec.get(self.terrain.get(h, "C")) or self.tec["C"]
+
+    def option(self, name: str):
+        return self.options.get(name)
+
+
+def create_game(scenario, index, options: dict[str, Any] | None = None) -> WawGame:
+    return WawGame(scenario, index, options)

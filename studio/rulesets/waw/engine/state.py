@@ -1,0 +1,1393 @@
+"""World at War game state: the sequence of play, movement, combat and victory.
+
+Sequence (WaW 3.0): each turn the cup holds the formation markers (1 or 2 per formation), the End Turn markers
+and any Chaos! marker. Markers are drawn at random (seeded); a formation marker gives its owner the choice to
+activate the formation or set it aside (``skip``, digest C13). The second End Turn marker, or an empty supply of
+formation markers, ends the Operations Phase (3.1); the Marker Removal Phase (3.2) follows, with 3.2.1 holding an
+End Turn marker out of the next cup for a side whose formations were not all activated.
+
+A formation impulse (4.0) runs housekeeping (4.1: its Ops Complete and OOC markers go), command (4.2: one check
+per hex), rally (4.3) automatically, then the owner acts unit by unit until ``end``. Every hex a unit enters
+opens an Opportunity Fire window (6.2) for the other side when some unit of it could fire at the mover.
+
+Choices the rules give to a player but that this engine makes automatically (documented in COVERAGE.md): the
+defender's retreat hex, the opponent's drift hex for artillery, the HQ restore hex, and the targets of Chaos
+results; Hit distribution remainders are random as the rules say.
+"""
+from __future__ import annotations
+
+from studio.rules.api import TERMINAL, LogEntry, Outcome, RulesError, State
+from studio.rules.dice import Dice
+from studio.hexgrid.coords import distance
+
+from .actions import Action
+
+INF = 99.0
+CITY_CODES = ("T", "RU", "SK")
+
+
+class WawState(State):
+    __slots__ = ("game", "dice", "turn", "cup", "et_drawn", "held", "held_marker", "activated", "pending",
+                 "hex", "strength", "disr", "oc", "ooc", "mp_used", "mp_cap", "mfired", "depleted", "carrier",
+                 "hover", "mode_changed", "heli_moves", "acted", "breakdown", "fresh", "locked", "one_hex",
+                 "lead_used", "calls", "missions", "wrecks", "smoke", "control", "lost", "thor", "comms",
+                 "impulse_first", "overrun_done", "log", "steps", "entered_f", "reason", "mines", "_occ")
+
+    # ------------------------------------------------------------------ construction
+    @classmethod
+    def initial(cls, game, seed: int) -> "WawState":
+        s = cls.__new__(cls)
+        s.game = game
+        s.dice = Dice(seed)
+        n = len(game.units)
+        s.turn = 1
+        s.cup = []
+        s.et_drawn = 0
+        s.held = [set() for _ in game.sides]
+        s.held_marker = [False for _ in game.sides]
+        s.activated = set()
+        s.pending = ("none",)
+        s.hex = list(game.start_hex)
+        s.strength = [0] * n
+        s.disr = [False] * n
+        for i in game.start_disrupted:
+            s.disr[i] = True
+        s.oc = [False] * n
+        s.ooc = [False] * n
+        s.mp_used = [0.0] * n
+        s.mp_cap = [None] * n
+        s.mfired = [False] * n
+        s.depleted = [0] * n
+        s.carrier = [-1] * n
+        for p, c, d in game.passengers:
+            s.carrier[p] = c
+            s.hex[p] = s.hex[c]
+            if d:
+                s.disr[p] = True
+        s.hover = [False] * n
+        s.mode_changed = [False] * n
+        s.heli_moves = [0] * n
+        s.acted = [False] * n
+        s.breakdown = [0] * n
+        s.fresh = [False] * n
+        s.locked = [False] * n
+        s.one_hex = [False] * n
+        s.lead_used = set()
+        s.calls = {}
+        s.missions = [a.missions for a in game.assets]
+        s.wrecks = set(game.start_wrecks)
+        s.smoke = {}
+        s.mines = set(game.mines)
+        s.control = dict(game.initial_control)
+        s.lost = [0 for _ in game.sides]
+        s.thor = 0
+        s.comms = False
+        s.impulse_first = True
+        s.overrun_done = set()
+        s.log = []
+        s.steps = 0
+        s.entered_f = set(f for f in range(len(game.formations)) if f not in game.entry)
+        s.reason = ""
+        s._occ = None
+        s._new_cup()
+        s._advance()
+        return s
+
+    def clone(self) -> "WawState":
+        s = WawState.__new__(WawState)
+        s.game = self.game
+        s.dice = self.dice.clone()
+        s.turn, s.et_drawn, s.pending, s.thor, s.comms = self.turn, self.et_drawn, self.pending, self.thor, self.comms
+        s.cup = list(self.cup)
+        s.held = [set(x) for x in self.held]
+        s.held_marker = list(self.held_marker)
+        s.activated = set(self.activated)
+        for name in ("hex", "strength", "disr", "oc", "ooc", "mp_used", "mp_cap", "mfired", "depleted", "carrier",
+                     "hover", "mode_changed", "heli_moves", "acted", "breakdown", "fresh", "locked", "one_hex",
+                     "missions", "lost"):
+            setattr(s, name, list(getattr(self, name)))
+        s.lead_used = set(self.lead_used)
+        s.calls = dict(self.calls)
+        s.wrecks = set(self.wrecks)
+        s.smoke = dict(self.smoke)
+        s.mines = set(self.mines)
+        s.control = dict(self.control)
+        s.impulse_first = self.impulse_first
+        s.overrun_done = set(self.overrun_done)
+        s.log = list(self.log)
+        s.steps = self.steps
+        s.entered_f = set(self.entered_f)
+        s.reason = self.reason
+        s._occ = None
+        return s
+
+    # ------------------------------------------------------------------ API
+    def current_player(self) -> int:
+        p = self.pending
+        if p[0] == "terminal":
+            return TERMINAL
+        if p[0] == "opfire":
+            return 1 - self.game.units[p[1]].side
+        return self.game.formations[p[1]].side
+
+    def is_terminal(self) -> bool:
+        return self.pending[0] == "terminal"
+
+    def legal_actions(self) -> list[Action]:
+        p = self.pending
+        if p[0] == "terminal":
+            return []
+        g = self.game
+        if p[0] == "decide":
+            fid = g.formations[p[1]].id
+            return [Action("activate", fid), Action("skip", fid)]
+        self._occ = self._occupancy()
+        try:
+            if p[0] == "opfire":
+                mover = p[1]
+                out = [Action("pass")]
+                for u in self._alive(1 - g.units[mover].side):
+                    if self._can_opfire(u):
+                        for fp in self._fire_types(u, mover, "opfire"):
+                            out.append(Action("opfire", g.units[u].uid, g.units[mover].uid, fp))
+                return out
+            return self._ops_actions(p[1])
+        finally:
+            self._occ = None
+
+    def _occupancy(self) -> dict:
+        occ: dict = {}
+        hx, st = self.hex, self.strength
+        for i in range(len(hx)):
+            if st[i] < 2 and hx[i] is not None:
+                occ.setdefault(hx[i], []).append(i)
+        return occ
+
+    def apply(self, action: Action) -> None:
+        mark = len(self.dice.history)
+        pending = self.pending
+        player = self.current_player()
+        k = action.kind
+        g = self.game
+        if k == "activate":
+            self._activate(pending[1])
+        elif k == "skip":
+            self.pending = ("none",)
+        elif k == "end":
+            self._end_impulse(pending[1])
+        elif k == "move":
+            self._move(g.by_uid[action.a], g.map.hex_of[action.b])
+        elif k == "fire":
+            u = g.by_uid[action.a]
+            mode = "moving" if self.mp_used[u] > 0 and not g.units[u].is_heli else "normal"
+            self._fire(u, g.by_uid[action.b], action.c, mode)
+            self._after_act(u)
+        elif k == "opfire":
+            u, t = g.by_uid[action.a], g.by_uid[action.b]
+            before = (self.disr[t], self.strength[t])
+            self._fire(u, t, action.c, "opfire")
+            if (self.disr[t], self.strength[t]) != before:
+                self.mp_used[t] = INF          # a unit that becomes Disrupted or Reduced must stop (6.2)
+            self.pending = ("ops", pending[2])
+        elif k == "pass":
+            self.pending = ("ops", pending[2])
+        elif k == "assault":
+            self._assault(g.by_uid[action.a], g.map.hex_of[action.b])
+        elif k == "overrun":
+            self._overrun(g.by_uid[action.a], g.map.hex_of[action.b], g.map.hex_of[action.c])
+        elif k == "load":
+            self._load(g.by_uid[action.a], g.by_uid[action.b])
+        elif k == "unload":
+            self._unload(g.by_uid[action.a])
+        elif k == "call":
+            self._call(g.by_uid[action.a], [a.id for a in g.assets].index(action.b), g.map.hex_of[action.c])
+        elif k == "mode":
+            u = g.by_uid[action.a]
+            self.hover[u] = not self.hover[u]
+            self.mode_changed[u] = True
+            self.acted[u] = True
+            self.impulse_first = False
+        else:
+            raise RulesError(f"unknown action '{action}'")
+        self.steps += 1
+        self.log.append(LogEntry(self.turn, pending[0], player, str(action), self.dice.history[mark:]))
+        self._advance()
+
+    def explain_illegal(self, action) -> RulesError:
+        g = self.game
+        k = getattr(action, "kind", "")
+        p = self.pending
+        if p[0] == "decide" and k not in ("activate", "skip"):
+            return RulesError("a drawn formation marker must first be activated or set aside", "WaW 3.1")
+        if p[0] == "opfire" and k not in ("opfire", "pass"):
+            return RulesError("the other side may make Opportunity Fire at the moving unit first", "WaW 6.2")
+        if k in ("move", "fire", "assault") and action.a in g.by_uid:
+            u = g.by_uid[action.a]
+            if p[0] == "ops" and g.units[u].formation != p[1]:
+                return RulesError(f"{action.a} is not in the active formation", "WaW 4.0")
+            if self.ooc[u]:
+                return RulesError(f"{action.a} is Out of Command: it may not move or fire", "WaW 4.2")
+            if self.oc[u]:
+                return RulesError(f"{action.a} is Ops Complete", "WaW 5.0, 6.1")
+            if k == "fire" and self.disr[u]:
+                return RulesError(f"{action.a} is Disrupted and cannot fire", "WaW 6.1.7")
+            if k == "fire" and self.mp_used[u] > 0:
+                return RulesError(f"{action.a} has moved: only Moving Fire within half its MP", "WaW 6.1.3")
+            if k == "fire":
+                return RulesError(f"{action.b} is not a legal target (range, LOS or Targeting Table)",
+                                  "WaW 6.1, 7.0, Targeting Table")
+            if k == "move":
+                return RulesError(f"{action.a} cannot enter {action.b} (MP, stacking, enemy or terrain)",
+                                  "WaW 5.0, 1.4")
+        return RulesError(f"'{action}' is not a legal action now")
+
+    def fingerprint(self) -> str:
+        g = self.game
+        parts = [f"t{self.turn}", f"p{self.pending}", f"cup{self.cup}", f"et{self.et_drawn}",
+                 f"h{sorted(map(sorted, self.held))}{self.held_marker}", f"a{sorted(self.activated)}",
+                 f"w{sorted(self.wrecks)}", f"c{sorted(self.control.items())}", f"l{self.lost}",
+                 f"m{self.missions}", f"th{self.thor}{self.comms}", f"s{sorted(self.smoke.items())}", f"mi{sorted(self.mines)}",
+                 f"lu{sorted(self.lead_used)}", f"ca{sorted(self.calls.items())}", f"if{self.impulse_first}",
+                 f"ov{sorted(self.overrun_done)}", f"ef{sorted(self.entered_f)}", self.dice.fingerprint()]
+        for i in range(len(g.units)):
+            parts.append(f"{i}:{self.hex[i]}:{self.strength[i]}{self.disr[i]:d}{self.oc[i]:d}{self.ooc[i]:d}"
+                         f"{self.mp_used[i]}:{self.mp_cap[i]}:{self.mfired[i]:d}{self.depleted[i]}{self.carrier[i]}"
+                         f"{self.hover[i]:d}{self.mode_changed[i]:d}{self.heli_moves[i]}{self.acted[i]:d}"
+                         f"{self.breakdown[i]}{self.fresh[i]:d}{self.locked[i]:d}{self.one_hex[i]:d}")
+        return "|".join(parts)
+
+    def outcome(self) -> Outcome:
+        vp = self.victory_points()
+        winner = None
+        if len(vp) == 2 and vp[0] != vp[1]:
+            winner = 0 if vp[0] > vp[1] else 1
+        return Outcome(winner, vp, self.reason or "in progress", min(self.turn, self.game.max_turns),
+                       list(self.lost))
+
+    def victory_points(self) -> list[float]:
+        g = self.game
+        vp = [0.0 for _ in g.sides]
+        for vtype, side, points, hexes, percent in g.victory:
+            if vtype == "hold_hexes":
+                vp[side] += points * sum(1 for h in hexes if self.control.get(h) == side)
+            elif vtype == "destroy_units":
+                vp[side] += points * self.lost[1 - side]
+            elif vtype == "destroy_percent":
+                total = sum(1 for u in g.units if u.side != side and not u.is_hq)
+                if total and 100 * self.lost[1 - side] >= (percent or 100) * total:
+                    vp[side] += points
+            elif vtype == "survive":
+                if self._alive(side):
+                    vp[side] += points
+        return vp
+
+    # ------------------------------------------------------------------ helpers
+    def _alive(self, side: int | None = None) -> list[int]:
+        hx, st = self.hex, self.strength
+        return [u.idx for u in self.game.units if st[u.idx] < 2 and hx[u.idx] is not None
+                and (side is None or u.side == side)]
+
+    def units_at(self, h, side: int | None = None) -> list[int]:
+        g = self.game
+        occ = self._occ
+        if occ is not None:
+            us = occ.get(h, ())
+            return list(us) if side is None else [i for i in us if g.units[i].side == side]
+        return [i for i in range(len(g.units)) if self.hex[i] == h and self.strength[i] < 2
+                and (side is None or g.units[i].side == side)]
+
+    def _ground_enemies_at(self, h, side: int) -> list[int]:
+        g = self.game
+        return [i for i in self.units_at(h, 1 - side) if not g.units[i].is_heli and not g.units[i].is_hq
+                and self.carrier[i] < 0]
+
+    def _stack_count(self, h, side: int) -> int:
+        g = self.game
+        return sum(1 for i in self.units_at(h, side) if self.carrier[i] < 0 and not g.units[i].is_heli
+                   and not g.units[i].is_hq and g.units[i].cls not in ("support_weapon", "sniper", "leader", "hero"))
+
+    def values(self, i: int):
+        return self.game.vals[i][min(self.strength[i], 1)][self.hover[i]]
+
+    def level(self, i: int) -> int:
+        if self.game.units[i].is_heli:
+            return 1
+        return self.game.level.get(self.hex[i], 0)
+
+    def has_los(self, a: int, b: int) -> bool:
+        ha, hb = self.hex[a], self.hex[b]
+        if distance(ha, hb) <= 1:
+            return True
+        if self.smoke and self._smoke_between(ha, hb):
+            return False
+        return self.game.los.clear(ha, hb, self.level(a), self.level(b))
+
+    def _smoke_between(self, a, b) -> bool:
+        from studio.hexgrid.lines import line_steps
+
+        for st in line_steps(a, b):
+            for h in st:
+                for sm in self.smoke:
+                    if distance(h, sm) <= 1 and distance(a, sm) > 1:
+                        return True
+        return False
+
+    def morale(self, i: int) -> int:
+        """Formation Morale, or Conditional Morale: base + units within 2 hexes, at most 8 (WaW 1.6, 1.6.1)."""
+        g = self.game
+        f = g.formations[g.units[i].formation]
+        m = f.morale
+        if m is None:
+            return 7
+        if not m.conditional:
+            return m.value
+        n = sum(1 for j in f.units if j != i and not g.units[j].is_hq and self.strength[j] < 2
+                and self.hex[j] is not None and distance(self.hex[j], self.hex[i]) <= 2)
+        return min(m.value + n, 8)
+
+    def _hq_in(self, h, side: int) -> int:
+        g = self.game
+        for i in self.units_at(h, side):
+            if g.units[i].is_hq:
+                return i
+        return -1
+
+    def _leadership(self, i: int) -> int:
+        v = self.values(i)
+        return (v.leadership or 0) if v is not None else 0
+
+    def _terrain_cost(self, i: int, a, b) -> float | None:
+        g = self.game
+        u = g.units[i]
+        if u.is_heli:
+            return 1.0
+        row = g.tec_row(b)
+        mt = u.values(self.strength[i]).movement.type
+        if mt == "towed":
+            return None
+        if g.map.road(a, b):
+            return 1.0
+        foot = mt == "foot"
+        cost = row["cost_infantry"] if foot else row["cost_vehicle"]
+        if cost is None:
+            if row["code"] == "S" and not foot and g.option("c61_texas_scrub_vehicles") == "ignore_cost":
+                cost = 1
+            else:
+                return None
+        side = g.map.hexside(a, b)
+        if side:
+            feat = self._feature(side)
+            if feat is not None:
+                extra = feat.move_cost.get("foot" if foot else mt)
+                if extra is None and feat.move_cost:
+                    return None
+                cost += extra or 0
+        return float(cost)
+
+    def _feature(self, fid):
+        cache = getattr(self.game, "_features", None)
+        if cache is None:
+            cache = self.game._features = {f.id: f for f in self.game.ruleset.hexside_features}
+        return cache.get(fid)
+
+    def _mp(self, i: int) -> float:
+        g = self.game
+        if g.units[i].is_heli:
+            return INF
+        v = self.values(i)
+        mp = float(v.movement.mp or 0)
+        cap = self.mp_cap[i]
+        return min(mp, cap) if cap is not None else mp
+
+    def _in_command_formation(self, i: int, fi: int) -> bool:
+        return self.game.units[i].formation == fi
+
+    # ------------------------------------------------------------------ turn flow
+    def _new_cup(self) -> None:
+        g = self.game
+        cup = []
+        for fi, f in enumerate(g.formations):
+            entry = g.entry.get(fi)
+            if entry is not None and entry[0] > self.turn:
+                continue
+            if fi in self.entered_f and not any(self.strength[u] < 2 and self.hex[u] is not None for u in f.units
+                                                if not g.units[u].is_hq):
+                continue
+            cup += [("F", fi)] * f.markers
+        cup += [("E", 0)] * max(0, g.end_turn_markers - sum(self.held_marker))
+        cup += [("C", 0)] * g.chaos_markers
+        self.cup = cup
+        self.et_drawn = 0
+        self.activated = set()
+
+    def _advance(self) -> None:
+        """Draw markers until a player has a decision, or the game ends."""
+        g = self.game
+        while self.pending[0] == "none":
+            if self._one_side_gone():
+                self._finish("a side has no combat units left")
+                return
+            if not any(m[0] == "F" for m in self.cup):
+                self._marker_removal()
+                continue
+            m = self.cup.pop(self.dice.randrange(len(self.cup)))
+            if m[0] == "E":
+                self.et_drawn += 1
+                if self.et_drawn >= 2:
+                    self._marker_removal()
+            elif m[0] == "C":
+                self._chaos()
+            else:
+                fi = m[1]
+                f = g.formations[fi]
+                if not any(self.strength[u] < 2 for u in f.units if not g.units[u].is_hq):
+                    continue
+                self.pending = ("decide", fi)
+
+    def _one_side_gone(self) -> bool:
+        g = self.game
+        for side in range(len(g.sides)):
+            if not any(self.strength[u.idx] < 2 and not u.is_hq for u in g.units if u.side == side):
+                return True
+        return False
+
+    def _finish(self, reason: str) -> None:
+        self.pending = ("terminal",)
+        self.reason = reason
+
+    def _marker_removal(self) -> None:
+        """WaW 3.2 (with 6.1.4, 8.2, 11.0 #8/#14, 1.3.3.3, 3.2.1)."""
+        g = self.game
+        n = len(g.units)
+        for i in range(n):
+            self.oc[i] = False
+            self.ooc[i] = False
+            if self.depleted[i]:
+                self.depleted[i] -= 1
+            if self.breakdown[i]:
+                self.breakdown[i] -= 1
+            self.locked[i] = False
+        self.smoke = {h: v - 1 for h, v in self.smoke.items() if v > 1}
+        if self.thor:
+            if self.dice.roll(6, "thor") + (self.thor - 1) >= 5:
+                self.thor = 0
+            else:
+                self.thor += 1
+        self._restore_hqs()
+        # 3.2.1: a side with formations not activated holds one End Turn marker (digest C51: one per side)
+        for side in range(len(g.sides)):
+            unact = {fi for fi, f in enumerate(g.formations) if f.side == side and fi not in self.activated
+                     and fi in self.entered_f and f.markers > 0
+                     and any(self.strength[u] < 2 for u in f.units if not g.units[u].is_hq)}
+            self.held[side] = unact
+            self.held_marker[side] = bool(unact)
+        self.overrun_done = set()
+        if self.turn >= g.max_turns:
+            self._finish("turn limit reached")
+            return
+        self.turn += 1
+        self._new_cup()
+
+    def _restore_hqs(self) -> None:
+        """WaW 1.3.3.3: a destroyed HQ returns Reduced in a hex with units of its formation."""
+        g = self.game
+        for f in g.formations:
+            q = f.hq
+            if q < 0 or self.strength[q] < 2 or self.strength[q] == 3:
+                continue
+            counts: dict = {}
+            for u in f.units:
+                if u != q and self.strength[u] < 2 and self.hex[u] is not None and self.carrier[u] < 0 \
+                        and not g.units[u].is_heli:
+                    counts[self.hex[u]] = counts.get(self.hex[u], 0) + 1
+            if counts:
+                h = max(sorted(counts), key=lambda x: counts[x])
+                self.hex[q], self.strength[q], self.disr[q] = h, 1, False
+            else:
+                self.strength[q] = 3           # permanently destroyed
+
+    # ------------------------------------------------------------------ formation impulse (4.0)
+    def _activate(self, fi: int) -> None:
+        g = self.game
+        f = g.formations[fi]
+        self.activated.add(fi)
+        side = f.side
+        if fi in self.held[side]:
+            self.held[side].discard(fi)
+            if self.held_marker[side] and not self.held[side]:
+                self.held_marker[side] = False
+                self.cup.append(("E", 0))     # 3.2.1: the held End Turn marker goes back into the cup
+        first = fi not in self.entered_f
+        if first:
+            self._enter(fi)
+        # 4.1 housekeeping
+        for u in f.units:
+            self.oc[u] = self.ooc[u] = False
+            self.mp_used[u] = 0.0
+            self.mp_cap[u] = None
+            self.mfired[u] = False
+            self.acted[u] = False
+            self.heli_moves[u] = 0
+            self.mode_changed[u] = False
+            self.one_hex[u] = False
+            self.fresh[u] = first
+        self.lead_used = set()
+        self.calls = {}
+        self.impulse_first = True
+        if f.kind == "helicopter":
+            for u in f.units:
+                self.disr[u] = False           # 9.0: helicopters are In Command and Undisrupted
+        else:
+            self._command(fi, first)
+            self._rally(fi)
+        self.comms = False
+        self.pending = ("ops", fi)
+
+    def _enter(self, fi: int) -> None:
+        g = self.game
+        f = g.formations[fi]
+        _, hexes = g.entry[fi]
+        load: dict = {}
+        k = 0
+        last = hexes[0]
+        for u in f.units:
+            if g.units[u].is_hq or g.units[u].is_heli:
+                self.hex[u] = last
+                continue
+            while k < len(hexes) and load.get(hexes[k], 0) >= 2:
+                k += 1
+            h = hexes[min(k, len(hexes) - 1)]
+            self.hex[u] = last = h
+            load[h] = load.get(h, 0) + 1
+        self.entered_f.add(fi)
+
+    def _command(self, fi: int, first: bool) -> None:
+        """WaW 4.2: one check per hex; units in range of the HQ (twice for recon) are In Command."""
+        g = self.game
+        f = g.formations[fi]
+        q = f.hq
+        hq_hex = self.hex[q] if q >= 0 and self.strength[q] < 2 else None
+        cr = 0
+        if hq_hex is not None:
+            cr = self.values(q).command_range or 0
+            if self.thor:
+                cr = 3
+        hexes: dict = {}
+        for u in f.units:
+            if u != q and self.strength[u] < 2 and self.hex[u] is not None:
+                hexes.setdefault(self.hex[u], []).append(u)
+        threshold = g.option("c14_jam_threshold") or 4
+        for h, us in sorted(hexes.items()):
+            if first:
+                continue
+            if self.comms and h != hq_hex:
+                if self.dice.roll(6, "comms") < threshold:
+                    for u in us:
+                        self.ooc[u] = True
+                    continue
+            need = []
+            for u in us:
+                rng = cr * (2 if g.units[u].body.recon else 1)
+                if hq_hex is None or distance(h, hq_hex) > rng:
+                    need.append(u)
+            if not need:
+                continue
+            m = min(self.morale(u) for u in need) if g.option("c66_command_morale_hex") != "highest" else \
+                max(self.morale(u) for u in need)
+            if sum(self.dice.pool(2, 6, "command")) > m:
+                for u in need:
+                    self.ooc[u] = True
+
+    def _rally(self, fi: int) -> None:
+        """WaW 4.3: 2d6 (+1 if OOC, - HQ Leadership in the hex) <= Morale removes Disrupted."""
+        g = self.game
+        f = g.formations[fi]
+        for u in f.units:
+            if not self.disr[u] or self.strength[u] >= 2 or g.units[u].is_hq:
+                continue
+            if self.carrier[u] >= 0:
+                continue
+            mod = 1 if self.ooc[u] else 0
+            if self.ooc[u] and not g.option("c11_ooc_rally"):
+                continue
+            q = self._hq_in(self.hex[u], f.side)
+            if q >= 0:
+                mod -= self._leadership(q)
+            if sum(self.dice.pool(2, 6, "rally")) + mod <= self.morale(u):
+                self.disr[u] = False
+                for p in self._passengers(u):
+                    self.disr[p] = False         # 5.2.4: passengers rally with the transport
+
+    def _end_impulse(self, fi: int) -> None:
+        g = self.game
+        for u in g.formations[fi].units:
+            if self.mp_used[u] > 0 or self.acted[u]:
+                self.oc[u] = True              # 5.0: a unit that moved is Ops Complete
+        self.pending = ("none",)
+
+    def _after_act(self, u: int) -> None:
+        self.acted[u] = True
+        self.impulse_first = False
+
+    def _passengers(self, c: int) -> list[int]:
+        return [i for i, x in enumerate(self.carrier) if x == c and self.strength[i] < 2]
+
+    # ------------------------------------------------------------------ operations: legal actions
+    def _can_act(self, u: int) -> bool:
+        g = self.game
+        return (self.strength[u] < 2 and self.hex[u] is not None and not self.oc[u] and not self.ooc[u]
+                and not g.units[u].is_hq and self.carrier[u] < 0)
+
+    def _ops_actions(self, fi: int) -> list[Action]:
+        g = self.game
+        f = g.formations[fi]
+        out: list[Action] = []
+        label = g.label
+        for u in f.units:
+            spec = g.units[u]
+            if spec.is_hq:
+                if self.impulse_first or self.calls.get(u):
+                    out += self._call_actions(u, fi)
+                continue
+            if self.carrier[u] >= 0:
+                if not self.ooc[u] and not self.oc[u] and self.strength[u] < 2:
+                    c = self.carrier[u]
+                    if self.mp_used[c] <= self._half(c) and not self.oc[c]:
+                        out.append(Action("unload", spec.uid))
+                continue
+            if not self._can_act(u):
+                continue
+            uid = spec.uid
+            if spec.is_heli and not self.acted[u] and not self.mode_changed[u] and self.mp_used[u] == 0:
+                out.append(Action("mode", uid))
+            if spec.body.recon and (self.impulse_first or self.calls.get(u)):
+                out += self._call_actions(u, fi)
+            if not self.mfired[u]:
+                for h in self._move_targets(u):
+                    out.append(Action("move", uid, label[h]))
+            mode = "moving" if self.mp_used[u] > 0 and not spec.is_heli else "normal"
+            if not self.mfired[u]:
+                for t in self._targets(u):
+                    for fp in self._fire_types(u, t, mode):
+                        out.append(Action("fire", uid, g.units[t].uid, fp))
+                for h in self._assault_targets(u):
+                    out.append(Action("assault", uid, label[h]))
+                for h, x in self._overrun_targets(u):
+                    out.append(Action("overrun", uid, label[h], label[x]))
+                for c in self._load_targets(u):
+                    out.append(Action("load", uid, g.units[c].uid))
+        out.append(Action("end"))
+        return out
+
+    def _half(self, i: int) -> float:
+        v = self.values(i)
+        return float((v.movement.mp or 0) // 2)
+
+    def _move_targets(self, u: int) -> list:
+        g = self.game
+        spec = g.units[u]
+        if self.breakdown[u] or self.locked[u]:
+            return []
+        if spec.is_heli:
+            if self.hover[u]:
+                return []
+        elif spec.values(self.strength[u]).movement.towed:
+            return []
+        h = self.hex[u]
+        mp = self._mp(u)
+        used = self.mp_used[u]
+        if used >= mp:
+            return []
+        if self.one_hex[u] and used > 0:
+            return []
+        side = spec.side
+        out = []
+        enemies = None
+        if self.disr[u]:
+            enemies = [self.hex[e] for e in self._alive(1 - side) if not g.units[e].is_hq and self.carrier[e] < 0]
+        for n in g.nbrs[h]:
+            cost = self._terrain_cost(u, h, n)
+            if cost is None:
+                continue
+            if self.one_hex[u]:
+                cost = 0.0
+            if used + cost > mp + 1e-9:
+                continue
+            if self.units_at(n, 1 - side):
+                continue                       # entering an enemy hex is an Assault or Overrun (5.0)
+            if not spec.is_heli:
+                if self._stack_count(n, side) + 1 > 2:
+                    continue
+                if not self._hq_can_follow(u, h):
+                    continue
+            if enemies is not None:
+                # 6.1.7: a Disrupted unit may not close with the enemy or enter a hex adjacent to it
+                if any(distance(n, e) <= 1 for e in enemies):
+                    continue
+                if enemies and min(distance(n, e) for e in enemies) < min(distance(h, e) for e in enemies):
+                    continue
+            out.append(n)
+        return out
+
+    def _hq_can_follow(self, u: int, h) -> bool:
+        return True
+
+    def _targets(self, u: int) -> list[int]:
+        g = self.game
+        side = g.units[u].side
+        return [t for t in self._alive(1 - side) if not g.units[t].is_hq and self.carrier[t] < 0
+                and g.units[t].cls not in ("support_weapon", "sniper", "leader", "hero")]
+
+    def _can_opfire(self, u: int) -> bool:
+        g = self.game
+        return (self.strength[u] < 2 and self.hex[u] is not None and not self.oc[u] and not self.disr[u]
+                and not g.units[u].is_hq and self.carrier[u] < 0 and not self.breakdown[u])
+
+    def _fire_types(self, u: int, t: int, mode: str) -> list[str]:
+        if distance(self.hex[u], self.hex[t]) > self.game.reach[u]:
+            return []
+        v = self.values(u)
+        out = []
+        for fp in ("ap", "he", "aa"):
+            if not (v.ap_fp if fp == "ap" else v.he_fp if fp == "he" else v.aa_fp):
+                continue
+            if self.fire_numbers(u, t, fp, mode) is not None:
+                out.append(fp)
+        return out
+
+    def fire_numbers(self, u: int, t: int, fp: str, mode: str, shooter=None) -> tuple[int, int] | None:
+        """(Firepower, Hit Number) of ``u`` firing ``fp`` at ``t``, or None when illegal (WaW 6.1, 9.3)."""
+        g = self.game
+        spec, tspec = g.units[u], g.units[t]
+        v = shooter if shooter is not None else self.values(u)
+        if v is None:
+            return None
+        d = distance(self.hex[u], self.hex[t])
+        if d > g.reach[u] and shooter is None:
+            return None
+        if mode != "opfire" and (self.disr[u] or self.breakdown[u]):
+            return None
+        fpv = {"ap": v.ap_fp, "he": v.he_fp, "aa": v.aa_fp}[fp]
+        hit = getattr(v.to_hit, fp)
+        if not fpv or hit is None:
+            return None
+        tc = g.tclass[t][min(self.strength[t], 1)]
+        if fp == "aa":
+            if tc != "helicopter":
+                return None
+        elif fp == "ap":
+            if tc not in ("afv", "thin", "unarmored", "helicopter"):
+                return None
+            if self.depleted[u] and v.range_underlined and shooter is None:
+                return None                    # 6.1.4 (digest C54: AP of underlined-range units)
+        else:
+            if spec.is_heli:
+                ok = tc in ("thin", "unarmored", "soft") or (tc == "afv" and g.option("c25_heli_he_armor"))
+            elif spec.is_vehicle:
+                ok = tc in ("thin", "unarmored", "soft", "helicopter")
+            else:
+                ok = tc in ("unarmored", "soft", "helicopter")
+            if not ok:
+                return None
+        if d == 0:
+            return None
+        rng = v.range or 0
+        ext = red = not v.range_underlined
+        if self.thor:
+            rng, ext, red = min(rng, 3), False, False
+        if tc == "helicopter" and fp != "aa":
+            if v.range_underlined and not self.hover[t]:
+                return None                    # 9.3: guided missiles cannot attack a Flying helicopter
+            rng = rng // 2
+            if d > max(rng, 1):
+                return None
+        else:
+            if d > rng:
+                if d > 1 and (not ext or d > 2 * rng):
+                    return None
+                if d > 1:
+                    hit += 1                   # 6.1.1 extended range
+            elif red and d <= rng // 2:
+                hit -= 1                       # 6.1.2 reduced range
+        if mode == "moving":
+            level = spec.body.moving_fire
+            underlined = v.ap_fp_underlined if fp == "ap" else v.he_fp_underlined if fp == "he" else False
+            if spec.body.moving_fire_qualifier == "he_only" and fp != "he":
+                return None
+            if level == "none" or not underlined:
+                return None
+            if self.mp_used[u] > self._half(u):
+                return None
+            hit += 1
+            if level == "L2":
+                fpv -= 1
+        if spec.is_heli and self.heli_moves[u] > 12:
+            return None
+        if hit > 6:
+            fpv -= hit - 6                     # 6.1.3: Hit Numbers above 6 cost Firepower
+            hit = 6
+        if fpv <= 0:
+            return None
+        if d > 1 and not self.has_los(u, t):
+            return None
+        return fpv, max(hit, 1)
+
+    def _assault_targets(self, u: int) -> list:
+        g = self.game
+        spec = g.units[u]
+        v = self.values(u)
+        if spec.is_heli or v.assault_fp is None or spec.body.cannot_assault or self.disr[u] or self.breakdown[u] \
+                or self.locked[u] or spec.values(self.strength[u]).movement.towed:
+            return []
+        h = self.hex[u]
+        out = []
+        for n in g.nbrs[h]:
+            if not self._ground_enemies_at(n, spec.side):
+                continue
+            cost = self._terrain_cost(u, h, n)
+            if cost is None or self.mp_used[u] + cost > self._mp(u) + 1e-9:
+                continue
+            out.append(n)
+        return out
+
+    def _overrun_targets(self, u: int) -> list:
+        """WaW 6.4: a vehicle may overrun a hex of only enemy infantry in open or hilly terrain."""
+        g = self.game
+        spec = g.units[u]
+        if not spec.is_vehicle or spec.is_heli or self.disr[u] or self.breakdown[u] or self.locked[u]:
+            return []
+        v = self.values(u)
+        if v.assault_fp is None or spec.body.cannot_assault or v.movement.towed:
+            return []
+        h = self.hex[u]
+        out = []
+        for n in g.nbrs[h]:
+            if (spec.uid, n) in self.overrun_done:
+                continue
+            code = g.terrain.get(n)
+            if code not in ("C", "H"):
+                continue
+            en = self._ground_enemies_at(n, spec.side)
+            if not en or not all(g.units[e].is_infantry for e in en):
+                continue
+            cost = self._terrain_cost(u, h, n)
+            if cost is None:
+                continue
+            spent = self.mp_used[u] + cost + 1
+            for x in g.nbrs[n]:
+                if x == h or self.units_at(x, 1 - spec.side):
+                    continue
+                c2 = self._terrain_cost(u, n, x)
+                if c2 is None or spent + c2 > self._mp(u) + 1e-9 or self._stack_count(x, spec.side) >= 2:
+                    continue
+                out.append((n, x))
+                break
+        return out
+
+    def _load_targets(self, u: int) -> list[int]:
+        g = self.game
+        spec = g.units[u]
+        if not (spec.is_infantry or spec.cls == "towed_gun") or spec.cls == "militia_cav" or self.disr[u]:
+            return []
+        out = []
+        for c in self.units_at(self.hex[u], spec.side):
+            cs = g.units[c]
+            if c == u or self.carrier[c] >= 0 or cs.is_heli or self.oc[c] or self.ooc[c]:
+                continue
+            v = self.values(c)
+            if not v.movement.circled or self._passengers(c):
+                continue
+            if self.mp_used[c] > self._half(c) or self.breakdown[c]:
+                continue
+            out.append(c)
+        return out
+
+    def _call_actions(self, caller: int, fi: int) -> list[Action]:
+        g = self.game
+        if self.calls.get(caller, 0) >= 2 or self.strength[caller] >= 2 or self.hex[caller] is None:
+            return []
+        side = g.units[caller].side
+        out = []
+        hexes = sorted({self.hex[e] for e in self._targets(caller) if not g.units[e].is_heli})
+        for ai, a in enumerate(g.assets):
+            if a.side != side or self.missions[ai] <= 0:
+                continue
+            for h in hexes:
+                if distance(self.hex[caller], h) <= 1 or g.los.clear(self.hex[caller], h, self.level(caller),
+                                                                     g.level.get(h, 0)):
+                    out.append(Action("call", g.units[caller].uid, a.id, g.label[h]))
+        return out
+
+    # ------------------------------------------------------------------ movement (5.0)
+    def _move(self, u: int, n) -> None:
+        g = self.game
+        spec = g.units[u]
+        h = self.hex[u]
+        cost = 0.0 if self.one_hex[u] else (self._terrain_cost(u, h, n) or 1.0)
+        self.mp_used[u] += cost
+        if self.one_hex[u]:
+            self.mp_used[u] = INF
+        if spec.is_heli:
+            self.heli_moves[u] += 1
+        self._relocate(u, h, n)
+        self._after_act(u)
+        self._mines(u, n)
+        if self.strength[u] < 2:
+            self._open_opfire(u)
+
+    def _relocate(self, u: int, h, n) -> None:
+        """Move ``u`` (with passengers, and its HQ when it would be left alone: WaW 1.3.3.1) from h to n."""
+        g = self.game
+        spec = g.units[u]
+        self.hex[u] = n
+        for p in self._passengers(u):
+            self.hex[p] = n
+        if not spec.is_heli:
+            self.control[n] = spec.side
+            q = g.formations[spec.formation].hq
+            if q >= 0 and self.hex[q] == h and self.strength[q] < 2:
+                if not any(self.hex[j] == h and self.strength[j] < 2 and not g.units[j].is_heli
+                           and self.carrier[j] < 0 for j in g.formations[spec.formation].units if j != q):
+                    self.hex[q] = n
+
+    def _mines(self, u: int, n) -> None:
+        """WaW 12.2: entering a Mines! hex or one next to it: d6 odd Disrupts; a 6 clears the marker."""
+        if not self.mines or self.game.units[u].is_heli:
+            return
+        for m in sorted(self.mines):
+            if distance(m, n) <= 1:
+                r = self.dice.roll(6, "mines")
+                if r % 2:
+                    self._disrupt(u)
+                if r == 6:
+                    self.mines.discard(m)
+
+    def _open_opfire(self, mover: int) -> None:
+        g = self.game
+        side = g.units[mover].side
+        for e in self._alive(1 - side):
+            if self._can_opfire(e) and self._fire_types(e, mover, "opfire"):
+                self.pending = ("opfire", mover, self.pending[1])
+                return
+
+    def _load(self, u: int, c: int) -> None:
+        spec = self.game.units[u]
+        moved = self.mp_used[u] > 0 or self.mp_used[c] > 0
+        self.carrier[u] = c
+        self.hex[u] = self.hex[c]
+        if spec.cls == "towed_gun":
+            self.mp_used[c] += self._half(c)   # 5.2.5
+        elif moved:
+            self.locked[u] = self.locked[c] = True   # 5.2.1 rendezvous (digest C20)
+        else:
+            self.mp_cap[c] = self._half(c)      # 5.2.1: load, then half the transport's MF
+        self.acted[u] = True
+        self._after_act(c)
+
+    def _unload(self, u: int) -> None:
+        c = self.carrier[u]
+        spec = self.game.units[u]
+        self.carrier[u] = -1
+        self.hex[u] = self.hex[c]
+        if spec.cls == "towed_gun":
+            self.mp_used[c] += self._half(c)
+            self.oc[u] = True
+        else:
+            self.one_hex[u] = True              # 5.2.2: the infantry may move one more hex
+            self.mp_used[u] = 0.0
+            if self.mp_used[c] == 0:
+                self.mp_cap[c] = self._half(c)
+        self._after_act(u)
+
+    # ------------------------------------------------------------------ ranged combat (6.1)
+    def _lead_dice(self, u: int) -> int:
+        q = self._hq_in(self.hex[u], self.game.units[u].side)
+        if q < 0 or q in self.lead_used:
+            return 0
+        self.lead_used.add(q)
+        return min(self._leadership(q), self.game.option("c37_leadership_cap") or 2)
+
+    def _fire(self, u: int, t: int, fp: str, mode: str) -> None:
+        g = self.game
+        nums = self.fire_numbers(u, t, fp, mode)
+        if nums is None:
+            raise RulesError(f"{g.units[u].uid} cannot fire {fp} at {g.units[t].uid}", "WaW 6.1")
+        fpv, hit = nums
+        lead = self._lead_dice(u)
+        v = self.values(u)
+        aug = (v.ap_fp_augmented if fp == "ap" else v.he_fp_augmented if fp == "he" else False)
+        hits = self.attack_roll(fpv + lead, hit, aug)
+        if hits == 0 and v.range_underlined and not g.units[u].body.mortar:
+            self.depleted[u] = 2               # 6.1.4 Depleted Ammo
+        self.resolve_hits(t, hits, fp, u)
+        sw = g.sw_of.get(u)
+        if sw is not None and self.strength[t] < 2 and (mode == "normal" or g.option("c48_sw_opfire")):
+            swv = g.sw_cards[sw].full
+            for sfp in ("ap", "he"):
+                nums = self.fire_numbers(u, t, sfp, "normal", shooter=swv)
+                if nums is not None:
+                    self.resolve_hits(t, self.attack_roll(*nums, False), sfp, u)
+                    break
+        self.oc[u] = True
+        if mode == "moving":
+            self.mfired[u] = True
+
+    def attack_roll(self, fp: int, hit: int, augmented: bool = False) -> int:
+        """Roll ``fp`` d6 (+1 when augmented, keeping at most ``fp`` Hits; WaW 6.3.2): Hits on >= ``hit``."""
+        dice = self.dice.pool(fp + (1 if augmented else 0), 6, "attack")
+        hits = sum(1 for d in dice if d >= hit)
+        return min(hits, fp)
+
+    def concealed(self, t: int) -> bool:
+        """WaW 6.1.5 (digest C21: all conditions)."""
+        g = self.game
+        h = self.hex[t]
+        row = g.tec_row(h)
+        c = row["concealment"]
+        spec = g.units[t]
+        if spec.is_heli or c == "none" or (c == "infantry" and spec.target_class(self.strength[t]) != "soft"):
+            return False
+        if self.oc[t] or (self.pending[0] == "opfire" and self.pending[1] == t):
+            return False
+        for e in self._alive(1 - spec.side):
+            es = g.units[e]
+            if es.is_hq or self.disr[e] or self.carrier[e] >= 0:
+                continue
+            if distance(self.hex[e], h) <= 1:
+                return False
+            if es.body.recon and self.has_los(e, t):
+                return False
+        return True
+
+    def defense_dice(self, t: int) -> tuple[int, int]:
+        """(dice, save number) of the target's defence roll (WaW 6.1, 6.1.5, 6.1.6; 9.3; digest C5, C38)."""
+        g = self.game
+        spec = g.units[t]
+        tc = spec.target_class(self.strength[t])
+        v = self.values(t)
+        if tc == "helicopter":
+            return (v.armor or 0), (v.save or 7)
+        row = g.tec_row(self.hex[t])
+        if tc == "afv" or (tc == "thin" and g.option("c05_thin_skinned_saves") == "armor" and v.armor):
+            tdb = (row["db_vehicle"] or 0) + (1 if self.concealed(t) else 0)
+            return (v.armor or 0) + min(tdb, 2), (v.save or 7)
+        db = row["db_infantry"] if tc == "soft" else row["db_vehicle"]
+        return (db or 0) + (1 if self.concealed(t) else 0), 5
+
+    def resolve_hits(self, t: int, hits: int, fp: str, firer: int) -> int:
+        """Saves, then results; returns the net Hits applied."""
+        if hits <= 0 or self.strength[t] >= 2:
+            return 0
+        g = self.game
+        h = self.hex[t]
+        if h in g.ip:
+            hits -= 1                          # 12.1: Improved Positions negate the first Hit
+        if hits <= 0:
+            return 0
+        n, save = self.defense_dice(t)
+        saved = sum(1 for d in self.dice.pool(n, 6, "save") if d >= save) if n else 0
+        net = max(0, hits - saved)
+        ap_armored = fp == "ap" and g.units[firer].is_vehicle
+        destroyed = self.apply_hits(t, net, ap_armored)
+        self._hq_check(h, g.units[t].side, net > 0, destroyed)
+        return net
+
+    def apply_hits(self, t: int, n: int, ap_armored: bool = False) -> bool:
+        """WaW 6.1.7 one Hit at a time; True when the unit is destroyed."""
+        g = self.game
+        spec = g.units[t]
+        tc = spec.target_class(self.strength[t])
+        for _ in range(n):
+            if self.strength[t] >= 2:
+                break
+            if spec.body.single_strength or spec.is_heli:
+                if not self.disr[t]:
+                    self._disrupt(t)
+                else:
+                    self._destroy(t)
+            elif tc == "unarmored" and ap_armored and g.option("c04_unarmored_ap_hit") == "reduce_and_disrupt":
+                if self.strength[t] == 0:
+                    self._disrupt(t)
+                    self._reduce(t)
+                else:
+                    self._destroy(t)
+            elif not self.disr[t]:
+                self._disrupt(t)
+            elif self.strength[t] == 0 and spec.body.reduced is not None:
+                self._reduce(t)
+            else:
+                self._destroy(t)
+        return self.strength[t] >= 2
+
+    def _disrupt(self, t: int) -> None:
+        if self.game.units[t].is_hq:
+            return
+        self.disr[t] = True
+        for p in self._passengers(t):
+            self.disr[p] = True                # 5.2.4
+
+    def _reduce(self, t: int) -> None:
+        self.strength[t] = 1
+        for p in self._passengers(t):
+            if self.dice.roll(6, "passengers") % 2 == 0:
+                self.apply_hits(p, 1)          # 5.2.4 (digest C68: one step)
+
+    def _destroy(self, t: int) -> None:
+        g = self.game
+        spec = g.units[t]
+        h = self.hex[t]
+        self.strength[t] = 2
+        self.lost[spec.side] += 0 if spec.is_hq else 1
+        if (spec.is_vehicle or spec.is_heli or spec.is_hq) and h is not None:
+            self.wrecks.add(h)                 # 1.3.4.2, 6.1.7, 9.3: one Wreck per hex
+        for p in self._passengers(t):
+            self.carrier[p] = -1
+            if self.dice.roll(6, "passengers") % 2 == 0:
+                self.strength[p] = 2
+                self.lost[spec.side] += 1
+            else:
+                self.disr[p] = True
+                if self.strength[p] == 0:
+                    self.strength[p] = 1
+                else:
+                    self.strength[p] = 2
+                    self.lost[spec.side] += 1
+        self.hex[t] = None
+
+    def _hq_check(self, h, side: int, hit: bool, destroyed: bool) -> None:
+        """WaW 1.3.3.2 (digest C31: any net Hit triggers one roll per attack)."""
+        if h is None:
+            return
+        g = self.game
+        q = self._hq_in(h, side)
+        if q < 0:
+            return
+        others = [j for j in self.units_at(h, side) if j != q and not g.units[j].is_heli]
+        if not others:
+            self._destroy(q)
+            return
+        if hit and self.dice.roll(6, "hq") - (2 if destroyed else 0) <= 1:
+            if self.strength[q] == 0:
+                self.strength[q] = 1
+            else:
+                self._destroy(q)
+
+    # ------------------------------------------------------------------ Assault (6.3) and Overrun (6.4)
+    def _assault_dice(self, u: int, enemies: list[int], h, defender: bool, disrupted_at_entry: bool) -> int:
+        g = self.game
+        spec = g.units[u]
+        v = self.values(u)
+        if v.assault_fp is None or spec.body.cannot_assault:
+            return 0
+        af, hit = v.assault_fp, (v.assault_to_hit or 6)
+        if disrupted_at_entry:
+            hit = 6                            # 6.3 / 6.1.7
+        elif spec.is_infantry and enemies and not spec.body.no_assault_bonus:
+            vehicles = all(g.units[e].is_vehicle for e in enemies)
+            if g.option("c06_infantry_vs_vehicles") == "heavily_armored_only":
+                vehicles = all(g.units[e].target_class(self.strength[e]) == "afv" for e in enemies)
+            if vehicles:
+                hit -= 1                       # 6.3.1
+                if g.terrain.get(h) in CITY_CODES:
+                    af += 1
+        af += self._lead_dice(u)
+        return self.attack_roll(af, hit, v.assault_augmented)
+
+    def _distribute(self, units: list[int], hits: int) -> None:
+        """6.3: every unit takes one Hit before any takes a second; odd remainders go to random units."""
+        units = [x for x in units if self.strength[x] < 2]
+        if not units or hits <= 0:
+            return
+        base, rem = divmod(hits, len(units))
+        extra = set()
+        pool = list(units)
+        for _ in range(rem):
+            extra.add(pool.pop(self.dice.randrange(len(pool))))
+        for x in units:
+            self.apply_hits(x, base + (1 if x in extra else 0))
+
+    def _assault(self, u: int, h) -> None:
+        g = self.game
+        spec = g.units[u]
+        side = spec.side
+        src = self.hex[u]
+        cost = self._terrain_cost(u, src, h) or 1.0
+        defenders = self._ground_enemies_at(h, side)
+        d_disr = {d: self.disr[d] for d in defenders}
+        hits_a = self._assault_dice(u, defenders, h, False, self.disr[u])
+        hits_d = sum(self._assault_dice(d, [u], h, True, d_disr[d]) for d in defenders)
+        applied_d = max(0, hits_a - (1 if h in g.ip else 0))
+        applied_a = hits_d
+        if g.option("c32_assault_more_hits") == "scored":
+            applied_d = hits_a
+        self._distribute(defenders, max(0, hits_a - (1 if h in g.ip else 0)))
+        self.apply_hits(u, hits_d)
+        d_destroyed = any(self.strength[d] >= 2 for d in defenders)
+        self._hq_check(h, 1 - side, applied_d > 0, d_destroyed)
+        if self.hex[u] is not None:
+            self._hq_check(src, side, hits_d > 0, self.strength[u] >= 2)
+        survivors = [d for d in defenders if self.strength[d] < 2]
+        attacker_alive = self.strength[u] < 2
+        if attacker_alive and (not survivors or applied_d > applied_a):
+            if survivors:
+                self._retreat(survivors, h, src, side)
+            if not self._ground_enemies_at(h, side):
+                self._relocate(u, src, h)
+        for d in survivors:
+            if self.strength[d] < 2:
+                self.oc[d] = True
+        if attacker_alive:
+            self.oc[u] = True
+            self.mp_used[u] = max(self.mp_used[u] + cost, self.mp_used[u])
+        self._after_act(u)
+
+    def _retreat(self, units: list[int], h, attacker_hex, attacker_side: int) -> None:
+        """6.3: defenders retreat one hex, directly away from the attacker if possible (choice automated)."""
+        g = self.game
+        dq, dr = h[0] - attacker_hex[0], h[1] - attacker_hex[1]
+        away = (h[0] + dq, h[1] + dr)
+        options = [away] + sorted(n for n in g.nbrs[h] if n != away)
+        q = self._hq_in(h, 1 - attacker_side)
+        for d in units:
+            dest = None
+            for n in options:
+                if n not in g.label or n == attacker_hex or self.units_at(n, attacker_side):
+                    continue
+                if any(distance(n, self.hex[e]) <= 1 for e in self._alive(attacker_side)
+                       if not g.units[e].is_hq and self.carrier[e] < 0 and self.hex[e] != attacker_hex):
+                    continue
+                if self._stack_count(n, 1 - attacker_side) >= 2:
+                    continue
+                dest = n
+                break
+            if dest is None:
+                self._destroy(d)
+            else:
+                self.hex[d] = dest
+                for p in self._passengers(d):
+                    self.hex[p] = dest
+                if q >= 0 and self.hex[q] == h:
+                    self.hex[q] = dest
+        if q >= 0 and self.hex[q] == h:
+            self._destroy(q)
+
+    def _overrun(self, u: int, h, x) -> None:
+        """WaW 6.4: +1 MP, attacker rolls three times its Assault factor, infantry its unmodified factor."""
+        g = self.game
+        spec = g.units[u]
+        src = self.hex[u]
+        side = spec.side
+        v = self.values(u)
+        self.overrun_done.add((spec.uid, h))
+        cost = (self._terrain_cost(u, src, h) or 1.0) + 1
+        self.mp_used[u] += cost
+        defenders = self._ground_enemies_at(h, side)
+        hits_a = self.attack_roll(3 * v.assault_fp + self._lead_dice(u), v.assault_to_hit or 6,
+                                  v.assault_augmented)
+        hits_d = 0
+        for d in defenders:
+            dv = self.values(d)
+            if dv.assault_fp:
+                hits_d += self.attack_roll(dv.assault_fp, 6 if self.disr[d] else (dv.assault_to_hit or 6))
+        # hits as in ranged combat (6.1): saves apply, one Hit each before a second
+        alive = [d for d in defenders if self.strength[d] < 2]
+        if hits_a > 0 and alive:
+            base, rem = divmod(hits_a, len(alive))
+            pool = list(alive)
+            extra = {pool.pop(self.dice.randrange(len(pool))) for _ in range(rem)}
+            for d in alive:
+                self.resolve_hits(d, base + (1 if d in extra else 0), "assault", u)
+        before = (self.disr[u], self.strength[u])
+        self.resolve_hits(u, hits_d, "assault", defenders[0] if defenders else u)
+        self._after_act(u)
+        if self.strength[u] >= 2:
+            return
+        if (self.disr[u], self.strength[u]) != before:
+            self.oc[u] = True                  # returns to the hex it came from
+            return
+        self._relocate(u, src, x)              # continues through to the exit hex
+        self.mp_used[u] += self._terrain_cost(u, h, x) or 1.0
+        if self.strength[u] < 2:
+            self._open_opfire(u)
+
+    # ------------------------------------------------------------------ artillery (8.0, 8.1)
+    def _call(self, caller: int, ai: int, target) -> None:
+        g = self.game
+        a = g.assets[ai]
+        self.missions[ai] -= 1
+        self.calls[caller] = self.calls.get(caller, 0) + 1
+        side = g.units[caller].side
+        h = target
+        if self.dice.roll(6, "accuracy") == 6:
+            # drift: the opponent picks an adjacent hex (automated: the one with fewest of his units)
+            opts = sorted(g.nbrs[target])
+            h = min(opts, key=lambda n: (len(self.units_at(n, 1 - side)) - len(self.units_at(n, side)), n))
+        self.artillery_he(h, a.fp, a.to_hit, dpicm=a.type == "DPICM")
+
+    def artillery_he(self, h, fp: int, hit: int, dpicm: bool = False) -> int:
+        """WaW 8.1: Hits, then terrain infantry DB (city: 2) saves at 5+; combat vehicles only Disrupted."""
+        g = self.game
+        units = [i for i in self.units_at(h) if not g.units[i].is_hq and not g.units[i].is_heli
+                 and self.carrier[i] < 0]
+        hits = self.attack_roll(fp, hit)
+        if not units or not hits:
+            return 0
+        row = g.tec_row(h)
+        n = 2 if row["code"] in CITY_CODES else (row["db_infantry"] or 0)
+        saved = sum(1 for d in self.dice.pool(n, 6, "save") if d >= 5) if n else 0
+        net = max(0, hits - saved)
+        if dpicm:
+            units = [i for i in units if g.units[i].is_vehicle]
+        base, rem = divmod(net, len(units)) if units else (0, 0)
+        pool = list(units)
+        extra = {pool.pop(self.dice.randrange(len(pool))) for _ in range(rem)}
+        sides_hit = set()
+        for i in units:
+            k = base + (1 if i in extra else 0)
+            if not k:
+                continue
+            sides_hit.add(g.units[i].side)
+            tc = g.units[i].target_class(self.strength[i])
+            if tc in ("afv", "thin") and not dpicm:
+                self._disrupt(i)               # combat vehicles cannot be Reduced by HE fire
+            else:
+                self.apply_hits(i, k)
+        for s in sides_hit:
+            self._hq_check(h, s, True, any(self.strength[i] >= 2 for i in units if g.units[i].side == s))
+        return net
+
+    # ------------------------------------------------------------------ Battlefield Chaos (11.0)
+    def _chaos(self) -> None:
+        g = self.game
+        r = sum(self.dice.pool(2, 6, "chaos"))
+        while r == 7:
+            r = sum(self.dice.pool(3, 6, "chaos"))
+            if g.option("c15_chaos_seven") != "reroll_3d6":
+                break
+        nato = g.roles.index("NATO") if "NATO" in g.roles else 0
+        alliance = 1 - nato
+        if r == 2:
+            for side in (0, 1):
+                for i in self._alive(side):
+                    if self.oc[i]:
+                        self.oc[i] = False
+                        break
+        elif r == 5:
+            self.comms = True
+        elif r == 8:
+            cands = [i for i in self._alive(alliance) if g.units[i].is_vehicle and not self.breakdown[i]]
+            if cands:
+                i = max(cands, key=lambda j: ((self.values(j).ap_fp or 0), -j))
+                self.breakdown[i] = 2
+        elif r == 14:
+            self.thor = self.thor or 1
+        elif r == 16:
+            vs = [i for i in self._alive(nato) if g.units[i].is_vehicle]
+            red = [i for i in vs if self.strength[i] == 1 and not self.disr[i]]
+            if red:
+                self.strength[red[0]] = 0
+            else:
+                dis = [i for i in vs if self.disr[i]]
+                if dis:
+                    self.disr[dis[0]] = False
+        self.log.append(LogEntry(self.turn, "chaos", -1, f"chaos {r}", []))
