@@ -7,7 +7,7 @@ Each counter is a :class:`~studio.printing.primitives.Group` tagged ``counter:<k
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable
 
@@ -115,9 +115,9 @@ def card_pages(index: ProjectIndex, units: list[UnitCard], job: SheetJob, layout
         groups.setdefault(lay.id, (lay, []))[1].append(unit)
     pages: list[Page] = []
     for lay, members in groups.values():
-        spec = SheetSpec(**{**job.spec.__dict__, "cell_w": lay.width_mm, "cell_h": lay.height_mm, "duplex": "none"})
+        spec = replace(job.spec, cell_w=lay.width_mm, cell_h=lay.height_mm, duplex="none")
         if not _fits(spec):
-            spec = SheetSpec(**{**spec.__dict__, "landscape": not spec.landscape})
+            spec = replace(spec, landscape=not spec.landscape)
         pages += grid_pages(members, SheetJob(spec, f"{job.caption}  -  {lay.name}"), "card",
                             lambda _u, lay=lay: lay, base)
     return pages

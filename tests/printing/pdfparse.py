@@ -30,9 +30,18 @@ class PdfRect:
 
 
 @dataclass
+class PdfSegment:
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+
+
+@dataclass
 class PdfPage:
     media_box: tuple[float, float, float, float]
     rects: list[PdfRect]
+    segments: list[PdfSegment]
 
     @property
     def size_pt(self):
@@ -62,9 +71,18 @@ def _apply(m, x, y):
     return (m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5])
 
 
-def _rects(content: bytes, top: float, left: float) -> list[PdfRect]:
+def _interpret(content: bytes, top: float, left: float) -> tuple[list[PdfRect], list[PdfSegment]]:
+    """Rectangles (``re`` + painting operator) and stroked straight segments (``m`` ``l`` ... ``S``), in mm."""
     ctm = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
     stack, operands, pending, out = [], [], [], []
+    path: list[tuple[float, float]] = []
+    subpaths: list[list[tuple[float, float]]] = []
+    segments: list[PdfSegment] = []
+
+    def to_mm(x, y):
+        px, py = _apply(ctm, x, y)
+        return ((px - left) * MM_PER_PT, (top - py) * MM_PER_PT)
+
     for tok in content.split():
         if _NUM.match(tok):
             operands.append(float(tok))
@@ -81,11 +99,25 @@ def _rects(content: bytes, top: float, left: float) -> list[PdfRect]:
             (ax, ay), (bx, by) = _apply(ctm, x, y), _apply(ctm, x + w, y + h)
             pending.append(((min(ax, bx) - left) * MM_PER_PT, (top - max(ay, by)) * MM_PER_PT,
                             abs(bx - ax) * MM_PER_PT, abs(by - ay) * MM_PER_PT))
+        elif op == "m" and len(operands) >= 2:
+            if len(path) > 1:
+                subpaths.append(path)
+            path = [to_mm(*operands[-2:])]
+        elif op == "l" and len(operands) >= 2 and path:
+            path.append(to_mm(*operands[-2:]))
+        elif op in ("c", "v", "y", "h"):
+            path = []          # curves and closed shapes are not marks
         elif op in ("f", "f*", "S", "B", "B*", "b", "n", "s"):
             out.extend(PdfRect(*r, op) for r in pending)
             pending = []
+            if len(path) > 1:
+                subpaths.append(path)
+            if op == "S":
+                for sp in subpaths:
+                    segments.extend(PdfSegment(*a, *b) for a, b in zip(sp, sp[1:]))
+            path, subpaths = [], []
         operands = []
-    return out
+    return out, segments
 
 
 def read_pdf(path: Path) -> list[PdfPage]:
@@ -99,5 +131,5 @@ def read_pdf(path: Path) -> list[PdfPage]:
         box = tuple(float(v) for v in re.search(rb"/MediaBox\s*\[([^\]]*)\]", body).group(1).split())
         contents = [int(c) for c in re.findall(rb"/Contents\s*(\d+) 0 R", body)]
         content = b"".join(_stream(objects[c]) for c in contents)
-        out.append(PdfPage(box, _rects(content, box[3], box[0])))
+        out.append(PdfPage(box, *_interpret(content, box[3], box[0])))
     return out

@@ -60,3 +60,16 @@ def test_defaults_come_from_the_project(project, tmp_path):
 
     opts = project_defaults(load_project(project), "counters")
     assert (opts.paper, opts.size, opts.duplex) == ("letter", "5/8in", "long")
+
+
+def test_counter_images_for_vassal(project, tmp_path):
+    from PySide6.QtGui import QImage
+
+    folder = tmp_path / "vassal"
+    args = ["print", "counters", "us-troop", "-o", str(tmp_path / "c.pdf"), "--counter-png", str(folder),
+            "--dpi", "300", "--size", "1/2in", "--project", str(project)]
+    assert main(args) == 0
+    names = sorted(p.name for p in folder.glob("*.png"))
+    assert names == ["m1-back.png", "m1-front.png", "m3-back.png", "m3-front.png"]
+    img = QImage(str(folder / "m1-front.png"))
+    assert (img.width(), img.height()) == (150, 150)        # 1/2 in at 300 dpi

@@ -84,3 +84,26 @@ def test_map_and_scenario_and_calibration_pdfs(project, tmp_path):
     assert len(_print(project, tmp_path, "scenario", "probe")) >= 1
     cal = _print(project, tmp_path, "calibration", "--duplex", "short")
     assert len(cal) == 2
+
+
+@pytest.mark.parametrize("gutter", ["0", None])
+def test_crop_marks_in_the_pdf_stay_outside_the_bleed(project, tmp_path, gutter):
+    """The bleed box is measured from the painted counter backgrounds; the marks from the stroked lines."""
+    extra = ["--gutter", gutter] if gutter is not None else []
+    page = _print(project, tmp_path, "counters", "unit:m1*60", "--marks", "crop", *extra)[0]
+    painted = [r for r in page.rects if r.op in ("f", "f*")]
+    x0, y0 = min(r.x for r in painted), min(r.y for r in painted)
+    x1, y1 = max(r.x + r.w for r in painted), max(r.y + r.h for r in painted)
+    outside = [s for s in page.segments if min(s.x1, s.x2) >= x1 or max(s.x1, s.x2) <= x0 or
+               min(s.y1, s.y2) >= y1 or max(s.y1, s.y2) <= y0]
+    marks = [s for s in outside if abs(s.x1 - s.x2) < 1e-6 or abs(s.y1 - s.y2) < 1e-6]
+    assert len(marks) >= 2 * (8 + 12)               # every cut line is marked at both ends
+    for s in marks:                                 # ... and no mark comes within 0.9 mm of the bleed
+        gap = max(x0 - max(s.x1, s.x2), min(s.x1, s.x2) - x1, y0 - max(s.y1, s.y2), min(s.y1, s.y2) - y1)
+        assert gap >= 0.9
+    # each mark above or below the sheet continues a vertical cut line (a counter's trim edge)
+    bleed = 0.0 if gutter == "0" else 3.175
+    cell = 15.875 + 2 * bleed
+    edges = [v for r in page.fills(cell, cell) for v in (r.x + bleed, r.x + bleed + 15.875)]
+    verticals = [s for s in marks if abs(s.x1 - s.x2) < 1e-6 and (max(s.y1, s.y2) < y0 or min(s.y1, s.y2) > y1)]
+    assert verticals and all(min(abs(s.x1 - e) for e in edges) < 0.05 for s in verticals)

@@ -49,6 +49,10 @@ def _common(p: argparse.ArgumentParser, kind: str) -> None:
                        help="cut marks outside the bleed (default crop)")
         p.add_argument("--margin", metavar="LEN", default="6mm", help="printer's unprintable margin (default 6mm)")
         p.add_argument("--layout", metavar="ID", help="layout id from data/layouts (default: per rule system)")
+    if kind == "counters":
+        p.add_argument("--counter-png", metavar="DIR", help="also write every counter side as its own PNG "
+                                                            "(<unit>-front.png, <unit>-back.png) at --dpi, e.g. "
+                                                            "for a VASSAL module")
     if kind == "map":
         p.add_argument("--overlap", metavar="LEN", default="10mm", help="map shared by neighbouring pages")
 
@@ -69,6 +73,18 @@ def register(sub: argparse._SubParsersAction) -> None:
 def _fail(message: str, code: int) -> int:
     print(f"studio print: {message}", file=sys.stderr)
     return code
+
+
+def _counter_images(index, opts, args, root: Path) -> list[Path]:
+    from studio.printing.counter_images import write_counter_images
+    from studio.printing.faces import choose_layout
+    from studio.printing.sheets import expand_counts
+    from studio.printing.sources import units_for
+    from studio.printing.units import length_mm
+
+    units = expand_counts(units_for(index, opts.source))
+    return write_counter_images(units, lambda u: choose_layout(index, u, "counter", opts.layout),
+                                length_mm(opts.size), Path(args.counter_png), args.dpi, root)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -108,8 +124,10 @@ def run(args: argparse.Namespace) -> int:
     try:
         write_pdf(pages, out, f"{args.print_kind} {opts.source}".strip())
         pngs = write_pngs(pages, Path(args.png), out.stem, args.dpi) if args.png else []
+        sides = _counter_images(index, opts, args, root) if getattr(args, "counter_png", None) else []
     except OSError as exc:
         return _fail(f"cannot write output: {exc}", 2)
     extra = f" and {len(pngs)} PNG(s) in {args.png}" if pngs else ""
+    extra += f", {len(sides)} counter image(s) in {args.counter_png}" if sides else ""
     print(f"wrote {out} ({len(pages)} page(s)){extra}")
     return 0
