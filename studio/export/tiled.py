@@ -1,0 +1,378 @@
+"""Tiled (mapeditor.org) JSON maps (``.tmj``) to and from hex-board Map documents.
+
+Export writes a ``hexagonal`` Tiled map:
+
+* ``staggeraxis`` ``x`` for flat-top boards (columns shifted), ``y`` for pointy-top (rows shifted);
+  ``staggerindex`` is the board's ``offset`` (``even``/``odd``: which columns/rows are shifted down/right);
+  the map is ``columns`` x ``rows`` tiles;
+* tile layer ``terrain``: one tile per hex from a generated tileset ``terrain`` (one tile per terrain code of
+  the ruleset's catalogue plus any unknown code the map uses; tile property ``code``, colour from the catalogue,
+  drawn as a filled hex into ``<OUT stem>.terrain.png``);
+* tile layer ``elevation``: tileset ``elevation``, one tile per level (tile property ``level``), shaded light to
+  dark in ``<OUT stem>.elevation.png``;
+* object layer ``hexsides``: a point at each hexside's midpoint with properties ``hex``, ``side``, ``feature``;
+* object layer ``roads``: a polyline through the hex centres with properties ``id``, ``type`` and ``hexes``
+  (the labels, comma separated: the polyline is for the eye, the property is what import reads);
+* object layer ``labels``: a point per map label with properties ``hex`` and ``text``;
+* map properties: the document's ``id``, ``name``, ``ruleset``, ``notes`` and hex spec (``board``, ``labels``,
+  ``hex_m``, ``hex_mm``).
+
+Import reverses it into a Map document (embedded tilesets; CSV or base64, optionally zlib/gzip, tile data; tile
+flip bits are ignored). Export then import gives an identical Map when the map's rows are written in aligned
+columns (each code padded to the longest, as the studio saves them); other spacing comes back aligned.
+"""
+from __future__ import annotations
+
+import base64
+import gzip
+import json
+import math
+import struct
+import zlib
+from pathlib import Path
+from typing import Any
+
+from studio.hexgrid import coords
+from studio.model.documents import Map, Ruleset
+from studio.model.maps import assemble_single, direction_names, offset_kind
+
+TILED_VERSION = "1.10"
+SIDE = 16                                  # hexside length in pixels
+SHORT = round(math.sqrt(3) * SIDE)         # flat-to-flat width in pixels
+GID_MASK = 0x1FFFFFFF                      # Tiled's flip flags live in the top bits
+LAYERS = ("terrain", "elevation", "hexsides", "roads", "labels")
+
+
+class TiledError(ValueError):
+    """A .tmj file that is not a hex map this studio can read (the message says why)."""
+
+
+# ------------------------------------------------------------------ geometry (pixels, as Tiled draws)
+
+def _tile_size(flat: bool) -> tuple[int, int]:
+    return (2 * SIDE, SHORT) if flat else (SHORT, 2 * SIDE)
+
+
+def _centre(col: int, row: int, flat: bool, stagger: str) -> tuple[float, float]:
+    w, h = _tile_size(flat)
+    shifted = (col if flat else row) % 2 == (0 if stagger == "even" else 1)
+    if flat:
+        return (col * (w + SIDE) / 2 + w / 2, row * h + h / 2 + (h / 2 if shifted else 0))
+    return (col * w + w / 2 + (w / 2 if shifted else 0), row * (h + SIDE) / 2 + h / 2)
+
+
+def _inside(dx: float, dy: float, flat: bool) -> bool:
+    if not flat:
+        dx, dy = dy, dx
+    r3 = math.sqrt(3)
+    return abs(dy) <= r3 / 2 * SIDE and r3 * abs(dx) + abs(dy) <= r3 * SIDE
+
+
+# ------------------------------------------------------------------ a tiny PNG writer (RGBA, no dependencies)
+
+def _png(width: int, height: int, pixels: list[list[tuple[int, int, int, int]]]) -> bytes:
+    raw = b"".join(b"\x00" + b"".join(struct.pack("4B", *p) for p in row) for row in pixels)
+
+    def chunk(tag: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + tag + data + struct.pack(">I", zlib.crc32(tag + data) & 0xFFFFFFFF)
+
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(raw, 9)) + chunk(b"IEND", b""))
+
+
+def _rgb(colour: str) -> tuple[int, int, int]:
+    return tuple(int(colour[i:i + 2], 16) for i in (1, 3, 5))  # type: ignore[return-value]
+
+
+def tileset_png(colours: list[str], flat: bool) -> bytes:
+    """One filled hex per colour, side by side (the tileset image)."""
+    w, h = _tile_size(flat)
+    rows = [[(0, 0, 0, 0)] * (w * len(colours)) for _ in range(h)]
+    for i, colour in enumerate(colours):
+        r, g, b = _rgb(colour)
+        edge = (r * 3 // 5, g * 3 // 5, b * 3 // 5, 255)
+        for y in range(h):
+            for x in range(w):
+                dx, dy = x + 0.5 - w / 2, y + 0.5 - h / 2
+                if _inside(dx, dy, flat):
+                    border = not all(_inside(dx + ex, dy + ey, flat) for ex, ey in ((1.5, 0), (-1.5, 0), (0, 1.5),
+                                                                                   (0, -1.5)))
+                    rows[y][i * w + x] = edge if border else (r, g, b, 255)
+    return _png(w * len(colours), h, rows)
+
+
+# ------------------------------------------------------------------ export
+
+def _prop(name: str, value: Any) -> dict[str, Any]:
+    kind = "bool" if isinstance(value, bool) else "int" if isinstance(value, int) else \
+        "float" if isinstance(value, float) else "string"
+    return {"name": name, "type": kind, "value": value}
+
+
+def _cells(m: Map) -> tuple[list[list[str]], list[list[str]]]:
+    return [row.split() for row in m.terrain], [row.split() for row in m.elevation]
+
+
+def map_to_tiled(m: Map, ruleset: Ruleset | None = None, image_stem: str = "map") -> tuple[dict, dict[str, bytes]]:
+    """Tiled JSON of a hex-board Map, and the tileset images ``{file name: PNG bytes}`` it refers to."""
+    spec = m.hex
+    if spec is None:
+        raise TiledError(f"map '{m.id}' is a measured table, not a hex board; Tiled export needs a hex board")
+    flat = spec.orientation == "flat"
+    w, h = _tile_size(flat)
+    terrain_rows, level_rows = _cells(m)
+    catalogue = {t.code: t for t in (ruleset.terrain if ruleset else [])}
+    codes = list(catalogue)
+    codes += sorted({c for row in terrain_rows for c in row} - set(codes))
+    levels_used = [int(v) for row in level_rows for v in row if _is_int(v)]
+    bounds = [ruleset.elevation.min, ruleset.elevation.max] if ruleset else [0]
+    lo, hi = min(bounds + levels_used), max(bounds + levels_used)
+    levels = list(range(lo, hi + 1))
+    terrain_gid = {c: 1 + i for i, c in enumerate(codes)}
+    level_gid = {v: 1 + len(codes) + i for i, v in enumerate(levels)}
+
+    def layer_data(rows: list[list[str]], gid_of) -> list[int]:
+        out = []
+        for r in range(spec.rows):
+            row = rows[r] if r < len(rows) else []
+            out.extend(gid_of(row[c]) if c < len(row) else 0 for c in range(spec.columns))
+        return out
+
+    terrain_colours = [catalogue[c].colour if c in catalogue else "#ff00ff" for c in codes]
+    span = max(1, hi - lo)
+    level_colours = ["#%02x%02x%02x" % (round(245 - 120 * (v - lo) / span), round(240 - 150 * (v - lo) / span),
+                                        round(225 - 185 * (v - lo) / span)) for v in levels]
+    images = {f"{image_stem}.terrain.png": tileset_png(terrain_colours or ["#ffffff"], flat),
+              f"{image_stem}.elevation.png": tileset_png(level_colours, flat)}
+    tilesets = [
+        {"firstgid": 1, "name": "terrain", "class": "studio-terrain", "tilewidth": w, "tileheight": h,
+         "tilecount": len(codes), "columns": len(codes), "margin": 0, "spacing": 0,
+         "image": f"{image_stem}.terrain.png", "imagewidth": w * max(1, len(codes)), "imageheight": h,
+         "tiles": [{"id": i, "properties": [_prop("code", c),
+                                            _prop("name", catalogue[c].name if c in catalogue else c),
+                                            {"name": "colour", "type": "color",
+                                             "value": "#ff" + terrain_colours[i][1:].lower()}]}
+                   for i, c in enumerate(codes)]},
+        {"firstgid": 1 + len(codes), "name": "elevation", "class": "studio-elevation", "tilewidth": w,
+         "tileheight": h, "tilecount": len(levels), "columns": len(levels), "margin": 0, "spacing": 0,
+         "image": f"{image_stem}.elevation.png", "imagewidth": w * len(levels), "imageheight": h,
+         "tiles": [{"id": i, "properties": [_prop("level", v)]} for i, v in enumerate(levels)]},
+    ]
+    board = assemble_single(m)
+    kind = offset_kind(spec)
+    names = direction_names(spec)
+    next_id = 1
+
+    def centre_of(label: str) -> tuple[float, float] | None:
+        hx = board.hex_of.get(label)
+        if hx is None:
+            return None
+        return _centre(*coords.axial_to_offset(hx, kind), flat, spec.offset)
+
+    objects_sides = []
+    for entry in m.hexsides:
+        x, y = centre_of(entry.hex) or (0.0, 0.0)
+        if entry.side in names and entry.hex in board.hex_of:
+            other = coords.neighbour(board.hex_of[entry.hex], names.index(entry.side))
+            nx, ny = _centre(*coords.axial_to_offset(other, kind), flat, spec.offset)
+            x, y = (x + nx) / 2, (y + ny) / 2
+        objects_sides.append({"id": next_id, "name": f"{entry.feature} {entry.hex} {entry.side}", "type": "hexside",
+                              "x": round(x, 2), "y": round(y, 2), "width": 0, "height": 0, "rotation": 0,
+                              "visible": True, "point": True,
+                              "properties": [_prop("hex", entry.hex), _prop("side", entry.side),
+                                             _prop("feature", entry.feature)]})
+        next_id += 1
+    objects_roads = []
+    for road in m.roads:
+        points = [centre_of(label) or (0.0, 0.0) for label in road.hexes]
+        x0, y0 = points[0]
+        objects_roads.append({"id": next_id, "name": road.id, "type": "road", "x": round(x0, 2), "y": round(y0, 2),
+                              "width": 0, "height": 0, "rotation": 0, "visible": True,
+                              "polyline": [{"x": round(px - x0, 2), "y": round(py - y0, 2)} for px, py in points],
+                              "properties": [_prop("id", road.id), _prop("type", road.type),
+                                             _prop("hexes", ",".join(road.hexes))]})
+        next_id += 1
+    objects_labels = []
+    for text in m.labels:
+        x, y = centre_of(text.hex) or (0.0, 0.0)
+        objects_labels.append({"id": next_id, "name": text.text, "type": "label", "x": round(x, 2),
+                               "y": round(y, 2), "width": 0, "height": 0, "rotation": 0, "visible": True,
+                               "point": True, "properties": [_prop("hex", text.hex), _prop("text", text.text)]})
+        next_id += 1
+
+    def tile_layer(lid: int, name: str, data: list[int]) -> dict:
+        return {"id": lid, "name": name, "type": "tilelayer", "x": 0, "y": 0, "width": spec.columns,
+                "height": spec.rows, "opacity": 1, "visible": True, "data": data}
+
+    def object_layer(lid: int, name: str, objects: list[dict]) -> dict:
+        return {"id": lid, "name": name, "type": "objectgroup", "x": 0, "y": 0, "opacity": 1, "visible": True,
+                "draworder": "index", "objects": objects}
+
+    properties = [_prop("id", m.id), _prop("name", m.name), _prop("ruleset", m.ruleset), _prop("notes", m.notes),
+                  _prop("board", spec.board), _prop("labels", spec.labels), _prop("hex_m", float(spec.hex_m)),
+                  _prop("hex_mm", float(spec.hex_mm))]
+    data = {
+        "type": "map", "version": TILED_VERSION, "tiledversion": "1.10.2", "class": "studio-map",
+        "orientation": "hexagonal", "renderorder": "right-down", "infinite": False,
+        "width": spec.columns, "height": spec.rows, "tilewidth": w, "tileheight": h, "hexsidelength": SIDE,
+        "staggeraxis": "x" if flat else "y", "staggerindex": spec.offset,
+        "nextlayerid": 6, "nextobjectid": next_id, "compressionlevel": -1,
+        "properties": properties,
+        "tilesets": tilesets,
+        "layers": [tile_layer(1, "terrain", layer_data(terrain_rows, lambda c: terrain_gid[c])),
+                   tile_layer(2, "elevation", layer_data(level_rows, lambda v: level_gid.get(int(v), 0)
+                                                         if _is_int(v) else 0)),
+                   object_layer(3, "hexsides", objects_sides), object_layer(4, "roads", objects_roads),
+                   object_layer(5, "labels", objects_labels)],
+    }
+    return data, images
+
+
+def _is_int(text: str) -> bool:
+    try:
+        int(text)
+    except ValueError:
+        return False
+    return True
+
+
+def export_tiled(m: Map, ruleset: Ruleset | None, out: Path) -> list[Path]:
+    """Write ``out`` (.tmj) and its two tileset images beside it; returns the files written."""
+    out = Path(out)
+    data, images = map_to_tiled(m, ruleset, out.stem)
+    written = []
+    for name, png in images.items():
+        path = out.with_name(name)
+        path.write_bytes(png)
+        written.append(path)
+    out.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    return [out, *written]
+
+
+# ------------------------------------------------------------------ import
+
+def _props(obj: dict) -> dict[str, Any]:
+    props = obj.get("properties") or []
+    if isinstance(props, dict):  # very old Tiled versions
+        return dict(props)
+    return {p.get("name"): p.get("value") for p in props if isinstance(p, dict)}
+
+
+def _layer_gids(layer: dict, size: int) -> list[int]:
+    data = layer.get("data")
+    if isinstance(data, list):
+        gids = [int(g) & GID_MASK for g in data]
+    elif isinstance(data, str) and layer.get("encoding") == "base64":
+        raw = base64.b64decode(data)
+        compression = layer.get("compression") or ""
+        if compression == "zlib":
+            raw = zlib.decompress(raw)
+        elif compression == "gzip":
+            raw = gzip.decompress(raw)
+        elif compression:
+            raise TiledError(f"layer '{layer.get('name')}': {compression} compression is not supported; save the "
+                             "map with CSV, base64, zlib or gzip tile layer format")
+        gids = [g & GID_MASK for g in struct.unpack(f"<{len(raw) // 4}I", raw)]
+    else:
+        raise TiledError(f"layer '{layer.get('name')}' has no tile data (infinite maps are not supported)")
+    if len(gids) != size:
+        raise TiledError(f"layer '{layer.get('name')}' has {len(gids)} tiles, expected {size}")
+    return gids
+
+
+def _align(rows: list[list[str]]) -> list[str]:
+    width = max((len(c) for row in rows for c in row), default=1)
+    return [" ".join(c.ljust(width) for c in row).rstrip() for row in rows]
+
+
+def tiled_to_map(data: Any, ruleset: str | None = None, map_id: str | None = None) -> Map:
+    """A Map document from Tiled JSON data; ``ruleset``/``map_id`` override the map's own properties."""
+    if not isinstance(data, dict) or data.get("type", "map") != "map":
+        raise TiledError("not a Tiled map (expected a JSON object with \"type\": \"map\")")
+    if data.get("orientation") != "hexagonal":
+        raise TiledError(f"the map is {data.get('orientation')!r}; only hexagonal Tiled maps can become hex boards")
+    if data.get("infinite"):
+        raise TiledError("infinite Tiled maps are not supported; resize the map to a fixed size")
+    axis, index = data.get("staggeraxis"), data.get("staggerindex")
+    if axis not in ("x", "y") or index not in ("odd", "even"):
+        raise TiledError(f"unexpected staggeraxis/staggerindex {axis!r}/{index!r}")
+    columns, rows = int(data.get("width", 0)), int(data.get("height", 0))
+    props = _props(data)
+    gid_code: dict[int, str] = {}
+    gid_level: dict[int, int] = {}
+    for ts in data.get("tilesets", []):
+        if "source" in ts:
+            raise TiledError(f"tileset '{ts['source']}' is external; embed the tilesets in the map (Tiled: "
+                             "Map > Embed Tilesets) and export again")
+        first = int(ts.get("firstgid", 1))
+        for tile in ts.get("tiles", []):
+            tp = _props(tile)
+            gid = first + int(tile.get("id", 0))
+            if "code" in tp:
+                gid_code[gid] = str(tp["code"])
+            if "level" in tp:
+                gid_level[gid] = int(tp["level"])
+    layers = {layer.get("name"): layer for layer in data.get("layers", []) if isinstance(layer, dict)}
+    if "terrain" not in layers:
+        raise TiledError("no tile layer named 'terrain'")
+    size = columns * rows
+    terrain = _layer_gids(layers["terrain"], size)
+    missing = sorted({g for g in terrain if g not in gid_code})
+    if missing:
+        raise TiledError(f"terrain layer uses tiles without a 'code' property (gids {missing[:5]}); paint with the "
+                         "studio's terrain tileset")
+    levels = _layer_gids(layers["elevation"], size) if "elevation" in layers else [0] * size
+    terrain_rows = [[gid_code[terrain[r * columns + c]] for c in range(columns)] for r in range(rows)]
+    level_rows = [[str(gid_level.get(levels[r * columns + c], 0)) for c in range(columns)] for r in range(rows)]
+
+    def objects(name: str) -> list[dict]:
+        layer = layers.get(name)
+        return [o for o in (layer or {}).get("objects", []) if isinstance(o, dict)]
+
+    hexsides = []
+    for o in objects("hexsides"):
+        p = _props(o)
+        if not {"hex", "side", "feature"} <= set(p):
+            raise TiledError(f"hexside object {o.get('id')} needs the properties hex, side and feature")
+        hexsides.append({"hex": str(p["hex"]), "side": p["side"], "feature": p["feature"]})
+    roads = []
+    for o in objects("roads"):
+        p = _props(o)
+        if not {"id", "type", "hexes"} <= set(p):
+            raise TiledError(f"road object {o.get('id')} needs the properties id, type and hexes")
+        roads.append({"id": p["id"], "type": p["type"], "hexes": [h.strip() for h in str(p["hexes"]).split(",")]})
+    labels = []
+    for o in objects("labels"):
+        p = _props(o)
+        if "hex" not in p:
+            raise TiledError(f"label object {o.get('id')} needs the property hex")
+        labels.append({"hex": str(p["hex"]), "text": str(p.get("text", o.get("name", "")))})
+    spec: dict[str, Any] = {"orientation": "flat" if axis == "x" else "pointy", "columns": columns, "rows": rows,
+                            "offset": index}
+    for key in ("labels", "board", "hex_m", "hex_mm"):
+        if key in props:
+            spec[key] = props[key]
+    doc: dict[str, Any] = {"kind": "map", "id": map_id or props.get("id") or "imported-map",
+                           "name": props.get("name") or map_id or props.get("id") or "Imported map",
+                           "ruleset": ruleset or props.get("ruleset") or "",
+                           "hex": spec, "terrain": _align(terrain_rows), "elevation": _align(level_rows)}
+    if props.get("notes"):
+        doc["notes"] = props["notes"]
+    for key, value in (("hexsides", hexsides), ("roads", roads), ("labels", labels)):
+        if value:
+            doc[key] = value
+    try:
+        return Map.model_validate(doc)
+    except ValueError as exc:
+        raise TiledError(f"the Tiled map does not make a valid map document: {exc}") from None
+
+
+def import_tiled(path: Path, ruleset: str | None = None, map_id: str | None = None) -> Map:
+    """Read a ``.tmj`` file into a Map document (TiledError for anything unreadable)."""
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError) as exc:
+        raise TiledError(f"cannot read {path}: {exc}") from None
+    except json.JSONDecodeError as exc:
+        raise TiledError(f"{path} is not JSON: {exc.msg} at line {exc.lineno}") from None
+    return tiled_to_map(data, ruleset, map_id)
