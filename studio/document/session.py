@@ -69,6 +69,8 @@ class ProjectSession:
         self.root = Path(root).resolve()
         self.open_docs: dict[Path, EditableDocument] = {}
         self._disk: dict[Path, tuple[float, LoadedDocument]] = {}
+        self._disk_version = 0
+        self._index_cache: tuple[tuple, ProjectIndex] | None = None
         self.refresh()
 
     # ---------------------------------------------------------------- files on disk
@@ -89,7 +91,19 @@ class ProjectSession:
                 continue
             cached = self._disk.get(key)
             fresh[key] = cached if cached and cached[0] == mtime else (mtime, load_document(key, self.display(key)))
+        if fresh.keys() != self._disk.keys() or any(fresh[k] is not self._disk.get(k) for k in fresh):
+            self._disk_version += 1
         self._disk = fresh
+
+    def project_name(self) -> str:
+        """The project's name (from project.yaml, unsaved edits included), else the folder name."""
+        for key, (_, loaded) in self._disk.items():
+            if loaded.kind == "project":
+                doc = self.open_docs.get(key)
+                data = doc.data if doc is not None else loaded.data
+                if isinstance(data, dict) and isinstance(data.get("name"), str):
+                    return data["name"]
+        return self.root.name
 
     def entries(self) -> list[Entry]:
         out = []
@@ -166,6 +180,15 @@ class ProjectSession:
         return loaded
 
     def current_index(self) -> ProjectIndex:
+        """Cached until a file changes on disk or an open document changes (treat the result as read-only)."""
+        key = (self._disk_version, tuple((p, d.history.serial, d.dirty) for p, d in self.open_docs.items()))
+        if self._index_cache is not None and self._index_cache[0] == key:
+            return self._index_cache[1]
+        index = self._build_index()
+        self._index_cache = (key, index)
+        return index
+
+    def _build_index(self) -> ProjectIndex:
         index = ProjectIndex(self.root)
         for key, (_, loaded) in sorted(self._disk.items()):
             doc = self.open_docs.get(key)

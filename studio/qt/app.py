@@ -44,7 +44,9 @@ def run(project: str, screenshot: str | None = None, open_doc: str | None = None
 
     from .main_window import QtMainWindow
     session = ProjectSession(root)
-    window = QtMainWindow(session)
+    window = QtMainWindow(session, live_validation=screenshot is None)
+    if screenshot is not None:
+        window.validate_now()
     if screenshot is not None:
         window.autosave_ms = 0
         window._autosave_timer.stop()

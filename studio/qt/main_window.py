@@ -16,13 +16,14 @@ from __future__ import annotations
 import traceback
 from pathlib import Path
 
-from PySide6.QtCore import QSettings, Qt, QTimer
+from PySide6.QtCore import QSettings, Qt, QThread, QTimer, Signal
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (QDockWidget, QFileDialog, QInputDialog, QLabel, QMainWindow, QMessageBox,
                                QTabWidget, QWidget)
 
 from studio.document.session import CannotOpen, ProjectSession
 from studio.model.diagnostics import Diagnostic
+from studio.model.validate import validate_index
 
 from .editors import editor_for
 from .editors.base import QtEditor
@@ -33,13 +34,34 @@ from .project_tree import QtProjectTree
 MAX_RECENT = 8
 
 
+class QtValidationThread(QThread):
+    """Runs the validation pipeline over an index snapshot (which nothing else mutates)."""
+
+    finished_with = Signal(object, str)
+
+    def __init__(self, index, parent=None):
+        super().__init__(parent)
+        self.index = index
+
+    def run(self) -> None:
+        try:
+            result = validate_index(self.index)
+            self.finished_with.emit(result.diagnostics, "")
+        except Exception as exc:  # noqa: BLE001 - reported in the status bar
+            self.finished_with.emit([], f"{type(exc).__name__}: {exc}")
+
+
 class QtMainWindow(QMainWindow):
     autosave_ms = 30_000
     validate_delay_ms = 400
 
-    def __init__(self, session: ProjectSession, settings: QSettings | None = None, parent=None):
+    def __init__(self, session: ProjectSession, settings: QSettings | None = None, live_validation: bool = True,
+                 parent=None):
         super().__init__(parent)
         self.session = session
+        self.live_validation = live_validation
+        self._validation_thread: QtValidationThread | None = None
+        self._validation_pending = False
         self.settings = settings if settings is not None else QSettings("studio", "studio")
         self.diagnostics: list[Diagnostic] = []
         self.resize(1440, 900)
@@ -69,13 +91,13 @@ class QtMainWindow(QMainWindow):
         self.statusBar().addPermanentWidget(self.cursor_label)
         self._build_actions()
         self._validate_timer = QTimer(self, singleShot=True, interval=self.validate_delay_ms)
-        self._validate_timer.timeout.connect(self.validate_now)
+        self._validate_timer.timeout.connect(self.validate_in_background)
         self._autosave_timer = QTimer(self, interval=self.autosave_ms)
         self._autosave_timer.timeout.connect(self.autosave)
         self._autosave_timer.start()
         self._subscribed: set[int] = set()
         self.refresh_tree()
-        self.validate_now()
+        self.schedule_validation()
         self.remember_project(self.session.root)
         self.update_title()
 
@@ -175,6 +197,8 @@ class QtMainWindow(QMainWindow):
             editor = QtTextEditor(self.session, doc)
         editor.status_message.connect(lambda text: self.statusBar().showMessage(text, 8000))
         editor.inspect.connect(self.inspector.show_info)
+        if hasattr(editor, "action_requested"):
+            editor.action_requested.connect(lambda name, path: self._guard(lambda: self._tree_action(name, path)))
         if id(doc) not in self._subscribed:
             self._subscribed.add(id(doc))
             doc.subscribe(lambda d, change: self._document_changed())
@@ -229,14 +253,11 @@ class QtMainWindow(QMainWindow):
             if isinstance(widget, QtEditor):
                 self.tabs.setTabText(i, self._tab_title(widget))
         self.update_title()
-        self._validate_timer.start()
+        self.schedule_validation()
 
     def update_title(self) -> None:
         editor = self.current_editor()
-        name = self.session.root.name
-        project = self.session.data_of("project", next(iter(self.session.current_index().ids("project")), ""))
-        if isinstance(project, dict) and isinstance(project.get("name"), str):
-            name = project["name"]
+        name = self.session.project_name()
         current = f"{editor.doc.display}[*] — " if editor else ""
         self.setWindowTitle(f"{current}{name}{'' if editor else '[*]'} — Studio")
         self.setWindowModified(bool(self.session.dirty))
@@ -318,6 +339,9 @@ class QtMainWindow(QMainWindow):
                 event.ignore()
                 return
         self.testplay.cancel()
+        self._validate_timer.stop()
+        if self._validation_thread is not None:
+            self._validation_thread.wait(10_000)
         event.accept()
 
     # ---------------------------------------------------------------- project
@@ -340,7 +364,7 @@ class QtMainWindow(QMainWindow):
         self.testplay.session = self.session
         self._subscribed.clear()
         self.refresh_tree()
-        self.validate_now()
+        self.schedule_validation()
         self.remember_project(self.session.root)
         self.update_title()
         self.offer_recovery()
@@ -363,14 +387,42 @@ class QtMainWindow(QMainWindow):
             self.recent_menu.addAction(path, lambda p=path: self._guard(lambda: self.open_project(Path(p))))
 
     # ---------------------------------------------------------------- validation and navigation
+    def schedule_validation(self) -> None:
+        """Validate shortly (debounced) in the background, when live validation is on."""
+        if self.live_validation:
+            self._validate_timer.start()
+
+    def validate_in_background(self) -> None:
+        """Validate a snapshot of the project in a worker thread; the result arrives in ``show_problems``."""
+        if self._validation_thread is not None and self._validation_thread.isRunning():
+            self._validation_pending = True
+            return
+        self._validation_pending = False
+        thread = QtValidationThread(self.session.current_index(), self)
+        thread.finished_with.connect(self._validation_done)
+        self._validation_thread = thread
+        thread.start()
+
+    def _validation_done(self, diagnostics, error: str) -> None:
+        if error:
+            self.statusBar().showMessage(f"Validation failed: {error}", 10_000)
+        else:
+            self.show_problems(diagnostics)
+        if self._validation_pending:
+            self._validate_timer.start()
+
     def validate_now(self) -> None:
+        """Validate synchronously (Tools > Validate project, F7)."""
         try:
             result = self.session.validate()
         except Exception as exc:  # noqa: BLE001 - a crashing check must not take the window down
             traceback.print_exc()
             self.statusBar().showMessage(f"Validation failed: {exc}", 10_000)
             return
-        self.diagnostics = result.diagnostics
+        self.show_problems(result.diagnostics)
+
+    def show_problems(self, diagnostics: list[Diagnostic]) -> None:
+        self.diagnostics = list(diagnostics)
         self.problems.set_diagnostics(self.diagnostics)
         for editor in self.editors():
             editor.show_diagnostics([d for d in self.diagnostics if d.file == editor.doc.display])

@@ -90,10 +90,10 @@ def write(project, rel, data):
 def test_rename_id_updates_every_reference(project):
     write(project, "scenarios/mbt/probe.yaml", SCENARIO)
     session = ProjectSession(project)
-    assert [u.pointer for u in session.users_of("map", "board-4")] == ["/boards/1/map"]
+    users = session.users_of("map", "board-4")
+    assert [u.pointer for u in users if u.display.endswith("probe.yaml")] == ["/boards/1/map"]
     changed = session.rename_id("map", "board-4", "board-4b")
-    assert {d.display for d in changed} == {os.path.join("maps", "board-4.yaml"),
-                                            os.path.join("scenarios", "mbt", "probe.yaml")}
+    assert {d.display for d in changed} == {os.path.join("maps", "board-4.yaml")} | {u.display for u in users}
     session.save_all()
     scenario = yaml.safe_load((project / "scenarios/mbt/probe.yaml").read_text())
     assert scenario["boards"][1]["map"] == "board-4b"
@@ -106,15 +106,17 @@ def test_rename_id_updates_every_reference(project):
 
 
 def test_delete_refuses_while_used_and_names_the_users(project):
-    write(project, "scenarios/mbt/probe.yaml", SCENARIO)
+    write(project, "maps/spare.yaml", {**yaml.safe_load((project / "maps" / "board-2.yaml").read_text()),
+                                       "id": "spare"})
+    write(project, "scenarios/mbt/probe.yaml", {**SCENARIO, "boards": [{"map": "spare"}]})
     session = ProjectSession(project)
     with pytest.raises(InUse) as refused:
-        session.delete(project / "maps" / "board-2.yaml")
+        session.delete(project / "maps" / "spare.yaml")
     assert [u.display for u in refused.value.users] == [os.path.join("scenarios", "mbt", "probe.yaml")]
-    assert (project / "maps" / "board-2.yaml").exists()
+    assert (project / "maps" / "spare.yaml").exists()
     session.delete(project / "scenarios/mbt/probe.yaml")
-    session.delete(project / "maps" / "board-2.yaml")
-    assert not (project / "maps" / "board-2.yaml").exists()
+    session.delete(project / "maps" / "spare.yaml")
+    assert not (project / "maps" / "spare.yaml").exists()
 
 
 def test_validation_sees_unsaved_edits_with_lines_of_the_save(project):

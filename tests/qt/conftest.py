@@ -1,7 +1,7 @@
 """Fixtures of the window tests: a private copy of the sample project and a main window on it.
 
 ``data/`` is never modified: every test edits a copy under ``tmp_path``. Recent projects go to an INI file in
-``tmp_path``; autosave and the validation debounce timers are stopped so tests decide when things happen.
+``tmp_path``; autosave is stopped and live (background) validation is off so tests decide when things happen.
 """
 import shutil
 from pathlib import Path
@@ -30,7 +30,7 @@ def make_window(qtbot, settings):
     from studio.qt.main_window import QtMainWindow
 
     def make(root: Path):
-        window = QtMainWindow(ProjectSession(root), settings)
+        window = QtMainWindow(ProjectSession(root), settings, live_validation=False)
         window._autosave_timer.stop()
         window.ask_save = lambda name: "discard"
         qtbot.addWidget(window)

@@ -1,0 +1,431 @@
+"""A form generated from a JSON Schema, editing a document subtree through undoable ops.
+
+Contracts:
+- ``QtSchemaForm(doc, schema, pointer)`` shows the object at ``pointer`` of ``doc.data``: scalars as line edits,
+  enums as drop-downs, booleans as check boxes, nested objects as group boxes, lists of objects as editable
+  tables (``QtObjectTable``) whose selected row opens a sub-form below (so weapon -> ammunition nests), other
+  lists/maps as YAML text. Units, ranges and defaults show as placeholders and tooltips.
+- Each committed field change is one ``Set`` op (one undo step); bad text is refused with the reason shown on
+  the field (red) and nothing changes. ``refresh()`` re-reads every value (after undo/redo).
+- ``mark(diagnostics)`` colours the fields whose pointer has a finding; ``focus(pointer)`` reveals a field.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QFormLayout, QGroupBox, QHBoxLayout,
+                               QHeaderView, QLabel, QLineEdit, QPushButton, QTableWidget, QTableWidgetItem,
+                               QVBoxLayout, QWidget)
+
+from studio.document import values
+from studio.document.document import EditableDocument
+from studio.document.ops import DELETE, EditError, Insert, Remove, Set
+from studio.document.schema import FieldSpec, node, skeleton
+from studio.model.pointers import escape
+
+ERROR_STYLE = "background: #ffd8d8"
+SCALARS = ("string", "integer", "number", "boolean", "enum")
+
+
+def nice(name: str, spec: FieldSpec) -> str:
+    return spec.title or name.replace("_", " ").capitalize()
+
+
+class QtField(QWidget):
+    """One scalar field bound to a pointer."""
+
+    committed = Signal(str)
+
+    def __init__(self, form: "QtSchemaForm", pointer: str, spec: FieldSpec, required: bool):
+        super().__init__()
+        self.form, self.pointer, self.spec, self.required = form, pointer, spec, required
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        tip = spec.description + (f"\n{values.hint(spec)}" if values.hint(spec) else "")
+        if spec.kind == "enum":
+            self.editor = QComboBox()
+            if spec.nullable or not required:
+                self.editor.addItem("", DELETE)
+            for choice in spec.enum:
+                self.editor.addItem(values.show(choice), choice)
+            self.editor.activated.connect(lambda _: self.commit())
+        elif spec.kind == "boolean":
+            self.editor = QCheckBox()
+            self.editor.clicked.connect(lambda _: self.commit())
+        else:
+            self.editor = QLineEdit()
+            self.editor.setPlaceholderText(values.hint(spec))
+            self.editor.editingFinished.connect(self.commit)
+        self.editor.setToolTip(tip.strip())
+        layout.addWidget(self.editor)
+        self.problem = ""
+
+    def value(self) -> Any:
+        return self.form.doc.get(self.pointer, DELETE)
+
+    def refresh(self) -> None:
+        value = self.value()
+        self.editor.blockSignals(True)
+        if isinstance(self.editor, QComboBox):
+            index = self.editor.findData(value) if value is not DELETE else self.editor.findData(DELETE)
+            if index < 0 and value is not DELETE:
+                self.editor.addItem(f"{values.show(value)} (invalid)", value)
+                index = self.editor.count() - 1
+            self.editor.setCurrentIndex(max(index, 0))
+        elif isinstance(self.editor, QCheckBox):
+            shown = value if isinstance(value, bool) else bool(self.spec.default)
+            self.editor.setChecked(shown)
+        else:
+            self.editor.setText("" if value is DELETE else values.show(value))
+        self.editor.blockSignals(False)
+        self.set_problem("")
+
+    def set_problem(self, message: str) -> None:
+        self.problem = message
+        self.editor.setStyleSheet(ERROR_STYLE if message else "")
+        base = self.spec.description
+        self.editor.setToolTip(f"{message}\n{base}".strip() if message else base)
+
+    def text_value(self) -> Any:
+        if isinstance(self.editor, QComboBox):
+            return self.editor.currentData()
+        if isinstance(self.editor, QCheckBox):
+            return self.editor.isChecked()
+        return values.parse(self.spec, self.editor.text(), self.required)
+
+    def commit(self) -> bool:
+        try:
+            new = self.text_value()
+        except ValueError as exc:
+            self.set_problem(str(exc))
+            self.form.status.emit(f"{self.pointer}: {exc}")
+            return False
+        if new == self.value() and type(new) is type(self.value()):
+            self.set_problem("")
+            return False
+        self.set_problem("")
+        return self.form.set_value(self.pointer, new, f"Edit {self.pointer.rsplit('/', 1)[-1]}")
+
+    def set_text(self, text: str) -> bool:
+        """Type ``text`` into the field and commit it (keyboard users and tests)."""
+        if isinstance(self.editor, QComboBox):
+            index = self.editor.findText(text)
+            self.editor.setCurrentIndex(index)
+        elif isinstance(self.editor, QCheckBox):
+            self.editor.setChecked(text.lower() in ("true", "1", "yes"))
+        else:
+            self.editor.setText(text)
+        return self.commit()
+
+
+class QtObjectTable(QWidget):
+    """A list of objects as a table: one row per item, one column per scalar leaf (up to two levels deep)."""
+
+    def __init__(self, form: "QtSchemaForm", pointer: str, spec: FieldSpec, title: str):
+        super().__init__()
+        self.form, self.pointer, self.spec = form, pointer, spec
+        self.item_spec = node(form.schema, spec.items or {})
+        self.columns: list[tuple[str, FieldSpec, bool]] = []  # (relative path, spec, required)
+        self.nested: list[tuple[str, FieldSpec]] = []         # complex children shown in the sub-form
+        for name, sub in self.item_spec.properties.items():
+            child = node(form.schema, sub)
+            required = name in self.item_spec.required
+            if child.kind in SCALARS:
+                self.columns.append((escape(name), child, required))
+            elif child.kind == "object" and all(node(form.schema, s).kind in SCALARS
+                                                for s in child.properties.values()) and len(child.properties) <= 6:
+                for leaf, leaf_schema in child.properties.items():
+                    self.columns.append((f"{escape(name)}/{escape(leaf)}", node(form.schema, leaf_schema),
+                                         leaf in child.required))
+            else:
+                self.nested.append((name, child))
+        self.table = QTableWidget(0, len(self.columns))
+        self.table.setHorizontalHeaderLabels([c[0] for c in self.columns])
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.table.itemChanged.connect(self._cell_changed)
+        self.table.itemSelectionChanged.connect(self._selection_changed)
+        for i, (path, col_spec, _) in enumerate(self.columns):
+            header = self.table.horizontalHeaderItem(i)
+            header.setToolTip(f"{col_spec.description}\n{values.hint(col_spec)}".strip())
+        add = QPushButton("Add row")
+        add.clicked.connect(self.add_row)
+        remove = QPushButton("Remove row")
+        remove.clicked.connect(self.remove_row)
+        buttons = QHBoxLayout()
+        buttons.addWidget(QLabel(f"<b>{title}</b>"))
+        buttons.addStretch(1)
+        buttons.addWidget(add)
+        buttons.addWidget(remove)
+        self.detail_box = QVBoxLayout()
+        self.detail: QtSchemaForm | None = None
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(buttons)
+        layout.addWidget(self.table)
+        layout.addLayout(self.detail_box)
+        self._filling = False
+        self.refresh()
+
+    def items(self) -> list:
+        value = self.form.doc.get(self.pointer)
+        return value if isinstance(value, list) else []
+
+    def refresh(self) -> None:
+        items = self.items()
+        self._filling = True
+        selected = self.current_row()
+        self.table.setRowCount(len(items))
+        for r, item in enumerate(items):
+            for c, (path, col_spec, _) in enumerate(self.columns):
+                value = self.form.doc.get(f"{self.pointer}/{r}/{path}", DELETE)
+                cell = QTableWidgetItem("" if value is DELETE else values.show(value))
+                cell.setToolTip(f"{self.pointer}/{r}/{path}")
+                if col_spec.kind == "enum":
+                    cell.setToolTip(f"one of: {', '.join(values.show(e) for e in col_spec.enum)}")
+                self.table.setItem(r, c, cell)
+        self.table.setFixedHeight(self.table.horizontalHeader().height() + 6 +
+                                  sum(self.table.rowHeight(r) for r in range(len(items))))
+        self._filling = False
+        if selected is not None and selected < len(items):
+            self.table.selectRow(selected)
+        self._show_detail()
+
+    def current_row(self) -> int | None:
+        rows = self.table.selectionModel().selectedRows() if self.table.selectionModel() else []
+        return rows[0].row() if rows else None
+
+    def _selection_changed(self) -> None:
+        if not self._filling:
+            self._show_detail()
+
+    def _show_detail(self) -> None:
+        row = self.current_row()
+        pointer = f"{self.pointer}/{row}" if row is not None else None
+        if self.detail is not None and self.detail.pointer == pointer:
+            self.detail.refresh()
+            return
+        if self.detail is not None:
+            self.detail.setParent(None)
+            self.detail.deleteLater()
+            self.detail = None
+        if pointer is None or not self.nested:
+            return
+        sub_schema = {"type": "object", "properties": {name: spec.schema for name, spec in self.nested}}
+        self.detail = QtSchemaForm(self.form.doc, self.form.schema, pointer, node_spec=node(self.form.schema,
+                                                                                             sub_schema),
+                                   status=self.form.status)
+        self.detail_box.addWidget(self.detail)
+
+    def _cell_changed(self, cell: QTableWidgetItem) -> None:
+        if self._filling:
+            return
+        path, col_spec, required = self.columns[cell.column()]
+        pointer = f"{self.pointer}/{cell.row()}/{path}"
+        if not cell.text().strip() and self.form.doc.get(pointer, DELETE) is DELETE:
+            return
+        try:
+            value = values.parse(col_spec, cell.text(), required)
+        except ValueError as exc:
+            cell.setBackground(Qt.GlobalColor.red)
+            cell.setToolTip(str(exc))
+            self.form.status.emit(f"{pointer}: {exc}")
+            return
+        if value == self.form.doc.get(pointer, DELETE):
+            return
+        self.form.set_value(pointer, value, f"Edit {path}")
+
+    def set_cell(self, row: int, column: str, text: str) -> None:
+        """Type into a cell (tests and keyboard users)."""
+        c = [p for p, _, _ in self.columns].index(column)
+        self.table.item(row, c).setText(text)
+
+    def add_row(self) -> None:
+        self.form.apply("Add row", [Insert(f"{self.pointer}/-", skeleton(self.form.schema, self.spec.items or {}))])
+
+    def remove_row(self) -> None:
+        row = self.current_row()
+        if row is None:
+            row = len(self.items()) - 1
+        if row >= 0:
+            self.form.apply("Remove row", [Remove(f"{self.pointer}/{row}")])
+
+    def mark(self, problems: dict[str, str]) -> None:
+        self._filling = True
+        try:
+            self._mark_cells(problems)
+        finally:
+            self._filling = False
+        if self.detail is not None:
+            self.detail.mark(problems)
+
+    def _mark_cells(self, problems: dict[str, str]) -> None:
+        for r in range(self.table.rowCount()):
+            for c, (path, _, _) in enumerate(self.columns):
+                cell = self.table.item(r, c)
+                message = problems.get(f"{self.pointer}/{r}/{path}")
+                if cell is not None:
+                    cell.setBackground(Qt.GlobalColor.transparent if not message else Qt.GlobalColor.red)
+                    if message:
+                        cell.setToolTip(message)
+
+
+class QtSchemaForm(QWidget):
+    status = Signal(str)
+
+    def __init__(self, doc: EditableDocument, schema: dict, pointer: str = "", skip: tuple[str, ...] = (),
+                 node_spec: FieldSpec | None = None, status: Any = None, parent=None):
+        super().__init__(parent)
+        self.doc, self.schema, self.pointer = doc, schema, pointer
+        self.fields: dict[str, QtField] = {}
+        self.tables: dict[str, QtObjectTable] = {}
+        self.groups: list[tuple[str, QGroupBox, FieldSpec]] = []
+        self.texts: dict[str, QtField] = {}
+        if status is not None:
+            self.status.connect(status.emit if hasattr(status, "emit") else status)
+        spec = node_spec or node(schema, _at(schema, pointer))
+        layout = QFormLayout(self)
+        layout.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        layout.setContentsMargins(4, 4, 4, 4)
+        self._build(spec, pointer, layout, skip, depth=0)
+        self.refresh()
+
+    # ---------------------------------------------------------------- building
+    def _build(self, spec: FieldSpec, pointer: str, layout: QFormLayout, skip, depth: int) -> None:
+        for name, sub in spec.properties.items():
+            if name in skip:
+                continue
+            child = node(self.schema, sub)
+            child_pointer = f"{pointer}/{escape(name)}"
+            required = name in spec.required
+            label = nice(name, child) if child.kind in SCALARS else name.replace("_", " ").capitalize()
+            if child.kind in SCALARS or depth > 6:
+                field = QtField(self, child_pointer, child, required)
+                self.fields[child_pointer] = field
+                text = QLabel(label + ("" if required else ""))
+                text.setToolTip(child.description)
+                layout.addRow(text, field)
+            elif child.kind == "object":
+                box = QGroupBox(label)
+                box.setToolTip(child.description)
+                if child.nullable or not required:
+                    box.setCheckable(True)
+                    box.toggled.connect(lambda on, p=child_pointer, s=child: self._toggle_group(p, s, on))
+                inner = QFormLayout(box)
+                inner.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+                self._build(child, child_pointer, inner, (), depth + 1)
+                self.groups.append((child_pointer, box, child))
+                layout.addRow(box)
+            elif child.kind == "array" and node(self.schema, child.items or {}).kind == "object":
+                table = QtObjectTable(self, child_pointer, child, name.replace("_", " ").capitalize())
+                self.tables[child_pointer] = table
+                layout.addRow(table)
+            else:
+                text_spec = FieldSpec("any", child.schema, child.nullable, child.title, child.description
+                                      + " (YAML, e.g. [a, b])")
+                field = QtField(self, child_pointer, text_spec, required)
+                self.fields[child_pointer] = field
+                layout.addRow(QLabel(label), field)
+
+    def _toggle_group(self, pointer: str, spec: FieldSpec, on: bool) -> None:
+        present = self.doc.get(pointer) is not None
+        if on and not present:
+            fresh = {name: skeleton(self.schema, spec.properties[name]) for name in spec.required
+                     if name in spec.properties}
+            self.set_value(pointer, fresh, f"Add {pointer.rsplit('/', 1)[-1]}")
+        elif not on and present:
+            self.set_value(pointer, DELETE, f"Remove {pointer.rsplit('/', 1)[-1]}")
+
+    # ---------------------------------------------------------------- editing
+    def apply(self, label: str, ops) -> bool:
+        try:
+            self.doc.apply(label, ops)
+            return True
+        except EditError as exc:
+            self.status.emit(f"Edit refused: {exc}")
+            return False
+
+    def set_value(self, pointer: str, value: Any, label: str) -> bool:
+        """Set ``pointer`` (creating missing parent objects in the same step)."""
+        ops = []
+        parts = pointer.split("/")
+        for i in range(2, len(parts)):
+            parent = "/".join(parts[:i])
+            if self.doc.get(parent) is None:
+                if value is DELETE:
+                    return False
+                ops.append(Set(parent, {}))
+        ops.append(Set(pointer, value))
+        return self.apply(label, ops)
+
+    # ---------------------------------------------------------------- view
+    def refresh(self) -> None:
+        for field in self.fields.values():
+            field.refresh()
+        for pointer, box, spec in self.groups:
+            if box.isCheckable():
+                box.blockSignals(True)
+                box.setChecked(self.doc.get(pointer) is not None)
+                box.blockSignals(False)
+        for table in self.tables.values():
+            table.refresh()
+
+    def mark(self, problems: dict[str, str]) -> None:
+        """``problems``: pointer -> message. Fields with a finding turn red with the message as tooltip."""
+        for pointer, field in self.fields.items():
+            message = problems.get(pointer, "")
+            if message or not field.problem:
+                field.set_problem(message)
+        for table in self.tables.values():
+            table.mark(problems)
+
+    def field(self, pointer: str) -> QtField | None:
+        if pointer in self.fields:
+            return self.fields[pointer]
+        for table in self.tables.values():
+            if table.detail is not None:
+                found = table.detail.field(pointer)
+                if found is not None:
+                    return found
+        return None
+
+    def focus(self, pointer: str) -> QWidget | None:
+        """Reveal the field for ``pointer`` (a table row is selected first); returns the widget focused."""
+        field = self.fields.get(pointer)
+        if field is not None:
+            field.editor.setFocus()
+            return field.editor
+        for table_pointer, table in self.tables.items():
+            if pointer.startswith(table_pointer + "/"):
+                rest = pointer[len(table_pointer) + 1:].split("/")
+                if rest[0].isdigit() and int(rest[0]) < table.table.rowCount():
+                    table.table.selectRow(int(rest[0]))
+                    table._show_detail()
+                    if table.detail is not None:
+                        found = table.detail.focus(pointer)
+                        if found is not None:
+                            return found
+                    table.table.setFocus()
+                    return table.table
+        for group_pointer, box, _ in self.groups:
+            if pointer.startswith(group_pointer):
+                box.setFocus()
+                return box
+        return None
+
+
+def _at(schema: dict, pointer: str) -> Any:
+    """Schema of the value at a data pointer (object properties and array items followed)."""
+    sub: Any = schema
+    for part in [p for p in pointer.split("/") if p]:
+        spec = node(schema, sub)
+        if spec.kind == "object":
+            sub = spec.properties.get(part, {})
+        elif spec.kind == "array":
+            sub = spec.items or {}
+        else:
+            return {}
+    return sub

@@ -1,0 +1,131 @@
+"""The data card editor: generated form, nested tables, inline validation, preview, new/duplicate/delete."""
+import yaml
+
+from studio.model.kinds import model_for
+from studio.document.ops import DELETE
+
+
+def load(path):
+    return yaml.safe_load(path.read_text())
+
+
+def open_card(window, project, card="m1"):
+    return window.open_path(project / "units" / "mbt" / f"{card}.yaml")
+
+
+def test_form_edits_are_undoable_steps_and_save(window, project):
+    path = project / "units" / "mbt" / "m1.yaml"
+    original = load(path)
+    editor = open_card(window, project)
+    form = editor.form
+    assert form.fields["/name"].set_text("M1 Abrams (early)")
+    assert form.fields["/symbol/affiliation"].set_text("hostile")  # an enum is a drop-down
+    weapons = form.tables["/body/weapons"]
+    assert weapons.table.rowCount() == len(original["body"]["weapons"])
+    weapons.set_cell(0, "tt_factor", "3")
+    weapons.table.selectRow(0)
+    ammo = weapons.detail.tables["/body/weapons/0/ammo"]      # nested: weapon -> ammunition rows
+    ammo.set_cell(0, "penetration/P", "90")
+    assert len(editor.doc.history) == 4
+    window.act_undo.trigger()
+    assert editor.doc.get("/body/weapons/0/ammo/0/penetration/P") == original["body"]["weapons"][0]["ammo"][0][
+        "penetration"]["P"]
+    window.act_redo.trigger()
+    window.act_save.trigger()
+    saved = load(path)
+    assert saved["name"] == "M1 Abrams (early)" and saved["symbol"]["affiliation"] == "hostile"
+    assert saved["body"]["weapons"][0]["tt_factor"] == 3
+    assert saved["body"]["weapons"][0]["ammo"][0]["penetration"]["P"] == 90
+    saved["name"], saved["symbol"]["affiliation"] = original["name"], original["symbol"]["affiliation"]
+    saved["body"]["weapons"][0]["tt_factor"] = original["body"]["weapons"][0]["tt_factor"]
+    saved["body"]["weapons"][0]["ammo"][0]["penetration"]["P"] = 90
+    original["body"]["weapons"][0]["ammo"][0]["penetration"]["P"] = 90
+    assert saved == original, "nothing else changed"
+    assert model_for(saved).model_validate(saved)
+
+
+def test_bad_input_is_refused_inline_and_changes_nothing(window, project):
+    editor = open_card(window, project)
+    field = editor.form.fields["/years/start"]
+    assert not field.set_text("nineteen eighty")
+    assert field.problem and "whole number" in field.problem
+    assert not field.set_text("1850")                      # schema range 1900..2100
+    assert "at least" in field.problem
+    assert editor.doc.get("/years/start") == 1980 and not editor.doc.dirty
+    weapons = editor.form.tables["/body/weapons"]
+    weapons.set_cell(0, "rof", "Z")                        # enum column: not a choice
+    assert not editor.doc.dirty
+
+
+def test_model_errors_are_marked_on_the_field(window, project):
+    editor = open_card(window, project)
+    editor.form.fields["/nation"].set_text("")             # required text may be empty: the model decides
+    editor.doc.apply("break", [__import__("studio.document.ops", fromlist=["Set"]).Set("/id", "Bad Id")])
+    editor.update_preview()
+    assert editor.form.fields["/id"].problem
+    assert editor.problems.count() >= 1
+    assert "not valid" in editor.preview.message.text()
+
+
+def test_table_rows_add_and_remove_are_single_steps(window, project):
+    path = project / "units" / "mbt" / "m1.yaml"
+    editor = open_card(window, project)
+    weapons = editor.form.tables["/body/weapons"]
+    n = weapons.table.rowCount()
+    weapons.add_row()
+    assert weapons.table.rowCount() == n + 1
+    weapons.table.selectRow(n)
+    weapons.remove_row()
+    assert weapons.table.rowCount() == n
+    window.act_undo.trigger()
+    assert weapons.table.rowCount() == n + 1
+    window.act_undo.trigger()
+    assert weapons.table.rowCount() == n and not editor.doc.dirty
+    window.act_save.trigger()
+    assert load(path)["body"]["weapons"].__len__() == n
+
+
+def test_preview_shows_the_printed_counter(window, project):
+    editor = open_card(window, project)
+    assert editor.preview.shown_for == "m1"
+    assert editor.preview.counter.items and editor.preview.card.items
+    texts = [getattr(i, "text", "") for i in editor.preview.counter.items]
+    assert "M1 Abrams" in texts
+    editor.form.fields["/name"].set_text("Abrams X")
+    editor.update_preview()
+    assert "Abrams X" in [getattr(i, "text", "") for i in editor.preview.counter.items]
+
+
+def test_new_card_from_template_and_duplicate_and_guarded_delete(window, project):
+    from studio.qt import doc_actions
+    window.ask_item = lambda title, prompt, items: "mbt" if "Rule" in prompt else items[0]
+    window.ask_text = lambda *a, **k: "t-64b-1983"
+    path = doc_actions.new_card(window)
+    assert path == (project / "units" / "mbt" / "t-64b-1983.yaml").resolve()
+    data = load(path)
+    assert data["kind"] == "unit" and data["ruleset"] == "mbt" and data["id"] == "t-64b-1983"
+    assert window.current_editor().doc.path == path
+    window.ask_text = lambda *a, **k: "m1-copy"
+    copy = doc_actions.duplicate(window, project / "units" / "mbt" / "m1.yaml")
+    assert load(copy)["body"] == load(project / "units" / "mbt" / "m1.yaml")["body"]
+    assert load(copy)["id"] == "m1-copy"
+    told = []
+    window.tell = lambda title, text: told.append(text)
+    window.ask_yes_no = lambda *a: True
+    assert not doc_actions.delete(window, project / "units" / "mbt" / "m1.yaml")
+    assert "us-tank-platoon" in told[0] or "toe" in told[0]
+    assert (project / "units" / "mbt" / "m1.yaml").exists()
+    assert doc_actions.delete(window, copy)
+    assert not copy.exists()
+
+
+def test_optional_group_toggle_adds_and_removes(window, project):
+    editor = open_card(window, project)
+    box = next(b for p, b, s in editor.form.groups if p == "/years")
+    box.setChecked(False)
+    assert editor.doc.get("/years", DELETE) is DELETE
+    box.setChecked(True)
+    assert editor.doc.get("/years") == {"start": 1900}
+    window.act_undo.trigger()
+    window.act_undo.trigger()
+    assert editor.doc.get("/years") == {"start": 1980}
