@@ -11,7 +11,6 @@ from collections import Counter, defaultdict
 from typing import Iterator
 
 from studio.model.diagnostics import Diagnostic
-from studio.model.pointers import join  # noqa: F401  (re-exported for tests)
 from studio.model.project import LoadedDocument, ProjectIndex
 
 from .cards import BANDS, VehicleBody
@@ -155,11 +154,7 @@ def check_card(doc: LoadedDocument, index: ProjectIndex) -> Iterator[Diagnostic]
     for i in dual[1:]:
         yield doc.error("mbt.dual-fire", "only one weapon per vehicle may be the Dual Fire weapon",
                         f"/body/weapons/{i}/dual_fire", R + "5.14")
-    ids = Counter(w.id for w in body.weapons)
-    for i, w in enumerate(body.weapons):
-        if ids[w.id] > 1:
-            yield doc.error("mbt.weapon-id", f"weapon id '{w.id}' is used twice on this card",
-                            f"/body/weapons/{i}/id")
+    for i, w in enumerate(body.weapons):   # duplicate weapon ids: core check ref.duplicate-id
         yield from _check_weapon(doc, body, i, w)
 
 
@@ -490,18 +485,11 @@ def check_toe(doc: LoadedDocument, index: ProjectIndex) -> Iterator[Diagnostic]:
             yield doc.warning("mbt.designation", f"echelon '{ech.id}' appears {ech.count} times but its "
                               f"designation '{ech.designation}' has no {{n}}, so the copies share a name",
                               f"{pointer}/designation")
-        ids = Counter(s.id for s in ech.slots) + Counter(c.id for c in ech.children)
         for k, s in enumerate(ech.slots):
             if s.designation:
                 for problem in _designation_problems(s.designation):
                     yield doc.error("mbt.designation", f"designation '{s.designation}' of slot '{s.id}': {problem}",
                                     f"{pointer}/slots/{k}/designation")
-            if ids[s.id] > 1:
-                yield doc.error("mbt.slot-id", f"slot id '{s.id}' is used twice in echelon '{ech.id}'",
-                                f"{pointer}/slots/{k}/id")
-            unit = index.model("unit", s.unit)
-            if unit is not None and unit.ruleset != "mbt":
-                continue
         line = any(s.role == "line" for s in ech.slots)
         hq = any(s.role == "hq" for s in ech.slots)
         if ech.echelon in ("platoon", "company", "battalion", "troop", "regiment") and (line or ech.children) \
