@@ -5,7 +5,10 @@ whole folder and builds the :class:`ProjectIndex` that reference and ruleset che
 """
 from __future__ import annotations
 
+import multiprocessing
 import os
+import threading
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterator
@@ -161,23 +164,57 @@ def validation_diagnostics(doc: LoadedDocument, exc: ValidationError) -> list[Di
     return out
 
 
+def _read_raw(path: str) -> tuple[str, Any, tuple | None]:
+    """``(text, data, problem)`` of one file; ``problem`` is ``(code, message, line, column)`` or None."""
+    try:
+        raw = Path(path).read_bytes()
+    except OSError as exc:
+        return "", None, ("file.unreadable", f"cannot read file: {exc.strerror}", 1, 1)
+    text = ""
+    try:
+        text = yamlio.decode(raw)
+        return text, yamlio.parse(text), None
+    except yamlio.YamlProblem as problem:
+        return text, None, (problem.code, problem.message, problem.line, problem.column)
+
+
+def _document_from_raw(path: Path, display: str, raw: tuple[str, Any, tuple | None]) -> LoadedDocument:
+    text, data, problem = raw
+    doc = LoadedDocument(Path(path), display, text=text, data=data)
+    if problem is not None:
+        doc.diagnostics.append(Diagnostic(Severity.ERROR, problem[0], problem[1], display, problem[2], problem[3]))
+    return doc
+
+
 def read_document(path: Path, display: str | None = None) -> LoadedDocument:
     """Read and parse one file; syntax problems become diagnostics (no model validation yet)."""
-    doc = LoadedDocument(Path(path), display or display_path(Path(path)))
-    try:
-        raw = doc.path.read_bytes()
-    except OSError as exc:
-        doc.diagnostics.append(Diagnostic(Severity.ERROR, "file.unreadable", f"cannot read file: {exc.strerror}",
-                                          doc.display, 1, 1))
-        return doc
-    try:
-        doc.text = yamlio.decode(raw)
-        doc.data = yamlio.parse(doc.text)
-    except yamlio.YamlProblem as problem:
-        doc.data = None
-        doc.diagnostics.append(Diagnostic(Severity.ERROR, problem.code, problem.message, doc.display,
-                                          problem.line, problem.column))
-    return doc
+    return _document_from_raw(Path(path), display or display_path(Path(path)), _read_raw(str(path)))
+
+
+#: below this many files, parsing in worker processes costs more than it saves
+PARALLEL_MIN_FILES = 600
+
+
+def load_documents(paths: list[Path], displays: list[str]) -> list[LoadedDocument]:
+    """Load many files; YAML parsing runs in worker processes for large projects (same results, in order)."""
+    workers = min(4, os.cpu_count() or 1)
+    raws = None
+    # fork is cheap (no re-import) but only safe while this process runs a single thread (not in the GUI)
+    if len(paths) >= PARALLEL_MIN_FILES and workers >= 2 and threading.active_count() == 1 \
+            and "fork" in multiprocessing.get_all_start_methods():
+        try:
+            with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
+                raws = list(pool.map(_read_raw, [str(p) for p in paths], chunksize=64))
+        except (OSError, RuntimeError):  # no process support here: fall back to one process
+            raws = None
+    if raws is None:
+        raws = [_read_raw(str(p)) for p in paths]
+    docs = []
+    for path, display, raw in zip(paths, displays, raws):
+        doc = _document_from_raw(path, display, raw)
+        validate_model(doc)
+        docs.append(doc)
+    return docs
 
 
 def validate_model(doc: LoadedDocument) -> None:
@@ -286,6 +323,7 @@ def project_files(root: Path) -> list[Path]:
 
 def load_project(root: Path, display_base: Path | None = None) -> ProjectIndex:
     index = ProjectIndex(Path(root))
-    for path in project_files(root):
-        index.add(load_document(path, display_path(path, display_base)))
+    paths = project_files(root)
+    for doc in load_documents(paths, [display_path(p, display_base) for p in paths]):
+        index.add(doc)
     return index

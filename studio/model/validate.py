@@ -5,12 +5,13 @@ The same function serves the CLI and the GUI. Nothing here raises on bad input: 
 """
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable
 
 from .diagnostics import Diagnostic
-from .project import (LoadedDocument, ProjectIndex, display_path, find_project_root, load_document,
+from .project import (LoadedDocument, ProjectIndex, display_path, find_project_root, load_documents,
                       project_files)
 from .references import check_duplicate_document, check_local_duplicates, check_references
 from .registry import load_plugins, plugin
@@ -52,13 +53,13 @@ def document_checks(doc: LoadedDocument, index: ProjectIndex) -> list[Diagnostic
     return out
 
 
-def validate_index(index: ProjectIndex, only: set[Path] | None = None) -> ValidationResult:
+def validate_index(index: ProjectIndex, only: set[str] | None = None) -> ValidationResult:
     """Run cross-file stages over a loaded project; report files in ``only`` (all when None)."""
     load_plugins()
     result = ValidationResult(index)
     seen: dict[tuple[str, str], LoadedDocument] = {}
     for doc in index.documents:
-        if only is not None and doc.path.resolve() not in only:
+        if only is not None and _key(doc.path) not in only:
             continue
         result.files += 1
         result.diagnostics.extend(doc.diagnostics)
@@ -72,36 +73,30 @@ def validate_index(index: ProjectIndex, only: set[Path] | None = None) -> Valida
 
 
 def validate_paths(paths: list[Path], display_base: Path | None = None) -> ValidationResult:
-    """Validate project folders and/or single files. Single files are checked in their project's context."""
+    """Validate project folders and/or single files. Single files are checked in their project's context
+    (the nearest folder above them with ``project.yaml``) but only their own findings are reported."""
     load_plugins()
-    index = ProjectIndex(None)
-    loaded: dict[Path, LoadedDocument] = {}
-    only: set[Path] = set()
+    only: set[str] = set()
     roots: list[Path] = []
-    for path in paths:
-        path = Path(path)
+    loose: list[Path] = []
+    for path in map(Path, paths):
         if path.is_dir():
             roots.append(path)
-            only.update(p.resolve() for p in project_files(path))
+            only.update(_key(p) for p in project_files(path))
         else:
-            only.add(path.resolve())
+            only.add(_key(path))
             root = find_project_root(path)
-            if root is not None:
-                roots.append(root)
-            else:
-                _add(index, loaded, path, display_base)
-    for root in roots:
-        for file in project_files(root):
-            _add(index, loaded, file, display_base)
-    for path in paths:  # single files outside any project folder walk or with odd suffixes
-        if Path(path).is_file():
-            _add(index, loaded, Path(path), display_base)
-    index.root = roots[0] if roots else None
+            (roots.append(root) if root is not None else loose.append(path))
+    files: dict[str, Path] = {}
+    for file in [f for root in roots for f in project_files(root)] + loose:
+        files.setdefault(_key(file), file)
+    index = ProjectIndex(roots[0] if roots else None)
+    ordered = list(files.values())
+    for doc in load_documents(ordered, [display_path(f, display_base) for f in ordered]):
+        index.add(doc)
     return validate_index(index, only)
 
 
-def _add(index: ProjectIndex, loaded: dict, path: Path, base: Path | None) -> None:
-    key = path.resolve()
-    if key not in loaded:
-        loaded[key] = load_document(path, display_path(path, base))
-        index.add(loaded[key])
+def _key(path: Path) -> str:
+    """Identity of a file for de-duplication (absolute, normalised; cheaper than resolving symlinks)."""
+    return os.path.abspath(path)

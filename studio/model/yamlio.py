@@ -27,7 +27,16 @@ SCHEMA_HEADER = "# yaml-language-server: $schema="
 
 
 class StudioLoader(yaml.CSafeLoader):
-    """CSafeLoader without the timestamp resolver (dates stay strings)."""
+    """CSafeLoader without the timestamp resolver (dates stay strings), with a lean tag resolver."""
+
+    def resolve(self, kind, value, implicit):  # noqa: D401 - same contract as yaml.resolver.BaseResolver
+        if kind is yaml.ScalarNode:
+            if implicit[0]:
+                for tag, regexp in self.yaml_implicit_resolvers.get(value[:1] if value else "", ()):
+                    if regexp.match(value):
+                        return tag
+            return "tag:yaml.org,2002:str"
+        return "tag:yaml.org,2002:seq" if kind is yaml.SequenceNode else "tag:yaml.org,2002:map"
 
 
 StudioLoader.yaml_implicit_resolvers = {
@@ -63,9 +72,15 @@ def decode(raw: bytes) -> str:
 
 
 def parse(text: str) -> Any:
-    """Parse YAML text into plain data; raises YamlProblem with line and column on any failure."""
+    """Parse YAML text into plain data; raises YamlProblem with line and column on any failure.
+
+    The C parser composes the node tree; :func:`_build` turns nodes into Python values (faster than PyYAML's
+    constructor, and it refuses aliases, non-string keys, unknown tags and absurd sizes at their position).
+    """
+    loader = StudioLoader(text)
     try:
-        data = yaml.load(text, Loader=StudioLoader)  # noqa: S506 - StudioLoader is a safe loader
+        node = loader.get_single_node()
+        return None if node is None else _Builder().build(node)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
@@ -80,33 +95,75 @@ def parse(text: str) -> Any:
         raise YamlProblem("syntax.yaml", f"YAML syntax: {exc}") from None
     except RecursionError:
         raise YamlProblem("syntax.too-deep", "YAML nesting is too deep") from None
-    _check_tree(data)
-    return data
+    finally:
+        loader.dispose()
 
 
-def _check_tree(data: Any) -> None:
-    """Refuse aliased (shared) nodes, non-string keys and absurd sizes."""
-    seen: set[int] = set()
-    stack = [data]
-    count = 0
-    while stack:
-        node = stack.pop()
-        count += 1
-        if count > MAX_NODES:
-            raise YamlProblem("file.too-large", f"more than {MAX_NODES:,} YAML nodes")
-        if isinstance(node, (dict, list)):
-            if id(node) in seen:
-                raise YamlProblem("syntax.alias", "YAML anchors and aliases (&, *) are not supported in studio files")
-            seen.add(id(node))
-            if isinstance(node, dict):
-                for key in node:
-                    if not isinstance(key, str):
-                        raise YamlProblem("syntax.key", f"mapping key {key!r} is not a string; quote it")
-                stack.extend(node.values())
-            else:
-                stack.extend(node)
-        elif isinstance(node, (bytes, set)):
-            raise YamlProblem("syntax.type", "binary and set values are not supported")
+_STR, _INT, _FLOAT = "tag:yaml.org,2002:str", "tag:yaml.org,2002:int", "tag:yaml.org,2002:float"
+_BOOL, _NULL = "tag:yaml.org,2002:bool", "tag:yaml.org,2002:null"
+_MAP, _SEQ = "tag:yaml.org,2002:map", "tag:yaml.org,2002:seq"
+_SLOW = yaml.SafeLoader("")  # PyYAML's own scalar constructors for the rare forms (0x1F, 1_000, .inf ...)
+
+
+def _problem(code: str, message: str, node: yaml.Node) -> YamlProblem:
+    return YamlProblem(code, message, node.start_mark.line + 1, node.start_mark.column + 1)
+
+
+class _Builder:
+    """Composed YAML nodes -> plain Python data, node by node."""
+
+    __slots__ = ("seen", "count")
+
+    def __init__(self):
+        self.seen: set[int] = set()
+        self.count = 0
+
+    def build(self, node: yaml.Node) -> Any:
+        self.count += 1
+        if self.count > MAX_NODES:
+            raise _problem("file.too-large", f"more than {MAX_NODES:,} YAML nodes", node)
+        if isinstance(node, yaml.ScalarNode):
+            return self.scalar(node)
+        if id(node) in self.seen:
+            raise _problem("syntax.alias", "YAML anchors and aliases (&, *) are not supported in studio files", node)
+        self.seen.add(id(node))
+        if isinstance(node, yaml.SequenceNode):
+            if node.tag != _SEQ:
+                raise _problem("syntax.type", f"unsupported YAML tag {node.tag!r}", node)
+            return [self.build(child) for child in node.value]
+        if node.tag != _MAP:
+            raise _problem("syntax.type", f"unsupported YAML tag {node.tag!r}", node)
+        out: dict[str, Any] = {}
+        for key_node, value_node in node.value:
+            if not isinstance(key_node, yaml.ScalarNode) or key_node.tag != _STR:
+                if key_node.tag == "tag:yaml.org,2002:merge":
+                    raise _problem("syntax.alias", "YAML merge keys (<<) are not supported in studio files", key_node)
+                shown = key_node.value if isinstance(key_node, yaml.ScalarNode) else "(collection)"
+                raise _problem("syntax.key", f"mapping key {shown!r} is not a string; quote it", key_node)
+            key = key_node.value
+            if key in out:
+                raise _problem("syntax.duplicate-key", f"key '{key}' appears twice in this mapping", key_node)
+            out[key] = self.build(value_node)
+        return out
+
+    def scalar(self, node: yaml.ScalarNode) -> Any:
+        tag, value = node.tag, node.value
+        if tag == _STR:
+            return value
+        if tag == _INT:
+            if value.isdigit() and (value[0] != "0" or value == "0"):
+                return int(value)
+            return _SLOW.construct_yaml_int(node)
+        if tag == _FLOAT:
+            try:
+                return float(value)
+            except ValueError:
+                return _SLOW.construct_yaml_float(node)
+        if tag == _BOOL:
+            return value.lower() in ("yes", "true", "on")
+        if tag == _NULL:
+            return None
+        raise _problem("syntax.type", f"unsupported YAML tag {tag!r}", node)
 
 
 @dataclass
