@@ -131,8 +131,25 @@ def _pct(value) -> str:
         return str(value)
 
 
+def _edge_bar(edge: str, w: float, h: float, slot: int, colour: str, text: str) -> list[Item]:
+    """A coloured bar along one edge of a ``w`` x ``h`` diagram with a caption beside it (entry edges);
+    ``slot`` stacks the captions of several forces entering on the same edge."""
+    t = 1.6
+    if edge in ("north", "south"):
+        y = -t - 0.3 if edge == "north" else h + 0.3
+        bar = Rect(0, y, w, t)
+        label = Rect(1 + slot * 40.0, y - 7.5 if edge == "north" else y + t + 0.3, 39, 7)
+    else:
+        x = -t - 0.3 if edge == "west" else w + 0.3
+        bar = Rect(x, 0, t, h)
+        label = Rect(x - 26.5 if edge == "west" else x + t + 0.5, 1 + slot * 9.0, 26, 8.5)
+    return [Box(bar, colour), Text(label, text, 5.5, True, colour=colour,
+                                   align="right" if edge == "west" else "left", valign="top", wrap=True)]
+
+
 def _diagram(index: ProjectIndex, sc: Scenario, width: float, max_h: float) -> tuple[float, list[Item]] | None:
-    """The assembled map, small, with board names and the sides' setup hexes; None when it cannot assemble."""
+    """The assembled map, small: board names, each side's setup hexes (dots), entry edges (bars) and victory
+    hexes (rings); None when the boards cannot be assembled."""
     try:
         amap = assemble_scenario(sc, index)
     except AssemblyError:
@@ -140,11 +157,12 @@ def _diagram(index: ProjectIndex, sc: Scenario, width: float, max_h: float) -> t
     first = index.model("map", sc.boards[0].map)
     ruleset = first.ruleset if first else sc.ruleset
     drawing = draw_map(amap, terrain_colours(index, ruleset), side_colours(index, ruleset), labels=False)
-    s = min(width / drawing.width, max_h / drawing.height)
+    margin = 28.0   # room for entry captions beside the map
+    s = min((width - 2 * margin) / drawing.width, max_h / drawing.height)
+    w, h = drawing.width * s, drawing.height * s
     items: list[Item] = [Group(drawing.items, sx=s, sy=s)]
-    # board names at each board's centroid
-    for i, board in enumerate(sc.boards):
-        pts = [drawing.centres[h] for h, b in amap.board_of.items() if b == board.map]
+    for board in sc.boards:
+        pts = [drawing.centres[hx] for hx, b in amap.board_of.items() if b == board.map]
         if pts:   # name box above the board's top edge, centred on the board
             cx = sum(p[0] for p in pts) / len(pts) * s
             top = min(p[1] for p in pts) * s
@@ -152,17 +170,31 @@ def _diagram(index: ProjectIndex, sc: Scenario, width: float, max_h: float) -> t
             items.append(Box(Rect(cx - 20, top - 7.5, 40, 5), "#ffffff", "#000000", 0.2))
             items.append(Text(Rect(cx - 20, top - 7.5, 40, 5), label, 7, True))
     r = max(1.2, amap.hex_mm * s * 0.3)
+
+    def at(label: str):
+        hx = amap.hex_of.get(label)
+        return None if hx is None else (drawing.centres[hx][0] * s, drawing.centres[hx][1] * s)
+
+    slots: dict[str, int] = {}
     for si, side in enumerate(sc.sides):
         colour = SIDE_COLOURS[si % len(SIDE_COLOURS)]
         for force in side.forces:
             labels = (force.setup.hexes + force.setup.zone) if force.setup else []
             labels += force.entry.hexes if force.entry else []
-            for label in labels:
-                h = amap.hex_of.get(label)
-                if h is not None:
-                    cx, cy = drawing.centres[h]
-                    items.append(Ellipse(Rect(cx * s - r, cy * s - r, 2 * r, 2 * r), colour, "#ffffff", 0.2))
-    return drawing.height * s + LABEL_ROOM, [Group(items, dy=LABEL_ROOM)]
+            for p in filter(None, map(at, labels)):
+                items.append(Ellipse(Rect(p[0] - r, p[1] - r, 2 * r, 2 * r), colour, "#ffffff", 0.2))
+            if force.entry and force.entry.edge:
+                edge = force.entry.edge
+                items += _edge_bar(edge, w, h, slots.get(edge, 0), colour,
+                                   f"{force.name or force.id}: turn {force.entry.turn}")
+                slots[edge] = slots.get(edge, 0) + 1
+    for v in sc.victory:
+        colour = SIDE_COLOURS[next((i for i, sd in enumerate(sc.sides) if sd.id == v.side), 0) % len(SIDE_COLOURS)]
+        for p in filter(None, map(at, v.hexes)):
+            rr = r * 1.8
+            items.append(Ellipse(Rect(p[0] - rr, p[1] - rr, 2 * rr, 2 * rr), None, "#000000", 0.6))
+            items.append(Ellipse(Rect(p[0] - rr, p[1] - rr, 2 * rr, 2 * rr), None, colour, 0.3))
+    return h + LABEL_ROOM + 5, [Group(items, dx=margin, dy=LABEL_ROOM)]
 
 
 def _placement(force) -> str:
