@@ -192,6 +192,36 @@ class MbtGame(Game):
         return min(r, self.visibility) if self.visibility is not None else r
 
 
+def percentile(tens: int, units: int) -> int:
+    """Read roll (100) from the coloured (tens) and white (units) d10 faces 0-9 (MBT 3.2).
+
+    >>> percentile(2, 7), percentile(0, 1), percentile(0, 0)
+    (27, 1, 100)
+    """
+    value = 10 * tens + units
+    return 100 if value == 0 else value
+
+
+def read_d10(face: int) -> int:
+    """Read roll (10): face 0 counts 10 (MBT 3.2).
+
+    >>> read_d10(0), read_d10(7)
+    (10, 7)
+    """
+    return 10 if face == 0 else face
+
+
+def penetration_result(game: MbtGame, difference: int) -> str:
+    """Basic AP result for penetration minus armor (table ``ap-penetration-results``, MBT 4.4.3.2.6, Q3)."""
+    result = "no-effect"
+    for name, lo, hi in game.tables.pen_results:
+        if (lo is None or difference >= lo) and (hi is None or difference <= hi):
+            result = name
+    if difference == 0 and game.options.get("penetration-zero") == "no-effect":
+        result = "no-effect"
+    return result
+
+
 def create_game(scenario, index, options: dict | None = None) -> MbtGame:
     return MbtGame(scenario, index, options)
 
@@ -334,18 +364,20 @@ class MbtState(State):
         return [i for i in range(self.game.n) if self.st[i] == ON and self.hex[i] == h]
 
     def enemies_in(self, h, side: int) -> bool:
+        if h not in self.hex:
+            return False
         units = self.game.units
-        for i in range(self.game.n):
-            if self.st[i] == ON and self.hex[i] == h and units[i].side != side:
+        for i, x in enumerate(self.hex):
+            if x == h and self.st[i] == ON and units[i].side != side:
                 return True
         return False
 
     def overstacked(self, h, extra: int = 0) -> bool:
-        n = extra
-        for i in range(self.game.n):
-            if self.st[i] == ON and self.hex[i] == h:
-                n += 1
-        return n >= self.game.tables.overstack
+        limit = self.game.tables.overstack - extra
+        if limit > self.game.n:
+            return False
+        return self.hex.count(h) >= limit and sum(1 for i, x in enumerate(self.hex)
+                                                    if x == h and self.st[i] == ON) >= limit
 
     def cover_of(self, h) -> str:
         """Target cover (MBT 4.1.3): over-stacked hexes give none (4.1.3.2, 4.4.3.2.2)."""
@@ -412,13 +444,17 @@ class MbtState(State):
         spotted_by_side = [set() for _ in g.sides]
         units = g.units
         on = [i for i in range(n) if self.st[i] == ON]
+        rng = {t: self.spot_range(t, df=True) for t in on}  # depends on the target only (MBT 4.1.3)
+        clear = g.los.clear
         for s in on:
             if not units[s].type.combat:
                 self.spots[s] = ()
                 continue
-            seen = tuple(t for t in on if units[t].side != units[s].side and self.can_spot(s, t, df=True))
+            hs, side = self.hex[s], units[s].side
+            seen = tuple(t for t in on if units[t].side != side and distance(hs, self.hex[t]) <= rng[t] and
+                         clear(hs, self.hex[t]))
             self.spots[s] = seen
-            spotted_by_side[units[s].side].update(seen)
+            spotted_by_side[side].update(seen)
         for i in on:  # extraneous Spot counters (MBT 4.1.5)
             if self.mk[i] and not any(i in spotted_by_side[x] for x in range(len(g.sides)) if x != units[i].side):
                 self.mk[i] = self.mkdf[i] = NOMARK
@@ -704,13 +740,7 @@ class MbtState(State):
         pen = row.pens[bi]
         if pen is None:
             pen = next(p for p in row.pens if p is not None)
-        d = pen - armor
-        result = "no-effect"
-        for name, lo, hi in g.tables.pen_results:
-            if (lo is None or d >= lo) and (hi is None or d <= hi):
-                result = name
-        if d == 0 and g.options.get("penetration-zero") == "no-effect":
-            result = "no-effect"
+        result = penetration_result(g, pen - armor)
         if result == "damaged":
             if self.dmg[t]:
                 result = "knocked-out"  # a second Damaged result (4.4.3.2.6)
