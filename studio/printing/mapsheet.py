@@ -84,6 +84,27 @@ def draw_map(amap: AssembledMap, colours: dict[str, str], feature_colours: dict[
     return MapDrawing(items, max(xs) + ox + BORDER, max(ys) + oy + BORDER, hm, centres)
 
 
+def _bbox(item: Item) -> tuple[float, float, float, float]:
+    """(x0, y0, x1, y1) of a map primitive."""
+    if isinstance(item, Polygon):
+        xs, ys = [p[0] for p in item.points], [p[1] for p in item.points]
+        return (min(xs), min(ys), max(xs), max(ys))
+    if isinstance(item, Line):
+        return (min(item.x1, item.x2), min(item.y1, item.y2), max(item.x1, item.x2), max(item.y1, item.y2))
+    r = item.rect
+    return (r.x, r.y, r.right, r.bottom)
+
+
+def visible_items(items: list[Item], window: Rect) -> list[Item]:
+    """The primitives that touch ``window`` (tiles draw only these; the clip does the rest)."""
+    out = []
+    for it in items:
+        x0, y0, x1, y1 = _bbox(it)
+        if x1 >= window.x and x0 <= window.right and y1 >= window.y and y0 <= window.bottom:
+            out.append(it)
+    return out
+
+
 def _tile_marks(tile: Tile, rows: int, cols: int, overlap: float) -> list[Item]:
     """Marks in page coordinates: dashed glue lines where the overlap with a neighbour starts, crosses on them."""
     p, out = tile.place, []
@@ -147,8 +168,8 @@ def map_pages(drawing: MapDrawing, title: str, paper: str = "letter", margin: fl
     pages.append(over)
     for t in tiling.tiles:
         page = Page(tiling.page_w, tiling.page_h, label=f"map tile {t.name}")
-        page.items.append(Group(drawing.items, dx=t.place.x - t.window.x, dy=t.place.y - t.window.y,
-                                clip=t.window))
+        page.items.append(Group(visible_items(drawing.items, t.window), dx=t.place.x - t.window.x,
+                                dy=t.place.y - t.window.y, clip=t.window))
         page.items.append(Box(t.place, None, "#000000", 0.15))
         page.items += _tile_marks(t, tiling.rows, tiling.cols, overlap)
         page.items.append(Text(Rect(margin, 1.5, tiling.page_w - 2 * margin, 6),
