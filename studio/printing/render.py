@@ -122,7 +122,10 @@ def draw_item(p: QPainter, item: Item) -> None:
         p.restore()
     elif isinstance(item, Box):
         if item.fill is not None and item.stroke is None:
+            # plain fills are not antialiased, so butted backgrounds meet without hairline seams in PNGs
+            p.setRenderHint(QPainter.Antialiasing, False)
             p.fillRect(qt_rect(item.rect), _colour(item.fill))
+            p.setRenderHint(QPainter.Antialiasing, True)
         else:
             p.setPen(_pen(item.stroke, item.width))
             p.setBrush(_brush(item.fill))

@@ -34,7 +34,8 @@ def _common(p: argparse.ArgumentParser, kind: str) -> None:
     p.add_argument("--duplex", choices=("long", "short", "none"),
                    help="back pages mirrored for long- or short-edge duplex; none = fronts only (default: project)")
     p.add_argument("--back-offset", metavar="X,Y",
-                   help="back-page correction in mm as seen from the front, e.g. 1.5,-0.5 (default: project)")
+                   help="back-page correction in mm as seen from the front (X right, Y down), e.g. 1.5,-0.5; "
+                        "write --back-offset=-1,0 when X is negative (default: project)")
     p.add_argument("--png", metavar="DIR", help="also write a PNG preview of every page into DIR")
     p.add_argument("--dpi", type=float, default=150.0, help="PNG resolution (default 150; 300 for VASSAL art)")
     p.add_argument("--project", metavar="DIR", help="project folder (default: the sample project)")
