@@ -1,0 +1,229 @@
+"""Heuristic World at War player.
+
+Greedy, one decision at a time, using only the observation it is given:
+
+* a drawn formation is always activated (3.2.1 makes setting one aside cost End Turn markers);
+* artillery is called first (8.0) on the enemy hex with the most worth hitting in LOS;
+* a unit fires when the expected net Hits of its best shot (Hits expected from Firepower and Hit Number, minus
+  the target's expected saves) are worth it, weighting targets near destruction higher;
+* Assaults are taken when the expected Hits favour the attacker; Overruns when the infantry is weak;
+* otherwise units step toward their goal: the nearest objective hex the side does not hold, else the nearest
+  enemy; carried infantry unloads near the goal; helicopters fly in Flying mode and hover to shoot;
+* Opportunity Fire takes the best worthwhile shot at the mover.
+"""
+from __future__ import annotations
+
+import random
+
+from studio.hexgrid.coords import distance
+
+FIRE_THRESHOLD = 0.35
+
+
+class HeuristicBot:
+    name = "heuristic"
+
+    def __init__(self, game, side: int, seed: int = 0):
+        self.game = game
+        self.side = side
+        self.rng = random.Random(seed)
+        self.objectives = sorted({h for vtype, s, pts, hexes, _ in game.victory if vtype == "hold_hexes"
+                                  for h in hexes})
+
+    # ------------------------------------------------------------------ evaluation
+    def shot_value(self, st, u: int, t: int, fp: str, mode: str) -> float:
+        nums = st.fire_numbers(u, t, fp, mode)
+        if nums is None:
+            return 0.0
+        f, hit = nums
+        hits = f * (7 - hit) / 6.0
+        if st.hex[t] in self.game.ip:
+            hits -= 1
+        n, save = st.defense_dice(t)
+        saves = n * max(0, 7 - save) / 6.0
+        net = max(0.0, hits - saves * 0.8)
+        spec = self.game.units[t]
+        steps_left = (0 if st.disr[t] else 1) + (1 if st.strength[t] == 0 and spec.body.reduced else 0) + 1
+        worth = 1.0 + (0.6 if spec.target_class(st.strength[t]) == "afv" else 0.0) + 0.5 / steps_left
+        if spec.is_heli:
+            worth += 0.5
+        return net * worth
+
+    def goal(self, st, u: int):
+        g = self.game
+        h = st.hex[u]
+        if self.objectives:
+            mine = [o for o in self.objectives if st.control.get(o) != self.side]
+            if mine:
+                return min(mine, key=lambda o: (distance(h, o), o))
+            held = [o for o in self.objectives if not st.units_at(o, self.side)]
+            if held and not g.units[u].is_heli:
+                best = min(held, key=lambda o: (distance(h, o), o))
+                if distance(h, best) <= 4:
+                    return best
+        enemies = [st.hex[e] for e in st._targets(u)]
+        if enemies:
+            return min(enemies, key=lambda e: (distance(h, e), e))
+        return h
+
+    # ------------------------------------------------------------------ choice
+    def choose(self, st, legal):
+        g = self.game
+        kinds = {}
+        for a in legal:
+            kinds.setdefault(a.kind, []).append(a)
+        if "activate" in kinds:
+            return kinds["activate"][0]
+        if "pass" in kinds:
+            best, bv = kinds["pass"][0], FIRE_THRESHOLD * 0.7
+            for a in kinds.get("opfire", []):
+                v = self.shot_value(st, g.by_uid[a.a], g.by_uid[a.b], a.c, "opfire")
+                if v > bv:
+                    best, bv = a, v
+            return best
+        # artillery first
+        if "call" in kinds:
+            best, bv = None, 0.5
+            for a in kinds["call"]:
+                h = g.map.hex_of[a.c]
+                v = sum(1.0 + (0.5 if st.disr[e] else 0) for e in st.units_at(h, 1 - self.side)
+                        if not g.units[e].is_hq)
+                if v > bv:
+                    best, bv = a, v
+            if best is not None:
+                return best
+        # late in the game, units that can reach an objective the side does not hold go for it
+        if self._late(st):
+            for a in kinds.get("move", []):
+                u = g.by_uid[a.a]
+                n = g.map.hex_of[a.b]
+                if g.units[u].is_heli:
+                    continue
+                goal = self.goal(st, u)
+                if goal in self.objectives and st.control.get(goal) != self.side and \
+                        distance(n, goal) < distance(st.hex[u], goal) and distance(st.hex[u], goal) <= 3:
+                    return a
+        # fire
+        best, bv = None, FIRE_THRESHOLD
+        for a in kinds.get("fire", []):
+            u, t = g.by_uid[a.a], g.by_uid[a.b]
+            mode = "moving" if st.mp_used[u] > 0 and not g.units[u].is_heli else "normal"
+            v = self.shot_value(st, u, t, a.c, mode)
+            if v > bv:
+                best, bv = a, v
+        if best is not None:
+            return best
+        # assault / overrun
+        for a in kinds.get("assault", []) + kinds.get("overrun", []):
+            if self.assault_ok(st, g.by_uid[a.a], g.map.hex_of[a.b], a.kind == "overrun"):
+                return a
+        # helicopters: hover to shoot, fly to move
+        for a in kinds.get("mode", []):
+            u = g.by_uid[a.a]
+            near = min((distance(st.hex[u], st.hex[e]) for e in st._targets(u)), default=99)
+            if st.hover[u] and near > 8:
+                return a
+            if not st.hover[u] and near <= 6:
+                return a
+        # unload near the goal
+        for a in kinds.get("unload", []):
+            u = g.by_uid[a.a]
+            c = st.carrier[u]
+            if distance(st.hex[c], self.goal(st, c)) <= 2 or any(
+                    distance(st.hex[c], st.hex[e]) <= 3 for e in st._targets(c)):
+                return a
+        # movement toward the goal
+        best, bv = None, 0
+        for a in kinds.get("move", []):
+            u = g.by_uid[a.a]
+            spec = g.units[u]
+            h, n = st.hex[u], g.map.hex_of[a.b]
+            goal = self.goal(st, u)
+            if spec.is_heli:
+                near = min((distance(n, st.hex[e]) for e in st._targets(u)), default=99)
+                if min((distance(h, st.hex[e]) for e in st._targets(u)), default=99) <= 4:
+                    continue
+                gain = (distance(h, goal) - distance(n, goal)) + (0.5 if near >= 3 else -1)
+            else:
+                if h in self.objectives and st.control.get(h) == self.side and self._holding(st, u):
+                    continue
+                gain = distance(h, goal) - distance(n, goal)
+                if gain <= 0:
+                    continue
+                # a unit that can already shoot from here stays put
+                if self._can_shoot_next(st, u) and h not in self.objectives and not self._late(st):
+                    continue
+                row = g.tec_row(n)
+                gain += 0.25 * ((row["db_infantry"] if spec.is_infantry else row["db_vehicle"]) or 0)
+                exp_n = self._exposure(st, u, n)
+                if exp_n >= 2 and not self._late(st) and exp_n > self._exposure(st, u, h):
+                    continue                   # bound: do not step into the reach of several ready enemies
+                gain -= 0.3 * exp_n
+                q = g.formations[spec.formation].hq
+                if q >= 0 and st.strength[q] < 2 and st.hex[q] is not None:
+                    cr = (st.values(q).command_range or 0) * (2 if spec.body.recon else 1)
+                    if distance(n, st.hex[q]) > cr >= distance(h, st.hex[q]):
+                        gain -= 1.2
+                    if st.hex[q] == h:
+                        gain += 0.4
+            if gain > bv:
+                best, bv = a, gain
+        if best is not None:
+            return best
+        return kinds["end"][0] if "end" in kinds else legal[0]
+
+    def _late(self, st) -> bool:
+        """Last turns, and the side does not yet hold more objectives than the enemy."""
+        if not self.objectives or st.turn < self.game.max_turns - 2:
+            return False
+        mine = sum(1 for o in self.objectives if st.control.get(o) == self.side)
+        return mine * 2 <= len(self.objectives)
+
+    def _exposure(self, st, u: int, n) -> int:
+        """Enemy units that could shoot at hex ``n`` (in reach and LOS, ready to fire)."""
+        g = self.game
+        lvl = g.level.get(n, 0)
+        k = 0
+        for e in st._targets(u):
+            if st.oc[e] or st.disr[e] or g.units[e].is_heli:
+                continue
+            he = st.hex[e]
+            d = distance(he, n)
+            if d <= g.reach[e] and (d <= 1 or g.los.clear(he, n, g.level.get(he, 0), lvl)):
+                k += 1
+        return k
+
+    def _holding(self, st, u: int) -> bool:
+        # keep enough units on held objectives
+        h = st.hex[u]
+        return any(distance(h, st.hex[e]) <= 6 for e in st._targets(u)) or self.game.units[u].is_infantry
+
+    def _can_shoot_next(self, st, u: int) -> bool:
+        """True when the unit already has a worthwhile shot from where it stands (it then holds its ground)."""
+        for t in st._targets(u):
+            for fp in ("ap", "he"):
+                if self.shot_value(st, u, t, fp, "normal") > FIRE_THRESHOLD:
+                    return True
+        return False
+
+    def assault_ok(self, st, u: int, h, overrun: bool) -> bool:
+        g = self.game
+        v = st.values(u)
+        if not v.assault_fp:
+            return False
+        af = v.assault_fp * (3 if overrun else 1)
+        mine = af * (7 - (v.assault_to_hit or 6)) / 6.0
+        theirs = 0.0
+        defenders = st._ground_enemies_at(h, self.side)
+        for d in defenders:
+            dv = st.values(d)
+            if dv.assault_fp:
+                hit = 6 if st.disr[d] else (dv.assault_to_hit or 6)
+                theirs += dv.assault_fp * (7 - hit) / 6.0
+        if h in g.ip:
+            mine -= 1
+        weak = sum(1 for d in defenders if st.disr[d] or st.strength[d])
+        return mine > theirs * 1.2 + 0.3 or (mine >= theirs and weak and h in self.objectives)
+
+
+BOTS = {"heuristic": HeuristicBot}
