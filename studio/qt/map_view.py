@@ -21,6 +21,12 @@ from PySide6.QtWidgets import (QGraphicsItem, QGraphicsPathItem, QGraphicsPolygo
 HEX_PEN_COLOUR = QColor(90, 90, 90, 160)
 
 
+def shaded(colour: str, level: int) -> str:
+    """A terrain colour darkened by elevation level (so hills read on the map)."""
+    base = QColor(colour)
+    return base.darker(100 + 12 * level).name() if level > 0 else base.name()
+
+
 class QtHexLabelsItem(QGraphicsItem):
     """Hex ids (and elevation levels) painted for the exposed area only, and only when zoomed in enough."""
 

@@ -18,7 +18,7 @@ from studio.document.geometry import BoardGeometry
 from studio.document.los import line_of_sight
 from studio.model.pointers import split
 
-from ..map_view import QtHexScene, QtMapView
+from ..map_view import QtHexScene, QtMapView, shaded
 from .base import QtEditor
 
 TOOLS = [
@@ -127,9 +127,7 @@ class QtMapEditor(QtEditor):
         level = self.geometry.elevation(key)
         cached = self._shade.get((code, level))
         if cached is None:
-            base = QColor(self.catalogue.colour_of(code))
-            cached = base.darker(100 + 12 * max(0, level)).name() if level > 0 else base.name()
-            self._shade[(code, level)] = cached
+            cached = self._shade[(code, level)] = shaded(self.catalogue.colour_of(code), level)
         return cached
 
     def redraw_layers(self) -> None:

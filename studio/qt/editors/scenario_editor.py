@@ -1,6 +1,611 @@
-"""Placeholder until the dedicated editor lands: the text editor."""
-from .text_editor import QtTextEditor
+"""Scenario editor: board assembly, sides and forces (dragged from the TO&E list onto map hexes), painted setup
+zones, reinforcement schedule, victory conditions with hex picking, environment, special rules, rule options,
+and a side panel with this scenario's diagnostics.
+
+The map is the scenario's boards assembled by ``studio.model.maps.assemble`` (labels stay the printed ones, so a
+turned board still reads ``4K3``). Every edit is a document op; one drop, one zone stroke or one click is one
+undo step.
+"""
+from __future__ import annotations
+
+from PySide6.QtCore import QMimeData, Qt
+from PySide6.QtWidgets import (QComboBox, QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QPushButton,
+                               QScrollArea, QSplitter, QTabWidget, QTreeWidget, QTreeWidgetItem,
+                               QVBoxLayout, QWidget)
+
+from studio.document import scenario_edit as sc
+from studio.document.catalogue import Catalogue
+from studio.document.geometry import AssembledGeometry
+from studio.document.ops import DELETE, Set
+from studio.document.schema import FieldSpec, node
+from studio.model.kinds import model_for
+from studio.model.maps import AssemblyError, assemble
+from studio.model.pointers import split
+
+from ..map_view import QtHexScene, QtMapView, shaded
+from ..schema_form import QtSchemaForm
+from .base import QtEditor
+
+MIME_TOE = "application/x-studio-toe"
+SIDE_COLOURS = ["#1f5fd6", "#d62828", "#2a9d3a", "#9b30c8"]
 
 
-class QtScenarioEditor(QtTextEditor):
-    pass
+class _EmptyGeometry:
+    hex_mm = 19.0
+
+    def keys(self):
+        return []
+
+    def key_at(self, x, y):
+        return None
+
+    def label(self, key):
+        return "?"
+
+    def key_of_label(self, label):
+        return None
+
+    def terrain(self, key):
+        return ""
+
+    def elevation(self, key):
+        return 0
+
+    def centre(self, key):
+        return (0.0, 0.0)
+
+    def corners(self, key):
+        return []
+
+
+class QtToeSource(QTreeWidget):
+    """TO&Es of the scenario's rule system (and their templated sub-units), draggable onto the map."""
+
+    def __init__(self):
+        super().__init__()
+        self.setHeaderLabels(["Forces: drag onto the map"])
+        self.setDragEnabled(True)
+
+    def mimeData(self, items):
+        mime = QMimeData()
+        toe = items[0].data(0, Qt.ItemDataRole.UserRole) if items else None
+        if toe:
+            mime.setData(MIME_TOE, toe.encode())
+            mime.setText(toe)
+        return mime
+
+    def mimeTypes(self):
+        return [MIME_TOE]
+
+
+class QtScenarioMapView(QtMapView):
+    """Map view accepting TO&E drops; ``dropped(toe_id, key)`` with the hex under the drop point."""
+
+    def __init__(self, scene, editor: "QtScenarioEditor"):
+        super().__init__(scene)
+        self.editor = editor
+        self.setAcceptDrops(True)
+
+    def dragEnterEvent(self, event) -> None:
+        if event.mimeData().hasFormat(MIME_TOE):
+            event.acceptProposedAction()
+        else:
+            event.ignore()
+
+    def dragMoveEvent(self, event) -> None:
+        self.dragEnterEvent(event)
+
+    def dropEvent(self, event) -> None:
+        if not event.mimeData().hasFormat(MIME_TOE):
+            event.ignore()
+            return
+        toe_id = bytes(event.mimeData().data(MIME_TOE)).decode()
+        key, _, _ = self._key(event.position().toPoint())
+        event.acceptProposedAction()
+        self.editor.drop_force(toe_id, key)
+
+
+class QtScenarioEditor(QtEditor):
+    def __init__(self, session, doc, parent=None):
+        super().__init__(session, doc, parent)
+        self.schema = self._schema()
+        self.catalogue = Catalogue.from_ruleset(self.session.data_of("ruleset", str(doc.data.get("ruleset"))))
+        self.geometry = _EmptyGeometry()
+        self.assembly_error = ""
+        self.scene = QtHexScene(self.geometry, self.colour_of, self)
+        self.view = QtScenarioMapView(self.scene, self)
+        self.tool = "select"
+        self._stroke = None
+        self.source = QtToeSource()
+        self.status_label = QLabel("")
+        self.status_label.setWordWrap(True)
+        self._build()
+        self.rebuild_map()
+        self.refresh_panels()
+        self.view.pressed.connect(self._press)
+        self.view.dragged.connect(self._drag)
+        self.view.released.connect(self._release)
+        self.view.hovered.connect(self._hover)
+
+    # ---------------------------------------------------------------- construction
+    def _schema(self) -> dict:
+        try:
+            return model_for(self.doc.data).model_json_schema()
+        except Exception:  # noqa: BLE001 - unknown ruleset: the core scenario model
+            from studio.model.documents import Scenario
+            return Scenario.model_json_schema()
+
+    def _subform(self, names: tuple[str, ...]) -> QtSchemaForm:
+        root = node(self.schema, self.schema)
+        spec = FieldSpec("object", {}, properties={n: root.properties[n] for n in names if n in root.properties},
+                         required=[n for n in root.required if n in names])
+        return QtSchemaForm(self.doc, self.schema, "", node_spec=spec, status=self.status_message)
+
+    def _scroll(self, widget: QWidget) -> QScrollArea:
+        area = QScrollArea()
+        area.setWidgetResizable(True)
+        area.setWidget(widget)
+        return area
+
+    def _build(self) -> None:
+        self.tool_box = QComboBox()
+        for tool, text in (("select", "Inspect"), ("zone", "Paint setup zone"), ("erase-zone", "Erase setup zone"),
+                           ("setup", "Toggle setup hex"), ("victory", "Pick victory hexes")):
+            self.tool_box.addItem(text, tool)
+        self.tool_box.currentIndexChanged.connect(lambda _: self.set_tool(self.tool_box.currentData()))
+        self.side_box = QComboBox()
+        self.force_box = QComboBox()
+        self.victory_box = QComboBox()
+        choices = QHBoxLayout()
+        choices.setContentsMargins(4, 0, 4, 0)
+        for label, widget in (("Tool", self.tool_box), ("Side", self.side_box), ("Force", self.force_box),
+                              ("Victory", self.victory_box)):
+            choices.addWidget(QLabel(label))
+            choices.addWidget(widget, 1)
+        fit = QPushButton("Fit")
+        fit.clicked.connect(self.view.fit)
+        choices.addWidget(fit)
+        centre = QWidget()
+        cl = QVBoxLayout(centre)
+        cl.setContentsMargins(0, 0, 0, 0)
+        cl.addLayout(choices)
+        cl.addWidget(self.view, 1)
+        cl.addWidget(self.status_label)
+        # right-hand panels
+        self.tabs = QTabWidget()
+        self.general = self._subform(("name", "designer", "date", "description", "turns", "first_player",
+                                      "environment"))
+        self.tabs.addTab(self._scroll(self.general), "Scenario")
+        self.tabs.addTab(self._boards_panel(), "Boards")
+        self.sides_form = self._subform(("sides",))
+        self.tabs.addTab(self._scroll(self.sides_form), "Sides")
+        self.reinforcements = QTreeWidget()
+        self.reinforcements.setHeaderLabels(["Turn", "Side", "Force", "Arrives"])
+        self.tabs.addTab(self.reinforcements, "Reinforcements")
+        self.victory_form = self._subform(("victory",))
+        self.tabs.addTab(self._scroll(self.victory_form), "Victory")
+        self.rules_form = self._subform(("special_rules",))
+        self.options_panel = QWidget()
+        self.options_layout = QVBoxLayout(self.options_panel)
+        rules = QWidget()
+        rl = QVBoxLayout(rules)
+        rl.addWidget(self.rules_form)
+        rl.addWidget(QLabel("<b>Rule options</b> (empty = the ruleset's default)"))
+        rl.addWidget(self.options_panel)
+        rl.addStretch(1)
+        self.tabs.addTab(self._scroll(rules), "Rules")
+        self.diag_list = QListWidget()
+        self.diag_list.itemActivated.connect(lambda item: self.focus_pointer(item.data(Qt.ItemDataRole.UserRole)))
+        self.tabs.addTab(self.diag_list, "Diagnostics")
+        self.forms = [self.general, self.sides_form, self.victory_form, self.rules_form]
+        left = QWidget()
+        ll = QVBoxLayout(left)
+        ll.setContentsMargins(0, 0, 0, 0)
+        ll.addWidget(self.source)
+        splitter = QSplitter()
+        splitter.addWidget(left)
+        splitter.addWidget(centre)
+        splitter.addWidget(self.tabs)
+        splitter.setSizes([170, 620, 380])
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(splitter)
+        self._fill_sources()
+
+    def _boards_panel(self) -> QWidget:
+        panel = QWidget()
+        layout = QVBoxLayout(panel)
+        self.board_list = QListWidget()
+        self.map_box = QComboBox()
+        for entry in self.session.entries():
+            if entry.kind == "map" and entry.id:
+                self.map_box.addItem(f"{entry.id} — {entry.name}", entry.id)
+        add = QPushButton("Add board")
+        add.clicked.connect(self.add_board)
+        rotate = QPushButton("Rotate 180°")
+        rotate.clicked.connect(self.rotate_board)
+        remove = QPushButton("Remove board")
+        remove.clicked.connect(self.remove_board)
+        row = QHBoxLayout()
+        row.addWidget(self.map_box, 1)
+        row.addWidget(add)
+        layout.addLayout(row)
+        layout.addWidget(self.board_list)
+        row2 = QHBoxLayout()
+        row2.addWidget(rotate)
+        row2.addWidget(remove)
+        layout.addLayout(row2)
+        self.boards_form = self._subform(("boards",))
+        layout.addWidget(self.boards_form)
+        return panel
+
+    def _fill_sources(self) -> None:
+        self.source.clear()
+        ruleset = self.doc.data.get("ruleset")
+        for entry in sorted(self.session.entries(), key=lambda e: e.name):
+            if entry.kind != "toe" or not entry.id or (ruleset and entry.ruleset != ruleset):
+                continue
+            item = QTreeWidgetItem([entry.name])
+            item.setData(0, Qt.ItemDataRole.UserRole, entry.id)
+            item.setToolTip(0, entry.id)
+            data = self.session.data_of("toe", entry.id)
+            for child in (data.get("root", {}).get("children") or []) if isinstance(data, dict) else []:
+                if isinstance(child, dict) and isinstance(child.get("template"), str):
+                    sub = QTreeWidgetItem([f"{child.get('name') or child.get('id')} ({child['template']})"])
+                    sub.setData(0, Qt.ItemDataRole.UserRole, child["template"])
+                    item.addChild(sub)
+            self.source.addTopLevelItem(item)
+
+    def source_item(self, toe_id: str) -> QTreeWidgetItem | None:
+        for i in range(self.source.topLevelItemCount()):
+            item = self.source.topLevelItem(i)
+            if item.data(0, Qt.ItemDataRole.UserRole) == toe_id:
+                return item
+        return None
+
+    # ---------------------------------------------------------------- map
+    def colour_of(self, key) -> str:
+        return shaded(self.catalogue.colour_of(self.geometry.terrain(key)), self.geometry.elevation(key))
+
+    def rebuild_map(self) -> None:
+        placements, problem = [], ""
+        for i, board in enumerate(self.doc.data.get("boards") or []):
+            if not isinstance(board, dict):
+                continue
+            model = self.session.model_of("map", str(board.get("map")))
+            if model is None:
+                problem = f"board {i + 1}: no valid map '{board.get('map')}'"
+                continue
+            at = board.get("at") if isinstance(board.get("at"), list) and len(board.get("at")) == 2 else [0, 0]
+            placements.append((model, (int(at[0]), int(at[1])), 180 if board.get("rotate") == 180 else 0))
+        try:
+            self.geometry = AssembledGeometry(assemble(placements)) if placements else _EmptyGeometry()
+        except AssemblyError as exc:
+            problem = str(exc)
+            self.geometry = _EmptyGeometry()
+        except (KeyError, ValueError) as exc:
+            problem = f"cannot assemble the boards: {exc}"
+            self.geometry = _EmptyGeometry()
+        self.assembly_error = problem
+        self.scene.geometry = self.geometry
+        self.scene.rebuild()
+        self.draw_features()
+        self.draw_overlays()
+        self.view.fit()
+        if problem:
+            self.status_label.setText(f"Boards: {problem}")
+
+    def draw_features(self) -> None:
+        """Hexside features and roads of the assembled boards."""
+        amap = getattr(self.geometry, "map", None)
+        if amap is None:
+            return
+        from studio.hexgrid import coords
+        corners = self.geometry.corners
+        by_feature: dict[str, list] = {}
+        for (a, b), feature in amap.hexsides.items():
+            d = coords.DIRECTIONS.index((b[0] - a[0], b[1] - a[1])) if (b[0] - a[0], b[1] - a[1]) in \
+                coords.DIRECTIONS else None
+            if d is not None:
+                c = corners(a)
+                by_feature.setdefault(feature, []).append([c[d], c[(d + 1) % 6]])
+        for feature, segments in by_feature.items():
+            f = self.catalogue.hexside_features.get(feature)
+            self.scene.set_polylines(f"feature:{feature}", segments, f.colour if f else "#3060c0",
+                                     self.geometry.hex_mm * 0.12)
+        by_road: dict[str, list] = {}
+        for (a, b), road in amap.roads.items():
+            by_road.setdefault(road, []).append([self.geometry.centre(a), self.geometry.centre(b)])
+        for road, segments in by_road.items():
+            r = self.catalogue.road_types.get(road)
+            self.scene.set_polylines(f"roads:{road}", segments, r.colour if r else "#805020",
+                                     self.geometry.hex_mm * 0.09, z=4.5)
+
+    def _labels_of(self, labels) -> list:
+        return [k for k in (self.geometry.key_of_label(x) for x in labels or []) if k is not None]
+
+    def draw_overlays(self) -> None:
+        data = self.doc.data
+        names = [n for n in list(self.scene._layers) if n.startswith(("setup:", "zone:", "entry:", "count:"))]
+        for name in names:
+            self.scene.clear_layer(name)
+        for si, side in enumerate(data.get("sides") or []):
+            if not isinstance(side, dict):
+                continue
+            colour = SIDE_COLOURS[si % len(SIDE_COLOURS)]
+            setup_keys, zone_keys, entry_keys, counts = [], [], [], {}
+            for force in side.get("forces") or []:
+                if not isinstance(force, dict):
+                    continue
+                setup = force.get("setup") if isinstance(force.get("setup"), dict) else {}
+                keys = self._labels_of(setup.get("hexes"))
+                setup_keys += keys
+                zone_keys += self._labels_of(setup.get("zone"))
+                n = sc.unit_count(self.session.data_of("toe", str(force.get("toe"))),
+                                  lambda t: self.session.data_of("toe", t))
+                for k in range(n if keys else 0):
+                    key = keys[k % len(keys)]
+                    counts[key] = counts.get(key, 0) + 1
+                entry = force.get("entry") if isinstance(force.get("entry"), dict) else {}
+                entry_keys += self._labels_of(entry.get("hexes"))
+            self.scene.set_marks(f"zone:{si}", zone_keys, colour, 60, z=3)
+            self.scene.set_marks(f"setup:{si}", setup_keys, colour, 170, outline="#ffffff", z=3.5)
+            self.scene.set_marks(f"entry:{si}", entry_keys, colour, 90, outline=colour, z=3.2)
+            size = self.geometry.hex_mm
+            self.scene.set_texts(f"count:{si}", [(*self.geometry.centre(k), str(c)) for k, c in counts.items()],
+                                 "#ffffff", size * 0.4, z=6)
+        victory = []
+        for vc in data.get("victory") or []:
+            if isinstance(vc, dict):
+                victory += self._labels_of(vc.get("hexes"))
+        self.scene.set_marks("victory", victory, "#ffd000", 120, outline="#ff8c00", z=4)
+        self.scene.set_texts("victory-text", [(x, y + self.geometry.hex_mm * 0.28, "VP") for x, y in
+                                              (self.geometry.centre(k) for k in victory)], "#7a3b00",
+                             self.geometry.hex_mm * 0.22, z=6)
+
+    # ---------------------------------------------------------------- panels
+    def refresh_panels(self) -> None:
+        data = self.doc.data
+        side, force, vc = self.side_box.currentIndex(), self.force_box.currentData(), self.victory_box.currentIndex()
+        for box in (self.side_box, self.force_box, self.victory_box):
+            box.blockSignals(True)
+            box.clear()
+        for si, s in enumerate(data.get("sides") or []):
+            if isinstance(s, dict):
+                self.side_box.addItem(f"{s.get('name') or s.get('id')}", si)
+                for fi, f in enumerate(s.get("forces") or []):
+                    if isinstance(f, dict):
+                        self.force_box.addItem(f"{s.get('id')}: {f.get('name') or f.get('id')}", f"/sides/{si}/forces/{fi}")
+        for i, v in enumerate(data.get("victory") or []):
+            if isinstance(v, dict):
+                self.victory_box.addItem(f"{v.get('id')} ({v.get('type')})", i)
+        self.side_box.setCurrentIndex(max(0, min(side, self.side_box.count() - 1)))
+        fi = self.force_box.findData(force)
+        self.force_box.setCurrentIndex(fi if fi >= 0 else 0)
+        self.victory_box.setCurrentIndex(max(0, min(vc, self.victory_box.count() - 1)))
+        for box in (self.side_box, self.force_box, self.victory_box):
+            box.blockSignals(False)
+        self.board_list.clear()
+        for i, b in enumerate(data.get("boards") or []):
+            if isinstance(b, dict):
+                self.board_list.addItem(f"{i + 1}. {b.get('map')} at {b.get('at', [0, 0])}"
+                                        f"{' turned 180°' if b.get('rotate') == 180 else ''}")
+        self.reinforcements.clear()
+        rows = []
+        for s in data.get("sides") or []:
+            for f in (s.get("forces") or []) if isinstance(s, dict) else []:
+                entry = f.get("entry") if isinstance(f, dict) and isinstance(f.get("entry"), dict) else None
+                if entry:
+                    where = entry.get("edge") or ", ".join(entry.get("hexes") or [])
+                    rows.append((entry.get("turn", 0), s.get("name", ""), f.get("name") or f.get("id"), where))
+        for turn, side_name, force_name, where in sorted(rows, key=lambda r: (r[0] if isinstance(r[0], int) else 0)):
+            self.reinforcements.addTopLevelItem(QTreeWidgetItem([str(turn), str(side_name), str(force_name),
+                                                                 str(where)]))
+        self._fill_options()
+        for form in self.forms + [self.boards_form]:
+            form.refresh()
+
+    def _fill_options(self) -> None:
+        while self.options_layout.count():
+            item = self.options_layout.takeAt(0)
+            if item.widget():
+                item.widget().deleteLater()
+        ruleset = self.session.data_of("ruleset", str(self.doc.data.get("ruleset")))
+        chosen = self.doc.data.get("options") if isinstance(self.doc.data.get("options"), dict) else {}
+        self.option_boxes = {}
+        for option in (ruleset.get("options") or []) if isinstance(ruleset, dict) else []:
+            if not isinstance(option, dict) or not isinstance(option.get("id"), str):
+                continue
+            box = QComboBox()
+            box.addItem(f"default ({option.get('default')})", DELETE)
+            for choice in option.get("choices") or []:
+                box.addItem(str(choice), choice)
+            oid = option["id"]
+            if oid in chosen:
+                index = box.findData(chosen[oid])
+                box.setCurrentIndex(index if index >= 0 else 0)
+            box.setToolTip(f"{option.get('description', '')} [{option.get('rule', '')}]")
+            box.activated.connect(lambda _=0, o=oid, b=box: self.set_option(o, b.currentData()))
+            row = QWidget()
+            rl = QHBoxLayout(row)
+            rl.setContentsMargins(0, 0, 0, 0)
+            rl.addWidget(QLabel(str(option.get("title") or oid)), 1)
+            rl.addWidget(box)
+            self.options_layout.addWidget(row)
+            self.option_boxes[oid] = box
+
+    def set_option(self, option_id: str, value) -> None:
+        if isinstance(self.doc.data.get("options"), dict):
+            ops = [Set(f"/options/{option_id}", value)]
+        elif value is DELETE:
+            return
+        else:
+            ops = [Set("/options", {option_id: value})]
+        self.apply(f"Option {option_id}", ops)
+
+    def show_diagnostics(self, diagnostics) -> None:
+        super().show_diagnostics(diagnostics)
+        self.diag_list.clear()
+        for d in diagnostics:
+            item = QListWidgetItem(f"{d.severity.value}: {d.message}  [{d.code}{' ' + d.rule if d.rule else ''}]")
+            item.setData(Qt.ItemDataRole.UserRole, d.pointer)
+            self.diag_list.addItem(item)
+        self.tabs.setTabText(self.tabs.indexOf(self.diag_list), f"Diagnostics ({len(diagnostics)})")
+
+    # ---------------------------------------------------------------- edits
+    def drop_force(self, toe_id: str, key) -> bool:
+        """A TO&E dropped on hex ``key``: a new force set up around it (one hex per unit)."""
+        if key is None:
+            self.status_message.emit("Drop the force onto a hex of the map")
+            return False
+        data = self.doc.data
+        sides = data.get("sides")
+        if not isinstance(sides, list) or not sides:
+            self.status_message.emit("The scenario has no sides yet")
+            return False
+        toe_data = self.session.data_of("toe", toe_id)
+        side = sc.side_for(data, toe_data.get("nation") if isinstance(toe_data, dict) else None,
+                           max(0, self.side_box.currentIndex()))
+        n = max(1, sc.unit_count(toe_data, lambda t: self.session.data_of("toe", t)))
+        taken = set()
+        for s in sides:
+            for f in (s.get("forces") or []) if isinstance(s, dict) else []:
+                setup = f.get("setup") if isinstance(f, dict) and isinstance(f.get("setup"), dict) else {}
+                taken.update(self._labels_of(setup.get("hexes")))
+        keys = sc.spread(self.geometry, key, n, taken)
+        labels = [self.geometry.label(k) for k in keys]
+        ok = self.apply(f"Place {toe_id}", sc.new_force_ops(data, side, toe_id, toe_data, labels))
+        if ok:
+            self.status_message.emit(f"{toe_id}: {n} units set up on {', '.join(labels)}")
+        return ok
+
+    def set_tool(self, tool: str) -> None:
+        self.tool = tool
+        index = self.tool_box.findData(tool)
+        if index != self.tool_box.currentIndex():
+            self.tool_box.setCurrentIndex(index)
+
+    def _force_pointer(self) -> str | None:
+        return self.force_box.currentData()
+
+    def _apply_hex(self, key) -> None:
+        label = self.geometry.label(key)
+        force = self._force_pointer()
+        if self.tool in ("zone", "erase-zone") and force:
+            self.apply("Setup zone", sc.toggle_hexes(self.doc.data, f"{force}/setup/zone", [label],
+                                                     self.tool == "zone"))
+        elif self.tool == "setup" and force:
+            current = self.doc.get(f"{force}/setup/hexes") or []
+            self.apply("Setup hex", sc.toggle_hexes(self.doc.data, f"{force}/setup/hexes", [label],
+                                                    label not in current))
+        elif self.tool == "victory" and self.victory_box.currentIndex() >= 0:
+            i = self.victory_box.currentData()
+            current = self.doc.get(f"/victory/{i}/hexes") or []
+            self.apply("Victory hex", sc.toggle_hexes(self.doc.data, f"/victory/{i}/hexes", [label],
+                                                      label not in current))
+
+    def _press(self, key, x, y, button) -> None:
+        if key is None:
+            return
+        if self.tool in ("zone", "erase-zone"):
+            self.doc.begin_gesture("Paint setup zone")
+            self._stroke = key
+        if self.tool != "select":
+            self._apply_hex(key)
+        else:
+            self.inspect.emit(f"Hex {self.geometry.label(key)}", self.describe(key))
+
+    def _drag(self, key, x, y) -> None:
+        if self._stroke is not None and key is not None and key != self._stroke:
+            self._stroke = key
+            self._apply_hex(key)
+
+    def _release(self, key, x, y) -> None:
+        if self._stroke is not None:
+            self._stroke = None
+            self.doc.end_gesture()
+
+    def describe(self, key) -> list[tuple[str, str]]:
+        label = self.geometry.label(key)
+        rows = [("Hex", label), ("Terrain", self.catalogue.name_of(self.geometry.terrain(key))),
+                ("Elevation", str(self.geometry.elevation(key)))]
+        for s in self.doc.data.get("sides") or []:
+            for f in (s.get("forces") or []) if isinstance(s, dict) else []:
+                setup = f.get("setup") if isinstance(f, dict) and isinstance(f.get("setup"), dict) else {}
+                if label in (setup.get("hexes") or []):
+                    rows.append(("Set up", f"{s.get('id')}: {f.get('name') or f.get('id')}"))
+                if label in (setup.get("zone") or []):
+                    rows.append(("Zone of", f"{s.get('id')}: {f.get('name') or f.get('id')}"))
+        return rows
+
+    def _hover(self, key) -> None:
+        if key is not None:
+            self.status_message.emit("   ".join(f"{k}: {v}" for k, v in self.describe(key)))
+
+    def add_board(self) -> None:
+        map_id = self.map_box.currentData()
+        if not map_id:
+            return
+        columns = 0
+        for b in self.doc.data.get("boards") or []:
+            model = self.session.model_of("map", str(b.get("map"))) if isinstance(b, dict) else None
+            if model is not None and model.hex is not None:
+                at = b.get("at") or [0, 0]
+                columns = max(columns, int(at[0]) + model.hex.columns)
+        self.apply(f"Add board {map_id}", sc.add_board_ops(self.doc.data, map_id, columns))
+
+    def _board_row(self) -> int:
+        row = self.board_list.currentRow()
+        return row if row >= 0 else len(self.doc.data.get("boards") or []) - 1
+
+    def rotate_board(self) -> None:
+        row = self._board_row()
+        if row >= 0:
+            self.apply("Rotate board", sc.rotate_board_ops(self.doc.data, row))
+
+    def remove_board(self) -> None:
+        row = self._board_row()
+        if row >= 0 and len(self.doc.data.get("boards") or []) > 1:
+            self.apply("Remove board", sc.remove_board_ops(row))
+
+    # ---------------------------------------------------------------- change handling
+    def on_document_changed(self, change) -> None:
+        if change.reason not in ("do", "undo", "redo"):
+            return
+        if any(p == "" or p.startswith("/boards") for p in change.pointers):
+            self.rebuild_map()
+        else:
+            self.draw_overlays()
+        if not self.doc.history.in_gesture:
+            self.refresh_panels()
+
+    def focus_pointer(self, pointer: str) -> None:
+        parts = split(pointer) if pointer.startswith("/") else []
+        keys = []
+        node_value = None
+        for depth in range(len(parts), 0, -1):
+            node_value = self.doc.get("/" + "/".join(parts[:depth]))
+            if isinstance(node_value, (dict, list, str)):
+                break
+        labels = []
+        if isinstance(node_value, str):
+            labels = [node_value]
+        elif isinstance(node_value, list):
+            labels = [x for x in node_value if isinstance(x, str)]
+        elif isinstance(node_value, dict):
+            setup = node_value.get("setup") if isinstance(node_value.get("setup"), dict) else {}
+            labels = list(node_value.get("hexes") or []) + list(setup.get("hexes") or []) + list(
+                setup.get("zone") or [])
+        keys = self._labels_of(labels)
+        self.scene.set_marks("focus", keys, "#ffff00", 110, outline="#ff8000", z=7)
+        if keys:
+            self.view.centerOn(*self.geometry.centre(keys[0]))
+        if parts and parts[0] in ("sides",):
+            self.tabs.setCurrentIndex(2)
+            self.sides_form.focus(pointer)
+        elif parts and parts[0] == "victory":
+            self.tabs.setCurrentIndex(4)
+            self.victory_form.focus(pointer)
+        elif parts and parts[0] in ("name", "turns", "environment", "first_player"):
+            self.tabs.setCurrentIndex(0)
+            self.general.focus(pointer)
