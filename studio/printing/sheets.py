@@ -108,16 +108,16 @@ def grid_pages(units: list[UnitCard], job: SheetJob, target: str, layout_for: Ca
 
 def card_pages(index: ProjectIndex, units: list[UnitCard], job: SheetJob, layout_id: str | None = None,
                base: Path | None = None) -> list[Page]:
-    """Data-card sheets: cards grouped by layout (cards of one size share pages), one side only."""
+    """Data-card sheets: cards grouped by layout (cards of one size share pages), one side only, on the page
+    orientation that holds more cards."""
     groups: dict[str, tuple[Layout, list[UnitCard]]] = {}
     for unit in units:
         lay = choose_layout(index, unit, "card", layout_id)
         groups.setdefault(lay.id, (lay, []))[1].append(unit)
     pages: list[Page] = []
     for lay, members in groups.values():
-        spec = replace(job.spec, cell_w=lay.width_mm, cell_h=lay.height_mm, duplex="none")
-        if not _fits(spec):
-            spec = replace(spec, landscape=not spec.landscape)
+        portrait = replace(job.spec, cell_w=lay.width_mm, cell_h=lay.height_mm, duplex="none", landscape=False)
+        spec = max((portrait, replace(portrait, landscape=True)), key=_capacity)   # portrait on a tie
         pages += grid_pages(members, SheetJob(spec, f"{job.caption}  -  {lay.name}"), "card",
                             lambda _u, lay=lay: lay, base)
     return pages
@@ -129,9 +129,9 @@ def counter_pages(index: ProjectIndex, units: list[UnitCard], job: SheetJob, lay
     return grid_pages(units, job, "counter", lambda u: choose_layout(index, u, "counter", layout_id), base)
 
 
-def _fits(spec: SheetSpec) -> bool:
+def _capacity(spec: SheetSpec) -> int:
+    """Cells per page (0 when none fits)."""
     try:
-        grid_layout(spec)
-        return True
+        return grid_layout(spec).per_page
     except GeometryError:
-        return False
+        return 0

@@ -141,3 +141,15 @@ def test_symbols_cover_affiliations_and_echelons():
         for branch in ("armor", "infantry", "recon", "artillery", "hq", "strange_new_branch"):
             items = symbol_items(UnitSymbol(affiliation=aff, branch=branch, echelon="company"), box)
             assert len(items) >= 3
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_mbt_data_cards_print_six_per_page(paper):
+    from studio.model.project import load_project
+    from studio.printing.jobs import PrintOptions, build_pages
+
+    idx = load_project(REPO / "data")
+    pages = build_pages(idx, PrintOptions("cards", "ruleset:mbt", paper=paper, bleed="0", gutter="0"))
+    cards = [it for it in pages[0].items if getattr(it, "tag", "").startswith("card:")]
+    assert len(cards) == 6
+    assert all(p.width < p.height for p in pages)        # portrait
