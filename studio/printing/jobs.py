@@ -75,14 +75,17 @@ class PrintOptions:
 
 
 def project_defaults(index: ProjectIndex, kind: str) -> PrintOptions:
-    """Options from the project's ``print`` block (built-in defaults when the project has none)."""
+    """Options from the project's ``print`` block (built-in defaults when the project has none).
+
+    Data cards are cut butted: for ``cards`` the bleed and gutter default to 0 (the block is for counters).
+    """
     project = next((d.model for d in index.of_kind("project") if d.model is not None), None)
     base = PrintOptions(kind)
-    if project is None:
-        return base
-    pd = project.print
-    return replace(base, paper=pd.paper, size=pd.counter_size, bleed=pd.bleed, duplex=pd.duplex,
-                   back_offset=(float(pd.back_offset_mm[0]), float(pd.back_offset_mm[1])))
+    if project is not None:
+        pd = project.print
+        base = replace(base, paper=pd.paper, size=pd.counter_size, bleed=pd.bleed, duplex=pd.duplex,
+                       back_offset=(float(pd.back_offset_mm[0]), float(pd.back_offset_mm[1])))
+    return replace(base, bleed="0", gutter="0") if kind == "cards" else base
 
 
 def _caption(opts: PrintOptions) -> str:

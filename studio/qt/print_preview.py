@@ -87,6 +87,10 @@ class PrintPreviewDialog(QDialog):
         self.duplex.setCurrentText(self.defaults.duplex)
         self.marks = QComboBox()
         self.marks.addItems(["crop", "registration", "both", "none"])
+        self.layout_id = QComboBox()
+        self.layout_id.addItem("(per rule system)", None)
+        for layout_id in sorted(self.index.ids("layout")):
+            self.layout_id.addItem(layout_id, layout_id)
         self.off_x, self.off_y = QDoubleSpinBox(), QDoubleSpinBox()
         for box, value in ((self.off_x, self.defaults.back_offset[0]), (self.off_y, self.defaults.back_offset[1])):
             box.setRange(-20.0, 20.0)
@@ -104,6 +108,7 @@ class PrintPreviewDialog(QDialog):
         form.addRow("Gutter", self.gutter)
         form.addRow("Duplex", self.duplex)
         form.addRow("Marks", self.marks)
+        form.addRow("Layout", self.layout_id)
         offsets = QHBoxLayout()
         offsets.addWidget(self.off_x)
         offsets.addWidget(self.off_y)
@@ -139,12 +144,19 @@ class PrintPreviewDialog(QDialog):
         root.addLayout(right, 1)
         self.resize(1100, 800)
 
+        self.kind.currentIndexChanged.connect(self._kind_changed)
         self.refresh_button.clicked.connect(self.refresh)
         self.save_button.clicked.connect(self._save_dialog)
         self.page_spin.valueChanged.connect(lambda n: self.show_page(n - 1))
-        for combo in (self.kind, self.paper, self.duplex, self.marks):
+        for combo in (self.kind, self.paper, self.duplex, self.marks, self.layout_id):
             combo.currentIndexChanged.connect(self.refresh)
         self.refresh()
+
+    def _kind_changed(self) -> None:
+        """Bleed and gutter defaults differ per sheet kind (cards are butted)."""
+        self.defaults = project_defaults(self.index, self.kind.currentText())
+        self.bleed.setText(self.defaults.bleed)
+        self.gutter.setText(self.defaults.gutter or "")
 
     def _default_kind(self, source_id: str) -> str:
         if self.index.get("scenario", source_id) is not None:
@@ -159,7 +171,7 @@ class PrintPreviewDialog(QDialog):
                        paper=self.paper.currentText(), size=self.size.currentText().strip(),
                        bleed=self.bleed.text().strip() or "0", gutter=self.gutter.text().strip() or None,
                        duplex=self.duplex.currentText(), marks=self.marks.currentText(),
-                       back_offset=(self.off_x.value(), self.off_y.value()))
+                       layout=self.layout_id.currentData(), back_offset=(self.off_x.value(), self.off_y.value()))
 
     def refresh(self) -> bool:
         """Rebuild the pages from the options; shows the problem instead of raising. True when it worked."""

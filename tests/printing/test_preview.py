@@ -25,3 +25,12 @@ def test_preview_reports_bad_options(qtbot, project):
     dialog.size.setCurrentText("nonsense")
     assert dialog.refresh() is False
     assert "not a length" in dialog.message.text()
+
+
+def test_switching_to_cards_resets_bleed_to_butted(qtbot, project):
+    dialog = PrintPreviewDialog(project, "us-troop")
+    qtbot.addWidget(dialog)
+    assert dialog.bleed.text() == "0.125in"
+    dialog.kind.setCurrentText("cards")
+    assert dialog.bleed.text() == "0" and dialog.gutter.text() == "0"
+    assert dialog.pages and dialog.pages[0].label.startswith("cards")

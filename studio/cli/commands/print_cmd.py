@@ -102,8 +102,6 @@ def run(args: argparse.Namespace) -> int:
         return _fail(f"cannot write {out}: folder {out.parent} does not exist", 2)
     index = load_project(root)
     opts = replace(project_defaults(index, args.print_kind), source=getattr(args, "source", ""))
-    if args.print_kind == "cards":   # cards are cut butted: the project's counter bleed does not apply
-        opts = replace(opts, bleed="0", gutter="0")
     try:
         for name in ("paper", "size", "bleed", "gutter", "duplex", "marks", "margin", "layout", "overlap"):
             value = getattr(args, name, None)
