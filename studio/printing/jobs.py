@@ -7,7 +7,6 @@ pages to the one renderer.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from pathlib import Path
 from typing import Callable
 
 from studio.model.maps import AssemblyError, assemble_scenario, assemble_single
@@ -135,7 +134,3 @@ def _map_pages(index: ProjectIndex, opts: PrintOptions) -> list[Page]:
         ruleset, title = (first.ruleset if first else model.ruleset), f"{model.name} - map"
     drawing = draw_map(amap, terrain_colours(index, ruleset), side_colours(index, ruleset))
     return map_pages(drawing, title, opts.paper.lower(), max(length_mm(opts.margin), 8.0), length_mm(opts.overlap))
-
-
-def output_stem(path: Path) -> str:
-    return Path(path).stem or "print"

@@ -263,7 +263,7 @@ def scenario_pages(index: ProjectIndex, scenario_id: str, paper: str, measure: M
     flow.text(f"Boards: {boards}.")
     for si, side in enumerate(sc.sides):
         colour = SIDE_COLOURS[si % len(SIDE_COLOURS)]
-        flow.heading(f"{side.name} ({side.nation})", colour)
+        flow.heading(side.name if side.nation in side.name else f"{side.name} ({side.nation})", colour)
         for force in side.forces:
             title = force.name or force.designation or force.id
             if force.grade:

@@ -113,7 +113,7 @@ def run(args: argparse.Namespace) -> int:
     except (LengthError, PrintError) as exc:
         return _fail(str(exc), 2)
     try:
-        from studio.printing.output import OutputError, write_pdf, write_pngs
+        from studio.printing.output import write_pdf, write_pngs
         from studio.printing.render import ensure_app, text_height_mm
 
         ensure_app()
