@@ -243,7 +243,7 @@ def run_info(args: argparse.Namespace) -> int:
 # ------------------------------------------------------------------ los
 
 def run_los(args: argparse.Namespace) -> int:
-    from studio.hexgrid.lines import hex_line
+    from studio.hexgrid.lines import line_steps
     from studio.model.los import LabelError, LosService
 
     try:
@@ -259,7 +259,8 @@ def run_los(args: argparse.Namespace) -> int:
     except CommandError as exc:
         return _fail("los", exc)
     sight = service.check(a, b, args.observer_height, args.target_height)
-    line = [service.label(h) for h in hex_line(a, b)]
+    # split steps (the line runs along or exactly across a hexside) show both hexes: 2E3|2E4
+    line = ["|".join(service.label(h) for h in step) for step in line_steps(a, b)]
     if args.format == "json":
         payload = {**sight.to_json(), "map": model.id, "ruleset": ruleset.id, "line": line,
                    "observer_level": amap.elevation.get(a, 0), "target_level": amap.elevation.get(b, 0),
