@@ -357,3 +357,25 @@ def test_visibility_with_a_range_limit_and_eye_height():
         for h in limited.map.label_of:
             c, r = limited.map.offset(h)
             assert seen[r, c] == limited.check(observer, h).clear
+
+
+def test_plugin_los_check_hook_is_used_and_may_defer(monkeypatch):
+    from studio.model import registry
+
+    registry.load_plugins()
+    calls = []
+
+    def hook(service, a, b):
+        calls.append((a, b))
+        if coords.distance(a, b) == 2:
+            return Sight(False, service.label(a), service.label(b), 2, None, "rule", "X 9.9", "never at range 2")
+        return None  # the data-driven profile decides
+
+    monkeypatch.setitem(registry._PLUGINS, "hooked", registry.RulesetPlugin(id="hooked", name="Hooked",
+                                                                            los_check=hook))
+    rs = data_ruleset("mbt").model_copy(update={"id": "hooked"})
+    los = LosService(assemble_single(strip("C C C W C", "0 0 0 0 0")), rs)
+    assert los.check(col(0), col(2)).rule == "X 9.9" and los.check(col(0), col(1)).clear
+    assert not los.check(col(0), col(4)).clear and calls
+    seen = los.visibility(col(0))
+    assert seen[0].tolist() == [True, True, False, True, False]
