@@ -188,3 +188,24 @@ def test_era_vehicles_carry_no_passengers():
         if any(s.era for s in c.body.defensive.special_armor.values()):
             t = c.body.general.transport
             assert (t.towed, t.leg) == (0, 0), path.stem
+
+
+def test_b5_more_cards():
+    t80u = card("t-80u")
+    sniper = ammo(t80u, "main", "Sniper (Refleks)")
+    assert sniper.atgm.penetration == 180 and sniper.atgm.tandem and sniper.atgm.laser_guided   # MBT 5.1.3.3
+    assert sniper.sight.primary == "L" and sniper.sight.secondary is None                      # MBT 6.5.2.2.5
+    sa = t80u.body.defensive.special_armor
+    assert all(sa[loc].ce_multiplier == 2.0 for loc in ("TF", "TS", "HF"))
+    assert all(sa[loc].era == "H" for loc in ("TF", "TS", "HF", "HS", "DK"))
+    assert sa["HS"].era_front_only and sa["DK"].era_front_only
+    t62 = card("t-62mv")
+    assert t62.body.defensive.armor_ag.front.level.HF == 53 and t62.body.defensive.special_armor["HF"].era == "L"
+    assert t62.body.defensive.gp_defense.value == 7
+    m150 = card("m150")
+    assert m150.body.open_topped and not m150.body.overhead_protection                         # MBT 6.1.4.3.1
+    assert (m150.body.defensive.gp_defense.value, m150.body.defensive.gp_defense.target_type) == (1, "P")
+    itow = ammo(m150, "tow", "ITOW")
+    assert itow.atgm.penetration == 126 and itow.energy == "CE"
+    m981 = card("m981")
+    assert m981.body.is_combat_unit and "fo" in m981.body.labels                               # MBT 4.1.1
