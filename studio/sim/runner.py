@@ -47,7 +47,7 @@ def _cancelled(cancel) -> bool:
 
 
 def play_game(game: Game, seed: int, bots: Sequence[str], *, index: int = 0, record: bool = False,
-              max_steps: int = 1_000_000) -> tuple[GameResult, Any]:
+              max_steps: int = 200_000) -> tuple[GameResult, Any]:
     """Play one game to the end; returns ``(result, final_state)`` (state None after an engine error)."""
     result = GameResult(index=index, seed=seed, bots=tuple(bots))
     actions: list[str] | None = [] if record else None

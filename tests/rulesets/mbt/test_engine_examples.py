@@ -454,6 +454,7 @@ def test_M97_one_free_hexside_per_hex():
     s.play(A("initiative second"))               # V's side moves first as Second Player
     while s.phase != G.P_MOVE or s.cp != 0:
         s.play(s.legal_actions()[0])
+    s.play(A("move V"))
     s.play(A("turn V right"))
     assert s.mv_left == s.msa(v, 8)
     s.play(A("turn V left"))                     # a second hexside in the same hex costs the Turn value
@@ -466,6 +467,9 @@ def _to_movement(s, orders, mover_side=0):
         s.play(A("initiative second" if s.cp == mover_side else "initiative first"))
     while s.phase != G.P_MOVE:
         s.play(s.legal_actions()[0])
+    movers = [a for a in s.legal_actions() if a[0] == "move"]
+    if movers:
+        s.play(movers[0])
 
 
 def test_M102_one_hex_beyond_the_allowance():
@@ -532,7 +536,7 @@ def test_M109_second_player_moves_first():
     s.play(A("initiative first"))                # side 0 is First Player
     while s.phase != G.P_MOVE:
         s.play(s.legal_actions()[0])
-    assert s.cp == 1 and all(a[1] == "E" for a in s.legal_actions())
+    assert s.cp == 1 and s.legal_actions() == [A("move E")]
 
 
 def test_M110_M111_spot_counters_after_moving_and_adjustment():

@@ -203,11 +203,9 @@ class HeuristicBot:
                 return a
             self.plan = []
         # pick the next unit (the active one, or the first in unit order)
-        if state.mv_u >= 0:
-            i = state.mv_u
-        else:
-            movers = sorted({g.uindex[a[1]] for a in legal})
-            i = movers[0]
+        if state.mv_u < 0:
+            return min(legal, key=lambda a: g.uindex[a[1]])
+        i = state.mv_u
         self.plan = macro_move(state, i, self.goal(state, i), self)
         for a in list(self.plan):
             if a in legal_set:

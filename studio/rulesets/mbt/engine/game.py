@@ -13,7 +13,8 @@ Primitive actions (tuples with a text form; ``MbtGame.parse_action`` inverts ``s
     command M1-1 FIRE|MOVE|SH|OW|NC     initiative first|second
     fire M1-1 at T-80B-2 main:APFSDS    hold M1-1 (no target left)     reveal T-80B-2 | conceal T-80B-2
     ow M1-1 at T-80B-2 main:APFSDS      pass
-    road M1-1 road|path  fwd M1-1  rev M1-1  turn M1-1 left|right  enter M1-1 2A8  exit M1-1  done M1-1
+    move M1-1 (select the next vehicle to move)  road M1-1 road|path  fwd M1-1  rev M1-1
+    turn M1-1 left|right  enter M1-1 2A8  exit M1-1  done M1-1
 
 Bots may use macro actions (``macro_move``) that expand into these primitives, each applied through the same
 legality code. Engine policies for points the rules leave open are ruleset options (``ruleset.yaml``), read by
@@ -91,7 +92,7 @@ def _parse(text: str) -> Action:
         if len(t) != 5 or t[2] != "at":
             raise ValueError(f"cannot read '{text}': expected '{t[0]} UNIT at TARGET WEAPON:AMMO'")
         return Action((t[0], t[1], t[3], t[4]))
-    if t[0] not in ("command", "initiative", "hold", "reveal", "conceal", "pass", "road", "fwd", "rev", "turn",
+    if t[0] not in ("command", "initiative", "hold", "reveal", "conceal", "pass", "move", "road", "fwd", "rev", "turn",
                     "enter", "exit", "done"):
         raise ValueError(f"unknown action '{text}'")
     return Action(tuple(t))
@@ -621,7 +622,7 @@ class MbtState(State):
             if ph == P_MOVE:
                 if self.mv_u >= 0:
                     u = self.mv_u
-                    if self.st[u] != ON:
+                    if self.st[u] in (DEAD, EXITED):
                         self.moved[u] = True
                         self.mv_u = -1
                         continue
@@ -779,11 +780,19 @@ class MbtState(State):
         trig = [t for t in self.ow_trig if self.st[t] == ON and self.game.units[t].side != side]
         if not trig:
             return out
-        for s in self._ow_shooters(side):
+        shooters = self._ow_shooters(side)
+        if not shooters:
+            return out
+        clear = self.game.los.clear
+        ranges = {t: self.spot_range(t) for t in trig}
+        for s in shooters:
+            ap = self.game.units[s].type.ap
+            hs = self.hex[s]
             for t in trig:
-                if not self.can_spot(s, t):
+                d = distance(hs, self.hex[t])
+                if d > ranges[t] or not clear(hs, self.hex[t]):
                     continue
-                for row in self.game.units[s].type.ap:
+                for row in ap:
                     if self.weapon_ok(s, t, row):
                         out.append((s, t, row))
         return out
@@ -880,28 +889,16 @@ class MbtState(State):
         return c
 
     def move_options(self, i: int) -> list[Action]:
-        """Primitive movement actions of vehicle ``i`` (starting its move if it has not yet)."""
+        """Primitive movement actions of the moving vehicle ``i`` (selected with ``move``)."""
         g = self.game
         name = g.units[i].name
-        out: list[Action] = []
-        if self.mv_u != i:
-            # a fresh move: entry for off-map units, else the first step
-            if self.st[i] == WAIT:
-                out.append(Action(("done", name)))
-                side = g.units[i].side
-                for h in g.units[i].entry_hexes:
-                    if g.cost.get(h, {}).get(g.units[i].type.traction) is not None and not self.enemies_in(h, side):
-                        out.append(Action(("enter", name, g.label(h))))
-                return out
-            saved = (self.mv_u, self.mv_mode, self.mv_left, self.mv_spent, self.mv_turned, self.mv_paid,
-                     self.mv_steps, self.mv_trail, self.mv_end, self.rev[i], self.mk[i])
-            self._begin_move(i)
-            out = self._step_options(i)
-            if self._road_ok(i):
-                for mode in ("road", "path"):
-                    out.append(Action(("road", name, mode)))
-            (self.mv_u, self.mv_mode, self.mv_left, self.mv_spent, self.mv_turned, self.mv_paid, self.mv_steps,
-             self.mv_trail, self.mv_end, self.rev[i], self.mk[i]) = saved
+        if self.st[i] == WAIT:
+            out = [Action(("done", name))]
+            side = g.units[i].side
+            enemy = self._enemy_hexes(side)
+            for h in g.units[i].entry_hexes:
+                if g.cost.get(h, {}).get(g.units[i].type.traction) is not None and h not in enemy:
+                    out.append(Action(("enter", name, g.label(h))))
             return out
         out = self._step_options(i)
         if self.mv_steps == 0 and not self.mv_spent and self.mv_mode == "xc" and self.mv_turned == 0 and \
@@ -909,6 +906,10 @@ class MbtState(State):
             for mode in ("road", "path"):
                 out.append(Action(("road", name, mode)))
         return out
+
+    def _enemy_hexes(self, side: int) -> set:
+        units = self.game.units
+        return {self.hex[j] for j in range(self.game.n) if self.st[j] == ON and units[j].side != side}
 
     def _road_ok(self, i: int) -> bool:
         """Road/path rate: start on a road/path hex facing along it (MBT 4.5.1.1.5)."""
@@ -924,11 +925,12 @@ class MbtState(State):
         out: list[Action] = []
         h = self.hex[i]
         side = g.units[i].side
-        in_enemy = self.enemies_in(h, side)
+        enemy = self._enemy_hexes(side)
+        in_enemy = h in enemy
         if not in_enemy:
             out.append(Action(("done", name)))
         price = self._turn_price(i)
-        if price is not None and price <= self.mv_left:
+        if price is not None and price <= self.mv_left and self.mv_turned < 3:  # 1-3 hexsides per hex (4.5.1.1.4)
             ok_dirs = (-1, 1)
             if self.mv_mode != "xc":
                 ok_dirs = tuple(d for d in (-1, 1) if edge_key(h, neighbour(h, (self.fac[i] + d) % 6)) in g.roads or
@@ -960,7 +962,7 @@ class MbtState(State):
                         continue
                 elif c > self.mv_left and not self._exception_ok():
                     continue
-                if self.enemies_in(b, side) and not self._can_pass(i, b, f, max(0, self.mv_left - c), rev):
+                if b in enemy and not self._can_pass(i, b, f, max(0, self.mv_left - c), rev):
                     continue
                 out.append(Action((verb, name)))
         if not out:
@@ -982,7 +984,7 @@ class MbtState(State):
     def _apply_move(self, i: int, a: Action) -> None:
         g = self.game
         verb = a[0]
-        if self.mv_u != i:
+        if verb == "move" or self.mv_u != i:
             if self.mv_u >= 0:
                 raise RulesError("another vehicle is still moving; vehicles move one at a time", "MBT 4.5")
             if self.st[i] == WAIT:
@@ -999,6 +1001,8 @@ class MbtState(State):
                 self.mv_trail = []
             else:
                 self._begin_move(i)
+            if verb == "move":
+                return
         if verb == "done":
             h = self.hex[i]
             if self.st[i] == ON and self.enemies_in(h, g.units[i].side):
@@ -1110,11 +1114,7 @@ class MbtState(State):
             if self.mv_u >= 0:
                 return self.move_options(self.mv_u)
             mover = (1 - self.first) if self.mv_idx == 0 else self.first
-            out = []
-            for i in range(g.n):
-                if self._is_mover(i, mover):
-                    out.extend(self.move_options(i))
-            return out
+            return [Action(("move", g.units[i].name)) for i in range(g.n) if self._is_mover(i, mover)]
         return []
 
     def explain_illegal(self, action) -> RulesError:
