@@ -141,6 +141,17 @@ class LosService:
             plug = plugin(ruleset.id)
             self.hook = plug.los_check if plug is not None else None
 
+    @classmethod
+    def for_scenario(cls, scenario, index, **kw) -> "LosService":
+        """The service of a scenario's assembled boards, its ruleset and its chosen rule options (``index``: a
+        ProjectIndex). Raises ``maps.AssemblyError`` / KeyError when the documents are missing or do not fit."""
+        from .maps import assemble_scenario
+
+        ruleset = index.model("ruleset", scenario.ruleset)
+        if ruleset is None:
+            raise KeyError(f"ruleset '{scenario.ruleset}' is not available")
+        return cls(assemble_scenario(scenario, index), ruleset, dict(scenario.options), **kw)
+
     # ---- heights from the documents
     def _build_heights(self) -> None:
         s = self.spec

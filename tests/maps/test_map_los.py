@@ -379,3 +379,11 @@ def test_plugin_los_check_hook_is_used_and_may_defer(monkeypatch):
     assert not los.check(col(0), col(4)).clear and calls
     seen = los.visibility(col(0))
     assert seen[0].tolist() == [True, True, False, True, False]
+
+
+def test_service_for_a_scenario():
+    from studio.model.project import load_project
+
+    index = load_project(DATA)
+    los = LosService.for_scenario(index.model("scenario", "delaying-action"), index, use_plugin=False)
+    assert len(los.map.label_of) == 560 and los.check("2T8", "4T8").clear
