@@ -1,0 +1,75 @@
+"""Build small World at War games in memory for rule tests: any counters, any hexes of the sample boards."""
+from __future__ import annotations
+
+import itertools
+from pathlib import Path
+
+from studio.model.documents import Toe
+from studio.model.kinds import scenario_model
+from studio.model.project import LoadedDocument, load_project
+from studio.rulesets.waw.engine.game import create_game
+
+DATA = Path(__file__).resolve().parents[3] / "data"
+_INDEX = None
+_COUNTER = itertools.count()
+
+
+def index():
+    global _INDEX
+    if _INDEX is None:
+        _INDEX = load_project(DATA)
+    return _INDEX
+
+
+def _add(model, kind):
+    doc = LoadedDocument(Path(f"<memory>/{model.id}.yaml"), f"<memory>/{model.id}.yaml",
+                         data={"kind": kind, "id": model.id}, model=model)
+    index().add(doc)
+
+
+def build(us: list[tuple[str, str]], soviet: list[tuple[str, str]], *, options=None, extension=None,
+          markers=(1, 1), morale=(None, None), victory=None, turns=3, seed=0):
+    """A game with one formation per side: ``[(card id, hex label), ...]``; unit ids are ``us.1``, ``su.1`` ..."""
+    n = next(_COUNTER)
+    forces = []
+    for side, units, nation in (("us", us, "United States"), ("su", soviet, "Soviet Union")):
+        toe = Toe.model_validate({"kind": "toe", "id": f"t-{side}-{n}", "ruleset": "waw", "name": side,
+                                  "nation": nation, "root": {"id": "r", "echelon": "company", "slots": [
+                                      {"id": f"s{i}", "unit": c, "role": "line"} for i, (c, _) in enumerate(units)]}})
+        _add(toe, "toe")
+        forces.append({"id": side, "toe": toe.id, "setup": {"hexes": [h for _, h in units]}})
+    ext = {"roles": [{"side": "us", "role": "NATO"}, {"side": "soviet", "role": "Alliance"}],
+           "formations": [{"id": "f-us", "force": "us", "markers": markers[0]},
+                          {"id": "f-su", "force": "su", "markers": markers[1]}]}
+    for i, m in enumerate(morale):
+        if m is not None:
+            ext["formations"][i]["morale"] = m
+    ext.update(extension or {})
+    sc = scenario_model("waw").model_validate({
+        "kind": "scenario", "id": f"sc-{n}", "ruleset": "waw", "name": "test",
+        "boards": [{"map": "board-2", "at": [0, 0]}, {"map": "board-4", "at": [20, 0]}],
+        "turns": turns, "first_player": "initiative",
+        "sides": [{"id": "us", "name": "US", "nation": "United States", "forces": [forces[0]]},
+                  {"id": "soviet", "name": "Soviet", "nation": "Soviet Union", "forces": [forces[1]]}],
+        "victory": victory or [{"id": "a", "type": "destroy_units", "side": "us", "points": 1},
+                               {"id": "b", "type": "destroy_units", "side": "soviet", "points": 1}],
+        "extension": ext})
+    game = create_game(sc, index(), options)
+    return game, game.new_initial_state(seed)
+
+
+def u(game, uid: str) -> int:
+    return game.by_uid[uid]
+
+
+def at(game, label: str):
+    return game.map.hex_of[label]
+
+
+def place(state, uid: str, label: str) -> None:
+    g = state.game
+    state.hex[g.by_uid[uid]] = g.map.hex_of[label]
+
+
+def rolls(state, mark: int, label: str | None = None) -> list[int]:
+    return [v for lab, v in state.dice.history[mark:] if label is None or lab == label]
