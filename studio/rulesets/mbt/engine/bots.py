@@ -249,23 +249,30 @@ def macro_move(state: MbtState, i: int, goal, bot: HeuristicBot | None = None) -
     prev: dict = {}
     heap = [(0, start)]
     first_exception = None
+    costs: dict = {}
+    step_cost = probe.step_cost
+    turn_costs = g.turn_cost
+    on_map = g.map.label_of
     while heap:
         d, (h, f) = heapq.heappop(heap)
         if d > dist.get((h, f), 1 << 30):
             continue
         for nf in range(6):
-            k = turn_cost(f, nf)
-            if k >= 2:
-                tc = g.turn_cost.get(h)
+            k = (nf - f) % 6
+            if 2 <= k <= 4:
+                tc = turn_costs.get(h)
                 if tc is None:
                     continue
                 tcost = int(tc)
             else:
                 tcost = 0
-            b = neighbour(h, nf)
-            if b not in g.map.label_of:
-                continue
-            c = probe.step_cost(i, h, b)
+            key = (h, nf)
+            if key in costs:
+                b, c = costs[key]
+            else:
+                b = neighbour(h, nf)
+                c = step_cost(i, h, b) if b in on_map else None
+                costs[key] = (b, c)
             if c is None:
                 continue
             nd = d + tcost + c
