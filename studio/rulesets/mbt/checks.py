@@ -423,6 +423,27 @@ def check_map(doc: LoadedDocument, index: ProjectIndex) -> Iterator[Diagnostic]:
         if side.feature == "slope" and a == b:
             yield doc.warning("mbt.slope", f"slope hexside {side.hex} {side.side} joins two hexes of the same "
                               f"level ({a})", f"/hexsides/{i}", R + "4.1.4.1.5")
+    # V41: a level change with no slope or crest hexside is a cliff, impassable to vehicles (verify intent)
+    marked = set()
+    for side in m.hexsides:
+        if side.feature in ("slope", "crest", "cliff"):
+            here = _cell(m, side.hex)
+            there = _neighbour(m, here, side.side) if here else None
+            if there:
+                marked.add(frozenset((here, there)))
+    unmarked = []
+    for r, row in enumerate(levels):
+        for c, level in enumerate(row):
+            for d in ("NE", "SE", "S"):
+                there = _neighbour(m, (c, r), d)
+                if there is None or len(levels) <= there[1] or len(levels[there[1]]) <= there[0]:
+                    continue
+                if levels[there[1]][there[0]] != level and frozenset(((c, r), there)) not in marked:
+                    unmarked.append(f"{_label(m, c, r)} {d}")
+    if unmarked:
+        yield doc.info("mbt.cliff", f"{len(unmarked)} hill level change(s) have no slope or crest hexside, e.g. "
+                       f"{', '.join(unmarked[:3])}; the rules make them cliffs, impassable to vehicles (ruleset "
+                       "option 'unmarked-level-change' decides)", "/elevation", R + "4.1.4.1.5", at_key=True)
 
 
 def _cell(m, label: str):
@@ -437,6 +458,10 @@ def _cell(m, label: str):
     if not (0 <= col < m.hex.columns and 0 <= row < m.hex.rows):
         return None
     return col, row
+
+
+def _label(m, col: int, row: int) -> str:
+    return f"{m.hex.board}{chr(65 + col % 26) * (col // 26 + 1)}{row + 1}"
 
 
 def _neighbour(m, cell, side):
