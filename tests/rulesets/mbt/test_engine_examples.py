@@ -568,3 +568,43 @@ def test_M13_objective_control():
     s.hex[g.uindex["Y"]] = neighbour(obj, 0)     # leaving does not lose control
     s._adjust()
     assert s.control.get(obj) == 0
+
+
+def test_M21_scrub_is_light_cover():
+    g = new_game()
+    scrub = find(g, lambda h: terrain(g, h) == "S")
+    s = place(g, 1, {"X": (0, "m1", g.label(scrub), 0), "E": (1, "t-72a", "4T1", 3)})
+    assert s.cover_of(scrub) == "light"
+
+
+def test_M26_new_spot_fire_counts_at_once_for_overwatch_and_movement():
+    g, s, b, woods, clear = _spot_setup()
+    s.mk[b] = G.MFIRE                            # just fired: pending Spot/Fire
+    s.mkdf[b] = G.NOMARK
+    assert s.spot_range(b) == 30 and s.spot_range(b, df=True) == 7
+
+
+def test_M99_road_rate_lost_through_a_wreck():
+    g = new_game()
+    a, b = next((x, y) for (x, y), t in sorted(g.roads.items()) if t == "road")
+    d = next(k for k in range(6) if neighbour(a, k) == b)
+    s = place(g, 1, {"V": (0, "t-80bv", g.label(a), d), "E": (1, "t-72a", "4T1", 3)})
+    v = g.uindex["V"]
+    s.mv_mode = "road"
+    assert s.step_cost(v, a, b) is not None
+    s.wreck[b] = 1
+    assert s.step_cost(v, a, b) is None          # must move cross-country instead
+    s.mv_mode = "xc"
+    assert s.step_cost(v, a, b) is not None
+
+
+def test_M101_prohibited_terrain_only_along_the_road():
+    g = new_game()
+    a, b = next((x, y) for (x, y), t in sorted(g.roads.items()) if t == "road")
+    s = place(g, 1, {"V": (0, "t-80bv", g.label(a), 0), "E": (1, "t-72a", "4T1", 3)})
+    v = g.uindex["V"]
+    g.cost[b] = {"t": None}                      # heavy woods
+    assert s.step_cost(v, a, b) is not None      # along the road: allowed
+    off = next(n for n in g.map.neighbours(b) if G.edge_key(b, n) not in g.roads and n != a)
+    g.cost[off] = {"t": None}
+    assert s.step_cost(v, b, off) is None        # leaving the road into heavy woods: prohibited
