@@ -246,6 +246,11 @@ def _check_weapon(doc, body, i, w) -> Iterator[Diagnostic]:
                                 "a per-band row", f"{p}/penetration", R + "5.1.3.3.1")
         elif row.atgm is not None:
             yield doc.error("mbt.atgm", f"'atgm' factors on a {row.kind} row", f"{p}/atgm", R + "5.1.3.3.1")
+        # V21 MCLOS ATGMs may not fire on a Short Halt
+        if row.atgm is not None and row.atgm.guidance_class in (3, 4) and not w.restrictions.no_short_halt:
+            yield doc.error("mbt.short-halt", f"'{row.ammo_type}' is a CL {row.atgm.guidance_class} (MCLOS) ATGM; "
+                            f"weapon '{w.id}' must be flagged restrictions.no_short_halt",
+                            f"{p}/atgm/guidance_class", R + "5.1.3.3.3")
         # V14 ATGM sight
         sight = row.sight or (w.sight if row.kind == "ATGM" else None)
         if row.kind == "ATGM" and sight is not None and sight.secondary is not None:

@@ -63,3 +63,13 @@ def test_mbt_fixture_reports_code_and_line(fixture, project_copy):
     other = {d.code for d in mine if d.severity.value == "error"} - {code}
     assert not other, [d.format_text() for d in mine]
     assert target.read_bytes() == before, "validation must never write to its input"
+
+
+def test_every_mbt_check_code_is_in_coverage():
+    from studio.rulesets.mbt import checks
+
+    source = Path(checks.__file__).read_text(encoding="utf-8")
+    coverage = (Path(checks.__file__).parent / "COVERAGE.md").read_text(encoding="utf-8")
+    codes = set(re.findall(r"\"(mbt\.[a-z-]+)\"", source))
+    missing = sorted(c for c in codes if f"`{c}`" not in coverage)
+    assert not missing, missing

@@ -209,3 +209,15 @@ def test_b5_more_cards():
     assert itow.atgm.penetration == 126 and itow.energy == "CE"
     m981 = card("m981")
     assert m981.body.is_combat_unit and "fo" in m981.body.labels                               # MBT 4.1.1
+
+
+def test_m13_unarmed_avlb_card():
+    avlb = card("m60-avlb")
+    assert avlb.body.unarmed and not avlb.body.is_combat_unit and not avlb.body.weapons   # MBT 4.1.1, 3.6
+
+
+def test_vehicle_tow_may_short_halt():
+    """TOW is a CL 1 (SACLOS) ATGM: vehicles may fire it on a Short Halt at -4 (MBT 4.4.3.2.2, 5.1.3.3.3)."""
+    for cid in ("m2", "m2a1", "m3", "m901", "m901a1", "m150"):
+        w = next(w for w in card(cid).body.weapons if w.id == "tow")
+        assert w.ammo[0].atgm.guidance_class == 1 and not w.restrictions.no_short_halt
