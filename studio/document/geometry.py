@@ -1,6 +1,7 @@
 """Hex geometry sources for map views: one editable board, or a scenario's assembled boards.
 
-Both expose the same small protocol used by the Qt scene: ``keys()``, ``corners(key)``, ``centre(key)``,
+Both expose the same small protocol used by the Qt scene: ``keys()``, ``corners(key)``, ``corner_offsets()`` (the
+hexagon around a centre, the same for every hex), ``centre(key)``,
 ``key_at(x, y)`` (None off the map), ``label(key)``, ``key_of_label(label)`` (None when unknown), ``terrain(key)``,
 ``elevation(key)``, ``hex_mm``. Keys are board cells ``(col, row)`` for a board and axial hexes for an assembly.
 """
@@ -12,7 +13,7 @@ from studio.hexgrid.layout import Layout
 from studio.model.maps import AssembledMap
 
 from .board import Board
-from .maprows import Grid
+from .maprows import Grid, split_row
 
 
 class BoardGeometry:
@@ -27,9 +28,26 @@ class BoardGeometry:
         self.terrain_grid = Grid(self.data.get("terrain"))
         self.elevation_grid = Grid(self.data.get("elevation"), "0")
 
-    def reload_rows(self) -> None:
-        self.terrain_grid = Grid(self.data.get("terrain"))
-        self.elevation_grid = Grid(self.data.get("elevation"), "0")
+    def reload_rows(self, rows: Iterable[int] | None = None) -> list | None:
+        """Re-read the terrain and elevation rows (only ``rows`` when given and the row count is unchanged).
+
+        Returns the cells whose terrain or elevation changed, or None when everything was re-read."""
+        terrain, elevation = self.data.get("terrain"), self.data.get("elevation")
+        if rows is None or not isinstance(terrain, list) or not isinstance(elevation, list) \
+                or len(terrain) != len(self.terrain_grid.rows) or len(elevation) != len(self.elevation_grid.rows):
+            self.terrain_grid = Grid(terrain)
+            self.elevation_grid = Grid(elevation, "0")
+            return None
+        changed = []
+        for r in rows:
+            for grid, source in ((self.terrain_grid, terrain), (self.elevation_grid, elevation)):
+                if 0 <= r < len(source):
+                    old, new = grid.rows[r], split_row(source[r])
+                    if old != new:
+                        grid.rows[r] = new
+                        changed += [(c, r) for c in range(max(len(old), len(new)))
+                                    if c >= len(old) or c >= len(new) or old[c] != new[c]]
+        return changed
 
     @property
     def hex_mm(self) -> float:
@@ -40,6 +58,9 @@ class BoardGeometry:
 
     def corners(self, key):
         return self.board.corners(key)
+
+    def corner_offsets(self):
+        return [self.board.layout.corner_offset(i) for i in range(6)]
 
     def centre(self, key):
         return self.board.centre(key)
@@ -79,6 +100,9 @@ class AssembledGeometry:
 
     def corners(self, key):
         return self.layout.corners(key)
+
+    def corner_offsets(self):
+        return [self.layout.corner_offset(i) for i in range(6)]
 
     def centre(self, key):
         return self.layout.to_mm(key)

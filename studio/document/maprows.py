@@ -1,8 +1,9 @@
 """Row-encoded hex grids (``terrain``/``elevation``: one text row per hex row, space-separated codes).
 
 ``Grid`` is a read view over the rows of a map; ``set_cells`` returns the ops that change cells, each
-touched row rewritten in the map's own column alignment (codes left-justified to the widest code when the file
-pads them, single spaces otherwise), so an edit changes only the cells edited and a save diffs only those rows.
+touched row rewritten in its own column alignment (codes left-justified to a common width when the row pads
+them, single spaces otherwise), so an edit changes only the cells edited and a save diffs only those rows.
+Only the touched rows are examined, so the cost of an edit does not grow with the map.
 """
 from __future__ import annotations
 
@@ -23,6 +24,17 @@ def detect_width(rows: list) -> int:
     widest = max((len(c) for row in cells for c in row), default=1)
     if widest > 1 and any(format_row(row, widest) == text for row, text in zip(cells, rows) if row):
         return widest
+    return 0
+
+
+def row_width(text: object, widest_hint: int = 1) -> int:
+    """Column width one row is written with (codes left-justified to it), or 0 for single spaces."""
+    codes = split_row(text)
+    if not codes:
+        return 0
+    for width in range(max(2, max(len(c) for c in codes)), 5):
+        if format_row(codes, width) == text:
+            return width
     return 0
 
 
@@ -54,12 +66,12 @@ def set_cells(field: str, rows: object, cells: Iterable[Cell], value: str, colum
     """
     present = isinstance(rows, list)
     rows = rows if present else []
-    width = detect_width(rows)
     by_row: dict[int, list[int]] = {}
     for col, row in cells:
         if 0 <= col < columns and row >= 0:
             by_row.setdefault(row, []).append(col)
-    new_rows = list(rows) + [format_row([default] * columns, width)] * (max(by_row, default=-1) + 1 - len(rows))
+    missing = max(by_row, default=-1) + 1 - len(rows)
+    new_rows = list(rows) + ([format_row([default] * columns, detect_width(rows))] * missing if missing > 0 else [])
     changed: set[int] = set()
     for row, cols in by_row.items():
         old = split_row(new_rows[row])
@@ -68,6 +80,7 @@ def set_cells(field: str, rows: object, cells: Iterable[Cell], value: str, colum
             codes[col] = value
         if codes != old:
             changed.add(row)
+            width = row_width(new_rows[row])
             new_rows[row] = format_row(codes, max(width, len(value)) if width else 0)
     if not present:
         return [Set(f"/{field}", new_rows)]

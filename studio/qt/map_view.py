@@ -1,7 +1,8 @@
 """Hex map scene and view: one polygon item per hex, overlay layers, zoom and pan, gesture signals.
 
 Contracts:
-- ``QtHexScene(geometry, colour_of)`` draws every ``geometry.keys()`` hex filled with ``colour_of(key)``;
+- ``QtHexScene(geometry, colour_of)`` draws every ``geometry.keys()`` hex (``geometry.corner_offsets()`` around
+  ``geometry.centre(key)``) filled with ``colour_of(key)``;
   ``recolour(keys)`` refreshes fills after an edit; ``rebuild()`` after a shape change. Scene units are mm.
 - Named overlay layers (``set_marks``, ``set_polylines``, ``set_texts``) replace their previous content, so
   editors redraw a layer from the document data after each change without tracking items.
@@ -88,7 +89,7 @@ class QtHexScene(QGraphicsScene):
         return b
 
     def rebuild(self) -> None:
-        """Drop and recreate every item (board shape changed)."""
+        """Drop and recreate every item (board shape changed). One shared hexagon, each item placed at its centre."""
         self.clear()
         self.items_by_key.clear()
         self.centres.clear()
@@ -96,24 +97,29 @@ class QtHexScene(QGraphicsScene):
         self._layers.clear()
         pen = QPen(HEX_PEN_COLOUR, 0)  # cosmetic: one pixel at any zoom
         pen.setCosmetic(True)
-        xs0 = ys0 = float("inf")
-        xs1 = ys1 = float("-inf")
+        shape = QPolygonF([QPointF(x, y) for x, y in self.geometry.corner_offsets()])
+        centres = self.centres
+        items = self.items_by_key
+        fills = self._fills
+        colour_of, brush, add = self.colour_of, self.brush, self.addItem
+        centre = self.geometry.centre
         for key in self.geometry.keys():
-            corners = self.geometry.corners(key)
-            poly = QPolygonF([QPointF(x, y) for x, y in corners])
-            item = QGraphicsPolygonItem(poly)
+            x, y = centre(key)
+            item = QGraphicsPolygonItem(shape)
+            item.setPos(x, y)
             item.setPen(pen)
-            colour = self.colour_of(key)
-            item.setBrush(self.brush(colour))
-            item.setData(0, key)
-            self.addItem(item)
-            self.items_by_key[key] = item
-            self._fills[key] = colour
-            self.centres[key] = self.geometry.centre(key)
-            for x, y in corners:
-                xs0, ys0, xs1, ys1 = min(xs0, x), min(ys0, y), max(xs1, x), max(ys1, y)
-        if self.items_by_key:
-            self.board_rect = QRectF(xs0, ys0, xs1 - xs0, ys1 - ys0)
+            colour = colour_of(key)
+            item.setBrush(brush(colour))
+            add(item)
+            items[key] = item
+            fills[key] = colour
+            centres[key] = (x, y)
+        if centres:
+            xs = [c[0] for c in centres.values()]
+            ys = [c[1] for c in centres.values()]
+            box = shape.boundingRect()
+            self.board_rect = QRectF(min(xs) + box.left(), min(ys) + box.top(),
+                                     max(xs) - min(xs) + box.width(), max(ys) - min(ys) + box.height())
         else:
             self.board_rect = QRectF(0, 0, 10, 10)
         margin = self.geometry.hex_mm
@@ -171,6 +177,7 @@ class QtHexScene(QGraphicsScene):
             if base is None:
                 continue
             item = QGraphicsPolygonItem(base.polygon())
+            item.setPos(base.pos())
             item.setBrush(QBrush(fill))
             item.setPen(pen)
             self._add(name, item, z)

@@ -14,7 +14,6 @@ def cells(path, field="terrain"):
 
 def open_map(window, project, name="board-2"):
     editor = window.open_path(project / "maps" / f"{name}.yaml")
-    editor.view.resize(1000, 800)
     editor.view.fit()
     return editor
 

@@ -12,7 +12,6 @@ def load(path):
 
 def open_scenario(window, project, name="delaying-action"):
     editor = window.open_path(project / "scenarios" / "mbt" / f"{name}.yaml")
-    editor.view.resize(1000, 700)
     editor.view.fit()
     return editor
 

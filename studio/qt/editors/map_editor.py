@@ -187,9 +187,9 @@ class QtMapEditor(QtEditor):
             self.redraw_layers()
             return
         if rows:
-            self.geometry.reload_rows()
+            changed = self.geometry.reload_rows(rows)
             columns = self.geometry.board.columns
-            self.scene.recolour((c, r) for r in rows for c in range(columns))
+            self.scene.recolour(changed if changed is not None else [(c, r) for r in rows for c in range(columns)])
         if layers:
             self.redraw_layers()
 

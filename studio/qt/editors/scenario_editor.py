@@ -57,6 +57,9 @@ class _EmptyGeometry:
     def corners(self, key):
         return []
 
+    def corner_offsets(self):
+        return [(0.0, 0.0)] * 6
+
 
 class QtToeSource(QTreeWidget):
     """TO&Es of the scenario's rule system (and their templated sub-units), draggable onto the map."""
