@@ -84,6 +84,8 @@ def test_b5_t80bv_values():
     assert songster.range.model_dump() == {"P": 40, "S": 4, "M": 2, "L": None, "E": 1}     # MBT 5.1.3.3.2
     assert songster.sight.primary == "O" and songster.sight.secondary is None               # MBT 6.5.2.2.5
     assert {(lim.prefix, lim.value) for lim in main.ammo_limits} == {("A", 9), ("G", 9), ("D", 5)}  # MBT 5.16.2
+    cv = b.general.command_variant
+    assert cv.name == "Command 'K'" and {(x.prefix, x.value) for x in cv.ammo_limits} == {("A", 8), ("G", 8)}
     assert (b.defensive.gp_defense.value, b.defensive.gp_defense.target_type) == (8, "A")
     for loc in ("TF", "TS", "HF"):
         assert b.defensive.special_armor[loc].ce_multiplier == 1.5
