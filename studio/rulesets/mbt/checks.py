@@ -600,6 +600,8 @@ def check_scenario(doc: LoadedDocument, index: ProjectIndex) -> Iterator[Diagnos
         for road in m.roads:
             road_hexes.update(road.hexes)
     sides = {s.id for s in sc.sides}
+    pointy = any(m.hex.orientation == "pointy" for m in boards.values())
+    dirs = ("NW", "NE", "E", "SE", "SW", "W") if pointy else _DIRS
 
     ext = sc.extension
     for side, _grade in getattr(ext, "force_grades", {}).items():
@@ -634,9 +636,9 @@ def check_scenario(doc: LoadedDocument, index: ProjectIndex) -> Iterator[Diagnos
             if not force.setup:
                 continue
             setup = force.setup
-            if setup.facing is not None and setup.facing not in _DIRS:
+            if setup.facing is not None and setup.facing not in dirs:
                 yield doc.error("mbt.facing", f"facing '{setup.facing}' is not a hexside direction "
-                                f"({', '.join(_DIRS)}); vehicles always face a hexside", f"{base}/setup/facing",
+                                f"({', '.join(dirs)}); vehicles always face a hexside", f"{base}/setup/facing",
                                 R + "3.3")
             hexes = setup.hexes
             if not hexes:
