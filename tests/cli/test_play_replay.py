@@ -48,3 +48,13 @@ def test_replay_unreadable_file(tmp_path):
     bad = tmp_path / "x.replay.json"
     bad.write_text("{not json")
     assert main(["replay", str(bad)]) == 2
+
+
+def test_write_balance_next_to_scenario(capsys, tmp_path):
+    project = tmp_path / "p"
+    shutil.copytree(DATA, project)
+    sc = project / "scenarios" / "mbt" / "delaying-action.yaml"
+    assert main(["play", str(sc), "--project", str(project), "--games", "2", "--write-balance",
+                 "--format", "json"]) == 0
+    written = json.loads((sc.parent / "delaying-action.balance.json").read_text())
+    assert written["games"] == 2 and written["scenario"] == "delaying-action"

@@ -1179,7 +1179,8 @@ class MbtState(State):
                 if s not in self.ow_trig:
                     self.ow_trig.append(s)  # the overwatch shooter becomes a trigger (cascade)
                 self.ow_pass = 0
-                self.ow_side = 1 - self.ow_side
+                if self.ow_ctx != "combat" or self.game.options.get("overwatch-order", "alternate") == "alternate":
+                    self.ow_side = 1 - self.ow_side  # Q12: alternate, the First Player first
         elif ph == P_MOVE:
             self._apply_move(g.uindex[action[1]], action)
         else:
