@@ -81,7 +81,9 @@ def validate_paths(paths: list[Path], display_base: Path | None = None) -> Valid
     loose: list[Path] = []
     for path in map(Path, paths):
         if path.is_dir():
-            roots.append(path)
+            # a sub-folder of a project (e.g. data/units) is checked in its project's context
+            root = find_project_root(path)
+            roots.append(path if root is None or root.resolve() == path.resolve() else root)
             only.update(_key(p) for p in project_files(path))
         else:
             only.add(_key(path))

@@ -92,3 +92,9 @@ def test_format_check_finds_non_canonical_and_never_touches_invalid(tmp_path, ca
     code, out, _ = run(capsys, "format", str(project))
     assert "tank.yaml: formatted" in out and broken.read_bytes() == before
     assert unit.read_text() == (FIXTURE / "units" / "tank.yaml").read_text()
+
+
+def test_subfolder_is_validated_in_its_project_context(capsys):
+    code, out, _ = run(capsys, "validate", str(FIXTURE / "toe"))
+    assert code == 0, out
+    assert out.strip().splitlines()[-1] == "1 file(s): 0 error(s), 0 warning(s), 0 info(s)"
