@@ -74,6 +74,8 @@ class HeuristicBot:
             kinds.setdefault(a.kind, []).append(a)
         if "activate" in kinds:
             return kinds["activate"][0]
+        if "strike" in kinds:
+            return max(kinds["strike"], key=lambda a: (self._hex_value(st, a.b), a.b))
         if "pass" in kinds:
             best, bv = kinds["pass"][0], FIRE_THRESHOLD * 0.7
             for a in kinds.get("opfire", []):
@@ -84,7 +86,10 @@ class HeuristicBot:
         # artillery first
         if "call" in kinds:
             best, bv = None, 0.5
+            damaging = {x.id for x in g.assets if x.type in ("HE", "DPICM", "MLRS", "Chemical")}
             for a in kinds["call"]:
+                if a.b not in damaging:
+                    continue
                 h = g.map.hex_of[a.c]
                 v = sum(1.0 + (0.5 if st.disr[e] else 0) for e in st.units_at(h, 1 - self.side)
                         if not g.units[e].is_hq)
@@ -109,6 +114,14 @@ class HeuristicBot:
             u, t = g.by_uid[a.a], g.by_uid[a.b]
             mode = "moving" if st.mp_used[u] > 0 and not g.units[u].is_heli else "normal"
             v = self.shot_value(st, u, t, a.c, mode)
+            if v > bv:
+                best, bv = a, v
+        if best is not None:
+            return best
+        # indirect fire from mortars and on-map artillery
+        best, bv = None, 0.9
+        for a in kinds.get("indirect", []):
+            v = self._hex_value(st, a.b)
             if v > bv:
                 best, bv = a, v
         if best is not None:
@@ -171,6 +184,13 @@ class HeuristicBot:
         if best is not None:
             return best
         return kinds["end"][0] if "end" in kinds else legal[0]
+
+    def _hex_value(self, st, label: str) -> float:
+        g = self.game
+        if label not in g.map.hex_of:
+            return 0.0
+        return sum(1.0 + (0.5 if st.disr[e] else 0.0) for e in st.units_at(g.map.hex_of[label], 1 - self.side)
+                   if not g.units[e].is_hq)
 
     def _late(self, st) -> bool:
         """Last turns, and the side does not yet hold more objectives than the enemy."""

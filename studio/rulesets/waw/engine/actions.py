@@ -10,6 +10,8 @@ Text forms (units are ``<force>.<n>``, hexes are printed labels, formations thei
     overrun <unit> <hex> <exit hex>                                    (WaW 6.4)
     load <unit> <carrier>       unload <unit>                          (WaW 5.2)
     call <caller> <asset> <hex>                                        (WaW 8.0)
+    indirect <mortar or on-map artillery> <hex>                        (WaW 1.3.4.3, 8.7)
+    strike <airstrike> <hex>                                           (WaW 9.5)
     mode <helicopter>                                                  (WaW 9.1)
     end                                                                (end of the formation impulse)
 """
@@ -18,7 +20,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 KINDS = {"activate": 1, "skip": 1, "move": 2, "fire": 3, "opfire": 3, "pass": 0, "assault": 2, "overrun": 3,
-         "load": 2, "unload": 1, "call": 3, "mode": 1, "end": 0}
+         "load": 2, "unload": 1, "call": 3, "mode": 1, "end": 0,
+         "indirect": 2, "strike": 2}
 
 
 @dataclass(frozen=True, slots=True)

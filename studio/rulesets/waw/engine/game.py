@@ -191,6 +191,18 @@ class WawGame(Game):
                 self.passengers.append((pu, cu, p.disrupted))
         self.start_disrupted = [self.by_uid[f"{a.force}.{a.index + 1}"] for a in ext.disrupted
                                 if f"{a.force}.{a.index + 1}" in self.by_uid]
+        # Leaders and Heroes attached to platoons (WaW 1.3.6, 1.3.7)
+        self.leader_of: dict[int, WawCounter] = {}
+        self.hero_of: dict[int, WawCounter] = {}
+        for group, target in ((ext.leaders, self.leader_of), (ext.heroes, self.hero_of)):
+            for a in group:
+                host = self.by_uid.get(f"{a.force}.{a.index + 1}")
+                card = index.model("unit", a.unit)
+                if host is not None and card is not None:
+                    target[host] = card.body
+        self.airstrikes = [(a, side_index[a.side]) for a in ext.airstrikes if a.side in side_index
+                           and None not in (a.ap_fp, a.he_fp, a.to_hit, a.armor, a.save)]
+        self.jammers = [side_index[s] for s in ext.cup.jammed if s in side_index]
         self.ip = {amap.hex_of[h] for h in ext.fortifications.improved_positions if h in amap.hex_of}
         self.mines = {amap.hex_of[h] for h in ext.fortifications.mines if h in amap.hex_of}
         self.start_wrecks = {amap.hex_of[h] for h in ext.wrecks if h in amap.hex_of}

@@ -31,7 +31,8 @@ class WawState(State):
                  "hex", "strength", "disr", "oc", "ooc", "mp_used", "mp_cap", "mfired", "depleted", "carrier",
                  "hover", "mode_changed", "heli_moves", "acted", "breakdown", "fresh", "locked", "one_hex",
                  "lead_used", "calls", "missions", "wrecks", "smoke", "control", "lost", "thor", "comms",
-                 "impulse_first", "overrun_done", "log", "steps", "entered_f", "reason", "mines", "_occ")
+                 "impulse_first", "overrun_done", "log", "steps", "entered_f", "reason", "mines", "_occ",
+                 "chem", "jammed", "hallowed", "air_out", "air_back")
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -89,6 +90,11 @@ class WawState(State):
         s.entered_f = set(f for f in range(len(game.formations)) if f not in game.entry)
         s.reason = ""
         s._occ = None
+        s.chem = set()
+        s.jammed = {}
+        s.hallowed = set()
+        s.air_out = set()
+        s.air_back = set()
         s._new_cup()
         s._advance()
         return s
@@ -119,6 +125,11 @@ class WawState(State):
         s.entered_f = set(self.entered_f)
         s.reason = self.reason
         s._occ = None
+        s.chem = set(self.chem)
+        s.jammed = dict(self.jammed)
+        s.hallowed = set(self.hallowed)
+        s.air_out = set(self.air_out)
+        s.air_back = set(self.air_back)
         return s
 
     # ------------------------------------------------------------------ API
@@ -128,6 +139,8 @@ class WawState(State):
             return TERMINAL
         if p[0] == "opfire":
             return 1 - self.game.units[p[1]].side
+        if p[0] == "strike":
+            return self.game.airstrikes[p[1]][1]
         return self.game.formations[p[1]].side
 
     def is_terminal(self) -> bool:
@@ -141,6 +154,11 @@ class WawState(State):
         if p[0] == "decide":
             fid = g.formations[p[1]].id
             return [Action("activate", fid), Action("skip", fid)]
+        if p[0] == "strike":
+            a, side = g.airstrikes[p[1]]
+            hexes = sorted({self.hex[e] for e in self._alive(1 - side) if not g.units[e].is_hq
+                            and not g.units[e].is_heli and self.carrier[e] < 0})
+            return [Action("strike", a.id, g.label[h]) for h in hexes] or [Action("strike", a.id, "none")]
         self._occ = self._occupancy()
         try:
             if p[0] == "opfire":
@@ -201,6 +219,12 @@ class WawState(State):
             self._unload(g.by_uid[action.a])
         elif k == "call":
             self._call(g.by_uid[action.a], [a.id for a in g.assets].index(action.b), g.map.hex_of[action.c])
+        elif k == "strike":
+            self._strike(pending[1], None if action.b == "none" else g.map.hex_of[action.b])
+            self.pending = ("none",)
+        elif k == "indirect":
+            self._indirect(g.by_uid[action.a], g.map.hex_of[action.b])
+            self._after_act(g.by_uid[action.a])
         elif k == "mode":
             u = g.by_uid[action.a]
             self.hover[u] = not self.hover[u]
@@ -248,7 +272,9 @@ class WawState(State):
                  f"w{sorted(self.wrecks)}", f"c{sorted(self.control.items())}", f"l{self.lost}",
                  f"m{self.missions}", f"th{self.thor}{self.comms}", f"s{sorted(self.smoke.items())}", f"mi{sorted(self.mines)}",
                  f"lu{sorted(self.lead_used)}", f"ca{sorted(self.calls.items())}", f"if{self.impulse_first}",
-                 f"ov{sorted(self.overrun_done)}", f"ef{sorted(self.entered_f)}", self.dice.fingerprint()]
+                 f"ov{sorted(self.overrun_done)}", f"ef{sorted(self.entered_f)}", f"ch{sorted(self.chem)}",
+                 f"j{sorted(self.jammed.items())}", f"hg{sorted(self.hallowed)}", f"ai{sorted(self.air_out)}"
+                 f"{sorted(self.air_back)}", self.dice.fingerprint()]
         for i in range(len(g.units)):
             parts.append(f"{i}:{self.hex[i]}:{self.strength[i]}{self.disr[i]:d}{self.oc[i]:d}{self.ooc[i]:d}"
                          f"{self.mp_used[i]}:{self.mp_cap[i]}:{self.mfired[i]:d}{self.depleted[i]}{self.carrier[i]}"
@@ -318,9 +344,14 @@ class WawState(State):
         ha, hb = self.hex[a], self.hex[b]
         if distance(ha, hb) <= 1:
             return True
-        if self.smoke and self._smoke_between(ha, hb):
-            return False
+        if self.smoke and not self.game.units[a].body.advanced_imaging and self._smoke_between(ha, hb):
+            return False                       # 8.2: Smoke blocks into and through its hex and the six around
         return self.game.los.clear(ha, hb, self.level(a), self.level(b))
+
+    def _smoky(self, a, b) -> bool:
+        from studio.hexgrid.lines import line_steps
+
+        return any(distance(h, sm) <= 1 for st in line_steps(a, b)[1:] for h in st for sm in self.smoke)
 
     def _smoke_between(self, a, b) -> bool:
         from studio.hexgrid.lines import line_steps
@@ -335,6 +366,9 @@ class WawState(State):
     def morale(self, i: int) -> int:
         """Formation Morale, or Conditional Morale: base + units within 2 hexes, at most 8 (WaW 1.6, 1.6.1)."""
         g = self.game
+        leader = g.leader_of.get(i)
+        if leader is not None and leader.morale is not None and ("L", i) not in self.hallowed:
+            return leader.morale.value         # 1.3.6: the platoon takes its Leader's Morale (digest C12)
         f = g.formations[g.units[i].formation]
         m = f.morale
         if m is None:
@@ -365,8 +399,12 @@ class WawState(State):
         mt = u.values(self.strength[i]).movement.type
         if mt == "towed":
             return None
+        if self.chem and any(distance(b, c) <= 1 for c in self.chem):
+            extra_chem = 2.0                   # 8.4
+        else:
+            extra_chem = 0.0
         if g.map.road(a, b):
-            return 1.0
+            return 1.0 + extra_chem
         foot = mt == "foot"
         cost = row["cost_infantry"] if foot else row["cost_vehicle"]
         if cost is None:
@@ -382,7 +420,7 @@ class WawState(State):
                 if extra is None and feat.move_cost:
                     return None
                 cost += extra or 0
-        return float(cost)
+        return float(cost) + extra_chem
 
     def _feature(self, fid):
         cache = getattr(self.game, "_features", None)
@@ -416,6 +454,11 @@ class WawState(State):
             cup += [("F", fi)] * f.markers
         cup += [("E", 0)] * max(0, g.end_turn_markers - sum(self.held_marker))
         cup += [("C", 0)] * g.chaos_markers
+        for k, (a, side) in enumerate(g.airstrikes):
+            if a.from_turn <= self.turn and k not in self.air_out:
+                cup.append(("A", k))
+        if self.turn == 1:
+            cup += [("J", side) for side in g.jammers]
         self.cup = cup
         self.et_drawn = 0
         self.activated = set()
@@ -437,6 +480,10 @@ class WawState(State):
                     self._marker_removal()
             elif m[0] == "C":
                 self._chaos()
+            elif m[0] == "A":
+                self.pending = ("strike", m[1])
+            elif m[0] == "J":
+                self._jam(m[1])
             else:
                 fi = m[1]
                 f = g.formations[fi]
@@ -468,6 +515,12 @@ class WawState(State):
                 self.breakdown[i] -= 1
             self.locked[i] = False
         self.smoke = {h: v - 1 for h, v in self.smoke.items() if v > 1}
+        self.chem = set()                      # 8.4: Chemical Strike markers go in the MRP
+        for fi in sorted(self.jammed):         # 10.0 (digest C59): an even roll advances Jammed -> Solving -> off
+            if self.dice.roll(6, "jammed") % 2 == 0:
+                self.jammed[fi] += 1
+                if self.jammed[fi] > 2:
+                    del self.jammed[fi]
         if self.thor:
             if self.dice.roll(6, "thor") + (self.thor - 1) >= 5:
                 self.thor = 0
@@ -577,8 +630,18 @@ class WawState(State):
             if u != q and self.strength[u] < 2 and self.hex[u] is not None:
                 hexes.setdefault(self.hex[u], []).append(u)
         threshold = g.option("c14_jam_threshold") or 4
+        jam = fi in self.jammed
         for h, us in sorted(hexes.items()):
             if first:
+                continue
+            us = [x for x in us if x not in g.leader_of and x not in g.hero_of]   # 1.3.6, 1.3.7: always In Command
+            if not us:
+                continue
+            if jam:
+                if h != hq_hex and not any(x in g.leader_of or x in g.hero_of for x in hexes[h]):
+                    if self.dice.roll(6, "jammed") < threshold:
+                        for x in us:
+                            self.ooc[x] = True
                 continue
             if self.comms and h != hq_hex:
                 if self.dice.roll(6, "comms") < threshold:
@@ -607,7 +670,7 @@ class WawState(State):
                 continue
             if self.carrier[u] >= 0:
                 continue
-            mod = 1 if self.ooc[u] else 0
+            mod = (1 if self.ooc[u] else 0) + (1 if fi in self.jammed else 0)
             if self.ooc[u] and not g.option("c11_ooc_rally"):
                 continue
             q = self._hq_in(self.hex[u], f.side)
@@ -666,6 +729,9 @@ class WawState(State):
                 for h in self._move_targets(u):
                     out.append(Action("move", uid, label[h]))
             mode = "moving" if self.mp_used[u] > 0 and not spec.is_heli else "normal"
+            if self.mp_used[u] == 0 and not self.disr[u] and (spec.body.mortar or spec.cls == "on_map_artillery"):
+                for h in self._indirect_targets(u):
+                    out.append(Action("indirect", uid, label[h]))
             if not self.mfired[u]:
                 for t in self._targets(u):
                     for fp in self._fire_types(u, t, mode):
@@ -830,6 +896,15 @@ class WawState(State):
             return None
         if d > 1 and not self.has_los(u, t):
             return None
+        if self.smoke and self._smoky(self.hex[u], self.hex[t]):
+            hit += 1                           # 8.2 (digest C7, C39): once in total
+            if d > rng:
+                return None                    # Advanced Imaging: no extended range through Smoke
+            if hit > 6:
+                fpv -= hit - 6
+                hit = 6
+            if fpv <= 0:
+                return None
         return fpv, max(hit, 1)
 
     def _assault_targets(self, u: int) -> list:
@@ -1014,6 +1089,10 @@ class WawState(State):
             raise RulesError(f"{g.units[u].uid} cannot fire {fp} at {g.units[t].uid}", "WaW 6.1")
         fpv, hit = nums
         lead = self._lead_dice(u)
+        leader = g.leader_of.get(u)
+        if leader is not None and ("L", u) not in self.hallowed and leader.full is not None:
+            lead += leader.full.leadership or 0    # 1.3.6: Leader modifier (declared: Firepower)
+        lead = min(lead, g.option("c37_leadership_cap") or 2)
         v = self.values(u)
         aug = (v.ap_fp_augmented if fp == "ap" else v.he_fp_augmented if fp == "he" else False)
         hits = self.attack_roll(fpv + lead, hit, aug)
@@ -1082,6 +1161,8 @@ class WawState(State):
         h = self.hex[t]
         if h in g.ip:
             hits -= 1                          # 12.1: Improved Positions negate the first Hit
+        if t in g.hero_of and ("H", t) not in self.hallowed:
+            hits -= 1                          # 1.3.7: a Hero ignores the first Hit of each attack (digest C64)
         if hits <= 0:
             return 0
         n, save = self.defense_dice(t)
@@ -1126,8 +1207,19 @@ class WawState(State):
         for p in self._passengers(t):
             self.disr[p] = True                # 5.2.4
 
+    def _casualty(self, t: int, certain: bool) -> None:
+        """1.3.6, 1.3.7: a Leader/Hero dies with its platoon, or on a 1 when it is Reduced; Hallowed Ground."""
+        g = self.game
+        for key, table in (("L", g.leader_of), ("H", g.hero_of)):
+            if t in table and (key, t) not in self.hallowed:
+                if certain or self.dice.roll(6, "leader") == 1:
+                    self.hallowed.add((key, t))
+                    if self.hex[t] is not None:
+                        self.hallowed.add(("G", self.hex[t], g.units[t].nation))
+
     def _reduce(self, t: int) -> None:
         self.strength[t] = 1
+        self._casualty(t, False)
         for p in self._passengers(t):
             if self.dice.roll(6, "passengers") % 2 == 0:
                 self.apply_hits(p, 1)          # 5.2.4 (digest C68: one step)
@@ -1136,6 +1228,7 @@ class WawState(State):
         g = self.game
         spec = g.units[t]
         h = self.hex[t]
+        self._casualty(t, True)
         self.strength[t] = 2
         self.lost[spec.side] += 0 if spec.is_hq else 1
         if (spec.is_vehicle or spec.is_heli or spec.is_hq) and h is not None:
@@ -1191,7 +1284,10 @@ class WawState(State):
                 if g.terrain.get(h) in CITY_CODES:
                     af += 1
         af += self._lead_dice(u)
-        return self.attack_roll(af, hit, v.assault_augmented)
+        hits = self.attack_roll(af, hit, v.assault_augmented)
+        if u in g.hero_of and ("H", u) not in self.hallowed:
+            hits += 1                          # 1.3.7: one more Hit than rolled
+        return hits
 
     def _distribute(self, units: list[int], hits: int) -> None:
         """6.3: every unit takes one Hit before any takes a second; odd remainders go to random units."""
@@ -1221,6 +1317,8 @@ class WawState(State):
         if g.option("c32_assault_more_hits") == "scored":
             applied_d = hits_a
         self._distribute(defenders, max(0, hits_a - (1 if h in g.ip else 0)))
+        if u in g.hero_of and ("H", u) not in self.hallowed:
+            hits_d = max(0, hits_d - 1)
         self.apply_hits(u, hits_d)
         d_destroyed = any(self.strength[d] >= 2 for d in defenders)
         self._hq_check(h, 1 - side, applied_d > 0, d_destroyed)
@@ -1322,9 +1420,132 @@ class WawState(State):
             # drift: the opponent picks an adjacent hex (automated: the one with fewest of his units)
             opts = sorted(g.nbrs[target])
             h = min(opts, key=lambda n: (len(self.units_at(n, 1 - side)) - len(self.units_at(n, side)), n))
-        self.artillery_he(h, a.fp, a.to_hit, dpicm=a.type == "DPICM")
+        self.mission(a.type, h, a.fp, a.to_hit, g.roles[side] == "NATO")
 
-    def artillery_he(self, h, fp: int, hit: int, dpicm: bool = False) -> int:
+    def mission(self, kind: str, h, fp: int, hit: int, nato: bool) -> None:
+        """Resolve an artillery mission of ``kind`` on impact hex ``h`` (WaW 8.1-8.6)."""
+        g = self.game
+        if kind == "Smoke":
+            self.smoke[h] = 2                  # 8.2: Smoke 2, then 1, then removed
+        elif kind == "FASCAM":
+            self.mines.add(h)                  # 8.3
+        elif kind == "Chemical":
+            self._chemical(h)
+        elif kind == "MLRS":
+            for x in [h] + sorted(g.nbrs[h]):  # 8.6: the hex and the six around, one roll per hex (C74)
+                self.artillery_he(x, fp, hit, dpicm=nato, nato=nato)
+        else:
+            self.artillery_he(h, fp, hit, dpicm=kind == "DPICM", nato=nato)
+
+    def _chemical(self, h) -> None:
+        """WaW 8.4: Morale check for every unit in the hex and around; carried infantry shares its carrier's fate."""
+        g = self.game
+        self.chem.add(h)
+        for x in [h] + sorted(g.nbrs[h]):
+            for i in self.units_at(x):
+                spec = g.units[i]
+                if spec.is_hq or spec.is_heli or self.carrier[i] >= 0:
+                    continue
+                if sum(self.dice.pool(2, 6, "chemical")) <= self.morale(i):
+                    continue
+                group = [i] + self._passengers(i)
+                for j in group:
+                    self._disrupt(j)
+                    if not g.units[j].is_vehicle:
+                        if self.strength[j] == 0 and g.units[j].body.reduced is not None:
+                            self._reduce(j)
+                        else:
+                            self._destroy(j)
+
+    def _indirect_targets(self, u: int) -> list:
+        """1.3.4.3 / 8.7: enemy hexes out of the unit's LOS but in LOS of a friendly HQ, recon unit or Leader."""
+        g = self.game
+        spec = g.units[u]
+        v = self.values(u)
+        spotters = [i for i in self._alive(spec.side) if self.carrier[i] < 0 and (
+            g.units[i].is_hq or g.units[i].body.recon or i in g.leader_of) and not self.disr[i]
+            and (spec.body.mortar or g.units[i].formation == spec.formation)]
+        if not spotters:
+            return []
+        if spec.cls == "on_map_artillery":
+            if v.artillery is None or v.artillery.unlimited is None:
+                return []
+            reach = 999
+        else:
+            reach = (v.range or 0) * (1 if v.range_underlined else 2)
+        out = set()
+        for e in self._targets(u):
+            h = self.hex[e]
+            if g.units[e].is_heli or distance(self.hex[u], h) > reach or distance(self.hex[u], h) <= 1:
+                continue
+            if g.los.clear(self.hex[u], h, self.level(u), g.level.get(h, 0)):
+                continue
+            if any(distance(self.hex[sp], h) <= 1 or g.los.clear(self.hex[sp], h, self.level(sp),
+                                                                   g.level.get(h, 0)) for sp in spotters):
+                out.add(h)
+        return sorted(out)
+
+    def _indirect(self, u: int, target) -> None:
+        g = self.game
+        spec = g.units[u]
+        v = self.values(u)
+        if spec.cls == "on_map_artillery":
+            fp, hit = v.artillery.unlimited.fp, v.artillery.unlimited.to_hit
+        else:
+            fp, hit = v.he_fp or 0, v.to_hit.he or 6
+        h = target
+        if self.dice.roll(6, "accuracy") == 6:
+            opts = sorted(g.nbrs[target])
+            h = min(opts, key=lambda n: (len(self.units_at(n, 1 - spec.side)) - len(self.units_at(n, spec.side)), n))
+        self.artillery_he(h, fp, hit)
+        self.oc[u] = True
+
+    def _strike(self, k: int, h) -> None:
+        """WaW 9.5: AA interception, then the attack on the hex (target class chosen first, digest C42)."""
+        g = self.game
+        a, side = g.airstrikes[k]
+        if h is None:
+            return
+        aa = 0
+        for e in self._alive(1 - side):
+            v = self.values(e)
+            if v is None or not v.aa_fp or self.oc[e] or self.disr[e] or self.carrier[e] >= 0:
+                continue
+            if distance(self.hex[e], h) <= (v.range or 0):
+                aa += self.attack_roll(v.aa_fp, v.to_hit.aa or 6)
+                self.oc[e] = True
+        if aa:
+            saved = sum(1 for d in self.dice.pool(a.armor, 6, "save") if d >= a.save)
+            net = max(0, aa - saved)
+            if net >= 2 or (net == 1 and self.dice.roll(6, "abort") <= 3):
+                self.air_out.add(k)
+                return
+            if net == 1:
+                return                         # aborted; back in the cup next turn
+        units = [i for i in self.units_at(h, 1 - side) if not g.units[i].is_hq and not g.units[i].is_heli
+                 and self.carrier[i] < 0]
+        armored = [i for i in units if g.units[i].target_class(self.strength[i]) in ("afv", "thin")]
+        targets, fp = (armored, a.ap_fp) if armored else (units, a.he_fp)
+        scored = self.attack_roll(fp, a.to_hit)
+        if targets and scored:
+            row = g.tec_row(h)
+            n = 2 if row["code"] in CITY_CODES else (row["db_infantry"] or 0)
+            saved = sum(1 for d in self.dice.pool(n, 6, "save") if d >= 5) if n else 0
+            self._distribute(targets, max(0, scored - saved))
+            self._hq_check(h, 1 - side, scored - saved > 0, any(self.strength[i] >= 2 for i in targets))
+        if self.dice.roll(6, "sortie") <= scored:
+            self.air_out.add(k)                # out of ammunition
+
+    def _jam(self, side: int) -> None:
+        """WaW 10.0: the Jammed counter goes on an enemy HQ (automated: the largest enemy formation's)."""
+        g = self.game
+        cands = [fi for fi, f in enumerate(g.formations) if f.side != side and f.hq >= 0
+                 and self.strength[f.hq] < 2 and fi not in self.jammed]
+        if cands:
+            fi = max(cands, key=lambda x: (sum(1 for j in g.formations[x].units if self.strength[j] < 2), -x))
+            self.jammed[fi] = 1
+
+    def artillery_he(self, h, fp: int, hit: int, dpicm: bool = False, nato: bool = True) -> int:
         """WaW 8.1: Hits, then terrain infantry DB (city: 2) saves at 5+; combat vehicles only Disrupted."""
         g = self.game
         units = [i for i in self.units_at(h) if not g.units[i].is_hq and not g.units[i].is_heli
@@ -1350,6 +1571,9 @@ class WawState(State):
             tc = g.units[i].target_class(self.strength[i])
             if tc in ("afv", "thin") and not dpicm:
                 self._disrupt(i)               # combat vehicles cannot be Reduced by HE fire
+            elif dpicm and not (nato or g.option("c18_dpicm") == "all_reduce") or \
+                    (dpicm and g.option("c18_dpicm") == "disrupt_only"):
+                self._disrupt(i)               # note 2 / digest C18: only NATO DPICM Reduces
             else:
                 self.apply_hits(i, k)
         for s in sides_hit:
