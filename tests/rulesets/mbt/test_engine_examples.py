@@ -590,7 +590,7 @@ def test_M99_road_rate_lost_through_a_wreck():
     d = next(k for k in range(6) if neighbour(a, k) == b)
     s = place(g, 1, {"V": (0, "t-80bv", g.label(a), d), "E": (1, "t-72a", "4T1", 3)})
     v = g.uindex["V"]
-    s.mv_mode = "road"
+    s.mv_mode = (16, 10, 0, 0, 0)
     assert s.step_cost(v, a, b) is not None
     s.wreck[b] = 1
     assert s.step_cost(v, a, b) is None          # must move cross-country instead
@@ -608,3 +608,17 @@ def test_M101_prohibited_terrain_only_along_the_road():
     off = next(n for n in g.map.neighbours(b) if G.edge_key(b, n) not in g.roads and n != a)
     g.cost[off] = {"t": None}
     assert s.step_cost(v, b, off) is None        # leaving the road into heavy woods: prohibited
+
+
+def test_M98_road_rate_by_majority_of_hexes():
+    g = new_game()
+    s = place(g, 1, {"V": (0, "t-80bv", "2C5", 0), "E": (1, "t-72a", "4T1", 3)})
+    v = g.uindex["V"]
+    s.mv_mode = (s.msa(v, 16), s.msa(v, 10), 0, 0, 0)
+    s.cmd[v] = G.MOVE
+    s.mv_mode = (16, 10, 10, 5, 15)
+    assert s._road_left_after("road", 1) == 0        # 11 road + 5 path hexes: the Road rate 16
+    s.mv_mode = (16, 10, 5, 5, 10)
+    assert s._road_left_after("path", 1) < 0         # more path hexes: the Path rate 10
+    s.mv_mode = (16, 10, 0, 0, 0)
+    assert s._road_left_after(None, 0) == 10          # a tie (0-0) uses the Path rate

@@ -13,7 +13,7 @@ Primitive actions (tuples with a text form; ``MbtGame.parse_action`` inverts ``s
     command M1-1 FIRE|MOVE|SH|OW|NC     initiative first|second
     fire M1-1 at T-80B-2 main:APFSDS    hold M1-1 (no target left)     reveal T-80B-2 | conceal T-80B-2
     ow M1-1 at T-80B-2 main:APFSDS      pass
-    move M1-1 (select the next vehicle to move)  road M1-1 road|path  fwd M1-1  rev M1-1
+    move M1-1 (select the next vehicle to move)  road M1-1 (road/path rate)  fwd M1-1  rev M1-1
     turn M1-1 left|right  enter M1-1 2A8  exit M1-1  done M1-1
 
 Bots may use macro actions (``macro_move``) that expand into these primitives, each applied through the same
@@ -853,7 +853,7 @@ class MbtState(State):
                 mc = 0
             side_cost = int(mc)
         if self.mv_mode != "xc":
-            if road is None or (self.mv_mode == "road" and road != "road"):
+            if road is None:
                 return None
             if self.wreck.get(b) or self.enemies_in(b, g.units[i].side) or self.overstacked(b, extra=1):
                 return None  # the rate is lost: move cross-country instead (4.5.1.1.5)
@@ -903,9 +903,18 @@ class MbtState(State):
         out = self._step_options(i)
         if self.mv_steps == 0 and not self.mv_spent and self.mv_mode == "xc" and self.mv_turned == 0 and \
                 self._road_ok(i):
-            for mode in ("road", "path"):
-                out.append(Action(("road", name, mode)))
+            out.append(Action(("road", name)))
         return out
+
+    def _road_left_after(self, road_type: str | None, c: int) -> int:
+        """Allowance left after a road/path-rate step: the rate of the type with more hexes on the route, Path on
+        a tie (MBT 4.5.1.1.5); negative when the step does not fit."""
+        road_msa, path_msa, nroad, npath, used = self.mv_mode
+        if road_type == "road":
+            nroad += 1
+        elif road_type is not None:
+            npath += 1
+        return (road_msa if nroad > npath else path_msa) - used - c
 
     def _enemy_hexes(self, side: int) -> set:
         units = self.game.units
@@ -959,6 +968,9 @@ class MbtState(State):
                 whole = feat is not None and feat.id == "hedgerow" and g.units[i].type.traction == "t"
                 if whole and g.options.get("hedgerow-crossing", "one-hex-move") == "one-hex-move":
                     if not self._exception_ok():
+                        continue
+                elif self.mv_mode != "xc":
+                    if self._road_left_after(g.roads.get(edge_key(h, b)), c) < 0 and not self._exception_ok():
                         continue
                 elif c > self.mv_left and not self._exception_ok():
                     continue
@@ -1014,9 +1026,9 @@ class MbtState(State):
             self.mv_u = -1
             return
         if verb == "road":
-            self.mv_mode = a[2]
             ut = g.units[i].type
-            self.mv_left = self.msa(i, ut.road if a[2] == "road" else ut.path)
+            self.mv_mode = (self.msa(i, ut.road), self.msa(i, ut.path), 0, 0, 0)
+            self.mv_left = self._road_left_after(None, 0)
             return
         if verb == "enter":
             h = g.map.hex(a[2])
@@ -1038,8 +1050,13 @@ class MbtState(State):
             self.mv_turned += 1
             if price:
                 self.mv_paid = True
-                self.mv_left -= price
                 self.mv_spent = True
+                if self.mv_mode != "xc":
+                    r, p_, nr, np_, used = self.mv_mode
+                    self.mv_mode = (r, p_, nr, np_, used + price)
+                    self.mv_left = self._road_left_after(None, 0)
+                else:
+                    self.mv_left -= price
             self._after_step(i)
             return
         if verb == "exit":
@@ -1061,9 +1078,17 @@ class MbtState(State):
         c = self.step_cost(i, h, b, rev) or 0
         feat = g.features.get(edge_key(h, b))
         whole = feat is not None and feat.id == "hedgerow" and g.units[i].type.traction == "t"
-        exception = c > self.mv_left or whole
+        if self.mv_mode != "xc":
+            rtype = g.roads.get(edge_key(h, b))
+            exception = self._road_left_after(rtype, c) < 0 or whole
+            r, p_, nr, np_, used = self.mv_mode
+            self.mv_mode = (r, p_, nr + (rtype == "road"), np_ + (rtype != "road"), used + c)
+            self.mv_left = max(0, self._road_left_after(None, 0))
+            self.mv_spent = self.mv_spent or c > 0
+        else:
+            exception = c > self.mv_left or whole
+            self._spend(c)
         self.hex[i] = b
-        self._spend(c)
         self.mv_steps += 1
         self.mv_trail.append(b)
         self.mv_turned = 0
