@@ -250,8 +250,11 @@ class LosService:
             verb = "reaches" if self.rules.equal_blocks else "is above"
             reason = (f"{self._describe(found.kind, found.blocker)}: top {top:g} {verb} the sight line "
                       f"({line:.3g}) at range {at:g}")
+        elif found.reason.startswith(("adjacent", "same")):
+            reason = found.reason
         else:
-            reason = found.reason if found.reason.startswith(("adjacent", "same")) else ""
+            reason = "nothing reaches the sight line" if self.rules.equal_blocks else \
+                "nothing rises above the sight line"
         return Sight(found.clear, la, lb, n, self._blocker_label(found.kind, found.blocker), found.kind,
                      self.rules.rule, reason, hindrance)
 
