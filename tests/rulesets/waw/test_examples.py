@@ -622,3 +622,127 @@ def test_W113_helicopter_los_levels(sample_index):
 def test_every_ambiguity_is_an_option(sample_index):
     rs = sample_index.index.model("ruleset", "waw")
     assert len({o.id[:3] for o in rs.options}) == 77
+
+
+# ---------------------------------------------------------------- widening: leaders, heroes, artillery types, air
+
+def test_W18_mortar_indirect_fire():
+    g, s = build([("us-81mm-mortar", "2A14"), ("us-mech-hq", "4C10"), ("us-m2-bradley", "4C10")],
+                 [("su-motor-rifle", "4A12")])
+    mortar, hq, m2, inf = u(g, "us.1"), u(g, "us.2"), u(g, "us.3"), u(g, "su.1")
+    # a mortar hex with no LOS to the target (woods between), and the HQ where it sees the target
+    target = at(g, "2N9")
+    s.hex[inf] = target
+    s.hex[mortar] = at(g, "2N13")
+    assert not g.los.clear(s.hex[mortar], target, 0, 0)
+    s.hex[hq] = s.hex[m2] = at(g, "2N7")
+    assert target in s._indirect_targets(mortar)
+    s.dice.force(2, 6, 6, 6)                      # accuracy 2: on target; HE 3 dice
+    s._indirect(mortar, target)
+    assert s.oc[mortar] and not s.oc[hq]
+
+
+def test_W25_W26_leader_adds_dice_capped():
+    g, s = build([("us-m60a3", "4J14")], [("su-t72", "4J10")], extension={
+        "leaders": [{"unit": "su-leader", "force": "su", "index": 0}]})
+    t72, m60 = u(g, "su.1"), u(g, "us.1")
+    mark = len(s.dice.history)
+    s._fire(t72, m60, "ap", "normal")
+    assert len(rolls(s, mark, "attack")) == 4 + 1  # AP 4 + Leadership 1 (at most 2 added dice)
+
+
+def test_W27_W35_leader_morale_and_casualty():
+    g, s = build([("us-m60a3", "4J14")], [("su-t72", "4J10")], morale=(None, {"value": 2, "conditional": True}),
+                 extension={"leaders": [{"unit": "su-leader", "force": "su", "index": 0}]})
+    t72 = u(g, "su.1")
+    assert s.morale(t72) == 8                      # the Leader's Morale, not Conditional Morale
+    s.dice.force(1)
+    s._reduce(t72)                                 # Reduced: a 1 kills the Leader
+    assert ("L", t72) in s.hallowed and s.morale(t72) == 2
+
+
+def test_W29_hero():
+    g, s = build([("us-mech-infantry", "2N11")], [("su-t72", "2N14"), ("su-motor-rifle", "2N12")], extension={
+        "heroes": [{"unit": "us-hero", "force": "us", "index": 0}]})
+    inf, t72 = u(g, "us.1"), u(g, "su.1")
+    s.oc[inf] = True
+    s.dice.force(1)                                # 2 Hits: the first ignored, woods die fails
+    assert s.resolve_hits(inf, 2, "he", t72) == 1
+    s.dice.force(1, 1, 1)                          # no Hits rolled in Assault: the Hero still scores one
+    assert s._assault_dice(inf, [u(g, "su.2")], at(g, "2N12"), False, False) == 1
+
+
+def test_W85_chemical():
+    g, s = build([("us-mech-infantry", "4J12"), ("us-m60a3", "4J13")], [("su-t72", "4A1")])
+    inf, m60 = u(g, "us.1"), u(g, "us.2")
+    s.dice.force(6, 6, 6, 6)                       # both fail the Morale check (12 > 8)
+    s.mission("Chemical", at(g, "4J12"), 1, 1, False)
+    assert s.disr[inf] and s.strength[inf] == 1    # dismounted infantry: Disrupted and Reduced
+    assert s.disr[m60] and s.strength[m60] == 0    # vehicle: Disrupted
+    dest = next(n for n in sorted(g.nbrs[at(g, "4J13")]) if distance(n, at(g, "4J12")) == 1
+                and g.terrain[n] == "C")
+    assert s._terrain_cost(m60, at(g, "4J13"), dest) == 1.0 + 2.0
+    s._marker_removal()
+    assert not s.chem
+
+
+def test_W86_dpicm_only_vehicles():
+    g, s = build([("us-mech-infantry", "4J12"), ("us-m60a3", "4J12")], [("su-t72", "4A1")])
+    inf, m60 = u(g, "us.1"), u(g, "us.2")
+    s.dice.force(3, 3)                             # 2 Hits, clear terrain: no saves
+    s.artillery_he(at(g, "4J12"), 2, 3, dpicm=True, nato=True)
+    assert not s.disr[inf] and s.disr[m60] and s.strength[m60] == 1
+
+
+def test_W87_mlrs_covers_seven_hexes():
+    g, s = build([("us-m60a3", "4J12")], [("su-t72", "4A1")])
+    mark = len(s.dice.history)
+    s.mission("MLRS", at(g, "4J12"), 3, 4, False)
+    assert len(rolls(s, mark, "attack")) == 7 * 3
+
+
+def test_W95_airstrike_interception():
+    ext = {"airstrikes": [{"id": "a10", "side": "us", "ap_fp": 4, "he_fp": 3, "to_hit": 4, "armor": 2, "save": 5}]}
+    g, s = build([("us-m60a3", "4T14")], [("su-t72", "4J12"), ("su-zsu-23-4", "4J11")], extension=ext)
+    zsu = u(g, "su.2")
+    s.dice.force(6, 6, 6, 6, 1, 1)                 # ZSU: 4 Hits; aircraft saves none: shot down
+    s._strike(0, at(g, "4J12"))
+    assert 0 in s.air_out and s.oc[zsu]
+    g, s = build([("us-m60a3", "4T14")], [("su-t72", "4J12")], extension=ext)
+    s.dice.force(4, 4, 1, 1, 6)                    # no AA; AP 4 dice: 2 Hits; clear: no saves; sortie 6 > 2
+    s._strike(0, at(g, "4J12"))
+    t72 = u(g, "su.1")
+    assert s.disr[t72] and s.strength[t72] == 1 and 0 not in s.air_out
+
+
+def test_W98_jammed():
+    g, s = build([("us-armor-hq", "4J14"), ("us-m60a3", "4J14"), ("us-m60a3", "4A1")], [("su-t72", "2A1")],
+                 extension={"cup": {"jammed": ["soviet"], "jammed_instructions": "on the US HQ"}})
+    s._jam(1)
+    assert s.jammed == {0: 1}
+    mark = len(s.dice.history)
+    s.dice.force(1)
+    s._command(0, False)
+    assert rolls(s, mark, "jammed") == [1] and s.ooc[u(g, "us.3")] and not s.ooc[u(g, "us.2")]
+    s.dice.force(2)                                # MRP: even -> Solving
+    s._marker_removal()
+    assert s.jammed == {0: 2}
+
+
+def test_W102_breakdown():
+    g, s = build([("us-m60a3", "4J14")], [("su-t72", "4A1")])
+    s.dice.force(4, 4)                             # 8: NATO puts Breakdown on an Alliance vehicle
+    s._chaos()
+    t72 = u(g, "su.1")
+    assert s.breakdown[t72] == 2 and s._move_targets(t72) == []
+    s._marker_removal()
+    s._marker_removal()
+    assert s.breakdown[t72] == 0
+
+
+def test_smoke_blocks_and_costs_a_hit():
+    g, s = build([("us-m60a3", "4J14"), ("us-m1-abrams", "4K14")], [("su-t72", "4J8")])
+    m60, t72 = u(g, "us.1"), u(g, "su.1")
+    s.smoke[at(g, "4J10")] = 2
+    assert not s.has_los(t72, m60)                 # no Advanced Imaging: blocked
+    assert s.fire_numbers(m60, t72, "ap", "normal") == (4, 5)        # Advanced Imaging: Hit +1
