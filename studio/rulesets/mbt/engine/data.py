@@ -143,6 +143,8 @@ def unit_type(card) -> UnitType:
                 continue  # Basic Game: AP rows only, no ATGMs (MBT 4.4.3)
             rng = tuple(a["range"].get(x) for x in BANDS)
             pen = tuple(a["penetration"].get(x) for x in BANDS)
+            if all(v is None for v in rng) or all(v is None for v in pen):
+                continue
             max_r = max(v for v in rng if v is not None)
             rows.append(ApRow(f"{w['id']}:{a['ammo_type'].replace(' ', '_')}", w["id"], a["ammo_type"], rng, pen,
                               max_r, int(w.get("min_range", 1)), 360 if turreted else tt,

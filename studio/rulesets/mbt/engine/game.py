@@ -1161,7 +1161,8 @@ class MbtState(State):
                  "enter": ("entry hexes must be free of opposing vehicles", "MBT 4.5.1.1.9"),
                  "exit": ("the exit costs more than the remaining allowance", "MBT 4.5.1.1.9")}
         msg, rule = rules.get(k, (f"'{action}' is not legal in this phase", "MBT 4.0"))
-        if len(action) > 1 and isinstance(action[1], str) and action[1] not in g.uindex and k not in ("initiative",):
+        if isinstance(action, tuple) and len(action) > 1 and isinstance(action[1], str) and \
+                action[1] not in g.uindex and k not in ("initiative",):
             return RulesError(f"no unit '{action[1]}'", "MBT 4.0")
         return RulesError(f"'{action}' is illegal: {msg}", rule)
 
