@@ -63,6 +63,10 @@ ENGINE_POLICIES = {
     "stuck": "A vehicle that cannot leave a hex holding opposing vehicles is returned to the last hex of its move "
              "without opposing vehicles (MBT 4.5.1.1.10 forbids ending there).",
     "objectives": "hold_hexes points need every listed hex controlled (MBT 3.6).",
+    "visibility": "A scenario's environment.visibility caps every spotting range (scenario data; no Basic Game "
+                  "rule). Night turns are not modelled in the Basic Game.",
+    "owner-reveal": "The target's owner decides to reveal or conceal an unrevealed Move/Short Halt command when "
+                    "it is fired on (MBT 4.4.3.2.2) with the 'reveal'/'conceal' actions.",
 }
 
 
