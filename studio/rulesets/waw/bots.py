@@ -116,6 +116,14 @@ class HeuristicBot:
             v = self.shot_value(st, u, t, a.c, mode)
             if v > bv:
                 best, bv = a, v
+        for a in kinds.get("volley", []):
+            lead, t = g.by_uid[a.a], g.by_uid[a.c]
+            fp = "ap" if st.fire_numbers(lead, t, "ap", "normal") else "he"
+            nums = st.fire_numbers(lead, t, fp, "normal")
+            if nums:
+                v = self.shot_value(st, lead, t, fp, "normal") * (nums[0] + 2) / nums[0] * 0.8
+                if v > bv:
+                    best, bv = a, v
         if best is not None:
             return best
         # indirect fire from mortars and on-map artillery

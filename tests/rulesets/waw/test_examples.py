@@ -746,3 +746,47 @@ def test_smoke_blocks_and_costs_a_hit():
     s.smoke[at(g, "4J10")] = 2
     assert not s.has_los(t72, m60)                 # no Advanced Imaging: blocked
     assert s.fire_numbers(m60, t72, "ap", "normal") == (4, 5)        # Advanced Imaging: Hit +1
+
+
+def test_W101_berserk():
+    g, s = build([("us-m60a3", "4J14")], [("su-t72", "4A1"), ("su-t72", "4A2")])
+    a = u(g, "su.1")
+    s.disr[a], s.strength[a] = True, 1
+    s.dice.force(3, 3, 1)                          # 2d6 = 6: Berserk; the d6 picks unit 1 of 1
+    s._chaos()
+    assert not s.disr[a] and s.strength[a] == 0 and s.berserk[a] == 1
+    s.apply_hits(a, 1)
+    assert s.berserk[a] == 2 and not s.disr[a]     # first Hit: Berserk -> Insane, no other effect
+    s.apply_hits(a, 1)
+    assert s.strength[a] == 1
+
+
+def test_W103_chaos_leader_and_volley_marker():
+    g, s = build([("us-m60a3", "4J14")], [("su-t72", "4A1")])
+    s.dice.force(5, 6)                             # 11: an Alliance Leader joins a platoon
+    s._chaos()
+    assert u(g, "su.1") in s.xleaders
+    s.dice.force(6, 6, 4, 4, 4)                    # 12: Volley Fire marker (no Leader re-roll needed)
+    s._chaos()
+    assert ("volley", 1) in s.hand
+
+
+def test_W103_friendly_fire():
+    g, s = build([("us-m60a3", "4J14"), ("us-m113", "4J10")], [("su-t72", "4A1")])
+    s.dice.force(4, 6)                             # 10: a NATO unit fires at another NATO unit
+    s._chaos()
+    assert s.oc[u(g, "us.1")]
+
+
+def test_W106_volley_fire():
+    g, s = build([("us-m60a3", "4J14")], [("su-t72", "4J9"), ("su-motor-rifle", "4K10"), ("su-t55", "4I10")])
+    s.hand.add(("volley", 1))
+    acts = s._volley_actions(1)
+    assert acts and acts[0].a == "su.1"
+    mark = len(s.dice.history)
+    s.dice.force(5, 5, 1, 1, 1, 1)
+    lead, sups, t = u(g, "su.1"), [u(g, "su.2"), u(g, "su.3")], u(g, "us.1")
+    assert s.fire_numbers(lead, t, "ap", "normal") == (4, 5)
+    s._volley(lead, sups, t)
+    assert len(rolls(s, mark, "attack")) == 6      # 4 + 1 + 1, Hit 5
+    assert all(s.oc[x] for x in [lead] + sups) and ("volley", 1) not in s.hand

@@ -212,6 +212,18 @@ class WawGame(Game):
             if m and a.side in side_index:
                 self.assets.append(Asset(a.id, side_index[a.side], a.type, int(m.group(1)), int(m.group(2)),
                                          int(m.group(3))))
+        # Chaos 4: the 3-4 HE support NATO receives when no airstrike can be added (asset with no missions yet)
+        if "NATO" in self.roles:
+            self.assets.append(Asset("chaos-he-34", self.roles.index("NATO"), "HE", 0, 3, 4))
+        # Chaos 11/13: a Leader counter of each side's nationality from the project, if any
+        self.chaos_leaders: dict[int, WawCounter] = {}
+        for card_id in sorted(index.ids("unit")):
+            card = index.model("unit", card_id)
+            body = getattr(card, "body", None)
+            if isinstance(body, WawCounter) and body.unit_class == "leader":
+                for i, s in enumerate(scenario.sides):
+                    if s.nation == card.nation and self.roles[i] == body.side:
+                        self.chaos_leaders.setdefault(i, body)
         self.end_turn_markers = ext.cup.end_turn
         self.chaos_markers = ext.cup.chaos
         # control (WaW 13.0): set-up areas, else the hexes each side sets up in

@@ -32,7 +32,7 @@ class WawState(State):
                  "hover", "mode_changed", "heli_moves", "acted", "breakdown", "fresh", "locked", "one_hex",
                  "lead_used", "calls", "missions", "wrecks", "smoke", "control", "lost", "thor", "comms",
                  "impulse_first", "overrun_done", "log", "steps", "entered_f", "reason", "mines", "_occ",
-                 "chem", "jammed", "hallowed", "air_out", "air_back")
+                 "chem", "jammed", "hallowed", "air_out", "air_back", "hand", "xleaders", "berserk")
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -95,6 +95,9 @@ class WawState(State):
         s.hallowed = set()
         s.air_out = set()
         s.air_back = set()
+        s.hand = set()
+        s.xleaders = {}
+        s.berserk = {}
         s._new_cup()
         s._advance()
         return s
@@ -130,6 +133,9 @@ class WawState(State):
         s.hallowed = set(self.hallowed)
         s.air_out = set(self.air_out)
         s.air_back = set(self.air_back)
+        s.hand = set(self.hand)
+        s.xleaders = dict(self.xleaders)
+        s.berserk = dict(self.berserk)
         return s
 
     # ------------------------------------------------------------------ API
@@ -225,6 +231,8 @@ class WawState(State):
         elif k == "indirect":
             self._indirect(g.by_uid[action.a], g.map.hex_of[action.b])
             self._after_act(g.by_uid[action.a])
+        elif k == "volley":
+            self._volley(g.by_uid[action.a], [g.by_uid[x] for x in action.b.split("+")], g.by_uid[action.c])
         elif k == "mode":
             u = g.by_uid[action.a]
             self.hover[u] = not self.hover[u]
@@ -274,7 +282,8 @@ class WawState(State):
                  f"lu{sorted(self.lead_used)}", f"ca{sorted(self.calls.items())}", f"if{self.impulse_first}",
                  f"ov{sorted(self.overrun_done)}", f"ef{sorted(self.entered_f)}", f"ch{sorted(self.chem)}",
                  f"j{sorted(self.jammed.items())}", f"hg{sorted(self.hallowed)}", f"ai{sorted(self.air_out)}"
-                 f"{sorted(self.air_back)}", self.dice.fingerprint()]
+                 f"{sorted(self.air_back)}", f"hd{sorted(self.hand)}", f"xl{sorted(self.xleaders)}",
+                 f"bz{sorted(self.berserk.items())}", self.dice.fingerprint()]
         for i in range(len(g.units)):
             parts.append(f"{i}:{self.hex[i]}:{self.strength[i]}{self.disr[i]:d}{self.oc[i]:d}{self.ooc[i]:d}"
                          f"{self.mp_used[i]}:{self.mp_cap[i]}:{self.mfired[i]:d}{self.depleted[i]}{self.carrier[i]}"
@@ -366,7 +375,7 @@ class WawState(State):
     def morale(self, i: int) -> int:
         """Formation Morale, or Conditional Morale: base + units within 2 hexes, at most 8 (WaW 1.6, 1.6.1)."""
         g = self.game
-        leader = g.leader_of.get(i)
+        leader = g.leader_of.get(i) or self.xleaders.get(i)
         if leader is not None and leader.morale is not None and ("L", i) not in self.hallowed:
             return leader.morale.value         # 1.3.6: the platoon takes its Leader's Morale (digest C12)
         f = g.formations[g.units[i].formation]
@@ -634,7 +643,7 @@ class WawState(State):
         for h, us in sorted(hexes.items()):
             if first:
                 continue
-            us = [x for x in us if x not in g.leader_of and x not in g.hero_of]   # 1.3.6, 1.3.7: always In Command
+            us = [x for x in us if x not in g.leader_of and x not in g.hero_of and x not in self.xleaders]
             if not us:
                 continue
             if jam:
@@ -742,8 +751,53 @@ class WawState(State):
                     out.append(Action("overrun", uid, label[h], label[x]))
                 for c in self._load_targets(u):
                     out.append(Action("load", uid, g.units[c].uid))
+        if ("volley", f.side) in self.hand:
+            out += self._volley_actions(fi)
         out.append(Action("end"))
         return out
+
+    def _volley_actions(self, fi: int) -> list[Action]:
+        """Volley Fire: a leading unit and two supports of one formation at one target; one pair per leader."""
+        g = self.game
+        ready = [x for x in g.formations[fi].units if self._can_act(x) and not self.disr[x] and self.mp_used[x] == 0
+                 and not g.units[x].is_heli]
+        out = []
+        if len(ready) < 3:
+            return out
+        for t in self._targets(ready[0]):
+            for lead in ready:
+                fp = next((f for f in ("ap", "he") if self.fire_numbers(lead, t, f, "normal")), None)
+                if fp is None:
+                    continue
+                sup = [x for x in ready if x != lead and self._in_reach(x, t)]
+                if len(sup) >= 2:
+                    out.append(Action("volley", g.units[lead].uid, f"{g.units[sup[0]].uid}+{g.units[sup[1]].uid}",
+                                      g.units[t].uid))
+        return out
+
+    def _in_reach(self, x: int, t: int) -> bool:
+        v = self.values(x)
+        d = distance(self.hex[x], self.hex[t])
+        return v is not None and bool(v.range) and d <= v.range * (1 if v.range_underlined else 2) and \
+            (d <= 1 or self.has_los(x, t))
+
+    def _volley(self, lead: int, sups: list[int], t: int) -> None:
+        g = self.game
+        fp = next(f for f in ("ap", "he") if self.fire_numbers(lead, t, f, "normal"))
+        fpv, hit = self.fire_numbers(lead, t, fp, "normal")
+        side = g.units[lead].side
+        lead_dice = 0
+        for x in [lead] + sups:
+            q = self._hq_in(self.hex[x], side)
+            if q >= 0:
+                lead_dice += self._leadership(q)
+        hits = self.attack_roll(fpv + len(sups) + min(2, lead_dice), hit)
+        self.resolve_hits(t, hits, fp, lead)
+        for x in [lead] + sups:
+            self.oc[x] = True
+            self.acted[x] = True
+        self.hand.discard(("volley", side))
+        self.impulse_first = False
 
     def _half(self, i: int) -> float:
         v = self.values(i)
@@ -1089,7 +1143,7 @@ class WawState(State):
             raise RulesError(f"{g.units[u].uid} cannot fire {fp} at {g.units[t].uid}", "WaW 6.1")
         fpv, hit = nums
         lead = self._lead_dice(u)
-        leader = g.leader_of.get(u)
+        leader = g.leader_of.get(u) or self.xleaders.get(u)
         if leader is not None and ("L", u) not in self.hallowed and leader.full is not None:
             lead += leader.full.leadership or 0    # 1.3.6: Leader modifier (declared: Firepower)
         lead = min(lead, g.option("c37_leadership_cap") or 2)
@@ -1181,6 +1235,15 @@ class WawState(State):
         for _ in range(n):
             if self.strength[t] >= 2:
                 break
+            if self.berserk.get(t) == 1:
+                self.berserk[t] = 2            # Chaos 6: the first Hit flips Berserk to Insane
+                continue
+            if self.berserk.get(t) == 2:
+                if self.strength[t] == 0 and spec.body.reduced is not None:
+                    self._reduce(t)
+                else:
+                    self._destroy(t)
+                continue
             if spec.body.single_strength or spec.is_heli:
                 if not self.disr[t]:
                     self._disrupt(t)
@@ -1210,7 +1273,7 @@ class WawState(State):
     def _casualty(self, t: int, certain: bool) -> None:
         """1.3.6, 1.3.7: a Leader/Hero dies with its platoon, or on a 1 when it is Reduced; Hallowed Ground."""
         g = self.game
-        for key, table in (("L", g.leader_of), ("H", g.hero_of)):
+        for key, table in (("L", {**g.leader_of, **self.xleaders}), ("H", g.hero_of)):
             if t in table and (key, t) not in self.hallowed:
                 if certain or self.dice.roll(6, "leader") == 1:
                     self.hallowed.add((key, t))
@@ -1273,6 +1336,9 @@ class WawState(State):
         if v.assault_fp is None or spec.body.cannot_assault:
             return 0
         af, hit = v.assault_fp, (v.assault_to_hit or 6)
+        if self.berserk.get(u) and not defender:
+            hit -= 1                           # Chaos 6: Berserk assaults with Hit Number -1
+            del self.berserk[u]
         if disrupted_at_entry:
             hit = 6                            # 6.3 / 6.1.7
         elif spec.is_infantry and enemies and not spec.body.no_assault_bonus:
@@ -1603,6 +1669,49 @@ class WawState(State):
             if cands:
                 i = max(cands, key=lambda j: ((self.values(j).ap_fp or 0), -j))
                 self.breakdown[i] = 2
+        elif r == 3:
+            pass                               # Miscommunication: not modelled (logged)
+        elif r == 4:
+            k = next((k for k, (a, sd) in enumerate(g.airstrikes) if sd == nato and k not in self.air_out
+                      and ("A", k) not in self.cup), None)
+            if k is not None and not any(m[0] == "A" for m in self.cup):
+                self.cup.append(("A", k))
+            else:
+                ai = [a.id for a in g.assets].index("chaos-he-34") if any(
+                    a.id == "chaos-he-34" for a in g.assets) else None
+                if ai is not None:
+                    self.missions[ai] += 1
+        elif r == 6:
+            cands = [i for i in self._alive(alliance) if (self.disr[i] or self.strength[i] == 1)
+                     and not g.units[i].is_hq]
+            if cands:
+                n = len(cands)
+                if n <= 6 or n <= 10:
+                    sides = 6 if n <= 6 else 10
+                    pick = self.dice.roll(sides, "berserk")
+                    while pick > n:            # digest C44: re-roll faces above the count
+                        pick = self.dice.roll(sides, "berserk")
+                    i = cands[pick - 1]
+                else:
+                    i = cands[self.dice.randrange(n)]
+                self.disr[i] = False
+                self.strength[i] = 0
+                self.berserk[i] = 1
+        elif r == 10:
+            self._friendly_fire(nato)
+        elif r in (11, 13):
+            side = alliance if r == 11 else nato
+            if any(("L", i) not in self.hallowed for i in list(g.leader_of) + list(self.xleaders)
+                   if self.strength[i] < 2):
+                self._chaos()                  # a Leader is already in the game: roll again
+                return
+            card = g.chaos_leaders.get(side)
+            hosts = [i for i in self._alive(side) if not g.units[i].is_hq and not g.units[i].is_heli
+                     and self.carrier[i] < 0]
+            if card is not None and hosts:
+                self.xleaders[hosts[0]] = card
+        elif r == 12:
+            self.hand.add(("volley", alliance))
         elif r == 14:
             self.thor = self.thor or 1
         elif r == 16:
@@ -1615,3 +1724,24 @@ class WawState(State):
                 if dis:
                     self.disr[dis[0]] = False
         self.log.append(LogEntry(self.turn, "chaos", -1, f"chaos {r}", []))
+
+    def _friendly_fire(self, nato: int) -> None:
+        """Chaos 10 (choices automated): the Alliance picks the NATO firer, NATO the (hardest) NATO target."""
+        g = self.game
+        best = None
+        for u in self._alive(nato):
+            if g.units[u].is_hq or self.carrier[u] >= 0 or self.disr[u] or self.oc[u]:
+                continue
+            for t in self._alive(nato):
+                if t == u or g.units[t].is_hq or self.carrier[t] >= 0:
+                    continue
+                for fp in ("ap", "he"):
+                    nums = self.fire_numbers(u, t, fp, "normal")
+                    if nums is not None:
+                        n, save = self.defense_dice(t)
+                        key = (nums[0] * (7 - nums[1]), -n * (7 - save), -u, -t)
+                        if best is None or key > best[0]:
+                            best = (key, u, t, fp)
+        if best is not None:
+            _, u, t, fp = best
+            self._fire(u, t, fp, "normal")
