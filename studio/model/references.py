@@ -36,15 +36,17 @@ def check_references(doc: LoadedDocument, index: ProjectIndex) -> Iterator[Diagn
 
 
 def _object_lists(data: Any, path: list) -> Iterator[tuple[list, list]]:
-    stack = [(data, path)]
+    """Lists whose items are all objects with an ``id``, with their paths (containers only are visited)."""
+    containers = (dict, list)
+    stack = [(data, tuple(path))]
     while stack:
         node, p = stack.pop()
-        if isinstance(node, dict):
-            stack.extend((v, p + [k]) for k, v in node.items())
-        elif isinstance(node, list):
-            if node and all(isinstance(x, dict) and "id" in x for x in node):
-                yield node, p
-            stack.extend((v, p + [i]) for i, v in enumerate(node))
+        if type(node) is dict:
+            stack.extend((v, p + (k,)) for k, v in node.items() if type(v) in containers)
+        elif type(node) is list:
+            if node and all(type(x) is dict and "id" in x for x in node):
+                yield node, list(p)
+            stack.extend((v, p + (i,)) for i, v in enumerate(node) if type(v) in containers)
 
 
 def check_local_duplicates(doc: LoadedDocument) -> Iterator[Diagnostic]:
