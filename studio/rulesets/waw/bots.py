@@ -126,6 +126,8 @@ class HeuristicBot:
                     best, bv = a, v
         if best is not None:
             return best
+        if "snipe" in kinds:
+            return kinds["snipe"][0]
         # indirect fire from mortars and on-map artillery
         best, bv = None, 0.9
         for a in kinds.get("indirect", []):

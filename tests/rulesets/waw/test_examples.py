@@ -790,3 +790,41 @@ def test_W106_volley_fire():
     s._volley(lead, sups, t)
     assert len(rolls(s, mark, "attack")) == 6      # 4 + 1 + 1, Hit 5
     assert all(s.oc[x] for x in [lead] + sups) and ("volley", 1) not in s.hand
+
+
+def test_W22_W23_unplaced_sw_lost():
+    ext = {"support_weapons": [{"unit": "su-sagger-sw", "force": "su", "index": 0}]}
+    g, s = build([("us-m60a3", "4J14")], [("su-motor-rifle", "4A1"), ("su-motor-rifle", "4A2"),
+                                          ("su-motor-rifle", "4A3")], extension=ext)
+    a, b, c = u(g, "su.1"), u(g, "su.2"), u(g, "su.3")
+    s.dice.force(2)                                # first platoon lost: 2 - 0 = 2, no effect
+    s._destroy(b)
+    assert a not in s.sw_lost
+    s.dice.force(2)                                # second: 2 - 1 = 1, the enemy destroys the SW
+    s._destroy(c)
+    assert a in s.sw_lost
+
+
+def test_W30_W31_sniper():
+    ext = {"snipers": [{"unit": "us-sniper", "force": "us", "index": 0, "hex": "2J8"}]}
+    g, s = build([("us-mech-infantry", "2I9")], [("su-motor-rifle", "2J11"), ("su-motor-rifle", "2J12")],
+                 extension=ext)
+    far, near = u(g, "su.1"), u(g, "su.2")
+    assert distance(at(g, "2J8"), s.hex[far]) == 3
+    s.dice.force(3, 6)                             # 3 hexes in the open: 3 - 1 = 2, a 3 Disrupts; stays
+    s._snipe(0, far)
+    assert s.disr[far] and s.snipers[0][2] == 1
+    s.snipers[0][2] = 0
+    s.dice.force(1, 3)                             # miss; removal 3 - 1 (not Disrupted) - 1 (second shot) = 1
+    s._snipe(0, near)
+    assert not s.disr[near] and s.snipers[0][2] == 2
+
+
+def test_W97_air_cover_against_airstrike():
+    ext = {"airstrikes": [{"id": "a10", "side": "us", "ap_fp": 4, "he_fp": 3, "to_hit": 4, "armor": 2, "save": 5}],
+           "cup": {"air_cover": ["soviet"], "air_cover_aa_fp": 3, "air_cover_to_hit": 5}}
+    g, s = build([("us-m60a3", "4T14")], [("su-t72", "4J12")], extension=ext)
+    s.cover.add(1)
+    s.dice.force(5, 5, 1, 1, 1)                    # Air Cover: 2 Hits, aircraft saves none: shot down
+    s._strike(0, at(g, "4J12"))
+    assert 0 in s.air_out and ("used", 1) in s.cover and 1 not in s.cover

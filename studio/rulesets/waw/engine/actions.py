@@ -13,6 +13,7 @@ Text forms (units are ``<force>.<n>``, hexes are printed labels, formations thei
     indirect <mortar or on-map artillery> <hex>                        (WaW 1.3.4.3, 8.7)
     strike <airstrike> <hex>                                           (WaW 9.5)
     volley <leading unit> <support>+<support> <target>                 (Volley Fire, Chaos 12)
+    snipe <sniper> <target>                                            (WaW 1.3.8; snipers are sniper1, ...)
     mode <helicopter>                                                  (WaW 9.1)
     end                                                                (end of the formation impulse)
 """
@@ -22,7 +23,7 @@ from dataclasses import dataclass
 
 KINDS = {"activate": 1, "skip": 1, "move": 2, "fire": 3, "opfire": 3, "pass": 0, "assault": 2, "overrun": 3,
          "load": 2, "unload": 1, "call": 3, "mode": 1, "end": 0,
-         "indirect": 2, "strike": 2, "volley": 3}
+         "indirect": 2, "strike": 2, "volley": 3, "snipe": 2}
 
 
 @dataclass(frozen=True, slots=True)

@@ -203,6 +203,21 @@ class WawGame(Game):
         self.airstrikes = [(a, side_index[a.side]) for a in ext.airstrikes if a.side in side_index
                            and None not in (a.ap_fp, a.he_fp, a.to_hit, a.armor, a.save)]
         self.jammers = [side_index[s] for s in ext.cup.jammed if s in side_index]
+        self.air_cover = [side_index[s] for s in ext.cup.air_cover if s in side_index]
+        self.air_cover_fp = (ext.cup.air_cover_aa_fp or 0, ext.cup.air_cover_to_hit or 5)
+        # snipers (WaW 1.3.8): (card, host unit, start hex); Chaos 18 adds the project's NATO sniper
+        self.snipers = []
+        for a in ext.snipers:
+            host = self.by_uid.get(f"{a.force}.{a.index + 1}")
+            card = index.model("unit", a.unit)
+            if host is not None and card is not None and a.hex in amap.hex_of:
+                self.snipers.append((card.body, host, amap.hex_of[a.hex]))
+        self.chaos_sniper = None
+        for card_id in sorted(index.ids("unit")):
+            body = getattr(index.model("unit", card_id), "body", None)
+            if isinstance(body, WawCounter) and body.unit_class == "sniper" and body.side == "NATO":
+                self.chaos_sniper = body
+                break
         self.ip = {amap.hex_of[h] for h in ext.fortifications.improved_positions if h in amap.hex_of}
         self.mines = {amap.hex_of[h] for h in ext.fortifications.mines if h in amap.hex_of}
         self.start_wrecks = {amap.hex_of[h] for h in ext.wrecks if h in amap.hex_of}

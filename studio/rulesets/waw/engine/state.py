@@ -32,7 +32,8 @@ class WawState(State):
                  "hover", "mode_changed", "heli_moves", "acted", "breakdown", "fresh", "locked", "one_hex",
                  "lead_used", "calls", "missions", "wrecks", "smoke", "control", "lost", "thor", "comms",
                  "impulse_first", "overrun_done", "log", "steps", "entered_f", "reason", "mines", "_occ",
-                 "chem", "jammed", "hallowed", "air_out", "air_back", "hand", "xleaders", "berserk")
+                 "chem", "jammed", "hallowed", "air_out", "air_back", "hand", "xleaders", "berserk",
+                 "sw_placed", "sw_lost", "inf_lost", "snipers", "cover")
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -98,6 +99,11 @@ class WawState(State):
         s.hand = set()
         s.xleaders = {}
         s.berserk = {}
+        s.sw_placed = set()
+        s.sw_lost = set()
+        s.inf_lost = [0 for _ in game.sides]
+        s.snipers = [[h, host, 0, 0, card.side] for card, host, h in game.snipers]   # hex, host, oc/removed, shots
+        s.cover = set()
         s._new_cup()
         s._advance()
         return s
@@ -136,6 +142,11 @@ class WawState(State):
         s.hand = set(self.hand)
         s.xleaders = dict(self.xleaders)
         s.berserk = dict(self.berserk)
+        s.sw_placed = set(self.sw_placed)
+        s.sw_lost = set(self.sw_lost)
+        s.inf_lost = list(self.inf_lost)
+        s.snipers = [list(x) for x in self.snipers]
+        s.cover = set(self.cover)
         return s
 
     # ------------------------------------------------------------------ API
@@ -233,6 +244,8 @@ class WawState(State):
             self._after_act(g.by_uid[action.a])
         elif k == "volley":
             self._volley(g.by_uid[action.a], [g.by_uid[x] for x in action.b.split("+")], g.by_uid[action.c])
+        elif k == "snipe":
+            self._snipe(int(action.a[6:]) - 1, g.by_uid[action.b])
         elif k == "mode":
             u = g.by_uid[action.a]
             self.hover[u] = not self.hover[u]
@@ -283,7 +296,8 @@ class WawState(State):
                  f"ov{sorted(self.overrun_done)}", f"ef{sorted(self.entered_f)}", f"ch{sorted(self.chem)}",
                  f"j{sorted(self.jammed.items())}", f"hg{sorted(self.hallowed)}", f"ai{sorted(self.air_out)}"
                  f"{sorted(self.air_back)}", f"hd{sorted(self.hand)}", f"xl{sorted(self.xleaders)}",
-                 f"bz{sorted(self.berserk.items())}", self.dice.fingerprint()]
+                 f"bz{sorted(self.berserk.items())}", f"sw{sorted(self.sw_placed)}{sorted(self.sw_lost)}"
+                 f"{self.inf_lost}", f"sn{self.snipers}", f"cv{sorted(self.cover)}", self.dice.fingerprint()]
         for i in range(len(g.units)):
             parts.append(f"{i}:{self.hex[i]}:{self.strength[i]}{self.disr[i]:d}{self.oc[i]:d}{self.ooc[i]:d}"
                          f"{self.mp_used[i]}:{self.mp_cap[i]}:{self.mfired[i]:d}{self.depleted[i]}{self.carrier[i]}"
@@ -468,6 +482,7 @@ class WawState(State):
                 cup.append(("A", k))
         if self.turn == 1:
             cup += [("J", side) for side in g.jammers]
+        cup += [("V", side) for side in g.air_cover if ("used", side) not in self.cover]
         self.cup = cup
         self.et_drawn = 0
         self.activated = set()
@@ -493,6 +508,8 @@ class WawState(State):
                 self.pending = ("strike", m[1])
             elif m[0] == "J":
                 self._jam(m[1])
+            elif m[0] == "V":
+                self.cover.add(m[1])           # 9.6: held for this turn
             else:
                 fi = m[1]
                 f = g.formations[fi]
@@ -525,6 +542,10 @@ class WawState(State):
             self.locked[i] = False
         self.smoke = {h: v - 1 for h, v in self.smoke.items() if v > 1}
         self.chem = set()                      # 8.4: Chemical Strike markers go in the MRP
+        for sn in self.snipers:
+            if sn[2] == 1:
+                sn[2] = 0
+        self.cover = {c for c in self.cover if isinstance(c, tuple)}   # 9.6: unused Air Cover back to the cup
         for fi in sorted(self.jammed):         # 10.0 (digest C59): an even roll advances Jammed -> Solving -> off
             if self.dice.roll(6, "jammed") % 2 == 0:
                 self.jammed[fi] += 1
@@ -751,6 +772,10 @@ class WawState(State):
                     out.append(Action("overrun", uid, label[h], label[x]))
                 for c in self._load_targets(u):
                     out.append(Action("load", uid, g.units[c].uid))
+        for k, sn in enumerate(self.snipers):
+            if sn[2] == 0 and sn[4] == g.roles[f.side] and (sn[1] < 0 or g.units[sn[1]].formation == fi):
+                for t in self._sniper_targets(k):
+                    out.append(Action("snipe", f"sniper{k + 1}", g.units[t].uid))
         if ("volley", f.side) in self.hand:
             out += self._volley_actions(fi)
         out.append(Action("end"))
@@ -774,6 +799,33 @@ class WawState(State):
                     out.append(Action("volley", g.units[lead].uid, f"{g.units[sup[0]].uid}+{g.units[sup[1]].uid}",
                                       g.units[t].uid))
         return out
+
+    def _sniper_targets(self, k: int) -> list[int]:
+        g = self.game
+        h = self.snipers[k][0]
+        side = g.roles.index(self.snipers[k][4])
+        return [t for t in self._alive(1 - side) if self.carrier[t] < 0 and not self.disr[t]
+                and (g.units[t].is_infantry or g.units[t].cls == "towed_gun")
+                and distance(h, self.hex[t]) <= 6 and g.los.clear(h, self.hex[t], g.level.get(h, 0),
+                                                                   self.level(t))]
+
+    def _snipe(self, k: int, t: int) -> None:
+        """WaW 1.3.8: range counts the target hex; +1 city, -1 open; d6 >= it Disrupts; then the removal roll."""
+        g = self.game
+        sn = self.snipers[k]
+        h = self.hex[t]
+        d = distance(sn[0], h)
+        code = g.terrain.get(h)
+        d += 1 if code in CITY_CODES else (-1 if code == "C" else 0)
+        hit = self.dice.roll(6, "sniper") >= d and not self.disr[t]
+        if hit:
+            self._disrupt(t)
+        sn[2] = 1                              # Ops Complete side
+        r = self.dice.roll(6, "sniper-removal") - (0 if hit else 1) - (1 if sn[3] else 0)
+        sn[3] += 1
+        if r <= 1:
+            sn[2] = 2                          # removed
+        self.impulse_first = False
 
     def _in_reach(self, x: int, t: int) -> bool:
         v = self.values(x)
@@ -1071,6 +1123,11 @@ class WawState(State):
         self.hex[u] = n
         for p in self._passengers(u):
             self.hex[p] = n
+        if self.snipers:
+            for sn in self.snipers:
+                if sn[0] == n and sn[2] < 2 and sn[4] != g.roles[spec.side] and not spec.is_heli and not any(
+                        g.units[j].side != spec.side for j in self.units_at(n)):
+                    sn[2] = 2                  # 1.3.8: an enemy entering the sniper's hex eliminates it
         if not spec.is_heli:
             self.control[n] = spec.side
             q = g.formations[spec.formation].hq
@@ -1154,11 +1211,13 @@ class WawState(State):
             self.depleted[u] = 2               # 6.1.4 Depleted Ammo
         self.resolve_hits(t, hits, fp, u)
         sw = g.sw_of.get(u)
-        if sw is not None and self.strength[t] < 2 and (mode == "normal" or g.option("c48_sw_opfire")):
+        if sw is not None and u not in self.sw_lost and self.strength[t] < 2 and (
+                mode == "normal" or g.option("c48_sw_opfire")):
             swv = g.sw_cards[sw].full
             for sfp in ("ap", "he"):
                 nums = self.fire_numbers(u, t, sfp, "normal", shooter=swv)
                 if nums is not None:
+                    self.sw_placed.add(u)      # 1.3.5: placed on the map when first fired
                     self.resolve_hits(t, self.attack_roll(*nums, False), sfp, u)
                     break
         self.oc[u] = True
@@ -1294,6 +1353,8 @@ class WawState(State):
         self._casualty(t, True)
         self.strength[t] = 2
         self.lost[spec.side] += 0 if spec.is_hq else 1
+        if not spec.is_hq:
+            self._sw_loss(t)
         if (spec.is_vehicle or spec.is_heli or spec.is_hq) and h is not None:
             self.wrecks.add(h)                 # 1.3.4.2, 6.1.7, 9.3: one Wreck per hex
         for p in self._passengers(t):
@@ -1309,6 +1370,20 @@ class WawState(State):
                     self.strength[p] = 2
                     self.lost[spec.side] += 1
         self.hex[t] = None
+
+    def _sw_loss(self, t: int) -> None:
+        """1.3.5: a platoon destroyed while the side has unplaced SWs: d6 - (infantry platoons lost - 1) <= 1."""
+        g = self.game
+        spec = g.units[t]
+        if spec.is_infantry:
+            self.inf_lost[spec.side] += 1
+        unplaced = [h for h in sorted(g.sw_of) if g.units[h].side == spec.side and h not in self.sw_placed
+                    and h not in self.sw_lost and h != t and self.strength[h] < 2]
+        if not unplaced:
+            return
+        mod = max(0, self.inf_lost[spec.side] - 1)
+        if self.dice.roll(6, "sw-loss") - mod <= 1:
+            self.sw_lost.add(unplaced[0])      # the enemy picks which (automated: the first)
 
     def _hq_check(self, h, side: int, hit: bool, destroyed: bool) -> None:
         """WaW 1.3.3.2 (digest C31: any net Hit triggers one roll per attack)."""
@@ -1573,6 +1648,10 @@ class WawState(State):
         if h is None:
             return
         aa = 0
+        if (1 - side) in self.cover and g.air_cover_fp[0]:
+            self.cover.discard(1 - side)       # 9.6: Air Cover attacks first, then leaves the game
+            self.cover.add(("used", 1 - side))
+            aa += self.attack_roll(*g.air_cover_fp)
         for e in self._alive(1 - side):
             v = self.values(e)
             if v is None or not v.aa_fp or self.oc[e] or self.disr[e] or self.carrier[e] >= 0:
@@ -1712,6 +1791,8 @@ class WawState(State):
                 self.xleaders[hosts[0]] = card
         elif r == 12:
             self.hand.add(("volley", alliance))
+        elif r == 18:
+            self._chaos_sniper(nato)
         elif r == 14:
             self.thor = self.thor or 1
         elif r == 16:
@@ -1724,6 +1805,30 @@ class WawState(State):
                 if dis:
                     self.disr[dis[0]] = False
         self.log.append(LogEntry(self.turn, "chaos", -1, f"chaos {r}", []))
+
+    def _chaos_sniper(self, nato: int) -> None:
+        """Chaos 18 (placement automated): within 2 hexes of a NATO unit, in a hex giving infantry a DB."""
+        g = self.game
+        if g.chaos_sniper is None:
+            return
+        enemies = [self.hex[e] for e in self._alive(1 - nato) if not g.units[e].is_hq]
+        best = None
+        for i in self._alive(nato):
+            if g.units[i].is_hq or g.units[i].is_heli:
+                continue
+            for h in [self.hex[i]] + [n for n in g.hexes if 0 < distance(n, self.hex[i]) <= 2]:
+                if not (g.tec_row(h)["db_infantry"] or 0) or self.units_at(h, 1 - nato):
+                    continue
+                key = (min((distance(h, e) for e in enemies), default=99), h)
+                if best is None or key < best[0]:
+                    best = (key, h, i)
+        if best is None:
+            return
+        self.snipers.append([best[1], -1, 0, 0, "NATO"])
+        k = len(self.snipers) - 1
+        targets = self._sniper_targets(k)
+        if targets:
+            self._snipe(k, min(targets, key=lambda t: (distance(self.hex[t], best[1]), t)))
 
     def _friendly_fire(self, nato: int) -> None:
         """Chaos 10 (choices automated): the Alliance picks the NATO firer, NATO the (hardest) NATO target."""
