@@ -2,8 +2,9 @@
 
 Screenshot mode (``studio --screenshot OUT.png [--open DOC_ID]``) renders offscreen when no display is
 available, opens the project (and document), lets the window lay itself out, saves ``widget.grab()`` as PNG
-and returns 0 (2 when the project cannot be opened or the PNG cannot be written). It never offers recovery
-and never writes autosave files.
+and returns 0 (2 when the project or document cannot be opened or the PNG cannot be written). It never offers
+recovery and never writes autosave files. ``--open testplay:SCENARIO_ID`` shows the Test-play panel after a
+20-game run of that scenario, with the first replay opened and stepped a few phases in.
 """
 from __future__ import annotations
 
@@ -51,7 +52,11 @@ def run(project: str, screenshot: str | None = None, open_doc: str | None = None
         window.autosave_ms = 0
         window._autosave_timer.stop()
     window.resize(*size)
-    if open_doc:
+    if open_doc and open_doc.startswith("testplay:"):
+        if not show_testplay(app, window, open_doc.split(":", 1)[1]):
+            print(f"studio: cannot test-play '{open_doc}'", file=sys.stderr)
+            return 2
+    elif open_doc:
         if window.open_id(open_doc) is None:
             print(f"studio: no document '{open_doc}' in {root}", file=sys.stderr)
             if screenshot is not None:
@@ -61,6 +66,35 @@ def run(project: str, screenshot: str | None = None, open_doc: str | None = None
         return save_screenshot(app, window, Path(screenshot))
     window.offer_recovery()
     return app.exec()
+
+
+def show_testplay(app, window, scenario_id: str, games: int = 20) -> bool:
+    """Run a short balance run in the Test-play panel and open its first replay (screenshot mode)."""
+    path = window.session.find(scenario_id, "scenario")
+    if path is None:
+        return False
+    window.open_path(path)
+    window.show_testplay()
+    panel = window.testplay
+    panel.games.setValue(games)
+    if not panel.start():
+        return False
+    import time
+    deadline = time.monotonic() + 300
+    while panel.thread.isRunning() and time.monotonic() < deadline:
+        app.processEvents()
+        time.sleep(0.05)
+    settle(app)
+    if panel.report is None:
+        return False
+    replays = panel.replays()
+    if replays and panel.viewer.open(replays[0], window.session.root) == "":
+        for _ in range(3):
+            panel.viewer.next_phase()
+    window.testplay_dock.raise_()
+    from PySide6.QtCore import Qt
+    window.resizeDocks([window.testplay_dock], [430], Qt.Orientation.Vertical)
+    return True
 
 
 def save_screenshot(app, window, path: Path) -> int:

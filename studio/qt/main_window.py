@@ -338,7 +338,7 @@ class QtMainWindow(QMainWindow):
             if not self.close_tab(i):
                 event.ignore()
                 return
-        self.testplay.cancel()
+        self.testplay.shutdown()
         self._validate_timer.stop()
         if self._validation_thread is not None:
             self._validation_thread.wait(10_000)

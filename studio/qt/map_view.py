@@ -258,8 +258,13 @@ class QtMapView(QGraphicsView):
             self.fit()
 
     def resizeEvent(self, event) -> None:
+        """Keep the board fitted until the user zooms or pans (only when the widget itself changed size: a
+        scroll bar appearing resizes the viewport, and re-fitting on that would oscillate)."""
         super().resizeEvent(event)
-        if not self._left_down and self._pan_from is None and not getattr(self, "_user_zoomed", False):
+        if self._left_down or self._pan_from is not None or getattr(self, "_user_zoomed", False):
+            return
+        if getattr(self, "_fitted_size", None) != self.size():
+            self._fitted_size = self.size()
             self.fit()
 
     def wheelEvent(self, event) -> None:

@@ -121,8 +121,8 @@ class QtReplayViewer(QWidget):
         self.log.currentRowChanged.connect(lambda row: self.goto(row + 1) if row >= 0 and self.stepper and
                                            row + 1 != self.stepper.position else None)
         buttons = QHBoxLayout()
-        for text, slot in (("⏮ Start", lambda: self.goto(0)), ("◀ Back", lambda: self.goto(self._pos() - 1)),
-                           ("Step ▶", lambda: self.goto(self._pos() + 1)), ("Next phase ⏭", self.next_phase)):
+        for text, slot in (("|◀ Start", lambda: self.goto(0)), ("◀ Back", lambda: self.goto(self._pos() - 1)),
+                           ("Step ▶", lambda: self.goto(self._pos() + 1)), ("Next phase ▶▶", self.next_phase)):
             b = QPushButton(text)
             b.clicked.connect(slot)
             buttons.addWidget(b)
@@ -295,7 +295,12 @@ class QtTestPlayPanel(QWidget):
             self.scenario_box.setCurrentIndex(index)
 
     def replay_dir(self) -> Path:
-        return self.session.root / ".studio" / "replays"
+        import hashlib
+        from PySide6.QtCore import QStandardPaths
+        cache = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.CacheLocation) or \
+            str(Path.home() / ".cache" / "studio")
+        tag = hashlib.sha1(str(self.session.root).encode()).hexdigest()[:10]
+        return Path(cache) / "replays" / f"{self.session.root.name}-{tag}"
 
     # ---------------------------------------------------------------- running
     def start(self) -> bool:
@@ -318,9 +323,19 @@ class QtTestPlayPanel(QWidget):
         return True
 
     def cancel(self) -> None:
+        """Ask the run to stop; it ends after the game in progress (the result arrives as usual)."""
         if self.thread is not None and self.thread.isRunning():
             self.thread.cancel_event.set()
-            self.thread.wait(30_000)
+
+    def shutdown(self) -> None:
+        """Cancel and wait for the worker (window closing); the event loop keeps running while waiting."""
+        import time
+        from PySide6.QtWidgets import QApplication
+        self.cancel()
+        deadline = time.monotonic() + 30
+        while self.thread is not None and self.thread.isRunning() and time.monotonic() < deadline:
+            QApplication.processEvents()
+            time.sleep(0.02)
 
     def _progress(self, done: int, total: int) -> None:
         self.progress.setMaximum(total)
