@@ -294,7 +294,12 @@ class QtTestPlayPanel(QWidget):
         if index >= 0:
             self.scenario_box.setCurrentIndex(index)
 
+    #: folder for replays of this panel's runs (None: the user's cache folder)
+    replay_root: Path | None = None
+
     def replay_dir(self) -> Path:
+        if self.replay_root is not None:
+            return Path(self.replay_root)
         import hashlib
         from PySide6.QtCore import QStandardPaths
         cache = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.CacheLocation) or \

@@ -1,7 +1,8 @@
 """Fixtures of the window tests: a private copy of the sample project and a main window on it.
 
 ``data/`` is never modified: every test edits a copy under ``tmp_path``. Recent projects go to an INI file in
-``tmp_path``; autosave is stopped and live (background) validation is off so tests decide when things happen.
+``tmp_path``; autosave is stopped, live (background) validation is off and test-play replays go to
+``tmp_path`` so tests decide when things happen.
 """
 import shutil
 from pathlib import Path
@@ -25,13 +26,14 @@ def settings(tmp_path):
 
 
 @pytest.fixture
-def make_window(qtbot, settings):
+def make_window(qtbot, settings, tmp_path):
     from studio.document.session import ProjectSession
     from studio.qt.main_window import QtMainWindow
 
     def make(root: Path):
         window = QtMainWindow(ProjectSession(root), settings, live_validation=False)
         window._autosave_timer.stop()
+        window.testplay.replay_root = tmp_path / "replays"
         window.ask_save = lambda name: "discard"
         qtbot.addWidget(window)
         window.show()
