@@ -109,7 +109,8 @@ class BalanceReport:
             "bots": list(self.bots),
             "wins": wins,
             "draws": self.draws(),
-            "win_rate": {s: {"p": (wins[s] / n if n else 0.0), "ci95": list(wilson_interval(wins[s], n))}
+            "win_rate": {s: {"p": (wins[s] / n if n else 0.0),
+                             "ci95": [round(x, 6) for x in wilson_interval(wins[s], n)]}
                          for s in self.sides},
             "turns": {"mean": _mean(turns), "min": min(turns) if turns else 0, "max": max(turns) if turns else 0},
             "vp": {s: {"mean": _mean([r.victory_points[i] for r in ok]),
