@@ -97,6 +97,14 @@ _WORKER: dict[str, Any] = {}
 
 def _init_worker(spec) -> None:
     _WORKER["loaded"] = spec.load()
+    _WORKER["spec"] = spec
+
+
+def _play_batch_spec(spec, indices, seeds, bots, replay_dir) -> list[GameResult]:
+    """Batch entry point for executors without an initializer (e.g. a Dask client's executor)."""
+    if _WORKER.get("spec") != spec:
+        _init_worker(spec)
+    return _play_batch(indices, seeds, bots, replay_dir)
 
 
 def _play_batch(indices: list[int], seeds: list[int], bots: list[str], replay_dir: str | None,
@@ -118,8 +126,13 @@ def _play_batch(indices: list[int], seeds: list[int], bots: list[str], replay_di
 
 
 def run_games(loaded, games: int, seed: int = 0, bots: Sequence[str] = ("random", "random"), *, jobs: int = 1,
-              progress: Progress | None = None, cancel=None, replay_dir: str | Path | None = None) -> BalanceReport:
-    """Play ``games`` seeded games of ``loaded`` (a :class:`studio.rules.load.LoadedGame`)."""
+              progress: Progress | None = None, cancel=None, replay_dir: str | Path | None = None,
+              executor=None) -> BalanceReport:
+    """Play ``games`` seeded games of ``loaded`` (a :class:`studio.rules.load.LoadedGame`).
+
+    ``executor``: any ``concurrent.futures.Executor`` to use instead of local processes (for a Dask cluster:
+    ``distributed.Client(address).get_executor()``); the game is rebuilt on each worker from ``loaded.spec``.
+    """
     game = loaded.game
     bots = list(bots)
     if len(bots) != len(game.sides):
@@ -133,7 +146,24 @@ def run_games(loaded, games: int, seed: int = 0, bots: Sequence[str] = ("random"
     rdir = str(replay_dir) if replay_dir is not None else None
     results: dict[int, GameResult] = {}
     start = time.perf_counter()
-    if jobs <= 1 or games <= 1:
+    if executor is not None:
+        chunk = max(1, min(50, games // 64 or 1))
+        batches = [list(range(s, min(games, s + chunk))) for s in range(0, games, chunk)]
+        pending = {executor.submit(_play_batch_spec, loaded.spec, b, [seeds[i] for i in b], bots, rdir)
+                   for b in batches}
+        while pending:
+            done, pending = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
+            for fut in done:
+                for r in fut.result():
+                    results[r.index] = r
+            if done and progress:
+                progress(len(results), games)
+            if _cancelled(cancel):
+                report.cancelled = True
+                for fut in pending:
+                    fut.cancel()
+                break
+    elif jobs <= 1 or games <= 1:
         for i in range(games):
             if _cancelled(cancel):
                 report.cancelled = True
