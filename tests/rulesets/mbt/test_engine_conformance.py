@@ -61,3 +61,15 @@ def test_invalid_scenario_is_refused(tmp_path):
     with pytest.raises(ScenarioRefused) as err:
         load_game(sc, project)
     assert err.value.diagnostics
+
+
+def test_runner_executor_and_jobs_give_the_same_report(loaded):
+    from concurrent.futures import ThreadPoolExecutor
+
+    from studio.sim.runner import run_games
+
+    lg = loaded["delaying-action"]
+    a = run_games(lg, 3, seed=5, bots=["heuristic", "random"]).statistics()
+    with ThreadPoolExecutor(2) as pool:
+        b = run_games(lg, 3, seed=5, bots=["heuristic", "random"], executor=pool).statistics()
+    assert a == b and a["games"] == 3
