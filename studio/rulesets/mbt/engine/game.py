@@ -755,6 +755,9 @@ class MbtState(State):
                     left = int(self.mv_left * g.tables.damaged_fraction)
                     if g.options.get("msa-remaining-floor") == "one":
                         left = max(1, left)
+                    if self.mv_mode != "xc":
+                        r, p_, nr, np_, used = self.mv_mode
+                        self.mv_mode = (r, p_, nr, np_, used + self.mv_left - left)
                     self.mv_left = left
                 return result
         if result in ("knocked-out", "brewed-up"):
