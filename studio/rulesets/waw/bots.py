@@ -138,7 +138,8 @@ class HeuristicBot:
             return best
         # assault / overrun
         for a in kinds.get("assault", []) + kinds.get("overrun", []):
-            if self.assault_ok(st, g.by_uid[a.a], g.map.hex_of[a.b], a.kind == "overrun"):
+            if self.assault_ok(st, g.by_uid[a.a], g.map.hex_of[a.b], a.kind == "overrun",
+                               bold=self._late(st) and g.map.hex_of[a.b] in self.objectives):
                 return a
         # helicopters: hover to shoot, fly to move
         for a in kinds.get("mode", []):
@@ -179,7 +180,7 @@ class HeuristicBot:
                 row = g.tec_row(n)
                 gain += 0.25 * ((row["db_infantry"] if spec.is_infantry else row["db_vehicle"]) or 0)
                 exp_n = self._exposure(st, u, n)
-                if exp_n >= 2 and not self._late(st) and exp_n > self._exposure(st, u, h):
+                if exp_n >= 3 and not self._late(st) and exp_n > self._exposure(st, u, h):
                     continue                   # bound: do not step into the reach of several ready enemies
                 gain -= 0.3 * exp_n
                 q = g.formations[spec.formation].hq
@@ -204,7 +205,7 @@ class HeuristicBot:
 
     def _late(self, st) -> bool:
         """Last turns, and the side does not yet hold more objectives than the enemy."""
-        if not self.objectives or st.turn < self.game.max_turns - 2:
+        if not self.objectives or st.turn < self.game.max_turns - 3:
             return False
         mine = sum(1 for o in self.objectives if st.control.get(o) == self.side)
         return mine * 2 <= len(self.objectives)
@@ -236,7 +237,7 @@ class HeuristicBot:
                     return True
         return False
 
-    def assault_ok(self, st, u: int, h, overrun: bool) -> bool:
+    def assault_ok(self, st, u: int, h, overrun: bool, bold: bool = False) -> bool:
         g = self.game
         v = st.values(u)
         if not v.assault_fp:
@@ -253,6 +254,8 @@ class HeuristicBot:
         if h in g.ip:
             mine -= 1
         weak = sum(1 for d in defenders if st.disr[d] or st.strength[d])
+        if bold:
+            return mine >= theirs * 0.7
         return mine > theirs * 1.2 + 0.3 or (mine >= theirs and weak and h in self.objectives)
 
 
