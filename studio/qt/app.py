@@ -4,7 +4,8 @@ Screenshot mode (``studio --screenshot OUT.png [--open DOC_ID]``) renders offscr
 available, opens the project (and document), lets the window lay itself out, saves ``widget.grab()`` as PNG
 and returns 0 (2 when the project or document cannot be opened or the PNG cannot be written). It never offers
 recovery and never writes autosave files. ``--open testplay:SCENARIO_ID`` shows the Test-play panel after a
-20-game run of that scenario, with the first replay opened and stepped a few phases in.
+20-game run of that scenario, with the first replay opened and stepped a few phases in; ``--open
+DOC_ID#/json/pointer`` opens the document at that field or hex (as a double-click in the Problems panel does).
 """
 from __future__ import annotations
 
@@ -57,10 +58,16 @@ def run(project: str, screenshot: str | None = None, open_doc: str | None = None
             print(f"studio: cannot test-play '{open_doc}'", file=sys.stderr)
             return 2
     elif open_doc:
-        if window.open_id(open_doc) is None:
-            print(f"studio: no document '{open_doc}' in {root}", file=sys.stderr)
+        doc_id, _, pointer = open_doc.partition("#")
+        editor = window.open_id(doc_id)
+        if editor is None:
+            print(f"studio: no document '{doc_id}' in {root}", file=sys.stderr)
             if screenshot is not None:
                 return 2
+        elif pointer:
+            window.show()
+            settle(app)
+            editor.focus_pointer(pointer)
     window.show()
     if screenshot is not None:
         return save_screenshot(app, window, Path(screenshot))
@@ -98,6 +105,9 @@ def show_testplay(app, window, scenario_id: str, games: int = 20) -> bool:
 
 
 def save_screenshot(app, window, path: Path) -> int:
+    settle(app)
+    if not window.testplay_dock.isVisible() or window.problems_dock.isVisible():
+        window.size_docks()
     settle(app)
     editor = window.current_editor()
     if editor is not None and hasattr(editor, "view"):

@@ -22,7 +22,7 @@ class QtFaceWidget(QWidget):
         self.items: list = []
         self.size_mm = (COUNTER_MM, COUNTER_MM)
         self.background = "#e8e4d8"
-        self.setMinimumSize(160, 160)
+        self.setMinimumSize(90, 90)
 
     def set_face(self, items: list, size_mm: tuple[float, float], background: str) -> None:
         self.items, self.size_mm, self.background = items, size_mm, background
@@ -55,7 +55,7 @@ class QtCardPreview(QWidget):
         self.counter = QtFaceWidget("Counter")
         self.counter_back = QtFaceWidget("Counter back")
         self.card = QtFaceWidget("Card")
-        self.card.setMinimumSize(300, 220)
+        self.card.setMinimumSize(200, 130)
         self.message = QLabel("")
         self.message.setWordWrap(True)
         self.message.setStyleSheet("color: #a00000")

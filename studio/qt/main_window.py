@@ -19,7 +19,7 @@ from pathlib import Path
 from PySide6.QtCore import QSettings, Qt, QThread, QTimer, Signal
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (QDockWidget, QFileDialog, QInputDialog, QLabel, QMainWindow, QMessageBox,
-                               QTabWidget, QWidget)
+                               QScrollArea, QStackedWidget, QTabWidget, QWidget)
 
 from studio.document.session import CannotOpen, ProjectSession
 from studio.model.diagnostics import Diagnostic
@@ -70,7 +70,13 @@ class QtMainWindow(QMainWindow):
         self.tabs.setMovable(True)
         self.tabs.tabCloseRequested.connect(self.close_tab)
         self.tabs.currentChanged.connect(lambda _: self.update_title())
-        self.setCentralWidget(self.tabs)
+        self.welcome = QLabel()
+        self.welcome.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.welcome.setWordWrap(True)
+        self.centre = QStackedWidget()
+        self.centre.addWidget(self.welcome)
+        self.centre.addWidget(self.tabs)
+        self.setCentralWidget(self.centre)
         self.tree = QtProjectTree()
         self.tree.open_requested.connect(self.open_path)
         self.tree.action_requested.connect(self._tree_action)
@@ -82,11 +88,13 @@ class QtMainWindow(QMainWindow):
         self.tree_dock = self._dock("Project", self.tree, Qt.DockWidgetArea.LeftDockWidgetArea)
         self.inspector_dock = self._dock("Inspector", self.inspector, Qt.DockWidgetArea.RightDockWidgetArea)
         self.problems_dock = self._dock("Problems", self.problems, Qt.DockWidgetArea.BottomDockWidgetArea)
-        self.testplay_dock = self._dock("Test-play", self.testplay, Qt.DockWidgetArea.BottomDockWidgetArea)
+        testplay_area = QScrollArea()  # the panel is tall; a scroll area keeps the dock from forcing its height
+        testplay_area.setWidgetResizable(True)
+        testplay_area.setWidget(self.testplay)
+        self.testplay_dock = self._dock("Test-play", testplay_area, Qt.DockWidgetArea.BottomDockWidgetArea)
         self.tabifyDockWidget(self.problems_dock, self.testplay_dock)
         self.problems_dock.raise_()
-        self.resizeDocks([self.tree_dock, self.inspector_dock], [270, 280], Qt.Orientation.Horizontal)
-        self.resizeDocks([self.problems_dock], [190], Qt.Orientation.Vertical)
+        self._docks_sized = False
         self.cursor_label = QLabel("")
         self.statusBar().addPermanentWidget(self.cursor_label)
         self._build_actions()
@@ -100,6 +108,16 @@ class QtMainWindow(QMainWindow):
         self.schedule_validation()
         self.remember_project(self.session.root)
         self.update_title()
+
+    def showEvent(self, event) -> None:
+        super().showEvent(event)
+        if not self._docks_sized:  # dock sizes only stick once the window has its size
+            self._docks_sized = True
+            QTimer.singleShot(0, self.size_docks)
+
+    def size_docks(self) -> None:
+        self.resizeDocks([self.tree_dock, self.inspector_dock], [270, 250], Qt.Orientation.Horizontal)
+        self.resizeDocks([self.problems_dock, self.testplay_dock], [170, 170], Qt.Orientation.Vertical)
 
     # ---------------------------------------------------------------- construction
     def _dock(self, title: str, widget: QWidget, area) -> QDockWidget:
@@ -257,6 +275,13 @@ class QtMainWindow(QMainWindow):
 
     def update_title(self) -> None:
         editor = self.current_editor()
+        self.centre.setCurrentWidget(self.tabs if self.tabs.count() else self.welcome)
+        if not self.tabs.count():
+            self.welcome.setText(
+                f"<h2>{self.session.project_name()}</h2><p>{len(self.session.entries())} documents in "
+                f"{self.session.root}</p><p>Double-click a document in the project tree to edit it.<br>"
+                "Ctrl+F finds a document, Ctrl+N makes a new unit card, F7 validates, F8 test-plays the open "
+                "scenario.</p>")
         name = self.session.project_name()
         current = f"{editor.doc.display}[*] — " if editor else ""
         self.setWindowTitle(f"{current}{name}{'' if editor else '[*]'} — Studio")

@@ -43,6 +43,10 @@ class QtProblemsPanel(QWidget):
         layout.addWidget(self.tree)
         self.diagnostics: list[Diagnostic] = []
 
+    def sizeHint(self):
+        from PySide6.QtCore import QSize
+        return QSize(800, 150)
+
     def set_diagnostics(self, diagnostics: list[Diagnostic]) -> None:
         self.diagnostics = list(diagnostics)
         self._fill()

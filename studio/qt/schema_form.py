@@ -187,7 +187,8 @@ class QtObjectTable(QWidget):
                 if col_spec.kind == "enum":
                     cell.setToolTip(f"one of: {', '.join(values.show(e) for e in col_spec.enum)}")
                 self.table.setItem(r, c, cell)
-        self.table.setFixedHeight(self.table.horizontalHeader().height() + 6 +
+        self.table.setFixedHeight(self.table.horizontalHeader().sizeHint().height() + 8 +
+                                  self.table.horizontalScrollBar().sizeHint().height() +
                                   sum(self.table.rowHeight(r) for r in range(len(items))))
         self._filling = False
         if selected is not None and selected < len(items):

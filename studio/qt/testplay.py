@@ -57,7 +57,7 @@ class QtHistogram(QWidget):
         super().__init__(parent)
         self.title = title
         self.series: dict[str, list[float]] = {}
-        self.setMinimumSize(220, 130)
+        self.setMinimumSize(200, 110)
 
     def set_series(self, series: dict[str, list[float]]) -> None:
         self.series = series
@@ -271,6 +271,7 @@ class QtTestPlayPanel(QWidget):
         splitter = QSplitter()
         splitter.addWidget(results)
         splitter.addWidget(self.viewer)
+        self.setMinimumHeight(380)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(2, 2, 2, 2)
         layout.addLayout(controls)

@@ -37,7 +37,7 @@ class QtCardEditor(QtEditor):
         self.scroll.setWidgetResizable(True)
         self.preview = QtCardPreview()
         self.problems = QListWidget()
-        self.problems.setMaximumHeight(110)
+        self.problems.setMaximumHeight(90)
         self.problems.itemActivated.connect(lambda item: self.focus_pointer(item.data(Qt.ItemDataRole.UserRole)))
         right = QWidget()
         rl = QVBoxLayout(right)
@@ -120,5 +120,5 @@ class QtCardEditor(QtEditor):
         if self.form is None or not pointer:
             return
         widget = self.form.focus(pointer)
-        if widget is not None:
-            self.scroll.ensureWidgetVisible(widget)
+        if widget is not None:  # after the layout has made room for a newly opened sub-form
+            QTimer.singleShot(0, lambda: self.scroll.ensureWidgetVisible(widget, 20, 120))
