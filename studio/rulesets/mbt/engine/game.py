@@ -1222,13 +1222,14 @@ class MbtState(State):
 
 
 def _edge_towards(g: MbtGame, h, off, edges: set) -> str | None:
+    """The map edge a vehicle leaves through when it moves from ``h`` to the off-map hex ``off``."""
     if len(edges) == 1:
         return next(iter(edges))
-    q, r = off
-    for e in sorted(edges):
-        if e == "west" and off[0] < h[0]:
-            return e
-        if e == "east" and off[0] > h[0]:
+    dq, dr = off[0] - h[0], off[1] - h[1]
+    wanted = ["west" if dq < 0 else "east" if dq > 0 else ("north" if dr < 0 else "south")]
+    wanted += ["north" if dr < 0 or (dr == 0 and dq > 0) else "south"]
+    for e in wanted:
+        if e in edges:
             return e
     return sorted(edges)[0] if edges else None
 
