@@ -828,3 +828,36 @@ def test_W97_air_cover_against_airstrike():
     s.dice.force(5, 5, 1, 1, 1)                    # Air Cover: 2 Hits, aircraft saves none: shot down
     s._strike(0, at(g, "4J12"))
     assert 0 in s.air_out and ("used", 1) in s.cover and 1 not in s.cover
+
+
+def test_W51_amphibious():
+    g, s = build([("us-m60a3", "4T14")], [("su-bmp2", "4J12"), ("su-t72", "4J12")])
+    bmp, t72 = u(g, "su.1"), u(g, "su.2")
+    water = at(g, "4J11")
+    old = g.terrain[water]
+    g.terrain[water] = "RV"
+    try:
+        assert water in s._move_targets(bmp) and water not in s._move_targets(t72)
+        s._move(bmp, water)
+        s.pending = ("ops", 1)
+        out = s._move_targets(bmp)
+        assert out and water not in out
+        s._move(bmp, out[0])
+        assert s._move_targets(bmp) == []          # crossing water spends all MP
+    finally:
+        g.terrain[water] = old
+
+
+def test_fortune_die_and_hallowed_ground():
+    g, s = build([("us-m60a3", "4J14")], [("su-t72", "4J9")])
+    t72, m60 = u(g, "su.1"), u(g, "us.1")
+    s.hand.add(("fortune", 1))
+    mark = len(s.dice.history)
+    s._fire(t72, m60, "ap", "normal")
+    assert len(rolls(s, mark, "attack")) == 5 and ("fortune", 1) not in s.hand      # Chaos 17: +1 die
+    s.oc[t72] = False
+    s.hallowed.add(("G", s.hex[t72], "Soviet Union"))
+    s.dice.force(1, 6, 6, 6, 6)                    # the failed 1 is re-rolled on Hallowed Ground
+    mark = len(s.dice.history)
+    s._fire(t72, m60, "ap", "normal")
+    assert rolls(s, mark, "hallowed") == [6]

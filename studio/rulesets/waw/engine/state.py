@@ -430,6 +430,10 @@ class WawState(State):
             return 1.0 + extra_chem
         foot = mt == "foot"
         cost = row["cost_infantry"] if foot else row["cost_vehicle"]
+        if row["code"] in ("RV", "L"):
+            v = u.values(self.strength[i])
+            # 5.3: green MP crosses water as the whole move of the impulse, starting with it
+            return 0.0 if v.movement.green and self.mp_used[i] == 0 and not self.one_hex[i] else None
         if cost is None:
             if row["code"] == "S" and not foot and g.option("c61_texas_scrub_vehicles") == "ignore_cost":
                 cost = 1
@@ -1112,6 +1116,9 @@ class WawState(State):
             self.heli_moves[u] += 1
         self._relocate(u, h, n)
         self._after_act(u)
+        if g.terrain.get(n) in ("RV", "L") and not spec.is_heli:
+            self.one_hex[u] = True             # 5.3: in the water; the next hex leaves it, then all MP are spent
+            self.mp_used[u] = 0.0
         self._mines(u, n)
         if self.strength[u] < 2:
             self._open_opfire(u)
@@ -1206,7 +1213,12 @@ class WawState(State):
         lead = min(lead, g.option("c37_leadership_cap") or 2)
         v = self.values(u)
         aug = (v.ap_fp_augmented if fp == "ap" else v.he_fp_augmented if fp == "he" else False)
-        hits = self.attack_roll(fpv + lead, hit, aug)
+        side = g.units[u].side
+        if ("fortune", side) in self.hand:
+            self.hand.discard(("fortune", side))
+            lead += 1                          # Chaos 17: the Fortune die added to this roll
+        hallowed = bool(self.hallowed) and ("G", self.hex[u], g.units[u].nation) in self.hallowed
+        hits = self.attack_roll(fpv + lead, hit, aug, reroll=hallowed)
         if hits == 0 and v.range_underlined and not g.units[u].body.mortar:
             self.depleted[u] = 2               # 6.1.4 Depleted Ammo
         self.resolve_hits(t, hits, fp, u)
@@ -1224,9 +1236,16 @@ class WawState(State):
         if mode == "moving":
             self.mfired[u] = True
 
-    def attack_roll(self, fp: int, hit: int, augmented: bool = False) -> int:
-        """Roll ``fp`` d6 (+1 when augmented, keeping at most ``fp`` Hits; WaW 6.3.2): Hits on >= ``hit``."""
+    def attack_roll(self, fp: int, hit: int, augmented: bool = False, reroll: bool = False) -> int:
+        """Roll ``fp`` d6 (+1 when augmented, keeping at most ``fp`` Hits; WaW 6.3.2): Hits on >= ``hit``.
+
+        ``reroll``: Hallowed Ground (1.3.6.1, digest C63) re-rolls one failed die."""
         dice = self.dice.pool(fp + (1 if augmented else 0), 6, "attack")
+        if reroll:
+            for k, d in enumerate(dice):
+                if d < hit:
+                    dice[k] = self.dice.roll(6, "hallowed")
+                    break
         hits = sum(1 for d in dice if d >= hit)
         return min(hits, fp)
 
@@ -1791,6 +1810,8 @@ class WawState(State):
                 self.xleaders[hosts[0]] = card
         elif r == 12:
             self.hand.add(("volley", alliance))
+        elif r == 17:
+            self.hand.add(("fortune", alliance))
         elif r == 18:
             self._chaos_sniper(nato)
         elif r == 14:
