@@ -53,7 +53,9 @@ def run(project: str, screenshot: str | None = None, open_doc: str | None = None
         window.autosave_ms = 0
         window._autosave_timer.stop()
     window.resize(*size)
+    dock_height = 170
     if open_doc and open_doc.startswith("testplay:"):
+        dock_height = 470
         if not show_testplay(app, window, open_doc.split(":", 1)[1]):
             print(f"studio: cannot test-play '{open_doc}'", file=sys.stderr)
             return 2
@@ -70,7 +72,7 @@ def run(project: str, screenshot: str | None = None, open_doc: str | None = None
             editor.focus_pointer(pointer)
     window.show()
     if screenshot is not None:
-        return save_screenshot(app, window, Path(screenshot))
+        return save_screenshot(app, window, Path(screenshot), dock_height)
     window.offer_recovery()
     return app.exec()
 
@@ -96,18 +98,23 @@ def show_testplay(app, window, scenario_id: str, games: int = 20) -> bool:
         return False
     replays = panel.replays()
     if replays and panel.viewer.open(replays[0], window.session.root) == "":
+        viewer = panel.viewer
         for _ in range(3):
-            panel.viewer.next_phase()
+            viewer.next_phase()
+        for _ in range(300):  # on to the next action that rolled dice, to show them
+            frame = viewer.stepper.step()
+            if frame is None or frame.error or frame.rolls:
+                break
+        viewer.show_frame(viewer.stepper.frames[-1])
     window.testplay_dock.raise_()
-    from PySide6.QtCore import Qt
-    window.resizeDocks([window.testplay_dock], [430], Qt.Orientation.Vertical)
     return True
 
 
-def save_screenshot(app, window, path: Path) -> int:
+def save_screenshot(app, window, path: Path, dock_height: int = 170) -> int:
     settle(app)
-    if not window.testplay_dock.isVisible() or window.problems_dock.isVisible():
-        window.size_docks()
+    window.size_docks()
+    from PySide6.QtCore import Qt
+    window.resizeDocks([window.problems_dock, window.testplay_dock], [dock_height] * 2, Qt.Orientation.Vertical)
     settle(app)
     editor = window.current_editor()
     if editor is not None and hasattr(editor, "view"):
