@@ -202,8 +202,9 @@ class QtMainWindow(QMainWindow):
         try:
             doc = self.session.open_document(path)
         except CannotOpen as exc:
-            self.statusBar().showMessage(f"Cannot open {self.session.display(path)}: "
+            self.statusBar().showMessage(f"Cannot open {self.session.display(path)} as a document: "
                                          f"{exc.diagnostics[0].message if exc.diagnostics else exc}", 10_000)
+            self.open_raw(Path(path), exc.diagnostics)
             return None
         cls = editor_for(doc.kind, doc.data)
         try:
@@ -228,6 +229,28 @@ class QtMainWindow(QMainWindow):
         self.update_title()
         return editor
 
+    def open_raw(self, path: Path, diagnostics) -> None:
+        """A file that does not parse: its text, to repair (see ``editors.raw_file``)."""
+        from .editors.raw_file import QtRawFileEditor
+        key = Path(path).resolve()
+        for i in range(self.tabs.count()):
+            widget = self.tabs.widget(i)
+            if isinstance(widget, QtRawFileEditor) and widget.path.resolve() == key:
+                self.tabs.setCurrentIndex(i)
+                return
+        raw = QtRawFileEditor(key, diagnostics)
+        raw.saved.connect(lambda p, w=raw: self._repaired(w, p))
+        self.tabs.setCurrentIndex(self.tabs.addTab(raw, f"{key.name} (text)"))
+        self.update_title()
+
+    def _repaired(self, widget, path: Path) -> None:
+        self.tabs.removeTab(self.tabs.indexOf(widget))
+        widget.deleteLater()
+        self.session.refresh()
+        self.refresh_tree()
+        self.open_path(path)
+        self.schedule_validation()
+
     def open_id(self, doc_id: str) -> QtEditor | None:
         path = self.session.find(doc_id)
         if path is None:
@@ -242,7 +265,12 @@ class QtMainWindow(QMainWindow):
     def close_tab(self, index: int) -> bool:
         editor = self.tabs.widget(index)
         if not isinstance(editor, QtEditor):
-            return False
+            if editor is None:
+                return False
+            self.tabs.removeTab(index)  # a raw-text tab: its text is only written on "Save text"
+            editor.deleteLater()
+            self.update_title()
+            return True
         if editor.doc.dirty:
             answer = self.ask_save(editor.doc.display)
             if answer == "cancel":

@@ -109,6 +109,10 @@ def test_bad_document_does_not_crash_the_window(window, project):
     window.refresh_tree()
     assert window.open_path(broken) is None
     assert "Cannot open" in window.statusBar().currentMessage()
+    raw = window.tabs.currentWidget()
+    assert raw.path == broken.resolve() and "unclosed" in raw.text.toPlainText()
+    raw.text.setPlainText("kind: map\nid: [unclosed\n")
+    assert not raw.save() and "still not readable" in raw.problem.text()
     window.validate_now()
     assert any(d.file.endswith("broken.yaml") for d in window.problems.diagnostics)
     odd = project / "maps" / "odd.yaml"
@@ -116,6 +120,32 @@ def test_bad_document_does_not_crash_the_window(window, project):
     window.session.refresh()
     editor = window.open_path(odd)
     assert editor is not None, "an invalid map still opens"
+
+
+def test_a_broken_file_is_repaired_as_text_and_reopened_as_a_document(window, project):
+    path = project / "maps" / "board-4.yaml"
+    good = path.read_text()
+    path.write_text(good.replace("kind: map", "kind: map\n  oops: [", 1))
+    window.session.refresh()
+    assert window.open_path(path) is None
+    raw = window.tabs.currentWidget()
+    raw.text.setPlainText(good)
+    assert raw.save()
+    editor = window.current_editor()
+    assert editor is not None and editor.doc.path == path.resolve() and hasattr(editor, "scene")
+    assert path.read_text() == good
+
+
+def test_live_validation_runs_in_the_background(make_window, project, qtbot):
+    window = make_window(project)
+    window.live_validation = True
+    editor = window.open_path(project / "maps" / "board-4.yaml")
+    editor.doc.apply("break", [Set("/terrain/2", "C C ZZ")])
+    qtbot.waitUntil(lambda: any(d.pointer == "/terrain/2" for d in window.problems.diagnostics), timeout=30_000)
+    window.act_undo.trigger()
+    qtbot.waitUntil(lambda: not any(d.pointer == "/terrain/2" and d.file == editor.doc.display
+                                    for d in window.problems.diagnostics), timeout=30_000)
+    window.close()
 
 
 def test_print_preview_without_the_module_says_so(window, monkeypatch):
