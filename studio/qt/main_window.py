@@ -534,7 +534,18 @@ class QtMainWindow(QMainWindow):
                                        "(studio.qt.print_preview is missing).")
             return
         editor = self.current_editor()
-        dialog = PrintPreviewDialog(self.session.root, editor.doc.id if editor else None, self)
+        if editor is None or editor.doc.kind not in ("unit", "toe", "map", "scenario") or not editor.doc.id:
+            self.tell("Print preview", "Open a unit card, TO&E, map or scenario to preview its print sheets.")
+            return
+        if editor.doc.dirty:
+            self.statusBar().showMessage("Print preview shows the saved files; save to include your edits", 8000)
+        source = f"unit:{editor.doc.id}" if editor.doc.kind == "unit" else editor.doc.id
+        try:
+            dialog = PrintPreviewDialog(self.session.root, source, self)
+        except Exception as exc:  # noqa: BLE001 - the printing side reports, the window survives
+            self.tell("Print preview", f"Cannot preview {source}: {exc}")
+            return
+        self.print_dialog = dialog
         dialog.exec()
 
     def show_testplay(self) -> None:

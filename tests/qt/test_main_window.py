@@ -153,8 +153,22 @@ def test_print_preview_without_the_module_says_so(window, monkeypatch):
     told = []
     window.tell = lambda title, text: told.append(text)
     monkeypatch.setitem(sys.modules, "studio.qt.print_preview", None)
+    window.open_path(window.session.find("m1", "unit"))
     window.act_print.trigger()
     assert told and "not available" in told[0]
+
+
+def test_print_preview_opens_for_the_current_card(window, project, monkeypatch):
+    from studio.qt import print_preview
+    shown = []
+    monkeypatch.setattr(print_preview.PrintPreviewDialog, "exec", lambda self: shown.append(self) or 0)
+    told = []
+    window.tell = lambda title, text: told.append(text)
+    window.act_print.trigger()
+    assert told and not shown, "nothing to print without a document"
+    window.open_path(project / "units" / "mbt" / "m1.yaml")
+    window.act_print.trigger()
+    assert len(shown) == 1 and "m1" in shown[0].windowTitle()
 
 
 def test_screenshot_mode_writes_a_png(project, tmp_path, qapp):
