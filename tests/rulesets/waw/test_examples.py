@@ -861,3 +861,53 @@ def test_fortune_die_and_hallowed_ground():
     mark = len(s.dice.history)
     s._fire(t72, m60, "ap", "normal")
     assert rolls(s, mark, "hallowed") == [6]
+
+
+def test_W43_W50_reinforcements_enter_in_command():
+    g, s = build([("us-m60a3", "4T14")], [("su-tank-hq", "2A1"), ("su-t72", "2A1"), ("su-t72", "2A1")])
+    # make the Soviet formation a turn-2 reinforcement entering at 2A5/2A6
+    fi = 1
+    g.entry[fi] = (2, [at(g, "2A5"), at(g, "2A6")])
+    s.entered_f.discard(fi)
+    for i in g.formations[fi].units:
+        s.hex[i] = None
+    s._new_cup()
+    assert ("F", fi) not in s.cup                  # not before its entry turn
+    s.turn = 2
+    s._new_cup()
+    assert ("F", fi) in s.cup
+    mark = len(s.dice.history)
+    s._activate(fi)
+    units = g.formations[fi].units
+    assert {g.label[s.hex[i]] for i in units} <= {"2A5", "2A6"}
+    assert rolls(s, mark, "command") == [] and not any(s.ooc[i] for i in units)
+
+
+def test_W113_helicopter_los_table_rules():
+    from studio.rulesets.waw.engine.los import Los
+
+    # a straight row of hexes: helicopter at (0,0), target at (4,0)
+    row = [(q, 0) for q in range(5)]
+    def los(codes, levels=None):
+        return Los(dict(zip(row, codes)), dict(zip(row, levels or [0] * 5)),
+                   {"C": "none", "W": "blocks", "T": "city"})
+    assert los("CCCWC").flight_level((0, 0)) == 1
+    assert not los("CCCWC").heli((0, 0), (4, 0), 0, 1)        # directly behind woods
+    assert los("CCWCC").heli((0, 0), (4, 0), 0, 1)            # woods further away: seen from the air
+    assert not los("CCTCC").heli((0, 0), (4, 0), 0, 1)        # two hexes behind a city
+    assert not los("CCCCC", [0, 0, 1, 0, 0]).heli((0, 0), (4, 0), 0, 1)   # a hill between
+    hill = los("CCCCC", [1, 1, 0, 0, 0])
+    assert hill.flight_level((0, 0)) == 2 and hill.heli((0, 0), (4, 0), 0, 2)  # own hill does not block
+    assert not los("CCWCC", [0, 0, 1, 0, 1]).heli((0, 0), (4, 0), 1, 2)       # wooded hill between
+
+
+def test_popup_results_are_simultaneous():
+    g, s = build([("us-ah1-cobra", "4J14")], [("su-t72", "4J11"), ("su-zsu-23-4", "4K12")])
+    cobra, t72, zsu = u(g, "us.1"), u(g, "su.1"), u(g, "su.2")
+    s.hover[cobra] = True
+    s.pending = ("popup", cobra, t72, "he", 0)
+    s.dice.force(6, 6, 6, 6, 1, 1,                 # ZSU: 4 Hits, the Cobra saves none (kept for later)
+                 6, 6, 6, 1, 1, 1, 1, 6)          # Cobra still fires: 3 Hits, T-72 saves none
+    s._popup_resolve((zsu, "aa"))
+    assert s.strength[cobra] == 2 and s.strength[t72] >= 1 and s.oc[zsu]
+    assert s.pending == ("ops", 0)

@@ -10,8 +10,9 @@ flanking hexes block; for "two or more" terrain (Rough, broken terrain; digest C
   behind a city, or a hill between that is not part of the observer's own hill (hill hexes running on from the
   observer's hex). Symmetric for ground to hill (digest C73).
 * hill to hill: a wooded-hill hex between, or two or more broken hexes.
-* helicopters look as from a hill (Helicopter LOS Table levels 1-3 are read as "one level above the terrain",
-  WaW 9.4; the table's extra level-2/3 distinctions are not modelled).
+* helicopters use the Helicopter LOS Table (``heli``): flight level 1 over clear terrain, 2 over a hill, woods or
+  city, 3 over a wooded hill, +1 for a Pop-Up (at most 3, digest C36); ground units see helicopters the same way
+  (digest C73). The "more than one Wreck on a hill" clause needs the Wreck markers, so the state applies it.
 """
 from __future__ import annotations
 
@@ -36,6 +37,49 @@ class Los:
         if hit is None:
             hit = self.cache[key] = self._compute(a, b, la, lb)
         return hit
+
+    def flight_level(self, h) -> int:
+        """Helicopter LOS Table: 1 over clear terrain, 2 over a hill, woods or city, 3 over a wooded hill."""
+        hill = self.level.get(h, 0) == 1
+        cover = self.block.get(h, NONE) in (BLOCKS, CITY)
+        return 3 if hill and cover else 2 if hill or cover else 1
+
+    def heli(self, a, b, lb: int, level: int) -> bool:
+        """Helicopter in ``a`` at flight ``level`` to a target in ``b`` at ground level ``lb`` (table rows)."""
+        key = (a, b, "H", lb, level)
+        hit = self.cache.get(key)
+        if hit is None:
+            hit = self.cache[key] = self._heli(a, b, lb, min(level, 3))
+        return hit
+
+    def _heli(self, a, b, lb, level) -> bool:
+        if distance(a, b) <= 1:
+            return True
+        steps = line_steps(a, b)[1:-1]
+        n = len(steps)
+        own = self.level.get(a, 0) == 1
+        for i, st in enumerate(steps):
+            before = n - i                  # 1 = the hex just before the target
+            is_hill = all(self.level.get(h, 0) for h in st)
+            if not is_hill:
+                own = False
+            own_hill = own and is_hill
+            wooded_hill = is_hill and all(self.block.get(h, NONE) == BLOCKS for h in st)
+            woods = all(self.block.get(h, NONE) == BLOCKS for h in st)
+            city = all(self.block.get(h, NONE) == CITY for h in st)
+            if level == 1:
+                if lb == 1 and wooded_hill:
+                    return False
+                if lb == 0 and ((before == 1 and woods) or (before <= 2 and city) or is_hill):
+                    return False
+                continue
+            if lb == 0 and ((before == 1 and woods) or (before <= 2 and city) or (is_hill and not own_hill)):
+                return False
+            if wooded_hill and not own_hill:
+                return False
+            if level >= 3 and lb == 1 and ((before == 1 and wooded_hill) or (is_hill and not own_hill)):
+                return False
+        return True
 
     def _compute(self, a, b, la, lb) -> bool:
         if a == b or distance(a, b) <= 1:

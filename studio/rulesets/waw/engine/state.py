@@ -154,7 +154,7 @@ class WawState(State):
         p = self.pending
         if p[0] == "terminal":
             return TERMINAL
-        if p[0] == "opfire":
+        if p[0] in ("opfire", "popup"):
             return 1 - self.game.units[p[1]].side
         if p[0] == "strike":
             return self.game.airstrikes[p[1]][1]
@@ -178,7 +178,7 @@ class WawState(State):
             return [Action("strike", a.id, g.label[h]) for h in hexes] or [Action("strike", a.id, "none")]
         self._occ = self._occupancy()
         try:
-            if p[0] == "opfire":
+            if p[0] in ("opfire", "popup"):
                 mover = p[1]
                 out = [Action("pass")]
                 for u in self._alive(1 - g.units[mover].side):
@@ -217,6 +217,13 @@ class WawState(State):
             mode = "moving" if self.mp_used[u] > 0 and not g.units[u].is_heli else "normal"
             self._fire(u, g.by_uid[action.b], action.c, mode)
             self._after_act(u)
+        elif k == "popup":
+            u, t = g.by_uid[action.a], g.by_uid[action.b]
+            self.pending = ("popup", u, t, action.c, pending[1])
+            if not any(self._can_opfire(e) and self._fire_types(e, u, "opfire") for e in self._alive(1 - g.units[u].side)):
+                self._popup_resolve(None)
+        elif k in ("opfire", "pass") and pending[0] == "popup":
+            self._popup_resolve((g.by_uid[action.a], action.c) if k == "opfire" else None)
         elif k == "opfire":
             u, t = g.by_uid[action.a], g.by_uid[action.b]
             before = (self.disr[t], self.strength[t])
@@ -369,6 +376,22 @@ class WawState(State):
             return True
         if self.smoke and not self.game.units[a].body.advanced_imaging and self._smoke_between(ha, hb):
             return False                       # 8.2: Smoke blocks into and through its hex and the six around
+        g = self.game
+        ua, ub = g.units[a], g.units[b]
+        if ua.is_heli or ub.is_heli:
+            heli, other = (a, b) if ua.is_heli else (b, a)
+            hh, ho = self.hex[heli], self.hex[other]
+            lo = g.level.get(ho, 0) if not g.units[other].is_heli else 1
+            level = g.los.flight_level(hh) + (1 if (self.pending[0] == "popup" and self.pending[1] == heli) else 0)
+            if not g.los.heli(hh, ho, lo, level):
+                return False
+            if level == 1 and lo == 1 and self.wrecks:
+                from studio.hexgrid.lines import line_steps
+                on_hill = sum(1 for st in line_steps(hh, ho)[1:-1] for h in st if h in self.wrecks
+                              and g.level.get(h, 0))
+                if on_hill > 1:
+                    return False               # more than one Wreck marker on a hill between
+            return True
         return self.game.los.clear(ha, hb, self.level(a), self.level(b))
 
     def _smoky(self, a, b) -> bool:
@@ -757,6 +780,9 @@ class WawState(State):
             uid = spec.uid
             if spec.is_heli and not self.acted[u] and not self.mode_changed[u] and self.mp_used[u] == 0:
                 out.append(Action("mode", uid))
+            if spec.is_heli and not self.disr[u] and self.heli_moves[u] <= 12:
+                for t, fp in self._popup_targets(u):
+                    out.append(Action("popup", uid, g.units[t].uid, fp))
             if spec.body.recon and (self.impulse_first or self.calls.get(u)):
                 out += self._call_actions(u, fi)
             if not self.mfired[u]:
@@ -803,6 +829,44 @@ class WawState(State):
                     out.append(Action("volley", g.units[lead].uid, f"{g.units[sup[0]].uid}+{g.units[sup[1]].uid}",
                                       g.units[t].uid))
         return out
+
+    def _popup_targets(self, u: int) -> list[tuple[int, str]]:
+        """9.2.1: targets the helicopter sees only one level up (at its normal level it would simply fire)."""
+        g = self.game
+        out = []
+        for t in self._targets(u):
+            if distance(self.hex[u], self.hex[t]) <= 1 or self.has_los(u, t):
+                continue
+            lo = g.level.get(self.hex[t], 0)
+            if not g.los.heli(self.hex[u], self.hex[t], lo, g.los.flight_level(self.hex[u]) + 1):
+                continue
+            saved = self.pending
+            self.pending = ("popup", u, t, "", saved[1] if len(saved) > 1 else -1)
+            try:
+                out += [(t, fp) for fp in self._fire_types(u, t, "normal")]
+            finally:
+                self.pending = saved
+        return out
+
+    def _popup_resolve(self, response) -> None:
+        """9.2.1: the one responding unit's fire and the helicopter's attack take effect together."""
+        g = self.game
+        _, u, t, fp, fi = self.pending
+        net = 0
+        if response is not None:
+            e, efp = response
+            nums = self.fire_numbers(e, u, efp, "opfire")
+            if nums is not None:
+                net = self.resolve_hits(u, self.attack_roll(*nums), efp, e, apply=False)
+            self.oc[e] = True
+        if self.fire_numbers(u, t, fp, "normal") is not None:
+            self._fire(u, t, fp, "normal")
+        self.oc[u] = True
+        self.acted[u] = True
+        self.impulse_first = False
+        if net:
+            self.apply_hits(u, net)
+        self.pending = ("ops", fi)
 
     def _sniper_targets(self, k: int) -> list[int]:
         g = self.game
@@ -1285,8 +1349,8 @@ class WawState(State):
         db = row["db_infantry"] if tc == "soft" else row["db_vehicle"]
         return (db or 0) + (1 if self.concealed(t) else 0), 5
 
-    def resolve_hits(self, t: int, hits: int, fp: str, firer: int) -> int:
-        """Saves, then results; returns the net Hits applied."""
+    def resolve_hits(self, t: int, hits: int, fp: str, firer: int, apply: bool = True) -> int:
+        """Saves, then results; returns the net Hits applied (only computed when ``apply`` is false)."""
         if hits <= 0 or self.strength[t] >= 2:
             return 0
         g = self.game
@@ -1300,6 +1364,8 @@ class WawState(State):
         n, save = self.defense_dice(t)
         saved = sum(1 for d in self.dice.pool(n, 6, "save") if d >= save) if n else 0
         net = max(0, hits - saved)
+        if not apply:
+            return net
         ap_armored = fp == "ap" and g.units[firer].is_vehicle
         destroyed = self.apply_hits(t, net, ap_armored)
         self._hq_check(h, g.units[t].side, net > 0, destroyed)
