@@ -137,8 +137,8 @@ class HeuristicBot:
         if best is not None:
             return best
         # assault / overrun
-        for a in kinds.get("assault", []) + kinds.get("overrun", []):
-            if self.assault_ok(st, g.by_uid[a.a], g.map.hex_of[a.b], a.kind == "overrun",
+        for a in sorted(kinds.get("assault", []), key=lambda x: -x.a.count("+")) + kinds.get("overrun", []):
+            if self.assault_ok(st, [g.by_uid[x] for x in a.a.split("+")], g.map.hex_of[a.b], a.kind == "overrun",
                                bold=self._late(st) and g.map.hex_of[a.b] in self.objectives):
                 return a
         # helicopters: hover to shoot, fly to move
@@ -237,13 +237,14 @@ class HeuristicBot:
                     return True
         return False
 
-    def assault_ok(self, st, u: int, h, overrun: bool, bold: bool = False) -> bool:
+    def assault_ok(self, st, units: list[int], h, overrun: bool, bold: bool = False) -> bool:
         g = self.game
-        v = st.values(u)
-        if not v.assault_fp:
-            return False
-        af = v.assault_fp * (3 if overrun else 1)
-        mine = af * (7 - (v.assault_to_hit or 6)) / 6.0
+        mine = 0.0
+        for u in units:
+            v = st.values(u)
+            if not v.assault_fp:
+                return False
+            mine += v.assault_fp * (3 if overrun else 1) * (7 - (v.assault_to_hit or 6)) / 6.0
         theirs = 0.0
         defenders = st._ground_enemies_at(h, self.side)
         for d in defenders:

@@ -911,3 +911,16 @@ def test_popup_results_are_simultaneous():
     s._popup_resolve((zsu, "aa"))
     assert s.strength[cobra] == 2 and s.strength[t72] >= 1 and s.oc[zsu]
     assert s.pending == ("ops", 0)
+
+
+def test_stack_assault_together():
+    g, s = build([("us-mech-infantry", "4L13")], [("su-motor-rifle", "4L12"), ("su-motor-rifle", "4L12")])
+    inf, a, b = u(g, "us.1"), u(g, "su.1"), u(g, "su.2")
+    to_ops(s, "f-su")
+    acts = [str(x) for x in s.legal_actions() if x.kind == "assault"]
+    assert "assault su.1+su.2 4L13" in acts
+    mark = len(s.dice.history)
+    s.dice.force(6, 6, 6, 6, 6, 6, 1, 1, 1)       # 6 Hits on the lone defender; it rolls 3 misses
+    s.apply(Action("assault", "su.1+su.2", "4L13"))
+    assert len(rolls(s, mark, "attack")) == 9
+    assert s.strength[inf] == 2 and s.hex[a] == s.hex[b] == at(g, "4L13")

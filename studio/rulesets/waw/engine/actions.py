@@ -6,7 +6,7 @@ Text forms (units are ``<force>.<n>``, hexes are printed labels, formations thei
     move <unit> <hex>           one hex step (WaW 5.0)
     fire <unit> <target> ap|he|aa                                      (WaW 6.1; Moving Fire after moving)
     opfire <unit> <target> ap|he|aa          pass                      (WaW 6.2)
-    assault <unit> <hex>                                               (WaW 6.3)
+    assault <unit>[+<unit>] <hex>                                      (WaW 6.3; a stack assaults together)
     overrun <unit> <hex> <exit hex>                                    (WaW 6.4)
     load <unit> <carrier>       unload <unit>                          (WaW 5.2)
     call <caller> <asset> <hex>                                        (WaW 8.0)

@@ -234,7 +234,7 @@ class WawState(State):
         elif k == "pass":
             self.pending = ("ops", pending[2])
         elif k == "assault":
-            self._assault(g.by_uid[action.a], g.map.hex_of[action.b])
+            self._assault([g.by_uid[x] for x in action.a.split("+")], g.map.hex_of[action.b])
         elif k == "overrun":
             self._overrun(g.by_uid[action.a], g.map.hex_of[action.b], g.map.hex_of[action.c])
         elif k == "load":
@@ -798,6 +798,11 @@ class WawState(State):
                         out.append(Action("fire", uid, g.units[t].uid, fp))
                 for h in self._assault_targets(u):
                     out.append(Action("assault", uid, label[h]))
+                    # the stack assaults together: the other ready unit of this hex that can reach h
+                    mate = next((x for x in f.units if x > u and self.hex[x] == self.hex[u] and self._can_act(x)
+                                 and not self.mfired[x] and h in self._assault_targets(x)), None)
+                    if mate is not None:
+                        out.append(Action("assault", f"{uid}+{g.units[mate].uid}", label[h]))
                 for h, x in self._overrun_targets(u):
                     out.append(Action("overrun", uid, label[h], label[x]))
                 for c in self._load_targets(u):
@@ -1528,42 +1533,44 @@ class WawState(State):
         for x in units:
             self.apply_hits(x, base + (1 if x in extra else 0))
 
-    def _assault(self, u: int, h) -> None:
+    def _assault(self, attackers, h) -> None:
+        """WaW 6.3: the attackers (one unit or a stack) enter ``h``; both sides roll; Hits spread 1-each-first."""
         g = self.game
-        spec = g.units[u]
-        side = spec.side
-        src = self.hex[u]
-        cost = self._terrain_cost(u, src, h) or 1.0
+        if isinstance(attackers, int):
+            attackers = [attackers]
+        side = g.units[attackers[0]].side
+        src = self.hex[attackers[0]]
+        costs = {a: (self._terrain_cost(a, src, h) or 1.0) for a in attackers}
         defenders = self._ground_enemies_at(h, side)
         d_disr = {d: self.disr[d] for d in defenders}
-        hits_a = self._assault_dice(u, defenders, h, False, self.disr[u])
-        hits_d = sum(self._assault_dice(d, [u], h, True, d_disr[d]) for d in defenders)
-        applied_d = max(0, hits_a - (1 if h in g.ip else 0))
+        hits_a = sum(self._assault_dice(a, defenders, h, False, self.disr[a]) for a in attackers)
+        hits_d = sum(self._assault_dice(d, attackers, h, True, d_disr[d]) for d in defenders)
+        ip = 1 if h in g.ip else 0
+        applied_d = hits_a if g.option("c32_assault_more_hits") == "scored" else max(0, hits_a - ip)
+        self._distribute(defenders, max(0, hits_a - ip))
+        if any(a in g.hero_of and ("H", a) not in self.hallowed for a in attackers):
+            hits_d = max(0, hits_d - 1)        # 1.3.7: the Hero ignores the first Hit against it
         applied_a = hits_d
-        if g.option("c32_assault_more_hits") == "scored":
-            applied_d = hits_a
-        self._distribute(defenders, max(0, hits_a - (1 if h in g.ip else 0)))
-        if u in g.hero_of and ("H", u) not in self.hallowed:
-            hits_d = max(0, hits_d - 1)
-        self.apply_hits(u, hits_d)
+        self._distribute(attackers, hits_d)
         d_destroyed = any(self.strength[d] >= 2 for d in defenders)
         self._hq_check(h, 1 - side, applied_d > 0, d_destroyed)
-        if self.hex[u] is not None:
-            self._hq_check(src, side, hits_d > 0, self.strength[u] >= 2)
+        self._hq_check(src, side, hits_d > 0, any(self.strength[a] >= 2 for a in attackers))
         survivors = [d for d in defenders if self.strength[d] < 2]
-        attacker_alive = self.strength[u] < 2
-        if attacker_alive and (not survivors or applied_d > applied_a):
+        alive = [a for a in attackers if self.strength[a] < 2]
+        if alive and (not survivors or applied_d > applied_a):
             if survivors:
                 self._retreat(survivors, h, src, side)
             if not self._ground_enemies_at(h, side):
-                self._relocate(u, src, h)
+                for a in alive:
+                    self._relocate(a, src, h)
         for d in survivors:
             if self.strength[d] < 2:
                 self.oc[d] = True
-        if attacker_alive:
-            self.oc[u] = True
-            self.mp_used[u] = max(self.mp_used[u] + cost, self.mp_used[u])
-        self._after_act(u)
+        for a in alive:
+            self.oc[a] = True
+            self.mp_used[a] += costs[a]
+        for a in attackers:
+            self._after_act(a)
 
     def _retreat(self, units: list[int], h, attacker_hex, attacker_side: int) -> None:
         """6.3: defenders retreat one hex, directly away from the attacker if possible (choice automated)."""
