@@ -924,3 +924,11 @@ def test_stack_assault_together():
     s.apply(Action("assault", "su.1+su.2", "4L13"))
     assert len(rolls(s, mark, "attack")) == 9
     assert s.strength[inf] == 2 and s.hex[a] == s.hex[b] == at(g, "4L13")
+
+
+def test_W25_leader_raises_mp_and_lowers_save():
+    g, s = build([("us-m60a3", "4J14")], [("su-t72", "4J9")], extension={
+        "leaders": [{"unit": "su-leader", "force": "su", "index": 0}]})
+    t72 = u(g, "su.1")
+    s.oc[t72] = True
+    assert s._mp(t72) == 5 + 1 and s.defense_dice(t72) == (4, 6 - 1)

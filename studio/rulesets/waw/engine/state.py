@@ -478,12 +478,21 @@ class WawState(State):
             cache = self.game._features = {f.id: f for f in self.game.ruleset.hexside_features}
         return cache.get(fid)
 
+    def _leader_bonus(self, i: int) -> int:
+        """1.3.6: the attached (living) Leader's Leadership, applied to the value the event uses."""
+        leader = self.game.leader_of.get(i) or self.xleaders.get(i)
+        if leader is None or ("L", i) in self.hallowed or leader.full is None:
+            return 0
+        return leader.full.leadership or 0
+
     def _mp(self, i: int) -> float:
         g = self.game
         if g.units[i].is_heli:
             return INF
         v = self.values(i)
         mp = float(v.movement.mp or 0)
+        if mp and (self.game.leader_of or self.xleaders):
+            mp += self._leader_bonus(i)        # 1.3.6: a moving platoon's Leader raises its MP
         cap = self.mp_cap[i]
         return min(mp, cap) if cap is not None else mp
 
@@ -1350,7 +1359,8 @@ class WawState(State):
         row = g.tec_row(self.hex[t])
         if tc == "afv" or (tc == "thin" and g.option("c05_thin_skinned_saves") == "armor" and v.armor):
             tdb = (row["db_vehicle"] or 0) + (1 if self.concealed(t) else 0)
-            return (v.armor or 0) + min(tdb, 2), (v.save or 7)
+            bonus = self._leader_bonus(t) if (g.leader_of or self.xleaders) else 0
+            return (v.armor or 0) + min(tdb, 2), max(2, (v.save or 7) - bonus)   # 1.3.6: Leader lowers Save
         db = row["db_infantry"] if tc == "soft" else row["db_vehicle"]
         return (db or 0) + (1 if self.concealed(t) else 0), 5
 
