@@ -49,3 +49,41 @@ def duplicate(data: dict[str, Any], new_id: str) -> dict[str, Any]:
     if isinstance(out.get("name"), str):
         out["name"] = f"{out['name']} (copy)"
     return out
+
+
+NEW_KINDS = ("unit", "toe", "map", "scenario")
+FOLDERS = {"unit": "units/{ruleset}", "toe": "toe/{ruleset}", "map": "maps", "scenario": "scenarios/{ruleset}"}
+
+
+def folder_for(kind: str, ruleset: str) -> str:
+    return FOLDERS[kind].format(ruleset=ruleset)
+
+
+def new_document(session: ProjectSession, kind: str, ruleset: str, new_id: str) -> dict[str, Any]:
+    """A new, valid-as-far-as-possible document of ``kind`` for ``ruleset`` (cards via :func:`new_card`)."""
+    if not ID_PATTERN.match(new_id):
+        raise ValueError(f"'{new_id}' is not a valid id (lower-case letters, digits, '.', '_' and '-')")
+    name = new_id.replace("-", " ").capitalize()
+    if kind == "unit":
+        return new_card(ruleset, card_categories(ruleset)[0], new_id)
+    if kind == "toe":
+        return {"kind": "toe", "schema_version": 1, "id": new_id, "ruleset": ruleset, "name": name, "nation": "",
+                "root": {"id": "plt", "name": "Platoon", "echelon": "platoon", "designation": "{n}",
+                         "slots": []}}
+    if kind == "map":
+        index = session.current_index()
+        rs = index.model("ruleset", ruleset)
+        code = rs.terrain[0].code if rs is not None and rs.terrain else "C"
+        columns, rows = 20, 14
+        return {"kind": "map", "schema_version": 1, "id": new_id, "name": name, "ruleset": ruleset,
+                "hex": {"orientation": "flat", "columns": columns, "rows": rows, "offset": "even",
+                        "labels": "alphanumeric", "board": "", "hex_mm": 19.0},
+                "terrain": [" ".join([code] * columns)] * rows, "elevation": [" ".join(["0"] * columns)] * rows}
+    if kind == "scenario":
+        maps = [d.id for d in session.current_index().of_kind("map")
+                if d.model is not None and d.model.ruleset == ruleset]
+        return {"kind": "scenario", "schema_version": 1, "id": new_id, "ruleset": ruleset, "name": name,
+                "boards": [{"map": maps[0] if maps else "board"}], "turns": 10, "first_player": "initiative",
+                "sides": [{"id": "blue", "name": "Blue", "nation": "US", "forces": []},
+                          {"id": "red", "name": "Red", "nation": "SOV", "forces": []}]}
+    raise ValueError(f"cannot create a new {kind}")

@@ -38,6 +38,33 @@ def new_card(window) -> Path | None:
     return doc.path
 
 
+def new_document(window, kind: str | None = None) -> Path | None:
+    """File > New…: ask the kind (unless given), the rule system and the id; write, list and open it."""
+    session = window.session
+    kind = kind or window.ask_item("New document", "Kind:", list(templates.NEW_KINDS))
+    if not kind:
+        return None
+    if kind == "unit":
+        return new_card(window)
+    ruleset = window.ask_item(f"New {kind}", "Rule system:", templates.card_rulesets(session))
+    if not ruleset:
+        return None
+    new_id = window.ask_text(f"New {kind}", f"Id of the new {kind} (lower-case, e.g. probe-at-rasdorf):")
+    if not new_id:
+        return None
+    try:
+        if session.find(new_id, kind):
+            raise ValueError(f"a {kind} with id '{new_id}' already exists")
+        data = templates.new_document(session, kind, ruleset, new_id)
+        doc = session.create(session.root / templates.folder_for(kind, ruleset) / f"{new_id}.yaml", data)
+    except (ValueError, FileExistsError) as exc:
+        window.tell(f"New {kind}", f"Cannot create it: {exc}")
+        return None
+    window.refresh_tree()
+    window.open_path(doc.path)
+    return doc.path
+
+
 def duplicate(window, path: Path) -> Path | None:
     session = window.session
     doc = session.open_document(path)

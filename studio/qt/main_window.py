@@ -140,6 +140,9 @@ class QtMainWindow(QMainWindow):
         bar = self.menuBar()
         file = bar.addMenu("&File")
         self.act_new = self._action(file, "&New unit card from template…", self.new_card, "Ctrl+N")
+        new_menu = file.addMenu("New &document")
+        for kind, title in (("scenario", "Scenario…"), ("toe", "TO&&E…"), ("map", "Map…")):
+            self._action(new_menu, title, lambda k=kind: self.new_document(k))
         self.act_open_project = self._action(file, "&Open project…", self.choose_project, "Ctrl+O")
         self.recent_menu = file.addMenu("Recent projects")
         file.addSeparator()
@@ -512,6 +515,10 @@ class QtMainWindow(QMainWindow):
     def new_card(self) -> None:
         from . import doc_actions
         doc_actions.new_card(self)
+
+    def new_document(self, kind: str) -> None:
+        from . import doc_actions
+        doc_actions.new_document(self, kind)
 
     def ask_text(self, title: str, prompt: str, current: str = "") -> str | None:
         text, ok = QInputDialog.getText(self, title, prompt, text=current)

@@ -1,5 +1,6 @@
 """Gesture helpers: real mouse events on a QtMapView at hex centres."""
-from PySide6.QtCore import QPoint, Qt
+from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtGui import QDropEvent
 from PySide6.QtTest import QTest
 
 
@@ -22,3 +23,13 @@ def click(view, key, offset=(0, 0)) -> None:
     p = point(view, key)
     QTest.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
                      QPoint(p.x() + offset[0], p.y() + offset[1]))
+
+
+def drop_toe(editor, toe_id, key):
+    """A real QDropEvent carrying the TO&E list's own drag data, released over hex ``key``."""
+    item = editor.source_item(toe_id)
+    mime = editor.source.mimeData([item])
+    event = QDropEvent(QPointF(editor.view.point_of(key)), Qt.DropAction.CopyAction, mime,
+                       Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier)
+    editor.view.dropEvent(event)
+    return event

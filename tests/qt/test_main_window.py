@@ -4,6 +4,8 @@ import yaml
 
 from studio.document.ops import Set
 
+from .helpers import drop_toe
+
 
 def test_tree_filter_and_open(window, project):
     window.tree.filter.setText("board-4")
@@ -193,3 +195,27 @@ def test_void_setter_ten_thousand_times(qapp):
     after = sys.getrefcount(None)
     assert label.text() == "x"
     assert abs(after - before) < 1000
+
+
+def test_new_scenario_then_place_a_platoon_and_save(window, project):
+    """User story 1, steps 1-4: a new MBT scenario, boards assembled, a platoon dragged onto the map."""
+    window.ask_item = lambda title, prompt, items: "mbt" if "Rule" in prompt else items[0]
+    window.ask_text = lambda *a, **k: "probe-at-rasdorf"
+    from studio.qt import doc_actions
+    path = doc_actions.new_document(window, "scenario")
+    assert path == (project / "scenarios" / "mbt" / "probe-at-rasdorf.yaml").resolve()
+    editor = window.current_editor()
+    editor.map_box.setCurrentIndex(editor.map_box.findData("board-4"))
+    editor.add_board()
+    editor.board_list.setCurrentRow(1)
+    editor.rotate_board()
+    assert not editor.assembly_error and editor.geometry.key_of_label("4K3") is not None
+    drop_toe(editor, "us-tank-platoon", editor.geometry.key_of_label("2C5"))
+    window.act_save.trigger()
+    window.validate_now()
+    import yaml
+    saved = yaml.safe_load(path.read_text())
+    assert saved["boards"][1] == {"map": "board-4", "at": [20, 0], "rotate": 180}
+    assert saved["sides"][0]["forces"][0]["setup"]["hexes"][0] == "2C5"
+    assert not [d for d in window.problems.diagnostics if d.file.endswith("probe-at-rasdorf.yaml")
+                and d.severity.value == "error"]

@@ -1,9 +1,8 @@
 """The scenario editor: forces dragged from the TO&E list onto the map, zones, victory hexes, boards, options."""
 import yaml
-from PySide6.QtCore import QPointF, Qt
-from PySide6.QtGui import QDropEvent
+from PySide6.QtCore import Qt
 
-from .helpers import stroke
+from .helpers import drop_toe, stroke
 
 
 def load(path):
@@ -14,16 +13,6 @@ def open_scenario(window, project, name="delaying-action"):
     editor = window.open_path(project / "scenarios" / "mbt" / f"{name}.yaml")
     editor.view.fit()
     return editor
-
-
-def drop_toe(editor, toe_id, key):
-    """A real QDropEvent carrying the TO&E list's own drag data, released over hex ``key``."""
-    item = editor.source_item(toe_id)
-    mime = editor.source.mimeData([item])
-    event = QDropEvent(QPointF(editor.view.point_of(key)), Qt.DropAction.CopyAction, mime,
-                       Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier)
-    editor.view.dropEvent(event)
-    return event
 
 
 def test_drag_a_platoon_onto_the_map_adds_its_setup_hexes(window, project):
