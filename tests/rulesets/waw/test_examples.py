@@ -932,3 +932,12 @@ def test_W25_leader_raises_mp_and_lowers_save():
     t72 = u(g, "su.1")
     s.oc[t72] = True
     assert s._mp(t72) == 5 + 1 and s.defense_dice(t72) == (4, 6 - 1)
+
+
+def test_W103_armed_insurrection():
+    g, s = build([("us-m60a3", "4T14")], [("su-t72", "4A1")], extension={"cup": {"chaos": 1}})
+    mob = g.mob
+    assert mob is not None and s.hex[mob] is None
+    s.dice.force(4, 5)                             # 9: the Mob appears in a city hex with its marker
+    s._chaos()
+    assert g.terrain[s.hex[mob]] in ("T", "SK") and ("F", g.units[mob].formation) in s.cup

@@ -239,6 +239,25 @@ class WawGame(Game):
                 for i, s in enumerate(scenario.sides):
                     if s.nation == card.nation and self.roles[i] == body.side:
                         self.chaos_leaders.setdefault(i, body)
+        # Chaos 9: a Mob counter and its formation (no HQ, no markers until the insurrection)
+        self.mob = None
+        if "NATO" in self.roles and ext.cup.chaos:
+            nato = self.roles.index("NATO")
+            nation = scenario.sides[nato].nation
+            for card_id in sorted(index.ids("unit")):
+                card = index.model("unit", card_id)
+                body = getattr(card, "body", None)
+                if isinstance(body, WawCounter) and body.type_label == "Mob" and card.nation == nation:
+                    fi = len(self.formations)
+                    self.formations.append(FormationInfo("mob", "Mob", nato, "mob", 0, Morale(value=7)))
+                    u = UnitSpec("mob.1", len(self.units), nato, fi, card_id, card.name, body, body.unit_class,
+                                 card.nation)
+                    self.by_uid[u.uid] = u.idx
+                    self.units.append(u)
+                    self.formations[fi].units.append(u.idx)
+                    self.start_hex.append(None)
+                    self.mob = u.idx
+                    break
         self.end_turn_markers = ext.cup.end_turn
         self.chaos_markers = ext.cup.chaos
         # control (WaW 13.0): set-up areas, else the hexes each side sets up in

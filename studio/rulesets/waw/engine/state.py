@@ -510,7 +510,7 @@ class WawState(State):
             if fi in self.entered_f and not any(self.strength[u] < 2 and self.hex[u] is not None for u in f.units
                                                 if not g.units[u].is_hq):
                 continue
-            cup += [("F", fi)] * f.markers
+            cup += [("F", fi)] * (f.markers or (1 if f.kind == "mob" else 0))
         cup += [("E", 0)] * max(0, g.end_turn_markers - sum(self.held_marker))
         cup += [("C", 0)] * g.chaos_markers
         for k, (a, side) in enumerate(g.airstrikes):
@@ -556,7 +556,9 @@ class WawState(State):
     def _one_side_gone(self) -> bool:
         g = self.game
         for side in range(len(g.sides)):
-            if not any(self.strength[u.idx] < 2 and not u.is_hq for u in g.units if u.side == side):
+            if not any(self.strength[u.idx] < 2 and not u.is_hq and (self.hex[u.idx] is not None or u.formation
+                                                                         not in self.entered_f)
+                       for u in g.units if u.side == side and u.idx != g.mob):
                 return True
         return False
 
@@ -1895,6 +1897,8 @@ class WawState(State):
             self.hand.add(("volley", alliance))
         elif r == 17:
             self.hand.add(("fortune", alliance))
+        elif r == 9:
+            self._insurrection(nato)
         elif r == 18:
             self._chaos_sniper(nato)
         elif r == 14:
@@ -1933,6 +1937,24 @@ class WawState(State):
         targets = self._sniper_targets(k)
         if targets:
             self._snipe(k, min(targets, key=lambda t: (distance(self.hex[t], best[1]), t)))
+
+    def _insurrection(self, nato: int) -> None:
+        """Chaos 9 (hex automated): the Mob goes in a city hex free of the enemy, its marker into the cup."""
+        g = self.game
+        m = g.mob
+        if m is None or self.hex[m] is not None or self.strength[m] >= 2:
+            return
+        enemies = [self.hex[e] for e in self._alive(1 - nato) if not g.units[e].is_hq]
+        cities = [h for h in g.hexes if g.terrain.get(h) in ("T", "SK") and not self.units_at(h, 1 - nato)
+                  and self._stack_count(h, nato) < 2]
+        if not cities:
+            return
+        h = min(cities, key=lambda c: (min((distance(c, e) for e in enemies), default=99), c))
+        self.hex[m] = h
+        self.control[h] = nato
+        fi = g.units[m].formation
+        self.entered_f.add(fi)
+        self.cup.append(("F", fi))
 
     def _friendly_fire(self, nato: int) -> None:
         """Chaos 10 (choices automated): the Alliance picks the NATO firer, NATO the (hardest) NATO target."""
