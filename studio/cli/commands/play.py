@@ -49,7 +49,6 @@ class _Bar:
 
 
 def run(args: argparse.Namespace) -> int:
-    from studio.model.diagnostics import Diagnostic  # noqa: F401
     from studio.rules.load import ScenarioRefused, load_game
     from studio.sim.bots import bot_names
     from studio.sim.runner import run_games

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from studio.hexgrid.coords import DIRECTIONS, distance, neighbour
+from studio.hexgrid.coords import distance, neighbour
 from studio.hexgrid.facing import Aspect, hit_aspect, in_arc
 from studio.hexgrid.lines import hex_line
 from studio.model.maps import edge_key
