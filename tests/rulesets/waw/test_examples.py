@@ -941,3 +941,14 @@ def test_W103_armed_insurrection():
     s.dice.force(4, 5)                             # 9: the Mob appears in a city hex with its marker
     s._chaos()
     assert g.terrain[s.hex[mob]] in ("T", "SK") and ("F", g.units[mob].formation) in s.cup
+
+
+def test_onmap_artillery_modes():
+    g, s = build([("us-m60a3", "4T14")], [("su-2s1", "4A14"), ("su-tank-hq", "4T1"), ("su-t72", "4T1")])
+    gun, m60 = u(g, "su.1"), u(g, "us.1")
+    assert distance(s.hex[gun], s.hex[m60]) > 10 and g.los.clear(s.hex[gun], s.hex[m60], 0, 0)
+    assert s.fire_numbers(gun, m60, "he", "normal") is None or distance(s.hex[gun], s.hex[m60]) <= 20
+    assert s.hex[m60] in s._indirect_targets(gun)  # (b) beyond the fixed range of 10, in LOS
+    mark = len(s.dice.history)
+    s._indirect(gun, s.hex[m60])
+    assert rolls(s, mark, "accuracy") == [] and len(rolls(s, mark, "attack")) == 3   # unlimited FP 3

@@ -1724,6 +1724,9 @@ class WawState(State):
             if g.units[e].is_heli or distance(self.hex[u], h) > reach or distance(self.hex[u], h) <= 1:
                 continue
             if g.los.clear(self.hex[u], h, self.level(u), g.level.get(h, 0)):
+                fixed = v.artillery.fixed if spec.cls == "on_map_artillery" and v.artillery else None
+                if fixed is not None and fixed.range is not None and distance(self.hex[u], h) > fixed.range:
+                    out.add(h)                 # 8.7 (b): in LOS beyond the fixed range: resolved per 8.1
                 continue
             if any(distance(self.hex[sp], h) <= 1 or g.los.clear(self.hex[sp], h, self.level(sp),
                                                                    g.level.get(h, 0)) for sp in spotters):
@@ -1739,7 +1742,8 @@ class WawState(State):
         else:
             fp, hit = v.he_fp or 0, v.to_hit.he or 6
         h = target
-        if self.dice.roll(6, "accuracy") == 6:
+        seen = g.los.clear(self.hex[u], target, self.level(u), g.level.get(target, 0))
+        if not seen and self.dice.roll(6, "accuracy") == 6:
             opts = sorted(g.nbrs[target])
             h = min(opts, key=lambda n: (len(self.units_at(n, 1 - spec.side)) - len(self.units_at(n, spec.side)), n))
         self.artillery_he(h, fp, hit)
