@@ -3,7 +3,8 @@
 Contracts:
 - ``data`` is the JSON-like content (what the YAML file holds); never mutate it directly, use ``apply``.
 - ``apply(label, ops)`` applies all ops or none (EditError), records one undo step (or joins the open gesture),
-  and notifies subscribers with a :class:`Change`. ``gesture(label)`` groups everything inside into one step.
+  and notifies subscribers with a :class:`Change` (reason ``do``/``undo``/``redo``; ``gesture`` when a gesture
+  closes, ``saved``, ``dirty``). ``gesture(label)`` groups everything inside into one step.
 - ``dirty`` is True when the content differs from the last save/open (by history position).
 - ``save(path=None)`` writes the canonical text (``studio.model.save.document_text``) atomically and removes the
   autosave side file. An existing file's ``$schema`` header line is kept (a project copied elsewhere keeps its
@@ -14,6 +15,7 @@ Contracts:
 """
 from __future__ import annotations
 
+import traceback
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -120,9 +122,13 @@ class EditableDocument:
         return lambda: self._listeners.remove(listener) if listener in self._listeners else None
 
     def _notify(self, ops: list[Op], reason: str, label: str) -> None:
+        """Tell every listener; one failing listener is reported and does not stop the others (the edit stands)."""
         change = Change(tuple(op.pointer for op in ops), any(structural(op) for op in ops), reason, label)
         for listener in list(self._listeners):
-            listener(self, change)
+            try:
+                listener(self, change)
+            except Exception:  # noqa: BLE001 - a view bug must not undo the user's edit or block other views
+                traceback.print_exc()
 
     def apply(self, label: str, ops: list[Op]) -> None:
         """Apply ``ops`` as one edit (raises EditError and changes nothing when they do not fit)."""

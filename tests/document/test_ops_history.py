@@ -77,3 +77,13 @@ def test_structural_changes_undo_in_order(tmp_path):
     assert doc.data["rows"] == ["a", "b", "c"]
     doc.redo()
     assert doc.data["rows"] == ["y", "a", "c"]
+
+
+def test_a_failing_listener_does_not_block_others_or_the_edit(tmp_path, capsys):
+    doc = make_doc(tmp_path)
+    seen = []
+    doc.subscribe(lambda d, ch: 1 / 0)
+    doc.subscribe(lambda d, ch: seen.append(ch.reason))
+    doc.apply("x", [Set("/n", 5)])
+    assert doc.data["n"] == 5 and seen == ["do"] and doc.history.can_undo
+    assert "ZeroDivisionError" in capsys.readouterr().err

@@ -573,6 +573,9 @@ class QtScenarioEditor(QtEditor):
 
     # ---------------------------------------------------------------- change handling
     def on_document_changed(self, change) -> None:
+        if change.reason == "gesture":  # a zone stroke finished: the panels catch up once
+            self.refresh_panels()
+            return
         if change.reason not in ("do", "undo", "redo"):
             return
         if any(p == "" or p.startswith("/boards") for p in change.pointers):
