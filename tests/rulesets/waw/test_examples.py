@@ -952,3 +952,40 @@ def test_onmap_artillery_modes():
     mark = len(s.dice.history)
     s._indirect(gun, s.hex[m60])
     assert rolls(s, mark, "accuracy") == [] and len(rolls(s, mark, "attack")) == 3   # unlimited FP 3
+
+
+def test_W105_battle_drill_and_miscommunication():
+    g, s = build([("us-m60a3", "4T14")], [("su-t72", "4A1"), ("su-t72", "4A2")])
+    s.dice.force(4, 3, 6, 6, 3)                    # 7 -> 3d6 = 15: Battle Drill
+    s._chaos()
+    assert ("drill", 1) in s.hand
+    # a second Alliance formation would act with the first; with only one formation the marker stays
+    s._activate(1)
+    assert s.drill is None and ("drill", 1) in s.hand
+    assert all(a.kind in ("move", "fire", "end", "assault", "load", "call", "overrun") for a in s.legal_actions())
+    g, s = build([("us-m60a3", "4J14")], [("su-t72", "4J6")])
+    before = distance(s.hex[u(g, "us.1")], s.hex[u(g, "su.1")])
+    s.dice.force(1, 2)                             # 3: the Alliance moves the NATO unit toward its own
+    s._chaos()
+    assert distance(s.hex[u(g, "us.1")], s.hex[u(g, "su.1")]) < before and s.oc[u(g, "us.1")]
+
+
+def test_W105_battle_drill_two_formations():
+    from studio.rules.load import load_game
+
+    data = Path(__file__).resolve().parents[3] / "data"
+    g = load_game(data / "scenarios" / "waw" / "waw-crossroads.yaml", data).game
+    s = g.new_initial_state(0)
+    tanks = next(i for i, f in enumerate(g.formations) if f.id == "f-su-tanks")
+    rifles = next(i for i, f in enumerate(g.formations) if f.id == "f-su-rifles")
+    s.hand.add(("drill", 1))
+    s._activate(tanks)
+    s.pending = ("ops", tanks)
+    assert s.drill == rifles and ("drill", 1) not in s.hand
+    acts = s.legal_actions()
+    kinds = {a.kind for a in acts}
+    assert kinds <= {"move", "fire", "call", "end"}
+    movers = {g.units[g.by_uid[a.a]].formation for a in acts if a.kind == "move"}
+    assert movers == {tanks, rifles}
+    s.apply(Action("end"))
+    assert s.drill is None

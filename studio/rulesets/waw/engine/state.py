@@ -33,7 +33,7 @@ class WawState(State):
                  "lead_used", "calls", "missions", "wrecks", "smoke", "control", "lost", "thor", "comms",
                  "impulse_first", "overrun_done", "log", "steps", "entered_f", "reason", "mines", "_occ",
                  "chem", "jammed", "hallowed", "air_out", "air_back", "hand", "xleaders", "berserk",
-                 "sw_placed", "sw_lost", "inf_lost", "snipers", "cover")
+                 "sw_placed", "sw_lost", "inf_lost", "snipers", "cover", "drill")
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -104,6 +104,7 @@ class WawState(State):
         s.inf_lost = [0 for _ in game.sides]
         s.snipers = [[h, host, 0, 0, card.side] for card, host, h in game.snipers]   # hex, host, oc/removed, shots
         s.cover = set()
+        s.drill = None
         s._new_cup()
         s._advance()
         return s
@@ -147,6 +148,7 @@ class WawState(State):
         s.inf_lost = list(self.inf_lost)
         s.snipers = [list(x) for x in self.snipers]
         s.cover = set(self.cover)
+        s.drill = self.drill
         return s
 
     # ------------------------------------------------------------------ API
@@ -304,7 +306,8 @@ class WawState(State):
                  f"j{sorted(self.jammed.items())}", f"hg{sorted(self.hallowed)}", f"ai{sorted(self.air_out)}"
                  f"{sorted(self.air_back)}", f"hd{sorted(self.hand)}", f"xl{sorted(self.xleaders)}",
                  f"bz{sorted(self.berserk.items())}", f"sw{sorted(self.sw_placed)}{sorted(self.sw_lost)}"
-                 f"{self.inf_lost}", f"sn{self.snipers}", f"cv{sorted(self.cover)}", self.dice.fingerprint()]
+                 f"{self.inf_lost}", f"sn{self.snipers}", f"cv{sorted(self.cover)}", f"dr{self.drill}",
+                 self.dice.fingerprint()]
         for i in range(len(g.units)):
             parts.append(f"{i}:{self.hex[i]}:{self.strength[i]}{self.disr[i]:d}{self.oc[i]:d}{self.ooc[i]:d}"
                          f"{self.mp_used[i]}:{self.mp_cap[i]}:{self.mfired[i]:d}{self.depleted[i]}{self.carrier[i]}"
@@ -663,6 +666,30 @@ class WawState(State):
             self._rally(fi)
         self.comms = False
         self.pending = ("ops", fi)
+        if ("drill", side) in self.hand:
+            # Chaos 15: a second formation acts with this one (choice automated: the largest not yet activated)
+            others = [x for x, f2 in enumerate(g.formations) if f2.side == side and x != fi and x in self.entered_f
+                      and x not in self.activated and any(self.strength[u] < 2 and self.hex[u] is not None
+                                                          for u in f2.units)]
+            if others:
+                fi2 = max(others, key=lambda x: (len(g.formations[x].units), -x))
+                self.hand.discard(("drill", side))
+                self.activated.add(fi2)
+                self.held[side].discard(fi2)
+                f2 = g.formations[fi2]
+                for u in f2.units:
+                    self.oc[u] = self.ooc[u] = False
+                    self.mp_used[u] = 0.0
+                    self.mp_cap[u] = None
+                    self.mfired[u] = self.acted[u] = self.mode_changed[u] = self.one_hex[u] = False
+                    self.heli_moves[u] = 0
+                if f2.kind == "helicopter":
+                    for u in f2.units:
+                        self.disr[u] = False
+                else:
+                    self._command(fi2, False)
+                    self._rally(fi2)
+                self.drill = fi2
 
     def _enter(self, fi: int) -> None:
         g = self.game
@@ -751,9 +778,11 @@ class WawState(State):
 
     def _end_impulse(self, fi: int) -> None:
         g = self.game
-        for u in g.formations[fi].units:
-            if self.mp_used[u] > 0 or self.acted[u]:
-                self.oc[u] = True              # 5.0: a unit that moved is Ops Complete
+        for f2 in (fi,) if self.drill is None else (fi, self.drill):
+            for u in g.formations[f2].units:
+                if self.mp_used[u] > 0 or self.acted[u]:
+                    self.oc[u] = True          # 5.0: a unit that moved is Ops Complete
+        self.drill = None
         self.pending = ("none",)
 
     def _after_act(self, u: int) -> None:
@@ -770,6 +799,21 @@ class WawState(State):
                 and not g.units[u].is_hq and self.carrier[u] < 0)
 
     def _ops_actions(self, fi: int) -> list[Action]:
+        if self.drill is None:
+            return self._ops_actions_one(fi)
+        # Chaos 15 Battle Drill: both formations' units only move or use Moving Fire (HQ/recon calls: option c16)
+        g = self.game
+        calls = g.option("c16_battle_drill_artillery")
+        out = []
+        for f2 in (fi, self.drill):
+            for a in self._ops_actions_one(f2):
+                if a.kind == "move" or (a.kind == "call" and calls) or (
+                        a.kind == "fire" and self.mp_used[g.by_uid[a.a]] > 0 and not g.units[g.by_uid[a.a]].is_heli):
+                    out.append(a)
+        out.append(Action("end"))
+        return out
+
+    def _ops_actions_one(self, fi: int) -> list[Action]:
         g = self.game
         f = g.formations[fi]
         out: list[Action] = []
@@ -1857,7 +1901,9 @@ class WawState(State):
                 i = max(cands, key=lambda j: ((self.values(j).ap_fp or 0), -j))
                 self.breakdown[i] = 2
         elif r == 3:
-            pass                               # Miscommunication: not modelled (logged)
+            self._miscommunication(nato, alliance)
+        elif r == 15:
+            self.hand.add(("drill", alliance))
         elif r == 4:
             k = next((k for k, (a, sd) in enumerate(g.airstrikes) if sd == nato and k not in self.air_out
                       and ("A", k) not in self.cup), None)
@@ -1941,6 +1987,33 @@ class WawState(State):
         targets = self._sniper_targets(k)
         if targets:
             self._snipe(k, min(targets, key=lambda t: (distance(self.hex[t], best[1]), t)))
+
+    def _miscommunication(self, nato: int, alliance: int) -> None:
+        """Chaos 3 (choices automated): the Alliance moves the NATO unit nearest to it toward its units.
+        Opportunity Fire during this move is not offered."""
+        g = self.game
+        mine = [self.hex[e] for e in self._alive(alliance) if not g.units[e].is_hq]
+        cands = [i for i in self._alive(nato) if not g.units[i].is_hq and not g.units[i].is_heli
+                 and self.carrier[i] < 0]
+        if not mine or not cands:
+            return
+        near = lambda h: min(distance(h, e) for e in mine)   # noqa: E731
+        u = min(cands, key=lambda i: (near(self.hex[i]), i))
+        saved = (self.mp_used[u], self.mp_cap[u], self.one_hex[u], self.locked[u])
+        self.mp_used[u], self.mp_cap[u], self.one_hex[u], self.locked[u] = 0.0, None, False, False
+        for _ in range(20):
+            steps = [n for n in self._move_targets(u) if near(n) < near(self.hex[u])]
+            if not steps:
+                break
+            n = min(steps, key=lambda x: (near(x), x))
+            h = self.hex[u]
+            self.mp_used[u] += self._terrain_cost(u, h, n) or 1.0
+            self._relocate(u, h, n)
+            self._mines(u, n)
+            if self.strength[u] >= 2:
+                break
+        self.mp_used[u], self.mp_cap[u], self.one_hex[u], self.locked[u] = saved
+        self.oc[u] = True
 
     def _insurrection(self, nato: int) -> None:
         """Chaos 9 (hex automated): the Mob goes in a city hex free of the enemy, its marker into the cup."""
