@@ -133,3 +133,9 @@ def test_status_bar_shows_hex_and_terrain_under_cursor(window, project, qtbot):
     QTest.mouseMove(editor.view.viewport(), p)
     text = window.statusBar().currentMessage()
     assert editor.geometry.label((4, 8)) in text and "Terrain" in text
+    editor.set_tool("label")
+    editor.ask_text = lambda *a: None  # the user cancels the label dialog
+    click(editor.view, (4, 8))
+    assert window.inspector.title.text() == f"Hex {editor.geometry.label((4, 8))}"
+    assert dict(window.inspector.rows())["Terrain"].startswith(editor.catalogue.name_of(editor.geometry.terrain((4, 8))))
+    assert not editor.doc.dirty

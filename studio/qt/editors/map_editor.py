@@ -219,6 +219,8 @@ class QtMapEditor(QtEditor):
         self.apply("Paint", ops)
 
     def _press(self, key, x, y, button) -> None:
+        if key is not None and self.tool != "los":
+            self.inspect.emit(f"Hex {self.geometry.label(key)}", self.describe(key))
         if self.tool in ("terrain", "elevation"):
             if key is None:
                 return
@@ -315,8 +317,17 @@ class QtMapEditor(QtEditor):
     # ---------------------------------------------------------------- info
     def describe(self, key) -> list[tuple[str, str]]:
         code = self.geometry.terrain(key)
-        return [("Hex", self.geometry.label(key)), ("Terrain", f"{self.catalogue.name_of(code)} ({code})"),
+        board = self.geometry.board
+        label = board.label(key)
+        rows = [("Hex", label), ("Terrain", f"{self.catalogue.name_of(code)} ({code})"),
                 ("Elevation", str(self.geometry.elevation(key))), ("Cell", f"column {key[0]}, row {key[1]}")]
+        for entry in self.doc.data.get("hexsides") or []:
+            if isinstance(entry, dict) and entry.get("hex") == label:
+                rows.append((f"Hexside {entry.get('side')}", str(entry.get("feature"))))
+        for entry in self.doc.data.get("labels") or []:
+            if isinstance(entry, dict) and entry.get("hex") == label:
+                rows.append(("Label", str(entry.get("text"))))
+        return rows
 
     def _hover(self, key) -> None:
         if key is None:
