@@ -62,6 +62,7 @@ class Entry:
     name: str
     ruleset: str | None
     ok: bool
+    keywords: str = ""  # nation, category, branch ... for the tree filter
 
 
 class ProjectSession:
@@ -110,8 +111,12 @@ class ProjectSession:
         for doc in self.current_index().documents:
             data = doc.data if isinstance(doc.data, dict) else {}
             name = data.get("name") if isinstance(data.get("name"), str) else ""
+            symbol = data.get("symbol") if isinstance(data.get("symbol"), dict) else {}
+            body = data.get("body") if isinstance(data.get("body"), dict) else {}
+            words = [data.get("nation"), data.get("category"), symbol.get("branch"), symbol.get("affiliation"),
+                     body.get("unit_class"), body.get("side")]
             out.append(Entry(doc.path, doc.display, doc.kind, doc.id, name or (doc.id or doc.path.name),
-                             doc.ruleset, doc.model is not None))
+                             doc.ruleset, doc.model is not None, " ".join(str(w) for w in words if w)))
         return out
 
     def find(self, doc_id: str, kind: str | None = None) -> Path | None:

@@ -1,4 +1,5 @@
-"""Project tree: the project's documents grouped by kind, with a filter box.
+"""Project tree: the project's documents grouped by kind, with a filter box (every word must match the name,
+id, file, rule system, nation, category or branch, e.g. ``soviet afv``).
 
 Emits ``open_requested(path)`` on double-click or Enter, and ``action_requested(name, path)`` from the context
 menu (``new``, ``duplicate``, ``rename``, ``delete``). Documents that do not load are shown in red.
@@ -24,7 +25,7 @@ class QtProjectTree(QWidget):
     def __init__(self, parent=None):
         super().__init__(parent)
         self.filter = QLineEdit()
-        self.filter.setPlaceholderText("Filter (name, id, ruleset, file)…")
+        self.filter.setPlaceholderText("Filter: name, id, rule system, nation, type… (all words)")
         self.filter.setClearButtonEnabled(True)
         self.filter.textChanged.connect(self.apply_filter)
         self.tree = QTreeWidget()
@@ -71,20 +72,21 @@ class QtProjectTree(QWidget):
         self.apply_filter(self.filter.text())
 
     def apply_filter(self, text: str) -> None:
-        needle = text.strip().lower()
+        words = text.lower().split()
 
         def visit(item: QTreeWidgetItem) -> bool:
             path = item.data(0, Qt.ItemDataRole.UserRole)
             if path:
                 entry = next((e for e in self._entries if str(e.path) == path), None)
                 hay = " ".join(str(x) for x in (item.text(0), entry.display if entry else "",
-                                                entry.ruleset if entry else "", entry.kind if entry else ""))
-                show = not needle or needle in hay.lower()
+                                                entry.ruleset if entry else "", entry.kind if entry else "",
+                                                entry.keywords if entry else "")).lower()
+                show = all(w in hay for w in words)
             else:
                 show = False
                 for i in range(item.childCount()):
                     show = visit(item.child(i)) or show
-                if needle and needle in item.text(0).lower():
+                if words and all(w in item.text(0).lower() for w in words):
                     show = True
                     for i in range(item.childCount()):
                         _unhide(item.child(i))

@@ -13,6 +13,9 @@ def test_tree_filter_and_open(window, project):
     assert visible and all("board-4" in p.name for p in visible)
     window.tree.filter.setText("")
     assert len(window.tree.visible_paths()) > len(visible)
+    window.tree.filter.setText("waw soviet afv")
+    soviet = window.tree.visible_paths()
+    assert soviet and all("waw" in str(p) for p in soviet)
     editor = window.open_path(visible[0])
     assert window.tabs.currentWidget() is editor
     assert window.open_path(visible[0]) is editor, "opening twice reuses the tab"
