@@ -182,6 +182,21 @@ class QtHexScene(QGraphicsScene):
             item.setPen(pen)
             self._add(name, item, z)
 
+    def set_polygons(self, name: str, polygons: Iterable[tuple[list[tuple[float, float]], str]], z: float = 1,
+                     outline: str = "#5a5a5a") -> None:
+        """Free polygons (points in mm, fill colour) that are not hexes of this scene's geometry."""
+        self.clear_layer(name)
+        pen = QPen(QColor(outline), 0)
+        pen.setCosmetic(True)
+        for points, colour in polygons:
+            item = QGraphicsPolygonItem(QPolygonF([QPointF(x, y) for x, y in points]))
+            item.setBrush(self.brush(colour))
+            item.setPen(pen)
+            self._add(name, item, z)
+        rect = self.itemsBoundingRect()
+        margin = self.geometry.hex_mm
+        self.setSceneRect(rect.adjusted(-margin, -margin, margin, margin))
+
     def set_polylines(self, name: str, lines: Iterable[list[tuple[float, float]]], colour: str, width: float,
                       z: float = 4, dash: bool = False) -> None:
         self.clear_layer(name)
@@ -249,7 +264,14 @@ class QtMapView(QGraphicsView):
     def fit(self) -> None:
         scene = self.scene()
         if isinstance(scene, QtHexScene):
-            self.fitInView(scene.board_rect, Qt.AspectRatioMode.KeepAspectRatio)
+            rect = scene.board_rect
+            if scene.layer("assembly"):
+                rect = rect.united(scene.itemsBoundingRect())
+            self.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
+
+    def fit_all(self) -> None:
+        self._user_zoomed = False
+        self.fit()
 
     def showEvent(self, event) -> None:
         super().showEvent(event)

@@ -139,3 +139,19 @@ def test_status_bar_shows_hex_and_terrain_under_cursor(window, project, qtbot):
     assert window.inspector.title.text() == f"Hex {editor.geometry.label((4, 8))}"
     assert dict(window.inspector.rows())["Terrain"].startswith(editor.catalogue.name_of(editor.geometry.terrain((4, 8))))
     assert not editor.doc.dirty
+
+
+def test_assembly_preview_places_a_turned_board_beside_this_one(window, project):
+    editor = open_map(window, project)
+    editor.neighbour_turned.setChecked(True)
+    editor.neighbour_box.setCurrentIndex(editor.neighbour_box.findData("board-4"))
+    assert editor.show_assembly() == ""
+    polygons = editor.scene.layer("assembly")
+    assert len(polygons) == 20 * 14
+    amap = editor.assembled
+    # turned 180 degrees: board 4's first hex sits at the far (south-east) corner of the assembly
+    h = amap.hex_of["4A1"]
+    assert amap.offset(h) == (39, 13)
+    assert not editor.doc.dirty, "the preview does not edit the map"
+    editor.neighbour_box.setCurrentIndex(0)
+    assert not editor.scene.layer("assembly")

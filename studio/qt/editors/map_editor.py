@@ -1,5 +1,7 @@
 """Hex map editor: terrain and elevation brushes (sizes 1/2/3), fill, hexside, road and label tools, and a
-line-of-sight tool, on a zoomable QGraphicsView. One mouse gesture (press..release) is one undo step.
+line-of-sight tool, on a zoomable QGraphicsView. One mouse gesture (press..release) is one undo step. An
+assembly preview draws another board beside this one (east or south, optionally turned 180 degrees) as a
+scenario would assemble them, to match geomorphic edges; scenarios store assemblies.
 
 Tools turn gestures into ``studio.document.mapedit`` ops; the view is redrawn from the document on every change
 (so undo/redo need no special handling). The terrain catalogue (codes, colours, LOS heights) comes from the
@@ -9,8 +11,8 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QActionGroup, QColor, QIcon, QKeySequence, QPixmap
-from PySide6.QtWidgets import (QComboBox, QHBoxLayout, QInputDialog, QLabel, QSpinBox, QToolBar, QVBoxLayout,
-                               QWidget)
+from PySide6.QtWidgets import (QCheckBox, QComboBox, QHBoxLayout, QInputDialog, QLabel, QSpinBox, QToolBar,
+                               QVBoxLayout, QWidget)
 
 from studio.document import mapedit
 from studio.document.catalogue import Catalogue
@@ -111,6 +113,26 @@ class QtMapEditor(QtEditor):
             row.addWidget(widget)
             self.toolbar.addWidget(box)
         self.toolbar.addSeparator()
+        self.neighbour_box = QComboBox()
+        self.neighbour_box.addItem("(this board only)", None)
+        for entry in self.session.entries():
+            if entry.kind == "map" and entry.id and entry.id != self.doc.id and entry.ruleset == \
+                    self.doc.data.get("ruleset"):
+                self.neighbour_box.addItem(entry.id, entry.id)
+        self.neighbour_side = QComboBox()
+        self.neighbour_side.addItems(["east", "south"])
+        self.neighbour_turned = QCheckBox("turned 180°")
+        for widget in (self.neighbour_box, self.neighbour_side, self.neighbour_turned):
+            signal = widget.toggled if isinstance(widget, QCheckBox) else widget.currentIndexChanged
+            signal.connect(lambda *_: self.show_assembly())
+        box = QWidget()
+        row = QHBoxLayout(box)
+        row.setContentsMargins(4, 0, 4, 0)
+        row.addWidget(QLabel("Assemble with"))
+        row.addWidget(self.neighbour_box)
+        row.addWidget(self.neighbour_side)
+        row.addWidget(self.neighbour_turned)
+        self.toolbar.addWidget(box)
         fit = self.toolbar.addAction("Fit")
         fit.triggered.connect(self.view.fit)
         self.los_label = QLabel("")
@@ -192,6 +214,47 @@ class QtMapEditor(QtEditor):
             self.scene.recolour(changed if changed is not None else [(c, r) for r in rows for c in range(columns)])
         if layers:
             self.redraw_layers()
+
+    def show_assembly(self) -> str:
+        """Draw the chosen board beside this one, as a geomorphic assembly would place it (read-only preview).
+
+        Returns '' or why the boards do not assemble (shown in the status bar)."""
+        self.scene.clear_layer("assembly")
+        self.scene.clear_layer("assembly-labels")
+        other_id = self.neighbour_box.currentData()
+        if not other_id:
+            self.scene.set_polygons("assembly", [])
+            return ""
+        from studio.hexgrid.layout import Layout
+        from studio.model.maps import AssemblyError, assemble
+        this, _ = self.doc.model()
+        other = self.session.model_of("map", other_id)
+        if this is None or other is None or this.hex is None or other.hex is None:
+            message = "Assembly preview needs both boards valid"
+            self.status_message.emit(message)
+            return message
+        at = (this.hex.columns, 0) if self.neighbour_side.currentText() == "east" else (0, this.hex.rows)
+        try:
+            amap = assemble([(this, (0, 0), 0), (other, at, 180 if self.neighbour_turned.isChecked() else 0)])
+        except AssemblyError as exc:
+            self.status_message.emit(f"Boards do not assemble: {exc}")
+            return str(exc)
+        layout = Layout(flat=this.hex.orientation == "flat", size_mm=this.hex.hex_mm)
+        polygons, texts = [], []
+        for h, board in amap.board_of.items():
+            if board == other_id:
+                colour = shaded(self.catalogue.colour_of(amap.terrain.get(h, "")), amap.elevation.get(h, 0))
+                polygons.append((layout.corners(h), QColor(colour).lighter(115).name()))
+                x, y = layout.to_mm(h)
+                texts.append((x, y - this.hex.hex_mm * 0.3, amap.label_of[h]))
+        self.scene.set_polygons("assembly", polygons)
+        self.scene.set_texts("assembly-labels", texts, "#303030", this.hex.hex_mm * 0.16, bold=False)
+        self.assembled = amap
+        self.view.fit_all()
+        self.status_message.emit(f"Previewing {other_id} {self.neighbour_side.currentText()} of this board"
+                                 f"{' turned 180°' if self.neighbour_turned.isChecked() else ''} (not saved: "
+                                 "scenarios assemble boards)")
+        return ""
 
     # ---------------------------------------------------------------- tools
     def set_tool(self, name: str) -> None:
