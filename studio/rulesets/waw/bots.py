@@ -128,6 +128,8 @@ class HeuristicBot:
             return best
         if "snipe" in kinds:
             return kinds["snipe"][0]
+        if "cover" in kinds:
+            return kinds["cover"][0]
         # indirect fire from mortars and on-map artillery
         best, bv = None, 0.9
         for a in kinds.get("indirect", []):

@@ -989,3 +989,14 @@ def test_W105_battle_drill_two_formations():
     assert movers == {tanks, rifles}
     s.apply(Action("end"))
     assert s.drill is None
+
+
+def test_air_cover_against_helicopter():
+    ext = {"cup": {"air_cover": ["soviet"], "air_cover_aa_fp": 3, "air_cover_to_hit": 5}}
+    g, s = build([("us-ah1-cobra", "4J14")], [("su-t72", "4A1")], extension=ext)
+    to_ops(s, "f-su")
+    s.cover.add(1)
+    assert Action("cover", "us.1") in s.legal_actions()
+    s.dice.force(5, 6, 1, 1, 1)                    # 2 Hits, the Cobra's 2 Armor dice save none
+    s.apply(Action("cover", "us.1"))
+    assert s.strength[u(g, "us.1")] == 2 and ("used", 1) in s.cover

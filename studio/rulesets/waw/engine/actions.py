@@ -15,6 +15,7 @@ Text forms (units are ``<force>.<n>``, hexes are printed labels, formations thei
     volley <leading unit> <support>+<support> <target>                 (Volley Fire, Chaos 12)
     snipe <sniper> <target>                                            (WaW 1.3.8; snipers are sniper1, ...)
     popup <helicopter> <target> ap|he                                  (WaW 9.2.1)
+    cover <enemy helicopter>                                           (WaW 9.6: Air Cover against helicopters)
     mode <helicopter>                                                  (WaW 9.1)
     end                                                                (end of the formation impulse)
 """
@@ -24,7 +25,7 @@ from dataclasses import dataclass
 
 KINDS = {"activate": 1, "skip": 1, "move": 2, "fire": 3, "opfire": 3, "pass": 0, "assault": 2, "overrun": 3,
          "load": 2, "unload": 1, "call": 3, "mode": 1, "end": 0,
-         "indirect": 2, "strike": 2, "volley": 3, "snipe": 2, "popup": 3}
+         "indirect": 2, "strike": 2, "volley": 3, "snipe": 2, "popup": 3, "cover": 1}
 
 
 @dataclass(frozen=True, slots=True)

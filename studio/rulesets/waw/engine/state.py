@@ -253,6 +253,16 @@ class WawState(State):
             self._after_act(g.by_uid[action.a])
         elif k == "volley":
             self._volley(g.by_uid[action.a], [g.by_uid[x] for x in action.b.split("+")], g.by_uid[action.c])
+        elif k == "cover":
+            t = g.by_uid[action.a]
+            side = 1 - g.units[t].side
+            self.cover.discard(side)
+            self.cover.add(("used", side))     # 9.6: used once, then out of the game
+            v = self.values(t)                 # the helicopter saves as against AP (digest C76: AA value)
+            hits = self.attack_roll(*g.air_cover_fp)
+            saved = sum(1 for d in self.dice.pool(v.armor or 0, 6, "save") if d >= (v.save or 7))
+            self.apply_hits(t, max(0, hits - saved))
+            self.impulse_first = False
         elif k == "snipe":
             self._snipe(int(action.a[6:]) - 1, g.by_uid[action.b])
         elif k == "mode":
@@ -868,6 +878,10 @@ class WawState(State):
                     out.append(Action("snipe", f"sniper{k + 1}", g.units[t].uid))
         if ("volley", f.side) in self.hand:
             out += self._volley_actions(fi)
+        if f.side in self.cover and g.air_cover_fp[0]:
+            for t in self._targets(f.units[0]):
+                if g.units[t].is_heli:
+                    out.append(Action("cover", g.units[t].uid))
         out.append(Action("end"))
         return out
 
