@@ -68,6 +68,13 @@ class HeuristicBot:
 
     # ------------------------------------------------------------------ choice
     def choose(self, st, legal):
+        st._occ = st._occupancy()              # occupancy cache while deciding (the state does not change)
+        try:
+            return self._choose(st, legal)
+        finally:
+            st._occ = None
+
+    def _choose(self, st, legal):
         g = self.game
         kinds = {}
         for a in legal:

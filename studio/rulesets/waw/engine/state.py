@@ -352,6 +352,15 @@ class WawState(State):
 
     # ------------------------------------------------------------------ helpers
     def _alive(self, side: int | None = None) -> list[int]:
+        occ = self._occ
+        if occ is not None:
+            key = ("alive", side)
+            hit = occ.get(key)
+            if hit is None:
+                hx, st = self.hex, self.strength
+                hit = occ[key] = [u.idx for u in self.game.units if st[u.idx] < 2 and hx[u.idx] is not None
+                                  and (side is None or u.side == side)]
+            return list(hit)
         hx, st = self.hex, self.strength
         return [u.idx for u in self.game.units if st[u.idx] < 2 and hx[u.idx] is not None
                 and (side is None or u.side == side)]
