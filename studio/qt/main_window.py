@@ -103,7 +103,7 @@ class QtMainWindow(QMainWindow):
         self._autosave_timer = QTimer(self, interval=self.autosave_ms)
         self._autosave_timer.timeout.connect(self.autosave)
         self._autosave_timer.start()
-        self._subscribed: set[int] = set()
+        self._subscriptions: dict[Path, object] = {}  # document path -> unsubscribe
         self.refresh_tree()
         self.schedule_validation()
         self.remember_project(self.session.root)
@@ -221,9 +221,8 @@ class QtMainWindow(QMainWindow):
         editor.inspect.connect(self.inspector.show_info)
         if hasattr(editor, "action_requested"):
             editor.action_requested.connect(lambda name, path: self._guard(lambda: self._tree_action(name, path)))
-        if id(doc) not in self._subscribed:
-            self._subscribed.add(id(doc))
-            doc.subscribe(lambda d, change: self._document_changed())
+        if doc.path not in self._subscriptions:
+            self._subscriptions[doc.path] = doc.subscribe(lambda d, change: self._document_changed())
         index = self.tabs.addTab(editor, self._tab_title(editor))
         self.tabs.setTabToolTip(index, doc.display)
         self.tabs.setCurrentIndex(index)
@@ -282,10 +281,14 @@ class QtMainWindow(QMainWindow):
                 editor.doc.save()
         editor.dispose()
         self.tabs.removeTab(index)
-        if not editor.doc.dirty:
-            self.session.close_document(editor.doc.path)
+        # saved or discarded: the project is the files again (discarded edits leave validation too)
+        unsubscribe = self._subscriptions.pop(editor.doc.path, None)
+        if unsubscribe is not None:
+            unsubscribe()
+        self.session.close_document(editor.doc.path)
         editor.deleteLater()
         self.update_title()
+        self.schedule_validation()
         return True
 
     def ask_save(self, name: str) -> str:
@@ -418,7 +421,7 @@ class QtMainWindow(QMainWindow):
                 return False
         self.session = ProjectSession(root)
         self.testplay.session = self.session
-        self._subscribed.clear()
+        self._subscriptions.clear()
         self.refresh_tree()
         self.schedule_validation()
         self.remember_project(self.session.root)

@@ -222,3 +222,18 @@ def test_new_scenario_then_place_a_platoon_and_save(window, project):
     assert saved["sides"][0]["forces"][0]["setup"]["hexes"][0] == "2C5"
     assert not [d for d in window.problems.diagnostics if d.file.endswith("probe-at-rasdorf.yaml")
                 and d.severity.value == "error"]
+
+
+def test_closing_a_tab_with_discarded_edits_forgets_them(window, project):
+    path = project / "maps" / "board-4.yaml"
+    editor = window.open_path(path)
+    editor.doc.apply("break", [Set("/terrain/2", "C C ZZ")])
+    window.validate_now()
+    assert any(d.pointer == "/terrain/2" for d in window.problems.diagnostics)
+    window.ask_save = lambda name: "discard"
+    assert window.close_tab(window.tabs.indexOf(editor))
+    window.validate_now()
+    assert not any(d.pointer == "/terrain/2" and d.file == editor.doc.display for d in window.problems.diagnostics)
+    assert not window.isWindowModified()
+    reopened = window.open_path(path)
+    assert reopened.doc.get("/terrain/2") != "C C ZZ" and not reopened.doc.dirty
