@@ -90,7 +90,7 @@ def show_testplay(app, window, scenario_id: str, games: int = 20) -> bool:
         return False
     import time
     deadline = time.monotonic() + 300
-    while panel.thread.isRunning() and time.monotonic() < deadline:
+    while panel.thread is not None and time.monotonic() < deadline:
         app.processEvents()
         time.sleep(0.05)
     settle(app)

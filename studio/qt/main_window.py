@@ -18,7 +18,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QSettings, Qt, QThread, QTimer, Signal
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import (QDockWidget, QFileDialog, QInputDialog, QLabel, QMainWindow, QMessageBox,
+from PySide6.QtWidgets import (QApplication, QDockWidget, QFileDialog, QInputDialog, QLabel, QMainWindow, QMessageBox,
                                QScrollArea, QStackedWidget, QTabWidget, QWidget)
 
 from studio.document.session import CannotOpen, ProjectSession
@@ -399,8 +399,9 @@ class QtMainWindow(QMainWindow):
                 return
         self.testplay.shutdown()
         self._validate_timer.stop()
-        if self._validation_thread is not None:
-            self._validation_thread.wait(10_000)
+        while self._validation_thread is not None:  # let a running validation finish (events keep flowing)
+            QApplication.processEvents()
+            QThread.msleep(20)
         event.accept()
 
     # ---------------------------------------------------------------- project
@@ -459,10 +460,12 @@ class QtMainWindow(QMainWindow):
         self._validation_pending = False
         thread = QtValidationThread(self.session.current_index(), self)
         thread.finished_with.connect(self._validation_done)
+        thread.finished.connect(thread.deleteLater)
         self._validation_thread = thread
         thread.start()
 
     def _validation_done(self, diagnostics, error: str) -> None:
+        self._validation_thread = None  # deleted by Qt once its run() has returned
         if error:
             self.statusBar().showMessage(f"Validation failed: {error}", 10_000)
         else:

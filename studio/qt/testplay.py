@@ -321,6 +321,7 @@ class QtTestPlayPanel(QWidget):
                                       self.jobs.value(), self.replay_dir(), self)
         self.thread.progressed.connect(self._progress)
         self.thread.finished_with.connect(self._finished)
+        self.thread.finished.connect(self.thread.deleteLater)
         self.progress.setRange(0, self.games.value())
         self.progress.setValue(0)
         self.run_button.setEnabled(False)
@@ -348,6 +349,7 @@ class QtTestPlayPanel(QWidget):
         self.progress.setValue(done)
 
     def _finished(self, report, error: str) -> None:
+        self.thread = None  # deleted by Qt once its run() has returned
         self.run_button.setEnabled(True)
         self.cancel_button.setEnabled(False)
         if error:
