@@ -13,6 +13,7 @@ Contracts:
 """
 from __future__ import annotations
 
+import hashlib
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -65,6 +66,29 @@ class Entry:
     keywords: str = ""  # nation, category, branch ... for the tree filter
 
 
+_PARSED: dict[tuple[str, bytes], LoadedDocument] = {}
+_PARSED_MAX = 4096
+
+
+def _load(path: Path, display: str) -> LoadedDocument:
+    """``load_document``, reusing the parse of identical content seen before (reopening a project, copies of it).
+
+    The reused text, data and model are shared read-only; every caller gets its own LoadedDocument and path."""
+    try:
+        raw = path.read_bytes()
+    except OSError:
+        return load_document(path, display)
+    key = (display, hashlib.sha1(raw).digest())
+    seen = _PARSED.get(key)
+    if seen is None:
+        seen = load_document(path, display)
+        if len(_PARSED) >= _PARSED_MAX:
+            _PARSED.clear()
+        _PARSED[key] = seen
+    doc = LoadedDocument(path, display, seen.text, seen.data, seen.model, list(seen.diagnostics))
+    return doc
+
+
 class ProjectSession:
     def __init__(self, root: Path):
         self.root = Path(root).resolve()
@@ -91,7 +115,7 @@ class ProjectSession:
             except OSError:
                 continue
             cached = self._disk.get(key)
-            fresh[key] = cached if cached and cached[0] == mtime else (mtime, load_document(key, self.display(key)))
+            fresh[key] = cached if cached and cached[0] == mtime else (mtime, _load(key, self.display(key)))
         if fresh.keys() != self._disk.keys() or any(fresh[k] is not self._disk.get(k) for k in fresh):
             self._disk_version += 1
         self._disk = fresh
