@@ -15,8 +15,8 @@ from typing import Any, Callable
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QFormLayout, QGroupBox, QHBoxLayout,
-                               QHeaderView, QLabel, QLineEdit, QPushButton, QTableWidget, QTableWidgetItem,
-                               QVBoxLayout, QWidget)
+                               QHeaderView, QLabel, QLineEdit, QPushButton, QStyledItemDelegate, QTableWidget,
+                               QTableWidgetItem, QVBoxLayout, QWidget)
 
 from studio.document import values
 from studio.document.document import EditableDocument
@@ -119,6 +119,25 @@ class QtField(QWidget):
         return self.commit()
 
 
+class QtEnumDelegate(QStyledItemDelegate):
+    """Table cells of an enumeration are edited with a drop-down of its choices (blank = unset)."""
+
+    def __init__(self, choices: list[str], parent=None):
+        super().__init__(parent)
+        self.choices = choices
+
+    def createEditor(self, parent, option, index):
+        box = QComboBox(parent)
+        box.addItems([""] + self.choices)
+        return box
+
+    def setEditorData(self, editor, index):
+        editor.setCurrentText(str(index.data() or ""))
+
+    def setModelData(self, editor, model, index):
+        model.setData(index, editor.currentText())
+
+
 class QtObjectTable(QWidget):
     """A list of objects as a table: one row per item, one column per scalar leaf (up to two levels deep)."""
 
@@ -151,6 +170,9 @@ class QtObjectTable(QWidget):
         for i, (path, col_spec, _) in enumerate(self.columns):
             header = self.table.horizontalHeaderItem(i)
             header.setToolTip(f"{col_spec.description}\n{values.hint(col_spec)}".strip())
+            if col_spec.kind == "enum":
+                self.table.setItemDelegateForColumn(i, QtEnumDelegate([values.show(e) for e in col_spec.enum],
+                                                                      self.table))
         add = QPushButton("Add row")
         add.clicked.connect(self.add_row)
         remove = QPushButton("Remove row")

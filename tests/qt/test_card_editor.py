@@ -129,3 +129,19 @@ def test_optional_group_toggle_adds_and_removes(window, project):
     window.act_undo.trigger()
     window.act_undo.trigger()
     assert editor.doc.get("/years") == {"start": 1980}
+
+
+def test_enum_columns_are_edited_with_a_drop_down(window, project):
+    from PySide6.QtWidgets import QComboBox
+    editor = open_card(window, project)
+    weapons = editor.form.tables["/body/weapons"]
+    column = [p for p, _, _ in weapons.columns].index("rof")
+    index = weapons.table.model().index(1, column)
+    weapons.table.setCurrentIndex(index)
+    weapons.table.edit(index)
+    box = weapons.table.findChild(QComboBox)
+    assert box is not None and box.count() > 2
+    choice = next(box.itemText(i) for i in range(1, box.count()) if box.itemText(i) != weapons.table.item(1, column).text())
+    box.setCurrentText(choice)
+    weapons.table.commitData(box)
+    assert editor.doc.get("/body/weapons/1/rof") == choice
