@@ -4,7 +4,8 @@ Contracts:
 - ``QtSchemaForm(doc, schema, pointer)`` shows the object at ``pointer`` of ``doc.data``: scalars as line edits,
   enums as drop-downs, booleans as check boxes, nested objects as group boxes, lists of objects as editable
   tables (``QtObjectTable``) whose selected row opens a sub-form below (so weapon -> ammunition nests), other
-  lists/maps as YAML text. Units, ranges and defaults show as placeholders and tooltips.
+  lists/maps as YAML text. Enum cells of tables edit with drop-downs too. Units, ranges and defaults show as
+  placeholders and tooltips.
 - Each committed field change is one ``Set`` op (one undo step); bad text is refused with the reason shown on
   the field (red) and nothing changes. ``refresh()`` re-reads every value (after undo/redo).
 - ``mark(diagnostics)`` colours the fields whose pointer has a finding; ``focus(pointer)`` reveals a field.
