@@ -169,6 +169,17 @@ class ProjectSession:
         self.open_docs[key] = doc
         return doc
 
+    def save_as(self, doc: EditableDocument, path: Path) -> Path:
+        """Save ``doc`` under a new path, which becomes its path in the session (the old file stays)."""
+        old = doc.path.resolve()
+        target = doc.save(Path(path))
+        if self.open_docs.get(old) is doc:
+            del self.open_docs[old]
+        self.open_docs[target.resolve()] = doc
+        doc.display = self.display(target)
+        self.refresh()
+        return target
+
     def close_document(self, path: Path) -> None:
         doc = self.open_docs.pop(Path(path).resolve(), None)
         if doc is not None:

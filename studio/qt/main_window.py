@@ -350,12 +350,18 @@ class QtMainWindow(QMainWindow):
         editor = self.current_editor()
         if editor is None:
             return
-        name, _ = QFileDialog.getSaveFileName(self, "Save as", str(editor.doc.path), "YAML documents (*.yaml)")
+        name = self.ask_save_path(editor.doc.path)
         if name:
-            editor.doc.save(Path(name))
-            editor.doc.display = self.session.display(Path(name))
-            self.session.open_docs[Path(name).resolve()] = editor.doc
+            old = editor.doc.path
+            self.session.save_as(editor.doc, Path(name))
+            unsubscribe = self._subscriptions.pop(old, None)
+            if unsubscribe is not None:
+                self._subscriptions[editor.doc.path] = unsubscribe
             self.after_save()
+
+    def ask_save_path(self, current: Path) -> str:
+        name, _ = QFileDialog.getSaveFileName(self, "Save as", str(current), "YAML documents (*.yaml)")
+        return name
 
     def save_all(self) -> None:
         self.session.save_all()

@@ -237,3 +237,21 @@ def test_closing_a_tab_with_discarded_edits_forgets_them(window, project):
     assert not window.isWindowModified()
     reopened = window.open_path(path)
     assert reopened.doc.get("/terrain/2") != "C C ZZ" and not reopened.doc.dirty
+
+
+def test_save_as_writes_a_new_file_and_follows_it(window, project):
+    import yaml as _yaml
+    path = project / "maps" / "board-4.yaml"
+    editor = window.open_path(path)
+    editor.doc.apply("id", [Set("/id", "board-4-copy"), Set("/name", "Copy")])
+    target = project / "maps" / "board-4-copy.yaml"
+    window.ask_save_path = lambda current: str(target)
+    window.act_save_as.trigger()
+    assert _yaml.safe_load(target.read_text())["name"] == "Copy"
+    assert _yaml.safe_load(path.read_text())["id"] == "board-4", "the original stays"
+    editor.doc.apply("name", [Set("/name", "Copy 2")])
+    window.validate_now()
+    assert not [d for d in window.problems.diagnostics if d.code == "ref.duplicate-id"]
+    window.act_save.trigger()
+    assert _yaml.safe_load(target.read_text())["name"] == "Copy 2"
+    assert "board-4-copy.yaml" in window.windowTitle()
