@@ -476,11 +476,21 @@ def test_W74_W75_adjacent_and_end_hexes():
 
 
 def test_W77_hill_to_ground():
+    from studio.rulesets.waw.engine.los import Los
+
+    row = [(q, 0) for q in range(5)]               # observer on a hill at (0,0), ground target at (4,0)
+
+    def sees(codes, levels=(1, 0, 0, 0, 0)):
+        return Los(dict(zip(row, codes)), dict(zip(row, levels)),
+                   {"C": "none", "W": "blocks", "T": "city"}).clear((0, 0), (4, 0))
+    assert not sees("CCCWC")                       # directly behind woods
+    assert sees("CCWCC")                           # woods further from the target: seen over
+    assert not sees("CCTCC") and not sees("CCCTC")  # one or two hexes behind a city
+    assert sees("CTCCC")                           # three hexes behind a city: clear
+    assert not sees("CCCCC", (1, 0, 1, 0, 0))      # another hill between
+    assert sees("CCCCC", (1, 1, 0, 0, 0))          # the observer's own hill does not block
     g, s = build([("us-m60a3", "4A5")], [("su-t72", "4A6")])
-    los = g.los
-    hill, ground = at(g, "4G7"), at(g, "4L9")
-    assert g.level[hill] == 1
-    assert los.clear(at(g, "4G7"), at(g, "4J12"), 1, 0)
+    assert g.level[at(g, "4G7")] == 1 and g.los.clear(at(g, "4G7"), at(g, "4J12"), 1, 0)
 
 
 def test_W79_split_step_hexside_rule():
