@@ -145,3 +145,22 @@ def test_enum_columns_are_edited_with_a_drop_down(window, project):
     box.setCurrentText(choice)
     weapons.table.commitData(box)
     assert editor.doc.get("/body/weapons/1/rof") == choice
+
+
+def test_typing_into_the_form_with_the_keyboard(window, project, qtbot):
+    from PySide6.QtCore import Qt
+    path = project / "units" / "mbt" / "m1.yaml"
+    editor = open_card(window, project)
+    line = editor.form.fields["/name"].editor
+    line.setFocus()
+    line.selectAll()
+    qtbot.keyClicks(line, "M1 Abrams (1982)")
+    qtbot.keyClick(line, Qt.Key.Key_Return)
+    combo = editor.form.fields["/symbol/affiliation"].editor
+    combo.setFocus()
+    qtbot.keyClick(combo, Qt.Key.Key_Down)          # a drop-down changes on the keyboard too
+    assert len(editor.doc.history) == 2
+    qtbot.keyClick(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert editor.doc.get("/symbol/affiliation") == "friend"
+    qtbot.keyClick(window, Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier)
+    assert load(path)["name"] == "M1 Abrams (1982)"
