@@ -106,3 +106,20 @@ def rotate_board_ops(data: dict, index: int) -> list[Op]:
 
 def remove_board_ops(index: int) -> list[Op]:
     return [Remove(f"/boards/{index}")]
+
+
+def toggle_entry_hex(data: dict, force_pointer: str, label: str) -> list[Op]:
+    """Add or remove an entry hex of a force; a force without an entry gets one on turn 1 (a reinforcement)."""
+    node: Any = data
+    try:
+        for part in force_pointer.strip("/").split("/"):
+            node = node[int(part)] if isinstance(node, list) else node[part]
+    except (KeyError, IndexError, ValueError, TypeError):
+        return []
+    if not isinstance(node, dict):
+        return []
+    entry = node.get("entry")
+    if not isinstance(entry, dict):
+        return [Set(f"{force_pointer}/entry", {"turn": 1, "hexes": [label]})]
+    hexes = _list(entry.get("hexes"))
+    return toggle_hexes(data, f"{force_pointer}/entry/hexes", [label], label not in hexes)

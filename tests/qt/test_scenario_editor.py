@@ -111,3 +111,21 @@ def test_diagnostics_side_panel_and_jump_to_hex(window, project):
     assert any("9Z99" in editor.diag_list.item(i).text() for i in range(editor.diag_list.count()))
     editor.focus_pointer("/victory/1/hexes/0")
     assert editor.scene.layer("focus")
+
+
+def test_reinforcement_entry_hexes_and_schedule(window, project):
+    path = project / "scenarios" / "mbt" / "delaying-action.yaml"
+    editor = open_scenario(window, project)
+    editor.force_box.setCurrentIndex(editor.force_box.findData("/sides/0/forces/0"))   # set up on the map
+    editor.set_tool("entry")
+    stroke(editor.view, [editor.geometry.key_of_label("2A5")])
+    stroke(editor.view, [editor.geometry.key_of_label("2A6")])
+    editor.sides_form.tables["/sides"].table.selectRow(0)
+    forces = editor.sides_form.tables["/sides"].detail.tables["/sides/0/forces"]
+    forces.table.selectRow(0)
+    forces.detail.fields["/sides/0/forces/0/entry/turn"].set_text("3")
+    rows = [editor.reinforcements.topLevelItem(i).text(0) for i in range(editor.reinforcements.topLevelItemCount())]
+    assert "3" in rows
+    window.act_save.trigger()
+    entry = load(path)["sides"][0]["forces"][0]["entry"]
+    assert entry == {"turn": 3, "hexes": ["2A5", "2A6"]}

@@ -153,7 +153,8 @@ class QtScenarioEditor(QtEditor):
     def _build(self) -> None:
         self.tool_box = QComboBox()
         for tool, text in (("select", "Inspect"), ("zone", "Paint setup zone"), ("erase-zone", "Erase setup zone"),
-                           ("setup", "Toggle setup hex"), ("victory", "Pick victory hexes")):
+                           ("setup", "Toggle setup hex"), ("entry", "Toggle entry hex (reinforcement)"),
+                           ("victory", "Pick victory hexes")):
             self.tool_box.addItem(text, tool)
         self.tool_box.currentIndexChanged.connect(lambda _: self.set_tool(self.tool_box.currentData()))
         self.side_box = QComboBox()
@@ -501,6 +502,8 @@ class QtScenarioEditor(QtEditor):
             current = self.doc.get(f"{force}/setup/hexes") or []
             self.apply("Setup hex", sc.toggle_hexes(self.doc.data, f"{force}/setup/hexes", [label],
                                                     label not in current))
+        elif self.tool == "entry" and force:
+            self.apply("Entry hex", sc.toggle_entry_hex(self.doc.data, force, label))
         elif self.tool == "victory" and self.victory_box.currentIndex() >= 0:
             i = self.victory_box.currentData()
             current = self.doc.get(f"/victory/{i}/hexes") or []
