@@ -9,7 +9,8 @@ Greedy, one decision at a time, using only the observation it is given:
 * Assaults are taken when the expected Hits favour the attacker; Overruns when the infantry is weak;
 * otherwise units step toward their goal: the nearest objective hex the side does not hold, else the nearest
   enemy; carried infantry unloads near the goal; helicopters fly in Flying mode and hover to shoot;
-* Opportunity Fire takes the best worthwhile shot at the mover.
+* Opportunity Fire takes the best shot at the mover whenever it is worth anything (the firer is only Ops
+  Complete until its own formation next activates).
 """
 from __future__ import annotations
 
@@ -84,7 +85,7 @@ class HeuristicBot:
         if "strike" in kinds:
             return max(kinds["strike"], key=lambda a: (self._hex_value(st, a.b), a.b))
         if "pass" in kinds:
-            best, bv = kinds["pass"][0], FIRE_THRESHOLD * 0.7
+            best, bv = kinds["pass"][0], 0.1
             for a in kinds.get("opfire", []):
                 v = self.shot_value(st, g.by_uid[a.a], g.by_uid[a.b], a.c, "opfire")
                 if v > bv:
