@@ -8,11 +8,10 @@ ruleset or category changes (the schema changes with them) and refreshed after a
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtWidgets import (QHBoxLayout, QLabel, QListWidget, QScrollArea, QSplitter, QToolBar, QVBoxLayout,
+from PySide6.QtWidgets import (QLabel, QListWidget, QScrollArea, QSplitter, QToolBar, QVBoxLayout,
                                QWidget)
 
 from studio.model.kinds import model_for
-from studio.model.pointers import split
 
 from ..card_preview import QtCardPreview
 from ..schema_form import QtSchemaForm
