@@ -361,13 +361,9 @@ class QtMapEditor(QtEditor):
 
     def show_los(self, a, b):
         """Draw the sight line from ``a`` to ``b`` and mark where and why it is blocked; returns the result."""
-        from studio.model.registry import plugin
-        plug = plugin(str(self.doc.data.get("ruleset")))
-        rules = plug.extras.get("los_rules") if plug else None
-        from studio.hexgrid.los import LosRules
-        result = line_of_sight(self.geometry.board, self.geometry.terrain_grid, self.geometry.elevation_grid,
-                               self.catalogue, a, b, self.doc.data.get("hexsides"),
-                               rules if isinstance(rules, LosRules) else None)
+        ruleset = self.doc.data.get("ruleset")
+        ruleset_data = self.session.data_of("ruleset", ruleset) if isinstance(ruleset, str) else None
+        result = line_of_sight(self.geometry.board, self.doc.data, ruleset_data, a, b)
         board = self.geometry.board
         self.scene.set_marks("los-path", result.cells, "#ffffff", 70, z=6)
         self.scene.set_marks("los-block", result.blocked_at, "#e00000", 150, outline="#e00000", z=6.5)
