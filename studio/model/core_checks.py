@@ -9,6 +9,7 @@ from typing import Iterator
 
 from .diagnostics import Diagnostic
 from .documents import Map, Ruleset, Scenario, Toe
+from .forces import slot_paths
 from .project import LoadedDocument, ProjectIndex
 from .references import suggest
 
@@ -168,27 +169,6 @@ def check_map_geometry(doc: LoadedDocument, index: ProjectIndex) -> Iterator[Dia
     for i, text in enumerate(m.labels):
         if text.hex not in board.hex_of:
             yield doc.error("map.unknown-hex", f"label '{text.text}': {unknown(text.hex)}", f"/labels/{i}/hex")
-
-
-def slot_paths(toe: Toe, index: ProjectIndex, depth: int = 0) -> set[str]:
-    """Slot paths ``echelon/.../slot`` of a TO&E, following templates (cycles stop at depth 8)."""
-    paths: set[str] = set()
-
-    def walk(ech, prefix: str, level: int):
-        here = f"{prefix}{ech.id}"
-        for s in ech.slots:
-            paths.add(f"{here}/{s.id}")
-        if ech.template and level < 8:
-            sub = index.model("toe", ech.template)
-            if sub is not None:
-                walk(sub.root, here + "/", level + 1)
-        for child in ech.children:
-            walk(child, here + "/", level)
-
-    walk(toe.root, "", depth)
-    # paths are also accepted without the root echelon's id
-    root = toe.root.id + "/"
-    return paths | {p[len(root):] for p in paths if p.startswith(root)}
 
 
 def check_toe(doc: LoadedDocument, index: ProjectIndex) -> Iterator[Diagnostic]:

@@ -380,8 +380,10 @@ class Entry(StrictModel):
 
 
 class Substitution(StrictModel):
-    slot: str = Field(description="slot path inside the TO&E, e.g. 'plt-1/m3'")
+    slot: str = Field(description="slot path inside the TO&E, e.g. 'plt-1/m3' (with or without the root's id)")
     unit: Ref
+    count: Annotated[int, Field(ge=1)] | None = Field(
+        None, description="how many of the slot's vehicles to replace (default: all of them)")
 
 
 class Force(StrictModel):

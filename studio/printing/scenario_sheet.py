@@ -218,10 +218,9 @@ def _placement(force) -> str:
 def _units_text(index: ProjectIndex, force) -> str:
     try:
         _, toe = resolve_kind(index, force.toe, ("toe",))
-        subs = {s.slot.strip("/"): s.unit for s in force.substitutions}
         counts: dict[str, int] = {}
         names: dict[str, str] = {}
-        for it in toe_units(index, toe, "", subs):
+        for it in toe_units(index, toe, "", force.substitutions):
             counts[it.unit.id] = counts.get(it.unit.id, 0) + it.count
             names[it.unit.id] = it.unit.name
         return f"{toe.name}: " + ", ".join(f"{n} x {names[u]}" for u, n in counts.items())

@@ -13,7 +13,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from studio.model.documents import Echelon, Scenario, Toe, UnitCard
+from studio.model.documents import Scenario, Toe, UnitCard
+from studio.model.forces import expand_toe
 from studio.model.project import ProjectIndex
 
 
@@ -61,28 +62,10 @@ def _merge(items: list[UnitCount]) -> list[UnitCount]:
     return list(merged.values())
 
 
-def toe_units(index: ProjectIndex, toe: Toe, group: str = "", substitutions: dict[str, str] | None = None,
-              _stack: tuple[str, ...] = ()) -> list[UnitCount]:
-    """Every slot's unit with counts (echelon counts multiplied, templates expanded, cycles refused)."""
-    if toe.id in _stack:
-        raise SourceError(f"TO&E template cycle: {' -> '.join((*_stack, toe.id))}")
-    subs = substitutions or {}
-    out: list[UnitCount] = []
-
-    def walk(ech: Echelon, factor: int, path: tuple[str, ...]) -> None:
-        factor *= ech.count
-        for slot in ech.slots:
-            unit_id = subs.get("/".join((*path, slot.id)), slot.unit)
-            out.append(UnitCount(_unit(index, unit_id), slot.count * factor, group))
-        if ech.template:
-            _, sub_toe = resolve_kind(index, ech.template, ("toe",))
-            for it in toe_units(index, sub_toe, group, None, (*_stack, toe.id)):
-                out.append(UnitCount(it.unit, it.count * factor, group))
-        for child in ech.children:
-            walk(child, factor, (*path, child.id))
-
-    walk(toe.root, 1, ())
-    return out
+def toe_units(index: ProjectIndex, toe: Toe, group: str = "", substitutions=()) -> list[UnitCount]:
+    """Every vehicle's unit with counts: ``studio.model.forces.expand_toe`` (echelon counts multiplied,
+    templates expanded, ``Substitution`` models applied)."""
+    return _merge([UnitCount(_unit(index, u.unit), 1, group) for u in expand_toe(toe, index, substitutions)])
 
 
 def scenario_units(index: ProjectIndex, scenario: Scenario) -> list[UnitCount]:
@@ -90,8 +73,7 @@ def scenario_units(index: ProjectIndex, scenario: Scenario) -> list[UnitCount]:
     for side in scenario.sides:
         for force in side.forces:
             _, toe = resolve_kind(index, force.toe, ("toe",))
-            subs = {s.slot.strip("/"): s.unit for s in force.substitutions}
-            out.extend(toe_units(index, toe, side.name, subs))
+            out.extend(toe_units(index, toe, side.name, force.substitutions))
     return out
 
 

@@ -11,6 +11,7 @@ from collections import Counter, defaultdict
 from typing import Iterator
 
 from studio.model.diagnostics import Diagnostic
+from studio.model.forces import expand_force
 from studio.model.project import LoadedDocument, ProjectIndex
 
 from .cards import BANDS, VehicleBody
@@ -528,37 +529,6 @@ def check_toe(doc: LoadedDocument, index: ProjectIndex) -> Iterator[Diagnostic]:
                               "units carry the Command label", f"{pointer}/slots", R + "5.9", at_key=True)
 
 
-def expand_units(toe, index: ProjectIndex, depth: int = 0) -> list[tuple[str, str]]:
-    """``(slot path, unit id)`` for every vehicle of a TO&E, following templates and counts."""
-    out: list[tuple[str, str]] = []
-
-    def walk(ech, prefix, level):
-        for n in range(ech.count):
-            here = f"{prefix}{ech.id}" + (f"[{n + 1}]" if ech.count > 1 else "")
-            path = f"{prefix}{ech.id}"
-            for s in ech.slots:
-                out.extend((f"{path}/{s.id}", s.unit) for _ in range(s.count))
-            if ech.template and level < 8:
-                sub = index.model("toe", ech.template)
-                if sub is not None:
-                    walk(sub.root, path + "/", level + 1)
-            for child in ech.children:
-                walk(child, path + "/", level)
-            del here
-
-    walk(toe.root, "", depth)
-    return out
-
-
-def _apply_substitutions(units, force, root_id):
-    subs = {s.slot: s.unit for s in force.substitutions}
-    result = []
-    for path, unit in units:
-        short = path[len(root_id) + 1:] if path.startswith(root_id + "/") else path
-        result.append((path, subs.get(path, subs.get(short, unit))))
-    return result
-
-
 # ------------------------------------------------------------------ scenario (d.3)
 
 def _boards(sc, index):
@@ -629,10 +599,7 @@ def check_scenario(doc: LoadedDocument, index: ProjectIndex) -> Iterator[Diagnos
     for si, side in enumerate(sc.sides):
         for fi, force in enumerate(side.forces):
             base = f"/sides/{si}/forces/{fi}"
-            toe = index.model("toe", force.toe)
-            units = []
-            if toe is not None:
-                units = _apply_substitutions(expand_units(toe, index), force, toe.root.id)
+            units = [(u.path, u.unit) for u in expand_force(force, index)]
             if not force.setup:
                 continue
             setup = force.setup

@@ -10,6 +10,7 @@ import re
 from typing import Iterator
 
 from studio.model.diagnostics import Diagnostic
+from studio.model.forces import expand_toe
 from studio.model.project import LoadedDocument, ProjectIndex
 
 from .cards import INFANTRY_CLASSES, VEHICLE_CLASSES, WawCounter
@@ -198,12 +199,10 @@ def check_unit(doc: LoadedDocument, index: ProjectIndex) -> Iterator[Diagnostic]
 # ------------------------------------------------------------------ D.2 formation (TO&E)
 
 def _toe_units(toe, index):
-    from .forces import expand_toe
-
     out = []
-    for path, unit, role in expand_toe(toe, index):
-        card, body = _card(index, unit)
-        out.append((path, unit, card, body))
+    for u in expand_toe(toe, index):
+        card, body = _card(index, u.unit)
+        out.append((u.path, u.unit, card, body))
     return out
 
 

@@ -2,8 +2,8 @@
 
 Shared by the static checks and the engine so both see the same units in the same hexes.
 
-* A force's units are its TO&E's slots, depth first (echelon ``count`` and slot ``count`` expanded), with the
-  scenario's substitutions applied. Unit ``index`` (0-based, in this order) names a unit in the extension.
+* A force's units are ``studio.model.forces.expand_force`` (its TO&E's vehicles depth first, substitutions
+  applied). Unit ``index`` (0-based, in this order) names a unit in the extension.
 * Set-up ``hexes``: one hex per unit when there are as many hexes as units; one shared hex when a single hex is
   given; otherwise unit ``i`` of ``n`` goes to ``hexes[i * len // n]``. ``zone``: hexes are filled in order, at
   most two stacking units per hex (WaW 1.4), HQs joining the previous unit's hex.
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from studio.model.core_checks import slot_paths  # noqa: F401  (re-exported for callers)
+from studio.model.forces import expand_force
 
 STACK_EXEMPT = ("hq", "helicopter", "support_weapon", "sniper", "leader", "hero")
 
@@ -27,31 +27,6 @@ class ForceUnit:
     hex: str | None = None
 
 
-def expand_toe(toe, index, subs: dict[str, str] | None = None, depth: int = 0) -> list[tuple[str, str, str]]:
-    """``(slot_path, unit_id, role)`` of a TO&E, depth first."""
-    out: list[tuple[str, str, str]] = []
-    subs = subs or {}
-
-    def walk(ech, prefix: str, level: int):
-        here = f"{prefix}{ech.id}"
-        for _ in range(ech.count):
-            for s in ech.slots:
-                path = f"{here}/{s.id}"
-                short = path.split("/", 1)[1] if "/" in path else path
-                unit = subs.get(path) or subs.get(short) or s.unit
-                for _ in range(s.count):
-                    out.append((path, unit, s.role))
-            if ech.template and level < 8:
-                sub = index.model("toe", ech.template)
-                if sub is not None:
-                    walk(sub.root, here + "/", level + 1)
-            for child in ech.children:
-                walk(child, here + "/", level)
-
-    walk(toe.root, "", depth)
-    return out
-
-
 def unit_class(index, unit_id: str) -> str | None:
     card = index.model("unit", unit_id)
     body = getattr(card, "body", None)
@@ -59,11 +34,7 @@ def unit_class(index, unit_id: str) -> str | None:
 
 
 def force_units(force, index) -> list[ForceUnit]:
-    toe = index.model("toe", force.toe)
-    if toe is None:
-        return []
-    subs = {s.slot: s.unit for s in force.substitutions}
-    units = [ForceUnit(force.id, i, unit, path, role) for i, (path, unit, role) in enumerate(expand_toe(toe, index, subs))]
+    units = [ForceUnit(force.id, i, u.unit, u.path, u.role) for i, u in enumerate(expand_force(force, index))]
     place(force, units, index)
     return units
 

@@ -4,7 +4,7 @@ from pathlib import Path
 import pytest
 
 from studio.model.validate import validate_paths
-from studio.rulesets.mbt.checks import _apply_substitutions, expand_units
+from studio.model.forces import expand_force, expand_toe
 
 DATA = Path(__file__).resolve().parents[3] / "data"
 
@@ -34,7 +34,7 @@ def test_two_toes_per_side(result):
 
 def test_toe_unit_counts(result):
     index = result.index
-    counts = {t: len(expand_units(index.model("toe", t), index)) for t in
+    counts = {t: len(expand_toe(index.model("toe", t), index)) for t in
               ("us-tank-platoon", "us-cav-troop", "sov-tank-platoon", "sov-tank-company", "sov-mr-company")}
     assert counts == {"us-tank-platoon": 4, "us-cav-troop": 2 + 12 + 8 + 2, "sov-tank-platoon": 3,
                       "sov-tank-company": 10, "sov-mr-company": 10}
@@ -55,8 +55,7 @@ def test_scenario_shape(result, scenario_id):
     for side in sc.sides:
         units = []
         for force in side.forces:
-            toe = index.model("toe", force.toe)
-            units += _apply_substitutions(expand_units(toe, index), force, toe.root.id)
+            units += expand_force(force, index)
         assert 6 <= len(units) <= 12, (side.id, len(units))
-        for _, unit in units:
-            assert index.model("unit", unit).ruleset == "mbt"
+        for u in units:
+            assert index.model("unit", u.unit).ruleset == "mbt"

@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from studio.hexgrid import coords
+from studio.model.forces import expand_force
 from studio.model.maps import AssembledMap, assemble_scenario, edge_key
 
 BANDS = ("P", "S", "M", "L", "E")
@@ -155,33 +156,11 @@ def unit_type(card) -> UnitType:
                     int(armor["front"]), int(armor["rear"]), combat, not unarmed, tuple(rows))
 
 
-def _expand_echelon(ech, index, subs: dict, out: list, depth=0):
-    if depth > 8:
-        raise DataError("TO&E nesting is too deep")
-    for _ in range(ech.count if depth else 1):
-        for slot in ech.slots:
-            unit = subs.get(slot.id, slot.unit)
-            out.extend([unit] * slot.count)
-        for child in ech.children:
-            for _ in range(child.count):
-                if child.template:
-                    toe = index.model("toe", child.template)
-                    if toe is None:
-                        raise DataError(f"TO&E template '{child.template}' is missing")
-                    _expand_echelon(toe.root, index, subs, out, depth + 1)
-                else:
-                    c = child.model_copy(update={"count": 1})
-                    _expand_echelon(c, index, subs, out, depth + 1)
-
-
 def force_units(force, index) -> list[str]:
-    toe = index.model("toe", force.toe)
-    if toe is None:
+    """Unit card ids of a force, in TO&E order (``studio.model.forces`` defines paths and substitutions)."""
+    if index.model("toe", force.toe) is None:
         raise DataError(f"TO&E '{force.toe}' is missing")
-    subs = {s.slot.split("/")[-1]: s.unit for s in force.substitutions}
-    out: list[str] = []
-    _expand_echelon(toe.root, index, subs, out)
-    return out
+    return [u.unit for u in expand_force(force, index)]
 
 
 def facing_of(name: str | None, default: int) -> int:
