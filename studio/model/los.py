@@ -291,10 +291,13 @@ class LosService:
               target_height: float | None = None) -> Sight:
         """LOS from ``observer`` to ``target`` (labels or axial hexes): the plugin hook, else :meth:`profile`.
 
+        Explicit observer/target heights ask for the height profile itself (the hook models the rule
+        system's own unit heights).
+
         Raises :class:`LabelError` for a label that is not on the map.
         """
         a, b = self.hex(observer), self.hex(target)
-        if self.hook is not None:
+        if self.hook is not None and observer_height is None and target_height is None:
             answer = self.hook(self, a, b)
             if answer is not None:
                 return answer

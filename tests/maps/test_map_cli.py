@@ -56,8 +56,10 @@ def test_info_of_a_file_uses_its_project(capsys):
 def test_los_text_and_json(capsys):
     code, out, _ = run(capsys, "los", "board-2", "2A1", "2T14", "--project", str(DATA))
     assert code == 0
-    assert out.startswith("2A1 -> 2T14 (range 22): blocked by hex 2J7: Town (buildings) on level 0")
-    assert "[MBT 4.1.4.2]" in out and "line: 2A1 " in out
+    # the MBT plugin's LOS hook answers (height tests of MBT 4.1.4.2, not a straight sight line)
+    assert out.startswith("2A1 -> 2T14 (range 22): blocked by hex 2J7: Town (buildings) on level 0: height 1 is "
+                          "higher than both units")
+    assert "[MBT 4.1.4.2.1]" in out and "line: 2A1 " in out
     code, out, _ = run(capsys, "los", "board-2", "2Q3", "2E8", "--project", str(DATA), "--format", "json")
     data = json.loads(out)
     assert code == 0 and data["clear"] is True and data["range"] == 12 and data["line"][0] == "2Q3"

@@ -17,6 +17,12 @@ def _game_factory(*args, **kw):
     return create_game(*args, **kw)
 
 
+def _los_check(service, a, b):
+    from studio.rulesets.mbt.engine.los import los_check
+
+    return los_check(service, a, b)
+
+
 PLUGIN = register(RulesetPlugin(
     id="mbt",
     name="MBT (2nd edition)",
@@ -24,4 +30,5 @@ PLUGIN = register(RulesetPlugin(
     scenario_extension=MbtScenarioExtension,
     checks=CHECKS,
     game_factory=_game_factory,
+    los_check=_los_check,
 ))

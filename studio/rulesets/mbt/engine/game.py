@@ -32,7 +32,7 @@ from studio.rules.api import TERMINAL, Game, Outcome, PhaseSpec, RulesError, Sta
 from studio.rules.dice import Dice
 
 from .data import BANDS, compile_map, compile_tables, compile_units, edge_of
-from .los import MbtLos
+from .los import build_los
 
 NC, FIRE, MOVE, SH, OW = 1, 2, 3, 4, 5
 CMD_NAMES = {NC: "NC", FIRE: "FIRE", MOVE: "MOVE", SH: "SH", OW: "OW"}
@@ -139,7 +139,6 @@ class MbtGame(Game):
         self.cover: dict = {}
         self.cost: dict = {}        # hex -> {traction: cost or None}
         self.turn_cost: dict = {}
-        top, gully, blocking = {}, set(), set()
         for h in self.hexes:
             t = terrain.get(amap.terrain.get(h, ""))
             if t is None:
@@ -148,22 +147,10 @@ class MbtGame(Game):
             self.cover[h] = t.cover
             self.cost[h] = t.move_cost
             self.turn_cost[h] = self.tables.turn_cost.get(t.code, 1)
-            height = t.los.height
-            if t.los.blocks:
-                blocking.add(h)
-                if h in stories:
-                    height = height * stories[h]
-            if height < 0:
-                gully.add(h)
-            top[h] = height
         self.features = {k: features.get(v) for k, v in amap.hexsides.items()}
-        side_top = {}
-        for k, f in self.features.items():
-            if f is not None and f.los.blocks:
-                side_top[k] = max(self.elev.get(k[0], 0), self.elev.get(k[1], 0)) + f.los.height
         self.roads = dict(amap.roads)
         self.road_hexes = {h for k in self.roads for h in k}
-        self.los = MbtLos(self.elev, top, gully, blocking, self.roads, side_top, opts)
+        self.los = build_los(amap, terrain, features, stories, opts)
         self.edges = edge_of(amap)
         self.objectives = sorted({amap.hex(h) for v in scenario.victory if v.type == "hold_hexes" for h in v.hexes
                                   if h in amap.hex_of})

@@ -72,13 +72,15 @@ class MbtLos:
             hit = self.cache[key] = self._clear(*key)
         return hit
 
-    def explain(self, a, b) -> str:
+    def explain(self, a, b) -> tuple[str, str, str | None, object]:
+        """``(rule, reason, blocker kind, blocker)`` of the LOS from a to b; kind and blocker are None when clear
+        or when no single obstacle is to blame."""
         return self._clear(a, b, explain=True)
 
     def _clear(self, a, b, explain: bool = False):
         n = distance(a, b)
         if n == 0:
-            return "same hex" if explain else True
+            return ("MBT 4.1.4", "same hex", None, None) if explain else True
         ha, hb = self.unit_height(a), self.unit_height(b)
         hi_hex, lo_hex = (a, b) if ha >= hb else (b, a)
         H, L = max(ha, hb), min(ha, hb)
@@ -89,15 +91,16 @@ class MbtLos:
                 up = self.unit_height(other) - self.unit_height(g)
                 if up == 1 or (up >= 2 and self.gully_two_up == "adjacent-only"):
                     if n > 1 and not all(all(h in self.gully for h in st) for st in steps[1:-1]):
-                        return "MBT 4.1.4.1.6: gully/ford sees one height up only to adjacent hexes" if explain \
-                            else False
+                        return ("MBT 4.1.4.1.6", "a gully/ford hex sees one height up only to adjacent hexes",
+                                None, None) if explain else False
         mand, alts = los_elements(a, b, self._terrain, self._hexside, LOS_RULES)
         elements = list(mand)
         for e0, e1 in alts:
             elements.append(e0)
             elements.append(e1)
             if self.strict_along and (e0[2] in self.blocking or e1[2] in self.blocking):
-                return "MBT 4.1.4.2.6: LOS runs along a blocking hex" if explain else False
+                return ("MBT 4.1.4.2.6", "the line runs along a blocking hex", "spine", (e0[2], e1[2])) \
+                    if explain else False
         if self.highest_only and elements:
             elements = [max(elements, key=lambda e: e[3])]
         for k, kind, ident, top in elements:
@@ -109,10 +112,10 @@ class MbtLos:
             if top <= L:
                 continue  # 4.1.4.2.3
             if top > H:
-                return f"MBT 4.1.4.2.1: {kind} {ident} (height {top}) is higher than both units" if explain \
-                    else False
+                return ("MBT 4.1.4.2.1", f"height {top} is higher than both units ({H} and {L})", kind, ident) \
+                    if explain else False
             if top == H:
-                return f"MBT 4.1.4.2.2: {kind} {ident} (height {top}) equals the higher unit" if explain else False
+                return ("MBT 4.1.4.2.2", f"height {top} equals the higher unit's", kind, ident) if explain else False
             # 4.1.4.2.4 blind zone behind an obstacle between the two heights
             dn = (H - top) if self.blind_n == "higher-minus-obstacle" else (top - L)
             pos = k / 2 if hi_hex == a else n - k / 2
@@ -123,9 +126,57 @@ class MbtLos:
             zone = D // 2 if dn == 1 else D // 4 if dn == 2 else D // 8 if dn == 3 else 1
             zone = max(1, zone)
             if n <= D + zone:
-                return (f"MBT 4.1.4.2.4: blind zone of {zone} behind {kind} {ident} at range {D}") if explain \
-                    else False
-        return "clear" if explain else True
+                return ("MBT 4.1.4.2.4", f"target in its blind zone of {zone} hex(es) at range {D}", kind, ident) \
+                    if explain else False
+        return ("MBT 4.1.4.2.3", "no obstacle reaches the higher unit's height", None, None) if explain else True
+
+
+def build_los(amap, terrain: dict, features: dict, stories: dict, options: dict) -> MbtLos:
+    """The MBT LOS of an assembled map: ``terrain`` code -> TerrainType, ``features`` id -> HexsideFeature,
+    ``stories`` hex -> building stories (default 1), ``options`` the rule options in force."""
+    top, gully, blocking = {}, set(), set()
+    for h in amap.label_of:
+        t = terrain.get(amap.terrain.get(h, ""))
+        if t is None:
+            continue
+        height = t.los.height
+        if t.los.blocks:
+            blocking.add(h)
+            height *= stories.get(h, 1)
+        if height < 0:
+            gully.add(h)
+        top[h] = height
+    side_top = {}
+    for key, fid in amap.hexsides.items():
+        f = features.get(fid)
+        if f is not None and f.los.blocks:
+            side_top[key] = max(amap.elevation.get(key[0], 0), amap.elevation.get(key[1], 0)) + f.los.height
+    return MbtLos(dict(amap.elevation), top, gully, blocking, dict(amap.roads), side_top, options)
+
+
+def los_check(service, a, b):
+    """``RulesetPlugin.los_check`` hook: the MBT answer for ``studio map los`` and the map editor's LOS tool
+    (no scenario, so buildings count one story)."""
+    from studio.model.los import Sight
+
+    mbt = getattr(service, "_mbt_los", None)
+    if mbt is None:
+        rs = service.ruleset
+        mbt = build_los(service.map, {t.code: t for t in rs.terrain}, {f.id: f for f in rs.hexside_features}, {},
+                        service.options)
+        service._mbt_los = mbt
+    rule, reason, kind, ident = mbt.explain(a, b)
+
+    def name(x) -> str:  # a hex, or a tuple of hexes / hexsides
+        return service.label(x) if isinstance(x[0], int) else "|".join(name(y) for y in x)
+
+    blocker = name(ident) if ident is not None else None
+    if kind == "hex":
+        names = {t.code: t.name for t in service.ruleset.terrain}
+        code = service.map.terrain.get(ident, "")
+        reason = f"{names.get(code, code)} on level {service.map.elevation.get(ident, 0)}: {reason}"
+    return Sight(mbt.clear(a, b), service.label(a), service.label(b), distance(a, b), blocker,
+                 kind if blocker else (None if mbt.clear(a, b) else "rule"), rule, reason)
 
 
 def blind_zone(D: int, n_lower: int) -> int:
