@@ -19,6 +19,12 @@ def _game_factory(*args, **kw):
     return create_game(*args, **kw)
 
 
+def _los_check(service, a, b):
+    from studio.rulesets.waw.engine.los import los_check
+
+    return los_check(service, a, b)
+
+
 def _bots():
     from studio.rulesets.waw.bots import BOTS
 
@@ -32,5 +38,6 @@ PLUGIN = register(RulesetPlugin(
     scenario_extension=WawScenarioExtension,
     checks=CHECKS,
     game_factory=_game_factory,
+    los_check=_los_check,
     extras={"bots": _bots},
 ))

@@ -17,7 +17,7 @@ from studio.rules.api import Game, PhaseSpec, RulesError
 from ..cards import INFANTRY_CLASSES, VEHICLE_CLASSES, Morale, WawCounter
 from ..forces import scenario_units
 from .actions import Action, parse_action
-from .los import Los
+from .los import los_for_map
 
 PHASES = (
     PhaseSpec("operations", "Operations Phase: draw markers, formation impulses", "WaW 3.1", "both"),
@@ -131,7 +131,7 @@ class WawGame(Game):
         self.hexes = sorted(amap.label_of)
         self.terrain = amap.terrain
         self.level = {h: (1 if amap.elevation.get(h, 0) > 0 else 0) for h in self.hexes}
-        self.los = Los(amap.terrain, amap.elevation, {c: r["blocking"] for c, r in self.tec.items()})
+        self.los = los_for_map(amap, rs)
         self.nbrs = {h: amap.neighbours(h) for h in self.hexes}
         # units and formations
         side_index = {s: i for i, s in enumerate(self.sides)}

@@ -128,3 +128,27 @@ class Los:
             if before_target <= 2 and all(k == CITY for k in ks):
                 return False            # one or two hexes behind a city
         return True
+
+
+def los_for_map(amap, ruleset) -> Los:
+    """The World at War LOS of an assembled map, blocking kinds from the ruleset's Terrain Effect Chart."""
+    tec = ruleset.table("terrain_effects")
+    blocking = {row[0]: dict(zip(tec.columns, row))["blocking"] for row in tec.rows}
+    return Los(amap.terrain, amap.elevation, blocking)
+
+
+def los_check(service, a, b):
+    """``RulesetPlugin.los_check`` hook: the World at War answer (7.1 ground, 7.2 hill to ground, hill to hill)
+    for ``studio map los`` and the map editor's LOS tool."""
+    from studio.model.los import Sight
+
+    los = getattr(service, "_waw_los", None)
+    if los is None:
+        los = service._waw_los = los_for_map(service.map, service.ruleset)
+    la, lb = los.level.get(a, 0), los.level.get(b, 0)
+    rule = "WaW 7.1" if la == lb == 0 else "WaW 7.2" if la != lb else "WaW 7.0"
+    clear = los.clear(a, b)
+    where = {(0, 0): "ground to ground", (1, 1): "hill to hill"}.get((la, lb), "hill to ground")
+    reason = f"{where}: " + ("nothing between blocks" if clear else "blocking terrain or a hill between")
+    return Sight(clear, service.label(a), service.label(b), distance(a, b), None, None if clear else "rule",
+                 rule, reason)
