@@ -18,6 +18,7 @@ from pydantic import BaseModel, ValidationError
 from . import yamlio
 from .base import SCHEMA_VERSION
 from .diagnostics import Diagnostic, Severity
+from .idlists import local_duplicates
 from .kinds import CORE_KINDS, model_for
 from .pointers import join
 
@@ -35,6 +36,7 @@ class LoadedDocument:
     data: Any = None
     model: BaseModel | None = None
     diagnostics: list[Diagnostic] = field(default_factory=list)
+    local_duplicates: list[tuple[str, str]] = field(default_factory=list)  # (pointer, message), see references
     _source_map: yamlio.SourceMap | None = field(default=None, repr=False)
 
     @property
@@ -164,23 +166,25 @@ def validation_diagnostics(doc: LoadedDocument, exc: ValidationError) -> list[Di
     return out
 
 
-def _read_raw(path: str) -> tuple[str, Any, tuple | None]:
-    """``(text, data, problem)`` of one file; ``problem`` is ``(code, message, line, column)`` or None."""
+def _read_raw(path: str) -> tuple[str, Any, tuple | None, list]:
+    """The per-file stage, free of project context (it runs in worker processes for large projects):
+    ``(text, data, problem, local duplicate ids)``; ``problem`` is ``(code, message, line, column)`` or None."""
     try:
         raw = Path(path).read_bytes()
     except OSError as exc:
-        return "", None, ("file.unreadable", f"cannot read file: {exc.strerror}", 1, 1)
+        return "", None, ("file.unreadable", f"cannot read file: {exc.strerror}", 1, 1), []
     text = ""
     try:
         text = yamlio.decode(raw)
-        return text, yamlio.parse(text), None
+        data = yamlio.parse(text)
+        return text, data, None, local_duplicates(data)
     except yamlio.YamlProblem as problem:
-        return text, None, (problem.code, problem.message, problem.line, problem.column)
+        return text, None, (problem.code, problem.message, problem.line, problem.column), []
 
 
-def _document_from_raw(path: Path, display: str, raw: tuple[str, Any, tuple | None]) -> LoadedDocument:
-    text, data, problem = raw
-    doc = LoadedDocument(Path(path), display, text=text, data=data)
+def _document_from_raw(path: Path, display: str, raw: tuple[str, Any, tuple | None, list]) -> LoadedDocument:
+    text, data, problem, duplicates = raw
+    doc = LoadedDocument(Path(path), display, text=text, data=data, local_duplicates=duplicates)
     if problem is not None:
         doc.diagnostics.append(Diagnostic(Severity.ERROR, problem[0], problem[1], display, problem[2], problem[3]))
     return doc
@@ -314,11 +318,14 @@ def find_project_root(path: Path) -> Path | None:
 
 def project_files(root: Path) -> list[Path]:
     """All YAML files of a project folder, sorted, skipping hidden folders."""
-    found = []
-    for dirpath, dirnames, filenames in os.walk(root):
+    found: list[tuple[tuple[str, ...], str]] = []
+    base = os.fspath(root)
+    for dirpath, dirnames, filenames in os.walk(base):
         dirnames[:] = sorted(d for d in dirnames if not d.startswith("."))
-        found.extend(Path(dirpath) / f for f in filenames if f.endswith(YAML_SUFFIXES) and not f.startswith("."))
-    return sorted(found)
+        parts = tuple(os.path.relpath(dirpath, base).split(os.sep))
+        found.extend((parts, f) for f in filenames if f.endswith(YAML_SUFFIXES) and not f.startswith("."))
+    found.sort()  # the order of Path sorting: by folder components, then name
+    return [Path(base, *[p for p in parts if p != "."], name) for parts, name in found]
 
 
 def load_project(root: Path, display_base: Path | None = None) -> ProjectIndex:

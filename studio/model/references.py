@@ -2,10 +2,9 @@
 from __future__ import annotations
 
 import difflib
-from typing import Any, Iterator
+from typing import Iterator
 
 from .diagnostics import Diagnostic
-from .pointers import join
 from .project import LoadedDocument, ProjectIndex
 
 #: kinds whose documents belong to one rule system; referring to one from another system is an error
@@ -35,33 +34,10 @@ def check_references(doc: LoadedDocument, index: ProjectIndex) -> Iterator[Diagn
                             f"but this {doc.kind} is for '{doc.ruleset}'", pointer)
 
 
-def _object_lists(data: Any, path: list) -> Iterator[tuple[list, list]]:
-    """Lists whose items are all objects with an ``id``, with their paths (containers only are visited)."""
-    containers = (dict, list)
-    stack = [(data, tuple(path))]
-    while stack:
-        node, p = stack.pop()
-        if type(node) is dict:
-            stack.extend((v, p + (k,)) for k, v in node.items() if type(v) in containers)
-        elif type(node) is list:
-            if node and all(type(x) is dict and "id" in x for x in node):
-                yield node, list(p)
-            stack.extend((v, p + (i,)) for i, v in enumerate(node) if type(v) in containers)
-
-
 def check_local_duplicates(doc: LoadedDocument) -> Iterator[Diagnostic]:
-    """Objects in the same list must have distinct ids (slots, sides, victory conditions, tables ...)."""
-    for items, path in _object_lists(doc.data, []):
-        first: dict[Any, int] = {}
-        for i, item in enumerate(items):
-            key = item["id"]
-            if not isinstance(key, str):
-                continue
-            if key in first:
-                yield doc.error("ref.duplicate-id", f"duplicate id '{key}' (first used at item {first[key]})",
-                                join(path + [i, "id"]))
-            else:
-                first[key] = i
+    """Objects in the same list must have distinct ids (computed at load time, see ``local_duplicates``)."""
+    for pointer, message in doc.local_duplicates:
+        yield doc.error("ref.duplicate-id", message, pointer)
 
 
 def check_duplicate_document(doc: LoadedDocument, other: LoadedDocument) -> Diagnostic:

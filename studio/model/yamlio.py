@@ -26,17 +26,34 @@ MAX_NODES = 2_000_000
 SCHEMA_HEADER = "# yaml-language-server: $schema="
 
 
+#: plain scalar -> resolved tag (most keys and small values repeat across files)
+_PLAIN_TAGS: dict[str, str] = {}
+
+
 class StudioLoader(yaml.CSafeLoader):
     """CSafeLoader without the timestamp resolver (dates stay strings), with a lean tag resolver."""
 
     def resolve(self, kind, value, implicit):  # noqa: D401 - same contract as yaml.resolver.BaseResolver
         if kind is yaml.ScalarNode:
             if implicit[0]:
-                for tag, regexp in self.yaml_implicit_resolvers.get(value[:1] if value else "", ()):
-                    if regexp.match(value):
-                        return tag
+                tag = _PLAIN_TAGS.get(value)
+                if tag is None:
+                    tag = "tag:yaml.org,2002:str"
+                    for candidate, regexp in self.yaml_implicit_resolvers.get(value[:1] if value else "", ()):
+                        if regexp.match(value):
+                            tag = candidate
+                            break
+                    if len(_PLAIN_TAGS) < 65536:
+                        _PLAIN_TAGS[value] = tag
+                return tag
             return "tag:yaml.org,2002:str"
         return "tag:yaml.org,2002:seq" if kind is yaml.SequenceNode else "tag:yaml.org,2002:map"
+
+    def descend_resolver(self, current_node, current_index):  # no path resolvers: nothing to track
+        pass
+
+    def ascend_resolver(self):
+        pass
 
 
 StudioLoader.yaml_implicit_resolvers = {
