@@ -1,18 +1,6 @@
-"""Where the bundled sample project and the schemas are."""
+"""Where the bundled sample project is (the default project of every command)."""
 from __future__ import annotations
 
-import os
-from pathlib import Path
+from studio.model.project import default_project
 
-REPO_ROOT = Path(__file__).resolve().parents[2]
-
-
-def default_project() -> Path:
-    """``$STUDIO_PROJECT``, else ``./data`` when it holds a project, else the bundled sample project."""
-    env = os.environ.get("STUDIO_PROJECT")
-    if env:
-        return Path(env)
-    here = Path.cwd() / "data"
-    if (here / "project.yaml").is_file():
-        return here
-    return REPO_ROOT / "data"
+__all__ = ["default_project"]

@@ -307,6 +307,17 @@ class ProjectIndex:
         return [k for k, table in self.by_kind.items() if doc_id in table]
 
 
+def default_project() -> Path:
+    """``$STUDIO_PROJECT``, else ``./data`` when it holds a project, else the bundled sample project."""
+    env = os.environ.get("STUDIO_PROJECT")
+    if env:
+        return Path(env)
+    here = Path.cwd() / "data"
+    if (here / PROJECT_FILE).is_file():
+        return here
+    return Path(__file__).resolve().parents[2] / "data"
+
+
 def find_project_root(path: Path) -> Path | None:
     """The nearest folder at or above ``path`` that holds ``project.yaml``."""
     path = Path(path).resolve()

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from studio.model.diagnostics import Diagnostic
-from studio.model.project import LoadedDocument, ProjectIndex, find_project_root
+from studio.model.project import LoadedDocument, ProjectIndex, default_project, find_project_root
 from studio.model.registry import plugin
 from studio.model.validate import validate_paths
 
@@ -88,18 +88,6 @@ def content_hash(docs: list[LoadedDocument]) -> str:
     return h.hexdigest()[:32]
 
 
-def _default_project() -> Path:
-    import os
-
-    env = os.environ.get("STUDIO_PROJECT")
-    if env:
-        return Path(env)
-    here = Path.cwd() / "data"
-    if (here / "project.yaml").is_file():
-        return here
-    return Path(__file__).resolve().parents[2] / "data"
-
-
 def resolve_scenario(scenario: str | Path, project: str | Path | None) -> tuple[Path, Path | None]:
     """A scenario file path and its project folder, from a path or a scenario id."""
     candidate = Path(scenario)
@@ -107,7 +95,7 @@ def resolve_scenario(scenario: str | Path, project: str | Path | None) -> tuple[
         root = Path(project) if project else find_project_root(candidate)
         return candidate, root
     if project is None:
-        project = _default_project()
+        project = default_project()
     root = Path(project)
     if not root.is_dir():
         raise ScenarioRefused(f"no such project folder: {root}")

@@ -125,6 +125,23 @@ def _play_batch(indices: list[int], seeds: list[int], bots: list[str], replay_di
     return out
 
 
+def _collect(pending: set, results: dict, games: int, progress, cancel) -> bool:
+    """Gather finished batches into ``results`` (reporting progress) until all are done or the run is
+    cancelled; returns whether it was cancelled (pending batches are then cancelled)."""
+    while pending:
+        done, pending = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
+        for fut in done:
+            for r in fut.result():
+                results[r.index] = r
+        if done and progress:
+            progress(len(results), games)
+        if _cancelled(cancel):
+            for fut in pending:
+                fut.cancel()
+            return True
+    return False
+
+
 def run_games(loaded, games: int, seed: int = 0, bots: Sequence[str] = ("random", "random"), *, jobs: int = 1,
               progress: Progress | None = None, cancel=None, replay_dir: str | Path | None = None,
               executor=None) -> BalanceReport:
@@ -151,18 +168,7 @@ def run_games(loaded, games: int, seed: int = 0, bots: Sequence[str] = ("random"
         batches = [list(range(s, min(games, s + chunk))) for s in range(0, games, chunk)]
         pending = {executor.submit(_play_batch_spec, loaded.spec, b, [seeds[i] for i in b], bots, rdir)
                    for b in batches}
-        while pending:
-            done, pending = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
-            for fut in done:
-                for r in fut.result():
-                    results[r.index] = r
-            if done and progress:
-                progress(len(results), games)
-            if _cancelled(cancel):
-                report.cancelled = True
-                for fut in pending:
-                    fut.cancel()
-                break
+        report.cancelled = _collect(pending, results, games, progress, cancel)
     elif jobs <= 1 or games <= 1:
         for i in range(games):
             if _cancelled(cancel):
@@ -176,19 +182,9 @@ def run_games(loaded, games: int, seed: int = 0, bots: Sequence[str] = ("random"
         batches = [list(range(s, min(games, s + chunk))) for s in range(0, games, chunk)]
         with ProcessPoolExecutor(max_workers=jobs, initializer=_init_worker, initargs=(loaded.spec,)) as pool:
             pending = {pool.submit(_play_batch, b, [seeds[i] for i in b], bots, rdir) for b in batches}
-            while pending:
-                done, pending = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
-                for fut in done:
-                    for r in fut.result():
-                        results[r.index] = r
-                if done and progress:
-                    progress(len(results), games)
-                if _cancelled(cancel):
-                    report.cancelled = True
-                    for fut in pending:
-                        fut.cancel()
-                    pool.shutdown(wait=True, cancel_futures=True)
-                    break
+            report.cancelled = _collect(pending, results, games, progress, cancel)
+            if report.cancelled:
+                pool.shutdown(wait=True, cancel_futures=True)
     report.elapsed_s = time.perf_counter() - start
     # aggregate in game order; a cancelled run keeps the games of an unbroken prefix only
     ordered = []
