@@ -34,7 +34,7 @@ def movement_range(start: Hex, budget: float, cost: CostFn) -> dict[Hex, float]:
     >>> len(movement_range((0, 0), 2, flat))
     19
     """
-    best, _ = _dijkstra(start, budget, cost)
+    best, _, _ = _search(start, budget, cost)
     return best
 
 
@@ -46,7 +46,8 @@ def movement_tree(start: Hex, budget: float, cost: CostFn) -> tuple[dict[Hex, fl
     >>> path_to(prev, (0, 0), (2, 0))
     [(0, 0), (1, 0), (2, 0)]
     """
-    return _dijkstra(start, budget, cost)
+    best, prev, _ = _search(start, budget, cost)
+    return best, prev
 
 
 def path_to(prev: dict[Hex, Hex], start: Hex, goal: Hex) -> list[Hex] | None:
@@ -64,17 +65,24 @@ def path_to(prev: dict[Hex, Hex], start: Hex, goal: Hex) -> list[Hex] | None:
     return out
 
 
-def _dijkstra(start: Hex, budget: float, cost: CostFn) -> tuple[dict[Hex, float], dict[Hex, Hex]]:
+def _search(start: Hex, budget: float, cost: CostFn, goal: Hex | None = None,
+            hscale: float = 0.0) -> tuple[dict[Hex, float], dict[Hex, Hex], float | None]:
+    """Best-first search: Dijkstra over every hex within ``budget`` (no ``goal``), or A* to ``goal`` with the
+    heuristic ``distance * hscale``. Returns ``(best cost per hex, predecessors, cost of the goal or None)``.
+    Ties break on (cost, hex tuple), so results are deterministic."""
     best: dict[Hex, float] = {start: 0.0}
     prev: dict[Hex, Hex] = {}
     done: set[Hex] = set()
-    heap: list[tuple[float, Hex]] = [(0.0, start)]
+    heap: list[tuple[float, float, Hex]] = [(distance(start, goal) * hscale if goal is not None else 0.0,
+                                             0.0, start)]
     pop = heapq.heappop
     push = heapq.heappush
     while heap:
-        g, h = pop(heap)
+        _, g, h = pop(heap)
         if h in done:
             continue
+        if h == goal:
+            return best, prev, g
         done.add(h)
         for n in _nbrs(h):
             if n in done:
@@ -91,8 +99,8 @@ def _dijkstra(start: Hex, budget: float, cost: CostFn) -> tuple[dict[Hex, float]
             if old is None or ng < old:
                 best[n] = ng
                 prev[n] = h
-                push(heap, (ng, n))
-    return best, prev
+                push(heap, (ng + distance(n, goal) * hscale if goal is not None else ng, ng, n))
+    return best, prev, None
 
 
 def shortest_path(
@@ -119,39 +127,12 @@ def shortest_path(
     """
     if start == goal:
         return ([start], 0.0)
-    hscale = float(min_step_cost)
-    best: dict[Hex, float] = {start: 0.0}
-    prev: dict[Hex, Hex] = {}
-    done: set[Hex] = set()
-    heap: list[tuple[float, float, Hex]] = [(distance(start, goal) * hscale, 0.0, start)]
-    pop = heapq.heappop
-    push = heapq.heappush
-    while heap:
-        _, g, h = pop(heap)
-        if h in done:
-            continue
-        if h == goal:
-            path = path_to(prev, start, goal)
-            assert path is not None
-            return (path, g)
-        done.add(h)
-        for n in _nbrs(h):
-            if n in done:
-                continue
-            c = cost(h, n)
-            if c is None:
-                continue
-            if c < 0:
-                raise ValueError(f"negative step cost {c!r} from {h!r} to {n!r}")
-            ng = g + c
-            if ng > budget:
-                continue
-            old = best.get(n)
-            if old is None or ng < old:
-                best[n] = ng
-                prev[n] = h
-                push(heap, (ng + distance(n, goal) * hscale, ng, n))
-    return None
+    _, prev, reached = _search(start, budget, cost, goal, float(min_step_cost))
+    if reached is None:
+        return None
+    path = path_to(prev, start, goal)
+    assert path is not None
+    return (path, reached)
 
 
 def path_cost(path: Iterable[Hex], cost: CostFn) -> float | None:
