@@ -5,6 +5,7 @@ whole folder and builds the :class:`ProjectIndex` that reference and ruleset che
 """
 from __future__ import annotations
 
+import gc
 import multiprocessing
 import os
 import threading
@@ -201,24 +202,34 @@ PARALLEL_MIN_FILES = 600
 
 def load_documents(paths: list[Path], displays: list[str]) -> list[LoadedDocument]:
     """Load many files; YAML parsing runs in worker processes for large projects (same results, in order)."""
+    paused = gc.isenabled()
+    gc.disable()  # bulk loading builds many acyclic containers: collecting meanwhile only costs time
+    try:
+        return _load_documents(paths, displays)
+    finally:
+        if paused:
+            gc.enable()
+
+
+def _load_documents(paths: list[Path], displays: list[str]) -> list[LoadedDocument]:
     workers = min(4, os.cpu_count() or 1)
-    raws = None
     # fork is cheap (no re-import) but only safe while this process runs a single thread (not in the GUI)
     if len(paths) >= PARALLEL_MIN_FILES and workers >= 2 and threading.active_count() == 1 \
             and "fork" in multiprocessing.get_all_start_methods():
         try:
             with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
-                raws = list(pool.map(_read_raw, [str(p) for p in paths], chunksize=64))
+                # models are validated here while the workers go on parsing
+                return [_validated(path, display, raw) for path, display, raw in
+                        zip(paths, displays, pool.map(_read_raw, [str(p) for p in paths], chunksize=64))]
         except (OSError, RuntimeError):  # no process support here: fall back to one process
-            raws = None
-    if raws is None:
-        raws = [_read_raw(str(p)) for p in paths]
-    docs = []
-    for path, display, raw in zip(paths, displays, raws):
-        doc = _document_from_raw(path, display, raw)
-        validate_model(doc)
-        docs.append(doc)
-    return docs
+            pass
+    return [_validated(path, display, _read_raw(str(path))) for path, display in zip(paths, displays)]
+
+
+def _validated(path: Path, display: str, raw: tuple) -> LoadedDocument:
+    doc = _document_from_raw(path, display, raw)
+    validate_model(doc)
+    return doc
 
 
 def validate_model(doc: LoadedDocument) -> None:
