@@ -46,6 +46,21 @@ class RulesetPlugin:
         return self.card_bodies.get(category) or self.card_bodies.get("*")
 
 
+def lazy(target: str) -> Callable[..., Any]:
+    """A hook that imports ``"package.module:function"`` on its first call, so registering a plugin stays cheap
+    (engines, bots and LOS code load only when used)."""
+    module_name, _, attr = target.partition(":")
+    resolved: list[Callable[..., Any]] = []
+
+    def hook(*args, **kwargs):
+        if not resolved:
+            resolved.append(getattr(importlib.import_module(module_name), attr))
+        return resolved[0](*args, **kwargs)
+
+    hook.__qualname__ = f"lazy({target})"
+    return hook
+
+
 _PLUGINS: dict[str, RulesetPlugin] = {}
 _LOADED = False
 

@@ -5,23 +5,10 @@ digest, codes ``mbt.*``). The rules engine lives in ``studio.rulesets.mbt.engine
 """
 from __future__ import annotations
 
-from studio.model.registry import RulesetPlugin, register
+from studio.model.registry import RulesetPlugin, lazy, register
 
 from .cards import MbtScenarioExtension, VehicleBody
 from .checks import CHECKS
-
-
-def _game_factory(*args, **kw):
-    from studio.rulesets.mbt.engine.game import create_game
-
-    return create_game(*args, **kw)
-
-
-def _los_check(service, a, b):
-    from studio.rulesets.mbt.engine.los import los_check
-
-    return los_check(service, a, b)
-
 
 PLUGIN = register(RulesetPlugin(
     id="mbt",
@@ -29,6 +16,6 @@ PLUGIN = register(RulesetPlugin(
     card_bodies={"vehicle": VehicleBody},
     scenario_extension=MbtScenarioExtension,
     checks=CHECKS,
-    game_factory=_game_factory,
-    los_check=_los_check,
+    game_factory=lazy("studio.rulesets.mbt.engine.game:create_game"),
+    los_check=lazy("studio.rulesets.mbt.engine.los:los_check"),
 ))

@@ -7,29 +7,10 @@ player. ``COVERAGE.md`` lists what is implemented and tested per rule section.
 """
 from __future__ import annotations
 
-from studio.model.registry import RulesetPlugin, register
+from studio.model.registry import RulesetPlugin, lazy, register
 
 from .cards import WawCounter, WawScenarioExtension
 from .checks import CHECKS
-
-
-def _game_factory(*args, **kw):
-    from studio.rulesets.waw.engine.game import create_game
-
-    return create_game(*args, **kw)
-
-
-def _los_check(service, a, b):
-    from studio.rulesets.waw.engine.los import los_check
-
-    return los_check(service, a, b)
-
-
-def _bots():
-    from studio.rulesets.waw.bots import BOTS
-
-    return BOTS
-
 
 PLUGIN = register(RulesetPlugin(
     id="waw",
@@ -37,7 +18,6 @@ PLUGIN = register(RulesetPlugin(
     card_bodies={"*": WawCounter},
     scenario_extension=WawScenarioExtension,
     checks=CHECKS,
-    game_factory=_game_factory,
-    los_check=_los_check,
-    extras={"bots": _bots},
+    game_factory=lazy("studio.rulesets.waw.engine.game:create_game"),
+    los_check=lazy("studio.rulesets.waw.engine.los:los_check"),
 ))
