@@ -123,6 +123,20 @@ class RuleOption(StrictModel):
         return self
 
 
+class Reading(StrictModel):
+    """A documented one-way reading of the rulebook (an erratum, a fixed interpretation): a note, not an option.
+
+    Options with two or more choices are read by the engine; a point where the studio simply follows one reading
+    is listed here so that the ruleset editor and the scenario sheet can show it.
+    """
+
+    id: Id
+    title: str
+    rule: RuleRef
+    description: str
+    reading: str = Field(description="the reading the studio follows, e.g. 'follow_body'")
+
+
 class LosSpec(StrictModel):
     """How line of sight is traced on this ruleset's hex maps (``studio.model.los``).
 
@@ -181,6 +195,8 @@ class Ruleset(Document):
     road_types: list[RoadType] = Field(default_factory=list)
     los: LosSpec = Field(default_factory=LosSpec, description="how line of sight is traced on hex maps")
     options: list[RuleOption] = Field(default_factory=list)
+    readings: list[Reading] = Field(default_factory=list, description="errata and fixed interpretations the "
+                                    "studio follows (one choice: a note, not an option)")
     tables: list[Table] = Field(default_factory=list)
     notes: str = ""
 
