@@ -10,9 +10,7 @@ of scalars in flow style, multi-line strings as literal blocks, and the ``$schem
 """
 from __future__ import annotations
 
-import os
 import re
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -20,8 +18,8 @@ from typing import Any
 import yaml
 
 from .pointers import escape
+from .safeio import MAX_FILE_BYTES, write_atomic
 
-MAX_FILE_BYTES = 16 * 1024 * 1024
 MAX_NODES = 2_000_000
 SCHEMA_HEADER = "# yaml-language-server: $schema="
 
@@ -278,20 +276,6 @@ def schema_header(text: str) -> str | None:
     return first[len(SCHEMA_HEADER):].strip() if first.startswith(SCHEMA_HEADER) else None
 
 
-def atomic_write(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` via a temporary file in the same folder and an atomic rename."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        if path.exists():
-            os.chmod(tmp, path.stat().st_mode & 0o777)
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
+def atomic_write(path: Path, text: str | bytes, *, root: Path | None = None) -> Path:
+    """Write ``text`` to ``path`` atomically through :func:`studio.model.safeio.write_atomic` (same policy)."""
+    return write_atomic(path, text, root=root)
