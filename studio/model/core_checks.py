@@ -12,6 +12,8 @@ from .documents import Map, Ruleset, Scenario, Toe
 from .forces import slot_paths
 from .project import LoadedDocument, ProjectIndex
 from .references import suggest
+from .registry import plugin as get_plugin
+from .requirements import Problem, environment_problems, option_problems, table_problems
 
 
 def check_ruleset(doc: LoadedDocument, index: ProjectIndex) -> Iterator[Diagnostic]:
@@ -43,6 +45,22 @@ def check_ruleset(doc: LoadedDocument, index: ProjectIndex) -> Iterator[Diagnost
                                     f"/{group}/{i}/move_cost/{cls}", at_key=True)
     if rs.elevation.min > rs.elevation.max:
         yield doc.error("ruleset.elevation", "elevation min is above max", "/elevation")
+
+
+def _located(doc: LoadedDocument, problem: Problem, warning: bool = False) -> Diagnostic:
+    make = doc.warning if warning else doc.error
+    return make(problem.code, problem.message, problem.pointer, problem.rule, at_key=problem.at_key)
+
+
+def check_engine_tables(doc: LoadedDocument, index: ProjectIndex) -> Iterator[Diagnostic]:
+    """``ruleset.engine-table``: the tables the rules engine of this ruleset's plugin reads (its
+    ``engine_tables``) exist, with their columns, rows and keys, and finite numbers where it reads numbers."""
+    rs: Ruleset = doc.model
+    plug = get_plugin(rs.id)
+    if plug is None or not plug.engine_tables:
+        return
+    for problem in table_problems(rs, plug.engine_tables):
+        yield _located(doc, problem)
 
 
 def _catalogue(index: ProjectIndex, ruleset_id: str) -> Ruleset | None:
@@ -200,15 +218,8 @@ def check_scenario(doc: LoadedDocument, index: ProjectIndex) -> Iterator[Diagnos
                               "/environment/night_turns")
     rs = _catalogue(index, sc.ruleset)
     if rs is not None:
-        known = {o.id: o for o in rs.options}
-        for name, value in sc.options.items():
-            option = known.get(name)
-            if option is None:
-                yield doc.error("scenario.unknown-option", f"rule option '{name}' is not defined by ruleset "
-                                f"'{rs.id}'{suggest(name, sorted(known))}", f"/options/{name}", at_key=True)
-            elif value not in option.choices:
-                yield doc.error("scenario.option-value", f"rule option '{name}' must be one of "
-                                f"{option.choices}, not {value!r}", f"/options/{name}", option.rule)
+        for problem in option_problems(rs, sc.options):
+            yield _located(doc, problem)
         codes = {t.code for t in rs.terrain}
         for i, board in enumerate(sc.boards):
             m = index.model("map", board.map)
@@ -219,6 +230,10 @@ def check_scenario(doc: LoadedDocument, index: ProjectIndex) -> Iterator[Diagnos
             if missing:
                 yield doc.error("scenario.map-terrain", f"map '{m.id}' uses terrain codes {missing} that ruleset "
                                 f"'{rs.id}' does not define", f"/boards/{i}/map")
+    plug = get_plugin(sc.ruleset)
+    if plug is not None:
+        for problem in environment_problems(sc.environment, plug.environment_fields, plug.name or plug.id):
+            yield _located(doc, problem, warning=True)
     yield from _check_scenario_hexes(doc, index, sc)
     for si, side in enumerate(sc.sides):
         for fi, force in enumerate(side.forces):
@@ -273,7 +288,7 @@ def _check_scenario_hexes(doc: LoadedDocument, index: ProjectIndex, sc: Scenario
 
 
 CORE_CHECKS = {
-    "ruleset": [check_ruleset],
+    "ruleset": [check_ruleset, check_engine_tables],
     "map": [check_map, check_map_geometry],
     "toe": [check_toe],
     "scenario": [check_scenario],

@@ -15,6 +15,7 @@ from pydantic import BaseModel
 if TYPE_CHECKING:  # pragma: no cover
     from .diagnostics import Diagnostic
     from .project import LoadedDocument, ProjectIndex
+    from .requirements import TableSpec
 
 #: A static check: ``check(document, project) -> diagnostics``. Documents passed are valid models.
 Check = Callable[["LoadedDocument", "ProjectIndex"], Iterable["Diagnostic"]]
@@ -41,6 +42,18 @@ class RulesetPlugin:
     los_check: Callable[..., Any] | None = None
     #: anything else a plugin wants to expose (bots, print layouts ...)
     extras: dict[str, Any] = field(default_factory=dict)
+    #: the ruleset tables the engine reads (:class:`studio.model.requirements.TableSpec`); validation reports
+    #: ``ruleset.engine-table`` errors for a ruleset that fails them, so ``load_game`` refuses it
+    engine_tables: tuple["TableSpec", ...] = ()
+    #: scenario ``environment`` fields the rules use (``weather``, ``visibility``, ``light``, ``night_turns``,
+    #: ``wind``); any other field set away from its default is a ``scenario.environment-unused`` warning
+    environment_fields: frozenset[str] = frozenset()
+    #: option id -> why the options conformance check cannot expose it with a probe
+    unexposable_options: dict[str, str] = field(default_factory=dict)
+    #: table id (or ``table_id:row:column``) -> why the tables conformance check cannot expose it
+    unexposable_tables: dict[str, str] = field(default_factory=dict)
+    #: lazy hook returning the conformance probes (``list[studio.rules.conformance.Probe]``); use :func:`lazy`
+    probes: Callable[[], list[Any]] | None = None
 
     def card_body_model(self, category: str) -> type[BaseModel] | None:
         return self.card_bodies.get(category) or self.card_bodies.get("*")
@@ -70,6 +83,11 @@ def register(plugin: RulesetPlugin) -> RulesetPlugin:
         raise ValueError(f"ruleset plugin {plugin.id!r} registered twice")
     _PLUGINS[plugin.id] = plugin
     return plugin
+
+
+def unregister(plugin_id: str) -> RulesetPlugin | None:
+    """Remove a plugin (tests register toy plugins and remove them afterwards); returns it, or None."""
+    return _PLUGINS.pop(plugin_id, None)
 
 
 def load_plugins() -> dict[str, RulesetPlugin]:

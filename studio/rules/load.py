@@ -3,11 +3,16 @@
 ``load_game(scenario, project=None, options=None) -> LoadedGame`` validates the project with the same pipeline as
 ``studio validate`` and refuses a scenario whose own file, or any document it depends on (ruleset, maps, TO&Es,
 unit cards, transitively), has errors: :class:`ScenarioRefused` carries the diagnostics. Then it asks the
-scenario's ruleset plugin for a game (``RulesetPlugin.game_factory(scenario, index, options)``).
+scenario's ruleset plugin for a game (``RulesetPlugin.game_factory(scenario, index, options)``). ``options``
+overrides are checked against the ruleset (unknown ids: ``scenario.option-unknown``, values that are not a choice:
+``scenario.option-choice``, refused with :class:`ScenarioRefused`); the factory receives the merged dict
+(ruleset defaults <- scenario ``options`` <- overrides), so engines read every option by id.
 
 ``LoadedGame.content_hash`` hashes the scenario file and every document it depends on, so a replay can tell when
 the data it was recorded on has changed. ``GameSpec`` is the picklable recipe (scenario path, project folder,
-options) that worker processes use to build the same game. Rule-system neutral.
+options) that worker processes use to build the same game. :func:`rebuild_game` makes a variant of a loaded
+game (other options, or a changed ruleset model) without validating again: the conformance checks use it.
+Rule-system neutral.
 """
 from __future__ import annotations
 
@@ -16,9 +21,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from studio.model.diagnostics import Diagnostic
+from studio.model.diagnostics import Diagnostic, Severity
 from studio.model.project import LoadedDocument, ProjectIndex, default_project, find_project_root
 from studio.model.registry import plugin
+from studio.model.requirements import merged_options, option_problems
 from studio.model.validate import validate_paths
 
 from .api import Game
@@ -42,10 +48,15 @@ class LoadedGame:
     content_hash: str                  # hash of the scenario and every document it depends on
     ruleset_version: str = ""
     placeholder_tables: list[str] = field(default_factory=list)
+    #: the option overrides given to :func:`load_game` (kept so worker processes rebuild the same game)
+    overrides: dict[str, Any] = field(default_factory=dict)
+    #: the options the engine received: ruleset defaults <- scenario options <- overrides
+    options: dict[str, Any] = field(default_factory=dict)
 
     @property
     def spec(self) -> "GameSpec":
-        return GameSpec(str(self.path), str(self.project) if self.project else None)
+        return GameSpec(str(self.path), str(self.project) if self.project else None,
+                        tuple(sorted(self.overrides.items())))
 
 
 @dataclass(frozen=True)
@@ -131,9 +142,59 @@ def load_game(scenario: str | Path, project: str | Path | None = None,
     plug = plugin(model.ruleset)
     if plug is None or plug.game_factory is None:
         raise ScenarioRefused(f"ruleset '{model.ruleset}' has no rules engine")
-    game = plug.game_factory(model, index, options)
     ruleset_doc = index.get("ruleset", model.ruleset)
+    ruleset = ruleset_doc.model if ruleset_doc is not None else None
+    overrides = dict(options or {})
+    if ruleset is not None:
+        check_options(ruleset, overrides)
+        merged = merged_options(ruleset, model.options, overrides)
+    else:
+        merged = {**model.options, **overrides}
+    game = plug.game_factory(model, index, merged)
     placeholders = list(getattr(game, "placeholder_tables", []) or [])
     return LoadedGame(game, model, index, path, root, content_hash(deps),
-                      getattr(game, "ruleset_version", "") or (ruleset_doc.model.version if ruleset_doc else ""),
-                      placeholders)
+                      getattr(game, "ruleset_version", "") or (ruleset.version if ruleset else ""),
+                      placeholders, overrides, merged)
+
+
+OPTIONS_SOURCE = "<options>"
+
+
+def check_options(ruleset, options: dict[str, Any], source: str = OPTIONS_SOURCE) -> None:
+    """Raise :class:`ScenarioRefused` when ``options`` names an option ``ruleset`` lacks or a value that is not
+    one of its choices. Diagnostics name ``source`` as their file and ``/<option id>`` as their pointer."""
+    found = [Diagnostic(Severity.ERROR, p.code, p.message, source, pointer=p.pointer, rule=p.rule)
+             for p in option_problems(ruleset, options, base="")]
+    if found:
+        raise ScenarioRefused(f"{len(found)} bad rule option(s) for ruleset '{ruleset.id}'", found)
+
+
+def rebuild_game(loaded: LoadedGame, options: dict[str, Any] | None = None, ruleset=None) -> Game:
+    """A new Game for ``loaded``'s scenario with option ``options`` overrides (replacing ``loaded``'s) and/or a
+    replacement ``ruleset`` model (e.g. a table cell changed), without validating the project again. Options are
+    still checked (:class:`ScenarioRefused`)."""
+    scenario = loaded.scenario
+    index = loaded.index
+    doc = index.get("ruleset", scenario.ruleset)
+    if ruleset is not None and doc is not None:
+        index = _index_with(index, doc, ruleset)
+    model = ruleset if ruleset is not None else (doc.model if doc is not None else None)
+    overrides = dict(loaded.overrides if options is None else options)
+    if model is not None:
+        check_options(model, overrides)
+        merged = merged_options(model, scenario.options, overrides)
+    else:
+        merged = {**scenario.options, **overrides}
+    return plugin(scenario.ruleset).game_factory(scenario, index, merged)
+
+
+def _index_with(index: ProjectIndex, doc: LoadedDocument, model) -> ProjectIndex:
+    """A shallow copy of ``index`` in which ``doc``'s model is ``model`` (the original is untouched)."""
+    import dataclasses  # noqa: PLC0415
+
+    twin = dataclasses.replace(doc, model=model)
+    copy = ProjectIndex(index.root)
+    copy.documents = [twin if d is doc else d for d in index.documents]
+    copy.by_kind = {kind: dict(table) for kind, table in index.by_kind.items()}
+    copy.by_kind[doc.kind][doc.id] = twin
+    return copy
