@@ -24,7 +24,7 @@ columns (each code padded to the longest, as the studio saves them); other spaci
 from __future__ import annotations
 
 import base64
-import gzip
+import binascii
 import json
 import math
 import struct
@@ -33,8 +33,9 @@ from pathlib import Path
 from typing import Any
 
 from studio.hexgrid import coords
-from studio.model.documents import Map, Ruleset
+from studio.model.documents import HexGridSpec, Map, Ruleset
 from studio.model.maps import assemble_single, direction_names, offset_kind
+from studio.model.safeio import ReadRefused, read_regular, write_atomic
 
 TILED_VERSION = "1.10"
 SIDE = 16                                  # hexside length in pixels
@@ -237,47 +238,214 @@ def _is_int(text: str) -> bool:
 
 
 def export_tiled(m: Map, ruleset: Ruleset | None, out: Path) -> list[Path]:
-    """Write ``out`` (.tmj) and its two tileset images beside it; returns the files written."""
+    """Write ``out`` (.tmj) and its two tileset images beside it, each atomically and never through a symlink
+    (``WriteRefused``); returns the files written."""
     out = Path(out)
     data, images = map_to_tiled(m, ruleset, out.stem)
-    written = []
-    for name, png in images.items():
-        path = out.with_name(name)
-        path.write_bytes(png)
-        written.append(path)
-    out.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-    return [out, *written]
+    written = [write_atomic(out.with_name(name), png) for name, png in images.items()]
+    write_atomic(out, json.dumps(data, indent=1, ensure_ascii=False) + "\n")
+    return [out, *(out.with_name(p.name) for p in written)]
 
 
 # ------------------------------------------------------------------ import
+#
+# Every size is checked before the work it bounds: the file before it is read, the declared width and height
+# before any layer, a layer's data length before it is decoded, and compressed data inflates incrementally
+# with a hard output cap of exactly the bytes the declared size needs.
 
-def _props(obj: dict) -> dict[str, Any]:
-    props = obj.get("properties") or []
+MAX_TMJ_BYTES = 16 * 1024 * 1024           # a 500 x 500 map exported by the studio is about 4 MB
+MAX_LEVEL = 10 ** 6                        # |elevation level| accepted from a tile property
+
+
+def _grid_limit(field: str) -> int:
+    """The Map model's own upper bound on ``columns``/``rows`` (one source of truth)."""
+    return next(m.le for m in HexGridSpec.model_fields[field].metadata if getattr(m, "le", None) is not None)
+
+
+def _int(value: Any, what: str, lo: int, hi: int) -> int:
+    if type(value) is not int:
+        raise TiledError(f"{what} must be an integer, not {_shown(value)}")
+    if not lo <= value <= hi:
+        raise TiledError(f"{what} is {value}; it must be between {lo} and {hi:,}")
+    return value
+
+
+def _shown(value: Any) -> str:
+    """A short description of a JSON value for messages (never its full text)."""
+    if isinstance(value, (dict, list)):
+        return f"a JSON {'object' if isinstance(value, dict) else 'array'}"
+    if value is None:
+        return "null"
+    text = repr(value)
+    text = f"{text[:40]}..." if len(text) > 40 else text
+    return text if isinstance(value, str) else f"{type(value).__name__} {text}"
+
+
+def _list(value: Any, what: str) -> list:
+    if not isinstance(value, list):
+        raise TiledError(f"{what} must be a JSON array, not {_shown(value)}")
+    return value
+
+
+def _dicts(value: Any, what: str) -> list[dict]:
+    items = _list(value, what)
+    for i, item in enumerate(items):
+        if not isinstance(item, dict):
+            raise TiledError(f"{what}[{i}] must be a JSON object, not {_shown(item)}")
+    return items
+
+
+def _text(value: Any, what: str) -> str:
+    """A string property (integers are accepted as their digits, e.g. a hex label typed as 101)."""
+    if isinstance(value, str) or type(value) is int:
+        return str(value)
+    raise TiledError(f"{what} must be a string, not {_shown(value)}")
+
+
+def _props(obj: dict, what: str) -> dict[str, Any]:
+    """Tiled custom properties as {name: value} (a list of {name, type, value}; a plain object in old Tiled)."""
+    props = obj.get("properties")
+    if props is None:
+        return {}
     if isinstance(props, dict):  # very old Tiled versions
         return dict(props)
-    return {p.get("name"): p.get("value") for p in props if isinstance(p, dict)}
+    out: dict[str, Any] = {}
+    for i, p in enumerate(_dicts(props, f"{what}: properties")):
+        name = p.get("name")
+        if not isinstance(name, str):
+            raise TiledError(f"{what}: properties[{i}] needs a string 'name', not {_shown(name)}")
+        out[name] = p.get("value")
+    return out
 
 
-def _layer_gids(layer: dict, size: int) -> list[int]:
+def _b64_limit(size: int) -> int:
+    """Longest base64 text a layer of ``size`` tiles can need (compressed data may be a little larger)."""
+    return 4 * ((size * 4 + size // 16 + 64) // 3 + 1) + 1024
+
+
+def _inflate(raw: bytes, compression: str, cap: int, name: str) -> bytes:
+    """Decompress zlib/gzip data, never producing more than ``cap`` bytes (a bomb stops at the cap)."""
+    inflater = zlib.decompressobj(31 if compression == "gzip" else 15)
+    try:
+        out = inflater.decompress(raw, cap + 1)
+    except zlib.error as exc:
+        raise TiledError(f"layer '{name}': the {compression} data is corrupt ({exc})") from None
+    if len(out) > cap or inflater.unconsumed_tail:
+        raise TiledError(f"layer '{name}': the {compression} data inflates to more than the {cap:,} bytes "
+                         "its width x height needs; refusing it")
+    if not inflater.eof:
+        raise TiledError(f"layer '{name}': the {compression} data is truncated")
+    if inflater.unused_data:
+        raise TiledError(f"layer '{name}': data continues after the end of the {compression} stream")
+    return out
+
+
+def _decoded(layer: dict, name: str, size: int) -> list[int]:
+    data = layer["data"]
+    if len(data) > _b64_limit(size):
+        raise TiledError(f"layer '{name}': {len(data):,} characters of base64 data, more than a layer of {size:,} "
+                         "tiles can need")
+    compression = layer.get("compression") or ""
+    if compression not in ("", "zlib", "gzip"):
+        raise TiledError(f"layer '{name}': {_shown(compression)} compression is not supported; save the map with "
+                         "CSV, base64, zlib or gzip tile layer format")
+    try:
+        raw = base64.b64decode("".join(data.split()), validate=True)
+    except (binascii.Error, ValueError) as exc:
+        raise TiledError(f"layer '{name}': the base64 data is corrupt ({exc})") from None
+    if compression:
+        raw = _inflate(raw, compression, size * 4, name)
+    if len(raw) != size * 4:
+        raise TiledError(f"layer '{name}' has {len(raw) / 4:g} tiles, expected {size}")
+    return [g & GID_MASK for g in struct.unpack(f"<{size}I", raw)]
+
+
+def _layer_gids(layer: dict, name: str, size: int) -> list[int]:
+    """The tile ids of a tile layer of ``size`` tiles (CSV array or base64, optionally zlib/gzip)."""
     data = layer.get("data")
     if isinstance(data, list):
-        gids = [int(g) & GID_MASK for g in data]
-    elif isinstance(data, str) and layer.get("encoding") == "base64":
-        raw = base64.b64decode(data)
-        compression = layer.get("compression") or ""
-        if compression == "zlib":
-            raw = zlib.decompress(raw)
-        elif compression == "gzip":
-            raw = gzip.decompress(raw)
-        elif compression:
-            raise TiledError(f"layer '{layer.get('name')}': {compression} compression is not supported; save the "
-                             "map with CSV, base64, zlib or gzip tile layer format")
-        gids = [g & GID_MASK for g in struct.unpack(f"<{len(raw) // 4}I", raw)]
-    else:
-        raise TiledError(f"layer '{layer.get('name')}' has no tile data (infinite maps are not supported)")
-    if len(gids) != size:
-        raise TiledError(f"layer '{layer.get('name')}' has {len(gids)} tiles, expected {size}")
-    return gids
+        if len(data) != size:
+            raise TiledError(f"layer '{name}' has {len(data)} tiles, expected {size}")
+        return [_int(g, f"layer '{name}': tile {i}", 0, 0xFFFFFFFF) & GID_MASK for i, g in enumerate(data)]
+    if isinstance(data, str):
+        if layer.get("encoding") != "base64":
+            raise TiledError(f"layer '{name}': string data needs \"encoding\": \"base64\", not "
+                             f"{_shown(layer.get('encoding'))}")
+        return _decoded(layer, name, size)
+    if data is None:
+        raise TiledError(f"layer '{name}' has no tile data (infinite maps are not supported)")
+    raise TiledError(f"layer '{name}': data must be an array or a base64 string, not {_shown(data)}")
+
+
+def _tile_properties(data: dict) -> tuple[dict[int, str], dict[int, int]]:
+    """gid -> terrain code and gid -> elevation level, from the embedded tilesets' tile properties."""
+    gid_code: dict[int, str] = {}
+    gid_level: dict[int, int] = {}
+    for n, ts in enumerate(_dicts(data.get("tilesets", []), "tilesets")):
+        if "source" in ts:
+            raise TiledError(f"tileset {_text(ts['source'], f'tilesets[{n}].source')!r} is external; embed the "
+                             "tilesets in the map (Tiled: Map > Embed Tilesets) and export again")
+        first = _int(ts.get("firstgid", 1), f"tilesets[{n}].firstgid", 1, GID_MASK)
+        for t, tile in enumerate(_dicts(ts.get("tiles", []), f"tilesets[{n}].tiles")):
+            where = f"tilesets[{n}].tiles[{t}]"
+            tp = _props(tile, where)
+            gid = first + _int(tile.get("id", 0), f"{where}.id", 0, GID_MASK)
+            if "code" in tp:
+                gid_code[gid] = _text(tp["code"], f"{where}: property 'code'")
+            if "level" in tp:
+                gid_level[gid] = _int(tp["level"], f"{where}: property 'level'", -MAX_LEVEL, MAX_LEVEL)
+    return gid_code, gid_level
+
+
+def _layers(data: dict) -> dict[str, dict]:
+    out: dict[str, dict] = {}
+    for layer in _dicts(data.get("layers", []), "layers"):
+        name = layer.get("name")
+        if isinstance(name, str):
+            out.setdefault(name, layer)
+    return out
+
+
+def _objects(layers: dict[str, dict], name: str) -> list[tuple[Any, Any, dict[str, Any]]]:
+    """(id, name, properties) of each object of object layer ``name`` (none when the layer is absent)."""
+    layer = layers.get(name)
+    if layer is None:
+        return []
+    out = []
+    for i, o in enumerate(_dicts(layer.get("objects", []), f"layer '{name}': objects")):
+        ident = o["id"] if type(o.get("id")) is int else f"#{i}"
+        out.append((ident, o.get("name", ""), _props(o, f"layer '{name}': object {ident}")))
+    return out
+
+
+def _hexsides(layers: dict[str, dict]) -> list[dict]:
+    out = []
+    for ident, _, p in _objects(layers, "hexsides"):
+        if not {"hex", "side", "feature"} <= set(p):
+            raise TiledError(f"hexside object {ident} needs the properties hex, side and feature")
+        out.append({k: _text(p[k], f"hexside object {ident}: property '{k}'") for k in ("hex", "side", "feature")})
+    return out
+
+
+def _roads(layers: dict[str, dict]) -> list[dict]:
+    out = []
+    for ident, _, p in _objects(layers, "roads"):
+        if not {"id", "type", "hexes"} <= set(p):
+            raise TiledError(f"road object {ident} needs the properties id, type and hexes")
+        road = {k: _text(p[k], f"road object {ident}: property '{k}'") for k in ("id", "type", "hexes")}
+        road["hexes"] = [h.strip() for h in road["hexes"].split(",")]
+        out.append(road)
+    return out
+
+
+def _labels(layers: dict[str, dict]) -> list[dict]:
+    out = []
+    for ident, name, p in _objects(layers, "labels"):
+        if "hex" not in p:
+            raise TiledError(f"label object {ident} needs the property hex")
+        out.append({"hex": _text(p["hex"], f"label object {ident}: property 'hex'"),
+                    "text": _text(p.get("text", name), f"label object {ident}: property 'text'")})
+    return out
 
 
 def _align(rows: list[list[str]]) -> list[str]:
@@ -285,80 +453,58 @@ def _align(rows: list[list[str]]) -> list[str]:
     return [" ".join(c.ljust(width) for c in row).rstrip() for row in rows]
 
 
-def tiled_to_map(data: Any, ruleset: str | None = None, map_id: str | None = None) -> Map:
-    """A Map document from Tiled JSON data; ``ruleset``/``map_id`` override the map's own properties."""
+def _geometry(data: Any) -> tuple[str, str, int, int]:
+    """(staggeraxis, staggerindex, columns, rows) of a fixed-size hexagonal Tiled map, checked."""
     if not isinstance(data, dict) or data.get("type", "map") != "map":
         raise TiledError("not a Tiled map (expected a JSON object with \"type\": \"map\")")
     if data.get("orientation") != "hexagonal":
-        raise TiledError(f"the map is {data.get('orientation')!r}; only hexagonal Tiled maps can become hex boards")
-    if data.get("infinite"):
+        raise TiledError(f"the map is {_shown(data.get('orientation'))}; only hexagonal Tiled maps can become "
+                         "hex boards")
+    if data.get("infinite") not in (None, False, 0):
         raise TiledError("infinite Tiled maps are not supported; resize the map to a fixed size")
     axis, index = data.get("staggeraxis"), data.get("staggerindex")
     if axis not in ("x", "y") or index not in ("odd", "even"):
-        raise TiledError(f"unexpected staggeraxis/staggerindex {axis!r}/{index!r}")
-    columns, rows = int(data.get("width", 0)), int(data.get("height", 0))
-    props = _props(data)
-    gid_code: dict[int, str] = {}
-    gid_level: dict[int, int] = {}
-    for ts in data.get("tilesets", []):
-        if "source" in ts:
-            raise TiledError(f"tileset '{ts['source']}' is external; embed the tilesets in the map (Tiled: "
-                             "Map > Embed Tilesets) and export again")
-        first = int(ts.get("firstgid", 1))
-        for tile in ts.get("tiles", []):
-            tp = _props(tile)
-            gid = first + int(tile.get("id", 0))
-            if "code" in tp:
-                gid_code[gid] = str(tp["code"])
-            if "level" in tp:
-                gid_level[gid] = int(tp["level"])
-    layers = {layer.get("name"): layer for layer in data.get("layers", []) if isinstance(layer, dict)}
+        raise TiledError(f"unexpected staggeraxis/staggerindex {_shown(axis)}/{_shown(index)}")
+    columns = _int(data.get("width"), "width", 1, _grid_limit("columns"))
+    rows = _int(data.get("height"), "height", 1, _grid_limit("rows"))
+    return axis, index, columns, rows
+
+
+def tiled_to_map(data: Any, ruleset: str | None = None, map_id: str | None = None) -> Map:
+    """A Map document from Tiled JSON data; ``ruleset``/``map_id`` override the map's own properties.
+
+    Raises TiledError (saying what is wrong) for anything that is not such a map; never another exception."""
+    axis, index, columns, rows = _geometry(data)
+    props = _props(data, "map")
+    gid_code, gid_level = _tile_properties(data)
+    layers = _layers(data)
     if "terrain" not in layers:
         raise TiledError("no tile layer named 'terrain'")
     size = columns * rows
-    terrain = _layer_gids(layers["terrain"], size)
+    terrain = _layer_gids(layers["terrain"], "terrain", size)
     missing = sorted({g for g in terrain if g not in gid_code})
     if missing:
         raise TiledError(f"terrain layer uses tiles without a 'code' property (gids {missing[:5]}); paint with the "
                          "studio's terrain tileset")
-    levels = _layer_gids(layers["elevation"], size) if "elevation" in layers else [0] * size
+    levels = _layer_gids(layers["elevation"], "elevation", size) if "elevation" in layers else [0] * size
     terrain_rows = [[gid_code[terrain[r * columns + c]] for c in range(columns)] for r in range(rows)]
     level_rows = [[str(gid_level.get(levels[r * columns + c], 0)) for c in range(columns)] for r in range(rows)]
-
-    def objects(name: str) -> list[dict]:
-        layer = layers.get(name)
-        return [o for o in (layer or {}).get("objects", []) if isinstance(o, dict)]
-
-    hexsides = []
-    for o in objects("hexsides"):
-        p = _props(o)
-        if not {"hex", "side", "feature"} <= set(p):
-            raise TiledError(f"hexside object {o.get('id')} needs the properties hex, side and feature")
-        hexsides.append({"hex": str(p["hex"]), "side": p["side"], "feature": p["feature"]})
-    roads = []
-    for o in objects("roads"):
-        p = _props(o)
-        if not {"id", "type", "hexes"} <= set(p):
-            raise TiledError(f"road object {o.get('id')} needs the properties id, type and hexes")
-        roads.append({"id": p["id"], "type": p["type"], "hexes": [h.strip() for h in str(p["hexes"]).split(",")]})
-    labels = []
-    for o in objects("labels"):
-        p = _props(o)
-        if "hex" not in p:
-            raise TiledError(f"label object {o.get('id')} needs the property hex")
-        labels.append({"hex": str(p["hex"]), "text": str(p.get("text", o.get("name", "")))})
     spec: dict[str, Any] = {"orientation": "flat" if axis == "x" else "pointy", "columns": columns, "rows": rows,
                             "offset": index}
     for key in ("labels", "board", "hex_m", "hex_mm"):
         if key in props:
+            if isinstance(props[key], (dict, list)) or props[key] is None:
+                raise TiledError(f"map property '{key}' must be a single value, not {_shown(props[key])}")
             spec[key] = props[key]
-    doc: dict[str, Any] = {"kind": "map", "id": map_id or props.get("id") or "imported-map",
-                           "name": props.get("name") or map_id or props.get("id") or "Imported map",
-                           "ruleset": ruleset or props.get("ruleset") or "",
+    named = {k: _text(props[k], f"map property '{k}'") for k in ("id", "name", "ruleset", "notes")
+             if props.get(k) not in (None, "")}
+    doc: dict[str, Any] = {"kind": "map", "id": map_id or named.get("id") or "imported-map",
+                           "name": named.get("name") or map_id or named.get("id") or "Imported map",
+                           "ruleset": ruleset or named.get("ruleset") or "",
                            "hex": spec, "terrain": _align(terrain_rows), "elevation": _align(level_rows)}
-    if props.get("notes"):
-        doc["notes"] = props["notes"]
-    for key, value in (("hexsides", hexsides), ("roads", roads), ("labels", labels)):
+    if named.get("notes"):
+        doc["notes"] = named["notes"]
+    for key, value in (("hexsides", _hexsides(layers)), ("roads", _roads(layers)), ("labels", _labels(layers))):
         if value:
             doc[key] = value
     try:
@@ -367,12 +513,41 @@ def tiled_to_map(data: Any, ruleset: str | None = None, map_id: str | None = Non
         raise TiledError(f"the Tiled map does not make a valid map document: {exc}") from None
 
 
+def _finite(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise TiledError(f"number {text[:40]} is out of range")
+    return value
+
+
+def _no_constant(name: str) -> float:
+    raise TiledError(f"{name} is not a number JSON allows")
+
+
 def import_tiled(path: Path, ruleset: str | None = None, map_id: str | None = None) -> Map:
-    """Read a ``.tmj`` file into a Map document (TiledError for anything unreadable)."""
+    """Read a ``.tmj`` file into a Map document (TiledError naming the file for anything unusable)."""
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as exc:
-        raise TiledError(f"cannot read {path}: {exc}") from None
+        raw = read_regular(Path(path), MAX_TMJ_BYTES)
+    except ReadRefused as exc:  # a FIFO, a device, a folder, too large: refused before reading
+        raise TiledError(f"{path}: {exc.reason}") from None
+    except OSError as exc:
+        raise TiledError(f"cannot read {path}: {exc.strerror or exc}") from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        raise TiledError(f"{path} is not UTF-8 text (byte 0x{raw[exc.start]:02x} at line {line})") from None
+    try:
+        data = json.loads(text.removeprefix("\ufeff"), parse_float=_finite, parse_constant=_no_constant)
     except json.JSONDecodeError as exc:
         raise TiledError(f"{path} is not JSON: {exc.msg} at line {exc.lineno}") from None
-    return tiled_to_map(data, ruleset, map_id)
+    except TiledError as exc:
+        raise TiledError(f"{path}: {exc}") from None
+    except RecursionError:
+        raise TiledError(f"{path}: JSON nesting is too deep") from None
+    except ValueError as exc:  # e.g. an integer of more than 4,300 digits
+        raise TiledError(f"{path}: unreadable JSON value ({exc})") from None
+    try:
+        return tiled_to_map(data, ruleset, map_id)
+    except TiledError as exc:
+        raise TiledError(f"{path}: {exc}") from None

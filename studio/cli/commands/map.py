@@ -169,10 +169,20 @@ def _assembled(kind: str, model, index):
 
 
 def _check_out(path: Path, force: bool) -> None:
+    """Refuse an output path that exists (unless ``force``), is a symbolic link (even a dangling one: writing
+    would follow it) or is not a plain file, or whose folder is missing."""
+    if path.is_symlink():
+        raise CommandError(f"{path} is a symbolic link; refusing to write through it (give a plain file path)")
     if path.exists() and not force:
         raise CommandError(f"{path} exists; use --force to overwrite it")
+    if path.exists() and not path.is_file():
+        raise CommandError(f"{path} is not a regular file; refusing to replace it")
     if not path.parent.is_dir():
         raise CommandError(f"no such folder: {path.parent}")
+
+
+def _write_error(path: Path, exc: OSError) -> CommandError:
+    return CommandError(f"cannot write {path}: {exc.strerror or exc}")
 
 
 # ------------------------------------------------------------------ info
@@ -300,18 +310,20 @@ def run_export(args: argparse.Namespace) -> int:
     except TiledError as exc:
         return _fail("export", CommandError(str(exc), 1))
     except OSError as exc:
-        return _fail("export", CommandError(f"cannot write {out}: {exc.strerror}"))
+        return _fail("export", _write_error(out, exc))
     print(f"wrote {', '.join(str(f) for f in files)}")
     return 0
 
 
 def run_import(args: argparse.Namespace) -> int:
+    """Exit 2: missing input, unknown ruleset, output refused; 1: the input is not a usable Tiled hex map."""
     from studio.export.tiled import TiledError, import_tiled
-    from studio.model.save import save_document
+    from studio.model.safeio import write_atomic
+    from studio.model.save import document_text
 
     source, out = Path(args.source), Path(args.out)
     try:
-        if not source.is_file():
+        if not source.exists():
             raise CommandError(f"no such file: {source}")
         _check_out(out, args.force)
         index = _load_index(_project_dir(args))
@@ -320,11 +332,12 @@ def run_import(args: argparse.Namespace) -> int:
             model = import_tiled(source, ruleset.id, args.map_id)
         except TiledError as exc:
             raise CommandError(str(exc), 1) from None
-        save_document(model, out)
+        try:
+            write_atomic(out, document_text(model, out))
+        except OSError as exc:
+            raise _write_error(out, exc) from None
     except CommandError as exc:
         return _fail("import", exc)
-    except OSError as exc:
-        return _fail("import", CommandError(f"cannot write {out}: {exc.strerror}"))
     codes = {t.code for t in ruleset.terrain}
     unknown = sorted({c for row in model.terrain for c in row.split()} - codes)
     print(f"wrote {out}: map '{model.id}', {model.hex.columns} x {model.hex.rows} hexes, "
