@@ -5,10 +5,15 @@ digest, codes ``mbt.*``). The rules engine lives in ``studio.rulesets.mbt.engine
 """
 from __future__ import annotations
 
+from dataclasses import fields
+
 from studio.model.registry import RulesetPlugin, lazy, register
 
 from .cards import MbtScenarioExtension, VehicleBody
 from .checks import CHECKS
+from .declarations import DECLARATIONS
+
+_KNOWN = {f.name for f in fields(RulesetPlugin)}
 
 PLUGIN = register(RulesetPlugin(
     id="mbt",
@@ -18,4 +23,5 @@ PLUGIN = register(RulesetPlugin(
     checks=CHECKS,
     game_factory=lazy("studio.rulesets.mbt.engine.game:create_game"),
     los_check=lazy("studio.rulesets.mbt.engine.los:los_check"),
+    **{k: v for k, v in DECLARATIONS.items() if k in _KNOWN},
 ))

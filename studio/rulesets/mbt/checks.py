@@ -330,11 +330,25 @@ def check_ruleset(doc: LoadedDocument, index: ProjectIndex) -> Iterator[Diagnost
         if h.id in ("crest", "hedgerow") and h.los.height != 1:
             yield doc.error("mbt.terrain-height", f"hexside '{h.id}' has height 1", f"/hexside_features/{i}/los/height",
                             R + "4.1.4.1.5")
+    yield from _check_turn_rows(doc, rs)
     for i, t in enumerate(rs.tables):
         if t.id == "spotting-ranges":
             yield from _check_spotting(doc, i, t)
         elif t.id == "ap-hit":
             yield from _check_ap_hit(doc, i, t)
+
+
+def _check_turn_rows(doc, rs) -> Iterator[Diagnostic]:
+    """Every terrain type needs a Terrain Effects row: the engine reads its Turn cost (MBT 4.5.1.1.4)."""
+    table = next((t for t in rs.tables if t.id == "terrain-effects"), None)
+    if table is None or "code" not in table.columns:
+        return  # reported by the core's ruleset.engine-table check
+    c = table.columns.index("code")
+    codes = {row[c] for row in table.rows if len(row) > c}
+    for i, t in enumerate(rs.terrain):
+        if t.code not in codes:
+            yield doc.error("mbt.terrain-turn", f"terrain '{t.code}' has no row in table 'terrain-effects' (its "
+                            "Turn cost)", f"/terrain/{i}/code", R + "4.5.1.1.4")
 
 
 def _check_spotting(doc, i, t) -> Iterator[Diagnostic]:

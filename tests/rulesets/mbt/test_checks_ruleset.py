@@ -34,6 +34,7 @@ CASES = [
      "warning"),
     ("ap-hit-known-cell", "id: ap-hit", "[-2, 68, 56, 43, 30, 17]", "[-2, 68, 57, 43, 30, 17]", "mbt.ap-hit-table",
      "error"),
+    ("terrain-without-turn-row", "code: RR", "code: RR", "code: RX", "mbt.terrain-turn", "error"),
     ("ap-hit-rises-p-to-e", "id: ap-hit", "[-2, 68, 56, 43, 30, 17]", "[-2, 68, 56, 43, 50, 17]",
      "mbt.ap-hit-table", "warning"),
 ]

@@ -5,6 +5,7 @@ value. Pydantic models are read once; the hot loop sees only slots objects, tupl
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
 from studio.hexgrid import coords
@@ -16,7 +17,11 @@ FLAT_NAMES = coords.FLAT_DIRECTION_NAMES
 
 
 class DataError(ValueError):
-    pass
+    """Ruleset or scenario data the engine cannot use; ``pointer`` locates it in the ruleset file."""
+
+    def __init__(self, message: str, pointer: str = ""):
+        super().__init__(message)
+        self.pointer = pointer
 
 
 @dataclass(slots=True)
@@ -68,6 +73,9 @@ class UnitSpec:
 
 @dataclass
 class Tables:
+    """The ruleset tables the engine reads, compiled (every value from ``ruleset.yaml``, read by table id)."""
+
+    bands: tuple                  # range bands in gun reading order (range-factors, MBT 4.4.3.2.1)
     spot_range: dict              # net modifier -> range (V column)
     spot_mod: dict                # id -> modifier
     spot_clamp: tuple
@@ -78,55 +86,233 @@ class Tables:
     ap_clamp: tuple
     pen_results: list             # [(result, lo, hi)]
     damaged_fraction: float
+    second_damage: str            # the result of a second Damaged (MBT 4.4.3.2.6)
     msa_fraction: list            # [(command, damaged, sb, fraction)]
     height_change: dict           # levels -> (added, road_added, {traction: allowed})
     turn_cost: dict               # terrain code -> turn cost (None = prohibited)
     overstack: int
+    wrecks_stack: bool            # do wrecks count toward over-stacking (MBT 3.8)
     bu_move_cost: int
-    initiative_mod: dict
     placeholders: list = field(default_factory=list)
 
+    def fingerprint(self) -> str:
+        """A canonical text of every compiled value (``Game.data_fingerprint``)."""
+        return repr(sorted((k, repr(v)) for k, v in self.__dict__.items() if k != "placeholders"))
 
-def _rows(ruleset, table_id):
-    t = ruleset.table(table_id)
-    return t, [dict(zip(t.columns, row)) for row in t.rows]
+
+@dataclass(frozen=True)
+class _TableSpec:
+    """Fallback with the fields of ``studio.model.requirements.TableSpec`` (the core's declaration type)."""
+
+    id: str
+    rule: str = ""
+    columns: tuple = ()
+    numeric: tuple = ()
+    integer: tuple = ()
+    min_rows: int = 1
+    keys: tuple = ()
+    nullable: tuple = ()
+
+
+try:  # the core's type when it exists (RulesetPlugin.engine_tables)
+    from studio.model.requirements import TableSpec
+except ImportError:  # pragma: no cover - older core
+    TableSpec = _TableSpec
+
+AP_MODIFIER_IDS = ("target-moving", "short-halt-sb0", "short-halt-sb1", "short-halt-sb2", "short-halt-sb3",
+                   "shooter-damaged", "brew-up-smoke", "overwatch", "overwatch-adjust", "overwatch-cis",
+                   "overwatch-adjust-cis", "net-max", "net-min")
+PEN_RESULTS = ("no-effect", "damaged", "knocked-out", "brewed-up")
+
+#: The ruleset tables the engine reads, with what it needs of each (validation rejects anything else).
+ENGINE_TABLES = (
+    TableSpec("spotting-ranges", "MBT 4.1.3", ("modifier", "V"), ("modifier", "V"), ("modifier", "V")),
+    TableSpec("spotting-modifiers", "MBT 4.1.3", ("id", "modifier"), ("modifier",), ("modifier",),
+              keys=("target-spot-move", "target-spot-fire", "net-max", "net-min")),
+    TableSpec("cover-types", "MBT 4.1.3", ("cover", "spotting_modifier", "ap_hit_modifier"),
+              ("spotting_modifier", "ap_hit_modifier"), ("spotting_modifier", "ap_hit_modifier"), keys=("none",)),
+    TableSpec("range-factors", "MBT 4.4.3.2.1", ("band", "read_order_gun"), ("read_order_gun",),
+              ("read_order_gun",), keys=BANDS),
+    TableSpec("ap-hit", "MBT 4.4.3.2.3", ("modifier",) + BANDS, ("modifier",) + BANDS, ("modifier",) + BANDS),
+    TableSpec("ap-hit-modifiers", "MBT 4.4.3.2.2", ("id", "modifier"), ("modifier",), ("modifier",),
+              keys=AP_MODIFIER_IDS),
+    TableSpec("ap-penetration-results", "MBT 4.4.3.2.6", ("result", "min_difference", "max_difference"),
+              ("min_difference", "max_difference"), ("min_difference", "max_difference"), keys=PEN_RESULTS,
+              nullable=("min_difference", "max_difference")),
+    TableSpec("damage-effects", "MBT 4.4.3.2.6", ("effect", "value"),
+              keys=("damaged-msa-fraction", "second-damage", "brew-up-smoke-move-cost")),
+    TableSpec("msa-fractions", "MBT 4.5.1.1.1", ("command", "damaged", "stabilization", "fraction"),
+              ("stabilization", "fraction"), ("stabilization",), keys=("move", "short-halt"),
+              nullable=("stabilization",)),
+    TableSpec("height-change", "MBT 4.5.1.1.2", ("levels", "added_cost", "road_path_added_cost", "allowed_T",
+                                                 "allowed_H", "allowed_W"),
+              ("levels", "added_cost", "road_path_added_cost"), ("levels", "added_cost", "road_path_added_cost")),
+    TableSpec("terrain-effects", "MBT 4.5.1.1.4", ("code", "turn"), ("turn",), ("turn",), nullable=("turn",)),
+    TableSpec("stacking", "MBT 3.8", ("item", "value"), keys=("over-stacked-vehicles", "wrecks-count")),
+)
+SPECS = {s.id: s for s in ENGINE_TABLES}
+
+
+class TableReader:
+    """Reads engine tables by id, checking what ``ENGINE_TABLES`` declares and each cell's type, so a bad ruleset
+    raises :class:`DataError` (message, JSON pointer) instead of failing later in play."""
+
+    def __init__(self, ruleset):
+        self.ruleset = ruleset
+        self.where = {t.id: i for i, t in enumerate(ruleset.tables)}
+        self.placeholders: list[str] = []
+
+    def rows(self, tid: str) -> list[dict]:
+        spec = SPECS[tid]
+        if tid not in self.where:
+            raise DataError(f"the engine needs table '{tid}' ({spec.rule})", "/tables")
+        i = self.where[tid]
+        t = self.ruleset.tables[i]
+        missing = [c for c in spec.columns if c not in t.columns]
+        if missing:
+            raise DataError(f"table '{tid}' has no column {', '.join(missing)}", f"/tables/{i}/columns")
+        if len(t.rows) < spec.min_rows:
+            raise DataError(f"table '{tid}' needs at least {spec.min_rows} row(s)", f"/tables/{i}/rows")
+        out = []
+        for r, row in enumerate(t.rows):
+            if len(row) != len(t.columns):
+                raise DataError(f"table '{tid}' row {r} has {len(row)} cells for {len(t.columns)} columns",
+                                f"/tables/{i}/rows/{r}")
+            cells = dict(zip(t.columns, row))
+            for c in spec.numeric:
+                self._check(tid, i, r, t.columns.index(c), cells[c], integer=c in spec.integer,
+                            nullable=c in spec.nullable)
+            out.append(cells)
+        keys = {row[0] for row in t.rows if row}
+        lost = [k for k in spec.keys if k not in keys]
+        if lost:
+            raise DataError(f"table '{tid}' has no row {', '.join(map(str, lost))}", f"/tables/{i}/rows")
+        if t.placeholder or t.placeholder_rows:
+            self.placeholders.append(tid)
+        return out
+
+    def _check(self, tid, i, r, c, value, integer: bool = False, nullable: bool = False):
+        if value is None and nullable:
+            return None
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) or \
+                (integer and not isinstance(value, int)):
+            kind = "an integer" if integer else "a finite number"
+            raise DataError(f"table '{tid}' row {r} column '{self.ruleset.tables[i].columns[c]}': {value!r} is "
+                            f"not {kind}", f"/tables/{i}/rows/{r}/{c}")
+        return value
+
+    def cell(self, tid: str, rows: list[dict], r: int, col: str, kind: str):
+        """One cell of a row read by :meth:`rows`, checked as ``int``, ``int?`` (null allowed), ``num``,
+        ``bool``, ``bool?`` or ``str``."""
+        i = self.where[tid]
+        value = rows[r][col]
+        c = self.ruleset.tables[i].columns.index(col)
+        base = kind.rstrip("?")
+        if base in ("int", "num"):
+            return self._check(tid, i, r, c, value, integer=base == "int", nullable=kind.endswith("?"))
+        want = {"bool": bool, "str": str}[base]
+        if not isinstance(value, want) and not (value is None and kind.endswith("?")):
+            raise DataError(f"table '{tid}' row {r} column '{col}': {value!r} is not a {base}",
+                            f"/tables/{i}/rows/{r}/{c}")
+        return value
+
+    def keyed(self, tid: str, key_col: str, col: str, kind: str) -> dict:
+        rows = self.rows(tid)
+        return {self.cell(tid, rows, r, key_col, "str"): self.cell(tid, rows, r, col, kind) for r in range(len(rows))}
+
+    def value(self, tid: str, key: str, col: str, kind: str):
+        """The ``col`` cell of the row whose first column is ``key``."""
+        rows = self.rows(tid)
+        first = self.ruleset.tables[self.where[tid]].columns[0]
+        r = next(r for r, row in enumerate(rows) if row[first] == key)
+        return self.cell(tid, rows, r, col, kind)
+
+
+def _spotting(rd: TableReader) -> dict:
+    sr = rd.rows("spotting-ranges")
+    out = {int(r["modifier"]): int(r["V"]) for r in sr}
+    return out
+
+
+def _bands(rd: TableReader) -> tuple:
+    """Band letters in the gun reading order (MBT 4.4.3.2.1)."""
+    rows = rd.rows("range-factors")
+    named = [(rd.cell("range-factors", rows, r, "read_order_gun", "int"), rd.cell("range-factors", rows, r, "band",
+                                                                                  "str")) for r in range(len(rows))]
+    return tuple(b for _, b in sorted(named) if b in BANDS)
+
+
+def _pen_results(rd: TableReader) -> list:
+    rows = rd.rows("ap-penetration-results")
+    tid = "ap-penetration-results"
+    return [(rd.cell(tid, rows, r, "result", "str"), rd.cell(tid, rows, r, "min_difference", "int?"),
+             rd.cell(tid, rows, r, "max_difference", "int?")) for r in range(len(rows))]
+
+
+def _msa(rd: TableReader) -> list:
+    tid = "msa-fractions"
+    rows = rd.rows(tid)
+    return [(rd.cell(tid, rows, r, "command", "str"), rd.cell(tid, rows, r, "damaged", "bool"),
+             rd.cell(tid, rows, r, "stabilization", "int?"), float(rd.cell(tid, rows, r, "fraction", "num")))
+            for r in range(len(rows))]
+
+
+def _height(rd: TableReader) -> dict:
+    tid = "height-change"
+    rows = rd.rows(tid)
+    out = {}
+    for r, row in enumerate(rows):
+        allowed = {k: rd.cell(tid, rows, r, f"allowed_{k.upper()}", "bool") for k in ("t", "h", "w")}
+        out[int(row["levels"])] = (int(row["added_cost"]), int(row["road_path_added_cost"]), allowed)
+    return out
+
+
+def _check_coverage(rd: TableReader, tid: str, have, lo: int, hi: int) -> None:
+    lost = [m for m in range(lo, hi + 1) if m not in have]
+    if lost:
+        raise DataError(f"table '{tid}' has no row for modifier(s) {', '.join(map(str, lost))} (the net modifier "
+                        f"runs {lo}..{hi})", f"/tables/{rd.where[tid]}/rows")
 
 
 def compile_tables(ruleset) -> Tables:
-    used = []
+    """The engine tables of ``ruleset``; raises :class:`DataError` (with a pointer) for anything the engine
+    cannot use."""
+    rd = TableReader(ruleset)
+    sm = rd.keyed("spotting-modifiers", "id", "modifier", "int")
+    spot_clamp = (sm["net-min"], sm["net-max"])
+    spot_range = _spotting(rd)
+    _check_coverage(rd, "spotting-ranges", spot_range, *spot_clamp)
+    cov_rows = rd.rows("cover-types")
+    cover_spot = {rd.cell("cover-types", cov_rows, r, "cover", "str"): int(row["spotting_modifier"])
+                  for r, row in enumerate(cov_rows)}
+    cover_ap = {row["cover"]: int(row["ap_hit_modifier"]) for row in cov_rows}
+    bands = _bands(rd)
+    am = rd.keyed("ap-hit-modifiers", "id", "modifier", "int")
+    ap_clamp = (am["net-min"], am["net-max"])
+    hit_rows = rd.rows("ap-hit")
+    ap_hit = {(int(r["modifier"]), b): int(r[b]) for r in hit_rows for b in BANDS}
+    _check_coverage(rd, "ap-hit", {m for m, _ in ap_hit}, *ap_clamp)
+    de = "damage-effects"
+    second = rd.value(de, "second-damage", "value", "str")
+    if second not in PEN_RESULTS:
+        raise DataError(f"table '{de}' second-damage must be one of {', '.join(PEN_RESULTS)}, not {second!r}",
+                        f"/tables/{rd.where[de]}/rows")
+    turn = rd.keyed("terrain-effects", "code", "turn", "int?")
+    return Tables(bands, spot_range, sm, spot_clamp, cover_spot, cover_ap, ap_hit, am, ap_clamp, _pen_results(rd),
+                  float(rd.value(de, "damaged-msa-fraction", "value", "num")), second, _msa(rd), _height(rd), turn,
+                  rd.value("stacking", "over-stacked-vehicles", "value", "int"),
+                  rd.value("stacking", "wrecks-count", "value", "bool"),
+                  rd.value(de, "brew-up-smoke-move-cost", "value", "int"), rd.placeholders)
 
-    def rows(tid):
-        t, r = _rows(ruleset, tid)
-        if t.placeholder or t.placeholder_rows:
-            used.append(tid)
-        return r
 
-    sr = rows("spotting-ranges")
-    spot_range = {int(r["modifier"]): int(r["V"]) for r in sr}
-    sm = {r["id"]: r["modifier"] for r in rows("spotting-modifiers")}
-    cov = rows("cover-types")
-    hit = rows("ap-hit")
-    ap_hit = {}
-    for r in hit:
-        for b in BANDS:
-            ap_hit[(int(r["modifier"]), b)] = int(r[b] or 0)
-    am = {r["id"]: r["modifier"] for r in rows("ap-hit-modifiers")}
-    pen = [(r["result"], r["min_difference"], r["max_difference"]) for r in rows("ap-penetration-results")]
-    de = {r["effect"]: r["value"] for r in rows("damage-effects")}
-    msa = [(r["command"], bool(r["damaged"]), r["stabilization"], float(r["fraction"])) for r in rows("msa-fractions")]
-    hc = {}
-    for r in rows("height-change"):
-        hc[int(r["levels"])] = (int(r["added_cost"]), int(r["road_path_added_cost"]),
-                                {"t": bool(r["allowed_T"]), "h": bool(r["allowed_H"]), "w": bool(r["allowed_W"])})
-    te = {r["code"]: r["turn"] for r in rows("terrain-effects")}
-    stack = {r["item"]: r["value"] for r in rows("stacking")}
-    ini = {r["grade"]: int(r["modifier"]) for r in rows("initiative")}
-    return Tables(spot_range, sm, (int(sm["net-min"]), int(sm["net-max"])),
-                  {r["cover"]: int(r["spotting_modifier"]) for r in cov},
-                  {r["cover"]: int(r["ap_hit_modifier"]) for r in cov},
-                  ap_hit, am, (int(am["net-min"]), int(am["net-max"])), pen,
-                  float(de.get("damaged-msa-fraction", 0.5)), msa, hc, te, int(stack["over-stacked-vehicles"]),
-                  int(de.get("brew-up-smoke-move-cost", 1)), ini, used)
+def check_costs(ruleset) -> None:
+    """Terrain and hexside movement costs must be finite and not negative (null = prohibited)."""
+    for part in ("terrain", "hexside_features"):
+        for i, t in enumerate(getattr(ruleset, part)):
+            for cls, cost in t.move_cost.items():
+                if cost is not None and not (math.isfinite(cost) and cost >= 0):
+                    raise DataError(f"{part} '{t.id}' move cost {cls} {cost!r} is not a finite cost",
+                                    f"/{part}/{i}/move_cost/{cls}")
 
 
 def unit_type(card) -> UnitType:
@@ -229,5 +415,5 @@ def edge_of(amap: AssembledMap) -> dict:
     return out
 
 
-__all__ = ["ApRow", "UnitType", "UnitSpec", "Tables", "compile_tables", "compile_units", "compile_map", "edge_of",
+__all__ = ["ApRow", "UnitType", "UnitSpec", "Tables", "compile_tables", "check_costs", "ENGINE_TABLES", "TableSpec", "compile_units", "compile_map", "edge_of",
            "edge_key", "BANDS", "DataError"]

@@ -31,7 +31,7 @@ from studio.model.maps import edge_key
 from studio.rules.api import TERMINAL, Game, Outcome, PhaseSpec, RulesError, State
 from studio.rules.dice import Dice
 
-from .data import BANDS, compile_map, compile_tables, compile_units, edge_of
+from .data import BANDS, DataError, check_costs, compile_map, compile_tables, compile_units, edge_of
 from .los import build_los
 
 NC, FIRE, MOVE, SH, OW = 1, 2, 3, 4, 5
@@ -122,6 +122,7 @@ class MbtGame(Game):
         opts.update(options or {})
         self.options = opts
         self.tables = compile_tables(ruleset)
+        check_costs(ruleset)
         self.placeholder_tables = list(self.tables.placeholders)
         amap, terrain, features, stories = compile_map(scenario, index, ruleset)
         self.map = amap
@@ -146,7 +147,10 @@ class MbtGame(Game):
                 continue
             self.cover[h] = t.cover
             self.cost[h] = t.move_cost
-            self.turn_cost[h] = self.tables.turn_cost.get(t.code, 1)
+            if t.code not in self.tables.turn_cost:
+                raise DataError(f"terrain '{t.code}' has no row in table 'terrain-effects' (its Turn cost, "
+                                "MBT 4.5.1.1.4)", "/tables")
+            self.turn_cost[h] = self.tables.turn_cost[t.code]
         self.features = {k: features.get(v) for k, v in amap.hexsides.items()}
         self.roads = dict(amap.roads)
         self.road_hexes = {h for k in self.roads for h in k}
@@ -215,7 +219,25 @@ def penetration_result(game: MbtGame, difference: int) -> str:
 
 
 def create_game(scenario, index, options: dict | None = None) -> MbtGame:
-    return MbtGame(scenario, index, options)
+    """The game of ``scenario``; ruleset data the engine cannot use is refused with diagnostics
+    (:class:`studio.rules.load.ScenarioRefused`), never a traceback."""
+    from studio.model.diagnostics import Diagnostic, Severity
+    from studio.rules.load import ScenarioRefused
+
+    doc = index.get("ruleset", scenario.ruleset)
+    if doc is None or doc.model is None:
+        diags = list(doc.diagnostics) if doc is not None else []
+        raise ScenarioRefused(f"scenario '{scenario.id}' cannot be played: ruleset '{scenario.ruleset}' is missing "
+                              "or invalid", diags or [Diagnostic(Severity.ERROR, "mbt.engine-data",
+                                                                 f"ruleset '{scenario.ruleset}' is not loaded")])
+    try:
+        return MbtGame(scenario, index, options)
+    except DataError as exc:
+        if doc is not None and exc.pointer:
+            diag = doc.diag(Severity.ERROR, "mbt.engine-data", str(exc), exc.pointer)
+        else:
+            diag = Diagnostic(Severity.ERROR, "mbt.engine-data", str(exc), doc.display if doc else "")
+        raise ScenarioRefused(f"scenario '{scenario.id}' cannot be played: {exc}", [diag]) from None
 
 
 # ===================================================================================================== state
@@ -365,7 +387,11 @@ class MbtState(State):
         return False
 
     def overstacked(self, h, extra: int = 0) -> bool:
-        limit = self.game.tables.overstack - extra
+        """6+ vehicle counters in ``h`` (table ``stacking``; wrecks count only if the table says so, MBT 3.8)."""
+        tb = self.game.tables
+        limit = tb.overstack - extra
+        if tb.wrecks_stack and h in self.wreck:
+            limit -= 1
         if limit > self.game.n:
             return False
         return self.hex.count(h) >= limit and sum(1 for i, x in enumerate(self.hex)
@@ -735,7 +761,7 @@ class MbtState(State):
         result = penetration_result(g, pen - armor)
         if result == "damaged":
             if self.dmg[t]:
-                result = "knocked-out"  # a second Damaged result (4.4.3.2.6)
+                result = g.tables.second_damage  # a second Damaged result (4.4.3.2.6)
             else:
                 self.dmg[t] = True
                 if self.mv_u == t:  # remaining allowance halved at once (Q27)
