@@ -21,7 +21,7 @@ class StrictModel(BaseModel):
     """Unknown fields are errors; assignment is validated (so the GUI cannot store a wrong type)."""
 
     model_config = ConfigDict(extra="forbid", validate_assignment=True, populate_by_name=True,
-                              use_enum_values=True)
+                              use_enum_values=True, strict=True, allow_inf_nan=False)
 
 
 class Document(StrictModel):

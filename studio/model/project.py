@@ -16,7 +16,7 @@ from typing import Any, Iterator
 
 from pydantic import BaseModel, ValidationError
 
-from . import yamlio
+from . import safeio, yamlio
 from .base import SCHEMA_VERSION
 from .diagnostics import Diagnostic, Severity
 from .idlists import local_duplicates
@@ -171,7 +171,9 @@ def _read_raw(path: str) -> tuple[str, Any, tuple | None, list]:
     """The per-file stage, free of project context (it runs in worker processes for large projects):
     ``(text, data, problem, local duplicate ids)``; ``problem`` is ``(code, message, line, column)`` or None."""
     try:
-        raw = Path(path).read_bytes()
+        raw = safeio.read_regular(path)
+    except safeio.ReadRefused as exc:
+        return "", None, (exc.code, exc.reason, 1, 1), []
     except OSError as exc:
         return "", None, ("file.unreadable", f"cannot read file: {exc.strerror}", 1, 1), []
     text = ""
@@ -338,12 +340,34 @@ def find_project_root(path: Path) -> Path | None:
     return None
 
 
-def project_files(root: Path) -> list[Path]:
-    """All YAML files of a project folder, sorted, skipping hidden folders."""
+def write_root(path: Path) -> Path | None:
+    """The project folder that holds ``path``, found without resolving symlinks (the nearest folder at or above
+    ``os.path.abspath(path)`` with ``project.yaml``): the ``root`` to give :func:`studio.model.safeio.write_atomic`
+    so that the path-text check compares like with like."""
+    current = os.path.abspath(path)
+    if not os.path.isdir(current):
+        current = os.path.dirname(current)
+    while True:
+        if os.path.isfile(os.path.join(current, PROJECT_FILE)):
+            return Path(current)
+        parent = os.path.dirname(current)
+        if parent == current:
+            return None
+        current = parent
+
+
+def project_files(root: Path, clean: bool = True) -> list[Path]:
+    """All YAML files of a project folder, sorted, skipping hidden folders.
+
+    Listing a project is how every command and the window open it, so with ``clean`` the walk also removes the
+    studio's own stale temp files (left by a killed writer; see :func:`studio.model.safeio.remove_stale`).
+    """
     found: list[tuple[tuple[str, ...], str]] = []
     base = os.fspath(root)
     for dirpath, dirnames, filenames in os.walk(base):
         dirnames[:] = sorted(d for d in dirnames if not d.startswith("."))
+        if clean:
+            safeio.remove_stale(dirpath, [f for f in filenames if f.startswith(".") or f.endswith(".tmp")])
         parts = tuple(os.path.relpath(dirpath, base).split(os.sep))
         found.extend((parts, f) for f in filenames if f.endswith(YAML_SUFFIXES) and not f.startswith("."))
     found.sort()  # the order of Path sorting: by folder components, then name

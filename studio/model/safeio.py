@@ -200,10 +200,13 @@ def _replace_in(dir_fd: int, name: str, payload: bytes, bits: int) -> None:
 def read_regular(path: str | os.PathLike, limit: int = MAX_FILE_BYTES) -> bytes:
     """The bytes of a regular file (symlinks followed), at most ``limit`` bytes.
 
-    Raises :class:`ReadRefused` (``file.special`` for FIFOs, devices, sockets, folders; ``file.too-large`` when
-    the size exceeds ``limit``, checked before reading) and ``OSError`` when the file cannot be opened.
+    Raises :class:`ReadRefused` (``file.special`` for FIFOs, devices, sockets; ``file.unreadable`` for a folder;
+    ``file.too-large`` when the size exceeds ``limit``, checked before reading) and ``OSError`` when the file
+    cannot be opened.
     """
     st = os.stat(path)
+    if stat.S_ISDIR(st.st_mode):
+        raise ReadRefused(path, "file.unreadable", "cannot read file: it is a folder")
     if not stat.S_ISREG(st.st_mode):
         raise ReadRefused(path, "file.special", f"not a regular file ({_kind_of(st.st_mode)}); not read")
     fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))

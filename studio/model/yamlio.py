@@ -21,6 +21,8 @@ from .pointers import escape
 from .safeio import MAX_FILE_BYTES, write_atomic
 
 MAX_NODES = 2_000_000
+#: longest number literal read (a 64-bit integer has 20 digits; Python's int() stops at 4,300)
+MAX_NUMBER_CHARS = 100
 SCHEMA_HEADER = "# yaml-language-server: $schema="
 
 
@@ -98,7 +100,7 @@ def parse(text: str) -> Any:
         return None if node is None else _Builder().build(node)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
-        line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+        line, col = _within(text, *((mark.line + 1, mark.column + 1) if mark else (1, 1)))
         problem = exc.problem or str(exc)
         context = ""
         if exc.context:
@@ -112,6 +114,16 @@ def parse(text: str) -> Any:
         raise YamlProblem("syntax.too-deep", "YAML nesting is too deep") from None
     finally:
         loader.dispose()
+
+
+def _within(text: str, line: int, col: int) -> tuple[int, int]:
+    """``(line, col)`` moved back onto the text: the parser reports end-of-stream one line past the last."""
+    lines = text.split("\n")
+    if lines and lines[-1] == "" and len(lines) > 1:
+        lines.pop()  # the final newline ends the last line; it does not start a new one
+    if line <= len(lines):
+        return line, col
+    return max(1, len(lines)), len(lines[-1]) + 1 if lines else 1
 
 
 _STR, _INT, _FLOAT = "tag:yaml.org,2002:str", "tag:yaml.org,2002:int", "tag:yaml.org,2002:float"
@@ -166,10 +178,16 @@ class _Builder:
         if tag == _STR:
             return value
         if tag == _INT:
+            if len(value) > MAX_NUMBER_CHARS:  # int() refuses > 4,300 digits; nothing needs more than a few
+                raise _problem("syntax.number", f"number of {len(value):,} characters is too long "
+                                                f"(the limit is {MAX_NUMBER_CHARS})", node)
             if value.isdigit() and (value[0] != "0" or value == "0"):
                 return int(value)
             return _SLOW.construct_yaml_int(node)
         if tag == _FLOAT:
+            if len(value) > MAX_NUMBER_CHARS:
+                raise _problem("syntax.number", f"number of {len(value):,} characters is too long "
+                                                f"(the limit is {MAX_NUMBER_CHARS})", node)
             try:
                 return float(value)
             except ValueError:

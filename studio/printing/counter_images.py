@@ -13,7 +13,7 @@ from studio.model.layout import Layout
 
 from .faces import card_data, cell_group
 from .geometry import Rect
-from .output import OutputError
+from .output import write_png
 from .primitives import Page
 from .render import page_image
 
@@ -39,7 +39,5 @@ def write_counter_images(units: list[UnitCard], layout_for: Callable[[UnitCard],
         layout = layout_for(unit)
         for side in ("front", "back"):
             target = folder / f"{unit.id}-{side}.png"
-            if not page_image(counter_side_page(layout, unit, side, size_mm, base), dpi).save(str(target)):
-                raise OutputError(f"cannot write {target}")
-            written.append(target)
+            written.append(write_png(page_image(counter_side_page(layout, unit, side, size_mm, base), dpi), target))
     return written

@@ -1,5 +1,8 @@
 """Writing pages to PDF (QPdfWriter) and PNG files, both through :func:`studio.printing.render.render_page`.
 
+Both are rendered in memory and written through the studio's one atomic writer, so a killed ``studio print -o``
+leaves the previous file or the new one, never an empty or truncated one.
+
 PDF page sizes are exact: Qt stores page sizes in whole points (A4 becomes 595 x 842), so after writing, each
 page's ``/MediaBox`` is rewritten in place (same byte length, so the cross-reference table stays valid) to the
 exact size, anchored at the top edge, which is where the renderer's millimetre frame starts.
@@ -9,8 +12,10 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from PySide6.QtCore import QMarginsF, QSizeF
-from PySide6.QtGui import QPageLayout, QPageSize, QPainter, QPdfWriter
+from PySide6.QtCore import QBuffer, QIODevice, QMarginsF, QSizeF
+from PySide6.QtGui import QImage, QPageLayout, QPageSize, QPainter, QPdfWriter
+
+from studio.model.safeio import WriteRefused, read_regular, write_atomic
 
 from .primitives import Page
 from .render import ensure_app, page_image, render_page
@@ -29,20 +34,21 @@ def _page_layout(page: Page) -> QPageLayout:
     return QPageLayout(size, QPageLayout.Portrait, QMarginsF(0, 0, 0, 0))
 
 
-def write_pdf(pages: list[Page], path: Path, title: str = "Studio print") -> None:
-    """Write ``pages`` (at least one) to a PDF at ``path``; raises OutputError when it cannot be written."""
+def pdf_bytes(pages: list[Page], title: str = "Studio print") -> bytes:
+    """The PDF of ``pages`` (at least one), with exact page sizes, rendered in memory."""
     if not pages:
         raise ValueError("nothing to print")
     ensure_app()
-    path = Path(path)
-    writer = QPdfWriter(str(path))
+    buffer = QBuffer()
+    buffer.open(QIODevice.WriteOnly)
+    writer = QPdfWriter(buffer)
     writer.setTitle(title)
     writer.setCreator("Studio")
     writer.setResolution(PDF_DPI)
     writer.setPageLayout(_page_layout(pages[0]))
     painter = QPainter()
     if not painter.begin(writer):
-        raise OutputError(f"cannot write {path}")
+        raise OutputError("cannot render the PDF")
     k = PDF_DPI / MM_PER_INCH
     for i, page in enumerate(pages):
         if i:
@@ -50,15 +56,39 @@ def write_pdf(pages: list[Page], path: Path, title: str = "Studio print") -> Non
             writer.newPage()
         render_page(painter, page, k)
     painter.end()
-    exact_media_boxes(path, [(p.width, p.height) for p in pages])
+    del writer  # flushes the trailer into the buffer
+    data = bytes(buffer.data())
+    buffer.close()
+    return exact_media_box_bytes(data, [(p.width, p.height) for p in pages])
+
+
+def write_pdf(pages: list[Page], path: Path, title: str = "Studio print") -> None:
+    """Write ``pages`` (at least one) to a PDF at ``path`` atomically (:func:`studio.model.safeio.write_atomic`:
+    a kill leaves the old file or the new one; never through a symlink); raises OutputError (an OSError)."""
+    data = pdf_bytes(pages, title)
+    _write(path, data)
+
+
+def _write(path: Path, data: bytes) -> None:
+    try:
+        write_atomic(path, data)
+    except WriteRefused as exc:
+        raise OutputError(str(exc)) from None
+    except OSError as exc:
+        raise OutputError(f"cannot write {path}: {exc.strerror or exc}") from None
 
 
 def exact_media_boxes(path: Path, sizes_mm: list[tuple[float, float]]) -> None:
+    """Rewrite the i-th ``/MediaBox`` of the PDF file at ``path`` (see :func:`exact_media_box_bytes`)."""
+    _write(Path(path), exact_media_box_bytes(read_regular(path), sizes_mm))
+
+
+def exact_media_box_bytes(pdf: bytes, sizes_mm: list[tuple[float, float]]) -> bytes:
     """Rewrite the i-th ``/MediaBox`` to the exact size of page i (top-anchored, same byte length)."""
-    data = bytearray(Path(path).read_bytes())
+    data = bytearray(pdf)
     boxes = list(_MEDIABOX.finditer(data))
     if len(boxes) != len(sizes_mm):
-        return  # not the layout we know; leave Qt's whole-point sizes
+        return pdf  # not the layout we know; leave Qt's whole-point sizes
     for m, (w_mm, h_mm) in reversed(list(zip(boxes, sizes_mm))):
         nums = [float(v) for v in m.group(1).split()]
         if len(nums) != 4:
@@ -70,17 +100,28 @@ def exact_media_boxes(path: Path, sizes_mm: list[tuple[float, float]]) -> None:
         if len(exact) > width:
             continue
         data[m.start(1):m.end(1)] = exact.ljust(width)
-    Path(path).write_bytes(bytes(data))
+    return bytes(data)
+
+
+def png_bytes(image: QImage) -> bytes:
+    """``image`` encoded as PNG in memory."""
+    buffer = QBuffer()
+    buffer.open(QIODevice.WriteOnly)
+    if not image.save(buffer, "PNG"):
+        raise OutputError("cannot encode the PNG image")
+    data = bytes(buffer.data())
+    buffer.close()
+    return data
+
+
+def write_png(image: QImage, target: Path) -> Path:
+    """Write ``image`` as a PNG file atomically; raises OutputError."""
+    _write(Path(target), png_bytes(image))
+    return Path(target)
 
 
 def write_pngs(pages: list[Page], folder: Path, stem: str, dpi: float = 150.0) -> list[Path]:
     """One PNG per page, ``<stem>-<n>.png`` (n from 1), at ``dpi``; returns the paths written."""
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
-    out = []
-    for i, page in enumerate(pages, 1):
-        target = folder / f"{stem}-{i:02d}.png"
-        if not page_image(page, dpi).save(str(target)):
-            raise OutputError(f"cannot write {target}")
-        out.append(target)
-    return out
+    return [write_png(page_image(page, dpi), folder / f"{stem}-{i:02d}.png") for i, page in enumerate(pages, 1)]

@@ -66,22 +66,55 @@ def make_replay(*, scenario: str, scenario_file: str, scenario_hash: str, rulese
             "actions": list(actions), "final_hash": final_hash, "outcome": outcome or {}}
 
 
-def write_replay(path: str | Path, replay: dict[str, Any]) -> Path:
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(path.suffix + ".tmp")
-    tmp.write_text(json.dumps(replay, indent=1) + "\n", encoding="utf-8")
-    tmp.replace(path)
-    return path
+def write_replay(path: str | Path, replay: dict[str, Any], root: str | Path | None = None) -> Path:
+    """Write ``replay`` to ``path`` atomically (:func:`studio.model.safeio.write_atomic`: unique temp name, never
+    through a symlink, never outside ``root`` when given)."""
+    from studio.model.safeio import write_atomic  # noqa: PLC0415
+
+    return write_atomic(path, json.dumps(replay, indent=1) + "\n", root=root)
+
+
+#: largest replay file read (a long game is a few thousand short action strings)
+MAX_REPLAY_BYTES = 64 * 1024 * 1024
+#: the fields every replay has, and the JSON types they must have
+_FIELDS: dict[str, tuple[type, ...]] = {"scenario": (str,), "ruleset": (str,), "ruleset_version": (str, int, float),
+                                        "seed": (int,), "actions": (list,), "final_hash": (str,)}
+_OPTIONAL: dict[str, tuple[type, ...]] = {"scenario_file": (str,), "scenario_hash": (str,)}
+
+
+class ReplayUnreadable(ValueError):
+    """A file that is not a readable studio replay (the message says why)."""
 
 
 def read_replay(path: str | Path) -> dict[str, Any]:
-    data = json.loads(Path(path).read_text(encoding="utf-8"))
+    """The replay data of ``path``; raises :class:`ReplayUnreadable` (a ValueError) or OSError, never anything
+    else: special files, huge files, non-UTF-8, bad or too deep JSON, huge numbers and wrong field types."""
+    from studio.model.safeio import ReadRefused, read_regular  # noqa: PLC0415
+
+    try:
+        text = read_regular(path, MAX_REPLAY_BYTES).decode("utf-8")
+        data = json.loads(text)
+    except ReadRefused as exc:
+        raise ReplayUnreadable(f"{path}: {exc.reason}") from None
+    except UnicodeDecodeError as exc:
+        raise ReplayUnreadable(f"{path}: not UTF-8 text (byte {exc.start})") from None
+    except RecursionError:
+        raise ReplayUnreadable(f"{path}: JSON nesting is too deep") from None
+    except ValueError as exc:  # JSONDecodeError, and int() of a number of more than 4,300 digits
+        raise ReplayUnreadable(f"{path}: not valid JSON: {exc}") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise ValueError(f"{path} is not a studio replay file")
-    for key in ("scenario", "ruleset", "ruleset_version", "seed", "actions", "final_hash"):
+        raise ReplayUnreadable(f"{path} is not a studio replay file")
+    for key in _FIELDS:
         if key not in data:
-            raise ValueError(f"{path}: replay lacks '{key}'")
+            raise ReplayUnreadable(f"{path}: replay lacks '{key}'")
+    for key, types in {**_FIELDS, **_OPTIONAL}.items():
+        value = data.get(key)
+        if key in data and value is not None and (not isinstance(value, types) or isinstance(value, bool)):
+            wanted = " or ".join(t.__name__ for t in types)
+            raise ReplayUnreadable(f"{path}: '{key}' must be {wanted}, not {type(value).__name__}")
+    bad = next((i for i, a in enumerate(data["actions"], 1) if not isinstance(a, str)), None)
+    if bad is not None:
+        raise ReplayUnreadable(f"{path}: action {bad} is not text")
     return data
 
 
@@ -111,12 +144,19 @@ def replay_actions(game, seed: int, actions: list[str], checked: bool = True) ->
 
 def verify(path: str | Path, project: str | Path | None = None) -> ReplayCheck:
     """Re-play a replay file and compare the final state hash (never raises)."""
-    from .load import ScenarioRefused, load_game
-
     try:
         data = read_replay(path)
     except (OSError, ValueError) as exc:
         return ReplayCheck("unreadable", f"cannot read replay: {exc}")
+    try:
+        return _verify(data, project)
+    except Exception as exc:  # noqa: BLE001 - the promise: a finding, never a crash
+        return ReplayCheck("engine-error", f"replay could not be checked: {type(exc).__name__}: {exc}")
+
+
+def _verify(data: dict[str, Any], project: str | Path | None) -> ReplayCheck:
+    from .load import ScenarioRefused, load_game
+
     scenario = data["scenario"]
     candidates = []
     if project and data.get("scenario_file"):

@@ -157,7 +157,7 @@ def test_read_regular_refuses_devices_and_links_to_them(tmp_path):
     link.symlink_to("/dev/zero")
     assert _refusal(link) == "file.special"
     assert _refusal("/dev/null") == "file.special"
-    assert _refusal(tmp_path) == "file.special"
+    assert _refusal(tmp_path) == "file.unreadable"
 
 
 def test_read_regular_checks_size_before_reading(tmp_path):

@@ -20,8 +20,6 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from studio.model.project import load_document, project_files
-    from studio.model.save import document_text
-    from studio.model.yamlio import atomic_write
 
     paths = [Path(p) for p in args.paths] or [default_project()]
     files: list[Path] = []
@@ -30,20 +28,43 @@ def run(args: argparse.Namespace) -> int:
             print(f"studio format: no such file or folder: {p}", file=sys.stderr)
             return 2
         files.extend(project_files(p) if p.is_dir() else [p])
-    changed = invalid = 0
+    counts = {"changed": 0, "invalid": 0, "refused": 0}
     for path in files:
         doc = load_document(path)
         if doc.model is None:
-            invalid += 1
+            counts["invalid"] += 1
             print(f"{doc.display}: not formatted (invalid; run studio validate)", file=sys.stderr)
             continue
-        text = document_text(doc.model, path, doc.text)
-        if text != doc.text:
-            changed += 1
-            if args.check:
-                print(f"{doc.display}: not canonical")
-            else:
-                atomic_write(path, text)
-                print(f"{doc.display}: formatted")
-    print(f"{len(files)} file(s), {changed} {'to format' if args.check else 'formatted'}, {invalid} invalid")
-    return 1 if (invalid or (args.check and changed)) else 0
+        _format_one(doc, args.check, counts)
+    changed, invalid, refused = counts["changed"], counts["invalid"], counts["refused"]
+    tail = f", {refused} refused" if refused else ""
+    print(f"{len(files)} file(s), {changed} {'to format' if args.check else 'formatted'}, {invalid} invalid{tail}")
+    return 1 if (invalid or refused or (args.check and changed)) else 0
+
+
+def _format_one(doc, check: bool, counts: dict[str, int]) -> None:
+    """Format (or, with ``check``, report) one valid document. A symlinked file is never replaced: writing
+    through the link or replacing it by a plain file would both change what the user set up."""
+    from studio.model.project import write_root
+    from studio.model.safeio import write_atomic
+    from studio.model.save import document_text
+
+    text = document_text(doc.model, doc.path, doc.text)
+    if text == doc.text:
+        return
+    if check:
+        counts["changed"] += 1
+        print(f"{doc.display}: not canonical")
+        return
+    if doc.path.is_symlink():
+        counts["refused"] += 1
+        print(f"{doc.display}: not formatted (a symbolic link; format the file it points to)", file=sys.stderr)
+        return
+    try:
+        write_atomic(doc.path, text, root=write_root(doc.path))
+    except OSError as exc:
+        counts["refused"] += 1
+        print(f"{doc.display}: not formatted: {exc}", file=sys.stderr)
+        return
+    counts["changed"] += 1
+    print(f"{doc.display}: formatted")

@@ -88,9 +88,12 @@ def run(args: argparse.Namespace) -> int:
     else:
         print(report.format_text())
     if args.write_balance:
+        from studio.model.project import write_root
+        from studio.model.safeio import write_atomic
+
         out = loaded.path.with_name(loaded.path.name.split(".")[0] + ".balance.json")
-        try:
-            out.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
+        try:  # next to the scenario, so inside its project: never outside it, never through a symlink
+            write_atomic(out, json.dumps(data, indent=2) + "\n", root=write_root(loaded.path))
         except OSError as exc:
             print(f"studio play: cannot write {out}: {exc}", file=sys.stderr)
             return 2
