@@ -104,6 +104,7 @@ _PYDANTIC_CODES = {
     "less_than_equal": "schema.range",
     "value_error": "schema.value",
     "assertion_error": "schema.value",
+    "finite_number": "schema.value",
 }
 
 
@@ -141,7 +142,8 @@ def _describe_input(value: Any) -> str:
 def validation_diagnostics(doc: LoadedDocument, exc: ValidationError) -> list[Diagnostic]:
     out: list[Diagnostic] = []
     seen: set[str] = set()
-    for err in exc.errors(include_url=False):
+    # of a union's several complaints about one value, "not finite" (NaN, inf) is the one that explains it
+    for err in sorted(exc.errors(include_url=False), key=lambda e: e["type"] != "finite_number"):
         parts, _ = _data_path(doc.data, tuple(err["loc"]))
         pointer = join(parts)
         if pointer in seen:
