@@ -6,15 +6,20 @@ Contracts:
   and notifies subscribers with a :class:`Change` (reason ``do``/``undo``/``redo``; ``gesture`` when a gesture
   closes, ``saved``, ``dirty``). ``gesture(label)`` groups everything inside into one step.
 - ``dirty`` is True when the content differs from the last save/open (by history position).
-- ``save(path=None)`` writes the canonical text (``studio.model.save.document_text``) atomically and removes the
-  autosave side file. An existing file's ``$schema`` header line is kept (a project copied elsewhere keeps its
-  headers, so a load-save round trip is byte-identical). ``autosave()`` writes the current content to the side file ``.<name>.autosave`` next to
-  the document (hidden, so project loading skips it) when dirty; the session offers recovery from it.
+- ``save(path=None)`` writes the canonical text (``studio.model.save.document_text``) through
+  ``studio.model.safeio.write_atomic`` and removes the autosave side file. With a ``root`` (the project folder,
+  set by the session) a target outside it, a symlink or a symlinked folder is refused (``WriteRefused``, an
+  OSError) and the document stays dirty: nothing of the user's edits is lost. An existing file's ``$schema``
+  header line is kept (a project copied elsewhere keeps its headers, so a load-save round trip is
+  byte-identical). ``autosave()`` writes the current content to the side file ``.<name>.autosave`` next to the
+  document (hidden, so project loading skips it) when dirty, by the same writer; the session offers recovery.
 - ``model()`` validates the data with the most specific pydantic model and returns ``(model, errors)``; it never
   raises on bad data.
 """
 from __future__ import annotations
 
+import os
+import stat
 import traceback
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -25,6 +30,7 @@ from pydantic import BaseModel, ValidationError
 
 from studio.model import yamlio
 from studio.model.pointers import escape, resolve
+from studio.model.safeio import read_regular, write_atomic
 from studio.model.save import document_text
 
 from .history import History, Step
@@ -34,9 +40,11 @@ AUTOSAVE_SUFFIX = ".autosave"
 
 
 def _existing_header(path: Path) -> str | None:
+    """The ``$schema`` line of the regular file at ``path`` (None for a missing, special or undecodable file)."""
     try:
-        with open(path, encoding="utf-8") as handle:
-            first = handle.readline().rstrip("\n")
+        if not stat.S_ISREG(os.lstat(path).st_mode):
+            return None
+        first = read_regular(path).split(b"\n", 1)[0].decode("utf-8").rstrip("\r")
     except (OSError, UnicodeDecodeError):
         return None
     return first if first.startswith(yamlio.SCHEMA_HEADER) else None
@@ -66,8 +74,9 @@ Listener = Callable[["EditableDocument", Change], None]
 
 
 class EditableDocument:
-    def __init__(self, path: Path, data: Any, display: str = ""):
+    def __init__(self, path: Path, data: Any, display: str = "", root: Path | None = None):
         self.path = Path(path)
+        self.root = Path(root) if root is not None else None  # writes stay inside it
         self.display = display or self.path.name
         self.data = data
         self.history = History()
@@ -77,10 +86,11 @@ class EditableDocument:
 
     # ---------------------------------------------------------------- construction
     @classmethod
-    def open(cls, path: Path, display: str = "") -> "EditableDocument":
-        """Read ``path`` (raises OSError / yamlio.YamlProblem when the file cannot be read as data)."""
-        text = yamlio.decode(Path(path).read_bytes())
-        return cls(path, yamlio.parse(text), display)
+    def open(cls, path: Path, display: str = "", root: Path | None = None) -> "EditableDocument":
+        """Read ``path`` (raises OSError, e.g. ``ReadRefused`` for a FIFO or device, or yamlio.YamlProblem when
+        the file cannot be read as data)."""
+        text = yamlio.decode(read_regular(path))
+        return cls(path, yamlio.parse(text), display, root)
 
     # ---------------------------------------------------------------- reading
     @property
@@ -197,13 +207,13 @@ class EditableDocument:
         header = _existing_header(target)
         if header is not None and text.startswith(yamlio.SCHEMA_HEADER):
             text = header + text[text.index("\n"):]
-        yamlio.atomic_write(target, text)
+        write_atomic(target, text, root=self.root)
         old_autosave = autosave_path(self.path)
         self.path = target
         self._clean_serial = self.history.serial
         self._forced_dirty = False
         for side in {old_autosave, autosave_path(target)}:
-            side.unlink(missing_ok=True)
+            self._remove_side(side)
         self._notify([], "saved", "")
         return target
 
@@ -212,8 +222,19 @@ class EditableDocument:
         if not self.dirty:
             return None
         side = autosave_path(self.path)
-        yamlio.atomic_write(side, self.text())
+        write_atomic(side, self.text(), root=self.root)
         return side
 
     def discard_autosave(self) -> None:
-        autosave_path(self.path).unlink(missing_ok=True)
+        self._remove_side(autosave_path(self.path))
+
+    def _remove_side(self, side: Path) -> None:
+        """Remove an autosave side file (a regular file or a link itself, never a link's target), only inside
+        the root; a side file that cannot be removed is left (it is only a copy)."""
+        if self.root is not None and not Path(os.path.abspath(side)).is_relative_to(os.path.abspath(self.root)):
+            return
+        try:
+            if not stat.S_ISDIR(os.lstat(side).st_mode):
+                os.unlink(side)
+        except OSError:
+            pass

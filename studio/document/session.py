@@ -8,13 +8,23 @@ Contracts:
   ``validate()`` runs the same pipeline as ``studio validate`` over it.
 - ``users_of(kind, id)`` lists every reference to a document; ``rename_id`` changes the id and every reference
   (one undo step per touched document); ``delete`` refuses while users exist and names them.
-- ``recoverable()`` lists documents with an autosave side file newer than the file and different from it;
-  ``recover(path)`` opens the document with the autosaved content (undoable, dirty).
+- ``autosaves()`` lists every autosave side file newer than its document and different from it, read and
+  checked, each with its ``problem`` ("" when usable); it never raises, whatever the side file holds (garbage,
+  a list, nothing, non-UTF-8, a huge number, a symlink, a FIFO). ``recoverable()`` is their document paths.
+  ``recover(path)`` opens the document with the autosaved content (undoable, dirty); the file on disk is not
+  touched, and when it no longer parses the document opens with the autosaved content alone. An unusable
+  autosave is never applied and never deleted: ``recover`` moves it aside (``keep_aside``: ``.<name>.autosave.bad``)
+  and raises :class:`BadAutosave` (a CannotOpen) saying why and where it went.
+- Every write stays inside the project folder (documents are written with ``root=``, see
+  ``studio.model.safeio``): ``create`` and ``save_as`` outside it, through a symlink or into a symlinked folder
+  raise ``WriteRefused`` and create nothing; ``delete`` refuses a file outside the project.
 """
 from __future__ import annotations
 
 import hashlib
+import os
 import re
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -23,6 +33,7 @@ from studio.model import yamlio
 from studio.model.diagnostics import Diagnostic, Severity
 from studio.model.project import (LoadedDocument, ProjectIndex, display_path, load_document, project_files,
                                   validate_model)
+from studio.model.safeio import WriteRefused, read_regular
 from studio.model.validate import ValidationResult, validate_index
 
 from .document import EditableDocument, autosave_path
@@ -35,6 +46,24 @@ class CannotOpen(Exception):
     def __init__(self, path: Path, diagnostics: list[Diagnostic]):
         super().__init__(f"{path}: " + "; ".join(d.message for d in diagnostics))
         self.path, self.diagnostics = path, diagnostics
+
+
+class BadAutosave(CannotOpen):
+    """An autosave that cannot be used (not applied; moved aside to ``kept``, or left where it was if None)."""
+
+    def __init__(self, path: Path, diagnostics: list[Diagnostic], kept: Path | None):
+        super().__init__(path, diagnostics)
+        self.kept = kept
+
+
+@dataclass(frozen=True)
+class Autosave:
+    """A pending autosave: the document, its side file, the content (when usable) or why it is not usable."""
+
+    path: Path
+    side: Path
+    data: Any = None
+    problem: str = ""
 
 
 class InUse(Exception):
@@ -75,8 +104,8 @@ def _load(path: Path, display: str) -> LoadedDocument:
 
     The reused text, data and model are shared read-only; every caller gets its own LoadedDocument and path."""
     try:
-        raw = path.read_bytes()
-    except OSError:
+        raw = read_regular(path)
+    except OSError:  # special, too large, unreadable: load_document reports it
         return load_document(path, display)
     key = (display, hashlib.sha1(raw).digest())
     seen = _PARSED.get(key)
@@ -157,9 +186,11 @@ class ProjectSession:
         if key in self.open_docs:
             return self.open_docs[key]
         try:
-            doc = EditableDocument.open(key, self.display(key))
+            doc = EditableDocument.open(key, self.display(key), self.root)
         except OSError as exc:
-            raise CannotOpen(key, [Diagnostic(Severity.ERROR, "file.unreadable", str(exc), self.display(key))]) from None
+            raise CannotOpen(key, [Diagnostic(Severity.ERROR, getattr(exc, "code", "file.unreadable"),
+                                              getattr(exc, "reason", None) or exc.strerror or str(exc),
+                                              self.display(key))]) from None
         except yamlio.YamlProblem as problem:
             diag = Diagnostic(Severity.ERROR, problem.code, problem.message, self.display(key), problem.line, problem.column)
             raise CannotOpen(key, [diag]) from None
@@ -204,12 +235,34 @@ class ProjectSession:
         return [d for d in self.open_docs.values() if d.dirty]
 
     def save_all(self) -> list[Path]:
-        saved = [d.save() for d in self.dirty]
+        """Save every dirty document; one refused or failed save does not stop the others (the first error is
+        raised once all were tried, and the documents not saved stay dirty)."""
+        saved, errors = [], []
+        for doc in self.dirty:
+            try:
+                saved.append(doc.save())
+            except OSError as exc:
+                errors.append(exc)
         self.refresh()
+        if errors:
+            raise errors[0]
         return saved
 
     def autosave_all(self) -> list[Path]:
-        return [p for p in (d.autosave() for d in self.open_docs.values()) if p]
+        """Autosave every dirty document; a refused write does not stop the others (the first error is raised
+        once all were tried)."""
+        written, errors = [], []
+        for doc in list(self.open_docs.values()):
+            try:
+                side = doc.autosave()
+            except OSError as exc:
+                errors.append(exc)
+                continue
+            if side is not None:
+                written.append(side)
+        if errors:
+            raise errors[0]
+        return written
 
     # ---------------------------------------------------------------- the project as the user sees it
     def _memory_document(self, doc: EditableDocument) -> LoadedDocument:
@@ -280,41 +333,146 @@ class ProjectSession:
             users = [u for u in self.users_of(loaded.kind, loaded.id) if u.path.resolve() != key]
             if users:
                 raise InUse(users)
+        if not self.inside(key):
+            raise WriteRefused(key, f"it is outside the project folder {self.root}")
         self.open_docs.pop(key, None)
         key.unlink(missing_ok=True)
         autosave_path(key).unlink(missing_ok=True)
         self.refresh()
+
+    def inside(self, path: Path) -> bool:
+        """Whether ``path`` (symlinks resolved) is a file inside the project folder."""
+        key = Path(path).resolve()
+        return key != self.root and key.is_relative_to(self.root)
 
     def create(self, path: Path, data: dict) -> EditableDocument:
         """Write a new document file and open it; raises FileExistsError when the path is taken."""
         key = Path(path).resolve()
         if key.exists():
             raise FileExistsError(key)
-        doc = EditableDocument(key, data, self.display(key))
+        if not self.inside(key):
+            raise WriteRefused(path, f"it is outside the project folder {self.root}")
+        doc = EditableDocument(key, data, self.display(key), self.root)
         doc.save()
         self.open_docs[key] = doc
         self.refresh()
         return doc
 
     # ---------------------------------------------------------------- crash recovery
-    def recoverable(self) -> list[Path]:
+    def autosaves(self) -> list[Autosave]:
+        """Every autosave newer than its document and different from it, checked (never raises)."""
         found = []
         for path in project_files(self.root):
-            side = autosave_path(path)
             try:
-                if side.stat().st_mtime >= path.stat().st_mtime and side.read_bytes() != path.read_bytes():
-                    found.append(path.resolve())
-            except OSError:
-                continue
+                item = read_autosave(path)
+            except Exception as exc:  # noqa: BLE001 - recovery must never stop the studio from starting
+                item = Autosave(path.resolve(), autosave_path(path), problem=f"{type(exc).__name__}: {exc}")
+            if item is not None:
+                found.append(item)
         return found
 
+    def recoverable(self) -> list[Path]:
+        """Documents with a pending autosave (usable or not: ``recover`` refuses the unusable ones)."""
+        return [item.path for item in self.autosaves()]
+
     def recover(self, path: Path) -> EditableDocument:
-        doc = self.open_document(path)
-        side = autosave_path(doc.path)
-        data = yamlio.parse(yamlio.decode(side.read_bytes()))
-        doc.replace_data("Recover autosaved changes", data)
+        """The document with its autosaved content applied (dirty, undoable); raises BadAutosave for an unusable
+        autosave (moved aside) and CannotOpen when there is nothing to recover."""
+        key = Path(path).resolve()
+        try:
+            item = read_autosave(key)
+        except Exception as exc:  # noqa: BLE001
+            item = Autosave(key, autosave_path(key), problem=f"{type(exc).__name__}: {exc}")
+        if item is None:
+            raise CannotOpen(key, [Diagnostic(Severity.ERROR, "autosave.none", "no autosave to recover",
+                                              self.display(key))])
+        if item.problem:
+            kept = self.keep_aside(key)
+            where = f"kept as {kept.name}" if kept else "left in place"
+            raise BadAutosave(key, [Diagnostic(Severity.ERROR, "autosave.unusable",
+                                               f"autosave {item.side.name} not used: {item.problem} ({where})",
+                                               self.display(key))], kept)
+        try:
+            doc = self.open_document(key)
+        except CannotOpen:  # the file on disk no longer parses: the autosaved content alone (saving replaces it)
+            doc = EditableDocument(key, item.data, self.display(key), self.root)
+            self.open_docs[key] = doc
+        else:
+            doc.replace_data("Recover autosaved changes", item.data)
         doc.mark_dirty()
         return doc
 
+    def keep_aside(self, path: Path) -> Path | None:
+        """Rename the document's autosave (a link or special file itself, never its target) to
+        ``.<name>.autosave.bad`` (``.bad-2``... when taken); returns the new path, None if it cannot be moved."""
+        side = autosave_path(Path(path).resolve())
+        for n in range(1, 100):
+            kept = side.with_name(side.name + (".bad" if n == 1 else f".bad-{n}"))
+            if os.path.lexists(kept):
+                continue
+            try:
+                os.rename(side, kept)
+            except OSError:
+                return None
+            return kept
+        return None
+
     def discard_recovery(self, path: Path) -> None:
-        autosave_path(Path(path)).unlink(missing_ok=True)
+        side = autosave_path(Path(path))
+        try:
+            if not stat.S_ISDIR(os.lstat(side).st_mode):
+                os.unlink(side)  # a link itself, never its target
+        except OSError:
+            pass
+
+
+def _bytes_or_none(path: Path) -> bytes | None:
+    try:
+        return read_regular(path)
+    except OSError:
+        return None
+
+
+def _autosave_problem(side: Path, st: os.stat_result) -> tuple[Any, str]:
+    """(data, "") for a usable autosave, (None, why not) otherwise."""
+    if stat.S_ISLNK(st.st_mode):
+        return None, "it is a symbolic link (the studio never writes one; not followed)"
+    if not stat.S_ISREG(st.st_mode):
+        return None, "it is not a regular file (a FIFO, device or folder); not read"
+    try:
+        data = yamlio.parse(yamlio.decode(read_regular(side)))
+    except OSError as exc:
+        return None, getattr(exc, "reason", None) or f"cannot read it: {exc.strerror or exc}"
+    except yamlio.YamlProblem as problem:
+        return None, f"line {problem.line}: {problem.message}"
+    except (ValueError, RecursionError) as exc:
+        return None, f"unreadable content ({type(exc).__name__}: {exc})"
+    if data is None:
+        return None, "it is empty"
+    if not isinstance(data, dict):
+        return None, f"its top level is a {type(data).__name__}, not a mapping"
+    return data, ""
+
+
+def read_autosave(path: Path) -> Autosave | None:
+    """The pending autosave of ``path``: None when there is none, it is older than the file, or it holds the
+    same bytes; otherwise its content or the problem that makes it unusable."""
+    path = Path(path).resolve()
+    side = autosave_path(path)
+    try:
+        st = os.lstat(side)
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        return Autosave(path, side, problem=f"cannot inspect it: {exc.strerror}")
+    try:
+        if st.st_mtime < path.stat().st_mtime:
+            return None  # stale: the document was saved after it
+    except OSError:
+        pass
+    if stat.S_ISREG(st.st_mode):
+        same = _bytes_or_none(side)
+        if same is not None and same == _bytes_or_none(path):
+            return None
+    data, problem = _autosave_problem(side, st)
+    return Autosave(path, side, data, problem)

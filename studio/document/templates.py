@@ -11,10 +11,12 @@ from .session import ID_PATTERN, ProjectSession
 
 
 def card_rulesets(session: ProjectSession) -> list[str]:
-    """Rule systems a card can be made for: the project's, then any registered plugin."""
+    """Rule systems a card can be made for: the project's (ids only: a listed path such as ``../x`` is not
+    offered, since the ruleset names a folder the new file goes in), then any registered plugin."""
     project = next(iter(session.current_index().of_kind("project")), None)
     listed = project.data.get("rulesets", []) if project and isinstance(project.data, dict) else []
-    out = [r for r in listed if isinstance(r, str)]
+    listed = listed if isinstance(listed, list) else []
+    out = [r for r in listed if isinstance(r, str) and ID_PATTERN.match(r)]
     return out + [p.id for p in plugins() if p.id not in out]
 
 
@@ -56,6 +58,9 @@ FOLDERS = {"unit": "units/{ruleset}", "toe": "toe/{ruleset}", "map": "maps", "sc
 
 
 def folder_for(kind: str, ruleset: str) -> str:
+    """The project folder new documents of ``kind`` go in; ValueError for a ruleset that is not an id."""
+    if not ID_PATTERN.match(ruleset):
+        raise ValueError(f"'{ruleset}' is not a ruleset id (lower-case letters, digits, '.', '_' and '-')")
     return FOLDERS[kind].format(ruleset=ruleset)
 
 

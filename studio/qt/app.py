@@ -2,8 +2,9 @@
 
 Screenshot mode (``studio --screenshot OUT.png [--open DOC_ID]``) renders offscreen when no display is
 available, opens the project (and document), lets the window lay itself out, saves ``widget.grab()`` as PNG
-and returns 0 (2 when the project or document cannot be opened or the PNG cannot be written). It never offers
-recovery and never writes autosave files. ``--open testplay:SCENARIO_ID`` shows the Test-play panel after a
+(atomically, never through a symlink) and returns 0 (2 when the project or document cannot be found or the PNG
+cannot be written). A document that does not parse opens in the raw-text editor, as in the window. It never
+offers recovery and never writes autosave files. ``--open testplay:SCENARIO_ID`` shows the Test-play panel after a
 20-game run of that scenario, with the first replay opened and stepped a few phases in; ``--open
 DOC_ID#/json/pointer`` opens the document at that field or hex (as a double-click in the Problems panel does).
 """
@@ -62,11 +63,11 @@ def run(project: str, screenshot: str | None = None, open_doc: str | None = None
     elif open_doc:
         doc_id, _, pointer = open_doc.partition("#")
         editor = window.open_id(doc_id)
-        if editor is None:
+        if editor is None and not _opened_raw(window, doc_id):
             print(f"studio: no document '{doc_id}' in {root}", file=sys.stderr)
             if screenshot is not None:
                 return 2
-        elif pointer:
+        elif editor is not None and pointer:
             window.show()
             settle(app)
             editor.focus_pointer(pointer)
@@ -75,6 +76,19 @@ def run(project: str, screenshot: str | None = None, open_doc: str | None = None
         return save_screenshot(app, window, Path(screenshot), dock_height)
     window.offer_recovery()
     return app.exec()
+
+
+def _opened_raw(window, doc_id: str) -> bool:
+    """Whether ``doc_id`` (an id, a project-relative path or a file) is open as raw text (it does not parse)."""
+    path = window.session.find(doc_id)
+    if path is None and Path(doc_id).is_file() and window.session.inside(Path(doc_id)):
+        path = Path(doc_id).resolve()
+        window.open_path(path)
+    if path is None:
+        return False
+    if window.raw_editor_of(path) is None:
+        window.open_path(path)
+    return window.raw_editor_of(path) is not None
 
 
 def show_testplay(app, window, scenario_id: str, games: int = 20) -> bool:
@@ -120,11 +134,21 @@ def save_screenshot(app, window, path: Path, dock_height: int = 170) -> int:
     if editor is not None and hasattr(editor, "view"):
         editor.view.fit()
         settle(app)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    ok = window.grab().save(str(path))
+    from PySide6.QtCore import QBuffer, QByteArray, QIODevice
+
+    from studio.model.safeio import write_atomic
+    data = QByteArray()
+    buffer = QBuffer(data)
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    ok = window.grab().save(buffer, "PNG")
+    buffer.close()
     window.close()
-    if not ok:
-        print(f"studio: could not write {path}", file=sys.stderr)
+    try:
+        if not ok:
+            raise OSError("the window could not be rendered as PNG")
+        write_atomic(path, bytes(data))
+    except OSError as exc:
+        print(f"studio: could not write {path}: {exc.strerror or exc}", file=sys.stderr)
         return 2
     print(f"studio: screenshot saved to {path}")
     return 0

@@ -29,8 +29,8 @@ def new_card(window) -> Path | None:
         return None
     try:
         data = templates.new_card(ruleset, category, new_id)
-        doc = session.create(session.root / "units" / ruleset / f"{new_id}.yaml", data)
-    except (ValueError, FileExistsError) as exc:
+        doc = session.create(session.root / templates.folder_for("unit", ruleset) / f"{new_id}.yaml", data)
+    except (ValueError, OSError) as exc:  # OSError: FileExistsError, WriteRefused (outside the project, symlink)
         window.tell("New unit card", f"Cannot create the card: {exc}")
         return None
     window.refresh_tree()
@@ -57,7 +57,7 @@ def new_document(window, kind: str | None = None) -> Path | None:
             raise ValueError(f"a {kind} with id '{new_id}' already exists")
         data = templates.new_document(session, kind, ruleset, new_id)
         doc = session.create(session.root / templates.folder_for(kind, ruleset) / f"{new_id}.yaml", data)
-    except (ValueError, FileExistsError) as exc:
+    except (ValueError, OSError) as exc:
         window.tell(f"New {kind}", f"Cannot create it: {exc}")
         return None
     window.refresh_tree()
@@ -77,7 +77,7 @@ def duplicate(window, path: Path) -> Path | None:
         if session.find(new_id, doc.kind):
             raise ValueError(f"a {doc.kind} with id '{new_id}' already exists")
         created = session.create(target, data)
-    except (ValueError, FileExistsError) as exc:
+    except (ValueError, OSError) as exc:
         window.tell("Duplicate", f"Cannot duplicate: {exc}")
         return None
     window.refresh_tree()
@@ -114,6 +114,9 @@ def delete(window, path: Path) -> bool:
     except InUse as exc:
         users = "\n".join(f"  {u.display}  ({u.pointer})" for u in exc.users)
         window.tell("Delete refused", f"{display} is still used by:\n{users}\n\nRemove those references first.")
+        return False
+    except OSError as exc:
+        window.tell("Delete refused", f"Cannot delete {display}: {exc}")
         return False
     editor = window.editor_of(path)
     if editor is not None:

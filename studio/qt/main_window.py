@@ -8,7 +8,10 @@ Contracts:
   included) and feeds the Problems panel and the editors; double-click on a finding opens the file at the
   field or hex.
 - Autosave writes side files every ``autosave_ms``; at start-up ``offer_recovery()`` asks whether to restore
-  autosaved changes left by a crash. Recent projects live in the given ``QSettings``.
+  autosaved changes left by a crash; an autosave that cannot be used (garbage, a symlink, a FIFO, ...) is
+  reported, not applied, and kept aside; it never raises. Recent projects live in the given ``QSettings``.
+- Saving never writes outside the project or through a symlink (the session's documents carry the project root):
+  a refused or failed save is shown in a message box and the status bar, and the edits stay (still unsaved).
 - Bad input never raises out of a slot: failures become status-bar messages or dialogs.
 """
 from __future__ import annotations
@@ -21,7 +24,7 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (QApplication, QDockWidget, QFileDialog, QInputDialog, QLabel, QMainWindow, QMessageBox,
                                QScrollArea, QStackedWidget, QTabWidget, QWidget)
 
-from studio.document.session import CannotOpen, ProjectSession
+from studio.document.session import BadAutosave, CannotOpen, ProjectSession
 from studio.model.diagnostics import Diagnostic
 from studio.model.validate import validate_index
 
@@ -240,10 +243,18 @@ class QtMainWindow(QMainWindow):
             if isinstance(widget, QtRawFileEditor) and widget.path.resolve() == key:
                 self.tabs.setCurrentIndex(i)
                 return
-        raw = QtRawFileEditor(key, diagnostics)
+        raw = QtRawFileEditor(key, diagnostics, root=self.session.root)
         raw.saved.connect(lambda p, w=raw: self._repaired(w, p))
+        raw.status_message.connect(lambda text: self.statusBar().showMessage(text, 10_000))
         self.tabs.setCurrentIndex(self.tabs.addTab(raw, f"{key.name} (text)"))
         self.update_title()
+
+    def raw_editor_of(self, path: Path):
+        """The raw-text tab of ``path``, if one is open."""
+        from .editors.raw_file import QtRawFileEditor
+        key = Path(path).resolve()
+        return next((w for w in (self.tabs.widget(i) for i in range(self.tabs.count()))
+                     if isinstance(w, QtRawFileEditor) and w.path.resolve() == key), None)
 
     def _repaired(self, widget, path: Path) -> None:
         self.tabs.removeTab(self.tabs.indexOf(widget))
@@ -277,8 +288,8 @@ class QtMainWindow(QMainWindow):
             answer = self.ask_save(editor.doc.display)
             if answer == "cancel":
                 return False
-            if answer == "save":
-                editor.doc.save()
+            if answer == "save" and not self.save_document(editor.doc):
+                return False  # the save was refused: keep the tab and the edits
         editor.dispose()
         self.tabs.removeTab(index)
         # saved or discarded: the project is the files again (discarded edits leave validation too)
@@ -340,10 +351,26 @@ class QtMainWindow(QMainWindow):
             self.statusBar().showMessage("Redone", 3000)
 
     # ---------------------------------------------------------------- save
+    def save_document(self, doc, path: Path | None = None) -> bool:
+        """Save ``doc`` (to ``path`` = save as); a refused or failed write is told and the edits stay."""
+        try:
+            if path is None:
+                doc.save()
+            else:
+                self.session.save_as(doc, path)
+        except OSError as exc:
+            self.save_failed(doc.display, exc)
+            return False
+        return True
+
+    def save_failed(self, display: str, exc: OSError) -> None:
+        message = f"Cannot save {display}: {exc.strerror or exc}"
+        self.statusBar().showMessage(message, 15_000)
+        self.tell("Not saved", f"{message}\n\nYour changes are still open in the editor, unsaved.")
+
     def save_current(self) -> None:
         editor = self.current_editor()
-        if editor is not None:
-            editor.doc.save()
+        if editor is not None and self.save_document(editor.doc):
             self.after_save()
 
     def save_as(self) -> None:
@@ -353,7 +380,8 @@ class QtMainWindow(QMainWindow):
         name = self.ask_save_path(editor.doc.path)
         if name:
             old = editor.doc.path
-            self.session.save_as(editor.doc, Path(name))
+            if not self.save_document(editor.doc, Path(name)):
+                return
             unsubscribe = self._subscriptions.pop(old, None)
             if unsubscribe is not None:
                 self._subscriptions[editor.doc.path] = unsubscribe
@@ -364,8 +392,11 @@ class QtMainWindow(QMainWindow):
         return name
 
     def save_all(self) -> None:
-        self.session.save_all()
+        failed = [doc for doc in list(self.session.dirty) if not self.save_document(doc)]
         self.after_save()
+        if failed:
+            self.statusBar().showMessage(f"{len(failed)} document(s) not saved: "
+                                         + ", ".join(d.display for d in failed), 15_000)
 
     def after_save(self) -> None:
         self.session.refresh()
@@ -381,19 +412,51 @@ class QtMainWindow(QMainWindow):
             return []
 
     def offer_recovery(self) -> list[Path]:
-        """Ask, for each document with autosaved changes newer than its file, whether to restore them."""
+        """Ask, for each document with autosaved changes newer than its file, whether to restore them; report
+        (and keep aside) the autosaves that cannot be used. Never raises; returns the documents restored."""
+        try:
+            pending = self.session.autosaves()
+        except Exception as exc:  # noqa: BLE001 - the window must start whatever the side files hold
+            traceback.print_exc()
+            self.statusBar().showMessage(f"Recovery skipped: {type(exc).__name__}: {exc}", 15_000)
+            return []
         restored = []
-        for path in self.session.recoverable():
-            display = self.session.display(path)
-            if self.ask_yes_no("Recover unsaved changes",
+        for item in pending:
+            try:
+                if self._offer_one(item):
+                    restored.append(item.path)
+            except Exception as exc:  # noqa: BLE001
+                traceback.print_exc()
+                self.statusBar().showMessage(f"Recovery of {item.path.name} failed: {exc}", 15_000)
+        return restored
+
+    def _offer_one(self, item) -> bool:
+        display = self.session.display(item.path)
+        if item.problem:
+            kept = self.session.keep_aside(item.path)
+            self._bad_autosave(display, item.problem, kept)
+            return False
+        if not self.ask_yes_no("Recover unsaved changes",
                                f"{display} has autosaved changes that were never saved (the studio may have "
                                "crashed). Restore them?"):
-                self.session.recover(path)
-                self.open_path(path)
-                restored.append(path)
-            else:
-                self.session.discard_recovery(path)
-        return restored
+            self.session.discard_recovery(item.path)
+            return False
+        try:
+            self.session.recover(item.path)
+        except BadAutosave as exc:
+            self._bad_autosave(display, exc.diagnostics[0].message, exc.kept)
+            return False
+        except CannotOpen as exc:
+            self.tell("Recover unsaved changes", f"Cannot recover {display}: {exc}")
+            return False
+        self.open_path(item.path)
+        return True
+
+    def _bad_autosave(self, display: str, problem: str, kept: Path | None) -> None:
+        where = f"It is kept as {kept}." if kept else "It was left where it is."
+        self.tell("Autosave not used", f"The autosaved changes of {display} cannot be used: {problem}.\n\n"
+                                       f"Nothing was applied or deleted. {where}")
+        self.statusBar().showMessage(f"Autosave of {display} not used: {problem}", 15_000)
 
     def ask_yes_no(self, title: str, text: str) -> bool:
         return QMessageBox.question(self, title, text) == QMessageBox.StandardButton.Yes

@@ -1,8 +1,12 @@
 """Editor for a file that cannot be read as a document (YAML syntax error, bad encoding, not a mapping).
 
-Shows the raw text with the failing line highlighted; *Save text* writes the text back (atomically) and, if it
-now parses, the window reopens it in its proper editor. Nothing is lost: the file is only written on request.
-Undo is the text box's own (the document layer needs parseable data).
+Shows the raw text with the failing line highlighted; *Save text* writes the text back (atomically, inside the
+project, never through a symlink: ``studio.model.safeio.write_atomic`` with ``root``) and, if it now parses,
+the window reopens it in its proper editor. Nothing is lost: the file is only written on request, and a file
+whose bytes the text box cannot hold exactly is never written from it: a file that is not valid UTF-8 (or a
+special file, or one too large to read) opens read-only, its undecodable bytes shown as U+FFFD, and *Save text*
+refuses with a message (``read_only_reason`` says why). Undo is the text box's own (the document layer needs
+parseable data).
 """
 from __future__ import annotations
 
@@ -14,15 +18,32 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QPlainTextEdit, QPushButton, 
 
 from studio.model import yamlio
 from studio.model.diagnostics import Diagnostic
+from studio.model.safeio import read_regular, write_atomic
+
+
+def _readable_text(path: Path) -> tuple[str, str]:
+    """(text, read-only reason): the file as text, and why it must not be written back ("" when it may)."""
+    try:
+        raw = read_regular(path)
+    except OSError as exc:
+        return "", f"cannot read the file: {getattr(exc, 'reason', None) or exc.strerror or exc}"
+    try:
+        return raw.decode("utf-8"), ""
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        return (raw.decode("utf-8", errors="replace"),
+                f"not UTF-8 text (byte 0x{raw[exc.start]:02x} at line {line}): shown read-only, since saving this "
+                "text would replace those bytes; convert the file to UTF-8 in another editor")
 
 
 class QtRawFileEditor(QWidget):
     saved = Signal(object)
     status_message = Signal(str)
 
-    def __init__(self, path: Path, diagnostics: list[Diagnostic], parent=None):
+    def __init__(self, path: Path, diagnostics: list[Diagnostic], parent=None, root: Path | None = None):
         super().__init__(parent)
         self.path = Path(path)
+        self.root = root
         self.problem = QLabel("; ".join(f"line {d.line}: {d.message}" for d in diagnostics) or "unreadable")
         self.problem.setWordWrap(True)
         self.problem.setStyleSheet("color: #a00000")
@@ -30,16 +51,17 @@ class QtRawFileEditor(QWidget):
         font = QFont("Monospace")
         font.setStyleHint(QFont.StyleHint.Monospace)
         self.text.setFont(font)
-        try:
-            self.text.setPlainText(self.path.read_bytes().decode("utf-8", errors="replace"))
-        except OSError as exc:
-            self.text.setPlainText("")
-            self.problem.setText(f"cannot read the file: {exc}")
-        save = QPushButton("Save text")
-        save.clicked.connect(self.save)
+        text, self.read_only_reason = _readable_text(self.path)
+        self.text.setPlainText(text)
+        self.save_button = QPushButton("Save text")
+        self.save_button.clicked.connect(self.save)
+        if self.read_only_reason:
+            self.text.setReadOnly(True)
+            self.save_button.setEnabled(False)
+            self.problem.setText(f"{self.problem.text()} — {self.read_only_reason}")
         bar = QHBoxLayout()
         bar.addWidget(self.problem, 1)
-        bar.addWidget(save)
+        bar.addWidget(self.save_button)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addLayout(bar)
@@ -60,9 +82,15 @@ class QtRawFileEditor(QWidget):
         self.text.centerCursor()
 
     def save(self) -> bool:
-        """Write the text; returns True (and emits ``saved``) when it now parses as a document."""
+        """Write the text; returns True (and emits ``saved``) when it now parses as a document. Refused (nothing
+        written, a message in the bar and the status) for a read-only file or a write the policy refuses."""
+        if self.read_only_reason:
+            return self._refuse(f"not saved: {self.read_only_reason}")
         text = self.text.toPlainText()
-        yamlio.atomic_write(self.path, text if text.endswith("\n") else text + "\n")
+        try:
+            write_atomic(self.path, text if text.endswith("\n") else text + "\n", root=self.root)
+        except OSError as exc:
+            return self._refuse(f"not saved: {exc.strerror or exc}")
         try:
             data = yamlio.parse(text)
         except yamlio.YamlProblem as problem:
@@ -74,3 +102,8 @@ class QtRawFileEditor(QWidget):
             return False
         self.saved.emit(self.path)
         return True
+
+    def _refuse(self, message: str) -> bool:
+        self.problem.setText(message)
+        self.status_message.emit(f"{self.path.name}: {message}")
+        return False
