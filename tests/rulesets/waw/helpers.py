@@ -73,3 +73,48 @@ def place(state, uid: str, label: str) -> None:
 
 def rolls(state, mark: int, label: str | None = None) -> list[int]:
     return [v for lab, v in state.dice.history[mark:] if label is None or lab == label]
+
+
+def to_ops(s, formation="f-us"):
+    """Play (text actions) until an impulse of ``formation`` starts: other formations are set aside or ended,
+    Opportunity Fire windows passed."""
+    g = s.game
+    for _ in range(200):
+        p = s.pending
+        if p[0] == "decide":
+            fid = g.formations[p[1]].id
+            s.play(g.parse_action(("activate " if fid == formation else "skip ") + fid))
+            if fid == formation:
+                return
+        elif p[0] == "ops":
+            s.play(g.parse_action("end"))
+        elif p[0] == "strike":
+            s.play(s.legal_actions()[0])
+        elif p[0] == "terminal":
+            break
+        else:
+            s.play(g.parse_action("pass"))
+    raise AssertionError(f"formation {formation} never drawn")
+
+
+def finish_turn(s):
+    """Set aside / end everything until the turn number changes (the Marker Removal Phase has run)."""
+    g = s.game
+    turn = s.turn
+    for _ in range(400):
+        if s.turn != turn or s.is_terminal():
+            return
+        p = s.pending
+        if p[0] == "decide":
+            s.play(g.parse_action("skip " + g.formations[p[1]].id))
+        elif p[0] == "ops":
+            s.play(g.parse_action("end"))
+        elif p[0] == "strike":
+            s.play(s.legal_actions()[0])
+        else:
+            s.play(g.parse_action("pass"))
+    raise AssertionError("turn never ended")
+
+
+def legal(s) -> set[str]:
+    return {str(a) for a in s.legal_actions()}

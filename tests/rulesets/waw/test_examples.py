@@ -490,7 +490,8 @@ def test_W77_hill_to_ground():
     assert not sees("CCCCC", (1, 0, 1, 0, 0))      # another hill between
     assert sees("CCCCC", (1, 1, 0, 0, 0))          # the observer's own hill does not block
     g, s = build([("us-m60a3", "4A5")], [("su-t72", "4A6")])
-    assert g.level[at(g, "4G7")] == 1 and g.los.clear(at(g, "4G7"), at(g, "4J12"), 1, 0)
+    # 7.2: 4G7 is inside its hill (no side on a ridge line), so the ridge line between blocks the ground target
+    assert g.level[at(g, "4G7")] == 1 and not g.los.clear(at(g, "4G7"), at(g, "4J12"), 1, 0)
 
 
 def test_W79_split_step_hexside_rule():

@@ -38,6 +38,7 @@ class UnitSpec:
     body: WawCounter
     cls: str
     nation: str
+    category: str = ""
 
     @property
     def is_vehicle(self) -> bool:
@@ -89,6 +90,8 @@ class FormationInfo:
     morale: Morale | None
     units: list[int] = field(default_factory=list)
     hq: int = -1
+    hq_type_units: frozenset = frozenset()
+    hq_company: frozenset = frozenset()
 
 
 @dataclass
@@ -126,6 +129,8 @@ class WawGame(Game):
         self.roles = [roles.get(s, "NATO" if i == 0 else "Alliance") for i, s in enumerate(self.sides)]
         # map and terrain
         self.map = amap = assemble_scenario(scenario, index)
+        consts = rs.table("constants")
+        self.constants = {row[0]: row[1] for row in consts.rows} if consts else {}
         tec = rs.table("terrain_effects")
         self.tec = {row[0]: dict(zip(tec.columns, row)) for row in tec.rows}
         self.hexes = sorted(amap.label_of)
@@ -157,7 +162,7 @@ class WawGame(Game):
                 card = index.model("unit", fu.unit)
                 body = card.body
                 u = UnitSpec(f"{fid}.{fu.index + 1}", len(self.units), force_side[fid], fi, fu.unit, card.name,
-                             body, body.unit_class, card.nation)
+                             body, body.unit_class, card.nation, card.category)
                 self.by_uid[u.uid] = u.idx
                 self.units.append(u)
                 self.formations[fi].units.append(u.idx)
@@ -258,6 +263,7 @@ class WawGame(Game):
                     self.start_hex.append(None)
                     self.mob = u.idx
                     break
+        self._hq_companions()
         self.end_turn_markers = ext.cup.end_turn
         self.chaos_markers = ext.cup.chaos
         # control (WaW 13.0): set-up areas, else the hexes each side sets up in
@@ -279,16 +285,33 @@ class WawGame(Game):
         # per-unit value caches: vals[i][strength 0/1][hovering 0/1], target class, maximum reach
         self.vals = [[[u.values(st, bool(hv)) for hv in (0, 1)] for st in (0, 1)] for u in self.units]
         self.tclass = [[u.target_class(st) for st in (0, 1)] for u in self.units]
+        factor = self.const("extended_range_factor")
         self.reach = []
         for u in self.units:
             r = 1
+            single = u.cls == "on_map_artillery"          # 8.7: no extended-range direct fire
             for st in (0, 1):
                 for hv in (0, 1):
                     v = u.values(st, bool(hv))
                     if v is not None and v.range:
-                        r = max(r, v.range * (1 if v.range_underlined else 2))
-            sw = None
+                        r = max(r, v.range * (1 if v.range_underlined or single else factor))
             self.reach.append(r)
+
+    def _hq_companions(self) -> None:
+        """Per formation, the units "of the HQ's type" (WaW 1.3.3.1, 1.3.3.3; V24 matching: the HQ card's
+        ``hq_type`` against unit class, card category, card id or type label; no ``hq_type`` = any ground unit).
+
+        ``hq_type_units``: units of the appropriate type and formation (restore, 1.3.3.3).
+        ``hq_company``: the units the HQ must stay with (1.3.3.1): per option c23 the whole formation
+        (``formation``) or only the units of its type (``formation_and_type``)."""
+        by_type = self.option("c23_hq_type") == "formation_and_type"
+        for f in self.formations:
+            ground = [i for i in f.units if i != f.hq and not self.units[i].is_heli and not self.units[i].is_hq]
+            want = self.units[f.hq].body.hq_type if f.hq >= 0 else None
+            typed = [i for i in ground if want is None or want in (
+                self.units[i].cls, self.units[i].category, self.units[i].card, self.units[i].body.type_label)]
+            f.hq_type_units = frozenset(typed)
+            f.hq_company = frozenset(typed if by_type else ground)
 
     # ------------------------------------------------------------------ API
     def new_initial_state(self, seed: int):
@@ -317,6 +340,10 @@ class WawGame(Game):
 
     def option(self, name: str):
         return self.options.get(name)
+
+    def const(self, name: str):
+        """A value of the ruleset's ``constants`` table (declared in ``engine_tables``, so it exists)."""
+        return self.constants[name]
 
 
 def create_game(scenario, index, options: dict[str, Any] | None = None) -> WawGame:

@@ -24,19 +24,51 @@ _KIND = {"none": NONE, "blocks": BLOCKS, "two_or_more": TWO, "city": CITY}
 
 
 class Los:
-    def __init__(self, terrain: dict, elevation: dict, blocking: dict[str, str]):
+    """``ridges``: the hexsides (``edge_key`` pairs) that are ridge lines (7.2: hexside features whose ``los``
+    blocks); ``clear(..., wrecks=)`` counts Wreck markers with broken terrain toward "two or more" (7.2 b, 7.3)."""
+
+    def __init__(self, terrain: dict, elevation: dict, blocking: dict[str, str], ridges=frozenset()):
         self.block = {h: _KIND.get(blocking.get(code, "none"), NONE) for h, code in terrain.items()}
         self.level = {h: (1 if elevation.get(h, 0) > 0 else 0) for h in terrain}
+        self.ridges = frozenset(ridges)
+        self.on_ridge = frozenset(h for side in self.ridges for h in side)
         self.cache: dict = {}
 
-    def clear(self, a, b, la: int | None = None, lb: int | None = None) -> bool:
+    def clear(self, a, b, la: int | None = None, lb: int | None = None, wrecks=None) -> bool:
         la = self.level.get(a, 0) if la is None else la
         lb = self.level.get(b, 0) if lb is None else lb
+        if wrecks and la == lb:
+            inside = self.between(a, b) & wrecks
+            if inside:
+                key = (a, b, la, lb, frozenset(inside))
+                hit = self.cache.get(key)
+                if hit is None:
+                    hit = self.cache[key] = self._compute(a, b, la, lb, inside)
+                return hit
         key = (a, b, la, lb)
         hit = self.cache.get(key)
         if hit is None:
             hit = self.cache[key] = self._compute(a, b, la, lb)
         return hit
+
+    def between(self, a, b) -> frozenset:
+        """The hexes of the a-b line other than its end hexes."""
+        key = ("between", a, b)
+        hit = self.cache.get(key)
+        if hit is None:
+            hit = self.cache[key] = frozenset(h for st in line_steps(a, b)[1:-1] for h in st)
+        return hit
+
+    def _crosses_ridge(self, a, b) -> bool:
+        """7.2: the line crosses a ridge line, and neither end hex is adjacent to (has a side on) one."""
+        if not self.ridges or a in self.on_ridge or b in self.on_ridge:
+            return False
+        steps = line_steps(a, b)
+        for s1, s2 in zip(steps, steps[1:]):
+            pairs = [(p, q) for p in s1 for q in s2 if distance(p, q) == 1]
+            if pairs and all((min(p, q), max(p, q)) in self.ridges for p, q in pairs):
+                return True
+        return False
 
     def flight_level(self, h) -> int:
         """Helicopter LOS Table: 1 over clear terrain, 2 over a hill, woods or city, 3 over a wooded hill."""
@@ -81,7 +113,7 @@ class Los:
                 return False
         return True
 
-    def _compute(self, a, b, la, lb) -> bool:
+    def _compute(self, a, b, la, lb, wrecks=frozenset()) -> bool:
         if a == b or distance(a, b) <= 1:
             return True
         steps = line_steps(a, b)[1:-1]
@@ -92,8 +124,8 @@ class Los:
                 hills = [self.level.get(h, 0) for h in st]
                 if all(k in (BLOCKS, CITY) or lv for k, lv in zip(ks, hills)):
                     return False
-                if all(k == TWO for k in ks):
-                    broken += len(ks)
+                if all(k == TWO or h in wrecks for h, k in zip(st, ks)):
+                    broken += len(ks)          # 7.3: broken terrain and Wrecks count together
                 if broken >= 2:
                     return False
             return True
@@ -104,11 +136,13 @@ class Los:
                 wooded_hill = [self.level.get(h, 0) and k in (BLOCKS, CITY) for h, k in zip(st, ks)]
                 if all(wooded_hill):
                     return False
-                if all(k == TWO for k in ks):
-                    broken += len(ks)
+                if all(k == TWO or h in wrecks for h, k in zip(st, ks)):
+                    broken += len(ks)          # 7.2 b: two or more broken hexes or Wrecks
                 if broken >= 2:
                     return False
             return True
+        if self._crosses_ridge(a, b):
+            return False                       # 7.2: a ridge line between hill and ground
         # one end on a hill: look from the hill end towards the ground end
         if la == 0:
             steps = tuple(reversed(steps))
@@ -134,7 +168,9 @@ def los_for_map(amap, ruleset) -> Los:
     """The World at War LOS of an assembled map, blocking kinds from the ruleset's Terrain Effect Chart."""
     tec = ruleset.table("terrain_effects")
     blocking = {row[0]: dict(zip(tec.columns, row))["blocking"] for row in tec.rows}
-    return Los(amap.terrain, amap.elevation, blocking)
+    ridge_ids = {f.id for f in ruleset.hexside_features if f.los.blocks}
+    ridges = {side for side, fid in amap.hexsides.items() if fid in ridge_ids}
+    return Los(amap.terrain, amap.elevation, blocking, ridges)
 
 
 def los_check(service, a, b):

@@ -33,7 +33,7 @@ class WawState(State):
                  "lead_used", "calls", "missions", "wrecks", "smoke", "control", "lost", "thor", "comms",
                  "impulse_first", "overrun_done", "log", "steps", "entered_f", "reason", "mines", "_occ",
                  "chem", "jammed", "hallowed", "air_out", "air_back", "hand", "xleaders", "berserk",
-                 "sw_placed", "sw_lost", "inf_lost", "snipers", "cover", "drill")
+                 "sw_placed", "sw_lost", "inf_lost", "snipers", "cover", "drill", "misc")
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -105,6 +105,7 @@ class WawState(State):
         s.snipers = [[h, host, 0, 0, card.side] for card, host, h in game.snipers]   # hex, host, oc/removed, shots
         s.cover = set()
         s.drill = None
+        s.misc = None
         s._new_cup()
         s._advance()
         return s
@@ -149,6 +150,7 @@ class WawState(State):
         s.snipers = [list(x) for x in self.snipers]
         s.cover = set(self.cover)
         s.drill = self.drill
+        s.misc = self.misc
         return s
 
     # ------------------------------------------------------------------ API
@@ -232,9 +234,9 @@ class WawState(State):
             self._fire(u, t, action.c, "opfire")
             if (self.disr[t], self.strength[t]) != before:
                 self.mp_used[t] = INF          # a unit that becomes Disrupted or Reduced must stop (6.2)
-            self.pending = ("ops", pending[2])
+            self._after_opfire(pending[2])
         elif k == "pass":
-            self.pending = ("ops", pending[2])
+            self._after_opfire(pending[2])
         elif k == "assault":
             self._assault([g.by_uid[x] for x in action.a.split("+")], g.map.hex_of[action.b])
         elif k == "overrun":
@@ -316,7 +318,7 @@ class WawState(State):
                  f"j{sorted(self.jammed.items())}", f"hg{sorted(self.hallowed)}", f"ai{sorted(self.air_out)}"
                  f"{sorted(self.air_back)}", f"hd{sorted(self.hand)}", f"xl{sorted(self.xleaders)}",
                  f"bz{sorted(self.berserk.items())}", f"sw{sorted(self.sw_placed)}{sorted(self.sw_lost)}"
-                 f"{self.inf_lost}", f"sn{self.snipers}", f"cv{sorted(self.cover)}", f"dr{self.drill}",
+                 f"{self.inf_lost}", f"sn{self.snipers}", f"cv{sorted(self.cover)}", f"dr{self.drill}", f"mc{self.misc}",
                  self.dice.fingerprint()]
         for i in range(len(g.units)):
             parts.append(f"{i}:{self.hex[i]}:{self.strength[i]}{self.disr[i]:d}{self.oc[i]:d}{self.ooc[i]:d}"
@@ -414,7 +416,7 @@ class WawState(State):
                 if on_hill > 1:
                     return False               # more than one Wreck marker on a hill between
             return True
-        return self.game.los.clear(ha, hb, self.level(a), self.level(b))
+        return self.game.los.clear(ha, hb, self.level(a), self.level(b), self.wrecks)   # 7.2 b: Wrecks
 
     def _smoky(self, a, b) -> bool:
         from studio.hexgrid.lines import line_steps
@@ -600,6 +602,7 @@ class WawState(State):
             if self.breakdown[i]:
                 self.breakdown[i] -= 1
             self.locked[i] = False
+            self.heli_moves[i] = 0             # 6.1.3.1: the 12-hex count never outlives the turn
         self.smoke = {h: v - 1 for h, v in self.smoke.items() if v > 1}
         self.chem = set()                      # 8.4: Chemical Strike markers go in the MRP
         for sn in self.snipers:
@@ -632,16 +635,15 @@ class WawState(State):
         self._new_cup()
 
     def _restore_hqs(self) -> None:
-        """WaW 1.3.3.3: a destroyed HQ returns Reduced in a hex with units of its formation."""
-        g = self.game
-        for f in g.formations:
+        """WaW 1.3.3.3: a destroyed HQ returns Reduced in a hex with a unit of the appropriate type of its
+        formation (hex choice automated: the most such units); with none left it is permanently destroyed."""
+        for f in self.game.formations:
             q = f.hq
             if q < 0 or self.strength[q] < 2 or self.strength[q] == 3:
                 continue
             counts: dict = {}
-            for u in f.units:
-                if u != q and self.strength[u] < 2 and self.hex[u] is not None and self.carrier[u] < 0 \
-                        and not g.units[u].is_heli:
+            for u in f.hq_type_units:
+                if self.strength[u] < 2 and self.hex[u] is not None and self.carrier[u] < 0:
                     counts[self.hex[u]] = counts.get(self.hex[u], 0) + 1
             if counts:
                 h = max(sorted(counts), key=lambda x: counts[x])
@@ -670,7 +672,8 @@ class WawState(State):
             self.mp_cap[u] = None
             self.mfired[u] = False
             self.acted[u] = False
-            self.heli_moves[u] = 0
+            if g.option("c41_heli_12_hexes") != "turn":
+                self.heli_moves[u] = 0         # 6.1.3.1, 9.2 read per activation (option c41)
             self.mode_changed[u] = False
             self.one_hex[u] = False
             self.fresh[u] = first
@@ -701,7 +704,8 @@ class WawState(State):
                     self.mp_used[u] = 0.0
                     self.mp_cap[u] = None
                     self.mfired[u] = self.acted[u] = self.mode_changed[u] = self.one_hex[u] = False
-                    self.heli_moves[u] = 0
+                    if g.option("c41_heli_12_hexes") != "turn":
+                        self.heli_moves[u] = 0
                 if f2.kind == "helicopter":
                     for u in f2.units:
                         self.disr[u] = False
@@ -738,7 +742,7 @@ class WawState(State):
         if hq_hex is not None:
             cr = self.values(q).command_range or 0
             if self.thor:
-                cr = 3
+                cr = min(cr, g.const("thor_command_range"))   # Chaos 14: at most 3, never raised
         hexes: dict = {}
         for u in f.units:
             if u != q and self.strength[u] < 2 and self.hex[u] is not None:
@@ -748,16 +752,18 @@ class WawState(State):
         for h, us in sorted(hexes.items()):
             if first:
                 continue
+            led = any(x in g.leader_of or x in g.hero_of or x in self.xleaders for x in us)
             us = [x for x in us if x not in g.leader_of and x not in g.hero_of and x not in self.xleaders]
             if not us:
                 continue
+            exempt = h == hq_hex or led or self._hq_in(h, f.side) >= 0
             if jam:
-                if h != hq_hex and not any(x in g.leader_of or x in g.hero_of for x in hexes[h]):
+                if not exempt:                 # 10.0: HQ, Leader or Hero hexes make no roll
                     if self.dice.roll(6, "jammed") < threshold:
                         for x in us:
                             self.ooc[x] = True
                 continue
-            if self.comms and h != hq_hex:
+            if self.comms and not exempt:      # Chaos 5: hexes with an HQ, Leader or Hero make no roll
                 if self.dice.roll(6, "comms") < threshold:
                     for u in us:
                         self.ooc[u] = True
@@ -854,7 +860,7 @@ class WawState(State):
             uid = spec.uid
             if spec.is_heli and not self.acted[u] and not self.mode_changed[u] and self.mp_used[u] == 0:
                 out.append(Action("mode", uid))
-            if spec.is_heli and not self.disr[u] and self.heli_moves[u] <= 12:
+            if spec.is_heli and not self.disr[u] and self.heli_moves[u] <= g.const("helicopter_fire_move_limit"):
                 for t, fp in self._popup_targets(u):
                     out.append(Action("popup", uid, g.units[t].uid, fp))
             if spec.body.recon and (self.impulse_first or self.calls.get(u)):
@@ -914,15 +920,11 @@ class WawState(State):
         return out
 
     def _popup_targets(self, u: int) -> list[tuple[int, str]]:
-        """9.2.1: targets the helicopter sees only one level up (at its normal level it would simply fire)."""
+        """9.2.1: every target the helicopter may attack one level up; the Pop-Up is the owner's choice whether
+        or not the target is also seen at the normal level."""
         g = self.game
         out = []
         for t in self._targets(u):
-            if distance(self.hex[u], self.hex[t]) <= 1 or self.has_los(u, t):
-                continue
-            lo = g.level.get(self.hex[t], 0)
-            if not g.los.heli(self.hex[u], self.hex[t], lo, g.los.flight_level(self.hex[u]) + 1):
-                continue
             saved = self.pending
             self.pending = ("popup", u, t, "", saved[1] if len(saved) > 1 else -1)
             try:
@@ -958,7 +960,7 @@ class WawState(State):
         return [t for t in self._alive(1 - side) if self.carrier[t] < 0 and not self.disr[t]
                 and (g.units[t].is_infantry or g.units[t].cls == "towed_gun")
                 and distance(h, self.hex[t]) <= 6 and g.los.clear(h, self.hex[t], g.level.get(h, 0),
-                                                                   self.level(t))]
+                                                                   self.level(t), self.wrecks)]
 
     def _snipe(self, k: int, t: int) -> None:
         """WaW 1.3.8: range counts the target hex; +1 city, -1 open; d6 >= it Disrupts; then the removal roll."""
@@ -1041,7 +1043,7 @@ class WawState(State):
             if not spec.is_heli:
                 if self._stack_count(n, side) + 1 > 2:
                     continue
-                if not self._hq_can_follow(u, h):
+                if not self._hq_can_follow(u, h, n):
                     continue
             if enemies is not None:
                 # 6.1.7: a Disrupted unit may not close with the enemy or enter a hex adjacent to it
@@ -1052,8 +1054,29 @@ class WawState(State):
             out.append(n)
         return out
 
-    def _hq_can_follow(self, u: int, h) -> bool:
-        return True
+    def _hq_left_alone(self, u: int, h) -> int:
+        """The HQ of ``u``'s formation that ``u`` leaving ``h`` would leave without a unit of its type (WaW
+        1.3.3.1, option c23), or -1."""
+        g = self.game
+        f = g.formations[g.units[u].formation]
+        q = f.hq
+        if q < 0 or u not in f.hq_company or self.hex[q] != h or self.strength[q] >= 2:
+            return -1
+        for j in f.hq_company:
+            if j != u and self.hex[j] == h and self.strength[j] < 2 and self.carrier[j] < 0:
+                return -1
+        return q
+
+    def _hq_can_follow(self, u: int, h, n) -> bool:
+        """WaW 1.3.3.1: the last unit of its type may leave the HQ's hex only if the HQ can go with it: the HQ is
+        not Ops Complete and ``n`` holds no other HQ of the side (1.3.3: one HQ per hex)."""
+        q = self._hq_left_alone(u, h)
+        if q < 0:
+            return True
+        if self.oc[q]:
+            return False
+        side = self.game.units[u].side
+        return sum(1 for j in self.units_at(n, side) if self.game.units[j].is_hq) < self.game.const("hq_per_hex")
 
     def _targets(self, u: int) -> list[int]:
         g = self.game
@@ -1116,8 +1139,10 @@ class WawState(State):
             return None
         rng = v.range or 0
         ext = red = not v.range_underlined
+        if spec.cls == "on_map_artillery":
+            ext = False                        # 8.7: beyond the fixed range only as an 8.1 mission (indirect)
         if self.thor:
-            rng, ext, red = min(rng, 3), False, False
+            rng, ext, red = min(rng, g.const("thor_max_range")), False, False
         if tc == "helicopter" and fp != "aa":
             if v.range_underlined and not self.hover[t]:
                 return None                    # 9.3: guided missiles cannot attack a Flying helicopter
@@ -1144,8 +1169,8 @@ class WawState(State):
             hit += 1
             if level == "L2":
                 fpv -= 1
-        if spec.is_heli and self.heli_moves[u] > 12:
-            return None
+        if spec.is_heli and self.heli_moves[u] > g.const("helicopter_fire_move_limit"):
+            return None                        # 6.1.3.1, 9.2: moved more than 12 hexes (option c41: per turn)
         if hit > 6:
             fpv -= hit - 6                     # 6.1.3: Hit Numbers above 6 cost Firepower
             hit = 6
@@ -1246,7 +1271,7 @@ class WawState(State):
                 continue
             for h in hexes:
                 if distance(self.hex[caller], h) <= 1 or g.los.clear(self.hex[caller], h, self.level(caller),
-                                                                     g.level.get(h, 0)):
+                                                                     g.level.get(h, 0), self.wrecks):
                     out.append(Action("call", g.units[caller].uid, a.id, g.label[h]))
         return out
 
@@ -1284,11 +1309,9 @@ class WawState(State):
                     sn[2] = 2                  # 1.3.8: an enemy entering the sniper's hex eliminates it
         if not spec.is_heli:
             self.control[n] = spec.side
-            q = g.formations[spec.formation].hq
-            if q >= 0 and self.hex[q] == h and self.strength[q] < 2:
-                if not any(self.hex[j] == h and self.strength[j] < 2 and not g.units[j].is_heli
-                           and self.carrier[j] < 0 for j in g.formations[spec.formation].units if j != q):
-                    self.hex[q] = n
+            q = self._hq_left_alone(u, h)
+            if q >= 0:
+                self.hex[q] = n                # 1.3.3.1: the HQ goes with the last unit of its type
 
     def _mines(self, u: int, n) -> None:
         """WaW 12.2: entering a Mines! hex or one next to it: d6 odd Disrupts; a 6 clears the marker."""
@@ -1638,7 +1661,7 @@ class WawState(State):
         alive = [a for a in attackers if self.strength[a] < 2]
         if alive and (not survivors or applied_d > applied_a):
             if survivors:
-                self._retreat(survivors, h, src, side)
+                self._retreat(survivors, h, src, side, alive)
             if not self._ground_enemies_at(h, side):
                 for a in alive:
                     self._relocate(a, src, h)
@@ -1651,8 +1674,9 @@ class WawState(State):
         for a in attackers:
             self._after_act(a)
 
-    def _retreat(self, units: list[int], h, attacker_hex, attacker_side: int) -> None:
-        """6.3: defenders retreat one hex, directly away from the attacker if possible (choice automated)."""
+    def _retreat(self, units: list[int], h, attacker_hex, attacker_side: int, attackers=()) -> None:
+        """6.3: defenders retreat one hex, directly away from the attacker if possible (choice automated); not
+        into an enemy hex, next to an enemy unit other than the ``attackers`` (6.3 b), or over stacking."""
         g = self.game
         dq, dr = h[0] - attacker_hex[0], h[1] - attacker_hex[1]
         away = (h[0] + dq, h[1] + dr)
@@ -1664,8 +1688,8 @@ class WawState(State):
                 if n not in g.label or n == attacker_hex or self.units_at(n, attacker_side):
                     continue
                 if any(distance(n, self.hex[e]) <= 1 for e in self._alive(attacker_side)
-                       if not g.units[e].is_hq and self.carrier[e] < 0 and self.hex[e] != attacker_hex):
-                    continue
+                       if not g.units[e].is_hq and self.carrier[e] < 0 and e not in attackers):
+                    continue                   # 6.3 b: only the units that just attacked are exempt
                 if self._stack_count(n, 1 - attacker_side) >= 2:
                     continue
                 dest = n
@@ -1790,13 +1814,13 @@ class WawState(State):
             h = self.hex[e]
             if g.units[e].is_heli or distance(self.hex[u], h) > reach or distance(self.hex[u], h) <= 1:
                 continue
-            if g.los.clear(self.hex[u], h, self.level(u), g.level.get(h, 0)):
+            if g.los.clear(self.hex[u], h, self.level(u), g.level.get(h, 0), self.wrecks):
                 fixed = v.artillery.fixed if spec.cls == "on_map_artillery" and v.artillery else None
                 if fixed is not None and fixed.range is not None and distance(self.hex[u], h) > fixed.range:
                     out.add(h)                 # 8.7 (b): in LOS beyond the fixed range: resolved per 8.1
                 continue
             if any(distance(self.hex[sp], h) <= 1 or g.los.clear(self.hex[sp], h, self.level(sp),
-                                                                   g.level.get(h, 0)) for sp in spotters):
+                                                                   g.level.get(h, 0), self.wrecks) for sp in spotters):
                 out.add(h)
         return sorted(out)
 
@@ -1809,7 +1833,7 @@ class WawState(State):
         else:
             fp, hit = v.he_fp or 0, v.to_hit.he or 6
         h = target
-        seen = g.los.clear(self.hex[u], target, self.level(u), g.level.get(target, 0))
+        seen = g.los.clear(self.hex[u], target, self.level(u), g.level.get(target, 0), self.wrecks)
         if not seen and self.dice.roll(6, "accuracy") == 6:
             opts = sorted(g.nbrs[target])
             h = min(opts, key=lambda n: (len(self.units_at(n, 1 - spec.side)) - len(self.units_at(n, spec.side)), n))
@@ -1820,6 +1844,9 @@ class WawState(State):
         """WaW 9.5: AA interception, then the attack on the hex (target class chosen first, digest C42)."""
         g = self.game
         a, side = g.airstrikes[k]
+        if k in self.air_back:
+            self.air_back.discard(k)           # Chaos 4: this counter makes only one attack
+            self.air_out.add(k)
         if h is None:
             return
         aa = 0
@@ -1928,15 +1955,7 @@ class WawState(State):
         elif r == 15:
             self.hand.add(("drill", alliance))
         elif r == 4:
-            k = next((k for k, (a, sd) in enumerate(g.airstrikes) if sd == nato and k not in self.air_out
-                      and ("A", k) not in self.cup), None)
-            if k is not None and not any(m[0] == "A" for m in self.cup):
-                self.cup.append(("A", k))
-            else:
-                ai = [a.id for a in g.assets].index("chaos-he-34") if any(
-                    a.id == "chaos-he-34" for a in g.assets) else None
-                if ai is not None:
-                    self.missions[ai] += 1
+            self._close_air_support(nato)
         elif r == 6:
             cands = [i for i in self._alive(alliance) if (self.disr[i] or self.strength[i] == 1)
                      and not g.units[i].is_hq]
@@ -1987,6 +2006,23 @@ class WawState(State):
                     self.disr[dis[0]] = False
         self.log.append(LogEntry(self.turn, "chaos", -1, f"chaos {r}", []))
 
+    def _close_air_support(self, nato: int) -> None:
+        """Chaos 4: with no NATO airstrike in the game (in the cup, drawn, or scheduled for a later turn) a spent
+        NATO airstrike counter goes into the cup for one attack; otherwise NATO gets one 3-4 HE mission."""
+        g = self.game
+        mine = [k for k, (a, sd) in enumerate(g.airstrikes) if sd == nato]
+        in_game = [k for k in mine if k not in self.air_out]
+        spent = [k for k in mine if k in self.air_out]
+        if not in_game and spent:
+            k = spent[0]
+            self.air_out.discard(k)
+            self.air_back.add(k)               # one attack, then out of the game (see _strike)
+            self.cup.append(("A", k))
+            return
+        ai = next((i for i, a in enumerate(g.assets) if a.id == "chaos-he-34"), None)
+        if ai is not None:
+            self.missions[ai] += 1
+
     def _chaos_sniper(self, nato: int) -> None:
         """Chaos 18 (placement automated): within 2 hexes of a NATO unit, in a hex giving infantry a DB."""
         g = self.game
@@ -2011,20 +2047,36 @@ class WawState(State):
         if targets:
             self._snipe(k, min(targets, key=lambda t: (distance(self.hex[t], best[1]), t)))
 
+    def _after_opfire(self, ret: int) -> None:
+        """Back to the impulse of formation ``ret`` after an Opportunity Fire window, or on with the Chaos 3
+        move (``ret`` = -1)."""
+        if ret >= 0:
+            self.pending = ("ops", ret)
+        else:
+            self.pending = ("none",)
+            self._misc_step()
+
     def _miscommunication(self, nato: int, alliance: int) -> None:
-        """Chaos 3 (choices automated): the Alliance moves the NATO unit nearest to it toward its units.
-        Opportunity Fire during this move is not offered."""
+        """Chaos 3 (choices automated): the Alliance moves the NATO unit nearest to it toward its units under
+        the normal movement rules, hex by hex, each hex opening Opportunity Fire (6.2); then it is Ops Complete."""
         g = self.game
         mine = [self.hex[e] for e in self._alive(alliance) if not g.units[e].is_hq]
         cands = [i for i in self._alive(nato) if not g.units[i].is_hq and not g.units[i].is_heli
-                 and self.carrier[i] < 0]
+                 and self.carrier[i] < 0 and (not self.oc[i] or g.option("c45_miscommunication_oc"))]
         if not mine or not cands:
             return
-        near = lambda h: min(distance(h, e) for e in mine)   # noqa: E731
-        u = min(cands, key=lambda i: (near(self.hex[i]), i))
-        saved = (self.mp_used[u], self.mp_cap[u], self.one_hex[u], self.locked[u])
+        u = min(cands, key=lambda i: (min(distance(self.hex[i], e) for e in mine), i))
+        self.misc = (u, alliance, (self.mp_used[u], self.mp_cap[u], self.one_hex[u], self.locked[u]))
         self.mp_used[u], self.mp_cap[u], self.one_hex[u], self.locked[u] = 0.0, None, False, False
-        for _ in range(20):
+        self._misc_step()
+
+    def _misc_step(self) -> None:
+        """Chaos 3: one hex step at a time until no step closes in or an Opportunity Fire window opens."""
+        u, alliance, saved = self.misc
+        g = self.game
+        mine = [self.hex[e] for e in self._alive(alliance) if not g.units[e].is_hq]
+        while mine and self.strength[u] < 2:
+            near = lambda h: min(distance(h, e) for e in mine)   # noqa: E731
             steps = [n for n in self._move_targets(u) if near(n) < near(self.hex[u])]
             if not steps:
                 break
@@ -2033,10 +2085,14 @@ class WawState(State):
             self.mp_used[u] += self._terrain_cost(u, h, n) or 1.0
             self._relocate(u, h, n)
             self._mines(u, n)
-            if self.strength[u] >= 2:
-                break
+            if self.strength[u] < 2 and any(self._can_opfire(e) and self._fire_types(e, u, "opfire")
+                                            for e in self._alive(alliance)):
+                self.pending = ("opfire", u, -1)
+                return
         self.mp_used[u], self.mp_cap[u], self.one_hex[u], self.locked[u] = saved
-        self.oc[u] = True
+        if self.strength[u] < 2:
+            self.oc[u] = True
+        self.misc = None
 
     def _insurrection(self, nato: int) -> None:
         """Chaos 9 (hex automated): the Mob goes in a city hex free of the enemy, its marker into the cup."""
