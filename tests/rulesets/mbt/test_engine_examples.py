@@ -137,9 +137,19 @@ def test_M27_extraneous_spot_counter_removed():
 
 
 def test_M25_spot_counter_keeps_target_spotted_by_another_unit():
-    g, s, b, woods, clear = _spot_setup()
-    s.mk[b] = G.MFIRE
-    assert s.can_spot(g.uindex["M1"], b) == (distance(clear, woods) <= 30 and g.los.clear(clear, woods))
+    """M25 (MBT 4.1.1): a target in woods with a Spot/Fire counter stays spotted (range 30) by any unit with a
+    clear LOS; without the counter it is spotted only within 7 hexes. Live path: the Spotting Phase gives the
+    vehicle a Fire command only against what it spots."""
+    g = new_game()
+    a, b, _ = line_pair(g, "C", "W", 10)
+    commands = {}
+    for mark in (G.NOMARK, G.MFIRE):
+        s = place(g, 1, {"M1": (0, "m1", g.label(a), 0), "BMP": (1, "bmp-2", g.label(b), 0)})
+        s.mk[g.uindex["BMP"]] = mark
+        s._start_turn()
+        s._advance()
+        commands[mark] = {x[2] for x in s.legal_actions()}
+    assert "FIRE" not in commands[G.NOMARK] and "FIRE" in commands[G.MFIRE]
 
 
 # ---------------------------------------------------------------- 3. line of sight
@@ -216,7 +226,15 @@ def test_M53_vehicles_never_block():
     a, b, d = line_pair(g, "C", "C", 4)
     s = place(g, 1, {"X": (0, "m1", g.label(a), 0), "Y": (1, "t-72a", g.label(b), 0),
                      "Z": (1, "t-72a", g.label(neighbour(a, d)), 0)})
-    assert s.can_spot(g.uindex["X"], g.uindex["Y"])
+    assert g.uindex["Y"] in s.spots[g.uindex["X"]]      # Z between them does not block (MBT 4.1.4)
+    assert any(str(x) == "fire X at Y main:APFSDS" for x in _fire_actions(s, {"X": "FIRE"}))
+
+
+def _fire_actions(s, orders):
+    play_commands(s, orders)
+    while s.phase == G.P_INIT:
+        s.play(A("initiative first"))
+    return s.legal_actions()
 
 
 def test_crest_hexside_blocks_by_itself():

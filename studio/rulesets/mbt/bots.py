@@ -18,7 +18,7 @@ import random
 from studio.hexgrid.coords import distance, neighbour
 from studio.hexgrid.facing import Aspect, hit_aspect
 
-from .game import BANDS, P_CMD, P_DF, P_INIT, P_MOVE, WAIT, Action, MbtGame, MbtState
+from .engine.game import BANDS, P_CMD, P_DF, P_INIT, P_MOVE, WAIT, Action, MbtGame, MbtState
 
 COVER_SCORE = {"none": 0.0, "light": 1.0, "medium": 2.0, "heavy": 3.0}
 

@@ -1,0 +1,41 @@
+"""MBT actions: tuples of strings with a text form (``MbtGame.parse_action`` inverts ``str``)::
+
+    command M1-1 FIRE|MOVE|SH|OW|NC     initiative first|second
+    fire M1-1 at T-80B-2 main:APFSDS    hold M1-1 (no target left)     reveal T-80B-2 | conceal T-80B-2
+    ow M1-1 at T-80B-2 main:APFSDS      pass
+    move M1-1 (select the next vehicle to move)  road M1-1 (road/path rate)  fwd M1-1  rev M1-1
+    turn M1-1 left|right  enter M1-1 2A8  exit M1-1  done M1-1
+"""
+from __future__ import annotations
+
+class Action(tuple):
+    """An action: a tuple of strings whose ``str`` is its text form."""
+
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        k = self[0]
+        if k in ("fire", "ow"):
+            return f"{k} {self[1]} at {self[2]} {self[3]}"
+        return " ".join(self)
+
+    def __repr__(self) -> str:
+        return f"<{self}>"
+
+
+PASS = Action(("pass",))
+VERBS = ("command", "initiative", "hold", "reveal", "conceal", "pass", "move", "road", "fwd", "rev", "turn", "enter",
+         "exit", "done")
+
+
+def _parse(text: str) -> Action:
+    t = text.split()
+    if not t:
+        raise ValueError("empty action")
+    if t[0] in ("fire", "ow"):
+        if len(t) != 5 or t[2] != "at":
+            raise ValueError(f"cannot read '{text}': expected '{t[0]} UNIT at TARGET WEAPON:AMMO'")
+        return Action((t[0], t[1], t[3], t[4]))
+    if t[0] not in VERBS:
+        raise ValueError(f"unknown action '{text}'")
+    return Action(tuple(t))

@@ -1,0 +1,24 @@
+"""Codes shared by the MBT engine modules: commands (MBT 4.2.1), unit status, Spot counters (MBT 3.4) and the
+sequence of play as ``PhaseSpec`` data (MBT 4.0) with the automaton's phase codes."""
+from __future__ import annotations
+
+from studio.rules.api import PhaseSpec
+
+NC, FIRE, MOVE, SH, OW = 1, 2, 3, 4, 5
+CMD_NAMES = {NC: "NC", FIRE: "FIRE", MOVE: "MOVE", SH: "SH", OW: "OW"}
+CMD_CODES = {v: k for k, v in CMD_NAMES.items()}
+WAIT, ON, EXITED, DEAD = 0, 1, 2, 3
+NOMARK, MFIRE, MMOVE = 0, 1, 2
+P_CMD, P_INIT, P_DF, P_OWC, P_MOVE, P_OVER = 1, 2, 3, 4, 5, 9
+
+PHASES = (
+    PhaseSpec("spotting", "Spotting Phase", "MBT 4.1", "none"),
+    PhaseSpec("command", "Command Phase: place commands face down", "MBT 4.2.1", "both"),
+    PhaseSpec("initiative", "Initiative Phase", "MBT 4.3", "both"),
+    PhaseSpec("direct-fire-first", "Combat Phase: First Player Direct Fire", "MBT 4.4.1", "first"),
+    PhaseSpec("direct-fire-second", "Combat Phase: Second Player Direct Fire", "MBT 4.4.1", "second"),
+    PhaseSpec("overwatch", "Combat Phase: Overwatch Fire", "MBT 4.4.2", "both"),
+    PhaseSpec("move-second", "Movement Phase: Second Player moves", "MBT 4.5", "second"),
+    PhaseSpec("move-first", "Movement Phase: First Player moves", "MBT 4.5", "first"),
+    PhaseSpec("adjustment", "Adjustment Phase", "MBT 4.6", "none"),
+)

@@ -1,0 +1,184 @@
+"""Direct fire (MBT 4.4.1) and AP fire (MBT 4.4.3): fields of fire, range factors, hit modifiers, the hit table,
+hit aspect, penetration and damage, wrecks and Brew-Up Smoke."""
+from __future__ import annotations
+
+from typing import Any
+
+from studio.hexgrid.coords import distance
+from studio.hexgrid.facing import Aspect, hit_aspect, in_arc
+from studio.hexgrid.lines import hex_line
+
+from .codes import DEAD, FIRE, MFIRE, MOVE, ON, P_DF, SH
+from .data import BANDS
+
+def penetration_result(game, difference: int) -> str:
+    """Basic AP result for penetration minus armor (table ``ap-penetration-results``, MBT 4.4.3.2.6, Q3)."""
+    result = "no-effect"
+    for name, lo, hi in game.tables.pen_results:
+        if (lo is None or difference >= lo) and (hi is None or difference <= hi):
+            result = name
+    if difference == 0 and game.options.get("penetration-zero") == "no-effect":
+        result = "no-effect"
+    return result
+
+
+class FireRules:
+    """Rules of this chapter, mixed into :class:`~.state.MbtState` (they read and write its fields)."""
+
+    __slots__ = ()
+
+    def weapon_ok(self, s: int, t: int, row) -> bool:
+        """Range (MBT 3.5.2, 5.6) and field of fire (4.4.3.1) of an AP row."""
+        r = distance(self.hex[s], self.hex[t])
+        if r > row.max_range or r < row.min_range:
+            return False
+        if row.arc != 360 and not in_arc(self.hex[s], self.fac[s], self.hex[t], row.arc, row.rear):
+            return False
+        return True
+
+    def fire_options(self, s: int, targets, df: bool = True) -> list[tuple[int, Any]]:
+        out = []
+        side = self.game.units[s].side
+        for t in targets:
+            if self.st[t] != ON or self.game.units[t].side == side:
+                continue
+            for row in self.game.units[s].type.ap:
+                if self.weapon_ok(s, t, row):
+                    out.append((t, row))
+        return out
+
+    def band_of(self, row, r: int) -> str | None:
+        """AP range factor: the first band left to right whose range is at least the range (MBT 4.4.3.2.1)."""
+        for b, v in zip(BANDS, row.ranges):
+            if v is not None and v >= r:
+                return b
+        return None
+
+    def _begin_df(self) -> None:
+        self.phase = P_DF
+        self.df_side = self.first
+        self.shots = []
+        self.res_i = 0
+
+    def _df_shooters(self) -> list[int]:
+        announced = {s for s, _, _ in self.shots}
+        return [i for i in range(self.game.n) if self.st[i] == ON and self.game.units[i].side == self.df_side and
+                self.cmd[i] in (FIRE, SH) and not self.fired[i] and i not in announced]
+
+    def _resolve_shots(self) -> bool:
+        """Resolve announced shots in order; True when the target's owner must first decide to reveal."""
+        while self.res_i < len(self.shots):
+            s, t, row = self.shots[self.res_i]
+            if row is None:
+                self.res_i += 1
+                continue
+            if self.st[t] == ON and self.cmd[t] in (MOVE, SH) and not self.rev[t] and not self.conceal_once:
+                self.reveal_for = t
+                return True
+            self.conceal_once = False
+            self.res_i += 1
+            self._shoot(s, t, row, overwatch=False)
+        return False
+
+    def _shoot(self, s: int, t: int, row, overwatch: bool) -> str:
+        """AP fire (MBT 4.4.3): announced shots at a target already eliminated are spent (4.4.1)."""
+        self.fired[s] = True
+        self.rev[s] = True
+        if self.mk[s] != MFIRE:
+            self.mk[s] = MFIRE  # new Spot/Fire (4.4.1); counts for Fire/SH from the next Spotting Phase (Q2)
+        if self.st[t] != ON:
+            return "no target"
+        net, band = self.hit_modifiers(s, t, row, overwatch)
+        if band is None:
+            return "out of range"
+        number = self.game.tables.ap_hit.get((net, band), 0)
+        roll = self.dice.roll(100, "AP hit")
+        if number <= 0 or roll > number:
+            return "miss"
+        return self._penetrate(s, t, row, band)
+
+    def hit_modifiers(self, s: int, t: int, row, overwatch: bool) -> tuple[int, str | None]:
+        """Net AP hit modifier and range factor (MBT 4.4.3.2.1-3)."""
+        g = self.game
+        tb = g.tables
+        am = tb.ap_mod
+        r = distance(self.hex[s], self.hex[t])
+        band = self.band_of(row, r)
+        ut, st = g.units[t].type, g.units[s].type
+        net = ut.target_size
+        if self.cmd[t] in (MOVE, SH) and self.rev[t]:
+            net += am["target-moving"]
+        net += tb.cover_ap.get(self.cover_of(self.hex[t]), 0)
+        if self.cmd[s] == SH and not overwatch:
+            net += am[f"short-halt-sb{st.sb}"]
+        if self.dmg[s]:
+            net += am["shooter-damaged"]
+        net += am["brew-up-smoke"] * self.brewup_on_line(self.hex[s], self.hex[t])
+        if overwatch:
+            arc = row.arc if not row.turreted else int(g.options.get("ow-arc", 60))
+            inside = row.arc != 360 or in_arc(self.hex[s], self.fac[s], self.hex[t], arc, row.rear)
+            if row.cis:
+                net += am["overwatch-cis"] if inside else am["overwatch-adjust-cis"]
+            else:
+                net += am["overwatch"] if inside else am["overwatch-adjust"]
+        lo, hi = tb.ap_clamp
+        return max(lo, min(hi, net)), band
+
+    def brewup_on_line(self, a, b) -> int:
+        """Unique Brew-Up Smoke hexes the LOS starts from, passes through or enters (MBT 4.4.3.2.2); smoke
+        created in the current player step does not count yet."""
+        if not self.wreck:
+            return 0
+        count = 0
+        for h in hex_line(a, b):
+            if self.wreck.get(h) == 2 and h not in self.bu_new:
+                count += 1
+        return count
+
+    def _penetrate(self, s: int, t: int, row, band: str) -> str:
+        """Hit aspect, penetration and damage (MBT 4.4.3.2.4-6)."""
+        g = self.game
+        ut = g.units[t].type
+        asp = hit_aspect(self.hex[t], self.fac[t], self.hex[s]) if self.hex[s] != self.hex[t] else Aspect.OWNER_CHOOSES
+        if asp is Aspect.FRONT:
+            armor = ut.armor_front
+        elif asp is Aspect.REAR:
+            armor = ut.armor_rear
+        else:
+            armor = max(ut.armor_front, ut.armor_rear)  # the owner chooses (4.4.3.2.4)
+        bi = BANDS.index(band)
+        if g.options.get("penetration-band") == "next":
+            bi = min(4, bi + 1)
+        pen = row.pens[bi]
+        if pen is None:
+            pen = next(p for p in row.pens if p is not None)
+        result = penetration_result(g, pen - armor)
+        if result == "damaged":
+            if self.dmg[t]:
+                result = g.tables.second_damage  # a second Damaged result (4.4.3.2.6)
+            else:
+                self.dmg[t] = True
+                if self.mv_u == t:  # remaining allowance halved at once (Q27)
+                    left = int(self.mv_left * g.tables.damaged_fraction)
+                    if g.options.get("msa-remaining-floor") == "one":
+                        left = max(1, left)
+                    if self.mv_mode != "xc":
+                        r, p_, nr, np_, used = self.mv_mode
+                        self.mv_mode = (r, p_, nr, np_, used + self.mv_left - left)
+                    self.mv_left = left
+                return result
+        if result in ("knocked-out", "brewed-up"):
+            self._eliminate(t, brew=result == "brewed-up")
+        return result
+
+    def _eliminate(self, t: int, brew: bool) -> None:
+        h = self.hex[t]
+        self.st[t] = DEAD
+        self.lost[self.game.units[t].side] += 1
+        old = self.wreck.get(h)
+        if brew:
+            if old != 2:
+                self.wreck[h] = 2
+                self.bu_new.add(h)
+        elif old is None:
+            self.wreck[h] = 1

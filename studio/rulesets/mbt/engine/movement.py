@@ -1,0 +1,337 @@
+"""Movement (MBT 4.5): speed allowances, terrain, height and hexside costs, turning, road/path rate, reverse, the
+one-hex exception, entering and leaving the map, and hexes with opposing vehicles."""
+from __future__ import annotations
+
+from studio.hexgrid.coords import neighbour
+from studio.model.maps import edge_key
+from studio.rules.api import RulesError
+
+from .actions import Action
+from .codes import EXITED, MMOVE, MOVE, ON, SH, WAIT
+
+def _edge_towards(g, h, off, edges: set) -> str | None:
+    """The map edge a vehicle leaves through when it moves from ``h`` to the off-map hex ``off``."""
+    if len(edges) == 1:
+        return next(iter(edges))
+    dq, dr = off[0] - h[0], off[1] - h[1]
+    wanted = ["west" if dq < 0 else "east" if dq > 0 else ("north" if dr < 0 else "south")]
+    wanted += ["north" if dr < 0 or (dr == 0 and dq > 0) else "south"]
+    for e in wanted:
+        if e in edges:
+            return e
+    return sorted(edges)[0] if edges else None
+
+
+class MovementRules:
+    """Rules of this chapter, mixed into :class:`~.state.MbtState` (they read and write its fields)."""
+
+    __slots__ = ()
+
+    def _is_mover(self, i: int, side: int) -> bool:
+        return (self.game.units[i].side == side and self.cmd[i] in (MOVE, SH) and not self.moved[i] and
+                self.st[i] in (ON, WAIT))
+
+    def msa(self, i: int, rate: int) -> int:
+        """Speed allowance for this move (MBT 4.5.1.1.1, 3.7): fraction by command, damage and SB; floor, min 1."""
+        ut = self.game.units[i].type
+        cmd = "short-halt" if self.cmd[i] == SH else "move"
+        frac = 1.0
+        best = None
+        for c, damaged, sb, f in self.game.tables.msa_fraction:
+            if c == cmd and damaged == self.dmg[i] and (sb is None or sb == ut.sb):
+                if best is None or (sb is not None):
+                    best, frac = (c, damaged, sb), f
+        return max(1, int(rate * frac))
+
+    def _begin_move(self, i: int) -> None:
+        self.mv_u = i
+        self.rev[i] = True
+        self.mk[i] = MMOVE  # Spot/Move, even for a No Move move (MBT 4.5.1.1.8)
+        self.mv_mode = "xc"
+        self.mv_left = self.msa(i, self.game.units[i].type.cc)
+        self.mv_spent = False
+        self.mv_turned = 0
+        self.mv_paid = False
+        self.mv_steps = 0
+        self.mv_trail = [self.hex[i]]
+        self.mv_end = False
+
+    def step_cost(self, i: int, a, b, reverse: bool = False) -> int | None:
+        """Cost to move vehicle ``i`` from ``a`` into ``b`` in the current mode, or None when prohibited
+        (MBT 4.5.1.1.2, 4.5.1.1.5-7)."""
+        g = self.game
+        ut = g.units[i].type
+        tr = ut.traction
+        key = edge_key(a, b)
+        feat = g.features.get(key)
+        road = g.roads.get(key)
+        dl = abs(g.elev.get(b, 0) - g.elev.get(a, 0))
+        hc = g.tables.height_change.get(dl)
+        if hc is None or not hc[2].get(tr, False):
+            return None  # height change limits (4.5.1.1.2)
+        fid = feat.id if feat is not None else None
+        if dl and fid not in ("slope", "crest") and not road and \
+                g.options.get("unmarked-level-change") == "cliff":
+            return None  # a hill edge without a slope is a cliff (4.1.4.1.5)
+        side_cost = 0
+        if feat is not None:
+            mc = feat.move_cost.get(tr)
+            if mc is None:
+                return None
+            if fid == "bridge" and road:
+                mc = 0
+            side_cost = int(mc)
+        if self.mv_mode != "xc":
+            if road is None:
+                return None
+            if self.wreck.get(b) or self.enemies_in(b, g.units[i].side) or self.overstacked(b, extra=1):
+                return None  # the rate is lost: move cross-country instead (4.5.1.1.5)
+            return (2 if reverse else 1) + hc[1]
+        if road is not None:
+            base = 1  # cross-country along a road or path: 1 per hex, no bonus (4.5.1.1.5)
+            height = hc[1]
+        else:
+            c = g.cost.get(b, {}).get(tr)
+            if c is None:
+                return None  # prohibited terrain (e.g. heavy woods off the road)
+            base = int(c)
+            height = hc[0]
+        if reverse:
+            base *= 2  # reverse: twice the terrain cost (4.5.1.1.7, option reverse-cost)
+            if g.options.get("reverse-cost") == "all":
+                height *= 2
+                side_cost *= 2
+        bu = g.tables.bu_move_cost if self.wreck.get(b) == 2 else 0
+        return base + height + side_cost + bu
+
+    def _turn_price(self, i: int) -> int | None:
+        """Turning one more hexside here (MBT 4.5.1.1.4): one free per hex, 2-3 cost the terrain's Turn once."""
+        if self.mv_turned == 0 or self.mv_paid:
+            return 0
+        h = self.hex[i]
+        c = self.game.turn_cost.get(h)
+        if c is None:
+            return None
+        c = int(c)
+        if self.wreck.get(h) == 2 and self.game.options.get("brew-up-turn-cost") == "entry-and-turn":
+            c += self.game.tables.bu_move_cost
+        return c
+
+    def move_options(self, i: int) -> list[Action]:
+        """Primitive movement actions of the moving vehicle ``i`` (selected with ``move``)."""
+        g = self.game
+        name = g.units[i].name
+        if self.st[i] == WAIT:
+            out = [Action(("done", name))]
+            side = g.units[i].side
+            enemy = self._enemy_hexes(side)
+            for h in g.units[i].entry_hexes:
+                if g.cost.get(h, {}).get(g.units[i].type.traction) is not None and h not in enemy:
+                    out.append(Action(("enter", name, g.label(h))))
+            return out
+        out = self._step_options(i)
+        if self.mv_steps == 0 and not self.mv_spent and self.mv_mode == "xc" and self.mv_turned == 0 and \
+                self._road_ok(i):
+            out.append(Action(("road", name)))
+        return out
+
+    def _road_left_after(self, road_type: str | None, c: int) -> int:
+        """Allowance left after a road/path-rate step: the rate of the type with more hexes on the route, Path on
+        a tie (MBT 4.5.1.1.5); negative when the step does not fit."""
+        road_msa, path_msa, nroad, npath, used = self.mv_mode
+        if road_type == "road":
+            nroad += 1
+        elif road_type is not None:
+            npath += 1
+        return (road_msa if nroad > npath else path_msa) - used - c
+
+    def _enemy_hexes(self, side: int) -> set:
+        units = self.game.units
+        return {self.hex[j] for j in range(self.game.n) if self.st[j] == ON and units[j].side != side}
+
+    def _road_ok(self, i: int) -> bool:
+        """Road/path rate: start on a road/path hex facing along it (MBT 4.5.1.1.5)."""
+        h = self.hex[i]
+        if h not in self.game.road_hexes:
+            return False
+        f = self.fac[i]
+        return edge_key(h, neighbour(h, f)) in self.game.roads
+
+    def _step_options(self, i: int) -> list[Action]:
+        g = self.game
+        name = g.units[i].name
+        out: list[Action] = []
+        h = self.hex[i]
+        side = g.units[i].side
+        enemy = self._enemy_hexes(side)
+        in_enemy = h in enemy
+        if not in_enemy:
+            out.append(Action(("done", name)))
+        price = self._turn_price(i)
+        if price is not None and price <= self.mv_left and self.mv_turned < 3:  # 1-3 hexsides per hex (4.5.1.1.4)
+            ok_dirs = (-1, 1)
+            if self.mv_mode != "xc":
+                ok_dirs = tuple(d for d in (-1, 1) if edge_key(h, neighbour(h, (self.fac[i] + d) % 6)) in g.roads or
+                                edge_key(h, neighbour(h, (self.fac[i] + d + 3) % 6)) in g.roads)
+            for d in ok_dirs:
+                out.append(Action(("turn", name, "right" if d == 1 else "left")))
+        if not self.mv_end:
+            for rev in (False, True):
+                f = (self.fac[i] + 3) % 6 if rev else self.fac[i]
+                b = neighbour(h, f)
+                verb = "rev" if rev else "fwd"
+                if b not in g.map.label_of:
+                    # off the map: pay the cost of the hex being exited (4.5.1.1.9)
+                    if self.mv_mode != "xc":
+                        c = 2 if rev else 1
+                    else:
+                        c0 = g.cost.get(h, {}).get(g.units[i].type.traction)
+                        c = (int(c0) if c0 is not None else 1) * (2 if rev else 1)
+                    if c <= self.mv_left or self._exception_ok():
+                        out.append(Action(("exit", name) if not rev else ("exit", name, "rev")))
+                    continue
+                c = self.step_cost(i, h, b, rev)
+                if c is None:
+                    continue
+                feat = g.features.get(edge_key(h, b))
+                whole = feat is not None and feat.id == "hedgerow" and g.units[i].type.traction == "t"
+                if whole and g.options.get("hedgerow-crossing", "one-hex-move") == "one-hex-move":
+                    if not self._exception_ok():
+                        continue
+                elif self.mv_mode != "xc":
+                    if self._road_left_after(g.roads.get(edge_key(h, b)), c) < 0 and not self._exception_ok():
+                        continue
+                elif c > self.mv_left and not self._exception_ok():
+                    continue
+                if b in enemy and not self._can_pass(i, b, f, max(0, self.mv_left - c), rev):
+                    continue
+                out.append(Action((verb, name)))
+        if not out:
+            out.append(Action(("done", name)))  # stuck in a hex with opposing vehicles: see ENGINE_POLICIES
+        return out
+
+    def _exception_ok(self) -> bool:
+        """The 1-hex move beyond the allowance (MBT 4.5.1.1.3): nothing spent yet."""
+        return self.mv_steps == 0 and not self.mv_spent and not self.mv_end
+
+    def _can_pass(self, i: int, b, f: int, left: int, rev: bool) -> bool:
+        """Entering a hex with opposing vehicles is only useful if the vehicle can leave it again (4.5.1.1.10)."""
+        c = neighbour(b, f)
+        if c not in self.game.map.label_of or self.enemies_in(c, self.game.units[i].side):
+            return False
+        cost = self.step_cost(i, b, c, rev)
+        return cost is not None and cost <= left
+
+    def _apply_move(self, i: int, a: Action) -> None:
+        g = self.game
+        verb = a[0]
+        if verb == "move" or self.mv_u != i:
+            if self.mv_u >= 0:
+                raise RulesError("another vehicle is still moving; vehicles move one at a time", "MBT 4.5")
+            if self.st[i] == WAIT:
+                self.mv_u = i
+                self.rev[i] = True
+                self.mk[i] = MMOVE
+                self.mv_mode = "xc"
+                self.mv_left = self.msa(i, g.units[i].type.cc)
+                self.mv_spent = False
+                self.mv_turned = 0
+                self.mv_paid = False
+                self.mv_steps = 0
+                self.mv_end = False
+                self.mv_trail = []
+            else:
+                self._begin_move(i)
+            if verb == "move":
+                return
+        if verb == "done":
+            h = self.hex[i]
+            if self.st[i] == ON and self.enemies_in(h, g.units[i].side):
+                for back in reversed(self.mv_trail):
+                    if not self.enemies_in(back, g.units[i].side):
+                        self.hex[i] = back
+                        break
+            self.moved[i] = True
+            self.mv_u = -1
+            return
+        if verb == "road":
+            ut = g.units[i].type
+            self.mv_mode = (self.msa(i, ut.road), self.msa(i, ut.path), 0, 0, 0)
+            self.mv_left = self._road_left_after(None, 0)
+            return
+        if verb == "enter":
+            h = g.map.hex(a[2])
+            c = g.cost.get(h, {}).get(g.units[i].type.traction)
+            c = int(c) if c is not None else 1
+            self.st[i] = ON
+            self.hex[i] = h
+            self.fac[i] = g.units[i].entry_facing
+            self._spend(c)
+            self.mv_steps = 1
+            self.mv_trail = [h]
+            self.mv_turned = 0
+            self.mv_paid = False
+            self._after_step(i)
+            return
+        if verb == "turn":
+            price = self._turn_price(i) or 0
+            self.fac[i] = (self.fac[i] + (1 if a[2] == "right" else -1)) % 6
+            self.mv_turned += 1
+            if price:
+                self.mv_paid = True
+                self.mv_spent = True
+                if self.mv_mode != "xc":
+                    r, p_, nr, np_, used = self.mv_mode
+                    self.mv_mode = (r, p_, nr, np_, used + price)
+                    self.mv_left = self._road_left_after(None, 0)
+                else:
+                    self.mv_left -= price
+            self._after_step(i)
+            return
+        if verb == "exit":
+            rev = len(a) > 2
+            h = self.hex[i]
+            edges = g.edges.get(h, set())
+            f = (self.fac[i] + 3) % 6 if rev else self.fac[i]
+            off = neighbour(h, f)
+            edge = _edge_towards(g, h, off, edges)
+            self.st[i] = EXITED
+            self.exits.append((i, edge))
+            self.moved[i] = True
+            self.mv_u = -1
+            return
+        rev = verb == "rev"
+        h = self.hex[i]
+        f = (self.fac[i] + 3) % 6 if rev else self.fac[i]
+        b = neighbour(h, f)
+        c = self.step_cost(i, h, b, rev) or 0
+        feat = g.features.get(edge_key(h, b))
+        whole = feat is not None and feat.id == "hedgerow" and g.units[i].type.traction == "t"
+        if self.mv_mode != "xc":
+            rtype = g.roads.get(edge_key(h, b))
+            exception = self._road_left_after(rtype, c) < 0 or whole
+            r, p_, nr, np_, used = self.mv_mode
+            self.mv_mode = (r, p_, nr + (rtype == "road"), np_ + (rtype != "road"), used + c)
+            self.mv_left = max(0, self._road_left_after(None, 0))
+            self.mv_spent = self.mv_spent or c > 0
+        else:
+            exception = c > self.mv_left or whole
+            self._spend(c)
+        self.hex[i] = b
+        self.mv_steps += 1
+        self.mv_trail.append(b)
+        self.mv_turned = 0
+        self.mv_paid = False
+        if exception:
+            self.mv_left = 0
+            self.mv_end = True
+        self._after_step(i)
+
+    def _spend(self, c: int) -> None:
+        if c > 0:
+            self.mv_spent = True
+        self.mv_left = max(0, self.mv_left - c)
+
+    def _after_step(self, i: int) -> None:
+        """Overwatch may interrupt after every hex entered or turn made (MBT 4.5, 4.4.2)."""
+        self._open_ow(1 - self.game.units[i].side, [i], "move")

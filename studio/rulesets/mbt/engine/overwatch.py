@@ -1,0 +1,63 @@
+"""Overwatch fire (MBT 4.4.2): after the Direct Fire steps at units that fired, and during movement after every hex
+entered or turn made; cascades, alternating from the First Player."""
+from __future__ import annotations
+
+from typing import Any
+
+from studio.hexgrid.coords import distance
+
+from .codes import ON, OW, P_OWC
+
+class OverwatchRules:
+    """Rules of this chapter, mixed into :class:`~.state.MbtState` (they read and write its fields)."""
+
+    __slots__ = ()
+
+    def _begin_owc(self) -> None:
+        trig = [i for i in range(self.game.n) if self.fired[i] and self.st[i] == ON]
+        self._open_ow(self.first, trig, "combat")
+        self.phase = P_OWC
+
+    def _open_ow(self, side: int, triggers: list[int], ctx: str) -> None:
+        self.ow_side = side
+        self.ow_pass = 0
+        self.ow_trig = list(triggers)
+        self.ow_ctx = ctx
+
+    def _ow_active(self) -> bool:
+        return self.ow_side >= 0
+
+    def _ow_pass(self) -> None:
+        self.ow_pass += 1
+        if self.ow_pass >= 2:
+            self.ow_side = -1
+            self.ow_trig = []
+            return
+        self.ow_side = 1 - self.ow_side
+
+    def _ow_shooters(self, side: int) -> list[int]:
+        return [i for i in range(self.game.n) if self.st[i] == ON and self.game.units[i].side == side and
+                self.cmd[i] == OW and not self.fired[i]]
+
+    def _ow_shots(self, side: int) -> list[tuple[int, int, Any]]:
+        """Legal overwatch shots of ``side`` at the current triggers (MBT 4.4.2): spotting confirmed now."""
+        out = []
+        trig = [t for t in self.ow_trig if self.st[t] == ON and self.game.units[t].side != side]
+        if not trig:
+            return out
+        shooters = self._ow_shooters(side)
+        if not shooters:
+            return out
+        clear = self.game.los.clear
+        ranges = {t: self.spot_range(t) for t in trig}
+        for s in shooters:
+            ap = self.game.units[s].type.ap
+            hs = self.hex[s]
+            for t in trig:
+                d = distance(hs, self.hex[t])
+                if d > ranges[t] or not clear(hs, self.hex[t]):
+                    continue
+                for row in ap:
+                    if self.weapon_ok(s, t, row):
+                        out.append((s, t, row))
+        return out

@@ -1,0 +1,67 @@
+"""Spotting (MBT 4.1): spotting ranges by cover and Spot counters, over-stacking (3.8, 4.1.3.2) and the Spotting
+Phase. Line of sight itself is ``los.py`` (MBT 4.1.4)."""
+from __future__ import annotations
+
+from studio.hexgrid.coords import distance
+
+from .codes import MFIRE, MMOVE, NOMARK, ON
+
+class SpottingRules:
+    """Rules of this chapter, mixed into :class:`~.state.MbtState` (they read and write its fields)."""
+
+    __slots__ = ()
+
+    def overstacked(self, h, extra: int = 0) -> bool:
+        """6+ vehicle counters in ``h`` (table ``stacking``; wrecks count only if the table says so, MBT 3.8)."""
+        tb = self.game.tables
+        limit = tb.overstack - extra
+        if tb.wrecks_stack and h in self.wreck:
+            limit -= 1
+        if limit > self.game.n:
+            return False
+        return self.hex.count(h) >= limit and sum(1 for i, x in enumerate(self.hex)
+                                                    if x == h and self.st[i] == ON) >= limit
+
+    def cover_of(self, h) -> str:
+        """Target cover (MBT 4.1.3): over-stacked hexes give none (4.1.3.2, 4.4.3.2.2)."""
+        if self.overstacked(h):
+            return "none"
+        return self.game.cover.get(h, "none")
+
+    def spot_range(self, t: int, df: bool = False) -> int:
+        """How far ``t`` can be spotted (MBT 4.1.3): cover and Spot counter modifiers, clamped, table V column.
+        ``df``: Fire/Short Halt targeting, where a Spot/Fire placed this turn does not yet count (Q2)."""
+        g = self.game
+        tb = g.tables
+        mod = tb.cover_spot.get(self.cover_of(self.hex[t]), 0)
+        mark = self.mkdf[t] if df and g.options.get("spot-pending") != "immediate" else self.mk[t]
+        if mark == MMOVE:
+            mod += tb.spot_mod["target-spot-move"]
+        elif mark == MFIRE:
+            mod += tb.spot_mod["target-spot-fire"]
+        return g.spot_range_of(mod)
+
+    def _spotting_phase(self) -> None:
+        """Spotting Phase (MBT 4.1): each combat vehicle's spotted targets for Fire/Short Halt commands (4.1.1,
+        4.4.1); extraneous Spot counters removed (4.1.5)."""
+        g = self.game
+        n = g.n
+        for i in range(n):
+            self.mkdf[i] = self.mk[i]
+        spotted_by_side = [set() for _ in g.sides]
+        units = g.units
+        on = [i for i in range(n) if self.st[i] == ON]
+        rng = {t: self.spot_range(t, df=True) for t in on}  # depends on the target only (MBT 4.1.3)
+        clear = g.los.clear
+        for s in on:
+            if not units[s].type.combat:
+                self.spots[s] = ()  # unarmed vehicles may not spot (MBT 4.1.1)
+                continue
+            hs, side = self.hex[s], units[s].side
+            seen = tuple(t for t in on if units[t].side != side and distance(hs, self.hex[t]) <= rng[t] and
+                         clear(hs, self.hex[t]))
+            self.spots[s] = seen
+            spotted_by_side[side].update(seen)
+        for i in on:  # extraneous Spot counters (MBT 4.1.5)
+            if self.mk[i] and not any(i in spotted_by_side[x] for x in range(len(g.sides)) if x != units[i].side):
+                self.mk[i] = self.mkdf[i] = NOMARK

@@ -1,0 +1,343 @@
+"""The MBT state record and the sequence of play (MBT 4.0): the automaton that runs the phases, the legal actions
+of the player to act and applying them. The rules of each chapter live in their own module (``spotting``,
+``commands``, ``fire``, ``overwatch``, ``movement``, ``adjustment``), mixed into :class:`MbtState`.
+
+Sequence of play (``PHASES``, MBT 4.0): Spotting (automatic) -> Command (every vehicle gets one of FIRE, MOVE,
+SH (Short Halt), OW (Overwatch), NC, placed face down: ``observation`` hides unrevealed enemy commands) ->
+Initiative (roll (100) per side, ties rerolled, the winner chooses First or Second Player) -> Combat (Direct
+Fire: First Player announces all Fire/Short Halt shots, then they resolve; then the Second Player; then
+Overwatch fire at units that fired, alternating from the First Player, cascading) -> Movement (Second Player
+first, then First; after every hex entered or turn made the other side may Overwatch-fire, cascading) ->
+Adjustment (unused Fire/SH -> Spot/Fire, unused Move -> Spot/Move, commands removed, objectives, end of turn).
+"""
+from __future__ import annotations
+
+from studio.rules.api import TERMINAL, RulesError, State
+from studio.rules.dice import Dice
+
+from .actions import PASS, Action
+from .adjustment import AdjustmentRules
+from .codes import CMD_CODES, CMD_NAMES, DEAD, EXITED, NOMARK, ON, P_CMD, P_DF, P_INIT, P_MOVE, P_OVER, P_OWC, WAIT
+from .commands import CommandRules
+from .fire import FireRules
+from .movement import MovementRules
+from .overwatch import OverwatchRules
+from .spotting import SpottingRules
+
+
+class MbtState(SpottingRules, CommandRules, FireRules, OverwatchRules, MovementRules, AdjustmentRules, State):
+    __slots__ = ("game", "dice", "turn", "phase", "first", "cp", "hex", "fac", "st", "dmg", "cmd", "rev", "fired",
+                 "moved", "mk", "mkdf", "spots", "wreck", "bu_new", "cq", "df_side", "shots", "res_i", "reveal_for",
+                 "conceal_once", "ow_side", "ow_pass", "ow_trig", "ow_ctx", "mv_idx", "mv_u", "mv_mode", "mv_left",
+                 "mv_spent", "mv_turned", "mv_paid", "mv_steps", "mv_trail", "mv_end", "occ_start", "held",
+                 "control", "lost", "exits", "ended", "init_rolls", "history")
+
+    def __init__(self, game, seed: int | None = None):
+        self.game = game
+        if seed is None:
+            return
+        self.dice = Dice(seed, record=False)
+        n = game.n
+        self.turn = 1
+        self.first = 0
+        self.cp = 0
+        self.hex = [u.setup_hex for u in game.units]
+        self.fac = [u.facing for u in game.units]
+        self.st = [ON if u.entry_turn == 0 else WAIT for u in game.units]
+        self.dmg = [False] * n
+        self.cmd = [0] * n
+        self.rev = [False] * n
+        self.fired = [False] * n
+        self.moved = [False] * n
+        self.mk = [NOMARK] * n
+        self.mkdf = [NOMARK] * n
+        self.spots = [()] * n
+        self.wreck: dict = {}
+        self.bu_new: set = set()
+        self.shots: list = []
+        self.res_i = 0
+        self.reveal_for = -1
+        self.conceal_once = False
+        self.ow_side = -1
+        self.ow_pass = 0
+        self.ow_trig: list = []
+        self.ow_ctx = ""
+        self.mv_idx = 0
+        self.mv_u = -1
+        self.mv_mode = "xc"
+        self.mv_left = 0
+        self.mv_spent = False
+        self.mv_turned = 0
+        self.mv_paid = False
+        self.mv_steps = 0
+        self.mv_trail: list = []
+        self.mv_end = False
+        self.occ_start: dict = {}
+        self.held: dict = {}
+        self.control: dict = {}
+        self.lost = [0] * len(game.sides)
+        self.exits: list = []
+        self.ended = False
+        self.init_rolls = ()
+        self.df_side = 0
+        self.cq = 0
+        self.history = 0
+        self._start_turn()
+        self._advance()
+
+    def current_player(self) -> int:
+        return TERMINAL if self.phase == P_OVER else self.cp
+
+    def clone(self) -> "MbtState":
+        o = MbtState(self.game)
+        o.dice = self.dice.clone()
+        for k in ("turn", "phase", "first", "cp", "cq", "df_side", "res_i", "reveal_for", "conceal_once", "ow_side",
+                  "ow_pass", "ow_ctx", "mv_idx", "mv_u", "mv_mode", "mv_left", "mv_spent", "mv_turned", "mv_paid",
+                  "mv_steps", "mv_end", "ended", "init_rolls", "history"):
+            setattr(o, k, getattr(self, k))
+        for k in ("hex", "fac", "st", "dmg", "cmd", "rev", "fired", "moved", "mk", "mkdf", "spots", "shots",
+                  "ow_trig", "mv_trail", "lost", "exits"):
+            setattr(o, k, list(getattr(self, k)))
+        o.wreck = dict(self.wreck)
+        o.bu_new = set(self.bu_new)
+        o.occ_start = dict(self.occ_start)
+        o.held = dict(self.held)
+        o.control = dict(self.control)
+        return o
+
+    def fingerprint(self) -> str:
+        g = self.game
+        units = ";".join(f"{g.units[i].name}:{self.st[i]}:{g.label(self.hex[i]) if self.hex[i] else '-'}:"
+                         f"{self.fac[i]}:{int(self.dmg[i])}{self.cmd[i]}{int(self.rev[i])}{int(self.fired[i])}"
+                         f"{int(self.moved[i])}{self.mk[i]}{self.mkdf[i]}" for i in range(g.n))
+        wrecks = ",".join(f"{g.label(h)}={v}" for h, v in sorted(self.wreck.items()))
+        ctrl = ",".join(f"{g.label(h)}={v}" for h, v in sorted(self.control.items()))
+        return (f"t{self.turn}p{self.phase}f{self.first}c{self.cp}q{self.cq}d{self.df_side}r{self.res_i}"
+                f"o{self.ow_side}/{self.ow_pass}/{self.ow_trig}m{self.mv_idx}/{self.mv_u}/{self.mv_mode}/"
+                f"{self.mv_left}/{self.mv_steps}|{units}|{wrecks}|{ctrl}|{self.lost}|{self.exits}|"
+                f"{self.dice.fingerprint()}")
+
+    def observation(self, player: int) -> "MbtView":
+        return MbtView(self, player)
+
+    def alive_on(self, i: int) -> bool:
+        return self.st[i] == ON
+
+    def side_of(self, i: int) -> int:
+        return self.game.units[i].side
+
+    def units_in(self, h) -> list[int]:
+        return [i for i in range(self.game.n) if self.st[i] == ON and self.hex[i] == h]
+
+    def enemies_in(self, h, side: int) -> bool:
+        if h not in self.hex:
+            return False
+        units = self.game.units
+        for i, x in enumerate(self.hex):
+            if x == h and self.st[i] == ON and units[i].side != side:
+                return True
+        return False
+
+    def _start_turn(self) -> None:
+        """Spotting Phase (MBT 4.1) and the start of the Command Phase (4.2)."""
+        g = self.game
+        units = g.units
+        self._spotting_phase()
+        for i in range(g.n):
+            self.cmd[i] = 0
+            self.rev[i] = self.fired[i] = self.moved[i] = False
+        self.occ_start = {}
+        on = [i for i in range(g.n) if self.st[i] == ON]
+        for h in g.objectives:  # objectives held from the start of the turn (MBT 3.6)
+            for i in on:
+                if self.hex[i] == h and units[i].type.armed:
+                    self.occ_start[h] = units[i].side
+        self.phase = P_CMD
+        self.cq = 0
+
+    def _advance(self) -> None:
+        g = self.game
+        while True:
+            ph = self.phase
+            if ph == P_OVER:
+                return
+            if ph == P_CMD:
+                n = g.n
+                while self.cq < n and not self._needs_cmd(self.cq):
+                    self.cq += 1
+                if self.cq < n:
+                    self.cp = g.units[self.cq].side
+                    return
+                self._initiative()
+                continue
+            if ph == P_INIT:
+                return
+            if ph == P_DF:
+                if self.reveal_for >= 0:
+                    self.cp = g.units[self.reveal_for].side
+                    return
+                if self._df_shooters():
+                    self.cp = self.df_side
+                    return
+                # resolve the announced shots (MBT 4.4.1: all announced before any is resolved)
+                if self._resolve_shots():
+                    continue  # a reveal decision is pending
+                self.bu_new.clear()
+                if self.df_side == self.first:
+                    self.df_side = 1 - self.first
+                    self.shots, self.res_i = [], 0
+                    continue
+                self._begin_owc()
+                continue
+            if ph == P_OWC or (ph == P_MOVE and self._ow_active()):
+                if self._ow_active():
+                    if self._ow_shots(self.ow_side):
+                        self.cp = self.ow_side
+                        return
+                    self._ow_pass()
+                    continue
+                # combat overwatch closed
+                self.bu_new.clear()
+                self.phase = P_MOVE
+                self.mv_idx = 0
+                self.mv_u = -1
+                continue
+            if ph == P_MOVE:
+                if self.mv_u >= 0:
+                    u = self.mv_u
+                    if self.st[u] in (DEAD, EXITED):
+                        self.moved[u] = True
+                        self.mv_u = -1
+                        continue
+                    self.cp = g.units[u].side
+                    return
+                mover = (1 - self.first) if self.mv_idx == 0 else self.first
+                if any(self._is_mover(i, mover) for i in range(g.n)):
+                    self.cp = mover
+                    return
+                self.bu_new.clear()
+                if self.mv_idx == 0:
+                    self.mv_idx = 1
+                    continue
+                self._adjust()
+                continue
+            raise RuntimeError(f"unknown phase {ph}")
+
+    def legal_actions(self) -> list[Action]:
+        g = self.game
+        ph = self.phase
+        if ph == P_OVER:
+            return []
+        if ph == P_CMD:
+            name = g.units[self.cq].name
+            return [Action(("command", name, CMD_NAMES[c])) for c in self.cmd_options(self.cq)]
+        if ph == P_INIT:
+            return [Action(("initiative", "first")), Action(("initiative", "second"))]
+        if ph == P_DF:
+            if self.reveal_for >= 0:
+                name = g.units[self.reveal_for].name
+                return [Action(("reveal", name)), Action(("conceal", name))]
+            out = []
+            for s in self._df_shooters():
+                opts = self.fire_options(s, self.spots[s])
+                if not opts:
+                    out.append(Action(("hold", g.units[s].name)))
+                for t, row in opts:
+                    out.append(Action(("fire", g.units[s].name, g.units[t].name, row.key)))
+            return out
+        if self._ow_active():
+            out = [PASS]
+            for s, t, row in self._ow_shots(self.ow_side):
+                out.append(Action(("ow", g.units[s].name, g.units[t].name, row.key)))
+            return out
+        if ph == P_MOVE:
+            if self.mv_u >= 0:
+                return self.move_options(self.mv_u)
+            mover = (1 - self.first) if self.mv_idx == 0 else self.first
+            return [Action(("move", g.units[i].name)) for i in range(g.n) if self._is_mover(i, mover)]
+        return []
+
+    def explain_illegal(self, action) -> RulesError:
+        g = self.game
+        k = action[0] if isinstance(action, tuple) and action else ""
+        rules = {"command": ("a Fire or Short Halt command needs a target the vehicle spotted; commands that "
+                             "cannot be executed may not be given", "MBT 4.2.1"),
+                 "fire": ("the target must be spotted by the firing vehicle, in range and in its field of fire; "
+                          "each vehicle fires once per turn", "MBT 4.4.1"),
+                 "ow": ("overwatch fire needs an unrevealed Overwatch command and a spotted target that fired or "
+                        "moved", "MBT 4.4.2"),
+                 "fwd": ("the move exceeds the speed allowance, enters prohibited terrain or breaks the height "
+                         "limits", "MBT 4.5.1.1"),
+                 "rev": ("the reverse move exceeds the speed allowance or enters prohibited terrain",
+                         "MBT 4.5.1.1.7"),
+                 "turn": ("turning may never exceed the speed allowance", "MBT 4.5.1.1.4"),
+                 "done": ("a vehicle may never end its move in a hex with opposing vehicles", "MBT 4.5.1.1.10"),
+                 "road": ("road/path rate: start on the road facing along it", "MBT 4.5.1.1.5"),
+                 "enter": ("entry hexes must be free of opposing vehicles", "MBT 4.5.1.1.9"),
+                 "exit": ("the exit costs more than the remaining allowance", "MBT 4.5.1.1.9")}
+        msg, rule = rules.get(k, (f"'{action}' is not legal in this phase", "MBT 4.0"))
+        if isinstance(action, tuple) and len(action) > 1 and isinstance(action[1], str) and \
+                action[1] not in g.uindex and k not in ("initiative",):
+            return RulesError(f"no unit '{action[1]}'", "MBT 4.0")
+        return RulesError(f"'{action}' is illegal: {msg}", rule)
+
+    def apply(self, action) -> None:
+        g = self.game
+        k = action[0]
+        ph = self.phase
+        self.history += 1
+        if ph == P_CMD:
+            i = g.uindex[action[1]]
+            self.cmd[i] = CMD_CODES[action[2]]
+            self.cq += 1
+        elif ph == P_INIT:
+            winner = self.cp
+            self.first = winner if action[1] == "first" else 1 - winner
+            self._begin_df()
+        elif ph == P_DF:
+            if k in ("reveal", "conceal"):
+                t = g.uindex[action[1]]
+                if k == "reveal":
+                    self.rev[t] = True
+                else:
+                    self.conceal_once = True
+                self.reveal_for = -1
+            elif k == "hold":
+                # a Fire/Short Halt vehicle whose targets are all gone: no fire (unexecuted, MBT 4.6.1)
+                self.shots.append((g.uindex[action[1]], -1, None))
+            else:
+                s, t = g.uindex[action[1]], g.uindex[action[2]]
+                row = next(r for r in g.units[s].type.ap if r.key == action[3])
+                self.shots.append((s, t, row))
+        elif self._ow_active():
+            if k == "pass":
+                self._ow_pass()
+            else:
+                s, t = g.uindex[action[1]], g.uindex[action[2]]
+                row = next(r for r in g.units[s].type.ap if r.key == action[3])
+                self._shoot(s, t, row, overwatch=True)
+                if s not in self.ow_trig:
+                    self.ow_trig.append(s)  # the overwatch shooter becomes a trigger (cascade)
+                self.ow_pass = 0
+                if self.ow_ctx != "combat" or self.game.options.get("overwatch-order", "alternate") == "alternate":
+                    self.ow_side = 1 - self.ow_side  # Q12: alternate, the First Player first
+        elif ph == P_MOVE:
+            self._apply_move(g.uindex[action[1]], action)
+        else:
+            raise RulesError(f"no action is possible now ('{action}')", "MBT 4.0")
+        self._advance()
+
+
+# ===================================================================================================== view
+
+class MbtView:
+    """What one side sees (``State.observation``): enemy commands not yet revealed read as 0 (unknown)."""
+
+    def __init__(self, state: MbtState, player: int):
+        self._state = state
+        self.player = player
+        g = state.game
+        self.cmd = [c if (g.units[i].side == player or state.rev[i]) else 0 for i, c in enumerate(state.cmd)]
+
+    def __getattr__(self, name):
+        return getattr(self._state, name)
