@@ -12,7 +12,11 @@ from pydantic import BaseModel
 
 from . import yamlio
 from .kinds import CORE_KINDS, scenario_model, unit_model
+from .position import Position
 from .registry import plugins
+
+#: documents that are not project kinds but have a schema (positions are set up by ``studio.rules.position``)
+EXTRA_SCHEMAS: dict[str, type[BaseModel]] = {"position": Position}
 
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
 REGENERATE = "studio schema export"
@@ -30,6 +34,7 @@ def unit_schema_name(ruleset: str, category: str, has_categories: bool) -> str:
 def schema_targets() -> dict[str, type[BaseModel]]:
     """Relative schema path -> model, for every core kind and every plugin refinement."""
     targets: dict[str, type[BaseModel]] = {f"{kind}.schema.json": model for kind, model in CORE_KINDS.items()}
+    targets.update({f"{kind}.schema.json": model for kind, model in EXTRA_SCHEMAS.items()})
     for plug in plugins():
         categories = sorted(c for c in plug.card_bodies if c != "*")
         if "*" in plug.card_bodies:
