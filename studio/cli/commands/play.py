@@ -88,17 +88,27 @@ def run(args: argparse.Namespace) -> int:
     else:
         print(report.format_text())
     if args.write_balance:
-        from studio.model.project import write_root
-        from studio.model.safeio import write_atomic
-
-        out = loaded.path.with_name(loaded.path.name.split(".")[0] + ".balance.json")
-        try:  # next to the scenario, so inside its project: never outside it, never through a symlink
-            write_atomic(out, json.dumps(data, indent=2) + "\n", root=write_root(loaded.path))
+        try:
+            write_balance(loaded.path, data)
         except OSError as exc:
-            print(f"studio play: cannot write {out}: {exc}", file=sys.stderr)
+            print(f"studio play: cannot write {balance_path(loaded.path)}: {exc}", file=sys.stderr)
             return 2
     if report.errors:
         for r in report.errors[:3]:
             print(f"studio play: engine error in game {r.index} (seed {r.seed}):\n{r.error}", file=sys.stderr)
         return 1
     return 0
+
+
+def balance_path(scenario: Path) -> Path:
+    """``<scenario stem>.balance.json`` beside the scenario file."""
+    return scenario.with_name(scenario.name.split(".")[0] + ".balance.json")
+
+
+def write_balance(scenario: Path, report: dict) -> Path:
+    """Write the balance report beside ``scenario`` atomically: inside the scenario's project (when it has one),
+    never through a symlink (:func:`studio.model.safeio.write_atomic`)."""
+    from studio.model.project import write_root
+    from studio.model.safeio import write_atomic
+
+    return write_atomic(balance_path(scenario), json.dumps(report, indent=2) + "\n", root=write_root(scenario))
