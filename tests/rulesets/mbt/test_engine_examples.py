@@ -270,7 +270,7 @@ def test_fire_command_needs_spotted_target():
     s = place(g, 1, {"X": (0, "m1", g.label(a), 0), "Y": (1, "t-72a", g.label(far), 0)})
     assert [x[2] for x in s.legal_actions()] == ["NC", "MOVE", "OW"]
     with pytest.raises(RulesError) as err:
-        s.play(A("command X FIRE"))
+        s.play(A("command Y FIRE"))      # not Y's turn to be commanded
     assert err.value.rule == "MBT 4.2.1"
 
 

@@ -44,6 +44,7 @@ class MovementRules:
         return max(1, int(rate * frac))
 
     def _begin_move(self, i: int) -> None:
+        """Start the move of vehicle ``i`` (on the map, or waiting to enter): revealed, cross-country allowance."""
         self.mv_u = i
         self.rev[i] = True
         self.mk[i] = MMOVE  # Spot/Move, even for a No Move move (MBT 4.5.1.1.8)
@@ -53,8 +54,9 @@ class MovementRules:
         self.mv_turned = 0
         self.mv_paid = False
         self.mv_steps = 0
-        self.mv_trail = [self.hex[i]]
+        self.mv_trail = [self.hex[i]] if self.st[i] == ON else []
         self.mv_end = False
+        self.mv_exposed = False
 
     def step_cost(self, i: int, a, b, reverse: bool = False) -> int | None:
         """Cost to move vehicle ``i`` from ``a`` into ``b`` in the current mode, or None when prohibited
@@ -88,8 +90,8 @@ class MovementRules:
                 return None  # the rate is lost: move cross-country instead (4.5.1.1.5)
             return (2 if reverse else 1) + hc[1]
         if road is not None:
-            base = 1  # cross-country along a road or path: 1 per hex, no bonus (4.5.1.1.5)
-            height = hc[1]
+            base = 1  # cross-country along a road or path: 1 per hex, no elevation bonus (4.5.1.1.5)
+            height = hc[0]
         else:
             c = g.cost.get(b, {}).get(tr)
             if c is None:
@@ -223,90 +225,83 @@ class MovementRules:
         return cost is not None and cost <= left
 
     def _apply_move(self, i: int, a: Action) -> None:
-        g = self.game
+        """Apply a movement action of vehicle ``i`` (``move`` selects it; one vehicle at a time, MBT 4.5)."""
         verb = a[0]
         if verb == "move" or self.mv_u != i:
             if self.mv_u >= 0:
                 raise RulesError("another vehicle is still moving; vehicles move one at a time", "MBT 4.5")
-            if self.st[i] == WAIT:
-                self.mv_u = i
-                self.rev[i] = True
-                self.mk[i] = MMOVE
-                self.mv_mode = "xc"
-                self.mv_left = self.msa(i, g.units[i].type.cc)
-                self.mv_spent = False
-                self.mv_turned = 0
-                self.mv_paid = False
-                self.mv_steps = 0
-                self.mv_end = False
-                self.mv_trail = []
-            else:
-                self._begin_move(i)
+            self._begin_move(i)
             if verb == "move":
                 return
-        if verb == "done":
-            h = self.hex[i]
-            if self.st[i] == ON and self.enemies_in(h, g.units[i].side):
-                for back in reversed(self.mv_trail):
-                    if not self.enemies_in(back, g.units[i].side):
-                        self.hex[i] = back
-                        break
-            self.moved[i] = True
-            self.mv_u = -1
-            return
-        if verb == "road":
-            ut = g.units[i].type
-            self.mv_mode = (self.msa(i, ut.road), self.msa(i, ut.path), 0, 0, 0)
-            self.mv_left = self._road_left_after(None, 0)
-            return
-        if verb == "enter":
-            h = g.map.hex(a[2])
-            c = g.cost.get(h, {}).get(g.units[i].type.traction)
-            c = int(c) if c is not None else 1
-            self.st[i] = ON
-            self.hex[i] = h
-            self.fac[i] = g.units[i].entry_facing
-            self._spend(c)
-            self.mv_steps = 1
-            self.mv_trail = [h]
-            self.mv_turned = 0
-            self.mv_paid = False
-            self._after_step(i)
-            return
-        if verb == "turn":
-            price = self._turn_price(i) or 0
-            self.fac[i] = (self.fac[i] + (1 if a[2] == "right" else -1)) % 6
-            self.mv_turned += 1
-            if price:
-                self.mv_paid = True
-                self.mv_spent = True
-                if self.mv_mode != "xc":
-                    r, p_, nr, np_, used = self.mv_mode
-                    self.mv_mode = (r, p_, nr, np_, used + price)
-                    self.mv_left = self._road_left_after(None, 0)
-                else:
-                    self.mv_left -= price
-            self._after_step(i)
-            return
-        if verb == "exit":
-            rev = len(a) > 2
-            h = self.hex[i]
-            edges = g.edges.get(h, set())
-            f = (self.fac[i] + 3) % 6 if rev else self.fac[i]
-            off = neighbour(h, f)
-            edge = _edge_towards(g, h, off, edges)
-            self.st[i] = EXITED
-            self.exits.append((i, edge))
-            self.moved[i] = True
-            self.mv_u = -1
-            return
-        rev = verb == "rev"
+        getattr(self, _VERBS[verb])(i, a)
+
+    def _move_done(self, i: int, a: Action) -> None:
+        g = self.game
+        if self.st[i] == ON and self.enemies_in(self.hex[i], g.units[i].side):
+            for back in reversed(self.mv_trail):  # see ENGINE_POLICIES "stuck" (MBT 4.5.1.1.10)
+                if not self.enemies_in(back, g.units[i].side):
+                    self.hex[i] = back
+                    break
+        self.moved[i] = True
+        self.mv_u = -1
+        if self.st[i] == ON and not self.mv_exposed:
+            self._after_step(i)  # a No Move move is still subject to Overwatch Fire (MBT 4.5.1.1.8)
+
+    def _move_road(self, i: int, a: Action) -> None:
+        ut = self.game.units[i].type
+        self.mv_mode = (self.msa(i, ut.road), self.msa(i, ut.path), 0, 0, 0)
+        self.mv_left = self._road_left_after(None, 0)
+
+    def _move_enter(self, i: int, a: Action) -> None:
+        """Enter from off the map into an entry hex, paying its cost (ENGINE_POLICIES "entry", MBT 4.5.1.1.9)."""
+        g = self.game
+        h = g.map.hex(a[2])
+        self.st[i] = ON
+        self.hex[i] = h
+        self.fac[i] = g.units[i].entry_facing
+        self._spend(int(g.cost[h][g.units[i].type.traction]))
+        self.mv_steps = 1
+        self.mv_trail = [h]
+        self.mv_turned = 0
+        self.mv_paid = False
+        self._after_step(i)
+
+    def _move_turn(self, i: int, a: Action) -> None:
+        price = self._turn_price(i) or 0
+        self.fac[i] = (self.fac[i] + (1 if a[2] == "right" else -1)) % 6
+        self.mv_turned += 1
+        if price:
+            self.mv_paid = True
+            self.mv_spent = True
+            if self.mv_mode != "xc":
+                r, p_, nr, np_, used = self.mv_mode
+                self.mv_mode = (r, p_, nr, np_, used + price)
+                self.mv_left = self._road_left_after(None, 0)
+            else:
+                self.mv_left -= price
+        self._after_step(i)
+
+    def _move_exit(self, i: int, a: Action) -> None:
+        """Leave the map: out of the scenario, not eliminated (MBT 4.5.1.1.9)."""
+        g = self.game
+        rev = len(a) > 2
+        h = self.hex[i]
+        f = (self.fac[i] + 3) % 6 if rev else self.fac[i]
+        edge = _edge_towards(g, h, neighbour(h, f), g.edges.get(h, set()))
+        self.st[i] = EXITED
+        self.exits.append((i, edge))
+        self.moved[i] = True
+        self.mv_u = -1
+
+    def _move_step(self, i: int, a: Action) -> None:
+        """One hex forward (``fwd``) or in reverse (``rev``, MBT 4.5.1.1.7)."""
+        g = self.game
+        rev = a[0] == "rev"
         h = self.hex[i]
         f = (self.fac[i] + 3) % 6 if rev else self.fac[i]
         b = neighbour(h, f)
         c = self.step_cost(i, h, b, rev) or 0
-        feat = g.features.get(edge_key(h, b))
-        whole = feat is not None and feat.id == "hedgerow" and g.units[i].type.traction == "t"
+        whole = self._whole_allowance(i, h, b)
         if self.mv_mode != "xc":
             rtype = g.roads.get(edge_key(h, b))
             exception = self._road_left_after(rtype, c) < 0 or whole
@@ -327,6 +322,11 @@ class MovementRules:
             self.mv_end = True
         self._after_step(i)
 
+    def _whole_allowance(self, i: int, a, b) -> bool:
+        """A tracked vehicle crossing a hedgerow spends its entire allowance (MBT 4.5.1.1.2)."""
+        feat = self.game.features.get(edge_key(a, b))
+        return feat is not None and feat.id == "hedgerow" and self.game.units[i].type.traction == "t"
+
     def _spend(self, c: int) -> None:
         if c > 0:
             self.mv_spent = True
@@ -334,4 +334,9 @@ class MovementRules:
 
     def _after_step(self, i: int) -> None:
         """Overwatch may interrupt after every hex entered or turn made (MBT 4.5, 4.4.2)."""
+        self.mv_exposed = True
         self._open_ow(1 - self.game.units[i].side, [i], "move")
+
+
+_VERBS = {"done": "_move_done", "road": "_move_road", "enter": "_move_enter", "turn": "_move_turn",
+          "exit": "_move_exit", "fwd": "_move_step", "rev": "_move_step"}

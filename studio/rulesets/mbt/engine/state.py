@@ -17,7 +17,7 @@ from studio.rules.dice import Dice
 
 from .actions import PASS, Action
 from .adjustment import AdjustmentRules
-from .codes import CMD_CODES, CMD_NAMES, DEAD, EXITED, NOMARK, ON, P_CMD, P_DF, P_INIT, P_MOVE, P_OVER, P_OWC, WAIT
+from .codes import CMD_CODES, CMD_NAMES, NC, DEAD, EXITED, NOMARK, ON, P_CMD, P_DF, P_INIT, P_MOVE, P_OVER, P_OWC, WAIT
 from .commands import CommandRules
 from .fire import FireRules
 from .movement import MovementRules
@@ -29,7 +29,7 @@ class MbtState(SpottingRules, CommandRules, FireRules, OverwatchRules, MovementR
     __slots__ = ("game", "dice", "turn", "phase", "first", "cp", "hex", "fac", "st", "dmg", "cmd", "rev", "fired",
                  "moved", "mk", "mkdf", "spots", "wreck", "bu_new", "cq", "df_side", "shots", "res_i", "reveal_for",
                  "conceal_once", "ow_side", "ow_pass", "ow_trig", "ow_ctx", "mv_idx", "mv_u", "mv_mode", "mv_left",
-                 "mv_spent", "mv_turned", "mv_paid", "mv_steps", "mv_trail", "mv_end", "occ_start", "held",
+                 "mv_spent", "mv_turned", "mv_paid", "mv_steps", "mv_trail", "mv_end", "mv_exposed", "occ_start", "held",
                  "control", "lost", "exits", "ended", "init_rolls", "history")
 
     def __init__(self, game, seed: int | None = None):
@@ -72,6 +72,7 @@ class MbtState(SpottingRules, CommandRules, FireRules, OverwatchRules, MovementR
         self.mv_steps = 0
         self.mv_trail: list = []
         self.mv_end = False
+        self.mv_exposed = False
         self.occ_start: dict = {}
         self.held: dict = {}
         self.control: dict = {}
@@ -93,7 +94,7 @@ class MbtState(SpottingRules, CommandRules, FireRules, OverwatchRules, MovementR
         o.dice = self.dice.clone()
         for k in ("turn", "phase", "first", "cp", "cq", "df_side", "res_i", "reveal_for", "conceal_once", "ow_side",
                   "ow_pass", "ow_ctx", "mv_idx", "mv_u", "mv_mode", "mv_left", "mv_spent", "mv_turned", "mv_paid",
-                  "mv_steps", "mv_end", "ended", "init_rolls", "history"):
+                  "mv_steps", "mv_end", "mv_exposed", "ended", "init_rolls", "history"):
             setattr(o, k, getattr(self, k))
         for k in ("hex", "fac", "st", "dmg", "cmd", "rev", "fired", "moved", "mk", "mkdf", "spots", "shots",
                   "ow_trig", "mv_trail", "lost", "exits"):
@@ -260,8 +261,8 @@ class MbtState(SpottingRules, CommandRules, FireRules, OverwatchRules, MovementR
     def explain_illegal(self, action) -> RulesError:
         g = self.game
         k = action[0] if isinstance(action, tuple) and action else ""
-        rules = {"command": ("a Fire or Short Halt command needs a target the vehicle spotted; commands that "
-                             "cannot be executed may not be given", "MBT 4.2.1"),
+        rules = {"command": ("each vehicle is given one command in turn (a command it cannot execute becomes "
+                             "N/C)", "MBT 4.2.1"),
                  "fire": ("the target must be spotted by the firing vehicle, in range and in its field of fire; "
                           "each vehicle fires once per turn", "MBT 4.4.1"),
                  "ow": ("overwatch fire needs an unrevealed Overwatch command and a spotted target that fired or "
@@ -280,6 +281,18 @@ class MbtState(SpottingRules, CommandRules, FireRules, OverwatchRules, MovementR
                 action[1] not in g.uindex and k not in ("initiative",):
             return RulesError(f"no unit '{action[1]}'", "MBT 4.0")
         return RulesError(f"'{action}' is illegal: {msg}", rule)
+
+    def play(self, action) -> None:
+        """Checked apply. A command the vehicle cannot execute is not refused: it becomes N/C (MBT 4.2.1)."""
+        if self.phase == P_CMD and self._converted_command(action):
+            action = Action(("command", action[1], CMD_NAMES[NC]))
+        super().play(action)
+
+    def _converted_command(self, action) -> bool:
+        """Is ``action`` a command for the vehicle to command now that it may not be given (MBT 4.2.1)?"""
+        return (isinstance(action, tuple) and len(action) == 3 and action[0] == "command" and
+                action[1] == self.game.units[self.cq].name and action[2] in CMD_CODES and
+                CMD_CODES[action[2]] not in self.cmd_options(self.cq))
 
     def apply(self, action) -> None:
         g = self.game
