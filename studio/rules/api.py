@@ -11,8 +11,18 @@ Contracts:
 - Actions are small immutable values whose ``str()`` is their text form (``move 1A3 0405>0506``);
   ``Game.parse_action(text)`` inverts it, so replays and tests can be written as text.
 - ``observation(player)`` is what that side may see (hidden commands stay hidden); bots get only this.
+- ``State.phase_id()`` is the id of the current step's :class:`PhaseSpec` in ``Game.phases`` (replay viewer,
+  positions); the default ``""`` means "not reported".
 - Optional: ``Game.bot_names()`` / ``Game.make_bot(name, side, seed)`` (ruleset bots for ``studio.sim``),
   ``Game.placeholder_tables`` (reported by balance runs), ``State.chance_outcomes()`` at CHANCE nodes.
+- Optional hooks the conformance checks and positions look for (``hasattr``; a missing one is reported as
+  "not declared", see :mod:`studio.rules.conformance`):
+  ``Game.state_from_position(position) -> State`` (``position`` is a :class:`studio.model.position.Position`;
+  raise :class:`studio.rules.position.PositionError` ``(message, pointer)`` on bad input),
+  ``Game.data_fingerprint() -> str`` (a hash text of every compiled table value and constant the engine uses),
+  ``State.DERIVED_SLOTS: dict[str, str]`` (slots left out of ``fingerprint()`` on purpose, slot -> reason),
+  ``State.scramble_hidden(player, seed) -> State`` (a clone with everything ``player`` may not know
+  randomized: hidden commands and units, dice seed and forced dice).
 """
 from __future__ import annotations
 
@@ -114,6 +124,11 @@ class State(ABC):
     def chance_outcomes(self) -> list[tuple[Any, float]]:
         """At a CHANCE node: ``[(action, probability)]``. Rulesets whose dice live in the state never need it."""
         raise NotImplementedError
+
+    def phase_id(self) -> str:
+        """The id of the current :class:`PhaseSpec` (one of ``game.phases``). Rulesets override; the default
+        ``""`` means the engine does not report its phase (the conformance check reports it "not declared")."""
+        return ""
 
     def is_terminal(self) -> bool:
         return self.current_player() == TERMINAL

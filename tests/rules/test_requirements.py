@@ -71,7 +71,7 @@ def test_non_finite_cell_is_an_error_at_its_line(project, alpha, cell):
     edit(ruleset, "- [2, 7]", f"- [2, {cell}]")
     errors = [d for d in validate_paths([project]).errors if d.file.endswith("alpha/ruleset.yaml")]
     assert errors and all(d.line == line_of(ruleset, f"- [2, {cell}]") for d in errors), errors
-    assert {d.code for d in errors} <= {"schema.type", "ruleset.engine-table"}
+    assert all(d.code.startswith("schema.") or d.code == "ruleset.engine-table" for d in errors), errors
     with pytest.raises(ScenarioRefused):
         load_game("clash", project)
 
