@@ -125,6 +125,23 @@ def load_game(scenario: str | Path, project: str | Path | None = None,
               options: dict[str, Any] | None = None) -> LoadedGame:
     """Validate and compile a scenario into a Game; raises :class:`ScenarioRefused`."""
     path, root = resolve_scenario(scenario, project)
+    doc, index, deps = _validated(path, root)
+    model = doc.model
+    plug = plugin(model.ruleset)
+    if plug is None or plug.game_factory is None:
+        raise ScenarioRefused(f"ruleset '{model.ruleset}' has no rules engine")
+    ruleset = index.model("ruleset", model.ruleset)
+    overrides = dict(options or {})
+    merged = _engine_options(ruleset, model, overrides)
+    game = plug.game_factory(model, index, merged)
+    placeholders = list(getattr(game, "placeholder_tables", []) or [])
+    return LoadedGame(game, model, index, path, root, content_hash(deps),
+                      getattr(game, "ruleset_version", "") or (ruleset.version if ruleset else ""),
+                      placeholders, overrides, merged)
+
+
+def _validated(path: Path, root: Path | None) -> tuple[LoadedDocument, ProjectIndex, list[LoadedDocument]]:
+    """The scenario document, the project index and the scenario's dependencies, all free of errors."""
     result = validate_paths([root] if root else [path])
     index = result.index
     doc = next((d for d in index.documents if d.path.resolve() == path.resolve()), None)
@@ -138,23 +155,15 @@ def load_game(scenario: str | Path, project: str | Path | None = None,
         shown = [d for d in result.diagnostics if d.file in displays and d.severity.value != "info"]
         raise ScenarioRefused(f"scenario '{doc.id or path.name}' fails validation "
                               f"({len(errors) or 1} error(s)); it cannot be played", shown or errors)
-    model = doc.model
-    plug = plugin(model.ruleset)
-    if plug is None or plug.game_factory is None:
-        raise ScenarioRefused(f"ruleset '{model.ruleset}' has no rules engine")
-    ruleset_doc = index.get("ruleset", model.ruleset)
-    ruleset = ruleset_doc.model if ruleset_doc is not None else None
-    overrides = dict(options or {})
-    if ruleset is not None:
-        check_options(ruleset, overrides)
-        merged = merged_options(ruleset, model.options, overrides)
-    else:
-        merged = {**model.options, **overrides}
-    game = plug.game_factory(model, index, merged)
-    placeholders = list(getattr(game, "placeholder_tables", []) or [])
-    return LoadedGame(game, model, index, path, root, content_hash(deps),
-                      getattr(game, "ruleset_version", "") or (ruleset.version if ruleset else ""),
-                      placeholders, overrides, merged)
+    return doc, index, deps
+
+
+def _engine_options(ruleset, scenario, overrides: dict[str, Any]) -> dict[str, Any]:
+    """Checked ``overrides`` merged over the scenario's options and the ruleset's defaults."""
+    if ruleset is None:
+        return {**scenario.options, **overrides}
+    check_options(ruleset, overrides)
+    return merged_options(ruleset, scenario.options, overrides)
 
 
 OPTIONS_SOURCE = "<options>"
@@ -180,12 +189,7 @@ def rebuild_game(loaded: LoadedGame, options: dict[str, Any] | None = None, rule
         index = _index_with(index, doc, ruleset)
     model = ruleset if ruleset is not None else (doc.model if doc is not None else None)
     overrides = dict(loaded.overrides if options is None else options)
-    if model is not None:
-        check_options(model, overrides)
-        merged = merged_options(model, scenario.options, overrides)
-    else:
-        merged = {**scenario.options, **overrides}
-    return plugin(scenario.ruleset).game_factory(scenario, index, merged)
+    return plugin(scenario.ruleset).game_factory(scenario, index, _engine_options(model, scenario, overrides))
 
 
 def _index_with(index: ProjectIndex, doc: LoadedDocument, model) -> ProjectIndex:
