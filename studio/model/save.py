@@ -7,7 +7,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from . import yamlio
+from . import safeio, yamlio
 from .base import dump_document
 from .schema_export import schema_for_data, schemas_dir
 
@@ -27,8 +27,8 @@ def document_text(doc: BaseModel | dict[str, Any], path: Path, current_text: str
     data = dump_document(doc) if isinstance(doc, BaseModel) else doc
     ref = schema_ref(data, path) if isinstance(data, dict) and "kind" in data else None
     if ref is not None:
-        if current_text is None and Path(path).is_file():
-            current_text = Path(path).read_text(encoding="utf-8", errors="replace")
+        if current_text is None:
+            current_text = _current_text(Path(path))
         existing = yamlio.schema_header(current_text or "")
         wanted = "schemas/" + schema_for_data(data)
         if existing and existing.endswith(wanted):
@@ -36,5 +36,15 @@ def document_text(doc: BaseModel | dict[str, Any], path: Path, current_text: str
     return yamlio.dump(data, ref)
 
 
-def save_document(doc: BaseModel | dict[str, Any], path: Path) -> None:
-    yamlio.atomic_write(Path(path), document_text(doc, path))
+def _current_text(path: Path) -> str:
+    """The text on disk at ``path`` (only its header line matters), or "" when there is no readable regular file."""
+    try:
+        return safeio.read_regular(path).decode("utf-8", errors="replace")
+    except OSError:
+        return ""
+
+
+def save_document(doc: BaseModel | dict[str, Any], path: Path, root: Path | None = None) -> Path:
+    """Write the canonical text of ``doc`` to ``path`` atomically, never through a symlink and, with ``root``
+    (the project folder), never outside it (:func:`studio.model.safeio.write_atomic`)."""
+    return yamlio.atomic_write(Path(path), document_text(doc, path), root=root)

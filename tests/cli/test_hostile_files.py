@@ -79,6 +79,17 @@ def test_huge_number_refuses_play_and_format(project, capsys):
     assert snapshot(project) == before
 
 
+def test_huge_number_in_a_scenario_refuses_play_with_json(capsys, tmp_path):
+    project = tmp_path / "p"
+    shutil.copytree(DATA, project, ignore=shutil.ignore_patterns("*.balance.json"))
+    sc = project / "scenarios" / "mbt" / "meeting-engagement.yaml"
+    sc.write_text(sc.read_text() + "notes_number: " + "7" * 5000 + "\n")
+    code, out, _ = run(capsys, "play", sc, "--project", project, "--games", "1", "--format", "json")
+    report = json.loads(out)
+    assert code == 1 and [d["code"] for d in report["diagnostics"]] == ["syntax.number"]
+    assert report["diagnostics"][0]["line"] == len(sc.read_text().splitlines())
+
+
 # ---------------------------------------------------------------- item 9: strict as the schemas
 
 @pytest.mark.parametrize("value", ["'5'", "true", "'0101'", "5.5"])

@@ -66,7 +66,7 @@ def save(folder: Path) -> Writer:
     models = [model.model_copy(update={"name": "Tank " + "x" * 5000}), model]
     texts = {"new": document_text(models[0], target).encode(), "old": document_text(models[1], target).encode()}
     save_document(models[1], target)
-    return _alternating(target, texts, lambda i: save_document(models[i % 2], target))
+    return _alternating(target, texts, lambda i: save_document(models[i % 2], target, root=project))
 
 
 def format_(folder: Path) -> Writer:
