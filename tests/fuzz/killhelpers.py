@@ -143,6 +143,84 @@ def balance(folder: Path) -> Writer:
     return _alternating(balance_path(scenario), texts, lambda i: write_balance(scenario, reports[(i + 1) % 2]))
 
 
+def _tiled_variants(folder: Path) -> tuple[Path, list, object]:
+    """The fixture project's board in two versions (names differ), and its ruleset."""
+    from studio.model.project import load_project
+
+    project = _project(folder)
+    index = load_project(project)
+    board = next(d.model for d in index.of_kind("map"))
+    ruleset = index.model("ruleset", board.ruleset)
+    return project, [board.model_copy(update={"name": "Board " + "x" * 3000}), board], ruleset
+
+
+def _recorded(target: Path, steps: list[Callable[[], None]]) -> dict[str, bytes]:
+    """Run each step once and record the target's bytes after it ("new" for the first, "old" for the second)."""
+    out = {}
+    for name, step in zip(("new", "old"), steps):
+        step()
+        out[name] = target.read_bytes()
+    return out
+
+
+def export(folder: Path) -> Writer:
+    """``studio map export --to tiled``'s writer (studio.export.tiled.export_tiled)."""
+    from studio.export.tiled import export_tiled
+
+    _, boards, ruleset = _tiled_variants(folder)
+    target = folder / "board.tmj"
+    steps = [lambda b=b: export_tiled(b, ruleset, target) for b in boards]
+    return _alternating(target, _recorded(target, steps), lambda i: steps[i % 2]())
+
+
+def import_(folder: Path) -> Writer:
+    """``studio map import``: the CLI command itself, importing two Tiled files in turn over one map document."""
+    import argparse
+
+    from studio.cli.commands.map import run_import
+    from studio.export.tiled import export_tiled
+
+    project, boards, ruleset = _tiled_variants(folder)
+    target = project / "maps" / "imported.yaml"
+    sources = [folder / "a.tmj", folder / "b.tmj"]
+    for board, source in zip(boards, sources):
+        export_tiled(board, ruleset, source)
+    args = [argparse.Namespace(source=str(s), out=str(target), force=True, ruleset=ruleset.id, map_id="imported",
+                               map_project=str(project)) for s in sources]
+    steps = [lambda a=a: run_import(a) for a in args]
+    return _alternating(target, _recorded(target, steps), lambda i: steps[i % 2]())
+
+
+def _editable_pair(folder: Path):
+    """Two open editor documents of the fixture's tank card (names differ), rooted at the project."""
+    from studio.document.document import EditableDocument
+
+    project = _project(folder)
+    target = project / "units" / "tank.yaml"
+    docs = [EditableDocument.open(target, root=project) for _ in range(2)]
+    docs[0].data["name"] = "Tank " + "x" * 5000
+    for doc in docs:
+        doc.mark_dirty()
+    return target, docs
+
+
+def window_save(folder: Path) -> Writer:
+    """The window's save (studio.document.document.EditableDocument.save)."""
+    target, docs = _editable_pair(folder)
+    steps = [docs[0].save, docs[1].save]
+    return _alternating(target, _recorded(target, steps), lambda i: steps[i % 2]())
+
+
+def autosave(folder: Path) -> Writer:
+    """The window's autosave side file (EditableDocument.autosave)."""
+    from studio.document.document import autosave_path
+
+    target, docs = _editable_pair(folder)
+    side = autosave_path(target)
+    steps = [docs[0].autosave, docs[1].autosave]
+    return _alternating(side, _recorded(side, steps), lambda i: steps[i % 2]())
+
+
 def naive(folder: Path) -> Writer:
     """A plain ``write_bytes`` writer: not one of the studio's; it proves the harness sees torn files."""
     target = folder / "naive.yaml"
@@ -153,7 +231,9 @@ def naive(folder: Path) -> Writer:
 
 
 WRITERS: dict[str, Callable[[Path], Writer]] = {"atomic": atomic, "save": save, "format": format_, "print": print_,
-                                                "replay": replay, "balance": balance, "naive": naive}
+                                                "replay": replay, "balance": balance, "export": export,
+                                                "import": import_, "window-save": window_save, "autosave": autosave,
+                                                "naive": naive}
 
 
 def _child(writer: Writer) -> None:

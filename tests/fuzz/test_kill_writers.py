@@ -23,7 +23,7 @@ from studio.model.project import project_files
 
 HELPER = Path(__file__).with_name("killhelpers.py")
 KILLS = int(os.environ.get("STUDIO_KILLS", "100"))
-WRITERS = ["atomic", "save", "format", "print", "replay", "balance"]
+WRITERS = ["atomic", "save", "format", "print", "replay", "balance", "export", "import", "window-save", "autosave"]
 
 
 class Zygote:
