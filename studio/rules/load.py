@@ -52,11 +52,13 @@ class LoadedGame:
     overrides: dict[str, Any] = field(default_factory=dict)
     #: the options the engine received: ruleset defaults <- scenario options <- overrides
     options: dict[str, Any] = field(default_factory=dict)
+    #: the position file the games start from (``studio.rules.position``), or None for the scenario's start
+    position: str | None = None
 
     @property
     def spec(self) -> "GameSpec":
         return GameSpec(str(self.path), str(self.project) if self.project else None,
-                        tuple(sorted(self.overrides.items())))
+                        tuple(sorted(self.overrides.items())), self.position)
 
 
 @dataclass(frozen=True)
@@ -66,8 +68,13 @@ class GameSpec:
     scenario: str
     project: str | None = None
     options: tuple[tuple[str, Any], ...] = ()
+    position: str | None = None  # a position file: games start there (its options replace ``options``)
 
     def load(self) -> LoadedGame:
+        if self.position:
+            from .position import load_position  # noqa: PLC0415
+
+            return load_position(self.position, self.project).as_loaded()
         return load_game(self.scenario, self.project, dict(self.options) or None)
 
 

@@ -52,6 +52,52 @@ class PositionSetup:
     loaded: LoadedGame
     state: State
     position: Position
+    #: the position file, when it was read from one
+    source: str | None = None
+
+    def as_loaded(self) -> LoadedGame:
+        """A LoadedGame whose ``game.new_initial_state(seed)`` is this position (see :class:`PositionGame`), so
+        ``studio.sim`` plays N games from here; its ``spec`` rebuilds it in worker processes (file positions)."""
+        return dataclasses.replace(self.loaded, game=PositionGame(self.loaded.game, self.state, self.position),
+                                   position=self.source)
+
+
+class PositionGame(Game):
+    """The Game of a position: ``new_initial_state(seed)`` is a clone of the position's state with dice
+    ``Dice(seed)`` (the position's forced dice first); everything else is the underlying game's."""
+
+    def __init__(self, game: Game, state: State, position: Position):
+        self.base = game
+        self.start = state
+        self.forced = tuple(position.dice)
+
+    def __getattr__(self, name: str) -> Any:
+        if name in ("base", "start", "forced"):
+            raise AttributeError(name)
+        return getattr(self.base, name)
+
+    def new_initial_state(self, seed: int) -> State:
+        from .dice import Dice  # noqa: PLC0415
+
+        state = self.start.clone()
+        old = getattr(state, "dice", None)
+        if old is not None:
+            state.dice = Dice(seed, record=getattr(old, "record", True))
+            state.dice.force(*self.forced)
+        return state
+
+    def parse_action(self, text: str):
+        return self.base.parse_action(text)
+
+    # attributes the Game base class defines, so __getattr__ would never forward them
+    phases = property(lambda self: self.base.phases)
+    placeholder_tables = property(lambda self: self.base.placeholder_tables)
+
+    def bot_names(self) -> list[str]:
+        return self.base.bot_names()
+
+    def make_bot(self, name: str, side: int, seed: int) -> Any:
+        return self.base.make_bot(name, side, seed)
 
 
 def _document(source: Path | str | dict) -> LoadedDocument:
@@ -130,7 +176,7 @@ def load_position(source: Path | str | dict, project: str | Path | None = None, 
     loaded = _with_options(loaded, position, doc)
     _check_cards(loaded, position, doc)
     position, state = _set_up(loaded.game, position, doc)
-    return PositionSetup(loaded, state, position)
+    return PositionSetup(loaded, state, position, None if isinstance(source, dict) else str(source))
 
 
 def _with_options(loaded: LoadedGame, position: Position, doc: LoadedDocument) -> LoadedGame:

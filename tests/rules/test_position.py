@@ -194,3 +194,34 @@ def test_position_schema_is_exported_and_agrees_with_the_model():
         assert list(validator.iter_errors(bad)), bad
         with pytest.raises(Exception):
             Position.model_validate(bad)
+
+
+def test_games_start_from_a_position(project, alpha):
+    """``PositionSetup.as_loaded()`` plays from the position (the sim runner and ``play --from`` use it), with
+    the position's forced dice first and fresh dice per seed; its spec rebuilds it in worker processes."""
+    from studio.sim.runner import run_games
+
+    path = write(project, POSITION)
+    loaded = load_position(path).as_loaded()
+    game = loaded.game
+    assert game.sides == ["blue", "red"] and [p.id for p in game.phases] == ["move", "fire"]
+    assert game.placeholder_tables == loaded.game.base.placeholder_tables
+    first = game.new_initial_state(1)
+    assert (first.turn, first.phase_id(), first.current_player()) == (3, "fire", 1)
+    first.play("shoot")                 # forced 9: blue pushed back
+    assert first.units[0].pos == 9
+    a, b = game.new_initial_state(1), game.new_initial_state(2)
+    for s in (a, b):
+        s.play("shoot")
+        s.play("dash")                  # forced 2: no move
+    rolls = [[s.dice.roll(10) for _ in range(6)] for s in (a, b)]
+    assert rolls[0] != rolls[1]         # the rolls after the forced ones come from each seed
+    spec = loaded.spec
+    assert spec.position == str(path)
+    again = spec.load()
+    assert again.game.new_initial_state(1).fingerprint() == game.new_initial_state(1).fingerprint()
+    report = run_games(loaded, 4, seed=1)
+    assert report.games == 4 and all(r.error is None and r.turn >= 3 for r in report.results)
+    assert len({r.final_hash for r in report.results}) > 1
+    twice = run_games(loaded, 4, seed=1, jobs=2)      # workers rebuild the position from the spec
+    assert [r.final_hash for r in twice.results] == [r.final_hash for r in report.results]
