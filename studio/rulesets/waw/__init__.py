@@ -20,4 +20,13 @@ PLUGIN = register(RulesetPlugin(
     checks=CHECKS,
     game_factory=lazy("studio.rulesets.waw.engine.game:create_game"),
     los_check=lazy("studio.rulesets.waw.engine.los:los_check"),
+    unexposable_options={
+        "c10_sniper_move": "snipers never move in this engine (set-up or Chaos 18 placement only): the 'free' "
+                           "reading needs a sniper move the rules do not describe (how far, when, Opportunity Fire)",
+        "c66_command_morale_hex": "units of one hex always share one Morale here (formation or Conditional Morale "
+                                  "counts the same neighbours; units with a Leader or Hero are In Command and make "
+                                  "no check), so lowest and highest agree",
+        "c71_overrun_exit": "the 'overrun_hex' reading lets the exit hex hold enemy units, which would leave the "
+                            "overrunning vehicle in an enemy hex; no rule resolves that, so only 'both' is playable",
+    },
 ))

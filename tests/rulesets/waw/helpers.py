@@ -28,11 +28,15 @@ def _add(model, kind):
 
 
 def build(us: list[tuple[str, str]], soviet: list[tuple[str, str]], *, options=None, extension=None,
-          markers=(1, 1), morale=(None, None), victory=None, turns=3, seed=0):
-    """A game with one formation per side: ``[(card id, hex label), ...]``; unit ids are ``us.1``, ``su.1`` ..."""
+          markers=(1, 1), morale=(None, None), victory=None, turns=3, seed=0, soviet2=None):
+    """A game with one formation per side: ``[(card id, hex label), ...]``; unit ids are ``us.1``, ``su.1`` ...
+    ``soviet2``: a second Soviet formation ``f-su2`` (units ``su2.1`` ...)."""
     n = next(_COUNTER)
     forces = []
-    for side, units, nation in (("us", us, "United States"), ("su", soviet, "Soviet Union")):
+    groups = [("us", us, "United States"), ("su", soviet, "Soviet Union")]
+    if soviet2:
+        groups.append(("su2", soviet2, "Soviet Union"))
+    for side, units, nation in groups:
         toe = Toe.model_validate({"kind": "toe", "id": f"t-{side}-{n}", "ruleset": "waw", "name": side,
                                   "nation": nation, "root": {"id": "r", "echelon": "company", "slots": [
                                       {"id": f"s{i}", "unit": c, "role": "line"} for i, (c, _) in enumerate(units)]}})
@@ -41,6 +45,8 @@ def build(us: list[tuple[str, str]], soviet: list[tuple[str, str]], *, options=N
     ext = {"roles": [{"side": "us", "role": "NATO"}, {"side": "soviet", "role": "Alliance"}],
            "formations": [{"id": "f-us", "force": "us", "markers": markers[0]},
                           {"id": "f-su", "force": "su", "markers": markers[1]}]}
+    if soviet2:
+        ext["formations"].append({"id": "f-su2", "force": "su2", "markers": 1})
     for i, m in enumerate(morale):
         if m is not None:
             ext["formations"][i]["morale"] = m
@@ -50,7 +56,7 @@ def build(us: list[tuple[str, str]], soviet: list[tuple[str, str]], *, options=N
         "boards": [{"map": "board-2", "at": [0, 0]}, {"map": "board-4", "at": [20, 0]}],
         "turns": turns, "first_player": "initiative",
         "sides": [{"id": "us", "name": "US", "nation": "United States", "forces": [forces[0]]},
-                  {"id": "soviet", "name": "Soviet", "nation": "Soviet Union", "forces": [forces[1]]}],
+                  {"id": "soviet", "name": "Soviet", "nation": "Soviet Union", "forces": forces[1:]}],
         "victory": victory or [{"id": "a", "type": "destroy_units", "side": "us", "points": 1},
                                {"id": "b", "type": "destroy_units", "side": "soviet", "points": 1}],
         "extension": ext})

@@ -216,11 +216,11 @@ def test_W38_held_end_turn_marker():
             s.apply(Action("skip" if fid == "f-us" else "activate", fid))
         else:
             s.apply(Action("end"))
-    assert s.turn == 2 and s.held_marker == [True, False]
+    assert s.turn == 2 and s.held_marker == [1, 0]
     assert sum(1 for m in s.cup if m[0] == "E") + s.et_drawn <= 1
     before = sum(1 for m in s.cup if m[0] == "E")
     s._activate(0)
-    assert s.held_marker[0] is False and sum(1 for m in s.cup if m[0] == "E") == before + 1
+    assert s.held_marker[0] == 0 and sum(1 for m in s.cup if m[0] == "E") == before + 1
 
 
 def test_W39_two_formation_markers():
@@ -630,9 +630,11 @@ def test_W113_helicopter_los_levels(sample_index):
     assert [r[1] for r in t.rows] == [1, 2, 3] and not t.placeholder and not t.placeholder_rows
 
 
-def test_every_ambiguity_is_an_option(sample_index):
+def test_every_ambiguity_is_an_option_or_a_reading(sample_index):
     rs = sample_index.index.model("ruleset", "waw")
-    assert len({o.id[:3] for o in rs.options}) == 77
+    ids = [o.id[:3] for o in rs.options] + [r.id[:3] for r in rs.readings]
+    assert len(set(ids)) == len(ids) == 77
+    assert all(len(o.choices) >= 2 for o in rs.options)       # one-choice points are readings (issue 10)
 
 
 # ---------------------------------------------------------------- widening: leaders, heroes, artillery types, air

@@ -39,6 +39,7 @@ class UnitSpec:
     cls: str
     nation: str
     category: str = ""
+    towed_class: str = "thin"          # 1.3.9 vs 6.1 (option c57): the target class of towed 'T' units
 
     @property
     def is_vehicle(self) -> bool:
@@ -68,7 +69,9 @@ class UnitSpec:
         """afv | thin | unarmored | soft | helicopter (WaW 1.3.4, Targeting Table; digest C56, C57)."""
         if self.is_heli:
             return "helicopter"
-        if self.cls == "towed_gun" or self.cls == "aa_vehicle":
+        if self.cls == "towed_gun":
+            return self.towed_class
+        if self.cls == "aa_vehicle":
             return "thin"
         if self.is_vehicle:
             v = self.values(strength)
@@ -102,6 +105,8 @@ class Asset:
     missions: int
     fp: int
     to_hit: int
+    usable: bool = True
+
 
 
 FORMULA = re.compile(r"^\s*(\d+)\s*[xX]\s*(\d)(\d)\s*$")
@@ -230,8 +235,12 @@ class WawGame(Game):
         for a in ext.artillery:
             m = FORMULA.match(a.formula)
             if m and a.side in side_index:
+                nation = a.nationality or scenario.sides[side_index[a.side]].nation
+                # 8.4 (option c40): Chemical missions only for the Soviets, or for any Alliance side
+                usable = a.type != "Chemical" or (nation == "Soviet Union" if self.option("c40_chemical") ==
+                                                  "soviet_only" else self.roles[side_index[a.side]] == "Alliance")
                 self.assets.append(Asset(a.id, side_index[a.side], a.type, int(m.group(1)), int(m.group(2)),
-                                         int(m.group(3))))
+                                         int(m.group(3)), usable))
         # Chaos 4: the 3-4 HE support NATO receives when no airstrike can be added (asset with no missions yet)
         if "NATO" in self.roles:
             self.assets.append(Asset("chaos-he-34", self.roles.index("NATO"), "HE", 0, 3, 4))
@@ -284,6 +293,9 @@ class WawGame(Game):
         self.label = amap.label_of
         # per-unit value caches: vals[i][strength 0/1][hovering 0/1], target class, maximum reach
         self.vals = [[[u.values(st, bool(hv)) for hv in (0, 1)] for st in (0, 1)] for u in self.units]
+        towed = "soft" if self.option("c57_towed_target") == "soft" else "thin"
+        for u in self.units:
+            u.towed_class = towed
         self.tclass = [[u.target_class(st) for st in (0, 1)] for u in self.units]
         factor = self.const("extended_range_factor")
         self.reach = []

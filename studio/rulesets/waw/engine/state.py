@@ -46,7 +46,7 @@ class WawState(State):
         s.cup = []
         s.et_drawn = 0
         s.held = [set() for _ in game.sides]
-        s.held_marker = [False for _ in game.sides]
+        s.held_marker = [0 for _ in game.sides]
         s.activated = set()
         s.pending = ("none",)
         s.hex = list(game.start_hex)
@@ -173,8 +173,10 @@ class WawState(State):
             return []
         g = self.game
         if p[0] == "decide":
-            fid = g.formations[p[1]].id
-            return [Action("activate", fid), Action("skip", fid)]
+            f = g.formations[p[1]]
+            if f.markers >= 2 and not g.option("c34_two_markers_skip"):
+                return [Action("activate", f.id)]     # 4.0 read strictly: both activations are carried out
+            return [Action("activate", f.id), Action("skip", f.id)]
         if p[0] == "strike":
             a, side = g.airstrikes[p[1]]
             hexes = sorted({self.hex[e] for e in self._alive(1 - side) if not g.units[e].is_hq
@@ -211,6 +213,8 @@ class WawState(State):
         if k == "activate":
             self._activate(pending[1])
         elif k == "skip":
+            if g.option("c13_skip_marker") == "back_to_cup" and any(m[0] == "E" for m in self.cup):
+                self.cup.append(("F", pending[1]))     # 3.1 (option c13): the marker may be drawn again
             self.pending = ("none",)
         elif k == "end":
             self._end_impulse(pending[1])
@@ -626,7 +630,10 @@ class WawState(State):
                      and fi in self.entered_f and f.markers > 0
                      and any(self.strength[u] < 2 for u in f.units if not g.units[u].is_hq)}
             self.held[side] = unact
-            self.held_marker[side] = bool(unact)
+            if g.option("c51_held_end_turn") == "per_formation":
+                self.held_marker[side] = min(len(unact), g.end_turn_markers)
+            else:
+                self.held_marker[side] = min(1, len(unact), g.end_turn_markers)
         self.overrun_done = set()
         if self.turn >= g.max_turns:
             self._finish("turn limit reached")
@@ -659,8 +666,9 @@ class WawState(State):
         side = f.side
         if fi in self.held[side]:
             self.held[side].discard(fi)
-            if self.held_marker[side] and not self.held[side]:
-                self.held_marker[side] = False
+            per_formation = g.option("c51_held_end_turn") == "per_formation"
+            if self.held_marker[side] and (per_formation or not self.held[side]):
+                self.held_marker[side] -= 1
                 self.cup.append(("E", 0))     # 3.2.1: the held End Turn marker goes back into the cup
         first = fi not in self.entered_f
         if first:
@@ -756,7 +764,7 @@ class WawState(State):
             us = [x for x in us if x not in g.leader_of and x not in g.hero_of and x not in self.xleaders]
             if not us:
                 continue
-            exempt = h == hq_hex or led or self._hq_in(h, f.side) >= 0
+            exempt = h == hq_hex or led
             if jam:
                 if not exempt:                 # 10.0: HQ, Leader or Hero hexes make no roll
                     if self.dice.roll(6, "jammed") < threshold:
@@ -777,7 +785,11 @@ class WawState(State):
                 continue
             m = min(self.morale(u) for u in need) if g.option("c66_command_morale_hex") != "highest" else \
                 max(self.morale(u) for u in need)
-            if sum(self.dice.pool(2, 6, "command")) > m:
+            lead = 0
+            if g.option("c29_hq_leadership_checks") == "rally_and_command":
+                q2 = self._hq_in(h, f.side)    # 1.6.1 (option c29): a stacked HQ's Leadership helps the check
+                lead = self._leadership(q2) if q2 >= 0 else 0
+            if sum(self.dice.pool(2, 6, "command")) - lead > m:
                 for u in need:
                     self.ooc[u] = True
 
@@ -808,6 +820,8 @@ class WawState(State):
                 if self.mp_used[u] > 0 or self.acted[u]:
                     self.oc[u] = True          # 5.0: a unit that moved is Ops Complete
         self.drill = None
+        if g.option("c20_rendezvous_lock") == "impulse":
+            self.locked = [False] * len(self.locked)   # 5.2.1 read as: until the end of the impulse
         self.pending = ("none",)
 
     def _after_act(self, u: int) -> None:
@@ -1124,8 +1138,9 @@ class WawState(State):
         elif fp == "ap":
             if tc not in ("afv", "thin", "unarmored", "helicopter"):
                 return None
-            if self.depleted[u] and v.range_underlined and shooter is None:
-                return None                    # 6.1.4 (digest C54: AP of underlined-range units)
+            missile = v.range_underlined if g.option("c54_underline_uses") != "underlined_ap" else v.ap_fp_underlined
+            if self.depleted[u] and missile and shooter is None:
+                return None                    # 6.1.4 (option c54: AP of underlined-range or -AP units)
         else:
             if spec.is_heli:
                 ok = tc in ("thin", "unarmored", "soft") or (tc == "afv" and g.option("c25_heli_he_armor"))
@@ -1144,18 +1159,22 @@ class WawState(State):
         if self.thor:
             rng, ext, red = min(rng, g.const("thor_max_range")), False, False
         if tc == "helicopter" and fp != "aa":
-            if v.range_underlined and not self.hover[t]:
-                return None                    # 9.3: guided missiles cannot attack a Flying helicopter
-            rng = rng // 2
+            if g.option("c08_flying_heli_underline") == "firepower":
+                barred = v.ap_fp_underlined if fp == "ap" else v.he_fp_underlined
+            else:
+                barred = v.range_underlined
+            if barred and not self.hover[t] and not (d <= 1 and g.option("c50_adjacent_flying") == "adjacent_wins"):
+                return None                    # 9.3: guided missiles cannot attack a Flying helicopter (c08, c50)
+            rng = self._half_range(rng)
             if d > max(rng, 1):
                 return None
         else:
             if d > rng:
-                if d > 1 and (not ext or d > 2 * rng):
+                if d > 1 and (not ext or d > g.const("extended_range_factor") * rng):
                     return None
                 if d > 1:
                     hit += 1                   # 6.1.1 extended range
-            elif red and d <= rng // 2:
+            elif red and d <= self._half_range(rng):
                 hit -= 1                       # 6.1.2 reduced range
         if mode == "moving":
             level = spec.body.moving_fire
@@ -1179,7 +1198,7 @@ class WawState(State):
         if d > 1 and not self.has_los(u, t):
             return None
         if self.smoke and self._smoky(self.hex[u], self.hex[t]):
-            hit += 1                           # 8.2 (digest C7, C39): once in total
+            hit += -1 if g.option("c07_smoke_imaging") == "minus_one" else 1   # 8.2 (c07, C39): once in total
             if d > rng:
                 return None                    # Advanced Imaging: no extended range through Smoke
             if hit > 6:
@@ -1189,11 +1208,16 @@ class WawState(State):
                 return None
         return fpv, max(hit, 1)
 
+    def _half_range(self, rng: int) -> int:
+        """Half range (6.1.2, 9.3), rounded per option c49."""
+        return -(-rng // 2) if self.game.option("c49_half_range") == "ceil" else rng // 2
+
     def _assault_targets(self, u: int) -> list:
         g = self.game
         spec = g.units[u]
         v = self.values(u)
-        if spec.is_heli or v.assault_fp is None or spec.body.cannot_assault or self.disr[u] or self.breakdown[u] \
+        barred = self.disr[u] and self.game.option("c70_disrupted_assault") != "hit_6"   # 6.1.7 (c70)
+        if spec.is_heli or v.assault_fp is None or spec.body.cannot_assault or barred or self.breakdown[u] \
                 or self.locked[u] or spec.values(self.strength[u]).movement.towed:
             return []
         h = self.hex[u]
@@ -1261,13 +1285,15 @@ class WawState(State):
 
     def _call_actions(self, caller: int, fi: int) -> list[Action]:
         g = self.game
-        if self.calls.get(caller, 0) >= 2 or self.strength[caller] >= 2 or self.hex[caller] is None:
-            return []
+        made = sum(self.calls.values()) if g.option("c67_artillery_calls") == "per_formation" else \
+            self.calls.get(caller, 0)
+        if made >= g.const("artillery_missions_per_caller") or self.strength[caller] >= 2 or self.hex[caller] is None:
+            return []                          # 8.0: up to two missions (per caller or per formation, c67)
         side = g.units[caller].side
         out = []
         hexes = sorted({self.hex[e] for e in self._targets(caller) if not g.units[e].is_heli})
         for ai, a in enumerate(g.assets):
-            if a.side != side or self.missions[ai] <= 0:
+            if a.side != side or self.missions[ai] <= 0 or not a.usable:
                 continue
             for h in hexes:
                 if distance(self.hex[caller], h) <= 1 or g.los.clear(self.hex[caller], h, self.level(caller),
@@ -1452,9 +1478,12 @@ class WawState(State):
         if tc == "afv" or (tc == "thin" and g.option("c05_thin_skinned_saves") == "armor" and v.armor):
             tdb = (row["db_vehicle"] or 0) + (1 if self.concealed(t) else 0)
             bonus = self._leader_bonus(t) if (g.leader_of or self.xleaders) else 0
-            return (v.armor or 0) + min(tdb, 2), max(2, (v.save or 7) - bonus)   # 1.3.6: Leader lowers Save
+            return ((v.armor or 0) + min(tdb, g.const("armored_db_cap")),   # 6.1.6
+                    max(2, (v.save or 7) - bonus))                           # 1.3.6: Leader lowers Save
+        if tc == "unarmored" and row["code"] == "W" and g.option("c03_leopard_example") == "as_printed_3d6":
+            return 3, g.const("soft_save")     # the 6.1 example's '3d6' read as printed (digest C3)
         db = row["db_infantry"] if tc == "soft" else row["db_vehicle"]
-        return (db or 0) + (1 if self.concealed(t) else 0), 5
+        return (db or 0) + (1 if self.concealed(t) else 0), g.const("soft_save")
 
     def resolve_hits(self, t: int, hits: int, fp: str, firer: int, apply: bool = True) -> int:
         """Saves, then results; returns the net Hits applied (only computed when ``apply`` is false)."""
@@ -1464,8 +1493,8 @@ class WawState(State):
         h = self.hex[t]
         if h in g.ip:
             hits -= 1                          # 12.1: Improved Positions negate the first Hit
-        if t in g.hero_of and ("H", t) not in self.hallowed:
-            hits -= 1                          # 1.3.7: a Hero ignores the first Hit of each attack (digest C64)
+        if self._hero_shield(t):
+            hits -= 1                          # 1.3.7: a Hero ignores the first Hit of each attack (option c64)
         if hits <= 0:
             return 0
         n, save = self.defense_dice(t)
@@ -1474,9 +1503,28 @@ class WawState(State):
         if not apply:
             return net
         ap_armored = fp == "ap" and g.units[firer].is_vehicle
+        before = self._snap([t])
         destroyed = self.apply_hits(t, net, ap_armored)
-        self._hq_check(h, g.units[t].side, net > 0, destroyed)
+        self._hq_check(h, g.units[t].side, self._hq_trigger(net > 0, [t], before), destroyed)
         return net
+
+    def _snap(self, units) -> tuple:
+        return tuple((self.disr[i], self.strength[i]) for i in units)
+
+    def _hq_trigger(self, hit: bool, units, before: tuple) -> bool:
+        """1.3.3.2 (option c31): any net Hit, or only when a unit was actually Disrupted, Reduced or destroyed."""
+        if self.game.option("c31_hq_trigger") == "disrupt_or_reduce":
+            return hit and self._snap(units) != before
+        return hit
+
+    def _hero_shield(self, t: int) -> bool:
+        """1.3.7: the living Hero of ``t`` ignores this attack's first Hit; option c64 ``once``: only once."""
+        g = self.game
+        if t not in g.hero_of or ("H", t) in self.hallowed or ("HU", t) in self.hallowed:
+            return False
+        if g.option("c64_hero_first_hit") == "once":
+            self.hallowed.add(("HU", t))
+        return True
 
     def apply_hits(self, t: int, n: int, ap_armored: bool = False) -> bool:
         """WaW 6.1.7 one Hit at a time; True when the unit is destroyed."""
@@ -1569,6 +1617,8 @@ class WawState(State):
         spec = g.units[t]
         if spec.is_infantry:
             self.inf_lost[spec.side] += 1
+        elif g.option("c62_sw_loss_trigger") == "infantry_only":
+            return                             # option c62: only infantry platoons trigger the roll
         unplaced = [h for h in sorted(g.sw_of) if g.units[h].side == spec.side and h not in self.sw_placed
                     and h not in self.sw_lost and h != t and self.strength[h] < 2]
         if not unplaced:
@@ -1622,8 +1672,9 @@ class WawState(State):
             hits += 1                          # 1.3.7: one more Hit than rolled
         return hits
 
-    def _distribute(self, units: list[int], hits: int) -> None:
-        """6.3: every unit takes one Hit before any takes a second; odd remainders go to random units."""
+    def _distribute(self, units: list[int], hits: int, saves: bool = False) -> None:
+        """6.3: every unit takes one Hit before any takes a second; odd remainders go to random units.
+        ``saves``: each unit first rolls its ranged-combat defence (option c33)."""
         units = [x for x in units if self.strength[x] < 2]
         if not units or hits <= 0:
             return
@@ -1633,7 +1684,12 @@ class WawState(State):
         for _ in range(rem):
             extra.add(pool.pop(self.dice.randrange(len(pool))))
         for x in units:
-            self.apply_hits(x, base + (1 if x in extra else 0))
+            k = base + (1 if x in extra else 0)
+            if saves and k:
+                n, save = self.defense_dice(x)
+                k -= sum(1 for d in self.dice.pool(n, 6, "save") if d >= save) if n else 0
+            if k > 0:
+                self.apply_hits(x, k)
 
     def _assault(self, attackers, h) -> None:
         """WaW 6.3: the attackers (one unit or a stack) enter ``h``; both sides roll; Hits spread 1-each-first."""
@@ -1649,14 +1705,17 @@ class WawState(State):
         hits_d = sum(self._assault_dice(d, attackers, h, True, d_disr[d]) for d in defenders)
         ip = 1 if h in g.ip else 0
         applied_d = hits_a if g.option("c32_assault_more_hits") == "scored" else max(0, hits_a - ip)
-        self._distribute(defenders, max(0, hits_a - ip))
-        if any(a in g.hero_of and ("H", a) not in self.hallowed for a in attackers):
+        saves = g.option("c33_assault_saves") == "saves"
+        d_before, a_before = self._snap(defenders), self._snap(attackers)
+        self._distribute(defenders, max(0, hits_a - ip), saves)
+        if any(self._hero_shield(a) for a in attackers):
             hits_d = max(0, hits_d - 1)        # 1.3.7: the Hero ignores the first Hit against it
         applied_a = hits_d
-        self._distribute(attackers, hits_d)
+        self._distribute(attackers, hits_d, saves)
         d_destroyed = any(self.strength[d] >= 2 for d in defenders)
-        self._hq_check(h, 1 - side, applied_d > 0, d_destroyed)
-        self._hq_check(src, side, hits_d > 0, any(self.strength[a] >= 2 for a in attackers))
+        self._hq_check(h, 1 - side, self._hq_trigger(applied_d > 0, defenders, d_before), d_destroyed)
+        self._hq_check(src, side, self._hq_trigger(hits_d > 0, attackers, a_before),
+                       any(self.strength[a] >= 2 for a in attackers))
         survivors = [d for d in defenders if self.strength[d] < 2]
         alive = [a for a in attackers if self.strength[a] < 2]
         if alive and (not survivors or applied_d > applied_a):
@@ -1768,8 +1827,9 @@ class WawState(State):
         elif kind == "Chemical":
             self._chemical(h)
         elif kind == "MLRS":
-            for x in [h] + sorted(g.nbrs[h]):  # 8.6: the hex and the six around, one roll per hex (C74)
-                self.artillery_he(x, fp, hit, dpicm=nato, nato=nato)
+            shared = self.attack_roll(fp, hit) if g.option("c74_mlrs_rolls") == "shared" else None
+            for x in [h] + sorted(g.nbrs[h]):  # 8.6: the hex and the six around, one roll per hex (c74)
+                self.artillery_he(x, fp, hit, dpicm=nato, nato=nato, hits=shared)
         else:
             self.artillery_he(h, fp, hit, dpicm=kind == "DPICM", nato=nato)
 
@@ -1877,9 +1937,11 @@ class WawState(State):
         if targets and scored:
             row = g.tec_row(h)
             n = 2 if row["code"] in CITY_CODES else (row["db_infantry"] or 0)
-            saved = sum(1 for d in self.dice.pool(n, 6, "save") if d >= 5) if n else 0
+            saved = sum(1 for d in self.dice.pool(n, 6, "save") if d >= g.const("soft_save")) if n else 0
+            before = self._snap(targets)
             self._distribute(targets, max(0, scored - saved))
-            self._hq_check(h, 1 - side, scored - saved > 0, any(self.strength[i] >= 2 for i in targets))
+            self._hq_check(h, 1 - side, self._hq_trigger(scored - saved > 0, targets, before),
+                           any(self.strength[i] >= 2 for i in targets))
         if self.dice.roll(6, "sortie") <= scored:
             self.air_out.add(k)                # out of ammunition
 
@@ -1892,17 +1954,20 @@ class WawState(State):
             fi = max(cands, key=lambda x: (sum(1 for j in g.formations[x].units if self.strength[j] < 2), -x))
             self.jammed[fi] = 1
 
-    def artillery_he(self, h, fp: int, hit: int, dpicm: bool = False, nato: bool = True) -> int:
-        """WaW 8.1: Hits, then terrain infantry DB (city: 2) saves at 5+; combat vehicles only Disrupted."""
+    def artillery_he(self, h, fp: int, hit: int, dpicm: bool = False, nato: bool = True,
+                     hits: int | None = None) -> int:
+        """WaW 8.1: Hits (rolled, or ``hits`` shared by an MLRS strike), then terrain infantry DB (city: 2)
+        saves at 5+; combat vehicles only Disrupted."""
         g = self.game
         units = [i for i in self.units_at(h) if not g.units[i].is_hq and not g.units[i].is_heli
                  and self.carrier[i] < 0]
-        hits = self.attack_roll(fp, hit)
+        if hits is None:
+            hits = self.attack_roll(fp, hit)
         if not units or not hits:
             return 0
         row = g.tec_row(h)
         n = 2 if row["code"] in CITY_CODES else (row["db_infantry"] or 0)
-        saved = sum(1 for d in self.dice.pool(n, 6, "save") if d >= 5) if n else 0
+        saved = sum(1 for d in self.dice.pool(n, 6, "save") if d >= g.const("soft_save")) if n else 0
         net = max(0, hits - saved)
         if dpicm:
             units = [i for i in units if g.units[i].is_vehicle]
@@ -1910,6 +1975,7 @@ class WawState(State):
         pool = list(units)
         extra = {pool.pop(self.dice.randrange(len(pool))) for _ in range(rem)}
         sides_hit = set()
+        before = self._snap(units)
         for i in units:
             k = base + (1 if i in extra else 0)
             if not k:
@@ -1923,8 +1989,11 @@ class WawState(State):
                 self._disrupt(i)               # note 2 / digest C18: only NATO DPICM Reduces
             else:
                 self.apply_hits(i, k)
-        for s in sides_hit:
-            self._hq_check(h, s, True, any(self.strength[i] >= 2 for i in units if g.units[i].side == s))
+        for s in sorted(sides_hit):
+            mine = [i for i in units if g.units[i].side == s]
+            self._hq_check(h, s, self._hq_trigger(True, mine, tuple(b for i, b in zip(units, before)
+                                                                    if g.units[i].side == s)),
+                           any(self.strength[i] >= 2 for i in mine))
         return net
 
     # ------------------------------------------------------------------ Battlefield Chaos (11.0)
