@@ -44,6 +44,10 @@ OLD_TEMP_PATTERNS = (re.compile(r"^\..+\.(?:ya?ml|json)\.[a-z0-9_]{8}\.tmp$"),
 #: a temp file younger than this may belong to a writer still at work
 STALE_AFTER_S = 5.0
 _NAME_MAX = 255
+_NOFOLLOW, _DIRECTORY = getattr(os, "O_NOFOLLOW", 0), getattr(os, "O_DIRECTORY", 0)
+_CLOEXEC, _BINARY = getattr(os, "O_CLOEXEC", 0), getattr(os, "O_BINARY", 0)
+#: writes relative to an open folder (no symlink swap between the checks and the rename); not on Windows
+_DIR_FD = {os.open, os.rename, os.unlink, os.stat} <= os.supports_dir_fd
 
 
 class WriteRefused(OSError):
@@ -115,9 +119,9 @@ def _target_mode(path: str, mode: int | None) -> int:
         if not stat.S_ISREG(st.st_mode):
             raise WriteRefused(path, "it is not a regular file")
     if mode is not None:
-        return mode & 0o7777
+        return mode & 0o777
     if st is not None:
-        return stat.S_IMODE(st.st_mode)
+        return stat.S_IMODE(st.st_mode) & 0o777
     umask = os.umask(0)
     os.umask(umask)
     return 0o666 & ~umask
@@ -149,50 +153,62 @@ def write_atomic(path: str | os.PathLike, data: str | bytes, *, root: str | os.P
     _check_folders(target, base)
     bits = _target_mode(target, mode)
     folder, name = os.path.split(target)
-    nofollow = 0 if folder == base else os.O_NOFOLLOW  # the root itself may be reached through a link
+    if not _DIR_FD:  # no dir_fd support (Windows): the same steps by path
+        _replace_in(None, folder, name, payload, bits)
+        return Path(target)
+    nofollow = 0 if folder == base else _NOFOLLOW  # the root itself may be reached through a link
     try:
-        dir_fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY | nofollow | getattr(os, "O_CLOEXEC", 0))
+        dir_fd = os.open(folder, os.O_RDONLY | _DIRECTORY | nofollow | _CLOEXEC)
     except OSError as exc:
         if exc.errno in (errno.ELOOP, errno.ENOTDIR):
             raise WriteRefused(path, f"folder {folder} is a symbolic link or not a folder") from None
         raise
     try:
-        _replace_in(dir_fd, name, payload, bits)
+        _replace_in(dir_fd, folder, name, payload, bits)
     finally:
         os.close(dir_fd)
     return Path(target)
 
 
-def _replace_in(dir_fd: int, name: str, payload: bytes, bits: int) -> None:
+def _replace_in(dir_fd: int | None, folder: str, name: str, payload: bytes, bits: int) -> None:
+    """Temp file, write, fsync, re-check the target, rename, fsync the folder; names are relative to ``dir_fd``
+    (or full paths when it is None)."""
+    def at(n: str) -> str:
+        return n if dir_fd is not None else os.path.join(folder, n)
+
     tmp = temp_name(name)
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | getattr(os, "O_CLOEXEC", 0), 0o600,
+    fd = os.open(at(tmp), os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW | _CLOEXEC | _BINARY, 0o600,
                  dir_fd=dir_fd)
     try:
         try:
             view = memoryview(payload)
             while view:
                 view = view[os.write(fd, view):]
-            os.fchmod(fd, bits)
+            if hasattr(os, "fchmod"):
+                os.fchmod(fd, bits)
+            else:  # pragma: no cover - Windows before Python 3.13
+                os.chmod(at(tmp), bits)
             os.fsync(fd)
         finally:
             os.close(fd)
         try:  # re-check just before the rename: the target must still not be a link or special file
-            st = os.lstat(name, dir_fd=dir_fd)
+            st = os.lstat(at(name), dir_fd=dir_fd)
         except FileNotFoundError:
             st = None
         if st is not None and not stat.S_ISREG(st.st_mode):
-            raise WriteRefused(name, "it became a symbolic link or special file during the write")
-        os.replace(tmp, name, src_dir_fd=dir_fd, dst_dir_fd=dir_fd)
+            raise WriteRefused(os.path.join(folder, name), "it became a symbolic link or special file meanwhile")
+        os.replace(at(tmp), at(name), src_dir_fd=dir_fd, dst_dir_fd=dir_fd)
     except BaseException:
         try:
-            os.unlink(tmp, dir_fd=dir_fd)
+            os.unlink(at(tmp), dir_fd=dir_fd)
         except OSError:
             pass
         raise
-    try:
-        os.fsync(dir_fd)
-    except OSError:  # some file systems cannot fsync a folder; the rename is done
-        pass
+    if dir_fd is not None:
+        try:
+            os.fsync(dir_fd)
+        except OSError:  # some file systems cannot fsync a folder; the rename is done
+            pass
 
 
 # ------------------------------------------------------------------ reading
@@ -209,7 +225,7 @@ def read_regular(path: str | os.PathLike, limit: int = MAX_FILE_BYTES) -> bytes:
         raise ReadRefused(path, "file.unreadable", "cannot read file: it is a folder")
     if not stat.S_ISREG(st.st_mode):
         raise ReadRefused(path, "file.special", f"not a regular file ({_kind_of(st.st_mode)}); not read")
-    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | _CLOEXEC | _BINARY)
     try:
         st = os.fstat(fd)  # the file opened, not the one stat-ed a moment ago
         if not stat.S_ISREG(st.st_mode):

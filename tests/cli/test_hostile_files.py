@@ -224,6 +224,20 @@ def test_write_balance_refuses_a_symlink(capsys, tmp_path):
     assert victim.read_text() == "precious"
 
 
+def test_write_balance_stays_in_the_project_and_off_symlinks(project, tmp_path):
+    from studio.cli.commands.play import write_balance
+
+    scenario = project / "scenarios" / "clash.yaml"
+    assert json.loads(write_balance(scenario, {"games": 1}).read_text()) == {"games": 1}
+    (project / "scenarios" / "clash.balance.json").unlink()
+    (project / "scenarios" / "clash.balance.json").symlink_to(tmp_path / "victim.json")
+    with pytest.raises(safeio.WriteRefused, match="symbolic link"):
+        write_balance(scenario, {"games": 2})
+    assert not (tmp_path / "victim.json").exists()
+    outside = project / "units" / ".." / ".." / "loose.yaml"  # a scenario outside any project: beside it
+    assert write_balance(outside, {"games": 3}).parent == tmp_path
+
+
 # ---------------------------------------------------------------- item 5: garbage replays
 
 GOOD = {"format": "studio-replay", "format_version": 1, "scenario": "meeting-engagement", "ruleset": "mbt",
