@@ -125,7 +125,7 @@ def test_m81_penetration_results(rs):
     t = rs.table("ap-penetration-results")
 
     def result(diff):
-        for name, lo, hi in t.rows:
+        for name, lo, hi, _ in t.rows:
             if (lo is None or diff >= lo) and (hi is None or diff <= hi):
                 return name
     assert [result(d) for d in (3, 4, 9, 10, 0, -1)] == ["damaged", "knocked-out", "knocked-out", "brewed-up",
@@ -143,7 +143,8 @@ def test_m5_m6_msa_fractions(rs):
 
 
 def test_stacking_and_initiative(rs):
-    assert cell(rs.table("stacking"), "over-stacked-vehicles", "value") == 6
+    assert cell(rs.table("stacking"), "over-stacked", "vehicles") == 6
+    assert cell(rs.table("stacking"), "over-stacked", "wrecks_count") is False
     assert cell(rs.table("initiative"), "elite", "modifier") == 40
     assert cell(rs.table("command-range"), "elite", "range") == 2
 

@@ -76,6 +76,7 @@ class Tables:
     """The ruleset tables the engine reads, compiled (every value from ``ruleset.yaml``, read by table id)."""
 
     bands: tuple                  # range bands in gun reading order (range-factors, MBT 4.4.3.2.1)
+    band_order: dict              # band -> read_order_gun
     spot_range: dict              # net modifier -> range (V column)
     spot_mod: dict                # id -> modifier
     spot_clamp: tuple
@@ -86,7 +87,7 @@ class Tables:
     ap_clamp: tuple
     pen_results: list             # [(result, lo, hi)]
     damaged_fraction: float
-    second_damage: str            # the result of a second Damaged (MBT 4.4.3.2.6)
+    if_damaged: dict              # result -> result for an already Damaged target (MBT 4.4.3.2.6)
     msa_fraction: list            # [(command, damaged, sb, fraction)]
     height_change: dict           # levels -> (added, road_added, {traction: allowed})
     turn_cost: dict               # terrain code -> turn cost (None = prohibited)
@@ -126,29 +127,33 @@ PEN_RESULTS = ("no-effect", "damaged", "knocked-out", "brewed-up")
 
 #: The ruleset tables the engine reads, with what it needs of each (validation rejects anything else).
 ENGINE_TABLES = (
-    TableSpec("spotting-ranges", "MBT 4.1.3", ("modifier", "V"), ("modifier", "V"), ("modifier", "V")),
+    TableSpec("spotting-ranges", "MBT 4.1.3", ("modifier", "V"), ("modifier", "V"), ("modifier", "V"), keys=("0",)),
     TableSpec("spotting-modifiers", "MBT 4.1.3", ("id", "modifier"), ("modifier",), ("modifier",),
               keys=("target-spot-move", "target-spot-fire", "net-max", "net-min")),
     TableSpec("cover-types", "MBT 4.1.3", ("cover", "spotting_modifier", "ap_hit_modifier"),
               ("spotting_modifier", "ap_hit_modifier"), ("spotting_modifier", "ap_hit_modifier"), keys=("none",)),
     TableSpec("range-factors", "MBT 4.4.3.2.1", ("band", "read_order_gun"), ("read_order_gun",),
               ("read_order_gun",), keys=BANDS),
-    TableSpec("ap-hit", "MBT 4.4.3.2.3", ("modifier",) + BANDS, ("modifier",) + BANDS, ("modifier",) + BANDS),
+    TableSpec("ap-hit", "MBT 4.4.3.2.3", ("modifier",) + BANDS, ("modifier",) + BANDS, ("modifier",) + BANDS,
+              keys=("0",)),
     TableSpec("ap-hit-modifiers", "MBT 4.4.3.2.2", ("id", "modifier"), ("modifier",), ("modifier",),
               keys=AP_MODIFIER_IDS),
-    TableSpec("ap-penetration-results", "MBT 4.4.3.2.6", ("result", "min_difference", "max_difference"),
+    TableSpec("ap-penetration-results", "MBT 4.4.3.2.6", ("result", "min_difference", "max_difference",
+                                                          "if_damaged"),
               ("min_difference", "max_difference"), ("min_difference", "max_difference"), keys=PEN_RESULTS,
               nullable=("min_difference", "max_difference")),
-    TableSpec("damage-effects", "MBT 4.4.3.2.6", ("effect", "value"),
-              keys=("damaged-msa-fraction", "second-damage", "brew-up-smoke-move-cost")),
+    TableSpec("damage-effects", "MBT 4.4.3.2.6", ("effect", "value"), ("value",),
+              keys=("damaged-msa-fraction", "brew-up-smoke-move-cost")),
     TableSpec("msa-fractions", "MBT 4.5.1.1.1", ("command", "damaged", "stabilization", "fraction"),
               ("stabilization", "fraction"), ("stabilization",), keys=("move", "short-halt"),
               nullable=("stabilization",)),
     TableSpec("height-change", "MBT 4.5.1.1.2", ("levels", "added_cost", "road_path_added_cost", "allowed_T",
                                                  "allowed_H", "allowed_W"),
-              ("levels", "added_cost", "road_path_added_cost"), ("levels", "added_cost", "road_path_added_cost")),
+              ("levels", "added_cost", "road_path_added_cost"), ("levels", "added_cost", "road_path_added_cost"),
+              keys=("0",)),
     TableSpec("terrain-effects", "MBT 4.5.1.1.4", ("code", "turn"), ("turn",), ("turn",), nullable=("turn",)),
-    TableSpec("stacking", "MBT 3.8", ("item", "value"), keys=("over-stacked-vehicles", "wrecks-count")),
+    TableSpec("stacking", "MBT 3.8", ("limit", "vehicles", "wrecks_count"), ("vehicles",), ("vehicles",),
+              keys=("over-stacked",)),
 )
 SPECS = {s.id: s for s in ENGINE_TABLES}
 
@@ -183,7 +188,7 @@ class TableReader:
                 self._check(tid, i, r, t.columns.index(c), cells[c], integer=c in spec.integer,
                             nullable=c in spec.nullable)
             out.append(cells)
-        keys = {row[0] for row in t.rows if row}
+        keys = {str(row[0]) for row in t.rows if row and not isinstance(row[0], bool)}
         lost = [k for k in spec.keys if k not in keys]
         if lost:
             raise DataError(f"table '{tid}' has no row {', '.join(map(str, lost))}", f"/tables/{i}/rows")
@@ -216,6 +221,9 @@ class TableReader:
                             f"/tables/{i}/rows/{r}/{c}")
         return value
 
+    def column(self, tid: str, col: str) -> int:
+        return self.ruleset.tables[self.where[tid]].columns.index(col)
+
     def keyed(self, tid: str, key_col: str, col: str, kind: str) -> dict:
         rows = self.rows(tid)
         return {self.cell(tid, rows, r, key_col, "str"): self.cell(tid, rows, r, col, kind) for r in range(len(rows))}
@@ -234,19 +242,29 @@ def _spotting(rd: TableReader) -> dict:
     return out
 
 
-def _bands(rd: TableReader) -> tuple:
-    """Band letters in the gun reading order (MBT 4.4.3.2.1)."""
-    rows = rd.rows("range-factors")
-    named = [(rd.cell("range-factors", rows, r, "read_order_gun", "int"), rd.cell("range-factors", rows, r, "band",
-                                                                                  "str")) for r in range(len(rows))]
-    return tuple(b for _, b in sorted(named) if b in BANDS)
+def _bands(rd: TableReader) -> tuple[tuple, dict]:
+    """Band letters in the gun reading order (MBT 4.4.3.2.1; ties keep the table's row order), and the orders."""
+    tid = "range-factors"
+    rows = rd.rows(tid)
+    order = {rd.cell(tid, rows, r, "band", "str"): rd.cell(tid, rows, r, "read_order_gun", "int")
+             for r in range(len(rows))}
+    return tuple(sorted((b for b in order if b in BANDS), key=lambda b: order[b])), order
 
 
-def _pen_results(rd: TableReader) -> list:
-    rows = rd.rows("ap-penetration-results")
+def _pen_results(rd: TableReader) -> tuple[list, dict]:
+    """``[(result, lo, hi)]`` and result -> result for an already Damaged target (MBT 4.4.3.2.6)."""
     tid = "ap-penetration-results"
-    return [(rd.cell(tid, rows, r, "result", "str"), rd.cell(tid, rows, r, "min_difference", "int?"),
-             rd.cell(tid, rows, r, "max_difference", "int?")) for r in range(len(rows))]
+    rows = rd.rows(tid)
+    bands = [(rd.cell(tid, rows, r, "result", "str"), rd.cell(tid, rows, r, "min_difference", "int?"),
+              rd.cell(tid, rows, r, "max_difference", "int?")) for r in range(len(rows))]
+    again = {}
+    for r, row in enumerate(rows):
+        value = rd.cell(tid, rows, r, "if_damaged", "str")
+        if value not in PEN_RESULTS:
+            raise DataError(f"table '{tid}' row {r} if_damaged must be one of {', '.join(PEN_RESULTS)}, not "
+                            f"{value!r}", f"/tables/{rd.where[tid]}/rows/{r}/{rd.column(tid, 'if_damaged')}")
+        again[row["result"]] = value
+    return bands, again
 
 
 def _msa(rd: TableReader) -> list:
@@ -267,11 +285,11 @@ def _height(rd: TableReader) -> dict:
     return out
 
 
-def _check_coverage(rd: TableReader, tid: str, have, lo: int, hi: int) -> None:
-    lost = [m for m in range(lo, hi + 1) if m not in have]
-    if lost:
-        raise DataError(f"table '{tid}' has no row for modifier(s) {', '.join(map(str, lost))} (the net modifier "
-                        f"runs {lo}..{hi})", f"/tables/{rd.where[tid]}/rows")
+def _by_net(rows: dict, lo: int, hi: int) -> dict:
+    """``rows`` (net modifier -> value) for every net modifier lo..hi; a modifier beyond the table's rows reads
+    the nearest row (the static checks ``mbt.spotting-table``/``mbt.ap-hit-table`` ask for every row)."""
+    have = sorted(rows)
+    return {m: rows[min(have, key=lambda k: (abs(k - m), k))] for m in range(lo, hi + 1)}
 
 
 def compile_tables(ruleset) -> Tables:
@@ -279,29 +297,25 @@ def compile_tables(ruleset) -> Tables:
     cannot use."""
     rd = TableReader(ruleset)
     sm = rd.keyed("spotting-modifiers", "id", "modifier", "int")
-    spot_clamp = (sm["net-min"], sm["net-max"])
-    spot_range = _spotting(rd)
-    _check_coverage(rd, "spotting-ranges", spot_range, *spot_clamp)
+    spot_clamp = (min(sm["net-min"], sm["net-max"]), max(sm["net-min"], sm["net-max"]))
+    spot_range = _by_net(_spotting(rd), *spot_clamp)
     cov_rows = rd.rows("cover-types")
     cover_spot = {rd.cell("cover-types", cov_rows, r, "cover", "str"): int(row["spotting_modifier"])
                   for r, row in enumerate(cov_rows)}
     cover_ap = {row["cover"]: int(row["ap_hit_modifier"]) for row in cov_rows}
-    bands = _bands(rd)
+    bands, order = _bands(rd)
     am = rd.keyed("ap-hit-modifiers", "id", "modifier", "int")
-    ap_clamp = (am["net-min"], am["net-max"])
+    ap_clamp = (min(am["net-min"], am["net-max"]), max(am["net-min"], am["net-max"]))
     hit_rows = rd.rows("ap-hit")
-    ap_hit = {(int(r["modifier"]), b): int(r[b]) for r in hit_rows for b in BANDS}
-    _check_coverage(rd, "ap-hit", {m for m, _ in ap_hit}, *ap_clamp)
+    by_band = {b: _by_net({int(r["modifier"]): int(r[b]) for r in hit_rows}, *ap_clamp) for b in BANDS}
+    ap_hit = {(m, b): v for b, col in by_band.items() for m, v in col.items()}
     de = "damage-effects"
-    second = rd.value(de, "second-damage", "value", "str")
-    if second not in PEN_RESULTS:
-        raise DataError(f"table '{de}' second-damage must be one of {', '.join(PEN_RESULTS)}, not {second!r}",
-                        f"/tables/{rd.where[de]}/rows")
+    pen, again = _pen_results(rd)
     turn = rd.keyed("terrain-effects", "code", "turn", "int?")
-    return Tables(bands, spot_range, sm, spot_clamp, cover_spot, cover_ap, ap_hit, am, ap_clamp, _pen_results(rd),
-                  float(rd.value(de, "damaged-msa-fraction", "value", "num")), second, _msa(rd), _height(rd), turn,
-                  rd.value("stacking", "over-stacked-vehicles", "value", "int"),
-                  rd.value("stacking", "wrecks-count", "value", "bool"),
+    return Tables(bands, order, spot_range, sm, spot_clamp, cover_spot, cover_ap, ap_hit, am, ap_clamp, pen,
+                  float(rd.value(de, "damaged-msa-fraction", "value", "num")), again, _msa(rd), _height(rd), turn,
+                  rd.value("stacking", "over-stacked", "vehicles", "int"),
+                  rd.value("stacking", "over-stacked", "wrecks_count", "bool"),
                   rd.value(de, "brew-up-smoke-move-cost", "value", "int"), rd.placeholders)
 
 

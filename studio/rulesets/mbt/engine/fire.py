@@ -48,8 +48,10 @@ class FireRules:
         return out
 
     def band_of(self, row, r: int) -> str | None:
-        """AP range factor: the first band left to right whose range is at least the range (MBT 4.4.3.2.1)."""
-        for b, v in zip(BANDS, row.ranges):
+        """AP range factor: the first band in reading order (table ``range-factors``) whose range is at least the
+        range (MBT 4.4.3.2.1)."""
+        for b in self.game.tables.bands:
+            v = row.ranges[BANDS.index(b)]
             if v is not None and v >= r:
                 return b
         return None
@@ -135,41 +137,54 @@ class FireRules:
                 count += 1
         return count
 
-    def _penetrate(self, s: int, t: int, row, band: str) -> str:
-        """Hit aspect, penetration and damage (MBT 4.4.3.2.4-6)."""
-        g = self.game
-        ut = g.units[t].type
+    def armor_hit(self, s: int, t: int) -> int:
+        """The armor factor of the aspect of ``t`` that ``s`` hits (MBT 4.4.3.2.4): Front or Rear; along the divide
+        (or from the same hex) the target's owner chooses, and takes the higher (ENGINE_POLICIES)."""
+        ut = self.game.units[t].type
         asp = hit_aspect(self.hex[t], self.fac[t], self.hex[s]) if self.hex[s] != self.hex[t] else Aspect.OWNER_CHOOSES
         if asp is Aspect.FRONT:
-            armor = ut.armor_front
-        elif asp is Aspect.REAR:
-            armor = ut.armor_rear
-        else:
-            armor = max(ut.armor_front, ut.armor_rear)  # the owner chooses (4.4.3.2.4)
-        bi = BANDS.index(band)
+            return ut.armor_front
+        if asp is Aspect.REAR:
+            return ut.armor_rear
+        return max(ut.armor_front, ut.armor_rear)
+
+    def penetration(self, row, band: str) -> int:
+        """The penetration of ``row`` at the range factor ``band`` (MBT 4.4.3.2.5): the same band, or the next one
+        in reading order (option ``penetration-band``); a skipped band reads the first band given."""
+        g = self.game
+        order = g.tables.bands
         if g.options.get("penetration-band") == "next":
-            bi = min(4, bi + 1)
-        pen = row.pens[bi]
-        if pen is None:
-            pen = next(p for p in row.pens if p is not None)
-        result = penetration_result(g, pen - armor)
+            band = order[min(len(order) - 1, order.index(band) + 1)]
+        pen = row.pens[BANDS.index(band)]
+        return pen if pen is not None else next(p for p in row.pens if p is not None)
+
+    def _penetrate(self, s: int, t: int, row, band: str) -> str:
+        """Penetration and damage (MBT 4.4.3.2.4-6): a Damaged target takes the table's ``if_damaged`` result."""
+        g = self.game
+        result = penetration_result(g, self.penetration(row, band) - self.armor_hit(s, t))
+        if self.dmg[t]:
+            result = g.tables.if_damaged[result]  # a second Damaged result knocks out (4.4.3.2.6)
         if result == "damaged":
-            if self.dmg[t]:
-                result = g.tables.second_damage  # a second Damaged result (4.4.3.2.6)
-            else:
-                self.dmg[t] = True
-                if self.mv_u == t:  # remaining allowance halved at once (Q27)
-                    left = int(self.mv_left * g.tables.damaged_fraction)
-                    if g.options.get("msa-remaining-floor") == "one":
-                        left = max(1, left)
-                    if self.mv_mode != "xc":
-                        r, p_, nr, np_, used = self.mv_mode
-                        self.mv_mode = (r, p_, nr, np_, used + self.mv_left - left)
-                    self.mv_left = left
-                return result
+            if not self.dmg[t]:
+                self._damage(t)
+            return result
         if result in ("knocked-out", "brewed-up"):
             self._eliminate(t, brew=result == "brewed-up")
         return result
+
+    def _damage(self, t: int) -> None:
+        """Damaged: a moving vehicle's remaining allowance is halved at once (MBT 4.4.3.2.6, Q27)."""
+        g = self.game
+        self.dmg[t] = True
+        if self.mv_u != t:
+            return
+        left = int(self.mv_left * g.tables.damaged_fraction)
+        if g.options.get("msa-remaining-floor") == "one":
+            left = max(1, left)
+        if self.mv_mode != "xc":
+            r, p_, nr, np_, used = self.mv_mode
+            self.mv_mode = (r, p_, nr, np_, used + self.mv_left - left)
+        self.mv_left = left
 
     def _eliminate(self, t: int, brew: bool) -> None:
         h = self.hex[t]

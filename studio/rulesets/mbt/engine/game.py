@@ -109,6 +109,16 @@ class MbtGame(Game):
             return PassiveBot(self, side, seed)
         return None
 
+    def data_fingerprint(self) -> str:
+        """A hash of every compiled value the engine reads from the ruleset and the scenario (tables, options,
+        per-hex terrain facts); a changed table cell changes it (conformance ``check_tables_read``)."""
+        import hashlib
+
+        parts = (self.tables.fingerprint(), sorted(self.options.items(), key=repr), sorted(self.cost.items()),
+                 sorted(self.cover.items()), sorted(self.turn_cost.items()),
+                 sorted((k, f.id, sorted(f.move_cost.items())) for k, f in self.features.items() if f is not None))
+        return hashlib.sha256(repr(parts).encode("utf-8")).hexdigest()[:32]
+
     # ---- static helpers
     def label(self, h) -> str:
         return self.map.label_of.get(h, "?")
