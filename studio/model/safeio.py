@@ -8,7 +8,9 @@ exports, autosaves):
   an existing file), fsyncs it, renames it over the target with ``os.replace`` and fsyncs the folder. A kill at
   any moment leaves the old file or the new one, never an empty or torn one; what a kill can leave is a temp
   file, which :func:`clean_stale_temps` removes the next time the project is opened (every command and the
-  window list a project through :func:`studio.model.project.project_files`, which cleans).
+  window list a project through :func:`studio.model.project.project_files`, which cleans); for an output
+  outside any project (no ``root``), the next write of the same file removes them. "Stale" means older than
+  :data:`STALE_AFTER_S` seconds, so a writer still at work in another process keeps its temp file.
 * **Never through a symlink.** A target that is a symlink (dangling or not) is refused, never replaced and never
   followed. With a ``root`` (the project folder), every folder between the root and the target must be a real
   folder, not a symlink; the root itself may be reached through one.
@@ -153,6 +155,8 @@ def write_atomic(path: str | os.PathLike, data: str | bytes, *, root: str | os.P
     _check_folders(target, base)
     bits = _target_mode(target, mode)
     folder, name = os.path.split(target)
+    if base is None:  # an output outside any project: no project listing will clean its folder, so do it here
+        _clean_for(folder, name)
     if not _DIR_FD:  # no dir_fd support (Windows): the same steps by path
         _replace_in(None, folder, name, payload, bits)
         return Path(target)
@@ -278,6 +282,15 @@ def remove_stale(folder: str | os.PathLike, names: list[str], min_age: float = S
         except OSError:
             continue
     return removed
+
+
+def _clean_for(folder: str, name: str) -> None:
+    """Remove stale temp files that earlier writes of ``name`` left in ``folder``."""
+    try:
+        names = [n for n in os.listdir(folder) if n.startswith(f".{name[:200]}") and is_temp_name(n)]
+    except OSError:
+        return
+    remove_stale(folder, names)
 
 
 def clean_stale_temps(root: str | os.PathLike, min_age: float = STALE_AFTER_S) -> list[Path]:

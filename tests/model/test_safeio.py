@@ -198,3 +198,13 @@ def test_yamlio_atomic_write_delegates(tmp_path):
         yamlio.atomic_write(link, "x")
     yamlio.atomic_write(tmp_path / "ok.yaml", "kind: x\n")
     assert (tmp_path / "ok.yaml").read_text() == "kind: x\n"
+
+
+def test_an_output_outside_projects_cleans_its_own_stale_temps(tmp_path):
+    stale = tmp_path / ".out.pdf.studio-0123456789ab.tmp"
+    other = tmp_path / ".other.pdf.studio-0123456789ab.tmp"
+    for p in (stale, other):
+        p.write_bytes(b"half")
+        os.utime(p, (time.time() - 60, time.time() - 60))
+    write_atomic(tmp_path / "out.pdf", b"%PDF")
+    assert not stale.exists() and other.exists()
