@@ -18,7 +18,11 @@ Cell = int | float | str | bool | None
 
 
 class StrictModel(BaseModel):
-    """Unknown fields are errors; assignment is validated (so the GUI cannot store a wrong type)."""
+    """Unknown fields are errors; assignment is validated (so the GUI cannot store a wrong type).
+
+    As strict as the exported JSON Schemas: no type coercion (``'5'`` or ``true`` is not an integer, ``5`` is not
+    text; an integer is a number), and no NaN or infinity in any float field.
+    """
 
     model_config = ConfigDict(extra="forbid", validate_assignment=True, populate_by_name=True,
                               use_enum_values=True, strict=True, allow_inf_nan=False)
