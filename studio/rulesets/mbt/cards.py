@@ -274,6 +274,9 @@ class MbtScenarioExtension(StrictModel):
         1, description="complete turns a hex must be occupied to be held (MBT 3.6)")
     building_stories: dict[str, Annotated[int, Field(ge=1, le=9)]] = Field(
         default_factory=dict, description="hex -> stories; default 1 (MBT 4.1.4.1.3)")
+    building_construction: dict[str, Literal["wood", "brick", "stone"]] = Field(
+        default_factory=dict, description="building hex -> construction; others take the ruleset's default "
+                                          "(table building-cover, option building-spotting-cover, MBT 6.1.4.3.9)")
     heat_haze: bool = False
 
 

@@ -21,7 +21,21 @@ UNEXPOSABLE_OPTIONS = {
     "special-armor-rounding": ADVANCED,
 }
 
+_AG_ROW = "Advanced Game row (MBT 6.1.3): the Basic Game engine (MBT 3.0-4.6) has no suppression, full cover, " \
+          "small arms or recon spotting"
+
+UNEXPOSABLE_TABLES = {
+    "spotting-modifiers:target-spot-fire-small-arms:modifier": _AG_ROW,
+    "spotting-modifiers:spotter-suppressed:modifier": _AG_ROW,
+    "spotting-modifiers:target-full-cover:modifier": _AG_ROW,
+    "spotting-modifiers:spotter-full-cover:modifier": _AG_ROW,
+    "spotting-modifiers:spotter-recon:modifier": _AG_ROW,
+    "range-factors": "the reading order is relative: raising every order by one keeps the order (each cell alone "
+                     "is read: check_tables_read)",
+}
+
 DECLARATIONS = {
+    "unexposable_tables": UNEXPOSABLE_TABLES,
     "engine_tables": ENGINE_TABLES,
     "environment_fields": ENVIRONMENT_FIELDS,
     "unexposable_options": UNEXPOSABLE_OPTIONS,

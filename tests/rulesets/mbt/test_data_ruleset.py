@@ -114,8 +114,9 @@ def test_m77_m78_ap_hit_known_cells(rs):
 def test_m74_m85_m86_hit_modifiers(rs):
     m = rs.table("ap-hit-modifiers")
     v = {r[0]: r[1] for r in m.rows}
-    assert v["target-moving"] + v["target-light-cover"] == -3                      # M74
-    assert v["target-medium-cover"] + v["short-halt-sb3"] == -6                     # M85
+    cover = {r[0]: r[2] for r in rs.table("cover-types").rows}                     # AP hit modifier by cover
+    assert v["target-moving"] + cover["light"] == -3                                # M74
+    assert cover["medium"] + v["short-halt-sb3"] == -6                              # M85
     assert -1 + v["target-moving"] + v["shooter-damaged"] == -6                     # M86 (size -1)
     assert (v["overwatch"], v["overwatch-adjust"], v["overwatch-cis"], v["overwatch-adjust-cis"]) == (-1, -3, 0, -2)
     assert v["brew-up-smoke"] * 2 == -4                                             # M90

@@ -40,12 +40,12 @@ class CommandRules:
             a, b = self.dice.roll(100, "initiative"), self.dice.roll(100, "initiative")
             if a != b:
                 break
-            if g.options.get("initiative-ties") == "previous-first" and self.turn > 1:
+            if g.options["initiative-ties"] == "previous-first" and self.turn > 1:
                 a, b = (1, 0) if prev == 0 else (0, 1)
                 break
         self.init_rolls = (a, b)
         winner = 0 if a > b else 1
-        if g.options.get("initiative-winner", "chooses") == "chooses":
+        if g.options["initiative-winner"] == "chooses":
             self.phase = P_INIT
             self.cp = winner
         else:

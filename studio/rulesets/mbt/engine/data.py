@@ -123,13 +123,14 @@ except ImportError:  # pragma: no cover - older core
 AP_MODIFIER_IDS = ("target-moving", "short-halt-sb0", "short-halt-sb1", "short-halt-sb2", "short-halt-sb3",
                    "shooter-damaged", "brew-up-smoke", "overwatch", "overwatch-adjust", "overwatch-cis",
                    "overwatch-adjust-cis", "net-max", "net-min")
+SPOT_MODIFIER_IDS = ("target-spot-move", "target-spot-fire", "net-max", "net-min")
 PEN_RESULTS = ("no-effect", "damaged", "knocked-out", "brewed-up")
 
 #: The ruleset tables the engine reads, with what it needs of each (validation rejects anything else).
 ENGINE_TABLES = (
     TableSpec("spotting-ranges", "MBT 4.1.3", ("modifier", "V"), ("modifier", "V"), ("modifier", "V"), keys=("0",)),
     TableSpec("spotting-modifiers", "MBT 4.1.3", ("id", "modifier"), ("modifier",), ("modifier",),
-              keys=("target-spot-move", "target-spot-fire", "net-max", "net-min")),
+              keys=SPOT_MODIFIER_IDS),
     TableSpec("cover-types", "MBT 4.1.3", ("cover", "spotting_modifier", "ap_hit_modifier"),
               ("spotting_modifier", "ap_hit_modifier"), ("spotting_modifier", "ap_hit_modifier"), keys=("none",)),
     TableSpec("range-factors", "MBT 4.4.3.2.1", ("band", "read_order_gun"), ("read_order_gun",),
@@ -151,6 +152,7 @@ ENGINE_TABLES = (
                                                  "allowed_H", "allowed_W"),
               ("levels", "added_cost", "road_path_added_cost"), ("levels", "added_cost", "road_path_added_cost"),
               keys=("0",)),
+    TableSpec("building-cover", "MBT 6.1.4.3.9", ("terrain", "construction", "cover", "default"), min_rows=0),
     TableSpec("terrain-effects", "MBT 4.5.1.1.4", ("code", "turn"), ("turn",), ("turn",), nullable=("turn",)),
     TableSpec("stacking", "MBT 3.8", ("limit", "vehicles", "wrecks_count"), ("vehicles",), ("vehicles",),
               keys=("over-stacked",)),
@@ -296,7 +298,7 @@ def compile_tables(ruleset) -> Tables:
     """The engine tables of ``ruleset``; raises :class:`DataError` (with a pointer) for anything the engine
     cannot use."""
     rd = TableReader(ruleset)
-    sm = rd.keyed("spotting-modifiers", "id", "modifier", "int")
+    sm = {k: v for k, v in rd.keyed("spotting-modifiers", "id", "modifier", "int").items() if k in SPOT_MODIFIER_IDS}
     spot_clamp = (min(sm["net-min"], sm["net-max"]), max(sm["net-min"], sm["net-max"]))
     spot_range = _by_net(_spotting(rd), *spot_clamp)
     cov_rows = rd.rows("cover-types")
@@ -304,7 +306,7 @@ def compile_tables(ruleset) -> Tables:
                   for r, row in enumerate(cov_rows)}
     cover_ap = {row["cover"]: int(row["ap_hit_modifier"]) for row in cov_rows}
     bands, order = _bands(rd)
-    am = rd.keyed("ap-hit-modifiers", "id", "modifier", "int")
+    am = {k: v for k, v in rd.keyed("ap-hit-modifiers", "id", "modifier", "int").items() if k in AP_MODIFIER_IDS}
     ap_clamp = (min(am["net-min"], am["net-max"]), max(am["net-min"], am["net-max"]))
     hit_rows = rd.rows("ap-hit")
     by_band = {b: _by_net({int(r["modifier"]): int(r[b]) for r in hit_rows}, *ap_clamp) for b in BANDS}
@@ -317,6 +319,46 @@ def compile_tables(ruleset) -> Tables:
                   rd.value("stacking", "over-stacked", "vehicles", "int"),
                   rd.value("stacking", "over-stacked", "wrecks_count", "bool"),
                   rd.value(de, "brew-up-smoke-move-cost", "value", "int"), rd.placeholders)
+
+
+def building_cover(ruleset) -> tuple[dict, dict]:
+    """Table ``building-cover``: ``{(terrain code, construction): cover}`` and ``{terrain code: default
+    construction}`` (option ``building-spotting-cover``, MBT 6.1.4.3.9, Q8)."""
+    rd = TableReader(ruleset)
+    tid = "building-cover"
+    rows = rd.rows(tid)
+    cover, default = {}, {}
+    for r in range(len(rows)):
+        code = rd.cell(tid, rows, r, "terrain", "str")
+        kind = rd.cell(tid, rows, r, "construction", "str")
+        cover[(code, kind)] = rd.cell(tid, rows, r, "cover", "str")
+        if rd.cell(tid, rows, r, "default", "bool"):
+            default[code] = kind
+    lost = sorted({c for c, _ in cover} - set(default))
+    if lost:
+        raise DataError(f"table '{tid}' gives no default construction for terrain {', '.join(lost)}",
+                        f"/tables/{rd.where[tid]}/rows")
+    return cover, default
+
+
+#: the rule options the engine reads (each must be an option of the ruleset)
+ENGINE_OPTIONS = ("penetration-zero", "penetration-band", "spot-pending", "blind-zone-n", "gully-two-up",
+                  "los-along-hexside", "overwatch-order", "ow-arc", "fof-hex-inclusion", "msa-remaining-floor",
+                  "brew-up-turn-cost", "reverse-cost", "hedgerow-crossing", "los-obstacles",
+                  "hexside-obstacle-distance", "initiative-winner", "initiative-ties", "building-spotting-cover",
+                  "unmarked-level-change")
+
+
+def engine_options(ruleset, scenario, options: dict | None) -> dict:
+    """Defaults <- scenario <- ``options``; every option the engine reads must be defined by the ruleset."""
+    merged = {o.id: o.default for o in ruleset.options}
+    lost = [o for o in ENGINE_OPTIONS if o not in merged]
+    if lost:
+        raise DataError(f"the engine reads rule option(s) {', '.join(lost)}, which the ruleset does not define",
+                        "/options")
+    merged.update(scenario.options or {})
+    merged.update(options or {})
+    return merged
 
 
 def check_costs(ruleset) -> None:
@@ -429,5 +471,5 @@ def edge_of(amap: AssembledMap) -> dict:
     return out
 
 
-__all__ = ["ApRow", "UnitType", "UnitSpec", "Tables", "compile_tables", "check_costs", "ENGINE_TABLES", "TableSpec", "compile_units", "compile_map", "edge_of",
+__all__ = ["ApRow", "UnitType", "UnitSpec", "Tables", "compile_tables", "check_costs", "building_cover", "engine_options", "ENGINE_OPTIONS", "ENGINE_TABLES", "TableSpec", "compile_units", "compile_map", "edge_of",
            "edge_key", "BANDS", "DataError"]

@@ -5,11 +5,40 @@ from __future__ import annotations
 from typing import Any
 
 from studio.hexgrid.coords import distance
-from studio.hexgrid.facing import Aspect, hit_aspect, in_arc
+from studio.hexgrid.coords import DIRECTIONS
+from studio.hexgrid.facing import _angle_num, Aspect, hit_aspect, in_arc
 from studio.hexgrid.lines import hex_line
 
 from .codes import DEAD, FIRE, MFIRE, MOVE, ON, P_DF, SH
 from .data import BANDS
+
+def _offset(dq: int, dr: int, facing: int) -> tuple[int, int]:
+    """Signed clockwise offset of the vector (dq, dr) from direction ``facing`` as ``(k, n)`` = k/(2n) hexside
+    units (exact on whole and half units, ``studio.hexgrid.facing``)."""
+    num, n = _angle_num(dq, dr)
+    off = (num - (facing % 6) * n) % (6 * n)
+    if off > 3 * n:
+        off -= 6 * n
+    return 2 * off, n
+
+
+def in_field(origin, facing: int, target, arc: int, rear: bool, any_part: bool) -> bool:
+    """Is ``target`` in a field of fire of ``arc`` degrees (MBT 4.4.3.1.4-5)? Hexes whose centre is inside or on
+    the boundary always are; with ``any_part`` (option ``fof-hex-inclusion``, Q15) so is a hex one of whose
+    hexsides lies along the boundary, where the 60 and 180 degree boundaries run along hex spines."""
+    if in_arc(origin, facing, target, arc, rear):
+        return True
+    if not any_part or arc == 360:
+        return False
+    f = facing + 3 if rear else facing
+    base = (3 * (target[0] - origin[0]), 3 * (target[1] - origin[1]))
+    corners = []  # the six corners of ``target``, scaled by 3 (centroid of the hex and two neighbours)
+    for i in range(6):
+        a, b = DIRECTIONS[i], DIRECTIONS[(i + 1) % 6]
+        corners.append((base[0] + a[0] + b[0], base[1] + a[1] + b[1]))
+    on_edge = [abs(k) * 60 == arc * n for k, n in (_offset(q, r, f) for q, r in corners)]
+    return any(on_edge[i] and on_edge[(i + 1) % 6] for i in range(6))
+
 
 def penetration_result(game, difference: int) -> str:
     """Basic AP result for penetration minus armor (table ``ap-penetration-results``, MBT 4.4.3.2.6, Q3)."""
@@ -17,7 +46,7 @@ def penetration_result(game, difference: int) -> str:
     for name, lo, hi in game.tables.pen_results:
         if (lo is None or difference >= lo) and (hi is None or difference <= hi):
             result = name
-    if difference == 0 and game.options.get("penetration-zero") == "no-effect":
+    if difference == 0 and game.options["penetration-zero"] == "no-effect":
         result = "no-effect"
     return result
 
@@ -32,9 +61,14 @@ class FireRules:
         r = distance(self.hex[s], self.hex[t])
         if r > row.max_range or r < row.min_range:
             return False
-        if row.arc != 360 and not in_arc(self.hex[s], self.fac[s], self.hex[t], row.arc, row.rear):
+        if row.arc != 360 and not self.in_field(s, t, row.arc, row.rear):
             return False
         return True
+
+    def in_field(self, s: int, t: int, arc: int, rear: bool) -> bool:
+        """``t`` in the ``arc`` of ``s`` (MBT 4.4.3.1.4-5, option ``fof-hex-inclusion``)."""
+        return in_field(self.hex[s], self.fac[s], self.hex[t], arc, rear,
+                        self.game.options["fof-hex-inclusion"] == "any-part")
 
     def fire_options(self, s: int, targets, df: bool = True) -> list[tuple[int, Any]]:
         out = []
@@ -117,8 +151,8 @@ class FireRules:
             net += am["shooter-damaged"]
         net += am["brew-up-smoke"] * self.brewup_on_line(self.hex[s], self.hex[t])
         if overwatch:
-            arc = row.arc if not row.turreted else int(g.options.get("ow-arc", 60))
-            inside = row.arc != 360 or in_arc(self.hex[s], self.fac[s], self.hex[t], arc, row.rear)
+            arc = row.arc if not row.turreted else int(g.options["ow-arc"])
+            inside = row.arc != 360 or self.in_field(s, t, arc, row.rear)
             if row.cis:
                 net += am["overwatch-cis"] if inside else am["overwatch-adjust-cis"]
             else:
@@ -153,7 +187,7 @@ class FireRules:
         in reading order (option ``penetration-band``); a skipped band reads the first band given."""
         g = self.game
         order = g.tables.bands
-        if g.options.get("penetration-band") == "next":
+        if g.options["penetration-band"] == "next":
             band = order[min(len(order) - 1, order.index(band) + 1)]
         pen = row.pens[BANDS.index(band)]
         return pen if pen is not None else next(p for p in row.pens if p is not None)
@@ -179,7 +213,7 @@ class FireRules:
         if self.mv_u != t:
             return
         left = int(self.mv_left * g.tables.damaged_fraction)
-        if g.options.get("msa-remaining-floor") == "one":
+        if g.options["msa-remaining-floor"] == "one":
             left = max(1, left)
         if self.mv_mode != "xc":
             r, p_, nr, np_, used = self.mv_mode

@@ -13,7 +13,8 @@ from studio.rules.api import Game
 from .actions import PASS, Action, _parse
 from .codes import (CMD_CODES, CMD_NAMES, DEAD, EXITED, FIRE, MFIRE, MMOVE, MOVE, NC, NOMARK, ON, OW, P_CMD, P_DF,
                     P_INIT, P_MOVE, P_OVER, P_OWC, PHASES, SH, WAIT)
-from .data import BANDS, DataError, check_costs, compile_map, compile_tables, compile_units, edge_key, edge_of
+from .data import (BANDS, DataError, building_cover, check_costs, compile_map, compile_tables, compile_units,
+                   edge_key, edge_of, engine_options)
 from .fire import penetration_result
 from .los import build_los
 from .state import MbtState, MbtView
@@ -21,8 +22,6 @@ from .state import MbtState, MbtView
 ENGINE_POLICIES = {
     "hit-aspect-owner-choice": "On a line of fire exactly along the front/rear divide the target's owner takes the "
                                "higher armor (a dominant choice, MBT 4.4.3.2.4).",
-    "unmarked-level-change": "A hill level change without a slope/crest hexside: option 'unmarked-level-change' "
-                             "(engine default 'slope'; 'cliff' = impassable per MBT 4.1.4.1.5).",
     "entry": "Off-map units enter with a MOVE command: 'enter' places them in an entry hex facing into the map and "
              "pays that hex's cost (MBT 4.5.1.1.9 exception).",
     "stuck": "A vehicle that cannot leave a hex holding opposing vehicles is returned to the last hex of its move "
@@ -42,16 +41,13 @@ class MbtGame(Game):
     def __init__(self, scenario, index, options: dict | None = None):
         ruleset = index.model("ruleset", scenario.ruleset)
         self.ruleset = ruleset
+        self.index = index
         self.ruleset_version = ruleset.version
         self.scenario = scenario
         self.scenario_id = scenario.id
         self.sides = [s.id for s in scenario.sides]
         self.max_turns = scenario.turns
-        opts = {o.id: o.default for o in ruleset.options}
-        opts.setdefault("unmarked-level-change", "slope")
-        opts.update(scenario.options or {})
-        opts.update(options or {})
-        self.options = opts
+        self.options = engine_options(ruleset, scenario, options)
         self.tables = compile_tables(ruleset)
         check_costs(ruleset)
         self.placeholder_tables = list(self.tables.placeholders)
@@ -61,34 +57,47 @@ class MbtGame(Game):
         self.uindex = {u.name: i for i, u in enumerate(self.units)}
         self.n = len(self.units)
         ext = scenario.extension
-        ext = ext.model_dump() if hasattr(ext, "model_dump") else (ext or {})
-        self.objective_turns = int(ext.get("objective_turns", 1))
+        self.extension = ext.model_dump() if hasattr(ext, "model_dump") else dict(ext or {})
+        self.objective_turns = int(self.extension.get("objective_turns", 1))
+        self.environment = scenario.environment
         self.visibility = scenario.environment.visibility
         self.first_fixed = self.sides.index(scenario.first_player) if scenario.first_player in self.sides else None
-        # ---- per-hex terrain facts
+        self._hex_facts(terrain)
+        self.features = {k: features.get(v) for k, v in amap.hexsides.items()}
+        self.roads = dict(amap.roads)
+        self.road_hexes = {h for k in self.roads for h in k}
+        self.los = build_los(amap, terrain, features, stories, self.options)
+        self.edges = edge_of(amap)
+        self.objectives = sorted({amap.hex(h) for v in scenario.victory if v.type == "hold_hexes" for h in v.hexes
+                                  if h in amap.hex_of})
+
+    def _hex_facts(self, terrain: dict) -> None:
+        """Per-hex cover (AP fire and spotting), movement costs and Turn costs from the terrain catalogue."""
+        amap = self.map
         self.hexes = list(amap.label_of)
         self.elev = dict(amap.elevation)
         self.cover: dict = {}
-        self.cost: dict = {}        # hex -> {traction: cost or None}
+        self.spot_cover: dict = {}   # cover for spotting: building hexes by option building-spotting-cover
+        self.cost: dict = {}         # hex -> {traction: cost or None}
         self.turn_cost: dict = {}
+        by_kind, default = building_cover(self.ruleset)
+        construction = self.extension.get("building_construction") or {}
+        by_construction = self.options["building-spotting-cover"] == "by-construction"
         for h in self.hexes:
             t = terrain.get(amap.terrain.get(h, ""))
             if t is None:
-                self.cover[h], self.cost[h], self.turn_cost[h] = "none", {}, None
+                self.cover[h] = self.spot_cover[h] = "none"
+                self.cost[h], self.turn_cost[h] = {}, None
                 continue
-            self.cover[h] = t.cover
+            self.cover[h] = self.spot_cover[h] = t.cover
+            if by_construction and t.code in default:  # MBT 6.1.4.3.9 (Q8)
+                kind = construction.get(amap.label_of[h], default[t.code])
+                self.spot_cover[h] = by_kind.get((t.code, kind), t.cover)
             self.cost[h] = t.move_cost
             if t.code not in self.tables.turn_cost:
                 raise DataError(f"terrain '{t.code}' has no row in table 'terrain-effects' (its Turn cost, "
                                 "MBT 4.5.1.1.4)", "/tables")
             self.turn_cost[h] = self.tables.turn_cost[t.code]
-        self.features = {k: features.get(v) for k, v in amap.hexsides.items()}
-        self.roads = dict(amap.roads)
-        self.road_hexes = {h for k in self.roads for h in k}
-        self.los = build_los(amap, terrain, features, stories, opts)
-        self.edges = edge_of(amap)
-        self.objectives = sorted({amap.hex(h) for v in scenario.victory if v.type == "hold_hexes" for h in v.hexes
-                                  if h in amap.hex_of})
 
     # ---- Game API
     def new_initial_state(self, seed: int) -> MbtState:

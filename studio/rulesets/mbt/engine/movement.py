@@ -73,7 +73,7 @@ class MovementRules:
             return None  # height change limits (4.5.1.1.2)
         fid = feat.id if feat is not None else None
         if dl and fid not in ("slope", "crest") and not road and \
-                g.options.get("unmarked-level-change") == "cliff":
+                g.options["unmarked-level-change"] == "cliff":
             return None  # a hill edge without a slope is a cliff (4.1.4.1.5)
         side_cost = 0
         if feat is not None:
@@ -100,7 +100,7 @@ class MovementRules:
             height = hc[0]
         if reverse:
             base *= 2  # reverse: twice the terrain cost (4.5.1.1.7, option reverse-cost)
-            if g.options.get("reverse-cost") == "all":
+            if g.options["reverse-cost"] == "all":
                 height *= 2
                 side_cost *= 2
         bu = g.tables.bu_move_cost if self.wreck.get(b) == 2 else 0
@@ -115,7 +115,7 @@ class MovementRules:
         if c is None:
             return None
         c = int(c)
-        if self.wreck.get(h) == 2 and self.game.options.get("brew-up-turn-cost") == "entry-and-turn":
+        if self.wreck.get(h) == 2 and self.game.options["brew-up-turn-cost"] == "entry-and-turn":
             c += self.game.tables.bu_move_cost
         return c
 
@@ -197,7 +197,7 @@ class MovementRules:
                     continue
                 feat = g.features.get(edge_key(h, b))
                 whole = feat is not None and feat.id == "hedgerow" and g.units[i].type.traction == "t"
-                if whole and g.options.get("hedgerow-crossing", "one-hex-move") == "one-hex-move":
+                if whole and g.options["hedgerow-crossing"] == "one-hex-move":
                     if not self._exception_ok():
                         continue
                 elif self.mv_mode != "xc":

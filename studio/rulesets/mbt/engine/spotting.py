@@ -6,6 +6,7 @@ from studio.hexgrid.coords import distance
 
 from .codes import MFIRE, MMOVE, NOMARK, ON
 
+
 class SpottingRules:
     """Rules of this chapter, mixed into :class:`~.state.MbtState` (they read and write its fields)."""
 
@@ -22,19 +23,20 @@ class SpottingRules:
         return self.hex.count(h) >= limit and sum(1 for i, x in enumerate(self.hex)
                                                     if x == h and self.st[i] == ON) >= limit
 
-    def cover_of(self, h) -> str:
-        """Target cover (MBT 4.1.3): over-stacked hexes give none (4.1.3.2, 4.4.3.2.2)."""
+    def cover_of(self, h, spotting: bool = False) -> str:
+        """Target cover (MBT 4.1.3) for AP fire, or for ``spotting`` (building hexes by option
+        ``building-spotting-cover``); over-stacked hexes give none (4.1.3.2, 4.4.3.2.2)."""
         if self.overstacked(h):
             return "none"
-        return self.game.cover.get(h, "none")
+        return (self.game.spot_cover if spotting else self.game.cover).get(h, "none")
 
     def spot_range(self, t: int, df: bool = False) -> int:
         """How far ``t`` can be spotted (MBT 4.1.3): cover and Spot counter modifiers, clamped, table V column.
         ``df``: Fire/Short Halt targeting, where a Spot/Fire placed this turn does not yet count (Q2)."""
         g = self.game
         tb = g.tables
-        mod = tb.cover_spot.get(self.cover_of(self.hex[t]), 0)
-        mark = self.mkdf[t] if df and g.options.get("spot-pending") != "immediate" else self.mk[t]
+        mod = tb.cover_spot.get(self.cover_of(self.hex[t], spotting=True), 0)
+        mark = self.mkdf[t] if df and g.options["spot-pending"] != "immediate" else self.mk[t]
         if mark == MMOVE:
             mod += tb.spot_mod["target-spot-move"]
         elif mark == MFIRE:

@@ -332,7 +332,7 @@ class MbtState(SpottingRules, CommandRules, FireRules, OverwatchRules, MovementR
                 if s not in self.ow_trig:
                     self.ow_trig.append(s)  # the overwatch shooter becomes a trigger (cascade)
                 self.ow_pass = 0
-                if self.ow_ctx != "combat" or self.game.options.get("overwatch-order", "alternate") == "alternate":
+                if self.ow_ctx != "combat" or self.game.options["overwatch-order"] == "alternate":
                     self.ow_side = 1 - self.ow_side  # Q12: alternate, the First Player first
         elif ph == P_MOVE:
             self._apply_move(g.uindex[action[1]], action)
