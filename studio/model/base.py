@@ -1,9 +1,10 @@
 """Base classes and shared field types of every studio document."""
 from __future__ import annotations
 
-from typing import Annotated, Any
+from types import UnionType
+from typing import Annotated, Any, Literal, Union, get_args, get_origin
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 SCHEMA_VERSION = 1
 
@@ -17,6 +18,33 @@ RuleRef = Annotated[str, Field(max_length=120, description="rule reference: syst
 Cell = int | float | str | bool | None
 
 
+class _Refused:
+    """Stands in for a boolean given to an integer choice, so the choice's own error reports it at its field."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: bool):
+        self.value = value
+
+    def __repr__(self) -> str:
+        return repr(self.value)
+
+
+def _int_choices(annotation: Any) -> bool:
+    """Whether ``annotation`` is (an optional, annotated) Literal of integers only."""
+    while get_origin(annotation) is Annotated:
+        annotation = get_args(annotation)[0]
+    if get_origin(annotation) in (Union, UnionType):
+        return any(_int_choices(a) for a in get_args(annotation) if a is not type(None))
+    if get_origin(annotation) is Literal:
+        values = get_args(annotation)
+        return bool(values) and all(type(v) is int for v in values)
+    return False
+
+
+_BOOL_GUARDED: dict[type, tuple[str, ...]] = {}
+
+
 class StrictModel(BaseModel):
     """Unknown fields are errors; assignment is validated (so the GUI cannot store a wrong type).
 
@@ -26,6 +54,18 @@ class StrictModel(BaseModel):
 
     model_config = ConfigDict(extra="forbid", validate_assignment=True, populate_by_name=True,
                               use_enum_values=True, strict=True, allow_inf_nan=False)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _no_bool_for_int_choices(cls, data: Any) -> Any:
+        """pydantic takes ``true`` for ``Literal[1, ...]`` even when strict (True == 1); the schema does not."""
+        names = _BOOL_GUARDED.get(cls)
+        if names is None:
+            names = _BOOL_GUARDED[cls] = tuple(
+                info.alias or name for name, info in cls.model_fields.items() if _int_choices(info.annotation))
+        if names and isinstance(data, dict) and any(isinstance(data.get(n), bool) for n in names):
+            data = {k: _Refused(v) if k in names and isinstance(v, bool) else v for k, v in data.items()}
+        return data
 
 
 class Document(StrictModel):
