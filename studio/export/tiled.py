@@ -29,6 +29,7 @@ import json
 import math
 import struct
 import zlib
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -114,12 +115,22 @@ def _cells(m: Map) -> tuple[list[list[str]], list[list[str]]]:
     return [row.split() for row in m.terrain], [row.split() for row in m.elevation]
 
 
-def map_to_tiled(m: Map, ruleset: Ruleset | None = None, image_stem: str = "map") -> tuple[dict, dict[str, bytes]]:
-    """Tiled JSON of a hex-board Map, and the tileset images ``{file name: PNG bytes}`` it refers to."""
-    spec = m.hex
-    if spec is None:
-        raise TiledError(f"map '{m.id}' is a measured table, not a hex board; Tiled export needs a hex board")
-    flat = spec.orientation == "flat"
+@dataclass(frozen=True)
+class _Tiles:
+    """The generated tilesets: gid of each terrain code and level, the Tiled tileset entries, the PNG images."""
+
+    terrain_gid: dict[str, int]
+    level_gid: dict[int, int]
+    tilesets: list[dict]
+    images: dict[str, bytes]
+
+
+def _level_colour(v: int, lo: int, span: int) -> str:
+    t = (v - lo) / span
+    return "#%02x%02x%02x" % (round(245 - 120 * t), round(240 - 150 * t), round(225 - 185 * t))
+
+
+def _tilesets(m: Map, ruleset: Ruleset | None, image_stem: str, flat: bool) -> _Tiles:
     w, h = _tile_size(flat)
     terrain_rows, level_rows = _cells(m)
     catalogue = {t.code: t for t in (ruleset.terrain if ruleset else [])}
@@ -129,20 +140,8 @@ def map_to_tiled(m: Map, ruleset: Ruleset | None = None, image_stem: str = "map"
     bounds = [ruleset.elevation.min, ruleset.elevation.max] if ruleset else [0]
     lo, hi = min(bounds + levels_used), max(bounds + levels_used)
     levels = list(range(lo, hi + 1))
-    terrain_gid = {c: 1 + i for i, c in enumerate(codes)}
-    level_gid = {v: 1 + len(codes) + i for i, v in enumerate(levels)}
-
-    def layer_data(rows: list[list[str]], gid_of) -> list[int]:
-        out = []
-        for r in range(spec.rows):
-            row = rows[r] if r < len(rows) else []
-            out.extend(gid_of(row[c]) if c < len(row) else 0 for c in range(spec.columns))
-        return out
-
     terrain_colours = [catalogue[c].colour if c in catalogue else "#ff00ff" for c in codes]
-    span = max(1, hi - lo)
-    level_colours = ["#%02x%02x%02x" % (round(245 - 120 * (v - lo) / span), round(240 - 150 * (v - lo) / span),
-                                        round(225 - 185 * (v - lo) / span)) for v in levels]
+    level_colours = [_level_colour(v, lo, max(1, hi - lo)) for v in levels]
     images = {f"{image_stem}.terrain.png": tileset_png(terrain_colours or ["#ffffff"], flat),
               f"{image_stem}.elevation.png": tileset_png(level_colours, flat)}
     tilesets = [
@@ -159,47 +158,68 @@ def map_to_tiled(m: Map, ruleset: Ruleset | None = None, image_stem: str = "map"
          "image": f"{image_stem}.elevation.png", "imagewidth": w * len(levels), "imageheight": h,
          "tiles": [{"id": i, "properties": [_prop("level", v)]} for i, v in enumerate(levels)]},
     ]
+    return _Tiles({c: 1 + i for i, c in enumerate(codes)}, {v: 1 + len(codes) + i for i, v in enumerate(levels)},
+                  tilesets, images)
+
+
+def _layer_data(spec, rows: list[list[str]], gid_of) -> list[int]:
+    out = []
+    for r in range(spec.rows):
+        row = rows[r] if r < len(rows) else []
+        out.extend(gid_of(row[c]) if c < len(row) else 0 for c in range(spec.columns))
+    return out
+
+
+def _object_layers(m: Map) -> tuple[list[dict], list[dict], list[dict]]:
+    """The hexside points, road polylines and label points (ids 1, 2, ... in that order)."""
+    spec = m.hex
+    flat = spec.orientation == "flat"
     board = assemble_single(m)
     kind = offset_kind(spec)
     names = direction_names(spec)
-    next_id = 1
+    ids = iter(range(1, 1 + len(m.hexsides) + len(m.roads) + len(m.labels)))
 
-    def centre_of(label: str) -> tuple[float, float] | None:
+    def centre_of(label: str) -> tuple[float, float]:
         hx = board.hex_of.get(label)
-        if hx is None:
-            return None
-        return _centre(*coords.axial_to_offset(hx, kind), flat, spec.offset)
+        return (0.0, 0.0) if hx is None else _centre(*coords.axial_to_offset(hx, kind), flat, spec.offset)
 
-    objects_sides = []
+    def point(name: str, kind_: str, x: float, y: float, props: list[dict]) -> dict:
+        return {"id": next(ids), "name": name, "type": kind_, "x": round(x, 2), "y": round(y, 2), "width": 0,
+                "height": 0, "rotation": 0, "visible": True, "point": True, "properties": props}
+
+    sides = []
     for entry in m.hexsides:
-        x, y = centre_of(entry.hex) or (0.0, 0.0)
+        x, y = centre_of(entry.hex)
         if entry.side in names and entry.hex in board.hex_of:
             other = coords.neighbour(board.hex_of[entry.hex], names.index(entry.side))
             nx, ny = _centre(*coords.axial_to_offset(other, kind), flat, spec.offset)
             x, y = (x + nx) / 2, (y + ny) / 2
-        objects_sides.append({"id": next_id, "name": f"{entry.feature} {entry.hex} {entry.side}", "type": "hexside",
-                              "x": round(x, 2), "y": round(y, 2), "width": 0, "height": 0, "rotation": 0,
-                              "visible": True, "point": True,
-                              "properties": [_prop("hex", entry.hex), _prop("side", entry.side),
-                                             _prop("feature", entry.feature)]})
-        next_id += 1
-    objects_roads = []
+        sides.append(point(f"{entry.feature} {entry.hex} {entry.side}", "hexside", x, y,
+                           [_prop("hex", entry.hex), _prop("side", entry.side), _prop("feature", entry.feature)]))
+    roads = []
     for road in m.roads:
-        points = [centre_of(label) or (0.0, 0.0) for label in road.hexes]
+        points = [centre_of(label) for label in road.hexes]
         x0, y0 = points[0]
-        objects_roads.append({"id": next_id, "name": road.id, "type": "road", "x": round(x0, 2), "y": round(y0, 2),
-                              "width": 0, "height": 0, "rotation": 0, "visible": True,
-                              "polyline": [{"x": round(px - x0, 2), "y": round(py - y0, 2)} for px, py in points],
-                              "properties": [_prop("id", road.id), _prop("type", road.type),
-                                             _prop("hexes", ",".join(road.hexes))]})
-        next_id += 1
-    objects_labels = []
-    for text in m.labels:
-        x, y = centre_of(text.hex) or (0.0, 0.0)
-        objects_labels.append({"id": next_id, "name": text.text, "type": "label", "x": round(x, 2),
-                               "y": round(y, 2), "width": 0, "height": 0, "rotation": 0, "visible": True,
-                               "point": True, "properties": [_prop("hex", text.hex), _prop("text", text.text)]})
-        next_id += 1
+        roads.append({"id": next(ids), "name": road.id, "type": "road", "x": round(x0, 2), "y": round(y0, 2),
+                      "width": 0, "height": 0, "rotation": 0, "visible": True,
+                      "polyline": [{"x": round(px - x0, 2), "y": round(py - y0, 2)} for px, py in points],
+                      "properties": [_prop("id", road.id), _prop("type", road.type),
+                                     _prop("hexes", ",".join(road.hexes))]})
+    labels = [point(text.text, "label", *centre_of(text.hex), [_prop("hex", text.hex), _prop("text", text.text)])
+              for text in m.labels]
+    return sides, roads, labels
+
+
+def map_to_tiled(m: Map, ruleset: Ruleset | None = None, image_stem: str = "map") -> tuple[dict, dict[str, bytes]]:
+    """Tiled JSON of a hex-board Map, and the tileset images ``{file name: PNG bytes}`` it refers to."""
+    spec = m.hex
+    if spec is None:
+        raise TiledError(f"map '{m.id}' is a measured table, not a hex board; Tiled export needs a hex board")
+    flat = spec.orientation == "flat"
+    w, h = _tile_size(flat)
+    terrain_rows, level_rows = _cells(m)
+    tiles = _tilesets(m, ruleset, image_stem, flat)
+    sides, roads, labels = _object_layers(m)
 
     def tile_layer(lid: int, name: str, data: list[int]) -> dict:
         return {"id": lid, "name": name, "type": "tilelayer", "x": 0, "y": 0, "width": spec.columns,
@@ -212,21 +232,21 @@ def map_to_tiled(m: Map, ruleset: Ruleset | None = None, image_stem: str = "map"
     properties = [_prop("id", m.id), _prop("name", m.name), _prop("ruleset", m.ruleset), _prop("notes", m.notes),
                   _prop("board", spec.board), _prop("labels", spec.labels), _prop("hex_m", float(spec.hex_m)),
                   _prop("hex_mm", float(spec.hex_mm))]
+    level_of = lambda v: tiles.level_gid.get(int(v), 0) if _is_int(v) else 0  # noqa: E731
     data = {
         "type": "map", "version": TILED_VERSION, "tiledversion": "1.10.2", "class": "studio-map",
         "orientation": "hexagonal", "renderorder": "right-down", "infinite": False,
         "width": spec.columns, "height": spec.rows, "tilewidth": w, "tileheight": h, "hexsidelength": SIDE,
         "staggeraxis": "x" if flat else "y", "staggerindex": spec.offset,
-        "nextlayerid": 6, "nextobjectid": next_id, "compressionlevel": -1,
+        "nextlayerid": 6, "nextobjectid": 1 + len(sides) + len(roads) + len(labels), "compressionlevel": -1,
         "properties": properties,
-        "tilesets": tilesets,
-        "layers": [tile_layer(1, "terrain", layer_data(terrain_rows, lambda c: terrain_gid[c])),
-                   tile_layer(2, "elevation", layer_data(level_rows, lambda v: level_gid.get(int(v), 0)
-                                                         if _is_int(v) else 0)),
-                   object_layer(3, "hexsides", objects_sides), object_layer(4, "roads", objects_roads),
-                   object_layer(5, "labels", objects_labels)],
+        "tilesets": tiles.tilesets,
+        "layers": [tile_layer(1, "terrain", _layer_data(spec, terrain_rows, lambda c: tiles.terrain_gid[c])),
+                   tile_layer(2, "elevation", _layer_data(spec, level_rows, level_of)),
+                   object_layer(3, "hexsides", sides), object_layer(4, "roads", roads),
+                   object_layer(5, "labels", labels)],
     }
-    return data, images
+    return data, tiles.images
 
 
 def _is_int(text: str) -> bool:
@@ -470,14 +490,9 @@ def _geometry(data: Any) -> tuple[str, str, int, int]:
     return axis, index, columns, rows
 
 
-def tiled_to_map(data: Any, ruleset: str | None = None, map_id: str | None = None) -> Map:
-    """A Map document from Tiled JSON data; ``ruleset``/``map_id`` override the map's own properties.
-
-    Raises TiledError (saying what is wrong) for anything that is not such a map; never another exception."""
-    axis, index, columns, rows = _geometry(data)
-    props = _props(data, "map")
+def _grids(data: dict, layers: dict[str, dict], columns: int, rows: int) -> tuple[list[str], list[str]]:
+    """The aligned terrain and elevation rows of the map's two tile layers."""
     gid_code, gid_level = _tile_properties(data)
-    layers = _layers(data)
     if "terrain" not in layers:
         raise TiledError("no tile layer named 'terrain'")
     size = columns * rows
@@ -487,8 +502,12 @@ def tiled_to_map(data: Any, ruleset: str | None = None, map_id: str | None = Non
         raise TiledError(f"terrain layer uses tiles without a 'code' property (gids {missing[:5]}); paint with the "
                          "studio's terrain tileset")
     levels = _layer_gids(layers["elevation"], "elevation", size) if "elevation" in layers else [0] * size
-    terrain_rows = [[gid_code[terrain[r * columns + c]] for c in range(columns)] for r in range(rows)]
-    level_rows = [[str(gid_level.get(levels[r * columns + c], 0)) for c in range(columns)] for r in range(rows)]
+    terrain_rows = [[gid_code[g] for g in terrain[r * columns:(r + 1) * columns]] for r in range(rows)]
+    level_rows = [[str(gid_level.get(g, 0)) for g in levels[r * columns:(r + 1) * columns]] for r in range(rows)]
+    return _align(terrain_rows), _align(level_rows)
+
+
+def _hex_spec(props: dict[str, Any], axis: str, index: str, columns: int, rows: int) -> dict[str, Any]:
     spec: dict[str, Any] = {"orientation": "flat" if axis == "x" else "pointy", "columns": columns, "rows": rows,
                             "offset": index}
     for key in ("labels", "board", "hex_m", "hex_mm"):
@@ -496,12 +515,24 @@ def tiled_to_map(data: Any, ruleset: str | None = None, map_id: str | None = Non
             if isinstance(props[key], (dict, list)) or props[key] is None:
                 raise TiledError(f"map property '{key}' must be a single value, not {_shown(props[key])}")
             spec[key] = props[key]
+    return spec
+
+
+def tiled_to_map(data: Any, ruleset: str | None = None, map_id: str | None = None) -> Map:
+    """A Map document from Tiled JSON data; ``ruleset``/``map_id`` override the map's own properties.
+
+    Raises TiledError (saying what is wrong) for anything that is not such a map; never another exception."""
+    axis, index, columns, rows = _geometry(data)
+    props = _props(data, "map")
+    layers = _layers(data)
+    terrain, elevation = _grids(data, layers, columns, rows)
     named = {k: _text(props[k], f"map property '{k}'") for k in ("id", "name", "ruleset", "notes")
              if props.get(k) not in (None, "")}
     doc: dict[str, Any] = {"kind": "map", "id": map_id or named.get("id") or "imported-map",
                            "name": named.get("name") or map_id or named.get("id") or "Imported map",
                            "ruleset": ruleset or named.get("ruleset") or "",
-                           "hex": spec, "terrain": _align(terrain_rows), "elevation": _align(level_rows)}
+                           "hex": _hex_spec(props, axis, index, columns, rows), "terrain": terrain,
+                           "elevation": elevation}
     if named.get("notes"):
         doc["notes"] = named["notes"]
     for key, value in (("hexsides", _hexsides(layers)), ("roads", _roads(layers)), ("labels", _labels(layers))):
