@@ -55,17 +55,28 @@ class StrictModel(BaseModel):
     model_config = ConfigDict(extra="forbid", validate_assignment=True, populate_by_name=True,
                               use_enum_values=True, strict=True, allow_inf_nan=False)
 
+    @classmethod
+    def _int_choice_fields(cls) -> tuple[str, ...]:
+        names = _BOOL_GUARDED.get(cls)
+        if names is None:
+            names = _BOOL_GUARDED[cls] = tuple(  # attribute names and file (alias) names
+                {n for name, info in cls.model_fields.items() if _int_choices(info.annotation)
+                 for n in (name, info.alias or name)})
+        return names
+
     @model_validator(mode="before")
     @classmethod
     def _no_bool_for_int_choices(cls, data: Any) -> Any:
         """pydantic takes ``true`` for ``Literal[1, ...]`` even when strict (True == 1); the schema does not."""
-        names = _BOOL_GUARDED.get(cls)
-        if names is None:
-            names = _BOOL_GUARDED[cls] = tuple(
-                info.alias or name for name, info in cls.model_fields.items() if _int_choices(info.annotation))
+        names = cls._int_choice_fields()
         if names and isinstance(data, dict) and any(isinstance(data.get(n), bool) for n in names):
             data = {k: _Refused(v) if k in names and isinstance(v, bool) else v for k, v in data.items()}
         return data
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if isinstance(value, bool) and name in self._int_choice_fields():
+            value = _Refused(value)  # refused by the field's own validation, like a file's value
+        super().__setattr__(name, value)
 
 
 class Document(StrictModel):

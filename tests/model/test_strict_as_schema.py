@@ -103,3 +103,24 @@ def _agree(documents, cases: int, seed: int) -> None:
             disagreements.append(("studio accepts, schema refuses", data["id"], pointer, value))
     assert refused > cases // 4  # the mutations do bite
     assert not disagreements, disagreements[:10]
+
+
+def test_booleans_are_not_integer_choices_in_files_or_assignments():
+    from typing import Literal
+
+    from studio.model.base import StrictModel
+
+    class Choice(StrictModel):
+        size: Literal[1, 2, 3] | None = None
+        zero: Literal[0, 1] = 0
+
+    for data in ({"size": True}, {"zero": False}):
+        with pytest.raises(ValidationError) as info:
+            Choice.model_validate(data)
+        assert [e["type"] for e in info.value.errors()] == ["literal_error"]
+        assert info.value.errors()[0]["loc"] == tuple(data)
+    choice = Choice(size=2)
+    with pytest.raises(ValidationError):
+        choice.size = True
+    choice.size = 3
+    assert choice.size == 3 and Choice(zero=1).zero == 1
