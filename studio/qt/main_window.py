@@ -238,11 +238,10 @@ class QtMainWindow(QMainWindow):
         """A file that does not parse: its text, to repair (see ``editors.raw_file``)."""
         from .editors.raw_file import QtRawFileEditor
         key = Path(path).resolve()
-        for i in range(self.tabs.count()):
-            widget = self.tabs.widget(i)
-            if isinstance(widget, QtRawFileEditor) and widget.path.resolve() == key:
-                self.tabs.setCurrentIndex(i)
-                return
+        existing = self.raw_editor_of(key)
+        if existing is not None:
+            self.tabs.setCurrentWidget(existing)
+            return
         raw = QtRawFileEditor(key, diagnostics, root=self.session.root)
         raw.saved.connect(lambda p, w=raw: self._repaired(w, p))
         raw.status_message.connect(lambda text: self.statusBar().showMessage(text, 10_000))

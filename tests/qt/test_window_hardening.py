@@ -182,6 +182,29 @@ def test_the_raw_editor_still_repairs_a_utf8_file_inside_the_project(make_window
     assert window.raw_editor_of(path) is None and window.current_editor().doc.id == "broken"
 
 
+def test_the_raw_editor_keeps_a_bom_and_crlf_line_endings(make_window, mini):
+    path = mini / "maps" / "windows.yaml"
+    path.write_bytes(b"\xef\xbb\xbfkind: map\r\nid: windows\r\nname: [oops\r\n")
+    window = make_window(mini)
+    window.open_path(path)
+    raw = window.raw_editor_of(path)
+    raw.text.setPlainText(raw.text.toPlainText().replace("[oops", "Fixed"))
+    assert raw.save() is True
+    assert path.read_bytes() == b"\xef\xbb\xbfkind: map\r\nid: windows\r\nname: Fixed\r\n"
+
+
+@pytest.mark.parametrize("content", [b"kind: map\nname: [a\xe2\x80\xa8b\n", b"kind: map\rname: [x\n",
+                                     b"kind: map\r\nname: [x\n"])
+def test_the_raw_editor_is_read_only_for_text_it_cannot_keep(make_window, mini, content):
+    path = mini / "maps" / "odd.yaml"
+    path.write_bytes(content)
+    window = make_window(mini)
+    window.open_path(path)
+    raw = window.raw_editor_of(path)
+    assert raw.text.isReadOnly() and "read-only" in raw.problem.text()
+    assert raw.save() is False and path.read_bytes() == content
+
+
 def test_the_raw_editor_refuses_to_save_through_a_link_outside(make_window, mini):
     target = mini.parent / "outside" / "broken.yaml"
     target.write_text("name: [oops\n")

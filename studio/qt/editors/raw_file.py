@@ -5,7 +5,9 @@ project, never through a symlink: ``studio.model.safeio.write_atomic`` with ``ro
 the window reopens it in its proper editor. Nothing is lost: the file is only written on request, and a file
 whose bytes the text box cannot hold exactly is never written from it: a file that is not valid UTF-8 (or a
 special file, or one too large to read) opens read-only, its undecodable bytes shown as U+FFFD, and *Save text*
-refuses with a message (``read_only_reason`` says why). Undo is the text box's own (the document layer needs
+refuses with a message (``read_only_reason`` says why). The text box turns CR LF, lone CRs and U+2028/U+2029
+into plain line breaks and drops a BOM, so a byte-order mark and consistent CR LF line endings are put back on
+save, and a file with lone CRs, mixed line endings or U+2028/U+2029 opens read-only too. Undo is the text box's own (the document layer needs
 parseable data).
 """
 from __future__ import annotations
@@ -28,12 +30,28 @@ def _readable_text(path: Path) -> tuple[str, str]:
     except OSError as exc:
         return "", f"cannot read the file: {getattr(exc, 'reason', None) or exc.strerror or exc}"
     try:
-        return raw.decode("utf-8"), ""
+        text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = raw[: exc.start].count(b"\n") + 1
         return (raw.decode("utf-8", errors="replace"),
                 f"not UTF-8 text (byte 0x{raw[exc.start]:02x} at line {line}): shown read-only, since saving this "
                 "text would replace those bytes; convert the file to UTF-8 in another editor")
+    return text, _unkeepable(text)
+
+
+def _unkeepable(text: str) -> str:
+    """Why the text box could not give ``text`` back exactly, even with BOM and CR LF restored ("" if it can)."""
+    body = text.removeprefix("\ufeff")
+    crlf = body.count("\r\n")
+    if "\u2028" in body or "\u2029" in body:
+        found = "contains U+2028/U+2029 separators"
+    elif body.count("\r") != crlf:
+        found = "contains carriage returns without a line feed"
+    elif crlf and crlf != body.count("\n"):
+        found = "mixes CR LF and LF line endings"
+    else:
+        return ""
+    return f"the file {found}, which the text box would turn into plain line breaks: shown read-only"
 
 
 class QtRawFileEditor(QWidget):
@@ -52,6 +70,8 @@ class QtRawFileEditor(QWidget):
         font.setStyleHint(QFont.StyleHint.Monospace)
         self.text.setFont(font)
         text, self.read_only_reason = _readable_text(self.path)
+        self.bom = "\ufeff" if text.startswith("\ufeff") else ""
+        self.newline = "\r\n" if "\r\n" in text else "\n"
         self.text.setPlainText(text)
         self.save_button = QPushButton("Save text")
         self.save_button.clicked.connect(self.save)
@@ -87,8 +107,9 @@ class QtRawFileEditor(QWidget):
         if self.read_only_reason:
             return self._refuse(f"not saved: {self.read_only_reason}")
         text = self.text.toPlainText()
+        text = (text if text.endswith("\n") else text + "\n").removeprefix("\ufeff")
         try:
-            write_atomic(self.path, text if text.endswith("\n") else text + "\n", root=self.root)
+            write_atomic(self.path, self.bom + text.replace("\n", self.newline), root=self.root)
         except OSError as exc:
             return self._refuse(f"not saved: {exc.strerror or exc}")
         try:
