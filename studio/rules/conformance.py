@@ -14,9 +14,10 @@ failure; :func:`run_all` runs them all and returns ``{check name: None or error 
 
 Checks of what a plugin declares (issue 10), in :mod:`studio.rules.conformance_data` and re-exported here:
 :class:`Probe`, :func:`check_options_real`, :func:`check_tables_real` (:func:`check_tables_read` +
-:func:`check_tables_played`), :func:`check_fingerprint_complete`, :func:`check_observation_private` and
-:func:`check_phase_ids`. A check whose hook the plugin has not declared raises :class:`NotDeclared`;
-``run_all(game, plugin, project)`` reports it as ``"not declared: ..."`` instead of failing.
+:func:`check_tables_played`), :func:`check_environment_real`, :func:`check_fingerprint_complete`,
+:func:`check_observation_private` and :func:`check_phase_ids`. A check whose hook the plugin has not declared
+raises :class:`NotDeclared`; ``run_all(game, plugin, project)`` reports it as ``"not declared: ..."`` instead of
+failing.
 Rule-system neutral.
 """
 from __future__ import annotations
@@ -163,12 +164,14 @@ def run_all(game: Game, plugin=None, project=None) -> dict[str, str | None]:
 
 
 # the declaration checks (they need positions and loading); imported last because they use the helpers above
-from .conformance_data import (NotDeclared, Probe, check_fingerprint_complete, check_observation_private,  # noqa: E402
-                               check_options_real, check_phase_ids, check_tables_played, check_tables_read,
-                               check_tables_real, probe_signature, run_declared, sample_states)
+from .conformance_data import (NotDeclared, Probe, check_environment_real,  # noqa: E402
+                               check_fingerprint_complete, check_observation_private, check_options_real,
+                               check_phase_ids, check_tables_played, check_tables_read, check_tables_real,
+                               probe_signature, run_declared, sample_states)
 
 __all__ = ["CHECKS", "ConformanceError", "NotDeclared", "Probe", "check_clone_independence",
-           "check_fingerprint_complete", "check_legal_actions_apply", "check_observation_private",
-           "check_options_real", "check_phase_ids", "check_playouts_terminate", "check_replay_determinism",
-           "check_tables_played", "check_tables_read", "check_tables_real", "check_terminal_has_no_actions",
-           "probe_signature", "random_playout", "run_all", "run_declared", "sample_states"]
+           "check_environment_real", "check_fingerprint_complete", "check_legal_actions_apply",
+           "check_observation_private", "check_options_real", "check_phase_ids", "check_playouts_terminate",
+           "check_replay_determinism", "check_tables_played", "check_tables_read", "check_tables_real",
+           "check_terminal_has_no_actions", "probe_signature", "random_playout", "run_all", "run_declared",
+           "sample_states"]

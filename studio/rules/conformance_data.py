@@ -10,6 +10,9 @@ private, phases are named. Re-exported by :mod:`studio.rules.conformance`.
 - :func:`check_tables_read`: perturbing any one numeric cell of an ``engine_tables`` table changes
   ``Game.data_fingerprint()``. :func:`check_tables_played`: perturbing a whole table (+1 on each numeric cell)
   changes the signature of some probe listing it. Both honour ``plugin.unexposable_tables``.
+- :func:`check_environment_real`: each field of ``plugin.environment_fields`` changes play in some probe whose
+  ``environment`` sets it (``{field: value}``: the probe is played with the scenario's environment and with
+  that value).
 - :func:`check_fingerprint_complete`: perturbing any slot of a state (dataclass fields, ``__slots__``,
   attributes, nested records) on a clone changes ``fingerprint()``, unless listed in ``DERIVED_SLOTS``.
 - :func:`check_observation_private`: ``observation(player)`` (and its ``clone()``) is the same whatever
@@ -36,8 +39,8 @@ from .dice import Dice
 from .load import LoadedGame, ScenarioRefused, load_game, rebuild_game
 from .position import PositionSetup, load_position, position_state
 
-__all__ = ["NotDeclared", "Probe", "check_fingerprint_complete", "check_observation_private", "check_options_real",
-           "check_phase_ids", "check_tables_played", "check_tables_read", "check_tables_real", "probe_signature",
+__all__ = ["NotDeclared", "Probe", "check_environment_real", "check_fingerprint_complete",
+           "check_observation_private", "check_options_real", "check_phase_ids", "check_tables_played", "check_tables_read", "check_tables_real", "probe_signature",
            "run_declared", "sample_states"]
 
 
@@ -55,6 +58,8 @@ class Probe:
     actions: tuple[str, ...] = ()
     options: tuple[str, ...] = ()
     tables: tuple[str, ...] = ()
+    #: scenario environment field -> a value that must make this probe play differently from the scenario's own
+    environment: dict = dataclasses.field(default_factory=dict)
 
 
 # ------------------------------------------------------------------ probes
@@ -103,12 +108,12 @@ class _Runner:
                 raise ConformanceError(f"probe '{probe.name}' cannot be set up: {exc} {shown}") from None
         return self.setups[probe.name]
 
-    def signature(self, probe: Probe, options: dict | None = None, ruleset=None) -> tuple:
+    def signature(self, probe: Probe, options: dict | None = None, ruleset=None, scenario=None) -> tuple:
         base = self.setup(probe)
-        if options is None and ruleset is None:
+        if options is None and ruleset is None and scenario is None:
             game = base.loaded.game
         else:
-            game = rebuild_game(base.loaded, {**base.loaded.overrides, **(options or {})}, ruleset)
+            game = rebuild_game(base.loaded, {**base.loaded.overrides, **(options or {})}, ruleset, scenario)
         try:
             return probe_signature(game, base.position, probe.actions)
         except ConformanceError:
@@ -298,6 +303,37 @@ def check_tables_real(plugin, project=None, max_cells_per_table: int | None = No
     """:func:`check_tables_read` then :func:`check_tables_played` (each needs its own declarations)."""
     check_tables_read(plugin, project, max_cells_per_table)
     check_tables_played(plugin, project)
+
+
+# ------------------------------------------------------------------ environment
+
+def _with_environment(scenario, name: str, value: Any):
+    """A copy of the scenario model with environment field ``name`` set to ``value`` (validated)."""
+    from studio.model.documents import Environment  # noqa: PLC0415
+
+    environment = Environment.model_validate({**scenario.environment.model_dump(), name: value})
+    return scenario.model_copy(update={"environment": environment})
+
+
+def check_environment_real(plugin, project=None) -> None:
+    """Every environment field the plugin says its rules use (``environment_fields``) changes play: some probe
+    whose ``environment`` maps the field to a value plays differently with it than with the scenario's own."""
+    probes = [p for p in _probes(plugin) if p.environment]
+    if not probes:
+        raise NotDeclared(f"plugin '{plugin.id}' has no probe with an environment")
+    runner = _Runner(plugin, project)
+    problems = [f"probe '{p.name}' sets environment field '{f}', which the plugin does not list in "
+                "environment_fields" for p in probes for f in p.environment if f not in plugin.environment_fields]
+    for name in sorted(plugin.environment_fields):
+        exposing = [p for p in probes if name in p.environment]
+        if not exposing:
+            problems.append(f"environment field '{name}': no probe sets it")
+            continue
+        if all(runner.signature(p) == runner.signature(
+                p, scenario=_with_environment(runner.setup(p).loaded.scenario, name, p.environment[name]))
+               for p in exposing):
+            problems.append(f"environment field '{name}': every probe setting it plays the same")
+    _fail(f"environment fields of '{plugin.id}' that change nothing in play", problems)
 
 
 # ------------------------------------------------------------------ fingerprint
@@ -565,6 +601,7 @@ def run_declared(game: Game, plugin, project=None, max_cells_per_table: int | No
     checks: dict[str, Callable[[], Any]] = {
         "options_real": lambda: check_options_real(plugin, project),
         "tables_real": lambda: check_tables_real(plugin, project, max_cells_per_table),
+        "environment_real": lambda: check_environment_real(plugin, project),
         "fingerprint_complete": lambda: [check_fingerprint_complete(s) for s in states],
         "observation_private": lambda: [check_observation_private(s, p) for s in states
                                         for p in range(len(game.sides))],

@@ -185,11 +185,12 @@ def check_options(ruleset, options: dict[str, Any], source: str = OPTIONS_SOURCE
         raise ScenarioRefused(f"{len(found)} bad rule option(s) for ruleset '{ruleset.id}'", found)
 
 
-def rebuild_game(loaded: LoadedGame, options: dict[str, Any] | None = None, ruleset=None) -> Game:
+def rebuild_game(loaded: LoadedGame, options: dict[str, Any] | None = None, ruleset=None,
+                 scenario=None) -> Game:
     """A new Game for ``loaded``'s scenario with option ``options`` overrides (replacing ``loaded``'s) and/or a
-    replacement ``ruleset`` model (e.g. a table cell changed), without validating the project again. Options are
-    still checked (:class:`ScenarioRefused`)."""
-    scenario = loaded.scenario
+    replacement ``ruleset`` model (e.g. a table cell changed) or ``scenario`` model (e.g. another environment),
+    without validating the project again. Options are still checked (:class:`ScenarioRefused`)."""
+    scenario = scenario if scenario is not None else loaded.scenario
     index = loaded.index
     doc = index.get("ruleset", scenario.ruleset)
     if ruleset is not None and doc is not None:

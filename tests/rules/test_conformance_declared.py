@@ -11,7 +11,8 @@ import pytest
 from studio.model import registry
 from studio.rules import conformance
 from studio.rules.api import State
-from studio.rules.conformance import (ConformanceError, NotDeclared, Probe, check_fingerprint_complete,
+from studio.rules.conformance import (ConformanceError, NotDeclared, Probe, check_environment_real,
+                                      check_fingerprint_complete,
                                       check_observation_private, check_options_real, check_phase_ids,
                                       check_tables_played, check_tables_read, check_tables_real)
 from studio.rules.dice import Dice
@@ -30,7 +31,8 @@ def units(blue_pos=0, red_pos=0, blue_order=1, red_order=1):
 
 
 STEP = Probe("step", {"scenario": "clash", "units": units()}, ("step",), options=("edge-los",))
-DASH = Probe("dash", {"scenario": "clash", "units": units(), "dice": [8]}, ("dash",), tables=("hit",))
+DASH = Probe("dash", {"scenario": "clash", "units": units(), "dice": [8]}, ("dash",), tables=("hit",),
+             environment={"light": "night"})
 SHOOT = Probe("shoot", {"scenario": "clash", "units": units(3, 3), "phase": "fire", "dice": [7]}, ("shoot",),
               tables=("hit",))
 PROBES = (STEP, DASH, SHOOT)
@@ -64,8 +66,8 @@ def test_sound_toy_passes_every_check(project, toy):
     plugin = toy()
     game = load_game("clash", project).game
     assert conformance.run_all(game, plugin, project) == {name: None for name in [
-        *conformance.CHECKS, "options_real", "tables_real", "fingerprint_complete", "observation_private",
-        "phase_ids"]}
+        *conformance.CHECKS, "options_real", "tables_real", "environment_real", "fingerprint_complete",
+        "observation_private", "phase_ids"]}
 
 
 def test_option_never_read_fails(project, toy):
@@ -109,6 +111,20 @@ def test_table_not_played_fails(project, toy):
     blind = Probe("blind", STEP.position, ("step",), tables=("hit",))
     with pytest.raises(ConformanceError, match="table 'hit': every probe listing it plays the same"):
         check_tables_real(toy(probes=(STEP, blind)), project)
+
+
+def test_environment_field_never_read_fails(project, toy):
+    with pytest.raises(ConformanceError, match="environment field 'light': every probe setting it plays the same"):
+        check_environment_real(toy(Flags(read_light=False)), project)
+    registry.unregister("alpha")
+    check_environment_real(toy(), project)
+    registry.unregister("alpha")
+    with pytest.raises(ConformanceError, match="'light': no probe sets it"):
+        windy = Probe("windy", STEP.position, environment={"wind": {"strength": "strong"}})
+        check_environment_real(toy(probes=(STEP, windy)), project)
+    registry.unregister("alpha")
+    with pytest.raises(NotDeclared):
+        check_environment_real(toy(probes=(STEP,)), project)
 
 
 def test_tables_read_needs_data_fingerprint(project, toy, monkeypatch):
@@ -192,7 +208,8 @@ def test_not_declared_is_reported_not_crashed(project):
         game = RaceGame()
         report = conformance.run_all(game, plugin, project)
         assert report["terminal_has_no_actions"] is None
-        for name in ("options_real", "fingerprint_complete", "observation_private", "phase_ids"):
+        for name in ("options_real", "environment_real", "fingerprint_complete", "observation_private",
+                     "phase_ids"):
             assert report[name].startswith("not declared: "), (name, report[name])
         assert report["tables_real"] is None or report["tables_real"].startswith("not declared")
     finally:

@@ -65,6 +65,11 @@ def test_tables_change_play(ruleset):
 
 
 @pytest.mark.parametrize("ruleset", ENGINES)
+def test_environment_changes_play(ruleset):
+    declared(conformance.check_environment_real, plugin_of(ruleset), DATA)
+
+
+@pytest.mark.parametrize("ruleset", ENGINES)
 def test_fingerprint_is_complete(ruleset):
     game = game_of(ruleset)
     for state in conformance.sample_states(game, seed=5, count=3, spacing=25):

@@ -7,7 +7,8 @@ is at least the ``hit`` value of range 2; ``hold`` does nothing. Each unit has a
 only its own side may see; the fire phase offers ``shoot`` only to a unit whose order is not 0.
 
 ``Flags`` switch in the faults each conformance check must catch: an option never read, a table cell never
-read, a fingerprint that omits a field, an observation that leaks the orders or the dice, an undeclared cache.
+read, a fingerprint that omits a field, an observation that leaks the orders or the dice, an undeclared cache,
+an environment field declared used but never read. At night (environment ``light: night``) a dash needs one more.
 """
 from __future__ import annotations
 
@@ -36,6 +37,7 @@ class Flags:
     reseed_dice: bool = True        # False: observation() keeps the real dice
     declare_cache: bool = True      # False: the derived cache slot is not listed in DERIVED_SLOTS
     positions: bool = True          # False: the Game has no state_from_position
+    read_light: bool = True         # False: environment 'light' is declared used but never read
 
 
 class AlphaGame(Game):
@@ -55,6 +57,8 @@ class AlphaGame(Game):
         both = self.options.get("edge-los") == "block-if-both"
         self.step = 2 if both and flags.read_option else 1                                      # X 1.1
         self.cards = set(index.ids("unit"))
+        night = scenario.environment.light == "night" and flags.read_light
+        self.dash_penalty = 1 if night else 0                                                 # X 3: at night
 
     def data_fingerprint(self) -> str:
         return repr(sorted(self.hit.items()))
@@ -141,13 +145,14 @@ class AlphaState(State):
         return list(self.legal_cache)
 
     def explain_illegal(self, action):
-        return RulesError(f"'{action}' is not legal in the {self.phase} phase", "X 1" if self.phase == "move" else "X 2")
+        rule = "X 1" if self.phase == "move" else "X 2"
+        return RulesError(f"'{action}' is not legal in the {self.phase} phase", rule)
 
     def apply(self, action) -> None:
         me, enemy = self._first(self.player), self._first(1 - self.player)
         if action == "step":
             me.pos += self.game.step                                                           # X 1.1
-        elif action == "dash" and self.dice.roll(10, "dash") >= self.game.hit[1]:
+        elif action == "dash" and self.dice.roll(10, "dash") >= self.game.hit[1] + self.game.dash_penalty:
             me.pos += 3                                                                        # X 2.1
         elif action == "shoot" and self.dice.roll(10, "shoot") >= self.game.hit.get(2, 7):
             enemy.pos = max(0, enemy.pos - 1)                                                  # X 2.1
