@@ -212,3 +212,19 @@ def test_default_environment_gives_no_warning(project, alpha):
     scenario = project / "scenarios" / "clash.yaml"
     edit(scenario, "victory:", "environment:\n  weather: clear\n  light: day\nvictory:")
     assert diagnostics(project, "scenario.environment-unused") == []
+
+
+@pytest.mark.parametrize("cell", ["'7'", "true"])
+def test_studio_play_refuses_with_diagnostics_not_a_traceback(project, alpha, cell, capsys):
+    """Issue 18 item 2: a ruleset cell the engine reads as a number, quoted or boolean: play exits 1 and
+    prints the diagnostic (file, line, code), the engine is never built."""
+    from studio.cli.main import main
+
+    RECEIVED.clear()
+    ruleset = project / "rulesets" / "alpha" / "ruleset.yaml"
+    edit(ruleset, "- [2, 7]", f"- [2, {cell}]")
+    code = main(["play", "clash", "--project", str(project), "--games", "1"])
+    out = capsys.readouterr()
+    assert code == 1 and RECEIVED == []
+    assert f"ruleset.yaml:{line_of(ruleset, f'- [2, {cell}]')}:" in out.out
+    assert "error ruleset.engine-table" in out.out and "Traceback" not in out.out + out.err
