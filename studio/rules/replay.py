@@ -89,11 +89,20 @@ class ReplayUnreadable(ValueError):
 def read_replay(path: str | Path) -> dict[str, Any]:
     """The replay data of ``path``; raises :class:`ReplayUnreadable` (a ValueError) or OSError, never anything
     else: special files, huge files, non-UTF-8, bad or too deep JSON, huge numbers and wrong field types."""
+    data = _json_of(path)
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise ReplayUnreadable(f"{path} is not a studio replay file")
+    problem = _field_problem(data)
+    if problem:
+        raise ReplayUnreadable(f"{path}: {problem}")
+    return data
+
+
+def _json_of(path: str | Path) -> Any:
     from studio.model.safeio import ReadRefused, read_regular  # noqa: PLC0415
 
     try:
-        text = read_regular(path, MAX_REPLAY_BYTES).decode("utf-8")
-        data = json.loads(text)
+        return json.loads(read_regular(path, MAX_REPLAY_BYTES).decode("utf-8"))
     except ReadRefused as exc:
         raise ReplayUnreadable(f"{path}: {exc.reason}") from None
     except UnicodeDecodeError as exc:
@@ -102,20 +111,21 @@ def read_replay(path: str | Path) -> dict[str, Any]:
         raise ReplayUnreadable(f"{path}: JSON nesting is too deep") from None
     except ValueError as exc:  # JSONDecodeError, and int() of a number of more than 4,300 digits
         raise ReplayUnreadable(f"{path}: not valid JSON: {exc}") from None
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise ReplayUnreadable(f"{path} is not a studio replay file")
-    for key in _FIELDS:
-        if key not in data:
-            raise ReplayUnreadable(f"{path}: replay lacks '{key}'")
+
+
+def _field_problem(data: dict[str, Any]) -> str:
+    """What is wrong with the fields of replay ``data`` ("" when nothing)."""
+    missing = next((key for key in _FIELDS if key not in data), None)
+    if missing:
+        return f"replay lacks '{missing}'"
     for key, types in {**_FIELDS, **_OPTIONAL}.items():
         value = data.get(key)
-        if key in data and value is not None and (not isinstance(value, types) or isinstance(value, bool)):
-            wanted = " or ".join(t.__name__ for t in types)
-            raise ReplayUnreadable(f"{path}: '{key}' must be {wanted}, not {type(value).__name__}")
+        if key in _OPTIONAL and value is None:
+            continue
+        if not isinstance(value, types) or isinstance(value, bool):
+            return f"'{key}' must be {' or '.join(t.__name__ for t in types)}, not {type(value).__name__}"
     bad = next((i for i, a in enumerate(data["actions"], 1) if not isinstance(a, str)), None)
-    if bad is not None:
-        raise ReplayUnreadable(f"{path}: action {bad} is not text")
-    return data
+    return f"action {bad} is not text" if bad is not None else ""
 
 
 def record(loaded, seed: int, actions: list[str], state: State, bots: list[str] | None = None) -> dict[str, Any]:
@@ -155,28 +165,11 @@ def verify(path: str | Path, project: str | Path | None = None) -> ReplayCheck:
 
 
 def _verify(data: dict[str, Any], project: str | Path | None) -> ReplayCheck:
-    from .load import ScenarioRefused, load_game
-
-    scenario = data["scenario"]
-    candidates = []
-    if project and data.get("scenario_file"):
-        candidates.append(Path(project) / data["scenario_file"])
-    candidates.append(scenario)
-    loaded = None
-    error = ""
-    for cand in candidates:
-        try:
-            loaded = load_game(cand, project)
-            break
-        except ScenarioRefused as exc:
-            error = str(exc)
-            if exc.diagnostics:
-                return ReplayCheck("refused", f"{exc}", details={"diagnostics": [d.to_json() for d in
-                                                                                 exc.diagnostics]})
-    if loaded is None:
-        return ReplayCheck("refused", error or f"scenario '{scenario}' not found")
+    loaded = _load(data, project)
+    if isinstance(loaded, ReplayCheck):
+        return loaded
     game = loaded.game
-    expected = data["final_hash"]
+    expected, scenario = data["final_hash"], data["scenario"]
     if data["ruleset"] != game.ruleset_id or str(data["ruleset_version"]) != str(loaded.ruleset_version):
         return ReplayCheck(
             "version-mismatch",
@@ -188,10 +181,36 @@ def _verify(data: dict[str, Any], project: str | Path | None) -> ReplayCheck:
         return ReplayCheck("scenario-changed",
                            f"scenario '{scenario}' or a document it uses changed since the replay was recorded "
                            f"(content hash {data['scenario_hash']} -> {loaded.content_hash})", expected_hash=expected)
-    state = game.new_initial_state(int(data["seed"]))
+    return _replay_log(game, data["seed"], data["actions"], expected)
+
+
+def _load(data: dict[str, Any], project: str | Path | None):
+    """The LoadedGame of the replay's scenario (its recorded file first, then its id), or a refusal."""
+    from .load import ScenarioRefused, load_game
+
+    scenario = data["scenario"]
+    candidates: list[str | Path] = []
+    if project and data.get("scenario_file"):
+        candidates.append(Path(project) / data["scenario_file"])
+    candidates.append(scenario)
+    error = ""
+    for cand in candidates:
+        try:
+            return load_game(cand, project)
+        except ScenarioRefused as exc:
+            error = str(exc)
+            if exc.diagnostics:
+                return ReplayCheck("refused", f"{exc}", details={"diagnostics": [d.to_json() for d in
+                                                                                 exc.diagnostics]})
+    return ReplayCheck("refused", error or f"scenario '{scenario}' not found")
+
+
+def _replay_log(game, seed: int, actions: list[str], expected: str) -> ReplayCheck:
+    """Play ``actions`` from the initial state of ``seed`` with the rules checks on; compare the final hash."""
+    state = game.new_initial_state(seed)
     steps = 0
     try:
-        for steps, text in enumerate(data["actions"], start=1):
+        for steps, text in enumerate(actions, start=1):
             try:
                 action = game.parse_action(text)
             except Exception as exc:  # noqa: BLE001 - a bad log is a finding, not a crash
