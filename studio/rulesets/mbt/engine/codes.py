@@ -22,3 +22,7 @@ PHASES = (
     PhaseSpec("move-first", "Movement Phase: First Player moves", "MBT 4.5", "first"),
     PhaseSpec("adjustment", "Adjustment Phase", "MBT 4.6", "none"),
 )
+
+#: PhaseSpec id of each automaton phase code (direct fire and movement split by player in ``MbtState.phase_id``)
+PHASE_IDS = {P_CMD: "command", P_INIT: "initiative", P_DF: "direct-fire-first", P_OWC: "overwatch",
+             P_MOVE: "move-second", P_OVER: "adjustment"}

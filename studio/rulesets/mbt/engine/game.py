@@ -106,6 +106,12 @@ class MbtGame(Game):
     def parse_action(self, text: str) -> Action:
         return _parse(text)
 
+    def state_from_position(self, position) -> MbtState:
+        """The state of a position document (``studio.rules.position``; keys in ``engine/positions.py``)."""
+        from .positions import state_from_position
+
+        return state_from_position(self, position)
+
     def bot_names(self) -> list[str]:
         return ["heuristic", "passive"]
 

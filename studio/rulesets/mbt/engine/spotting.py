@@ -47,16 +47,26 @@ class SpottingRules:
         """Spotting Phase (MBT 4.1): each combat vehicle's spotted targets for Fire/Short Halt commands (4.1.1,
         4.4.1); extraneous Spot counters removed (4.1.5)."""
         g = self.game
-        n = g.n
-        for i in range(n):
+        for i in range(g.n):
             self.mkdf[i] = self.mk[i]
+        spotted_by_side = self._spot_targets()
+        units = g.units
+        for i in range(g.n):  # extraneous Spot counters (MBT 4.1.5)
+            if self.st[i] == ON and self.mk[i] and \
+                    not any(i in spotted_by_side[x] for x in range(len(g.sides)) if x != units[i].side):
+                self.mk[i] = self.mkdf[i] = NOMARK
+
+    def _spot_targets(self) -> list[set]:
+        """Set ``spots`` (the targets each vehicle spots, MBT 4.1.1) and return the vehicles each side spots."""
+        g = self.game
+        n = g.n
         spotted_by_side = [set() for _ in g.sides]
         units = g.units
         on = [i for i in range(n) if self.st[i] == ON]
         rng = {t: self.spot_range(t, df=True) for t in on}  # depends on the target only (MBT 4.1.3)
         clear = g.los.clear
-        for s in on:
-            if not units[s].type.combat:
+        for s in range(n):
+            if s not in rng or not units[s].type.combat:
                 self.spots[s] = ()  # unarmed vehicles may not spot (MBT 4.1.1)
                 continue
             hs, side = self.hex[s], units[s].side
@@ -64,6 +74,4 @@ class SpottingRules:
                          clear(hs, self.hex[t]))
             self.spots[s] = seen
             spotted_by_side[side].update(seen)
-        for i in on:  # extraneous Spot counters (MBT 4.1.5)
-            if self.mk[i] and not any(i in spotted_by_side[x] for x in range(len(g.sides)) if x != units[i].side):
-                self.mk[i] = self.mkdf[i] = NOMARK
+        return spotted_by_side

@@ -17,7 +17,7 @@ from studio.rules.dice import Dice
 
 from .actions import PASS, Action
 from .adjustment import AdjustmentRules
-from .codes import CMD_CODES, CMD_NAMES, NC, DEAD, EXITED, NOMARK, ON, P_CMD, P_DF, P_INIT, P_MOVE, P_OVER, P_OWC, WAIT
+from .codes import PHASE_IDS, CMD_CODES, CMD_NAMES, NC, DEAD, EXITED, NOMARK, ON, P_CMD, P_DF, P_INIT, P_MOVE, P_OVER, P_OWC, WAIT
 from .commands import CommandRules
 from .fire import FireRules
 from .movement import MovementRules
@@ -36,6 +36,13 @@ class MbtState(SpottingRules, CommandRules, FireRules, OverwatchRules, MovementR
         self.game = game
         if seed is None:
             return
+        self._reset(seed)
+        self._start_turn()
+        self._advance()
+
+    def _reset(self, seed: int) -> None:
+        """Every field at its value before the first turn (units as the scenario sets them up)."""
+        game = self.game
         self.dice = Dice(seed, record=False)
         n = game.n
         self.turn = 1
@@ -83,11 +90,18 @@ class MbtState(SpottingRules, CommandRules, FireRules, OverwatchRules, MovementR
         self.df_side = 0
         self.cq = 0
         self.history = 0
-        self._start_turn()
-        self._advance()
 
     def current_player(self) -> int:
         return TERMINAL if self.phase == P_OVER else self.cp
+
+    def phase_id(self) -> str:
+        """The PhaseSpec id of the current phase (``codes.PHASES``; "adjustment" once the game is over)."""
+        ph = self.phase
+        if ph == P_DF:
+            return "direct-fire-first" if self.df_side == self.first else "direct-fire-second"
+        if ph == P_MOVE:
+            return "move-second" if self.mv_idx == 0 else "move-first"
+        return PHASE_IDS[ph]
 
     def clone(self) -> "MbtState":
         o = MbtState(self.game)

@@ -1,0 +1,233 @@
+"""Positions as documents for MBT (``Game.state_from_position``, contract with ``studio.rules.position``).
+
+Unit ``status`` keys: ``damaged`` (bool), ``command`` (FIRE, MOVE, SH, OW, NC), ``revealed`` (bool, the command
+is face up), ``fired`` / ``moved`` (bool, done this turn), ``mark`` (``spot-fire``, ``spot-move``, ``none``).
+``facing`` is a hexside 0-5 (``coords`` order); null faces east or west toward the map centre. ``extension``:
+``wrecks`` (hex label -> ``knocked-out`` | ``brewed-up``), ``control`` (hex label -> side id).
+
+Phases (``codes.PHASES`` ids) and ``to_act``:
+
+- ``spotting``: the start of the turn; Spot counters are checked as in the Spotting Phase (MBT 4.1.5), then
+  commands are placed (unit ``command`` statuses are refused here).
+- ``command``: vehicles with a ``command`` status have it; the others are commanded in order.
+- ``initiative``: every vehicle without a command has N/C; ``to_act`` (default the first side) won the roll
+  and chooses First or Second Player (needs the option ``initiative-winner: chooses`` and no fixed first player).
+- ``direct-fire-first`` / ``direct-fire-second``: ``to_act`` is the First / Second Player announcing fire.
+- ``overwatch``: Combat Phase overwatch at the vehicles with ``fired: true``; ``to_act`` (First Player) fires first.
+- ``move-second`` / ``move-first``: ``to_act`` is the Second / First Player moving.
+- ``adjustment``: the end of the turn is played at once (the state is the next turn's Command Phase).
+
+Rolls the set-up makes itself (none, except an initiative reached from ``command`` when every vehicle already has
+a command) use the state's own dice; the position's forced dice apply to the rolls after the set-up.
+"""
+from __future__ import annotations
+
+import copy
+
+from .codes import CMD_CODES, MFIRE, MMOVE, NOMARK, ON, P_INIT, P_MOVE
+from .data import DataError, UnitSpec, unit_type
+
+MARKS = {"none": NOMARK, "spot-fire": MFIRE, "spot-move": MMOVE}
+STATUS = {"damaged": bool, "command": str, "revealed": bool, "fired": bool, "moved": bool, "mark": str}
+WRECKS = {"knocked-out": 1, "brewed-up": 2}
+EXTENSION = ("wrecks", "control")
+
+
+def _error(message: str, pointer: str = ""):
+    from studio.rules.position import PositionError
+
+    return PositionError(message, pointer, code="position.mbt")
+
+
+def state_from_position(game, position):
+    """The MbtState of ``position`` (a ``studio.model.position.Position``); raises ``PositionError``."""
+    from .state import MbtState
+
+    g = _game_with_units(game, position) if position.units is not None else game
+    state = MbtState(g)
+    state._reset(0)
+    state.turn = position.turn
+    _place(state, position)
+    _extension(state, position)
+    _phase(state, position)
+    state._advance()
+    return state
+
+
+# ------------------------------------------------------------------ units
+
+def _game_with_units(game, position):
+    """A copy of ``game`` whose units are exactly the position's (names, cards, sides, set-up hexes)."""
+    units, types, names = [], dict(game.types), set()
+    counters: dict[str, int] = {}
+    centre_q = sum(h[0] for h in game.map.label_of) / max(1, len(game.map.label_of))
+    for i, pu in enumerate(position.units):
+        base = f"/units/{i}"
+        if pu.card not in types:
+            model = game.index.model("unit", pu.card)
+            try:
+                types[pu.card] = unit_type(model)
+            except (AttributeError, KeyError, TypeError, ValueError, DataError):
+                raise _error(f"unit card '{pu.card}' is not an MBT vehicle card", f"{base}/card") from None
+        ut = types[pu.card]
+        if pu.hex is None or pu.hex not in game.map.hex_of:
+            raise _error(f"unit {pu.id or i}: MBT units need a hex of the scenario's boards, not {pu.hex!r}",
+                         f"{base}/hex")
+        h = game.map.hex(pu.hex)
+        facing = _facing(pu, i, 2 if h[0] < centre_q else 5)
+        name = pu.id
+        if name is None:
+            prefix = ut.name.split()[0]
+            counters[prefix] = counters.get(prefix, 0) + 1
+            name = f"{prefix}-{counters[prefix]}"
+        if name in names or " " in name:
+            raise _error(f"unit id '{name}' is used twice or has a space", f"{base}/id")
+        names.add(name)
+        units.append(UnitSpec(name, game.sides.index(pu.side), ut, "position", h, facing, 0))
+    twin = copy.copy(game)
+    twin.units, twin.types = units, types
+    twin.uindex = {u.name: k for k, u in enumerate(units)}
+    twin.n = len(units)
+    return twin
+
+
+def _facing(pu, i: int, default: int) -> int:
+    if pu.facing is None:
+        return default
+    if isinstance(pu.facing, bool) or pu.facing not in range(6):
+        raise _error(f"unit {pu.id or i}: facing must be a hexside 0-5, not {pu.facing!r}", f"/units/{i}/facing")
+    return int(pu.facing)
+
+
+def _place(state, position) -> None:
+    """Unit statuses (``STATUS``) onto the state; marks first, the rest after the phase set-up."""
+    if position.units is None:
+        return
+    for i, pu in enumerate(position.units):
+        for key, value in pu.status.items():
+            want = STATUS.get(key)
+            pointer = f"/units/{i}/status/{key}"
+            if want is None:
+                raise _error(f"unknown MBT unit status '{key}' (known: {', '.join(STATUS)})", pointer)
+            if not isinstance(value, want):
+                raise _error(f"status '{key}' must be a {want.__name__}, not {value!r}", pointer)
+        mark = pu.status.get("mark", "none")
+        if mark not in MARKS:
+            raise _error(f"mark must be one of {', '.join(MARKS)}, not {mark!r}", f"/units/{i}/status/mark")
+        state.mk[i] = state.mkdf[i] = MARKS[mark]
+        state.dmg[i] = pu.status.get("damaged", False)
+
+
+def _apply_turn_status(state, position) -> None:
+    """Commands and what was done this turn (after the turn's start cleared them)."""
+    for i, pu in enumerate(position.units or []):
+        command = pu.status.get("command")
+        if command is not None:
+            if command not in CMD_CODES:
+                raise _error(f"command must be one of {', '.join(CMD_CODES)}, not {command!r}",
+                             f"/units/{i}/status/command")
+            state.cmd[i] = CMD_CODES[command]
+        state.rev[i] = pu.status.get("revealed", False)
+        state.fired[i] = pu.status.get("fired", False)
+        state.moved[i] = pu.status.get("moved", False)
+
+
+def _extension(state, position) -> None:
+    g = state.game
+    ext = position.extension or {}
+    for key in ext:
+        if key not in EXTENSION:
+            raise _error(f"unknown MBT position extension '{key}' (known: {', '.join(EXTENSION)})",
+                         f"/extension/{key}")
+    for label, kind in (ext.get("wrecks") or {}).items():
+        if label not in g.map.hex_of or kind not in WRECKS:
+            raise _error(f"wreck {label!r}: {kind!r} (a hex label -> knocked-out or brewed-up)",
+                         f"/extension/wrecks/{label}")
+        state.wreck[g.map.hex(label)] = WRECKS[kind]
+    for label, side in (ext.get("control") or {}).items():
+        if label not in g.map.hex_of or side not in g.sides:
+            raise _error(f"control {label!r}: {side!r} (a hex label -> side id)", f"/extension/control/{label}")
+        state.control[g.map.hex(label)] = g.sides.index(side)
+
+
+# ------------------------------------------------------------------ phases
+
+def _side(position, default: int, game) -> int:
+    return game.sides.index(position.to_act) if position.to_act is not None else default
+
+
+def _phase(state, position) -> None:
+    """Put ``state`` in ``position.phase`` (see the module docstring)."""
+    g = state.game
+    phase = position.phase or "spotting"
+    if phase == "spotting" and any("command" in pu.status for pu in position.units or []):
+        raise _error("commands are placed after the Spotting Phase: use phase 'command'", "/phase")
+    if phase == "spotting":
+        state._start_turn()
+    else:
+        state.mkdf = list(state.mk)
+        _turn_start_without_spotting(state)
+    _apply_turn_status(state, position)
+    if phase in ("spotting", "command"):
+        return
+    for i in range(g.n):
+        if state.st[i] == ON and not state.cmd[i]:
+            state.cmd[i] = CMD_CODES["NC"]
+    state.cq = g.n
+    _SETUP[phase](state, position)
+
+
+def _turn_start_without_spotting(state) -> None:
+    """The start of the turn with the given Spot counters kept (the Spotting Phase is over)."""
+    marks = list(state.mk)
+    state._start_turn()
+    state.mk = marks
+    state.mkdf = list(marks)
+    state._spot_targets()
+
+
+def _initiative(state, position) -> None:
+    g = state.game
+    if g.first_fixed is not None or g.options["initiative-winner"] != "chooses":
+        raise _error("this scenario has no initiative decision (fixed First Player or option initiative-winner)",
+                     "/phase")
+    state.phase = P_INIT
+    state.cp = _side(position, 0, g)
+
+
+def _direct_fire(first_player: bool):
+    def setup(state, position) -> None:
+        side = _side(position, 0 if first_player else 1, state.game)
+        state.first = side if first_player else 1 - side
+        state._begin_df()
+        state.df_side = side
+    return setup
+
+
+def _overwatch(state, position) -> None:
+    state.first = _side(position, 0, state.game)
+    state._begin_owc()
+
+
+def _movement(first_player: bool):
+    def setup(state, position) -> None:
+        side = _side(position, 0 if first_player else 1, state.game)
+        state.first = side if first_player else 1 - side
+        state.phase = P_MOVE
+        state.mv_idx = 1 if first_player else 0
+        state.mv_u = -1
+    return setup
+
+
+def _adjustment(state, position) -> None:
+    state.phase = P_MOVE
+    state.mv_idx = 1
+    state.mv_u = -1
+    state._adjust()
+
+
+_SETUP = {"initiative": _initiative, "direct-fire-first": _direct_fire(True),
+          "direct-fire-second": _direct_fire(False), "overwatch": _overwatch, "move-second": _movement(False),
+          "move-first": _movement(True), "adjustment": _adjustment}
+
+__all__ = ["state_from_position", "MARKS", "STATUS", "WRECKS"]
