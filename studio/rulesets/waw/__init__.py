@@ -11,6 +11,7 @@ from studio.model.registry import RulesetPlugin, lazy, register
 
 from .cards import WawCounter, WawScenarioExtension
 from .checks import CHECKS
+from .engine.tables import ENGINE_TABLES
 
 PLUGIN = register(RulesetPlugin(
     id="waw",
@@ -20,6 +21,7 @@ PLUGIN = register(RulesetPlugin(
     checks=CHECKS,
     game_factory=lazy("studio.rulesets.waw.engine.game:create_game"),
     los_check=lazy("studio.rulesets.waw.engine.los:los_check"),
+    engine_tables=ENGINE_TABLES,
     unexposable_options={
         "c10_sniper_move": "snipers never move in this engine (set-up or Chaos 18 placement only): the 'free' "
                            "reading needs a sniper move the rules do not describe (how far, when, Opportunity Fire)",

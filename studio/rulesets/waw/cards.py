@@ -171,7 +171,8 @@ class AirStrike(StrictModel):
 
 
 class CupSpec(StrictModel):
-    end_turn: Annotated[int, Field(ge=0, le=9)] = Field(2, description="End Turn markers (WaW 1.7.2)")
+    end_turn: Annotated[int, Field(ge=0, le=9)] | None = Field(
+        None, description="End Turn markers (WaW 1.7.2); null = the ruleset's constants end_turn_markers")
     chaos: Annotated[int, Field(ge=0, le=9)] = Field(0, description="Chaos! markers (WaW 11.0)")
     air_cover: list[Ref] = Field(default_factory=list, description="side ids with an Air Cover marker (9.6)")
     jammed: list[Ref] = Field(default_factory=list, description="side ids with a Jammed counter (10.0)")

@@ -206,6 +206,14 @@ def _toe_units(toe, index):
     return out
 
 
+def _constant(rs, name: str):
+    """A value of the ruleset's ``constants`` table, or None when the ruleset or the row is missing."""
+    try:
+        return next((row[1] for row in rs.table("constants").rows if row and row[0] == name), None)
+    except (AttributeError, KeyError):
+        return None
+
+
 def _slot_pointer(toe, path: str) -> str:
     parts = path.split("/")
     pointer, ech = "/root", toe.root
@@ -479,12 +487,13 @@ def check_scenario(doc: LoadedDocument, index: ProjectIndex) -> Iterator[Diagnos
         yield doc.warning("waw.start-smoke", "Smoke at the start needs a special scenario rule", "/extension/smoke",
                           "WaW 8.2")
     # V41
-    if ext.cup.end_turn < 1:
+    rules_et = _constant(rs, "end_turn_markers")
+    if ext.cup.end_turn is not None and ext.cup.end_turn < 1:
         yield doc.error("waw.end-turn-count", "the cup needs End Turn markers; the second one ends the turn",
                         "/extension/cup/end_turn", "WaW 1.7.2")
-    elif ext.cup.end_turn != 2:
-        yield doc.warning("waw.end-turn-count", f"{ext.cup.end_turn} End Turn markers; the rules use 2 unless the "
-                          "scenario says otherwise", "/extension/cup/end_turn", "WaW 1.7.2, 13.0")
+    elif ext.cup.end_turn is not None and rules_et is not None and ext.cup.end_turn != rules_et:
+        yield doc.warning("waw.end-turn-count", f"{ext.cup.end_turn} End Turn markers; the rules use {rules_et} "
+                          "unless the scenario says otherwise", "/extension/cup/end_turn", "WaW 1.7.2, 13.0")
     # V43
     if ext.cup.chaos:
         yield doc.info("waw.chaos", "a Chaos! marker is in the cup: the America Conquered Chaos table is used",

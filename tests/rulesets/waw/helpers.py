@@ -27,10 +27,42 @@ def _add(model, kind):
     index().add(doc)
 
 
+class _EditedIndex:
+    """The project index with the WaW ruleset replaced by an edited copy (for table tests)."""
+
+    def __init__(self, base, ruleset):
+        self._base, self._ruleset = base, ruleset
+
+    def model(self, kind, doc_id):
+        if kind == "ruleset" and doc_id == "waw":
+            return self._ruleset
+        return self._base.model(kind, doc_id)
+
+    def __getattr__(self, name):
+        return getattr(self._base, name)
+
+
+def edited_ruleset(cells: dict):
+    """A deep copy of the WaW ruleset with ``{table id: {row key: {column: value}}}`` cells replaced
+    (``terrain`` edits ``terrain[].move_cost``: ``{"terrain": {code: {mobility: cost}}}``)."""
+    rs = index().model("ruleset", "waw").model_copy(deep=True)
+    for tid, rows in cells.items():
+        if tid == "terrain":
+            for t in rs.terrain:
+                t.move_cost.update(rows.get(t.code, {}))
+            continue
+        table = rs.table(tid)
+        for row in table.rows:
+            for col, value in rows.get(row[0], {}).items():
+                row[table.columns.index(col)] = value
+    return rs
+
+
 def build(us: list[tuple[str, str]], soviet: list[tuple[str, str]], *, options=None, extension=None,
-          markers=(1, 1), morale=(None, None), victory=None, turns=3, seed=0, soviet2=None):
+          markers=(1, 1), morale=(None, None), victory=None, turns=3, seed=0, soviet2=None, tables=None):
     """A game with one formation per side: ``[(card id, hex label), ...]``; unit ids are ``us.1``, ``su.1`` ...
-    ``soviet2``: a second Soviet formation ``f-su2`` (units ``su2.1`` ...)."""
+    ``soviet2``: a second Soviet formation ``f-su2`` (units ``su2.1`` ...); ``tables``: ruleset cells to edit
+    (see ``edited_ruleset``)."""
     n = next(_COUNTER)
     forces = []
     groups = [("us", us, "United States"), ("su", soviet, "Soviet Union")]
@@ -60,7 +92,7 @@ def build(us: list[tuple[str, str]], soviet: list[tuple[str, str]], *, options=N
         "victory": victory or [{"id": "a", "type": "destroy_units", "side": "us", "points": 1},
                                {"id": "b", "type": "destroy_units", "side": "soviet", "points": 1}],
         "extension": ext})
-    game = create_game(sc, index(), options)
+    game = create_game(sc, _EditedIndex(index(), edited_ruleset(tables)) if tables else index(), options)
     return game, game.new_initial_state(seed)
 
 

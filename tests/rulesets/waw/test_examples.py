@@ -608,12 +608,13 @@ def _table(sample_index, tid):
 def test_W110_tec_cells(sample_index):
     t = _table(sample_index, "terrain_effects")
     rows = {r[1]: dict(zip(t.columns, r)) for r in t.rows}
-    assert (rows["Clear"]["db_infantry"], rows["Clear"]["cost_vehicle"], rows["Clear"]["blocking"]) == (0, 1, "none")
-    assert (rows["Rough"]["db_vehicle"], rows["Rough"]["cost_vehicle"], rows["Rough"]["blocking"]) == (1, 2,
-                                                                                                     "two_or_more")
+    cost = {tt.name: tt.move_cost for tt in sample_index.index.model("ruleset", "waw").terrain}
+    assert (rows["Clear"]["db_infantry"], cost["Clear"]["tracked"], rows["Clear"]["blocking"]) == (0, 1, "none")
+    assert (rows["Rough"]["db_vehicle"], cost["Rough"]["tracked"], rows["Rough"]["blocking"]) == (1, 2, "two_or_more")
     assert (rows["Craters"]["db_vehicle"], rows["Craters"]["concealment"]) == (0, "infantry")
     assert (rows["Texas Scrub"]["db_infantry"], rows["Texas Scrub"]["db_vehicle"],
-            rows["Texas Scrub"]["cost_infantry"]) == (2, 1, 2)
+            cost["Texas Scrub"]["foot"]) == (2, 1, 2)
+    assert "cost_vehicle" not in t.columns         # one source of movement costs: terrain[].move_cost
     assert t.placeholder_rows and min(t.placeholder_rows) == 4
 
 

@@ -113,8 +113,8 @@ def test_c37_leadership_cap():
             return len(rolls(s, mark, "attack"))
         finally:
             g.units[u(g, "su.1")].body.full.leadership = 1
-    out = each("c37_leadership_cap", [2, 99], run)
-    assert out[99] == out[2] + 1                   # HQ 2 + Leader 1 = 3 extra dice, capped at 2
+    out = each("c37_leadership_cap", ["capped", "uncapped"], run)
+    assert out["uncapped"] == out["capped"] + 1    # HQ 2 + Leader 1 = 3 extra dice, capped at 2
 
 
 def test_c49_half_range():

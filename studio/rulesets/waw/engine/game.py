@@ -18,6 +18,7 @@ from ..cards import INFANTRY_CLASSES, VEHICLE_CLASSES, Morale, WawCounter
 from ..forces import scenario_units
 from .actions import Action, parse_action
 from .los import los_for_map
+from .tables import compile_tables
 
 PHASES = (
     PhaseSpec("operations", "Operations Phase: draw markers, formation impulses", "WaW 3.1", "both"),
@@ -134,14 +135,21 @@ class WawGame(Game):
         self.roles = [roles.get(s, "NATO" if i == 0 else "Alliance") for i, s in enumerate(self.sides)]
         # map and terrain
         self.map = amap = assemble_scenario(scenario, index)
-        consts = rs.table("constants")
-        self.constants = {row[0]: row[1] for row in consts.rows} if consts else {}
-        tec = rs.table("terrain_effects")
-        self.tec = {row[0]: dict(zip(tec.columns, row)) for row in tec.rows}
+        self.tables = tables = compile_tables(rs)
+        self.constants = tables.const
+        self.tec = tables.tec
+        # terrain kinds the rules name (TEC terrain_class): built-up 6.3.1/8.1/1.3.8, open 1.3.8, 6.4, 5.3, Chaos 9
+        self.built_up = tables.codes_of("city", "ruins", "skyscrapers")
+        self.open_codes = tables.codes_of("open")
+        self.overrun_codes = tables.codes_of("open", "hill")
+        self.water_codes = tables.codes_of("water")
+        self.mob_codes = tables.codes_of("city", "skyscrapers")
+        self.woods_codes = tables.codes_of("woods")
+        self.scrub_codes = tables.codes_of("scrub")
         self.hexes = sorted(amap.label_of)
         self.terrain = amap.terrain
         self.level = {h: (1 if amap.elevation.get(h, 0) > 0 else 0) for h in self.hexes}
-        self.los = los_for_map(amap, rs)
+        self.los = los_for_map(amap, rs, tables)
         self.nbrs = {h: amap.neighbours(h) for h in self.hexes}
         # units and formations
         side_index = {s: i for i, s in enumerate(self.sides)}
@@ -243,7 +251,8 @@ class WawGame(Game):
                                          int(m.group(3)), usable))
         # Chaos 4: the 3-4 HE support NATO receives when no airstrike can be added (asset with no missions yet)
         if "NATO" in self.roles:
-            self.assets.append(Asset("chaos-he-34", self.roles.index("NATO"), "HE", 0, 3, 4))
+            self.assets.append(Asset("chaos-he-34", self.roles.index("NATO"), "HE", 0, self.const("chaos_cas_he_fp"),
+                                     self.const("chaos_cas_he_to_hit")))
         # Chaos 11/13: a Leader counter of each side's nationality from the project, if any
         self.chaos_leaders: dict[int, WawCounter] = {}
         for card_id in sorted(index.ids("unit")):
@@ -263,7 +272,8 @@ class WawGame(Game):
                 body = getattr(card, "body", None)
                 if isinstance(body, WawCounter) and body.type_label == "Mob" and card.nation == nation:
                     fi = len(self.formations)
-                    self.formations.append(FormationInfo("mob", "Mob", nato, "mob", 0, Morale(value=7)))
+                    self.formations.append(FormationInfo("mob", "Mob", nato, "mob", 0,
+                                                         Morale(value=self.const("unit_morale_default"))))
                     u = UnitSpec("mob.1", len(self.units), nato, fi, card_id, card.name, body, body.unit_class,
                                  card.nation)
                     self.by_uid[u.uid] = u.idx
@@ -273,7 +283,8 @@ class WawGame(Game):
                     self.mob = u.idx
                     break
         self._hq_companions()
-        self.end_turn_markers = ext.cup.end_turn
+        # 1.7.2: the scenario's End Turn markers, else the rules' number
+        self.end_turn_markers = ext.cup.end_turn if ext.cup.end_turn is not None else self.const("end_turn_markers")
         self.chaos_markers = ext.cup.chaos
         # control (WaW 13.0): set-up areas, else the hexes each side sets up in
         self.initial_control: dict = {}
@@ -347,6 +358,11 @@ class WawGame(Game):
         return factory(self, side, seed) if factory else None
 
     # ------------------------------------------------------------------ helpers
+    def data_fingerprint(self) -> str:
+        """A hash of the compiled ruleset data the engine reads (tables, constants, costs, features) and the
+        options in force: any cell the engine uses changes it."""
+        return f"{self.tables.fingerprint()}:{sorted((k, str(v)) for k, v in self.options.items())}"
+
     def tec_row(self, h) -> dict:
         return self.tec.get(self.terrain.get(h, "C")) or self.tec["C"]
 

@@ -27,8 +27,10 @@ class Los:
     """``ridges``: the hexsides (``edge_key`` pairs) that are ridge lines (7.2: hexside features whose ``los``
     blocks); ``clear(..., wrecks=)`` counts Wreck markers with broken terrain toward "two or more" (7.2 b, 7.3)."""
 
-    def __init__(self, terrain: dict, elevation: dict, blocking: dict[str, str], ridges=frozenset()):
+    def __init__(self, terrain: dict, elevation: dict, blocking: dict[str, str], ridges=frozenset(),
+                 heli_levels=(1, 2, 3)):
         self.block = {h: _KIND.get(blocking.get(code, "none"), NONE) for h, code in terrain.items()}
+        self.heli_levels = tuple(heli_levels)          # Helicopter LOS Table: clear, hill/woods/city, wooded hill
         self.level = {h: (1 if elevation.get(h, 0) > 0 else 0) for h in terrain}
         self.ridges = frozenset(ridges)
         self.on_ridge = frozenset(h for side in self.ridges for h in side)
@@ -74,14 +76,15 @@ class Los:
         """Helicopter LOS Table: 1 over clear terrain, 2 over a hill, woods or city, 3 over a wooded hill."""
         hill = self.level.get(h, 0) == 1
         cover = self.block.get(h, NONE) in (BLOCKS, CITY)
-        return 3 if hill and cover else 2 if hill or cover else 1
+        clear, raised, wooded = self.heli_levels
+        return wooded if hill and cover else raised if hill or cover else clear
 
     def heli(self, a, b, lb: int, level: int) -> bool:
         """Helicopter in ``a`` at flight ``level`` to a target in ``b`` at ground level ``lb`` (table rows)."""
         key = (a, b, "H", lb, level)
         hit = self.cache.get(key)
         if hit is None:
-            hit = self.cache[key] = self._heli(a, b, lb, min(level, 3))
+            hit = self.cache[key] = self._heli(a, b, lb, min(level, self.heli_levels[2]))   # c36: level 3 rows
         return hit
 
     def _heli(self, a, b, lb, level) -> bool:
@@ -99,7 +102,7 @@ class Los:
             wooded_hill = is_hill and all(self.block.get(h, NONE) == BLOCKS for h in st)
             woods = all(self.block.get(h, NONE) == BLOCKS for h in st)
             city = all(self.block.get(h, NONE) == CITY for h in st)
-            if level == 1:
+            if level <= self.heli_levels[0]:
                 if lb == 1 and wooded_hill:
                     return False
                 if lb == 0 and ((before == 1 and woods) or (before <= 2 and city) or is_hill):
@@ -109,7 +112,7 @@ class Los:
                 return False
             if wooded_hill and not own_hill:
                 return False
-            if level >= 3 and lb == 1 and ((before == 1 and wooded_hill) or (is_hill and not own_hill)):
+            if level >= self.heli_levels[2] and lb == 1 and ((before == 1 and wooded_hill) or (is_hill and not own_hill)):
                 return False
         return True
 
@@ -164,13 +167,15 @@ class Los:
         return True
 
 
-def los_for_map(amap, ruleset) -> Los:
-    """The World at War LOS of an assembled map, blocking kinds from the ruleset's Terrain Effect Chart."""
-    tec = ruleset.table("terrain_effects")
-    blocking = {row[0]: dict(zip(tec.columns, row))["blocking"] for row in tec.rows}
-    ridge_ids = {f.id for f in ruleset.hexside_features if f.los.blocks}
-    ridges = {side for side, fid in amap.hexsides.items() if fid in ridge_ids}
-    return Los(amap.terrain, amap.elevation, blocking, ridges)
+def los_for_map(amap, ruleset, tables=None) -> Los:
+    """The World at War LOS of an assembled map: blocking kinds from the ruleset's Terrain Effect Chart, ridge
+    lines from its hexside features, flight levels from its Helicopter LOS Table."""
+    if tables is None:
+        from .tables import compile_tables
+        tables = compile_tables(ruleset)
+    blocking = {code: row["blocking"] for code, row in tables.tec.items()}
+    ridges = {side for side, fid in amap.hexsides.items() if fid in tables.ridges}
+    return Los(amap.terrain, amap.elevation, blocking, ridges, tables.heli_levels)
 
 
 def los_check(service, a, b):

@@ -23,7 +23,6 @@ from studio.hexgrid.coords import distance
 from .actions import Action
 
 INF = 99.0
-CITY_CODES = ("T", "RU", "SK")
 
 
 class WawState(State):
@@ -446,12 +445,13 @@ class WawState(State):
         f = g.formations[g.units[i].formation]
         m = f.morale
         if m is None:
-            return 7
+            return g.const("unit_morale_default")
         if not m.conditional:
             return m.value
+        radius = g.const("conditional_morale_radius")
         n = sum(1 for j in f.units if j != i and not g.units[j].is_hq and self.strength[j] < 2
-                and self.hex[j] is not None and distance(self.hex[j], self.hex[i]) <= 2)
-        return min(m.value + n, 8)
+                and self.hex[j] is not None and distance(self.hex[j], self.hex[i]) <= radius)
+        return min(m.value + n, g.const("conditional_morale_cap"))
 
     def _hq_in(self, h, side: int) -> int:
         g = self.game
@@ -465,46 +465,37 @@ class WawState(State):
         return (v.leadership or 0) if v is not None else 0
 
     def _terrain_cost(self, i: int, a, b) -> float | None:
+        """MP for unit ``i`` to step from ``a`` into ``b`` (WaW 5.0: ``terrain[].move_cost`` per mobility class,
+        roads, hexside features; 5.3 water; 8.4 Chemical), or None when it may not."""
         g = self.game
         u = g.units[i]
         if u.is_heli:
             return 1.0
-        row = g.tec_row(b)
         mt = u.values(self.strength[i]).movement.type
         if mt == "towed":
             return None
-        if self.chem and any(distance(b, c) <= 1 for c in self.chem):
-            extra_chem = 2.0                   # 8.4
-        else:
-            extra_chem = 0.0
+        extra_chem = float(g.const("chemical_extra_mp")) if self.chem and any(
+            distance(b, c) <= 1 for c in self.chem) else 0.0   # 8.4
         if g.map.road(a, b):
-            return 1.0 + extra_chem
-        foot = mt == "foot"
-        cost = row["cost_infantry"] if foot else row["cost_vehicle"]
-        if row["code"] in ("RV", "L"):
+            return float(g.const("road_cost")) + extra_chem
+        code = g.terrain.get(b, "C")
+        if code in g.water_codes:
             v = u.values(self.strength[i])
             # 5.3: green MP crosses water as the whole move of the impulse, starting with it
             return 0.0 if v.movement.green and self.mp_used[i] == 0 and not self.one_hex[i] else None
-        if cost is None:
-            if row["code"] == "S" and not foot and g.option("c61_texas_scrub_vehicles") == "ignore_cost":
-                cost = 1
-            else:
-                return None
+        cost = (g.tables.move_cost.get(code) or g.tables.move_cost["C"]).get(mt)
+        if cost is None or (code in g.scrub_codes and mt != "foot"
+                            and g.option("c61_texas_scrub_vehicles") == "trail_only"):
+            return None                        # TEC: Texas Scrub vehicles only along a trail (option c61)
         side = g.map.hexside(a, b)
         if side:
-            feat = self._feature(side)
-            if feat is not None:
-                extra = feat.move_cost.get("foot" if foot else mt)
-                if extra is None and feat.move_cost:
+            feat = g.tables.features.get(side)
+            if feat:
+                extra = feat.get(mt)
+                if extra is None:
                     return None
-                cost += extra or 0
+                cost += extra
         return float(cost) + extra_chem
-
-    def _feature(self, fid):
-        cache = getattr(self.game, "_features", None)
-        if cache is None:
-            cache = self.game._features = {f.id: f for f in self.game.ruleset.hexside_features}
-        return cache.get(fid)
 
     def _leader_bonus(self, i: int) -> int:
         """1.3.6: the attached (living) Leader's Leadership, applied to the value the event uses."""
@@ -616,10 +607,10 @@ class WawState(State):
         for fi in sorted(self.jammed):         # 10.0 (digest C59): an even roll advances Jammed -> Solving -> off
             if self.dice.roll(6, "jammed") % 2 == 0:
                 self.jammed[fi] += 1
-                if self.jammed[fi] > 2:
+                if self.jammed[fi] > g.const("jam_states"):
                     del self.jammed[fi]
-        if self.thor:
-            if self.dice.roll(6, "thor") + (self.thor - 1) >= 5:
+        if self.thor:                          # Chaos 14: ends on 5-6, +1 per earlier roll
+            if self.dice.roll(6, "thor") + (self.thor - 1) * g.const("thor_end_step") >= g.const("thor_end_roll"):
                 self.thor = 0
             else:
                 self.thor += 1
@@ -733,7 +724,7 @@ class WawState(State):
             if g.units[u].is_hq or g.units[u].is_heli:
                 self.hex[u] = last
                 continue
-            while k < len(hexes) and load.get(hexes[k], 0) >= 2:
+            while k < len(hexes) and load.get(hexes[k], 0) >= g.const("stack_limit"):
                 k += 1
             h = hexes[min(k, len(hexes) - 1)]
             self.hex[u] = last = h
@@ -778,7 +769,7 @@ class WawState(State):
                     continue
             need = []
             for u in us:
-                rng = cr * (2 if g.units[u].body.recon else 1)
+                rng = cr * (g.const("recon_command_factor") if g.units[u].body.recon else 1)   # 1.3.4.4
                 if hq_hex is None or distance(h, hq_hex) > rng:
                     need.append(u)
             if not need:
@@ -802,7 +793,8 @@ class WawState(State):
                 continue
             if self.carrier[u] >= 0:
                 continue
-            mod = (1 if self.ooc[u] else 0) + (1 if fi in self.jammed else 0)
+            mod = (g.const("ooc_rally_mod") if self.ooc[u] else 0) + \
+                (g.const("jammed_rally_mod") if fi in self.jammed else 0)     # 4.3, 10.0
             if self.ooc[u] and not g.option("c11_ooc_rally"):
                 continue
             q = self._hq_in(self.hex[u], f.side)
@@ -920,7 +912,8 @@ class WawState(State):
         ready = [x for x in g.formations[fi].units if self._can_act(x) and not self.disr[x] and self.mp_used[x] == 0
                  and not g.units[x].is_heli]
         out = []
-        if len(ready) < 3:
+        need = g.tables.volley["support_units"]
+        if len(ready) < need + 1:
             return out
         for t in self._targets(ready[0]):
             for lead in ready:
@@ -928,8 +921,8 @@ class WawState(State):
                 if fp is None:
                     continue
                 sup = [x for x in ready if x != lead and self._in_reach(x, t)]
-                if len(sup) >= 2:
-                    out.append(Action("volley", g.units[lead].uid, f"{g.units[sup[0]].uid}+{g.units[sup[1]].uid}",
+                if len(sup) >= need:
+                    out.append(Action("volley", g.units[lead].uid, "+".join(g.units[x].uid for x in sup[:need]),
                                       g.units[t].uid))
         return out
 
@@ -983,21 +976,23 @@ class WawState(State):
         h = self.hex[t]
         d = distance(sn[0], h)
         code = g.terrain.get(h)
-        d += 1 if code in CITY_CODES else (-1 if code == "C" else 0)
+        d += g.const("sniper_range_city") if code in g.built_up else (
+            g.const("sniper_range_open") if code in g.open_codes else 0)
         hit = self.dice.roll(6, "sniper") >= d and not self.disr[t]
         if hit:
             self._disrupt(t)
         sn[2] = 1                              # Ops Complete side
         r = self.dice.roll(6, "sniper-removal") - (0 if hit else 1) - (1 if sn[3] else 0)
         sn[3] += 1
-        if r <= 1:
+        if r <= g.const("sniper_removal_roll"):
             sn[2] = 2                          # removed
         self.impulse_first = False
 
     def _in_reach(self, x: int, t: int) -> bool:
         v = self.values(x)
         d = distance(self.hex[x], self.hex[t])
-        return v is not None and bool(v.range) and d <= v.range * (1 if v.range_underlined else 2) and \
+        factor = 1 if v is None or v.range_underlined else self.game.const("extended_range_factor")
+        return v is not None and bool(v.range) and d <= v.range * factor and \
             (d <= 1 or self.has_los(x, t))
 
     def _volley(self, lead: int, sups: list[int], t: int) -> None:
@@ -1010,7 +1005,8 @@ class WawState(State):
             q = self._hq_in(self.hex[x], side)
             if q >= 0:
                 lead_dice += self._leadership(q)
-        hits = self.attack_roll(fpv + len(sups) + min(2, lead_dice), hit)
+        vf = g.tables.volley                       # Volley Fire: +1d6 per support, Leadership at most 2 in total
+        hits = self.attack_roll(fpv + vf["dice_per_support"] * len(sups) + min(vf["leadership_cap"], lead_dice), hit)
         self.resolve_hits(t, hits, fp, lead)
         for x in [lead] + sups:
             self.oc[x] = True
@@ -1055,7 +1051,7 @@ class WawState(State):
             if self.units_at(n, 1 - side):
                 continue                       # entering an enemy hex is an Assault or Overrun (5.0)
             if not spec.is_heli:
-                if self._stack_count(n, side) + 1 > 2:
+                if self._stack_count(n, side) + 1 > g.const("stack_limit"):
                     continue
                 if not self._hq_can_follow(u, h, n):
                     continue
@@ -1132,22 +1128,22 @@ class WawState(State):
         if not fpv or hit is None:
             return None
         tc = g.tclass[t][min(self.strength[t], 1)]
+        allowed = g.tables.targeting                 # Targeting Table rows (6.1)
         if fp == "aa":
-            if tc != "helicopter":
+            if tc not in allowed["aa"]:
                 return None
         elif fp == "ap":
-            if tc not in ("afv", "thin", "unarmored", "helicopter"):
+            if tc not in allowed["ap"]:
                 return None
             missile = v.range_underlined if g.option("c54_underline_uses") != "underlined_ap" else v.ap_fp_underlined
             if self.depleted[u] and missile and shooter is None:
                 return None                    # 6.1.4 (option c54: AP of underlined-range or -AP units)
         else:
-            if spec.is_heli:
-                ok = tc in ("thin", "unarmored", "soft") or (tc == "afv" and g.option("c25_heli_he_armor"))
-            elif spec.is_vehicle:
-                ok = tc in ("thin", "unarmored", "soft", "helicopter")
+            if spec.is_heli:                   # 9.2: helicopter HE as vehicle HE, not at helicopters; c25: vs armor
+                ok = (tc in allowed["vehicle_he"] and tc != "helicopter") or (
+                    tc == "afv" and g.option("c25_heli_he_armor"))
             else:
-                ok = tc in ("unarmored", "soft", "helicopter")
+                ok = tc in allowed["vehicle_he" if spec.is_vehicle else "infantry_he"]
             if not ok:
                 return None
         if d == 0:
@@ -1173,9 +1169,9 @@ class WawState(State):
                 if d > 1 and (not ext or d > g.const("extended_range_factor") * rng):
                     return None
                 if d > 1:
-                    hit += 1                   # 6.1.1 extended range
+                    hit += g.const("extended_range_hit_mod")   # 6.1.1 extended range
             elif red and d <= self._half_range(rng):
-                hit -= 1                       # 6.1.2 reduced range
+                hit += g.const("reduced_range_hit_mod")        # 6.1.2 reduced range
         if mode == "moving":
             level = spec.body.moving_fire
             underlined = v.ap_fp_underlined if fp == "ap" else v.he_fp_underlined if fp == "he" else False
@@ -1185,9 +1181,9 @@ class WawState(State):
                 return None
             if self.mp_used[u] > self._half(u):
                 return None
-            hit += 1
-            if level == "L2":
-                fpv -= 1
+            fp_mod, hit_mod = g.tables.mf_effects[level]   # Moving Fire Table effects row
+            hit += hit_mod
+            fpv += fp_mod
         if spec.is_heli and self.heli_moves[u] > g.const("helicopter_fire_move_limit"):
             return None                        # 6.1.3.1, 9.2: moved more than 12 hexes (option c41: per turn)
         if hit > 6:
@@ -1198,7 +1194,8 @@ class WawState(State):
         if d > 1 and not self.has_los(u, t):
             return None
         if self.smoke and self._smoky(self.hex[u], self.hex[t]):
-            hit += -1 if g.option("c07_smoke_imaging") == "minus_one" else 1   # 8.2 (c07, C39): once in total
+            step = g.tables.mf_effects["advanced_imaging"][1]   # 8.2 (c07, C39): once in total
+            hit += -step if g.option("c07_smoke_imaging") == "minus_one" else step
             if d > rng:
                 return None                    # Advanced Imaging: no extended range through Smoke
             if hit > 6:
@@ -1245,21 +1242,21 @@ class WawState(State):
         for n in g.nbrs[h]:
             if (spec.uid, n) in self.overrun_done:
                 continue
-            code = g.terrain.get(n)
-            if code not in ("C", "H"):
-                continue
+            if g.terrain.get(n) not in g.overrun_codes:
+                continue                       # 6.4: open or hilly terrain
             en = self._ground_enemies_at(n, spec.side)
             if not en or not all(g.units[e].is_infantry for e in en):
                 continue
             cost = self._terrain_cost(u, h, n)
             if cost is None:
                 continue
-            spent = self.mp_used[u] + cost + 1
+            spent = self.mp_used[u] + cost + g.const("overrun_extra_mp")
             for x in g.nbrs[n]:
                 if x == h or self.units_at(x, 1 - spec.side):
                     continue
                 c2 = self._terrain_cost(u, n, x)
-                if c2 is None or spent + c2 > self._mp(u) + 1e-9 or self._stack_count(x, spec.side) >= 2:
+                if c2 is None or spent + c2 > self._mp(u) + 1e-9 or \
+                        self._stack_count(x, spec.side) >= g.const("stack_limit"):
                     continue
                 out.append((n, x))
                 break
@@ -1314,7 +1311,7 @@ class WawState(State):
             self.heli_moves[u] += 1
         self._relocate(u, h, n)
         self._after_act(u)
-        if g.terrain.get(n) in ("RV", "L") and not spec.is_heli:
+        if g.terrain.get(n) in g.water_codes and not spec.is_heli:
             self.one_hex[u] = True             # 5.3: in the water; the next hex leaves it, then all MP are spent
             self.mp_used[u] = 0.0
         self._mines(u, n)
@@ -1348,7 +1345,7 @@ class WawState(State):
                 r = self.dice.roll(6, "mines")
                 if r % 2:
                     self._disrupt(u)
-                if r == 6:
+                if r == self.game.const("mines_clear_roll"):
                     self.mines.discard(m)
 
     def _open_opfire(self, mover: int) -> None:
@@ -1394,7 +1391,12 @@ class WawState(State):
         if q < 0 or q in self.lead_used:
             return 0
         self.lead_used.add(q)
-        return min(self._leadership(q), self.game.option("c37_leadership_cap") or 2)
+        return min(self._leadership(q), self._lead_cap())
+
+    def _lead_cap(self) -> int:
+        """1.3.6: leadership dice added to one roll total at most ``leader_dice_cap`` (option c37: or no cap)."""
+        g = self.game
+        return g.const("leader_dice_cap") if g.option("c37_leadership_cap") != "uncapped" else 99
 
     def _fire(self, u: int, t: int, fp: str, mode: str) -> None:
         g = self.game
@@ -1406,17 +1408,17 @@ class WawState(State):
         leader = g.leader_of.get(u) or self.xleaders.get(u)
         if leader is not None and ("L", u) not in self.hallowed and leader.full is not None:
             lead += leader.full.leadership or 0    # 1.3.6: Leader modifier (declared: Firepower)
-        lead = min(lead, g.option("c37_leadership_cap") or 2)
+        lead = min(lead, self._lead_cap())
         v = self.values(u)
         aug = (v.ap_fp_augmented if fp == "ap" else v.he_fp_augmented if fp == "he" else False)
         side = g.units[u].side
         if ("fortune", side) in self.hand:
             self.hand.discard(("fortune", side))
-            lead += 1                          # Chaos 17: the Fortune die added to this roll
+            lead += g.const("fortune_dice")    # Chaos 17: the Fortune die added to this roll
         hallowed = bool(self.hallowed) and ("G", self.hex[u], g.units[u].nation) in self.hallowed
         hits = self.attack_roll(fpv + lead, hit, aug, reroll=hallowed)
         if hits == 0 and v.range_underlined and not g.units[u].body.mortar:
-            self.depleted[u] = 2               # 6.1.4 Depleted Ammo
+            self.depleted[u] = g.const("depleted_turns")   # 6.1.4 Depleted Ammo
         self.resolve_hits(t, hits, fp, u)
         sw = g.sw_of.get(u)
         if sw is not None and u not in self.sw_lost and self.strength[t] < 2 and (
@@ -1480,7 +1482,7 @@ class WawState(State):
             bonus = self._leader_bonus(t) if (g.leader_of or self.xleaders) else 0
             return ((v.armor or 0) + min(tdb, g.const("armored_db_cap")),   # 6.1.6
                     max(2, (v.save or 7) - bonus))                           # 1.3.6: Leader lowers Save
-        if tc == "unarmored" and row["code"] == "W" and g.option("c03_leopard_example") == "as_printed_3d6":
+        if tc == "unarmored" and row["code"] in g.woods_codes and g.option("c03_leopard_example") == "as_printed_3d6":
             return 3, g.const("soft_save")     # the 6.1 example's '3d6' read as printed (digest C3)
         db = row["db_infantry"] if tc == "soft" else row["db_vehicle"]
         return (db or 0) + (1 if self.concealed(t) else 0), g.const("soft_save")
@@ -1639,7 +1641,8 @@ class WawState(State):
         if not others:
             self._destroy(q)
             return
-        if hit and self.dice.roll(6, "hq") - (2 if destroyed else 0) <= 1:
+        mod = g.const("hq_loss_destroyed_mod") if destroyed else 0
+        if hit and self.dice.roll(6, "hq") + mod <= g.const("hq_loss_roll"):
             if self.strength[q] == 0:
                 self.strength[q] = 1
             else:
@@ -1654,18 +1657,18 @@ class WawState(State):
             return 0
         af, hit = v.assault_fp, (v.assault_to_hit or 6)
         if self.berserk.get(u) and not defender:
-            hit -= 1                           # Chaos 6: Berserk assaults with Hit Number -1
+            hit += g.const("chaos_berserk_hit_mod")   # Chaos 6: Berserk assaults with Hit Number -1
             del self.berserk[u]
         if disrupted_at_entry:
-            hit = 6                            # 6.3 / 6.1.7
+            hit = g.const("disrupted_hit_number")   # 6.3 / 6.1.7
         elif spec.is_infantry and enemies and not spec.body.no_assault_bonus:
             vehicles = all(g.units[e].is_vehicle for e in enemies)
             if g.option("c06_infantry_vs_vehicles") == "heavily_armored_only":
                 vehicles = all(g.units[e].target_class(self.strength[e]) == "afv" for e in enemies)
             if vehicles:
-                hit -= 1                       # 6.3.1
-                if g.terrain.get(h) in CITY_CODES:
-                    af += 1
+                hit += g.const("assault_vs_vehicles_hit_mod")   # 6.3.1
+                if g.terrain.get(h) in g.built_up:
+                    af += g.const("assault_city_af")
         af += self._lead_dice(u)
         hits = self.attack_roll(af, hit, v.assault_augmented)
         if u in g.hero_of and ("H", u) not in self.hallowed:
@@ -1749,7 +1752,7 @@ class WawState(State):
                 if any(distance(n, self.hex[e]) <= 1 for e in self._alive(attacker_side)
                        if not g.units[e].is_hq and self.carrier[e] < 0 and e not in attackers):
                     continue                   # 6.3 b: only the units that just attacked are exempt
-                if self._stack_count(n, 1 - attacker_side) >= 2:
+                if self._stack_count(n, 1 - attacker_side) >= g.const("stack_limit"):
                     continue
                 dest = n
                 break
@@ -1772,16 +1775,17 @@ class WawState(State):
         side = spec.side
         v = self.values(u)
         self.overrun_done.add((spec.uid, h))
-        cost = (self._terrain_cost(u, src, h) or 1.0) + 1
+        cost = (self._terrain_cost(u, src, h) or 1.0) + g.const("overrun_extra_mp")
         self.mp_used[u] += cost
         defenders = self._ground_enemies_at(h, side)
-        hits_a = self.attack_roll(3 * v.assault_fp + self._lead_dice(u), v.assault_to_hit or 6,
-                                  v.assault_augmented)
+        hits_a = self.attack_roll(g.const("overrun_multiplier") * v.assault_fp + self._lead_dice(u),
+                                  v.assault_to_hit or 6, v.assault_augmented)
         hits_d = 0
         for d in defenders:
             dv = self.values(d)
             if dv.assault_fp:
-                hits_d += self.attack_roll(dv.assault_fp, 6 if self.disr[d] else (dv.assault_to_hit or 6))
+                hits_d += self.attack_roll(dv.assault_fp, g.const("disrupted_hit_number") if self.disr[d]
+                                           else (dv.assault_to_hit or 6))
         # hits as in ranged combat (6.1): saves apply, one Hit each before a second
         alive = [d for d in defenders if self.strength[d] < 2]
         if hits_a > 0 and alive:
@@ -1811,7 +1815,7 @@ class WawState(State):
         self.calls[caller] = self.calls.get(caller, 0) + 1
         side = g.units[caller].side
         h = target
-        if self.dice.roll(6, "accuracy") == 6:
+        if self.dice.roll(6, "accuracy") >= g.const("artillery_drift_roll"):
             # drift: the opponent picks an adjacent hex (automated: the one with fewest of his units)
             opts = sorted(g.nbrs[target])
             h = min(opts, key=lambda n: (len(self.units_at(n, 1 - side)) - len(self.units_at(n, side)), n))
@@ -1821,7 +1825,7 @@ class WawState(State):
         """Resolve an artillery mission of ``kind`` on impact hex ``h`` (WaW 8.1-8.6)."""
         g = self.game
         if kind == "Smoke":
-            self.smoke[h] = 2                  # 8.2: Smoke 2, then 1, then removed
+            self.smoke[h] = g.const("smoke_duration")   # 8.2: Smoke 2, then 1, then removed
         elif kind == "FASCAM":
             self.mines.add(h)                  # 8.3
         elif kind == "Chemical":
@@ -1868,7 +1872,7 @@ class WawState(State):
                 return []
             reach = 999
         else:
-            reach = (v.range or 0) * (1 if v.range_underlined else 2)
+            reach = (v.range or 0) * (1 if v.range_underlined else g.const("extended_range_factor"))
         out = set()
         for e in self._targets(u):
             h = self.hex[e]
@@ -1894,7 +1898,7 @@ class WawState(State):
             fp, hit = v.he_fp or 0, v.to_hit.he or 6
         h = target
         seen = g.los.clear(self.hex[u], target, self.level(u), g.level.get(target, 0), self.wrecks)
-        if not seen and self.dice.roll(6, "accuracy") == 6:
+        if not seen and self.dice.roll(6, "accuracy") >= g.const("artillery_drift_roll"):
             opts = sorted(g.nbrs[target])
             h = min(opts, key=lambda n: (len(self.units_at(n, 1 - spec.side)) - len(self.units_at(n, spec.side)), n))
         self.artillery_he(h, fp, hit)
@@ -1924,7 +1928,7 @@ class WawState(State):
         if aa:
             saved = sum(1 for d in self.dice.pool(a.armor, 6, "save") if d >= a.save)
             net = max(0, aa - saved)
-            if net >= 2 or (net == 1 and self.dice.roll(6, "abort") <= 3):
+            if net >= 2 or (net == 1 and self.dice.roll(6, "abort") <= g.const("airstrike_abort_roll")):
                 self.air_out.add(k)
                 return
             if net == 1:
@@ -1936,7 +1940,7 @@ class WawState(State):
         scored = self.attack_roll(fp, a.to_hit)
         if targets and scored:
             row = g.tec_row(h)
-            n = 2 if row["code"] in CITY_CODES else (row["db_infantry"] or 0)
+            n = g.const("city_artillery_db") if row["code"] in g.built_up else (row["db_infantry"] or 0)
             saved = sum(1 for d in self.dice.pool(n, 6, "save") if d >= g.const("soft_save")) if n else 0
             before = self._snap(targets)
             self._distribute(targets, max(0, scored - saved))
@@ -1966,7 +1970,7 @@ class WawState(State):
         if not units or not hits:
             return 0
         row = g.tec_row(h)
-        n = 2 if row["code"] in CITY_CODES else (row["db_infantry"] or 0)
+        n = g.const("city_artillery_db") if row["code"] in g.built_up else (row["db_infantry"] or 0)
         saved = sum(1 for d in self.dice.pool(n, 6, "save") if d >= g.const("soft_save")) if n else 0
         net = max(0, hits - saved)
         if dpicm:
@@ -1998,82 +2002,122 @@ class WawState(State):
 
     # ------------------------------------------------------------------ Battlefield Chaos (11.0)
     def _chaos(self) -> None:
+        """WaW 11.0: roll 2d6 (a result 'expand' rolls 3d6, again per option c15) and apply the result the
+        ruleset's Battlefield Chaos Table names for that roll (choices automated, see each handler)."""
         g = self.game
-        r = sum(self.dice.pool(2, 6, "chaos"))
-        while r == 7:
-            r = sum(self.dice.pool(3, 6, "chaos"))
+        r = sum(self.dice.pool(g.const("chaos_dice"), 6, "chaos"))
+        while g.tables.chaos.get(r) == "expand":
+            r = sum(self.dice.pool(g.const("chaos_expand_dice"), 6, "chaos"))
             if g.option("c15_chaos_seven") != "reroll_3d6":
                 break
         nato = g.roles.index("NATO") if "NATO" in g.roles else 0
-        alliance = 1 - nato
-        if r == 2:
-            for side in (0, 1):
-                for i in self._alive(side):
-                    if self.oc[i]:
-                        self.oc[i] = False
-                        break
-        elif r == 5:
-            self.comms = True
-        elif r == 8:
-            cands = [i for i in self._alive(alliance) if g.units[i].is_vehicle and not self.breakdown[i]]
-            if cands:
-                i = max(cands, key=lambda j: ((self.values(j).ap_fp or 0), -j))
-                self.breakdown[i] = 2
-        elif r == 3:
-            self._miscommunication(nato, alliance)
-        elif r == 15:
-            self.hand.add(("drill", alliance))
-        elif r == 4:
-            self._close_air_support(nato)
-        elif r == 6:
-            cands = [i for i in self._alive(alliance) if (self.disr[i] or self.strength[i] == 1)
-                     and not g.units[i].is_hq]
-            if cands:
-                n = len(cands)
-                if n <= 6 or n <= 10:
-                    sides = 6 if n <= 6 else 10
-                    pick = self.dice.roll(sides, "berserk")
-                    while pick > n:            # digest C44: re-roll faces above the count
-                        pick = self.dice.roll(sides, "berserk")
-                    i = cands[pick - 1]
-                else:
-                    i = cands[self.dice.randrange(n)]
-                self.disr[i] = False
-                self.strength[i] = 0
-                self.berserk[i] = 1
-        elif r == 10:
-            self._friendly_fire(nato)
-        elif r in (11, 13):
-            side = alliance if r == 11 else nato
-            if any(("L", i) not in self.hallowed for i in list(g.leader_of) + list(self.xleaders)
-                   if self.strength[i] < 2):
-                self._chaos()                  # a Leader is already in the game: roll again
-                return
-            card = g.chaos_leaders.get(side)
-            hosts = [i for i in self._alive(side) if not g.units[i].is_hq and not g.units[i].is_heli
-                     and self.carrier[i] < 0]
-            if card is not None and hosts:
-                self.xleaders[hosts[0]] = card
-        elif r == 12:
-            self.hand.add(("volley", alliance))
-        elif r == 17:
-            self.hand.add(("fortune", alliance))
-        elif r == 9:
-            self._insurrection(nato)
-        elif r == 18:
-            self._chaos_sniper(nato)
-        elif r == 14:
-            self.thor = self.thor or 1
-        elif r == 16:
-            vs = [i for i in self._alive(nato) if g.units[i].is_vehicle]
-            red = [i for i in vs if self.strength[i] == 1 and not self.disr[i]]
-            if red:
-                self.strength[red[0]] = 0
-            else:
-                dis = [i for i in vs if self.disr[i]]
-                if dis:
-                    self.disr[dis[0]] = False
-        self.log.append(LogEntry(self.turn, "chaos", -1, f"chaos {r}", []))
+        rerolled = getattr(self, "_chaos_" + g.tables.chaos.get(r, "none"))(nato, 1 - nato)
+        if not rerolled:
+            self.log.append(LogEntry(self.turn, "chaos", -1, f"chaos {r}", []))
+
+    def _chaos_none(self, nato: int, alliance: int) -> None:
+        """A roll the table leaves without a result (or 'expand' kept by option c15): nothing happens."""
+
+    _chaos_expand = _chaos_none
+
+    def _chaos_not_dead_yet(self, nato: int, alliance: int) -> None:
+        """Chaos 2: each side takes the Ops Complete marker off one unit (automated: its first)."""
+        for side in (0, 1):
+            for i in self._alive(side):
+                if self.oc[i]:
+                    self.oc[i] = False
+                    break
+
+    def _chaos_miscommunication(self, nato: int, alliance: int) -> None:
+        self._miscommunication(nato, alliance)
+
+    def _chaos_close_air_support(self, nato: int, alliance: int) -> None:
+        self._close_air_support(nato)
+
+    def _chaos_comms_breakdown(self, nato: int, alliance: int) -> None:
+        self.comms = True                      # Chaos 5: the next formation drawn rolls per hex (4.2)
+
+    def _chaos_berserk(self, nato: int, alliance: int) -> None:
+        """Chaos 6: a random Disrupted or Reduced Alliance unit (d6 up to 6, d10 up to 10, re-rolling faces above
+        the count, digest C44; uniform beyond) is restored and marked Berserk."""
+        g = self.game
+        cands = [i for i in self._alive(alliance) if (self.disr[i] or self.strength[i] == 1)
+                 and not g.units[i].is_hq]
+        if not cands:
+            return
+        n = len(cands)
+        if n <= g.const("chaos_berserk_d10_max"):
+            sides = 6 if n <= g.const("chaos_berserk_d6_max") else 10
+            pick = self.dice.roll(sides, "berserk")
+            while pick > n:
+                pick = self.dice.roll(sides, "berserk")
+            i = cands[pick - 1]
+        else:
+            i = cands[self.dice.randrange(n)]
+        self.disr[i] = False
+        self.strength[i] = 0
+        self.berserk[i] = 1
+
+    def _chaos_wear_and_tear(self, nato: int, alliance: int) -> None:
+        """Chaos 8: Breakdown 2 on an Alliance vehicle platoon (automated: the strongest AP)."""
+        g = self.game
+        cands = [i for i in self._alive(alliance) if g.units[i].is_vehicle and not self.breakdown[i]]
+        if cands:
+            i = max(cands, key=lambda j: ((self.values(j).ap_fp or 0), -j))
+            self.breakdown[i] = g.const("chaos_breakdown")
+
+    def _chaos_insurrection(self, nato: int, alliance: int) -> None:
+        self._insurrection(nato)
+
+    def _chaos_friendly_fire(self, nato: int, alliance: int) -> None:
+        self._friendly_fire(nato)
+
+    def _chaos_leader(self, side: int) -> bool:
+        """Chaos 11/13: a Leader joins a platoon of ``side``; re-roll if a Leader is already in the game."""
+        g = self.game
+        if any(("L", i) not in self.hallowed for i in list(g.leader_of) + list(self.xleaders)
+               if self.strength[i] < 2):
+            self._chaos()
+            return True
+        card = g.chaos_leaders.get(side)
+        hosts = [i for i in self._alive(side) if not g.units[i].is_hq and not g.units[i].is_heli
+                 and self.carrier[i] < 0]
+        if card is not None and hosts:
+            self.xleaders[hosts[0]] = card
+        return False
+
+    def _chaos_alliance_leader(self, nato: int, alliance: int) -> bool:
+        return self._chaos_leader(alliance)
+
+    def _chaos_nato_leader(self, nato: int, alliance: int) -> bool:
+        return self._chaos_leader(nato)
+
+    def _chaos_volley_fire(self, nato: int, alliance: int) -> None:
+        self.hand.add(("volley", alliance))
+
+    def _chaos_battle_drill(self, nato: int, alliance: int) -> None:
+        self.hand.add(("drill", alliance))
+
+    def _chaos_fortune(self, nato: int, alliance: int) -> None:
+        self.hand.add(("fortune", alliance))
+
+    def _chaos_sniper(self, nato: int, alliance: int) -> None:
+        self._place_chaos_sniper(nato)
+
+    def _chaos_thors_hammer(self, nato: int, alliance: int) -> None:
+        self.thor = self.thor or 1
+
+    def _chaos_repairs(self, nato: int, alliance: int) -> None:
+        """Chaos 16: NATO restores a GO Reduced vehicle platoon, else rallies a Disrupted one (its first)."""
+        g = self.game
+        vs = [i for i in self._alive(nato) if g.units[i].is_vehicle]
+        red = [i for i in vs if self.strength[i] == 1 and not self.disr[i]]
+        if red:
+            self.strength[red[0]] = 0
+        else:
+            dis = [i for i in vs if self.disr[i]]
+            if dis:
+                self.disr[dis[0]] = False
 
     def _close_air_support(self, nato: int) -> None:
         """Chaos 4: with no NATO airstrike in the game (in the cup, drawn, or scheduled for a later turn) a spent
@@ -2092,7 +2136,7 @@ class WawState(State):
         if ai is not None:
             self.missions[ai] += 1
 
-    def _chaos_sniper(self, nato: int) -> None:
+    def _place_chaos_sniper(self, nato: int) -> None:
         """Chaos 18 (placement automated): within 2 hexes of a NATO unit, in a hex giving infantry a DB."""
         g = self.game
         if g.chaos_sniper is None:
@@ -2102,7 +2146,8 @@ class WawState(State):
         for i in self._alive(nato):
             if g.units[i].is_hq or g.units[i].is_heli:
                 continue
-            for h in [self.hex[i]] + [n for n in g.hexes if 0 < distance(n, self.hex[i]) <= 2]:
+            radius = g.const("chaos_sniper_radius")
+            for h in [self.hex[i]] + [n for n in g.hexes if 0 < distance(n, self.hex[i]) <= radius]:
                 if not (g.tec_row(h)["db_infantry"] or 0) or self.units_at(h, 1 - nato):
                     continue
                 key = (min((distance(h, e) for e in enemies), default=99), h)
@@ -2170,8 +2215,8 @@ class WawState(State):
         if m is None or self.hex[m] is not None or self.strength[m] >= 2:
             return
         enemies = [self.hex[e] for e in self._alive(1 - nato) if not g.units[e].is_hq]
-        cities = [h for h in g.hexes if g.terrain.get(h) in ("T", "SK") and not self.units_at(h, 1 - nato)
-                  and self._stack_count(h, nato) < 2]
+        cities = [h for h in g.hexes if g.terrain.get(h) in g.mob_codes and not self.units_at(h, 1 - nato)
+                  and self._stack_count(h, nato) < g.const("stack_limit")]
         if not cities:
             return
         h = min(cities, key=lambda c: (min((distance(c, e) for e in enemies), default=99), c))
