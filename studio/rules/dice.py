@@ -2,9 +2,12 @@
 
 ``roll(100)`` reads percentile dice: 1..100 (a roll of "00" is 100); ``roll(10)`` reads a d10 with 0 = 10;
 ``roll(6)`` a d6. Every roll is recorded in ``history`` with a label, so logs can show them.
+``Dice.seeded_from(text)`` makes the fresh dice of an observation: seeded from what the player sees, so they
+never predict the real rolls and are the same however the hidden parts are scrambled.
 """
 from __future__ import annotations
 
+import hashlib
 import random
 from collections import deque
 
@@ -17,6 +20,12 @@ class Dice:
         self._forced: deque[int] = deque()
         self.history: list[tuple[str, int]] = []
         self.record = record
+
+    @classmethod
+    def seeded_from(cls, text: str, record: bool = True) -> "Dice":
+        """Dice seeded from ``text`` (e.g. the visible part of a state's fingerprint), for observations."""
+        seed = int.from_bytes(hashlib.sha256(text.encode("utf-8")).digest()[:8], "big")
+        return cls(seed, record)
 
     def force(self, *values: int) -> None:
         """Queue values that the next rolls return, in order (tests reproduce worked examples this way)."""

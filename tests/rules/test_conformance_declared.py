@@ -254,3 +254,13 @@ def test_perturber_walks_slots_nested_records_and_containers():
         check_fingerprint_complete(SlotState())
     listed = str(err.value).split("\n  ")[1:]
     assert sorted(listed) == ["inner.marks", "seen"]
+
+
+def test_seeded_from_gives_view_dice():
+    def rolls(text):
+        dice = Dice.seeded_from(text)
+        return [dice.roll(1000) for _ in range(6)]
+
+    assert rolls("visible|1") == rolls("visible|1")
+    assert rolls("visible|1") != rolls("visible|2")
+    assert Dice.seeded_from("x", record=False).record is False

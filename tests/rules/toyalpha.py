@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import dataclasses
 import random
-import zlib
 from dataclasses import dataclass, field
 
 from studio.model import registry
@@ -189,7 +188,7 @@ class AlphaState(State):
                 if u.side != player:
                     u.order = 0
         if self.game.flags.reseed_dice:  # seeded from what the player sees, never from the real dice
-            view.dice = Dice(zlib.crc32(view._visible().encode()))
+            view.dice = Dice.seeded_from(view._visible())
         return view
 
     def scramble_hidden(self, player: int, seed: int) -> "AlphaState":
