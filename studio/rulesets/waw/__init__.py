@@ -22,6 +22,10 @@ PLUGIN = register(RulesetPlugin(
     game_factory=lazy("studio.rulesets.waw.engine.game:create_game"),
     los_check=lazy("studio.rulesets.waw.engine.los:los_check"),
     engine_tables=ENGINE_TABLES,
+    # The America Conquered rulebook has no night, visibility, weather or wind rules (13.0 lists what a scenario
+    # gives; the only storm is Chaos 14, drawn from the cup): a scenario setting any environment field is told
+    # (scenario.environment-unused) that it changes nothing in play.
+    environment_fields=frozenset(),
     unexposable_options={
         "c10_sniper_move": "snipers never move in this engine (set-up or Chaos 18 placement only): the 'free' "
                            "reading needs a sniper move the rules do not describe (how far, when, Opportunity Fire)",

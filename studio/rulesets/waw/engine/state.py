@@ -555,7 +555,7 @@ class WawState(State):
             m = self.cup.pop(self.dice.randrange(len(self.cup)))
             if m[0] == "E":
                 self.et_drawn += 1
-                if self.et_drawn >= 2:
+                if self.et_drawn >= g.const("end_turn_draws"):   # 3.1: the second End Turn marker
                     self._marker_removal()
             elif m[0] == "C":
                 self._chaos()

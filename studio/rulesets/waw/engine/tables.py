@@ -25,6 +25,7 @@ CONSTANTS = (
     "sniper_range_open", "sniper_removal_roll", "city_artillery_db", "assault_city_af", "assault_vs_vehicles_hit_mod",
     "ooc_rally_mod", "jammed_rally_mod", "airstrike_abort_roll", "extended_range_hit_mod", "reduced_range_hit_mod",
     "depleted_turns", "recon_command_factor", "unit_morale_default", "mines_clear_roll", "road_cost",
+    "end_turn_draws",
 )
 
 #: Battlefield Chaos results the engine knows (the table's ``result`` column names one per roll)
