@@ -225,3 +225,33 @@ def test_games_start_from_a_position(project, alpha):
     assert len({r.final_hash for r in report.results}) > 1
     twice = run_games(loaded, 4, seed=1, jobs=2)      # workers rebuild the position from the spec
     assert [r.final_hash for r in twice.results] == [r.final_hash for r in report.results]
+
+
+GARBAGE = [None, [], {}, "x", "", -1, 0, 10 ** 6, 1.5, float("nan"), True, [[[]]], {"a": {"b": [1]}}, "0101"]
+
+
+def test_garbage_in_any_field_is_a_position_error_never_a_traceback(project, alpha):
+    import yaml
+
+    good = yaml.load(POSITION, Loader=yaml.CSafeLoader)
+    cases = 0
+    for key in [*good, "units/0", "units/0/status", "units/0/hex", "units/1/facing", "units/0/passengers"]:
+        for value in GARBAGE:
+            data = yaml.load(POSITION, Loader=yaml.CSafeLoader)
+            node, *path = key.split("/")
+            if path:
+                target = data[node][int(path[0])]
+                if len(path) == 1:
+                    data[node][int(path[0])] = value
+                else:
+                    target[path[1]] = value
+            else:
+                data[node] = value
+            try:
+                setup = load_position(data, project)
+            except PositionError as exc:
+                assert exc.diagnostics and all(d.code and d.message for d in exc.diagnostics)
+            else:
+                assert setup.state.current_player() in (0, 1, -2)
+            cases += 1
+    assert cases >= 200
