@@ -94,6 +94,7 @@ class Tables:
     overstack: int
     wrecks_stack: bool            # do wrecks count toward over-stacking (MBT 3.8)
     bu_move_cost: int
+    light: dict                   # light -> (spotting modifier, road/path fraction) (limited-visibility)
     placeholders: list = field(default_factory=list)
 
     def fingerprint(self) -> str:
@@ -123,7 +124,7 @@ except ImportError:  # pragma: no cover - older core
 AP_MODIFIER_IDS = ("target-moving", "short-halt-sb0", "short-halt-sb1", "short-halt-sb2", "short-halt-sb3",
                    "shooter-damaged", "brew-up-smoke", "overwatch", "overwatch-adjust", "overwatch-cis",
                    "overwatch-adjust-cis", "net-max", "net-min")
-SPOT_MODIFIER_IDS = ("target-spot-move", "target-spot-fire", "net-max", "net-min")
+SPOT_MODIFIER_IDS = ("target-spot-move", "target-spot-fire", "brew-up-illumination", "net-max", "net-min")
 PEN_RESULTS = ("no-effect", "damaged", "knocked-out", "brewed-up")
 
 #: The ruleset tables the engine reads, with what it needs of each (validation rejects anything else).
@@ -131,6 +132,8 @@ ENGINE_TABLES = (
     TableSpec("spotting-ranges", "MBT 4.1.3", ("modifier", "V"), ("modifier", "V"), ("modifier", "V"), keys=("0",)),
     TableSpec("spotting-modifiers", "MBT 4.1.3", ("id", "modifier"), ("modifier",), ("modifier",),
               keys=SPOT_MODIFIER_IDS),
+    TableSpec("limited-visibility", "MBT 7.36.1", ("light", "spotting_modifier", "road_path_fraction"),
+              ("spotting_modifier", "road_path_fraction"), ("spotting_modifier",), keys=("day", "dusk", "night")),
     TableSpec("cover-types", "MBT 4.1.3", ("cover", "spotting_modifier", "ap_hit_modifier"),
               ("spotting_modifier", "ap_hit_modifier"), ("spotting_modifier", "ap_hit_modifier"), keys=("none",)),
     TableSpec("range-factors", "MBT 4.4.3.2.1", ("band", "read_order_gun"), ("read_order_gun",),
@@ -314,11 +317,14 @@ def compile_tables(ruleset) -> Tables:
     de = "damage-effects"
     pen, again = _pen_results(rd)
     turn = rd.keyed("terrain-effects", "code", "turn", "int?")
+    lv = "limited-visibility"
+    light = {k: (v, float(rd.value(lv, k, "road_path_fraction", "num")))
+             for k, v in rd.keyed(lv, "light", "spotting_modifier", "int").items()}
     return Tables(bands, order, spot_range, sm, spot_clamp, cover_spot, cover_ap, ap_hit, am, ap_clamp, pen,
                   float(rd.value(de, "damaged-msa-fraction", "value", "num")), again, _msa(rd), _height(rd), turn,
                   rd.value("stacking", "over-stacked", "vehicles", "int"),
                   rd.value("stacking", "over-stacked", "wrecks_count", "bool"),
-                  rd.value(de, "brew-up-smoke-move-cost", "value", "int"), rd.placeholders)
+                  rd.value(de, "brew-up-smoke-move-cost", "value", "int"), light, rd.placeholders)
 
 
 def building_cover(ruleset) -> tuple[dict, dict]:

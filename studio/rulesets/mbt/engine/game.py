@@ -28,7 +28,7 @@ ENGINE_POLICIES = {
              "without opposing vehicles (MBT 4.5.1.1.10 forbids ending there).",
     "objectives": "hold_hexes points need every listed hex controlled (MBT 3.6).",
     "visibility": "A scenario's environment.visibility caps every spotting range (scenario data; no Basic Game "
-                  "rule). Night turns are not modelled in the Basic Game.",
+                  "rule). Its light and night turns apply Optional Rule 7.36 (table limited-visibility).",
     "owner-reveal": "The target's owner decides to reveal or conceal an unrevealed Move/Short Halt command when "
                     "it is fired on (MBT 4.4.3.2.2) with the 'reveal'/'conceal' actions.",
 }
@@ -59,8 +59,7 @@ class MbtGame(Game):
         ext = scenario.extension
         self.extension = ext.model_dump() if hasattr(ext, "model_dump") else dict(ext or {})
         self.objective_turns = int(self.extension.get("objective_turns", 1))
-        self.environment = scenario.environment
-        self.visibility = scenario.environment.visibility
+        self._environment(scenario.environment)
         self.first_fixed = self.sides.index(scenario.first_player) if scenario.first_player in self.sides else None
         self._hex_facts(terrain)
         self.features = {k: features.get(v) for k, v in amap.hexsides.items()}
@@ -70,6 +69,27 @@ class MbtGame(Game):
         self.edges = edge_of(amap)
         self.objectives = sorted({amap.hex(h) for v in scenario.victory if v.type == "hold_hexes" for h in v.hexes
                                   if h in amap.hex_of})
+
+    def _environment(self, env) -> None:
+        """The scenario environment the rules use: the light of each turn (day, dusk, night; night turns) for
+        limited visibility (MBT 7.36.1-2, 7.27) and the visibility cap; ``environment_rules_applied`` says which
+        applied, for play reports."""
+        self.environment = env
+        self.visibility = env.visibility
+        self.turn_light = {t: "night" if t in env.night_turns else env.light for t in range(1, self.max_turns + 2)}
+        applied = []
+        by_light: dict[str, list[int]] = {}
+        for t in range(1, self.max_turns + 1):
+            by_light.setdefault(self.turn_light[t], []).append(t)
+        for light, turns in by_light.items():
+            mod, frac = self.tables.light[light]
+            if mod or frac != 1:
+                applied.append(f"MBT 7.36.1 limited visibility ({light}, turns {_turns(turns)}): spotting modifier "
+                               f"{mod:+d}; MBT 7.36.2 path/road movement factors x{frac:g}; MBT 7.27 a Brew-Up "
+                               "Wreck lights its hex")
+        if env.visibility is not None:
+            applied.append(f"scenario visibility: spotting ranges at most {env.visibility} hexes")
+        self.environment_rules_applied = applied
 
     def _hex_facts(self, terrain: dict) -> None:
         """Per-hex cover (AP fire and spotting), movement costs and Turn costs from the terrain catalogue."""
@@ -142,6 +162,13 @@ class MbtGame(Game):
         lo, hi = self.tables.spot_clamp
         r = self.tables.spot_range[max(lo, min(hi, mod))]
         return min(r, self.visibility) if self.visibility is not None else r
+
+
+def _turns(turns: list[int]) -> str:
+    """``1-10`` or ``11, 12``: a compact list of turn numbers."""
+    if len(turns) > 2 and turns == list(range(turns[0], turns[-1] + 1)):
+        return f"{turns[0]}-{turns[-1]}"
+    return ", ".join(map(str, turns))
 
 
 def percentile(tens: int, units: int) -> int:

@@ -248,8 +248,11 @@ class MovementRules:
             self._after_step(i)  # a No Move move is still subject to Overwatch Fire (MBT 4.5.1.1.8)
 
     def _move_road(self, i: int, a: Action) -> None:
-        ut = self.game.units[i].type
-        self.mv_mode = (self.msa(i, ut.road), self.msa(i, ut.path), 0, 0, 0)
+        """Road/path rate (MBT 4.5.1.1.5); in limited visibility a fraction of the factors (MBT 7.36.2)."""
+        g = self.game
+        ut = g.units[i].type
+        frac = g.tables.light[g.turn_light.get(self.turn, "day")][1]
+        self.mv_mode = (self.msa(i, int(ut.road * frac)), self.msa(i, int(ut.path * frac)), 0, 0, 0)
         self.mv_left = self._road_left_after(None, 0)
 
     def _move_enter(self, i: int, a: Action) -> None:

@@ -41,6 +41,11 @@ class SpottingRules:
             mod += tb.spot_mod["target-spot-move"]
         elif mark == MFIRE:
             mod += tb.spot_mod["target-spot-fire"]
+        light = tb.light[g.turn_light.get(self.turn, "day")][0]
+        if light:
+            mod += light  # limited visibility (MBT 7.36.1)
+            if self.wreck.get(self.hex[t]) == 2:  # a Brew-Up Wreck lights its hex, never above 0 (MBT 7.27)
+                mod = max(mod, min(0, mod + tb.spot_mod["brew-up-illumination"]))
         return g.spot_range_of(mod)
 
     def _spotting_phase(self) -> None:
