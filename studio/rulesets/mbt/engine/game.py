@@ -17,7 +17,7 @@ from .data import (BANDS, DataError, building_cover, check_costs, compile_map, c
                    edge_key, edge_of, engine_options)
 from .fire import penetration_result
 from .los import build_los
-from .state import MbtState, MbtView
+from .state import MbtState
 
 ENGINE_POLICIES = {
     "hit-aspect-owner-choice": "On a line of fire exactly along the front/rear divide the target's owner takes the "
@@ -212,7 +212,7 @@ def create_game(scenario, index, options: dict | None = None) -> MbtGame:
         raise ScenarioRefused(f"scenario '{scenario.id}' cannot be played: {exc}", [diag]) from None
 
 
-__all__ = ["MbtGame", "MbtState", "MbtView", "Action", "PASS", "create_game", "percentile", "read_d10",
+__all__ = ["MbtGame", "MbtState", "Action", "PASS", "create_game", "percentile", "read_d10",
            "penetration_result", "BANDS", "edge_key", "CMD_CODES", "CMD_NAMES", "DEAD", "EXITED", "FIRE", "MFIRE",
            "MMOVE", "MOVE", "NC", "NOMARK", "ON", "OW", "P_CMD", "P_DF", "P_INIT", "P_MOVE", "P_OVER", "P_OWC",
            "PHASES", "SH", "WAIT", "_parse"]

@@ -12,6 +12,9 @@ Adjustment (unused Fire/SH -> Spot/Fire, unused Move -> Spot/Move, commands remo
 """
 from __future__ import annotations
 
+import hashlib
+import random
+
 from studio.rules.api import TERMINAL, RulesError, State
 from studio.rules.dice import Dice
 
@@ -31,6 +34,12 @@ class MbtState(SpottingRules, CommandRules, FireRules, OverwatchRules, MovementR
                  "conceal_once", "ow_side", "ow_pass", "ow_trig", "ow_ctx", "mv_idx", "mv_u", "mv_mode", "mv_left",
                  "mv_spent", "mv_turned", "mv_paid", "mv_steps", "mv_trail", "mv_end", "mv_exposed", "occ_start", "held",
                  "control", "lost", "exits", "ended", "init_rolls", "history")
+
+    DERIVED_SLOTS = {
+        "game": "the compiled scenario and ruleset: static, shared by every state of the game",
+        "history": "count of applied actions (seeds the observation dice); no rule reads it",
+        "init_rolls": "the last initiative rolls, kept for display; later turns use 'first'",
+    }
 
     def __init__(self, game, seed: int | None = None):
         self.game = game
@@ -121,20 +130,52 @@ class MbtState(SpottingRules, CommandRules, FireRules, OverwatchRules, MovementR
         return o
 
     def fingerprint(self) -> str:
+        """Every field that can change what happens next (``DERIVED_SLOTS`` lists the others)."""
         g = self.game
-        units = ";".join(f"{g.units[i].name}:{self.st[i]}:{g.label(self.hex[i]) if self.hex[i] else '-'}:"
+        lab = g.label
+
+        def hexes(items) -> str:
+            return ",".join(lab(h) if h else "-" for h in items)
+
+        units = ";".join(f"{g.units[i].name}:{self.st[i]}:{lab(self.hex[i]) if self.hex[i] else '-'}:"
                          f"{self.fac[i]}:{int(self.dmg[i])}{self.cmd[i]}{int(self.rev[i])}{int(self.fired[i])}"
-                         f"{int(self.moved[i])}{self.mk[i]}{self.mkdf[i]}" for i in range(g.n))
-        wrecks = ",".join(f"{g.label(h)}={v}" for h, v in sorted(self.wreck.items()))
-        ctrl = ",".join(f"{g.label(h)}={v}" for h, v in sorted(self.control.items()))
-        return (f"t{self.turn}p{self.phase}f{self.first}c{self.cp}q{self.cq}d{self.df_side}r{self.res_i}"
-                f"o{self.ow_side}/{self.ow_pass}/{self.ow_trig}m{self.mv_idx}/{self.mv_u}/{self.mv_mode}/"
-                f"{self.mv_left}/{self.mv_steps}|{units}|{wrecks}|{ctrl}|{self.lost}|{self.exits}|"
-                f"{self.dice.fingerprint()}")
+                         f"{int(self.moved[i])}{self.mk[i]}{self.mkdf[i]}:{'/'.join(map(str, self.spots[i]))}"
+                         for i in range(g.n))
+        marks = "|".join((
+            ",".join(f"{lab(h)}={v}" for h, v in sorted(self.wreck.items())), hexes(sorted(self.bu_new)),
+            ",".join(f"{lab(h)}={v}" for h, v in sorted(self.control.items())),
+            ",".join(f"{lab(h)}={v}" for h, v in sorted(self.occ_start.items())),
+            ",".join(f"{lab(h)}={v}" for h, v in sorted(self.held.items()))))
+        shots = ",".join(f"{s}>{t}:{row.key if row is not None else '-'}" for s, t, row in self.shots)
+        fire = (f"d{self.df_side}r{self.res_i}[{shots}]v{self.reveal_for}/{int(self.conceal_once)}"
+                f"o{self.ow_side}/{self.ow_pass}/{self.ow_trig}/{self.ow_ctx}")
+        move = (f"m{self.mv_idx}/{self.mv_u}/{self.mv_mode}/{self.mv_left}/{self.mv_steps}/{int(self.mv_spent)}"
+                f"{self.mv_turned}{int(self.mv_paid)}{int(self.mv_end)}{int(self.mv_exposed)}[{hexes(self.mv_trail)}]")
+        return (f"t{self.turn}p{self.phase}f{self.first}c{self.cp}q{self.cq}e{int(self.ended)}|{fire}|{move}|"
+                f"{units}|{marks}|{self.lost}|{self.exits}|{self.dice.fingerprint()}")
 
-    def observation(self, player: int) -> "MbtView":
-        return MbtView(self, player)
+    def observation(self, player: int) -> "MbtState":
+        """What ``player`` may see: a clone in which the enemy's unrevealed commands are 0 (unknown, MBT 4.2.1)
+        and the dice are reseeded from public facts (forced dice dropped), so neither the view nor its clones
+        reveal hidden commands or the next rolls."""
+        view = self.clone()
+        units = self.game.units
+        view.cmd = [c if (units[i].side == player or self.rev[i]) else 0 for i, c in enumerate(self.cmd)]
+        view.dice = Dice(_public_seed(self, player), record=False)
+        return view
 
+    def scramble_hidden(self, player: int, seed: int) -> "MbtState":
+        """A clone with everything ``player`` may not know randomized: the enemy's unrevealed commands and the
+        dice (seed and forced rolls)."""
+        rng = random.Random(seed)
+        other = self.clone()
+        units = self.game.units
+        for i, c in enumerate(self.cmd):
+            if c and units[i].side != player and not self.rev[i]:
+                other.cmd[i] = rng.choice(tuple(CMD_NAMES))
+        other.dice = Dice(rng.randrange(1 << 30), record=False)
+        other.dice.force(*(rng.randint(1, 100) for _ in range(rng.randrange(4))))
+        return other
     def alive_on(self, i: int) -> bool:
         return self.st[i] == ON
 
@@ -355,16 +396,7 @@ class MbtState(SpottingRules, CommandRules, FireRules, OverwatchRules, MovementR
         self._advance()
 
 
-# ===================================================================================================== view
-
-class MbtView:
-    """What one side sees (``State.observation``): enemy commands not yet revealed read as 0 (unknown)."""
-
-    def __init__(self, state: MbtState, player: int):
-        self._state = state
-        self.player = player
-        g = state.game
-        self.cmd = [c if (g.units[i].side == player or state.rev[i]) else 0 for i, c in enumerate(state.cmd)]
-
-    def __getattr__(self, name):
-        return getattr(self._state, name)
+def _public_seed(state: MbtState, player: int) -> int:
+    """A dice seed from what every player knows (turn, phase, actions applied, the viewer)."""
+    text = f"{state.game.scenario_id}:{state.turn}:{state.phase}:{state.history}:{player}"
+    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:6], "big")
