@@ -15,7 +15,7 @@ from pathlib import Path
 from PySide6.QtCore import QBuffer, QIODevice, QMarginsF, QSizeF
 from PySide6.QtGui import QImage, QPageLayout, QPageSize, QPainter, QPdfWriter
 
-from studio.model.safeio import WriteRefused, read_regular, write_atomic
+from studio.model.safeio import WriteRefused, write_atomic
 
 from .primitives import Page
 from .render import ensure_app, page_image, render_page
@@ -76,11 +76,6 @@ def _write(path: Path, data: bytes) -> None:
         raise OutputError(str(exc)) from None
     except OSError as exc:
         raise OutputError(f"cannot write {path}: {exc.strerror or exc}") from None
-
-
-def exact_media_boxes(path: Path, sizes_mm: list[tuple[float, float]]) -> None:
-    """Rewrite the i-th ``/MediaBox`` of the PDF file at ``path`` (see :func:`exact_media_box_bytes`)."""
-    _write(Path(path), exact_media_box_bytes(read_regular(path), sizes_mm))
 
 
 def exact_media_box_bytes(pdf: bytes, sizes_mm: list[tuple[float, float]]) -> bytes:
