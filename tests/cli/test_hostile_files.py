@@ -211,6 +211,17 @@ def test_print_output_replaces_the_old_pdf_whole(capsys, tmp_path):
     assert os.listdir(tmp_path) == ["out.pdf"]
 
 
+def test_print_png_previews_never_write_through_a_symlink(capsys, tmp_path):
+    pngs = tmp_path / "png"
+    pngs.mkdir()
+    victim = tmp_path / "victim.txt"
+    victim.write_text("precious")
+    (pngs / "out-01.png").symlink_to(victim)
+    code, _, err = run(capsys, "print", "calibration", "-o", tmp_path / "out.pdf", "--png", pngs, "--project", DATA)
+    assert code == 2 and "symbolic link" in err and victim.read_text() == "precious"
+    assert (pngs / "out-01.png").is_symlink()
+
+
 def test_write_balance_refuses_a_symlink(capsys, tmp_path):
     project = tmp_path / "p"
     shutil.copytree(DATA, project, ignore=shutil.ignore_patterns("*.balance.json"))
