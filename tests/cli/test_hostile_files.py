@@ -183,6 +183,14 @@ def test_oversized_file_refused_before_reading(project, capsys, monkeypatch):
 
 # ---------------------------------------------------------------- item 6: symlinks and the project root
 
+def test_project_listing_a_ruleset_outside_the_project_is_refused(project, capsys):
+    pfile = project / "project.yaml"
+    pfile.write_text(pfile.read_text().replace("rulesets: [alpha, beta]", "rulesets: [alpha, ../../../outside/evil]"))
+    code, report = json_findings(capsys, pfile)
+    line = next(i for i, t in enumerate(pfile.read_text().splitlines(), 1) if t.startswith("rulesets:"))
+    assert code == 1 and ("schema.pattern", line) in codes_at(report, "project.yaml")
+
+
 def test_format_refuses_to_replace_a_symlink(project, capsys, tmp_path):
     outside = tmp_path / "outside.yaml"
     unit = project / "units" / "truck.yaml"
