@@ -148,11 +148,26 @@ def draw_item(p: QPainter, item: Item) -> None:
         p.setBrush(_brush(item.fill))
         p.drawEllipse(qt_rect(item.rect))
     elif isinstance(item, Image):
-        img = QImage(item.path)
-        if not img.isNull():
+        img = _load_image(item.path)
+        if img is not None:
             p.drawImage(qt_rect(item.rect), img)
     else:  # pragma: no cover - a new primitive without a drawing rule is a programming error
         raise TypeError(f"cannot draw {type(item).__name__}")
+
+
+#: largest picture file a card may embed (a FIFO, a device or a huge file is skipped, never read)
+MAX_IMAGE_BYTES = 32 * 1024 * 1024
+
+
+def _load_image(path: str) -> QImage | None:
+    """The picture at ``path``, read only when it is a regular file under the size limit; None otherwise."""
+    from studio.model.safeio import read_regular  # noqa: PLC0415
+
+    try:
+        img = QImage.fromData(read_regular(path, MAX_IMAGE_BYTES))
+    except (OSError, ValueError):
+        return None
+    return None if img.isNull() else img
 
 
 def render_page(p: QPainter, page: Page, units_per_mm: float) -> None:

@@ -19,6 +19,7 @@ from typing import Callable
 from studio.model.documents import Scenario
 from studio.model.maps import AssemblyError, assemble_scenario
 from studio.model.project import ProjectIndex
+from studio.model.safeio import read_text
 
 from .geometry import Rect
 from .mapsheet import draw_map, side_colours, terrain_colours
@@ -97,8 +98,8 @@ def balance_lines(path: Path | None, side_names: dict[str, str]) -> list[str]:
     if path is None or not path.is_file():
         return []
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as exc:
+        data = json.loads(read_text(path))
+    except (OSError, ValueError, RecursionError) as exc:
         return [f"(balance file {path.name} could not be read: {exc})"]
     if not isinstance(data, dict):
         return [f"(balance file {path.name} is not a JSON object)"]

@@ -26,7 +26,7 @@ def run(args: argparse.Namespace) -> int:
     from studio.rules.replay import verify
 
     path = Path(args.file)
-    if not path.is_file():
+    if not path.exists():
         print(f"studio replay: no such file: {path}", file=sys.stderr)
         return 2
     check = verify(path, args.replay_project or getattr(args, "project", None))
