@@ -4,6 +4,8 @@ environment fields its rules use, and the options and tables the conformance pro
 Kept free of engine imports except the table specs, so registering the plugin stays cheap."""
 from __future__ import annotations
 
+from studio.model.registry import lazy
+
 from .engine.data import ENGINE_TABLES
 
 #: MBT 7.36.1 limited visibility (light, night turns) and the scenario's visibility cap, both on spotting
@@ -12,7 +14,16 @@ ENVIRONMENT_FIELDS = frozenset({"visibility", "light", "night_turns"})
 ADVANCED = "Advanced Game rule (MBT 6.x/7.x): the Basic Game engine (MBT 3.0-4.6) has no such rule; the option " \
            "documents the reading for the Advanced Game engine"
 
+BOARDS = "the sample boards (board-2, board-4) have no {what}, and a probe can only place units on a scenario's " \
+         "boards; the option is tested on synthetic terrain in tests/rulesets/mbt ({test})"
+
 UNEXPOSABLE_OPTIONS = {
+    "gully-two-up": BOARDS.format(what="gully or stream hexes", test="test_M45_gully_sees_one_height_up_only_adjacent"),
+    "hedgerow-crossing": BOARDS.format(what="hedgerow hexsides", test="test_hedgerow_crossing_option"),
+    "blind-zone-n": BOARDS.format(what="obstacle whose blind zone differs between the two readings",
+                                  test="test_M35_M37_M38_M39_blind_zones, test_blind_zone_options"),
+    "hexside-obstacle-distance": BOARDS.format(what="blocking hexsides (crest, hedgerow)",
+                                               test="test_blind_zone_options"),
     "available-commands-grade": ADVANCED,
     "command-range-zero": ADVANCED,
     "ap-damage-source": ADVANCED,
@@ -36,6 +47,7 @@ UNEXPOSABLE_TABLES = {
 
 DECLARATIONS = {
     "unexposable_tables": UNEXPOSABLE_TABLES,
+    "probes": lazy("studio.rulesets.mbt.probes:probes"),
     "engine_tables": ENGINE_TABLES,
     "environment_fields": ENVIRONMENT_FIELDS,
     "unexposable_options": UNEXPOSABLE_OPTIONS,

@@ -68,3 +68,56 @@ def test_building_spotting_cover_by_construction():
     spot = new_game().tables.spot_range
     assert ranges == {("heavy", None): spot[-3], ("by-construction", None): spot[-2],
                       ("by-construction", "wood"): spot[-1]}
+
+
+# ---------------------------------------------------------------- options the sample boards cannot show (probes)
+def _row(cells, gully=(), hexside_top=None, opts=None, blocking=()):
+    """A straight row of hexes (q, 0) with (hill level, terrain top) cells (see test_engine_examples)."""
+    from studio.rulesets.mbt.engine.los import MbtLos
+
+    elev = {(q, 0): lv for q, (lv, _) in enumerate(cells)}
+    top = {(q, 0): t for q, (_, t) in enumerate(cells)}
+    return MbtLos(elev, top, set(gully), set(blocking), {}, hexside_top or {}, opts or {})
+
+
+def test_gully_two_up_option():
+    """Q6: a unit in a gully and a target two heights above, two hexes away: normal LOS, or adjacent only."""
+    cells = [(0, -1), (-1, 0), (1, 0)]                 # gully unit, a dip, a target on hill 1
+    normal = _row(cells, gully=[(0, 0)], opts={"gully-two-up": "normal"})
+    strict = _row(cells, gully=[(0, 0)], opts={"gully-two-up": "adjacent-only"})
+    assert normal.clear((0, 0), (2, 0)) and not strict.clear((0, 0), (2, 0))
+
+
+def test_blind_zone_options():
+    """Q5: N = higher unit minus obstacle (3 - 2 = 1: zone D/2) or obstacle minus lower unit (2 - 0 = 2: D/4);
+    Q38: the distance to a hexside obstacle is to the nearer or the farther of its two hexes."""
+    cells = [(3, 0)] + [(0, 0)] * 7 + [(2, 0)] + [(0, 0)] * 3 + [(0, 0)]      # obstacle at 8, target at 12
+    higher = _row(cells, opts={"blind-zone-n": "higher-minus-obstacle"})
+    lower = _row(cells, opts={"blind-zone-n": "obstacle-minus-lower"})
+    assert not higher.clear((0, 0), (12, 0)) and lower.clear((0, 0), (12, 0))   # zone 4 vs 2 behind range 8
+    flat = [(2, 0)] + [(0, 0)] * 7
+    key = ((3, 0), (4, 0))                                                     # hexside between ranges 3 and 4
+    near = _row(flat, hexside_top={key: 1}, opts={"hexside-obstacle-distance": "nearer-hex"})
+    far = _row(flat, hexside_top={key: 1}, opts={"hexside-obstacle-distance": "farther-hex"})
+    assert [near.clear((0, 0), (q, 0)) for q in (5, 6)] != [far.clear((0, 0), (q, 0)) for q in (5, 6)]
+
+
+def test_hedgerow_crossing_option():
+    """Q36: a tracked vehicle crosses a hedgerow only as its one-hex exception move, or at any point for its
+    whole remaining allowance (MBT 4.5.1.1.2)."""
+    legal = {}
+    for option in ("one-hex-move", "whole-allowance"):
+        g = new_game(options={"hedgerow-crossing": option})
+        hedgerow = next(f for f in g.ruleset.hexside_features if f.id == "hedgerow")
+        a = find(g, lambda h: all(terrain(g, x) == "C" and g.elev.get(x, 0) == g.elev.get(h, 0)
+                                  for x in (h, neighbour(h, 2), neighbour(neighbour(h, 2), 2))))
+        b = neighbour(a, 2)
+        c = neighbour(b, 2)
+        g.features[G.edge_key(b, c)] = hedgerow
+        s = place(g, 1, {"V": (0, "m1", g.label(a), 2), "E": (1, "t-72a", "4T10", 5)})
+        v = g.uindex["V"]
+        s.cmd[v] = G.MOVE
+        s._begin_move(v)
+        s._move_step(v, ("fwd", "V"))                      # one hex spent: no longer the exception move
+        legal[option] = "fwd" in {x[0] for x in s.move_options(v)}
+    assert legal == {"one-hex-move": False, "whole-allowance": True}

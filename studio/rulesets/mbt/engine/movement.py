@@ -195,10 +195,9 @@ class MovementRules:
                 c = self.step_cost(i, h, b, rev)
                 if c is None:
                     continue
-                feat = g.features.get(edge_key(h, b))
-                whole = feat is not None and feat.id == "hedgerow" and g.units[i].type.traction == "t"
-                if whole and g.options["hedgerow-crossing"] == "one-hex-move":
-                    if not self._exception_ok():
+                if self._whole_allowance(i, h, b):  # hedgerow (MBT 4.5.1.1.2, option hedgerow-crossing)
+                    if not (self._exception_ok() or (g.options["hedgerow-crossing"] == "whole-allowance" and
+                                                     self.mv_left > 0)):
                         continue
                 elif self.mv_mode != "xc":
                     if self._road_left_after(g.roads.get(edge_key(h, b)), c) < 0 and not self._exception_ok():

@@ -61,6 +61,19 @@ class SpottingRules:
                     not any(i in spotted_by_side[x] for x in range(len(g.sides)) if x != units[i].side):
                 self.mk[i] = self.mkdf[i] = NOMARK
 
+    def df_targets(self, s: int) -> tuple:
+        """The targets ``s`` may fire on with a Fire/Short Halt command (MBT 4.4.1): those it spotted in the
+        Spotting Phase; with option ``spot-pending: immediate`` also enemies whose new Spot/Fire counter (placed
+        this turn) now lets ``s`` spot them (Q2)."""
+        if self.game.options["spot-pending"] != "immediate":
+            return self.spots[s]
+        g = self.game
+        side, hs = g.units[s].side, self.hex[s]
+        extra = tuple(t for t in range(g.n) if self.st[t] == ON and g.units[t].side != side and
+                      self.mk[t] == MFIRE and self.mkdf[t] != MFIRE and t not in self.spots[s] and
+                      distance(hs, self.hex[t]) <= self.spot_range(t) and g.los.clear(hs, self.hex[t]))
+        return self.spots[s] + extra
+
     def _spot_targets(self) -> list[set]:
         """Set ``spots`` (the targets each vehicle spots, MBT 4.1.1) and return the vehicles each side spots."""
         g = self.game

@@ -295,7 +295,7 @@ class MbtState(SpottingRules, CommandRules, FireRules, OverwatchRules, MovementR
                 return [Action(("reveal", name)), Action(("conceal", name))]
             out = []
             for s in self._df_shooters():
-                opts = self.fire_options(s, self.spots[s])
+                opts = self.fire_options(s, self.df_targets(s))
                 if not opts:
                     out.append(Action(("hold", g.units[s].name)))
                 for t, row in opts:

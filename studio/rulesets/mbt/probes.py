@@ -1,0 +1,141 @@
+"""Conformance probes for MBT (``RulesetPlugin.probes``): small positions on the sample boards of scenario
+``meeting-engagement`` that expose each rule option, engine table and environment field (issue 10).
+
+A probe is a position document plus action texts (``studio.rules.conformance.Probe``). The core plays it under
+each choice of an option it lists (or with a table's numeric cells one higher, or an environment field changed)
+and requires a different signature: legal actions, fingerprints, outcome. Forced dice sit at the edge that the
+sample tables give: a hit number of 68 at net -2 (range band P), 76 at -1 and 60 at -3.
+"""
+from __future__ import annotations
+
+SCENARIO = "meeting-engagement"
+
+
+def _unit(uid: str, card: str, side: str, hex_: str, facing: int | None = None, **status) -> dict:
+    return {"id": uid, "card": card, "side": side, "hex": hex_, "facing": facing, "status": status}
+
+
+def _position(phase: str, units: list, to_act: str | None = None, dice=(), turn: int = 1, **extension) -> dict:
+    out = {"scenario": SCENARIO, "phase": phase, "turn": turn, "units": units, "dice": list(dice)}
+    if to_act:
+        out["to_act"] = to_act
+    if extension:
+        out["extension"] = extension
+    return out
+
+
+def _spotting(name: str, us_hex: str, sov: list, options=(), tables=(), environment=None, **ext):
+    """The US vehicle at ``us_hex`` is commanded first: FIRE and SH are legal only if it spots a Soviet vehicle
+    (MBT 4.2.1, 4.1.3)."""
+    from studio.rules.conformance import Probe
+
+    units = [_unit("A", "m1", "us", us_hex, 0)] + sov
+    return Probe(name, _position("command", units, **ext), (), tuple(options), tuple(tables),
+                 dict(environment or {}))
+
+
+def _fire_probes() -> list:
+    from studio.rules.conformance import Probe
+
+    # T-72A APFSDS at range 3 (band P, penetration 92) on the front of an M1IP (armor 92): difference 0
+    duel = [_unit("M", "m1ip", "us", "2B4", 0), _unit("T", "t-72a", "sov", "2A1", 0, command="FIRE")]
+    moving = [_unit("M", "m1ip", "us", "2B4", 0, command="MOVE", revealed=True),
+              _unit("T", "t-72a", "sov", "2A1", 0, command="FIRE")]
+    shot = ("fire T at M main:APFSDS",)
+    return [
+        Probe("difference-zero", _position("direct-fire-first", duel, "sov", dice=[1]), shot,
+              ("penetration-zero", "penetration-band"), ("ap-penetration-results",)),
+        # target moving (-2) in the open: hit number 68, the roll 69 misses unless a cell is one higher
+        Probe("hit-number-edge", _position("direct-fire-first", moving, "sov", dice=[69]), shot,
+              (), ("ap-hit", "ap-hit-modifiers", "cover-types")),
+    ]
+
+
+def _overwatch_probes() -> list:
+    from studio.rules.conformance import Probe
+
+    fired = {"command": "FIRE", "fired": True, "revealed": True, "mark": "spot-fire"}
+    # two US Overwatch shooters facing N: D1 is in their 120-degree front arc, E2 only in the 180-degree one;
+    # a roll of 76 hits with the Overwatch modifier (-1) and misses with Overwatch Adjust (-3)
+    arcs = [_unit("S1", "m1", "us", "2A2", 0, command="OW"), _unit("S2", "m1", "us", "2A3", 0, command="OW"),
+            _unit("A", "t-72a", "sov", "2D1", 5, **fired), _unit("B", "t-72a", "sov", "2E2", 5, **fired)]
+    # the NE neighbour only touches the 60-degree front arc along a hexside (Q15)
+    edge = [_unit("S", "m1", "us", "2A1", 0, command="OW"), _unit("A", "t-72a", "sov", "2B1", 5, **fired)]
+    # both sides hold fired triggers and Overwatch vehicles: who shoots after the first overwatch shot (Q12)
+    order = [_unit("F", "m1", "us", "2A1", 0, **fired), _unit("O1", "m1", "us", "2A2", 0, command="OW"),
+             _unit("O2", "m1", "us", "2A3", 0, command="OW"), _unit("X", "t-72a", "sov", "2D1", 5, **fired),
+             _unit("Y", "t-72a", "sov", "2E2", 5, command="OW")]
+    return [
+        Probe("overwatch-arcs", _position("overwatch", arcs, "us", dice=[76, 76]),
+              ("ow S1 at A main:APFSDS", "ow S2 at B main:APFSDS"), ("ow-arc",)),
+        Probe("overwatch-arc-edge", _position("overwatch", edge, "us", dice=[76]), ("ow S at A main:APFSDS",),
+              ("fof-hex-inclusion",)),
+        Probe("overwatch-order", _position("overwatch", order, "us", dice=[100]), ("ow O1 at X main:APFSDS",),
+              ("overwatch-order",)),
+    ]
+
+
+def _movement_probes() -> list:
+    from studio.rules.conformance import Probe
+
+    # 2D5 -> 2E5 (Brew-Up Smoke), two hexside turns there (the second pays the Turn cost), up the slope to 2D6
+    mover = [_unit("V", "m1", "us", "2D5", 2, command="MOVE"), _unit("E", "t-72a", "sov", "4T1", 5)]
+    steps = ("move V", "fwd V", "turn V right", "turn V right", "fwd V")
+    # in reverse from 2E5 up the slope to 2D6: twice the terrain cost, and the height cost too under 'all'
+    backwards = [_unit("V", "m1", "us", "2E5", 1, command="MOVE"), _unit("E", "t-72a", "sov", "4T1", 5)]
+    damaged = [_unit("V", "m1ip", "us", "4C4", 1, command="MOVE"), _unit("S", "t-72a", "sov", "4G2", 4, command="OW")]
+    cliff = [_unit("V", "m1", "us", "2T3", 1, command="MOVE"), _unit("E", "t-72a", "sov", "4T10", 5)]
+    return [
+        Probe("movement-costs", _position("move-first", mover, "us", wrecks={"2E5": "brewed-up"}), steps,
+              ("brew-up-turn-cost",), ("msa-fractions", "damage-effects", "terrain-effects", "height-change")),
+        # through two rough hexes (4 each: 1 of 9 left), then damaged by Overwatch (difference 0): the remaining
+        # allowance is halved at once (Q27: floor 0 or 1)
+        Probe("damaged-mid-move", _position("move-first", damaged, "us", dice=[1]), ("move V", "fwd V", "pass",
+                                                                                      "fwd V", "ow S at V main:APFSDS"),
+              ("msa-remaining-floor",), ("damage-effects",)),
+        Probe("reverse-up-a-slope", _position("move-first", backwards, "us"), ("move V", "rev V"),
+              ("reverse-cost",)),
+        Probe("unmarked-level-change", _position("move-first", cliff, "us"), ("move V",),
+              ("unmarked-level-change",)),
+    ]
+
+
+def _command_probes() -> list:
+    from studio.rules.conformance import Probe
+
+    units = [_unit("A", "m1", "us", "2A1", 0), _unit("B", "t-72a", "sov", "2B4", 0, command="NC")]
+    # turn 2: the initiative dice tie (50, 50), then 30 against 80
+    ties = Probe("initiative", _position("command", units, dice=[50, 50, 30, 80], turn=2), ("command A NC",),
+                 ("initiative-winner", "initiative-ties"))
+    # A (US) fires at X and gets a new Spot/Fire counter; Z (Soviet), 25 hexes from A, spotted only W in the
+    # Spotting Phase (Q2: may Z fire at A now?)
+    pending = [_unit("A", "m1", "us", "2A13", 2, command="FIRE"), _unit("W", "m1", "us", "4F10", 5),
+               _unit("X", "t-72a", "sov", "2D13", 5), _unit("Z", "t-72a", "sov", "4F14", 5, command="FIRE")]
+    spot = Probe("spot-pending", _position("direct-fire-first", pending, "us", dice=[100]),
+                 ("fire A at X main:APFSDS",), ("spot-pending",))
+    return [ties, spot]
+
+
+def probes() -> list:
+    """Every MBT probe (``RulesetPlugin.probes``)."""
+    woods6 = [_unit(f"B{k}", "bmp-2", "sov", "2L12", 0) for k in range(6)]
+    return [
+        # clear target at 21: range 20 (net 0); one more on the range, the cover or the light modifier spots it
+        _spotting("spot-range-21", "2D4", [_unit("T", "t-72a", "sov", "4E12", 0)],
+                  tables=("spotting-ranges", "cover-types", "limited-visibility")),
+        # clear target at 15: spotted by day; not at night, nor with visibility 10
+        _spotting("spot-range-15", "2A10", [_unit("T", "t-72a", "sov", "2P14", 0)],
+                  environment={"light": "night", "night_turns": [1], "visibility": 10}),
+        # a target in crops (medium) with Spot/Move at 22: net 0 -> 20 hexes; +3 for Spot/Move spots it
+        _spotting("spot-move-counter", "2A12", [_unit("T", "t-72a", "sov", "4C14", 0, mark="spot-move")],
+                  tables=("spotting-modifiers",)),
+        # six vehicles in woods at 10: over-stacked, no cover (20 hexes); with a limit of 7, Medium cover (7)
+        _spotting("over-stacked-woods", "2B11", woods6, tables=("stacking",)),
+        # a town hex at 6: Heavy cover (5 hexes) or brick Medium (7)
+        _spotting("town-cover", "2C12", [_unit("T", "t-72a", "sov", "2I9", 0)],
+                  options=("building-spotting-cover",), tables=("building-cover",)),
+        # LOS along a hexside of blocking terrain (Q7) and only the highest obstacle (Q37)
+        _spotting("los-along-hexside", "4H6", [_unit("T", "t-72a", "sov", "4N6", 0)],
+                  options=("los-along-hexside",)),
+        _spotting("los-obstacles", "2D7", [_unit("T", "t-72a", "sov", "2G5", 0)], options=("los-obstacles",)),
+    ] + _fire_probes() + _overwatch_probes() + _movement_probes() + _command_probes()
