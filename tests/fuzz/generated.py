@@ -127,7 +127,7 @@ def special_input_cases(small: bool = False) -> list[Case]:
                       {"inputs/outside.autosave": b"kind: unit\nid: m1\n",
                        "project/" + AUTOSAVE_SIDE: Link("../../../inputs/outside.autosave")}),
         recovery_case("generated/autosave-dir: the autosave is a folder",
-                      {"project/" + AUTOSAVE_SIDE + "/x": b"x"}),
+                      {"project/" + AUTOSAVE_SIDE + "/x": b"x"}, outputs=("project/" + AUTOSAVE_SIDE + "*",)),
         recovery_case(f"generated/autosave-over-limit: a {BIG:,}-byte autosave",
                       {"project/" + AUTOSAVE_SIDE: b"kind: unit\nnotes: " + b"x" * BIG + b"\n"},
                       {"project/" + AUTOSAVE_SIDE: 10.0}),

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import contextlib
 import fnmatch
-import hashlib
 import io
 import json
 import os
@@ -50,12 +49,11 @@ CASE_TIMEOUT = float(os.environ.get("FUZZ_CASE_TIMEOUT", "30"))
 ISOLATED_TIMEOUT = float(os.environ.get("FUZZ_ISOLATED_TIMEOUT", "60"))
 #: address-space limit of isolated cases and the peak resident memory they may reach
 ISOLATED_MEMORY = 2 * 1024 ** 3
-ISOLATED_RSS_LIMIT = 600 * 1024 ** 2
+ISOLATED_RSS_LIMIT = 300 * 1024 ** 2
 
 #: scenario per ruleset used to play a fuzzed ruleset
 PLAY_SCENARIO = {"mbt": "scenarios/mbt/meeting-engagement.yaml", "waw": "scenarios/waw/waw-crossroads.yaml"}
 
-HASH_LIMIT = 4 * 1024 * 1024  # files above this size are compared by stat only
 
 
 class Hang(BaseException):
@@ -110,7 +108,9 @@ class Outcome:
 
     @property
     def signature(self) -> tuple[str, str, str]:
-        return (self.entry, self.reason.split(":")[0], self.location)
+        """Failures with the same entry point, reason (numbers and parentheses dropped) and place are one."""
+        reason = re.sub(r"\(.*\)|\d+", "", self.reason).strip()
+        return (self.entry, reason, self.location)
 
 
 @dataclass
@@ -135,20 +135,19 @@ class Case:
     mtimes: dict[str, float] = field(default_factory=dict)
     timeout: float | None = None
     classify: Callable[["Case", Raw], Outcome | None] | None = None
+    then: list["Case"] = field(default_factory=list)  # run when this case is ok (e.g. play after validation)
 
 
 # ------------------------------------------------------------------ workspace
 
 def _fingerprint(path: Path, st: os.stat_result) -> tuple:
+    """Type, size, mtime and inode (a rewrite or an atomic replacement changes them); the bytes of protected
+    inputs are compared separately."""
     if stat.S_ISLNK(st.st_mode):
         return ("link", os.readlink(path))
     if not stat.S_ISREG(st.st_mode):
         return ("special", stat.S_IFMT(st.st_mode))
-    digest = ""
-    if st.st_size <= HASH_LIMIT:
-        with open(path, "rb") as handle:
-            digest = hashlib.sha1(handle.read()).hexdigest()
-    return ("file", st.st_size, st.st_mtime_ns, digest)
+    return ("file", st.st_size, st.st_mtime_ns, st.st_ino)
 
 
 def snapshot_tree(root: Path) -> dict[str, tuple]:
@@ -304,6 +303,7 @@ class Workspace:
             full.parent.mkdir(parents=True, exist_ok=True)
             full.write_bytes(self.pristine_bytes[rel])
             os.utime(full, ns=(fp[2], fp[2]))
+            self.pristine[rel] = _fingerprint(full, full.lstat())
 
     def outside_changes(self) -> list[str]:
         """Changes next to the base folder (its parent's listing). The repository's ``data/`` is not watched
@@ -377,8 +377,11 @@ def run_in_process(fn: Callable[[], Any], timeout: float) -> Raw:
         if isinstance(exc, KeyboardInterrupt):
             raise
         raw.error = "".join(traceback.format_exception(exc))
-        raw.error_type = type(exc).__name__
-        raw.location = studio_location(exc.__traceback__)
+        inner = exc
+        while not studio_location(inner.__traceback__) and (inner.__cause__ or inner.__context__):
+            inner = inner.__cause__ or inner.__context__
+        raw.error_type = type(inner).__name__
+        raw.location = studio_location(inner.__traceback__)
     raw.seconds = time.perf_counter() - start
     raw.stdout, raw.stderr = out.getvalue(), err.getvalue()
     if isinstance(raw.value, int) and not isinstance(raw.value, bool):
@@ -456,32 +459,43 @@ def _json_failure(case: Case, raw: Raw) -> Outcome | None:
     return None
 
 
+_BREAKS = re.compile("\r\n|[\r\n\x85\u2028\u2029]")
+
+
 def _line_count(path: Path) -> int:
+    """Lines as YAML counts them (CR LF, CR, LF, NEL, LS, PS break lines); a last line without a break counts."""
     try:
-        data = path.read_bytes()
+        text = path.read_bytes().decode("utf-8", "replace")
     except OSError:
         return 0
-    return data.count(b"\n") + (0 if data.endswith(b"\n") or not data else 1)
+    breaks = _BREAKS.findall(text)
+    return len(breaks) + (0 if not text or _BREAKS.fullmatch(text[-1:]) or text.endswith("\r\n") else 1)
 
 
 def _lines_failure(case: Case, raw: Raw, ws: Workspace) -> Outcome | None:
-    """Diagnostics about the input must point at a line that exists (issue 18 item 9)."""
+    """Diagnostics about the input (a file, or every file of a folder) must point at a line that exists
+    (issue 18 item 9)."""
     if case.check_lines is None:
         return None
     try:
         diags = json.loads(raw.stdout).get("diagnostics", [])
     except (ValueError, AttributeError):
         return None
-    path = ws.path(case.check_lines)
-    if not path.is_file() or path.is_symlink():
-        return None
-    limit = max(1, _line_count(path))
-    name = path.name
+    scope = ws.path(case.check_lines).resolve()
+    counts: dict[Path, int] = {}
     for d in diags:
         line = d.get("line") if isinstance(d, dict) else None
-        if isinstance(line, int) and str(d.get("file", "")).endswith(name) and line > limit:
+        if not isinstance(line, int) or not isinstance(d.get("file"), str):
+            continue
+        path = Path(d["file"]) if os.path.isabs(d["file"]) else ws.cwd / d["file"]
+        path = Path(os.path.normpath(path))
+        if not (path == scope or scope in path.parents) or path.is_symlink() or not path.is_file():
+            continue
+        limit = counts.setdefault(path, max(1, _line_count(path)))
+        if line > limit:
             return _fail(case, raw, f"diagnostic past the end of the file: line {line} of {limit} "
-                                    f"({d.get('code')})", location=str(d.get("code")), detail=json.dumps(d))
+                                    f"({d.get('code')})", location=str(d.get("code")),
+                         detail=f"{path.name}: " + json.dumps(d))
     return None
 
 
@@ -494,13 +508,11 @@ def _internal_failure(case: Case, raw: Raw) -> Outcome | None:
     m = _INTERNAL.search(text)
     if not m:
         return None
-    line = next((ln for ln in text.splitlines() if m.group(0) in ln), m.group(0))
-    kind = re.search(r"failed: (\w+)", line)
-    return _fail(case, raw, f"crashed check {m.group(0)}: {kind.group(1) if kind else ''}".rstrip(": "),
-                 location=(re.search(r"check (\S+) failed", line) or m).group(0 if not
-                                                                                 re.search(r"check (\S+) failed", line)
-                                                                                 else 1),
-                 detail=line[:2000])
+    check = re.search(r"check (\S+) failed: (\w+)", text)
+    reason = f"crashed check {m.group(0)}" + (f": {check.group(2)}" if check else "")
+    at = check.start() if check else m.start()
+    return _fail(case, raw, reason, location=check.group(1) if check else m.group(0),
+                 detail=text[max(0, at - 300):at + 700])
 
 
 def _engine_failure(case: Case, raw: Raw) -> Outcome | None:
@@ -508,7 +520,8 @@ def _engine_failure(case: Case, raw: Raw) -> Outcome | None:
     if "engine error" not in text:
         return None
     at = text.index("engine error")
-    snippet = text[at:at + 6000]
+    end = text.find("engine error", at + 12)
+    snippet = text[at:end if end > 0 else at + 6000][:6000]
     kind, last = _last_exception_line(snippet.split("\n", 1)[1] if "\n" in snippet else snippet)
     return _fail(case, raw, f"engine error: {kind}", location=text_location(snippet), detail=snippet)
 
@@ -520,14 +533,15 @@ def classify_cli(case: Case, raw: Raw, ws: Workspace) -> Outcome:
         return _fail(case, raw, f"traceback: {raw.error_type}")
     if raw.max_rss > ISOLATED_RSS_LIMIT:
         return _fail(case, raw, f"memory: peak {raw.max_rss // 2 ** 20} MB (limit {ISOLATED_RSS_LIMIT // 2 ** 20} MB)")
-    if "Traceback (most recent call last)" in raw.stdout + raw.stderr:
-        text = raw.stdout + raw.stderr
-        tb = text[text.index("Traceback (most recent call last)"):]
-        return _fail(case, raw, f"printed traceback: {_last_exception_line(tb)[0]}", location=text_location(tb))
     for check in (_engine_failure, _internal_failure):
         found = check(case, raw)
         if found:
             return found
+    if "Traceback (most recent call last)" in raw.stdout + raw.stderr:
+        text = raw.stdout + raw.stderr
+        tb = text[text.index("Traceback (most recent call last)"):]
+        return _fail(case, raw, f"printed traceback: {_last_exception_line(tb)[0]}", location=text_location(tb),
+                     detail=tb[-4000:])
     if case.json_out:
         found = _json_failure(case, raw)
         if found:
@@ -581,7 +595,8 @@ class Runner:
         self.seen: dict[tuple, Outcome] = {}
         self.repeats: Counter = Counter()
 
-    def run(self, case: Case) -> Outcome:
+    def run(self, case: Case, count: bool = True) -> Outcome:
+        """Run one case (restoring the workspace after it); ``count=False`` for probes while shrinking."""
         ws = self.ws
         try:
             ws.install(case)
@@ -592,8 +607,23 @@ class Runner:
             outcome = self._check_writes(case, before, protected) or outcome
         finally:
             ws.restore()
-        self._count(case, outcome)
+        if count:
+            self._count(case, outcome)
         return outcome
+
+    def run_chain(self, cases: list[Case], count: bool = True) -> list[Outcome]:
+        """Run cases in order; a case with ``then`` runs those only when it is ``ok`` (validated clean -> play)."""
+        out: list[Outcome] = []
+        for case in cases:
+            outcome = self.run(case, count)
+            out.append(outcome)
+            if case.then and outcome.kind == OK:
+                out += self.run_chain(case.then, count)
+        return out
+
+    def is_new(self, outcome: Outcome) -> bool:
+        """A failure whose signature was first seen by the last run (worth shrinking)."""
+        return outcome.kind == FAILURE and self.repeats[outcome.signature] == 1
 
     def _execute(self, case: Case) -> Outcome:
         ws = self.ws
@@ -654,6 +684,16 @@ class Runner:
             outcome.reproducer = self.save(case, outcome, outcome.reproducer)
             outcome._size = size  # type: ignore[attr-defined]
             self.seen[key] = outcome
+
+    def replace_reproducer(self, case: Case, outcome: Outcome, description: str) -> None:
+        """After shrinking: the reproducer of ``outcome``'s signature becomes ``case`` (labelled ``description``)."""
+        known = self.seen.get(outcome.signature)
+        if known is None:
+            return
+        case.label = description
+        known.label = description
+        known.reproducer = self.save(case, outcome, known.reproducer)
+        known._size = _case_size(case)  # type: ignore[attr-defined]
 
     def save(self, case: Case, outcome: Outcome, folder: Path | None = None) -> Path:
         """Write the case's inputs and a README (command, reason, traceback) into a findings folder."""
@@ -757,6 +797,23 @@ def import_case(label: str, files: dict[str, Content], source_rel: str, ruleset:
                 outputs=(out,), isolate=isolate)
 
 
+def tiled_api_case(label: str, files: dict[str, Content], source_rel: str, ruleset: str = "mbt") -> Case:
+    """``studio.export.tiled.import_tiled`` alone (no project load: the fast slice); TiledError is a refusal."""
+    def import_call(ws: Workspace):
+        """studio.export.tiled.import_tiled(IN.tmj, RULESET)"""
+        from studio.export.tiled import TiledError, import_tiled
+        from studio.model.save import document_text
+
+        try:
+            model = import_tiled(ws.path(source_rel), ruleset)
+        except TiledError as exc:
+            return REFUSAL if str(exc).strip() else (FAILURE, "TiledError without a message")
+        document_text(model, ws.project / "maps" / "fuzz-imported.yaml", None)  # what the CLI would save
+        return OK
+
+    return Case("tiled-import-api", label, files, call=import_call)
+
+
 def replay_cli_case(label: str, files: dict[str, Content], replay_rel: str, isolate: bool = False) -> Case:
     return Case("replay", label, files, ["replay", "{base}/" + replay_rel, "--project", "{project}",
                                          "--format", "json"], isolate=isolate, json_out=True, expect_findings=False)
@@ -798,7 +855,8 @@ def session_case(label: str, files: dict[str, Content], doc_rel: str) -> Case:
     return Case("session-open", label, files, call=open_call)
 
 
-def recovery_case(label: str, files: dict[str, Content], mtimes: dict[str, float] | None = None) -> Case:
+def recovery_case(label: str, files: dict[str, Content], mtimes: dict[str, float] | None = None,
+                  outputs: tuple[str, ...] = ()) -> Case:
     def recover_call(ws: Workspace):
         """ProjectSession(PROJECT).recoverable(); recover(each)"""
         from studio.document.session import CannotOpen, ProjectSession
@@ -825,7 +883,7 @@ def recovery_case(label: str, files: dict[str, Content], mtimes: dict[str, float
                 return (FAILURE, f"autosave {rel} lost or changed", rel)
         return REFUSAL if refused else (DIAGNOSTIC if found else OK)
 
-    outputs = tuple(f"{rel}*" for rel in files if rel.endswith(".autosave"))
+    outputs = outputs + tuple(f"{rel}*" for rel in files if rel.endswith(".autosave"))
     return Case("recovery", label, files, call=recover_call, mtimes=mtimes or {}, outputs=outputs)
 
 

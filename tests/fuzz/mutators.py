@@ -245,6 +245,9 @@ class Mutant:
     def describe(self, ops: list | None = None) -> str:
         return f"{self.source}: " + "; ".join(o.describe() for o in (self.ops if ops is None else ops))
 
+    def shrink(self, still_fails: Callable[[list], bool]) -> list:
+        return shrink_ops(self.ops, still_fails)
+
 
 def yaml_renderer(data: Any, header: str) -> Callable[[list], bytes]:
     return lambda ops: render_yaml(apply_ops(data, ops), header)
