@@ -91,7 +91,9 @@ def _key_matches(cell: Any, key: str) -> bool:
 
 def table_problems(ruleset: Ruleset, specs: tuple[TableSpec, ...] | list[TableSpec]) -> Iterator[Problem]:
     """Every way ``ruleset`` fails the engine's table ``specs``: missing table, column, rows or key, bad cell."""
-    where = {t.id: i for i, t in enumerate(ruleset.tables)}
+    where: dict[str, int] = {}
+    for i, t in enumerate(ruleset.tables):
+        where.setdefault(t.id, i)  # the first table of an id is the one Ruleset.table() returns
     for spec in specs:
         ti = where.get(spec.id)
         if ti is None:
