@@ -250,7 +250,7 @@ def check_tables_read(plugin, project=None, max_cells_per_table: int | None = No
         raise NotDeclared("the Game has no data_fingerprint()")
     ruleset = loaded.index.model("ruleset", loaded.scenario.ruleset)
     base = loaded.game.data_fingerprint()
-    where = {t.id: i for i, t in enumerate(ruleset.tables)}
+    where = {t.id: i for i, t in reversed(list(enumerate(ruleset.tables)))}  # the first of an id wins
     problems = [f"unexposable_tables names '{k}', which is not an engine table"
                 for k in plugin.unexposable_tables if k.split(":")[0] not in {s.id for s in plugin.engine_tables}]
     for spec in plugin.engine_tables:
@@ -277,7 +277,7 @@ def check_tables_played(plugin, project=None) -> None:
     runner = _Runner(plugin, project)
     loaded = runner.setup(probes[0]).loaded
     ruleset = loaded.index.model("ruleset", loaded.scenario.ruleset)
-    where = {t.id: i for i, t in enumerate(ruleset.tables)}
+    where = {t.id: i for i, t in reversed(list(enumerate(ruleset.tables)))}  # the first of an id wins
     ids = {s.id for s in plugin.engine_tables}
     problems = [f"probe '{p.name}' lists table '{t}', which is not in engine_tables"
                 for p in probes for t in p.tables if t not in ids]
