@@ -491,7 +491,11 @@ def check_fingerprint_complete(state: State, max_slots: int = 400) -> None:
             leaf_value = _changed(value)
             return value if leaf_value is _UNCHANGED else leaf_value
 
-        object.__setattr__(clone, key, _with(getattr(clone, key), rest, leaf))
+        try:
+            object.__setattr__(clone, key, _with(getattr(clone, key), rest, leaf))
+        except (AttributeError, LookupError, TypeError):
+            missed.append(f"{_describe(path)} (clone() does not copy it)")
+            continue
         if leaf_value is _UNCHANGED:
             continue
         try:

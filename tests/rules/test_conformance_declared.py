@@ -264,3 +264,20 @@ def test_seeded_from_gives_view_dice():
     assert rolls("visible|1") == rolls("visible|1")
     assert rolls("visible|1") != rolls("visible|2")
     assert Dice.seeded_from("x", record=False).record is False
+
+
+def test_slot_that_clone_drops_is_reported():
+    class Dropping(SlotState):
+        __slots__ = ("extra",)
+
+        def __init__(self):
+            super().__init__()
+            self.extra = 3
+
+        def fingerprint(self):
+            return super().fingerprint() + f"|{getattr(self, 'extra', '-')}"
+
+    state = Dropping()
+    state.clone = lambda: SlotState.clone(state)  # noqa: E731 - a clone without 'extra'
+    with pytest.raises(ConformanceError, match=r"extra \(clone\(\) does not copy it\)"):
+        check_fingerprint_complete(state)
