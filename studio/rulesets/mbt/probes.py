@@ -87,7 +87,8 @@ def _movement_probes() -> list:
     cliff = [_unit("V", "m1", "us", "2T3", 1, command="MOVE"), _unit("E", "t-72a", "sov", "4T10", 5)]
     return [
         Probe("movement-costs", _position("move-first", mover, "us", wrecks={"2E5": "brewed-up"}), steps,
-              ("brew-up-turn-cost",), ("msa-fractions", "damage-effects", "terrain-effects", "height-change")),
+              ("brew-up-turn-cost",), ("msa-fractions", "damage-effects", "terrain-effects", "height-change",
+                                       "movement-rules")),
         # through two rough hexes (4 each: 1 of 9 left), then damaged by Overwatch (difference 0): the remaining
         # allowance is halved at once (Q27: floor 0 or 1)
         Probe("damaged-mid-move", _position("move-first", damaged, "us", dice=[1]), ("move V", "fwd V", "pass",

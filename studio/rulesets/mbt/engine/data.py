@@ -95,6 +95,7 @@ class Tables:
     wrecks_stack: bool            # do wrecks count toward over-stacking (MBT 3.8)
     bu_move_cost: int
     light: dict                   # light -> (spotting modifier, road/path fraction) (limited-visibility)
+    movement: dict                # item -> value (movement-rules: road rate, reverse, hexside turns)
     placeholders: list = field(default_factory=list)
 
     def fingerprint(self) -> str:
@@ -125,6 +126,8 @@ AP_MODIFIER_IDS = ("target-moving", "short-halt-sb0", "short-halt-sb1", "short-h
                    "shooter-damaged", "brew-up-smoke", "overwatch", "overwatch-adjust", "overwatch-cis",
                    "overwatch-adjust-cis", "net-max", "net-min")
 SPOT_MODIFIER_IDS = ("target-spot-move", "target-spot-fire", "brew-up-illumination", "net-max", "net-min")
+MOVEMENT_RULES = ("road-hex", "road-hex-reverse", "reverse-multiplier", "free-hexsides-per-hex",
+                  "max-hexsides-per-hex")
 PEN_RESULTS = ("no-effect", "damaged", "knocked-out", "brewed-up")
 
 #: The ruleset tables the engine reads, with what it needs of each (validation rejects anything else).
@@ -156,6 +159,7 @@ ENGINE_TABLES = (
               ("levels", "added_cost", "road_path_added_cost"), ("levels", "added_cost", "road_path_added_cost"),
               keys=("0",)),
     TableSpec("building-cover", "MBT 6.1.4.3.9", ("terrain", "construction", "cover", "default"), min_rows=0),
+    TableSpec("movement-rules", "MBT 4.5.1.1", ("item", "value"), ("value",), ("value",), keys=MOVEMENT_RULES),
     TableSpec("terrain-effects", "MBT 4.5.1.1.4", ("code", "turn"), ("turn",), ("turn",), nullable=("turn",)),
     TableSpec("stacking", "MBT 3.8", ("limit", "vehicles", "wrecks_count"), ("vehicles",), ("vehicles",),
               keys=("over-stacked",)),
@@ -324,7 +328,9 @@ def compile_tables(ruleset) -> Tables:
                   float(rd.value(de, "damaged-msa-fraction", "value", "num")), again, _msa(rd), _height(rd), turn,
                   rd.value("stacking", "over-stacked", "vehicles", "int"),
                   rd.value("stacking", "over-stacked", "wrecks_count", "bool"),
-                  rd.value(de, "brew-up-smoke-move-cost", "value", "int"), light, rd.placeholders)
+                  rd.value(de, "brew-up-smoke-move-cost", "value", "int"), light,
+                  {k: v for k, v in rd.keyed("movement-rules", "item", "value", "int").items() if k in MOVEMENT_RULES},
+                  rd.placeholders)
 
 
 def building_cover(ruleset) -> tuple[dict, dict]:

@@ -82,53 +82,75 @@ class MbtLos:
         if n == 0:
             return ("MBT 4.1.4", "same hex", None, None) if explain else True
         ha, hb = self.unit_height(a), self.unit_height(b)
-        hi_hex, lo_hex = (a, b) if ha >= hb else (b, a)
-        H, L = max(ha, hb), min(ha, hb)
         steps = line_steps(a, b)
-        # gully / ford / stream hexes: one height up only adjacent, unless along gully hexes (4.1.4.1.6)
+        found = self._gully_blocks(a, b, n, steps)
+        if found is None:
+            found = self._obstacles(a, b, n, steps, max(ha, hb), min(ha, hb), ha >= hb)
+        if found is None:
+            found = ("MBT 4.1.4.2.3", "no obstacle reaches the higher unit's height", None, None)
+            return found if explain else True
+        return found if explain else False
+
+    def _gully_blocks(self, a, b, n: int, steps):
+        """Gully / ford / stream hexes see one height up only to adjacent hexes, unless along gully hexes
+        (4.1.4.1.6; option ``gully-two-up`` for two heights or more); the blocking reason or None."""
         for g, other in ((a, b), (b, a)):
-            if g in self.gully:
-                up = self.unit_height(other) - self.unit_height(g)
-                if up == 1 or (up >= 2 and self.gully_two_up == "adjacent-only"):
-                    if n > 1 and not all(all(h in self.gully for h in st) for st in steps[1:-1]):
-                        return ("MBT 4.1.4.1.6", "a gully/ford hex sees one height up only to adjacent hexes",
-                                None, None) if explain else False
+            if g not in self.gully:
+                continue
+            up = self.unit_height(other) - self.unit_height(g)
+            if up == 1 or (up >= 2 and self.gully_two_up == "adjacent-only"):
+                if n > 1 and not all(all(h in self.gully for h in st) for st in steps[1:-1]):
+                    return ("MBT 4.1.4.1.6", "a gully/ford hex sees one height up only to adjacent hexes", None, None)
+        return None
+
+    def _elements(self, a, b):
+        """The obstacles on the line (4.1.4.2), or a blocking reason when the line runs along a blocking hex under
+        option ``los-along-hexside: strict`` (4.1.4.2.6); option ``los-obstacles: highest`` keeps the highest."""
         mand, alts = los_elements(a, b, self._terrain, self._hexside, LOS_RULES)
         elements = list(mand)
         for e0, e1 in alts:
             elements.append(e0)
             elements.append(e1)
             if self.strict_along and (e0[2] in self.blocking or e1[2] in self.blocking):
-                return ("MBT 4.1.4.2.6", "the line runs along a blocking hex", "spine", (e0[2], e1[2])) \
-                    if explain else False
+                return None, ("MBT 4.1.4.2.6", "the line runs along a blocking hex", "spine", (e0[2], e1[2]))
         if self.highest_only and elements:
             elements = [max(elements, key=lambda e: e[3])]
+        return elements, None
+
+    def _obstacles(self, a, b, n: int, steps, H: int, L: int, a_higher: bool):
+        """The first obstacle that blocks (its reason), or None (4.1.4.2.1-4)."""
+        elements, blocked = self._elements(a, b)
+        if blocked is not None:
+            return blocked
         for k, kind, ident, top in elements:
-            if kind == "hex" and ident in self.blocking and k % 2 == 0:
-                i = k // 2
-                if 0 < i < n and len(steps[i - 1]) == 1 and len(steps[i + 1]) == 1 and \
-                        self._road(steps[i - 1][0], ident) and self._road(ident, steps[i + 1][0]):
-                    top = self.elevation.get(ident, 0)  # road along a straight line negates blocking (4.1.4.1.3)
-            if top <= L:
-                continue  # 4.1.4.2.3
-            if top > H:
-                return ("MBT 4.1.4.2.1", f"height {top} is higher than both units ({H} and {L})", kind, ident) \
-                    if explain else False
-            if top == H:
-                return ("MBT 4.1.4.2.2", f"height {top} equals the higher unit's", kind, ident) if explain else False
-            # 4.1.4.2.4 blind zone behind an obstacle between the two heights
-            dn = (H - top) if self.blind_n == "higher-minus-obstacle" else (top - L)
-            pos = k / 2 if hi_hex == a else n - k / 2
-            if kind == "hexside":
-                D = int(pos) if self.side_distance == "nearer-hex" else int(pos + 0.5)
-            else:
-                D = int(pos)
-            zone = D // 2 if dn == 1 else D // 4 if dn == 2 else D // 8 if dn == 3 else 1
-            zone = max(1, zone)
-            if n <= D + zone:
-                return ("MBT 4.1.4.2.4", f"target in its blind zone of {zone} hex(es) at range {D}", kind, ident) \
-                    if explain else False
-        return ("MBT 4.1.4.2.3", "no obstacle reaches the higher unit's height", None, None) if explain else True
+            if kind == "hex" and ident in self.blocking and k % 2 == 0 and self._road_negates(k // 2, n, steps, ident):
+                top = self.elevation.get(ident, 0)  # road along a straight line negates blocking (4.1.4.1.3)
+            found = self._judge(k, kind, ident, top, n, H, L, a_higher)
+            if found is not None:
+                return found
+        return None
+
+    def _road_negates(self, i: int, n: int, steps, ident) -> bool:
+        return (0 < i < n and len(steps[i - 1]) == 1 and len(steps[i + 1]) == 1 and
+                self._road(steps[i - 1][0], ident) and self._road(ident, steps[i + 1][0]))
+
+    def _judge(self, k: int, kind: str, ident, top: int, n: int, H: int, L: int, a_higher: bool):
+        """One obstacle of height ``top`` at half-step ``k`` between units at heights H >= L."""
+        if top <= L:
+            return None  # 4.1.4.2.3
+        if top > H:
+            return ("MBT 4.1.4.2.1", f"height {top} is higher than both units ({H} and {L})", kind, ident)
+        if top == H:
+            return ("MBT 4.1.4.2.2", f"height {top} equals the higher unit's", kind, ident)
+        # 4.1.4.2.4 blind zone behind an obstacle between the two heights (options blind-zone-n,
+        # hexside-obstacle-distance)
+        dn = (H - top) if self.blind_n == "higher-minus-obstacle" else (top - L)
+        pos = k / 2 if a_higher else n - k / 2
+        D = int(pos + 0.5) if kind == "hexside" and self.side_distance != "nearer-hex" else int(pos)
+        zone = blind_zone(D, dn)
+        if n <= D + zone:
+            return ("MBT 4.1.4.2.4", f"target in its blind zone of {zone} hex(es) at range {D}", kind, ident)
+        return None
 
 
 def build_los(amap, terrain: dict, features: dict, stories: dict, options: dict) -> MbtLos:

@@ -62,53 +62,61 @@ class MovementRules:
         """Cost to move vehicle ``i`` from ``a`` into ``b`` in the current mode, or None when prohibited
         (MBT 4.5.1.1.2, 4.5.1.1.5-7)."""
         g = self.game
-        ut = g.units[i].type
-        tr = ut.traction
+        edge = self._edge_cost(i, a, b)
+        if edge is None:
+            return None
+        hc, side_cost = edge
+        road = g.roads.get(edge_key(a, b))
+        mv = g.tables.movement
+        if self.mv_mode != "xc":
+            if road is None:
+                return None
+            if self.wreck.get(b) or self.enemies_in(b, g.units[i].side) or self.overstacked(b, extra=1):
+                return None  # the rate is lost: move cross-country instead (4.5.1.1.5)
+            return mv["road-hex-reverse" if reverse else "road-hex"] + hc[1]
+        if road is not None:
+            base = mv["road-hex"]  # cross-country along a road or path: no elevation bonus (4.5.1.1.5)
+        else:
+            c = g.cost.get(b, {}).get(g.units[i].type.traction)
+            if c is None:
+                return None  # prohibited terrain (e.g. heavy woods off the road)
+            base = int(c)
+        height = hc[0]
+        if reverse:
+            base *= mv["reverse-multiplier"]  # reverse: the terrain cost (4.5.1.1.7, option reverse-cost)
+            if g.options["reverse-cost"] == "all":
+                height *= mv["reverse-multiplier"]
+                side_cost *= mv["reverse-multiplier"]
+        bu = g.tables.bu_move_cost if self.wreck.get(b) == 2 else 0
+        return base + height + side_cost + bu
+
+    def _edge_cost(self, i: int, a, b) -> tuple | None:
+        """The height change row and the hexside cost of crossing from ``a`` to ``b``, or None when the vehicle
+        may not cross: height limits (4.5.1.1.2), a cliff (4.1.4.1.5, option ``unmarked-level-change``), a
+        prohibited hexside; a bridge on the road costs nothing (4.5.1.1.6)."""
+        g = self.game
+        tr = g.units[i].type.traction
         key = edge_key(a, b)
         feat = g.features.get(key)
         road = g.roads.get(key)
         dl = abs(g.elev.get(b, 0) - g.elev.get(a, 0))
         hc = g.tables.height_change.get(dl)
         if hc is None or not hc[2].get(tr, False):
-            return None  # height change limits (4.5.1.1.2)
+            return None
         fid = feat.id if feat is not None else None
-        if dl and fid not in ("slope", "crest") and not road and \
-                g.options["unmarked-level-change"] == "cliff":
-            return None  # a hill edge without a slope is a cliff (4.1.4.1.5)
-        side_cost = 0
-        if feat is not None:
-            mc = feat.move_cost.get(tr)
-            if mc is None:
-                return None
-            if fid == "bridge" and road:
-                mc = 0
-            side_cost = int(mc)
-        if self.mv_mode != "xc":
-            if road is None:
-                return None
-            if self.wreck.get(b) or self.enemies_in(b, g.units[i].side) or self.overstacked(b, extra=1):
-                return None  # the rate is lost: move cross-country instead (4.5.1.1.5)
-            return (2 if reverse else 1) + hc[1]
-        if road is not None:
-            base = 1  # cross-country along a road or path: 1 per hex, no elevation bonus (4.5.1.1.5)
-            height = hc[0]
-        else:
-            c = g.cost.get(b, {}).get(tr)
-            if c is None:
-                return None  # prohibited terrain (e.g. heavy woods off the road)
-            base = int(c)
-            height = hc[0]
-        if reverse:
-            base *= 2  # reverse: twice the terrain cost (4.5.1.1.7, option reverse-cost)
-            if g.options["reverse-cost"] == "all":
-                height *= 2
-                side_cost *= 2
-        bu = g.tables.bu_move_cost if self.wreck.get(b) == 2 else 0
-        return base + height + side_cost + bu
+        if dl and fid not in ("slope", "crest") and not road and g.options["unmarked-level-change"] == "cliff":
+            return None
+        if feat is None:
+            return hc, 0
+        mc = feat.move_cost.get(tr)
+        if mc is None:
+            return None
+        return hc, 0 if fid == "bridge" and road else int(mc)
 
     def _turn_price(self, i: int) -> int | None:
-        """Turning one more hexside here (MBT 4.5.1.1.4): one free per hex, 2-3 cost the terrain's Turn once."""
-        if self.mv_turned == 0 or self.mv_paid:
+        """Turning one more hexside here (MBT 4.5.1.1.4): the first free per hex (table movement-rules), the others
+        cost the terrain's Turn once."""
+        if self.mv_turned < self.game.tables.movement["free-hexsides-per-hex"] or self.mv_paid:
             return 0
         h = self.hex[i]
         c = self.game.turn_cost.get(h)
@@ -160,56 +168,67 @@ class MovementRules:
         return edge_key(h, neighbour(h, f)) in self.game.roads
 
     def _step_options(self, i: int) -> list[Action]:
+        """``done``, turns, and one hex forward or in reverse (or off the map) for the moving vehicle ``i``."""
         g = self.game
         name = g.units[i].name
-        out: list[Action] = []
         h = self.hex[i]
-        side = g.units[i].side
-        enemy = self._enemy_hexes(side)
-        in_enemy = h in enemy
-        if not in_enemy:
-            out.append(Action(("done", name)))
-        price = self._turn_price(i)
-        if price is not None and price <= self.mv_left and self.mv_turned < 3:  # 1-3 hexsides per hex (4.5.1.1.4)
-            ok_dirs = (-1, 1)
-            if self.mv_mode != "xc":
-                ok_dirs = tuple(d for d in (-1, 1) if edge_key(h, neighbour(h, (self.fac[i] + d) % 6)) in g.roads or
-                                edge_key(h, neighbour(h, (self.fac[i] + d + 3) % 6)) in g.roads)
-            for d in ok_dirs:
-                out.append(Action(("turn", name, "right" if d == 1 else "left")))
+        enemy = self._enemy_hexes(g.units[i].side)
+        out: list[Action] = [] if h in enemy else [Action(("done", name))]
+        out += self._turn_options(i)
         if not self.mv_end:
             for rev in (False, True):
                 f = (self.fac[i] + 3) % 6 if rev else self.fac[i]
                 b = neighbour(h, f)
-                verb = "rev" if rev else "fwd"
                 if b not in g.map.label_of:
-                    # off the map: pay the cost of the hex being exited (4.5.1.1.9)
-                    if self.mv_mode != "xc":
-                        c = 2 if rev else 1
-                    else:
-                        c0 = g.cost.get(h, {}).get(g.units[i].type.traction)
-                        c = (int(c0) if c0 is not None else 1) * (2 if rev else 1)
-                    if c <= self.mv_left or self._exception_ok():
-                        out.append(Action(("exit", name) if not rev else ("exit", name, "rev")))
-                    continue
-                c = self.step_cost(i, h, b, rev)
-                if c is None:
-                    continue
-                if self._whole_allowance(i, h, b):  # hedgerow (MBT 4.5.1.1.2, option hedgerow-crossing)
-                    if not (self._exception_ok() or (g.options["hedgerow-crossing"] == "whole-allowance" and
-                                                     self.mv_left > 0)):
-                        continue
-                elif self.mv_mode != "xc":
-                    if self._road_left_after(g.roads.get(edge_key(h, b)), c) < 0 and not self._exception_ok():
-                        continue
-                elif c > self.mv_left and not self._exception_ok():
-                    continue
-                if b in enemy and not self._can_pass(i, b, f, max(0, self.mv_left - c), rev):
-                    continue
-                out.append(Action((verb, name)))
+                    if self._exit_ok(i, rev):
+                        out.append(Action(("exit", name, "rev") if rev else ("exit", name)))
+                elif self._step_ok(i, h, b, f, rev, enemy):
+                    out.append(Action(("rev" if rev else "fwd", name)))
         if not out:
             out.append(Action(("done", name)))  # stuck in a hex with opposing vehicles: see ENGINE_POLICIES
         return out
+
+    def _turn_options(self, i: int) -> list[Action]:
+        """One more hexside left or right: 1-3 hexsides per hex, never beyond the allowance (MBT 4.5.1.1.4); at
+        the road/path rate only to face along the route (4.5.1.1.5)."""
+        g = self.game
+        price = self._turn_price(i)
+        if price is None or price > self.mv_left or self.mv_turned >= g.tables.movement["max-hexsides-per-hex"]:
+            return []
+        h, f = self.hex[i], self.fac[i]
+        dirs = (-1, 1)
+        if self.mv_mode != "xc":
+            dirs = tuple(d for d in dirs if edge_key(h, neighbour(h, (f + d) % 6)) in g.roads or
+                         edge_key(h, neighbour(h, (f + d + 3) % 6)) in g.roads)
+        return [Action(("turn", g.units[i].name, "right" if d == 1 else "left")) for d in dirs]
+
+    def _exit_ok(self, i: int, rev: bool) -> bool:
+        """Leaving the map pays the cost of the hex being exited (MBT 4.5.1.1.9)."""
+        g = self.game
+        mv = g.tables.movement
+        if self.mv_mode != "xc":
+            c = mv["road-hex-reverse" if rev else "road-hex"]
+        else:
+            c0 = g.cost.get(self.hex[i], {}).get(g.units[i].type.traction)
+            c = (int(c0) if c0 is not None else mv["road-hex"]) * (mv["reverse-multiplier"] if rev else 1)
+        return c <= self.mv_left or self._exception_ok()
+
+    def _step_ok(self, i: int, h, b, f: int, rev: bool, enemy: set) -> bool:
+        """May vehicle ``i`` enter ``b`` from ``h`` now (cost, hedgerow, road rate, opposing vehicles)?"""
+        g = self.game
+        c = self.step_cost(i, h, b, rev)
+        if c is None:
+            return False
+        if self._whole_allowance(i, h, b):  # hedgerow (MBT 4.5.1.1.2, option hedgerow-crossing)
+            if not (self._exception_ok() or (g.options["hedgerow-crossing"] == "whole-allowance" and
+                                             self.mv_left > 0)):
+                return False
+        elif self.mv_mode != "xc":
+            if self._road_left_after(g.roads.get(edge_key(h, b)), c) < 0 and not self._exception_ok():
+                return False
+        elif c > self.mv_left and not self._exception_ok():
+            return False
+        return b not in enemy or self._can_pass(i, b, f, max(0, self.mv_left - c), rev)
 
     def _exception_ok(self) -> bool:
         """The 1-hex move beyond the allowance (MBT 4.5.1.1.3): nothing spent yet."""

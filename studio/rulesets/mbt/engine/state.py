@@ -212,72 +212,85 @@ class MbtState(SpottingRules, CommandRules, FireRules, OverwatchRules, MovementR
         self.cq = 0
 
     def _advance(self) -> None:
+        """Run the automatic parts of the sequence of play until a player must act (or the game is over)."""
+        while self.phase != P_OVER and not self._STEPS[self.phase](self):
+            pass
+
+    def _step_command(self) -> bool:
+        """Command Phase (MBT 4.2.1): the next vehicle to command, else the Initiative Phase."""
         g = self.game
-        while True:
-            ph = self.phase
-            if ph == P_OVER:
-                return
-            if ph == P_CMD:
-                n = g.n
-                while self.cq < n and not self._needs_cmd(self.cq):
-                    self.cq += 1
-                if self.cq < n:
-                    self.cp = g.units[self.cq].side
-                    return
-                self._initiative()
-                continue
-            if ph == P_INIT:
-                return
-            if ph == P_DF:
-                if self.reveal_for >= 0:
-                    self.cp = g.units[self.reveal_for].side
-                    return
-                if self._df_shooters():
-                    self.cp = self.df_side
-                    return
-                # resolve the announced shots (MBT 4.4.1: all announced before any is resolved)
-                if self._resolve_shots():
-                    continue  # a reveal decision is pending
-                self.bu_new.clear()
-                if self.df_side == self.first:
-                    self.df_side = 1 - self.first
-                    self.shots, self.res_i = [], 0
-                    continue
-                self._begin_owc()
-                continue
-            if ph == P_OWC or (ph == P_MOVE and self._ow_active()):
-                if self._ow_active():
-                    if self._ow_shots(self.ow_side):
-                        self.cp = self.ow_side
-                        return
-                    self._ow_pass()
-                    continue
-                # combat overwatch closed
-                self.bu_new.clear()
-                self.phase = P_MOVE
-                self.mv_idx = 0
+        while self.cq < g.n and not self._needs_cmd(self.cq):
+            self.cq += 1
+        if self.cq < g.n:
+            self.cp = g.units[self.cq].side
+            return True
+        self._initiative()
+        return False
+
+    def _step_initiative(self) -> bool:
+        return True  # the winner chooses (MBT 4.3.1)
+
+    def _step_direct_fire(self) -> bool:
+        """Direct Fire (MBT 4.4.1): all shots announced before any is resolved; First then Second Player."""
+        if self.reveal_for >= 0:
+            self.cp = self.game.units[self.reveal_for].side
+            return True
+        if self._df_shooters():
+            self.cp = self.df_side
+            return True
+        if self._resolve_shots():
+            return False  # a reveal decision is pending
+        self.bu_new.clear()
+        if self.df_side == self.first:
+            self.df_side = 1 - self.first
+            self.shots, self.res_i = [], 0
+            return False
+        self._begin_owc()
+        return False
+
+    def _step_overwatch(self) -> bool:
+        """Overwatch (MBT 4.4.2), in the Combat Phase or interrupting a move; True when a side may fire."""
+        if self._ow_shots(self.ow_side):
+            self.cp = self.ow_side
+            return True
+        self._ow_pass()
+        return False
+
+    def _step_combat_overwatch(self) -> bool:
+        if self._ow_active():
+            return self._step_overwatch()
+        self.bu_new.clear()  # combat overwatch closed: the Movement Phase (MBT 4.5)
+        self.phase = P_MOVE
+        self.mv_idx = 0
+        self.mv_u = -1
+        return False
+
+    def _step_movement(self) -> bool:
+        """Movement Phase (MBT 4.5): Second Player, then First, one vehicle at a time; then Adjustment."""
+        if self._ow_active():
+            return self._step_overwatch()
+        g = self.game
+        if self.mv_u >= 0:
+            u = self.mv_u
+            if self.st[u] in (DEAD, EXITED):
+                self.moved[u] = True
                 self.mv_u = -1
-                continue
-            if ph == P_MOVE:
-                if self.mv_u >= 0:
-                    u = self.mv_u
-                    if self.st[u] in (DEAD, EXITED):
-                        self.moved[u] = True
-                        self.mv_u = -1
-                        continue
-                    self.cp = g.units[u].side
-                    return
-                mover = (1 - self.first) if self.mv_idx == 0 else self.first
-                if any(self._is_mover(i, mover) for i in range(g.n)):
-                    self.cp = mover
-                    return
-                self.bu_new.clear()
-                if self.mv_idx == 0:
-                    self.mv_idx = 1
-                    continue
-                self._adjust()
-                continue
-            raise RuntimeError(f"unknown phase {ph}")
+                return False
+            self.cp = g.units[u].side
+            return True
+        mover = (1 - self.first) if self.mv_idx == 0 else self.first
+        if any(self._is_mover(i, mover) for i in range(g.n)):
+            self.cp = mover
+            return True
+        self.bu_new.clear()
+        if self.mv_idx == 0:
+            self.mv_idx = 1
+            return False
+        self._adjust()
+        return False
+
+    _STEPS = {P_CMD: _step_command, P_INIT: _step_initiative, P_DF: _step_direct_fire,
+              P_OWC: _step_combat_overwatch, P_MOVE: _step_movement}
 
     def legal_actions(self) -> list[Action]:
         g = self.game
