@@ -95,7 +95,8 @@ class EditableDocument:
     # ---------------------------------------------------------------- reading
     @property
     def kind(self) -> str | None:
-        return self.data.get("kind") if isinstance(self.data, dict) else None
+        kind = self.data.get("kind") if isinstance(self.data, dict) else None
+        return kind if isinstance(kind, str) else None
 
     @property
     def id(self) -> str | None:
@@ -111,7 +112,8 @@ class EditableDocument:
     def model(self) -> tuple[BaseModel | None, list[dict]]:
         """The validated model (or None) and pydantic's error list."""
         from studio.model.kinds import CORE_KINDS, model_for
-        if not isinstance(self.data, dict) or self.data.get("kind") not in CORE_KINDS:
+        kind = self.data.get("kind") if isinstance(self.data, dict) else None
+        if not isinstance(kind, str) or kind not in CORE_KINDS:
             return None, [{"loc": (), "msg": "not a studio document (missing or unknown 'kind')"}]
         try:
             return model_for(self.data).model_validate(self.data), []

@@ -240,3 +240,16 @@ def test_a_fifo_document_does_not_hang_the_session(mini):
     assert not entry.ok
     with pytest.raises(CannotOpen, match="not a regular file"):
         session.open_document(mini / "maps" / "pipe.yaml")
+
+
+@pytest.mark.parametrize("kind", [{"unit": "unit"}, ["map"], 5, None])
+def test_an_autosave_with_a_strange_kind_is_recovered_as_data(mini, kind):
+    """A mapping is usable content: it is restored (the user sees the diagnostics), and nothing raises."""
+    side = autosave_path(mini / MAP)
+    data = yamlio.parse((mini / MAP).read_text())
+    side.write_text(yamlio.dump({**data, "kind": kind}))
+    newer(side)
+    session = ProjectSession(mini)
+    doc = session.recover(mini / MAP)
+    assert doc.data["kind"] == kind and doc.kind is None and doc.model()[0] is None
+    assert "kind" in doc.text() and session.validate().errors
