@@ -26,6 +26,12 @@ PLUGIN = register(RulesetPlugin(
     # gives; the only storm is Chaos 14, drawn from the cup): a scenario setting any environment field is told
     # (scenario.environment-unused) that it changes nothing in play.
     environment_fields=frozenset(),
+    probes=lazy("studio.rulesets.waw.probes:probes"),
+    unexposable_tables={
+        "helicopter_los": "only the order of the three flight levels matters (rows are told apart by level and a "
+                          "Pop-Up adds one), so raising every level by one plays the same; each cell alone does "
+                          "change play (tests/rulesets/waw/test_tables.py::test_helicopter_flight_levels)",
+    },
     unexposable_options={
         "c10_sniper_move": "snipers never move in this engine (set-up or Chaos 18 placement only): the 'free' "
                            "reading needs a sniper move the rules do not describe (how far, when, Opportunity Fire)",

@@ -38,7 +38,7 @@ class HeuristicBot:
             return 0.0
         f, hit = nums
         hits = f * (7 - hit) / 6.0
-        if st.hex[t] in self.game.ip:
+        if st.hex[t] in st.ip:
             hits -= 1
         n, save = st.defense_dice(t)
         saves = n * max(0, 7 - save) / 6.0
@@ -262,7 +262,7 @@ class HeuristicBot:
             if dv.assault_fp:
                 hit = 6 if st.disr[d] else (dv.assault_to_hit or 6)
                 theirs += dv.assault_fp * (7 - hit) / 6.0
-        if h in g.ip:
+        if h in st.ip:
             mine -= 1
         weak = sum(1 for d in defenders if st.disr[d] or st.strength[d])
         if bold:

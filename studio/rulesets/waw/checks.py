@@ -214,6 +214,13 @@ def _constant(rs, name: str):
         return None
 
 
+def _option(sc, rs, option_id: str):
+    """The scenario's value of a rule option, else the ruleset's default (None when neither has it)."""
+    if option_id in sc.options:
+        return sc.options[option_id]
+    return next((o.default for o in getattr(rs, "options", ()) if o.id == option_id), None)
+
+
 def _slot_pointer(toe, path: str) -> str:
     parts = path.split("/")
     pointer, ech = "/root", toe.root
@@ -535,9 +542,11 @@ def check_scenario(doc: LoadedDocument, index: ProjectIndex) -> Iterator[Diagnos
             yield doc.error("waw.artillery-formula", f"'{a.formula}' is not 'N x FH' (N >= 1 missions, F >= 1 "
                             "Firepower, H 1..6 Hit Number)", f"{ptr}/formula", "WaW 8.0")
         side_nation = next((s.nation for s in sc.sides if s.id == a.side), "")
-        if a.type == "Chemical" and "soviet" not in (a.nationality or side_nation).lower():
-            yield doc.error("waw.chemical-soviet", "only the Soviets have Chemical artillery", f"{ptr}/type",
-                            "WaW 8.4")
+        alliance_may = _option(sc, rs, "c40_chemical") == "alliance"     # option c40: any Alliance side
+        if a.type == "Chemical" and "soviet" not in (a.nationality or side_nation).lower() and not (
+                alliance_may and roles.get(a.side) == "Alliance"):
+            yield doc.error("waw.chemical-soviet", "only the Soviets have Chemical artillery (option c40)",
+                            f"{ptr}/type", "WaW 8.4")
         callers = False
         for fid, us in units.items():
             if force_side.get(fid) != a.side:

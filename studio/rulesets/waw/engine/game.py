@@ -342,6 +342,12 @@ class WawGame(Game):
 
         return WawState.initial(self, seed)
 
+    def state_from_position(self, position):
+        """A state set up from a position document (see ``engine/position.py`` for the keys)."""
+        from .position import state_from_position
+
+        return state_from_position(self, position)
+
     def parse_action(self, text: str) -> Action:
         try:
             return parse_action(text)

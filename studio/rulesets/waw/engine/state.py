@@ -16,6 +16,8 @@ results; Hit distribution remainders are random as the rules say.
 """
 from __future__ import annotations
 
+import random
+
 from studio.rules.api import TERMINAL, LogEntry, Outcome, RulesError, State
 from studio.rules.dice import Dice
 from studio.hexgrid.coords import distance
@@ -32,7 +34,7 @@ class WawState(State):
                  "lead_used", "calls", "missions", "wrecks", "smoke", "control", "lost", "thor", "comms",
                  "impulse_first", "overrun_done", "log", "steps", "entered_f", "reason", "mines", "_occ",
                  "chem", "jammed", "hallowed", "air_out", "air_back", "hand", "xleaders", "berserk",
-                 "sw_placed", "sw_lost", "inf_lost", "snipers", "cover", "drill", "misc")
+                 "sw_placed", "sw_lost", "inf_lost", "snipers", "cover", "drill", "misc", "ip")
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -105,6 +107,7 @@ class WawState(State):
         s.cover = set()
         s.drill = None
         s.misc = None
+        s.ip = set(game.ip)                    # 12.1 Improved Positions (scenario set-up or a position)
         s._new_cup()
         s._advance()
         return s
@@ -150,9 +153,42 @@ class WawState(State):
         s.cover = set(self.cover)
         s.drill = self.drill
         s.misc = self.misc
+        s.ip = set(self.ip)
         return s
 
+    #: slots fingerprint() leaves out on purpose (the conformance check perturbs every other one)
+    DERIVED_SLOTS = {"_occ": "occupancy cache, rebuilt from hex/strength while legal actions are listed",
+                     "log": "the record of what happened, not what happens next",
+                     "steps": "count of actions applied (numbering for logs)"}
+
+    #: pending kind -> PhaseSpec id of ``Game.phases``
+    PHASE_OF = {"none": "operations", "decide": "operations", "strike": "operations", "ops": "impulse",
+                "opfire": "opfire", "popup": "opfire", "terminal": "marker_removal"}
+
     # ------------------------------------------------------------------ API
+    def phase_id(self) -> str:
+        """The current PhaseSpec id (WaW 3.1 Operations Phase, 4.0 impulse, 6.2 Opportunity Fire, 3.2 MRP)."""
+        return self.PHASE_OF[self.pending[0]]
+
+    def observation(self, player: int) -> "WawState":
+        """What ``player`` sees: every unit and marker is open in World at War (no hidden units or commands);
+        only the dice are private, so the view shares the state's fields read-only and carries fresh dice seeded
+        from the visible position (never the real dice, so neither the view nor its clone predicts a roll)."""
+        view = WawState.__new__(WawState)
+        for name in self.__slots__:
+            setattr(view, name, getattr(self, name))
+        view._occ = None
+        view.dice = Dice.seeded_from(f"{self.turn}|{self.steps}|{self.pending}|{len(self.cup)}", record=False)
+        return view
+
+    def scramble_hidden(self, player: int, seed: int) -> "WawState":
+        """A clone whose hidden parts (the dice: seed and forced rolls) are randomized."""
+        rng = random.Random(seed)
+        other = self.clone()
+        other.dice = Dice(rng.randrange(1 << 30))
+        other.dice.force(*[rng.randint(1, 6) for _ in range(rng.randrange(4))])
+        return other
+
     def current_player(self) -> int:
         p = self.pending
         if p[0] == "terminal":
@@ -321,7 +357,7 @@ class WawState(State):
                  f"j{sorted(self.jammed.items())}", f"hg{sorted(self.hallowed)}", f"ai{sorted(self.air_out)}"
                  f"{sorted(self.air_back)}", f"hd{sorted(self.hand)}", f"xl{sorted(self.xleaders)}",
                  f"bz{sorted(self.berserk.items())}", f"sw{sorted(self.sw_placed)}{sorted(self.sw_lost)}"
-                 f"{self.inf_lost}", f"sn{self.snipers}", f"cv{sorted(self.cover)}", f"dr{self.drill}", f"mc{self.misc}",
+                 f"{self.inf_lost}", f"sn{self.snipers}", f"cv{sorted(self.cover)}", f"dr{self.drill}", f"mc{self.misc}", f"r{self.reason}", f"ip{sorted(self.ip)}",
                  self.dice.fingerprint()]
         for i in range(len(g.units)):
             parts.append(f"{i}:{self.hex[i]}:{self.strength[i]}{self.disr[i]:d}{self.oc[i]:d}{self.ooc[i]:d}"
@@ -1493,7 +1529,7 @@ class WawState(State):
             return 0
         g = self.game
         h = self.hex[t]
-        if h in g.ip:
+        if h in self.ip:
             hits -= 1                          # 12.1: Improved Positions negate the first Hit
         if self._hero_shield(t):
             hits -= 1                          # 1.3.7: a Hero ignores the first Hit of each attack (option c64)
@@ -1706,7 +1742,7 @@ class WawState(State):
         d_disr = {d: self.disr[d] for d in defenders}
         hits_a = sum(self._assault_dice(a, defenders, h, False, self.disr[a]) for a in attackers)
         hits_d = sum(self._assault_dice(d, attackers, h, True, d_disr[d]) for d in defenders)
-        ip = 1 if h in g.ip else 0
+        ip = 1 if h in self.ip else 0
         applied_d = hits_a if g.option("c32_assault_more_hits") == "scored" else max(0, hits_a - ip)
         saves = g.option("c33_assault_saves") == "saves"
         d_before, a_before = self._snap(defenders), self._snap(attackers)
