@@ -14,7 +14,8 @@ Contracts:
 - ``State.phase_id()`` is the id of the current step's :class:`PhaseSpec` in ``Game.phases`` (replay viewer,
   positions); the default ``""`` means "not reported".
 - Optional: ``Game.bot_names()`` / ``Game.make_bot(name, side, seed)`` (ruleset bots for ``studio.sim``),
-  ``Game.placeholder_tables`` (reported by balance runs), ``State.chance_outcomes()`` at CHANCE nodes.
+  ``Game.placeholder_tables`` (reported by balance runs), ``Game.environment_rules_applied`` (the environment
+  rules in force, in words), ``State.chance_outcomes()`` at CHANCE nodes.
 - Optional hooks the conformance checks and positions look for (``hasattr``; a missing one is reported as
   "not declared", see :mod:`studio.rules.conformance`):
   ``Game.state_from_position(position) -> State`` (``position`` is a :class:`studio.model.position.Position`;
@@ -83,6 +84,9 @@ class Game(ABC):
     max_turns: int
     #: ids of placeholder tables the engine reads (balance reports list them)
     placeholder_tables: Sequence[str] = ()
+    #: the scenario environment rules this game applies, in words with their rule references (e.g. night on
+    #: turns 11-12 and its spotting modifier), so play reports can say which applied; empty = none
+    environment_rules_applied: Sequence[str] = ()
 
     def bot_names(self) -> list[str]:
         """Names of the ruleset's own bots (``studio.sim`` adds the generic ``random``)."""

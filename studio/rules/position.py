@@ -92,6 +92,7 @@ class PositionGame(Game):
     # attributes the Game base class defines, so __getattr__ would never forward them
     phases = property(lambda self: self.base.phases)
     placeholder_tables = property(lambda self: self.base.placeholder_tables)
+    environment_rules_applied = property(lambda self: self.base.environment_rules_applied)
 
     def bot_names(self) -> list[str]:
         return self.base.bot_names()
