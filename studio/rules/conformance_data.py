@@ -34,7 +34,8 @@ from typing import Any, Callable, Iterator
 from pydantic import BaseModel
 
 from .api import Game, RulesError, State
-from .conformance import ConformanceError, _step
+from .stepping import ConformanceError
+from .stepping import step as _step
 from .dice import Dice
 from .load import LoadedGame, ScenarioRefused, load_game, rebuild_game
 from .position import PositionSetup, load_position, position_state

@@ -281,3 +281,12 @@ def test_slot_that_clone_drops_is_reported():
     state.clone = lambda: SlotState.clone(state)  # noqa: E731 - a clone without 'extra'
     with pytest.raises(ConformanceError, match=r"extra \(clone\(\) does not copy it\)"):
         check_fingerprint_complete(state)
+
+
+def test_modules_import_in_any_order():
+    import subprocess
+
+    for first in ("studio.rules.conformance_data", "studio.rules.conformance", "studio.rules.position"):
+        code = f"import {first}; import studio.rules.conformance as c; assert c.Probe and c.ConformanceError"
+        proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+        assert proc.returncode == 0, proc.stderr[-2000:]
