@@ -29,5 +29,6 @@ the whole plugin contract are described in ``studio/rulesets/README.md``.
 - ``conformance``: the checks every ruleset must pass (``run_all(game)``), and with ``run_all(game, plugin,
   project)`` the declaration checks: ``Probe``, ``check_options_real``, ``check_tables_real`` (``_read`` +
   ``_played``), ``check_fingerprint_complete``, ``check_observation_private``, ``check_phase_ids``; an undeclared
-  hook raises ``NotDeclared`` and is reported as ``"not declared: ..."``.
+  hook raises ``NotDeclared`` and is reported as ``"not declared: ..."``. ``environment_real`` plays probes with
+  an environment field changed. ``stepping`` holds ``ConformanceError`` and the shared random ``step``.
 """
