@@ -18,7 +18,7 @@ import random
 from studio.hexgrid.coords import distance, neighbour
 from studio.hexgrid.facing import Aspect, hit_aspect
 
-from .engine.game import BANDS, P_CMD, P_DF, P_INIT, P_MOVE, WAIT, Action, MbtGame, MbtState
+from .engine.game import BANDS, WAIT, Action, MbtGame, MbtState
 
 COVER_SCORE = {"none": 0.0, "light": 1.0, "medium": 2.0, "heavy": 3.0}
 
@@ -123,25 +123,26 @@ class HeuristicBot:
     def choose(self, view, legal):
         if len(legal) == 1:
             return legal[0]
-        state = view._state if hasattr(view, "_state") else view
-        ph = state.phase
-        if ph == P_CMD:
+        state = view  # the observation: a state with the enemy's hidden commands unknown
+        phase = state.phase_id()
+        kind = legal[0][0]
+        if kind == "command":
             return self.command(view, state, legal)
-        if ph == P_INIT:
+        if kind == "initiative":
             return next(a for a in legal if a[1] == "first")
-        if ph == P_DF and legal[0][0] in ("reveal", "conceal"):
+        if kind in ("reveal", "conceal"):
             return next(a for a in legal if a[0] == "reveal")
-        if legal[0][0] == "pass" or any(a[0] == "ow" for a in legal):
+        if kind == "pass" or any(a[0] == "ow" for a in legal):
             return self.overwatch(state, legal)
-        if ph == P_DF:
+        if phase.startswith("direct-fire"):
             return self.fire(state, legal)
-        if ph == P_MOVE:
+        if phase.startswith("move"):
             return self.move(state, legal)
         return legal[0]
 
     def command(self, view, state, legal):
         g = self.game
-        i = state.cq
+        i = g.uindex[legal[0][1]]  # the vehicle being commanded
         opts = {a[2]: a for a in legal}
         if state.st[i] == WAIT:
             return opts.get("MOVE", legal[0])
@@ -187,7 +188,7 @@ class HeuristicBot:
             ek = expected_kill(state, s, t, row, True) * threat(g, t)
             if ek > score:
                 best, score = a, ek
-        threshold = 0.12 if state.phase == P_MOVE else 0.2
+        threshold = 0.12 if state.phase_id().startswith("move") else 0.2
         if best is not None and score >= threshold:
             return best
         return next((a for a in legal if a[0] == "pass"), legal[0])
@@ -225,72 +226,19 @@ def macro_move(state: MbtState, i: int, goal, bot: HeuristicBot | None = None) -
     ending in the best-covered hex among the equally good ones. Each primitive is checked when played."""
     g = state.game
     name = g.units[i].name
-    side = g.units[i].side
     if state.st[i] == WAIT:
-        entries = [h for h in g.units[i].entry_hexes if not state.enemies_in(h, side)]
-        if not entries:
-            return [Action(("done", name))]
-        h = min(entries, key=lambda x: (distance(x, goal), x))
-        return [Action(("enter", name, g.label(h)))]
+        return _entry_move(state, i, goal)
     if bot is not None and state.hex[i] in bot.exit_hexes:
         here = state.hex[i]
         for nf in range(6):
             if neighbour(here, nf) not in g.map.label_of:
                 return _turns(name, state.fac[i], nf) + [Action(("exit", name))]
-    probe = state.clone()
-    if probe.mv_u != i:
-        probe._begin_move(i)
-    budget = probe.mv_left
+    probe = state.planning_state(i)
     start = (probe.hex[i], probe.fac[i])
     if start[0] == goal:
         return [Action(("done", name))]
-    # Dijkstra over (hex, facing): turn to a facing (first hexside free, more costs the Turn value), then forward
-    dist = {start: 0}
-    prev: dict = {}
-    heap = [(0, start)]
-    first_exception = None
-    costs: dict = {}
-    step_cost = probe.step_cost
-    turn_costs = g.turn_cost
-    on_map = g.map.label_of
-    while heap:
-        d, (h, f) = heapq.heappop(heap)
-        if d > dist.get((h, f), 1 << 30):
-            continue
-        for nf in range(6):
-            k = (nf - f) % 6
-            if 2 <= k <= 4:
-                tc = turn_costs.get(h)
-                if tc is None:
-                    continue
-                tcost = int(tc)
-            else:
-                tcost = 0
-            key = (h, nf)
-            if key in costs:
-                b, c = costs[key]
-            else:
-                b = neighbour(h, nf)
-                c = step_cost(i, h, b) if b in on_map else None
-                costs[key] = (b, c)
-            if c is None:
-                continue
-            nd = d + tcost + c
-            if nd > budget:
-                if (h, f) == start and tcost == 0 and first_exception is None:
-                    first_exception = (b, nf)
-                continue
-            if nd < dist.get((b, nf), 1 << 30):
-                dist[(b, nf)] = nd
-                prev[(b, nf)] = (h, f)
-                heapq.heappush(heap, (nd, (b, nf)))
-    best, best_score = start, None
-    for (h, f), d in dist.items():
-        if state.enemies_in(h, side) and (h, f) != start:
-            continue
-        score = -3.0 * distance(h, goal) + 0.8 * COVER_SCORE.get(g.cover.get(h, "none"), 0) - 0.01 * d
-        if best_score is None or score > best_score:
-            best, best_score = (h, f), score
+    dist, prev, first_exception = _reachable(probe, i, start)
+    best = _best_end(state, i, goal, dist, start)
     if best == start and first_exception is not None and distance(first_exception[0], goal) < distance(start[0], goal):
         b, nf = first_exception
         return _turns(name, start[1], nf) + [Action(("fwd", name)), Action(("done", name))]
@@ -308,6 +256,77 @@ def macro_move(state: MbtState, i: int, goal, bot: HeuristicBot | None = None) -
         f = nf
     actions.append(Action(("done", name)))
     return actions
+
+
+def _entry_move(state: MbtState, i: int, goal) -> list[Action]:
+    """An off-map vehicle enters at the free entry hex nearest its goal."""
+    g = state.game
+    name = g.units[i].name
+    entries = [h for h in g.units[i].entry_hexes if not state.enemies_in(h, g.units[i].side)]
+    if not entries:
+        return [Action(("done", name))]
+    h = min(entries, key=lambda x: (distance(x, goal), x))
+    return [Action(("enter", name, g.label(h)))]
+
+
+def _reachable(probe: MbtState, i: int, start) -> tuple[dict, dict, tuple | None]:
+    """Dijkstra over (hex, facing) within the allowance: turn to a facing (first hexside free, more costs the
+    Turn value), then forward. Returns distances, predecessors and the first step beyond the allowance from the
+    start (the one-hex exception)."""
+    g = probe.game
+    budget = probe.mv_left
+    dist = {start: 0}
+    prev: dict = {}
+    heap = [(0, start)]
+    first_exception = None
+    costs: dict = {}
+    while heap:
+        d, (h, f) = heapq.heappop(heap)
+        if d > dist.get((h, f), 1 << 30):
+            continue
+        for nf in range(6):
+            tcost = _turn_cost(g, h, f, nf)
+            if tcost is None:
+                continue
+            key = (h, nf)
+            if key not in costs:
+                b = neighbour(h, nf)
+                costs[key] = (b, probe.step_cost(i, h, b) if b in g.map.label_of else None)
+            b, c = costs[key]
+            if c is None:
+                continue
+            nd = d + tcost + c
+            if nd > budget:
+                if (h, f) == start and tcost == 0 and first_exception is None:
+                    first_exception = (b, nf)
+                continue
+            if nd < dist.get((b, nf), 1 << 30):
+                dist[(b, nf)] = nd
+                prev[(b, nf)] = (h, f)
+                heapq.heappush(heap, (nd, (b, nf)))
+    return dist, prev, first_exception
+
+
+def _turn_cost(g, h, f: int, nf: int) -> int | None:
+    """The bot's estimate of turning from ``f`` to ``nf`` in ``h``: 2-3 hexsides pay the Turn value."""
+    if 2 <= (nf - f) % 6 <= 4:
+        tc = g.turn_cost.get(h)
+        return None if tc is None else int(tc)
+    return 0
+
+
+def _best_end(state: MbtState, i: int, goal, dist: dict, start):
+    """The reachable (hex, facing) nearest the goal, in the best cover, cheapest; never with opposing vehicles."""
+    g = state.game
+    side = g.units[i].side
+    best, best_score = start, None
+    for (h, f), d in dist.items():
+        if state.enemies_in(h, side) and (h, f) != start:
+            continue
+        score = -3.0 * distance(h, goal) + 0.8 * COVER_SCORE.get(g.cover.get(h, "none"), 0) - 0.01 * d
+        if best_score is None or score > best_score:
+            best, best_score = (h, f), score
+    return best
 
 
 def _turns(name: str, f: int, nf: int) -> list[Action]:

@@ -42,18 +42,25 @@ def _resolve(data, pointer: str) -> bool:
 # ------------------------------------------------------------------ unit cards (d.1)
 
 def check_card(doc: LoadedDocument, index: ProjectIndex) -> Iterator[Diagnostic]:
+    """Unit-card checks (digest d.1), one helper per rule check."""
     body = _body(doc)
     if body is None:
         return
-    card = doc.model
+    for check in _CARD_CHECKS:
+        yield from check(doc, body)
 
-    # placeholder bookkeeping
+
+def _card_placeholders(doc, body) -> Iterator[Diagnostic]:
+    """Placeholder bookkeeping."""
+    card = doc.model
     for i, pointer in enumerate(card.placeholder_fields):
         if not pointer.startswith("/body") or not _resolve(doc.data, pointer):
             yield doc.error("mbt.placeholder-pointer", f"placeholder field '{pointer}' does not name a value of "
                             "this card's body", f"/placeholder_fields/{i}")
 
-    # V1 movement
+
+def _card_movement(doc, body) -> Iterator[Diagnostic]:
+    """V1 movement."""
     mv = body.general.movement
     if mv.cross_country < 1:
         yield doc.error("mbt.movement", "a vehicle needs a cross-country movement factor of at least 1",
@@ -66,7 +73,9 @@ def check_card(doc: LoadedDocument, index: ProjectIndex) -> Iterator[Diagnostic]
         yield doc.warning("mbt.movement", f"path rate {mv.path} is below the cross-country factor "
                           f"{mv.cross_country}", "/body/general/movement/path", R + "4.5.1.1.1")
 
-    # V4 GP defense / S-type armor 0
+
+def _card_soft_armor(doc, body) -> Iterator[Diagnostic]:
+    """V4 GP defense / S-type armor 0."""
     gpd = body.defensive.gp_defense
     if gpd.target_type == "S":
         armor = body.notes.basic_armor
@@ -87,7 +96,10 @@ def check_card(doc: LoadedDocument, index: ProjectIndex) -> Iterator[Diagnostic]
                 yield doc.error("mbt.soft-armor", "S-type vehicle has deck armor", "/body/defensive/armor_ag/deck",
                                 R + "6.5.2.3")
 
-    # V6 basic armor for AP-targetable vehicles (every vehicle but S-type)
+
+def _card_basic_armor(doc, body) -> Iterator[Diagnostic]:
+    """V6 basic armor for AP-targetable vehicles (every vehicle but S-type)."""
+    gpd = body.defensive.gp_defense
     if body.notes.basic_armor is None and gpd.target_type != "S":
         yield doc.error("mbt.basic-armor", "an AP-targetable vehicle needs Basic Game armor Front/Rear in its "
                         "Notes", "/body/notes", R + "4.4.3.2.5", at_key=True)
@@ -95,7 +107,9 @@ def check_card(doc: LoadedDocument, index: ProjectIndex) -> Iterator[Diagnostic]
         yield doc.warning("mbt.basic-armor", f"rear armor {body.notes.basic_armor.rear} is above front armor "
                           f"{body.notes.basic_armor.front}", "/body/notes/basic_armor/rear", R + "4.4.3.2.5")
 
-    # V7 AG armor table layout
+
+def _card_armor_table(doc, body) -> Iterator[Diagnostic]:
+    """V7 AG armor table layout."""
     ag = body.defensive.armor_ag
     if ag is not None:
         for angle, wanted in (("front", {"TF", "TR", "HF", "HR"}), ("front_side", {"TF", "TS", "TR", "HF", "HS", "HR"}),
@@ -110,7 +124,9 @@ def check_card(doc: LoadedDocument, index: ProjectIndex) -> Iterator[Diagnostic]
                                     f"{', '.join(sorted(wanted))}: {'; '.join(parts)}",
                                     f"/body/defensive/armor_ag/{angle}/{elev}", R + "6.5.2.3.2", at_key=True)
 
-    # V8 special armor locations; V9 ERA => TR 0-0
+
+def _card_special_armor(doc, body) -> Iterator[Diagnostic]:
+    """V8 special armor locations; V9 ERA => TR 0-0."""
     has_era = False
     for loc, spec in body.defensive.special_armor.items():
         pointer = f"/body/defensive/special_armor/{loc}"
@@ -129,12 +145,16 @@ def check_card(doc: LoadedDocument, index: ProjectIndex) -> Iterator[Diagnostic]
         yield doc.error("mbt.era-transport", f"a vehicle with ERA carries no passengers (TR: 0-0), not "
                         f"TR: {tr.towed}-{tr.leg}", "/body/general/transport", R + "6.5.2.4.2", at_key=True)
 
-    # V28 under cover
+
+def _card_under_cover(doc, body) -> Iterator[Diagnostic]:
+    """V28 under cover."""
     if body.general.transport_protection == "under_cover":
         yield doc.warning("mbt.under-cover", "MBT has no Under Cover transport vehicles; check the card",
                           "/body/general/transport_protection", R + "6.5.4.2.3")
 
-    # V19 combat unit / unarmed; V20 buildings
+
+def _card_flags(doc, body) -> Iterator[Diagnostic]:
+    """V19 combat unit / unarmed; V20 buildings."""
     armed = any(w.ammo for w in body.weapons)
     sighting = any(w.sight.primary == "D" or w.sight.secondary == "D" for w in body.weapons) or "fo" in body.labels
     if body.unarmed and armed:
@@ -150,7 +170,9 @@ def check_card(doc: LoadedDocument, index: ProjectIndex) -> Iterator[Diagnostic]
         yield doc.error("mbt.buildings", f"an {what} vehicle cannot have overhead protection (it may not enter "
                         "buildings)", "/body/overhead_protection", R + "6.1.4.3.1")
 
-    # weapons
+
+def _card_weapons(doc, body) -> Iterator[Diagnostic]:
+    """Weapons."""
     dual = [i for i, w in enumerate(body.weapons) if w.dual_fire]
     for i in dual[1:]:
         yield doc.error("mbt.dual-fire", "only one weapon per vehicle may be the Dual Fire weapon",
@@ -159,9 +181,13 @@ def check_card(doc: LoadedDocument, index: ProjectIndex) -> Iterator[Diagnostic]
         yield from _check_weapon(doc, body, i, w)
 
 
+_CARD_CHECKS = (_card_placeholders, _card_movement, _card_soft_armor, _card_basic_armor, _card_armor_table,
+                _card_special_armor, _card_under_cover, _card_flags, _card_weapons)
+
+
 def _check_weapon(doc, body, i, w) -> Iterator[Diagnostic]:
+    """One weapon (V10-V16, V21, V24) and each of its ammo rows."""
     base = f"/body/weapons/{i}"
-    limited = w.tt_factor in (60, 120, 180)
     names = {a.ammo_type for a in w.ammo}
     for name in w.exclusive_with:
         if name not in names:
@@ -178,98 +204,119 @@ def _check_weapon(doc, body, i, w) -> Iterator[Diagnostic]:
                             f"{base}/ammo_limits/{lim_i}/prefix", R + "5.16.2")
             break
     for j, row in enumerate(w.ammo):
-        p = f"{base}/ammo/{j}"
-        # V15 fields of fire
-        if limited and row.fof_side is None:
-            yield doc.error("mbt.fof", f"weapon '{w.id}' is non-turreted (TT {w.tt_factor}); ammo row "
-                            f"'{row.ammo_type}' must be marked front (underscored) or rear (overscored)",
-                            p, R + "4.4.3.1.4")
-        if not limited and row.fof_side is not None:
-            yield doc.error("mbt.fof", f"weapon '{w.id}' has TT {w.tt_factor} (all-round); ammo row "
-                            f"'{row.ammo_type}' must not be limited to the {row.fof_side} arc",
-                            f"{p}/fof_side", R + "4.4.3.1")
-        # V10 range bands
-        vals = row.range.values()
-        present = [(b, v) for b, v in zip(BANDS, vals) if v is not None]
-        if not present:
-            yield doc.error("mbt.range-bands", f"ammo row '{row.ammo_type}' has no range band", f"{p}/range",
-                            R + "4.4.3.2.1")
-            continue
-        if row.kind == "ATGM":
-            order = list(reversed(present))          # E first
-            rule = R + "5.1.3.3.2"
-            direction = "right to left (E smallest)"
-        else:
-            order = present
-            rule = R + "4.4.3.2.1"
-            direction = "left to right (P smallest)"
-            if row.range.E is None:
-                yield doc.error("mbt.range-bands", f"ammo row '{row.ammo_type}' needs an E band (its maximum "
-                                "range)", f"{p}/range", R + "3.5.2", at_key=True)
-        for (b1, v1), (b2, v2) in zip(order, order[1:]):
-            if v2 <= v1:
-                yield doc.error("mbt.range-bands", f"range bands of '{row.ammo_type}' must increase {direction}: "
-                                f"{b2} {v2} is not above {b1} {v1}", f"{p}/range/{b2}", rule)
-                break
-        max_range = max(v for _, v in present)
-        # V13 minimum range
-        if w.min_range > max_range:
-            yield doc.error("mbt.min-range", f"minimum range {w.min_range} is beyond the maximum range "
-                            f"{max_range} of '{row.ammo_type}'", f"{base}/min_range", R + "5.6")
-        # V11 penetration / ATGM factors
-        if row.kind == "AP":
-            if row.penetration is None:
-                yield doc.error("mbt.penetration", f"AP row '{row.ammo_type}' has no penetration row", p,
-                                R + "4.4.3.2.5")
-            else:
-                for b, v in zip(BANDS, vals):
-                    pen = getattr(row.penetration, b)
-                    if v is not None and pen is None:
-                        yield doc.error("mbt.penetration", f"AP row '{row.ammo_type}' has range band {b} but "
-                                        f"no penetration for it", f"{p}/penetration/{b}", R + "4.4.3.2.5")
-                    elif v is None and pen is not None:
-                        yield doc.warning("mbt.penetration", f"penetration for band {b} of '{row.ammo_type}' "
-                                          "but the band is skipped", f"{p}/penetration/{b}", R + "4.4.3.2.5")
-                pens = [getattr(row.penetration, b) for b, v in zip(BANDS, vals) if v is not None]
-                pens = [x for x in pens if x is not None]
-                if any(b > a for a, b in zip(pens, pens[1:])):
-                    yield doc.warning("mbt.penetration", f"penetration of '{row.ammo_type}' rises with range",
-                                      f"{p}/penetration", R + "4.4.3.2.5")
-            if row.energy is None:
-                yield doc.error("mbt.penetration", f"AP row '{row.ammo_type}' needs an energy type (KE or CE)",
-                                p, R + "6.5.2.4")
-        if row.kind == "ATGM":
-            if row.atgm is None:
-                yield doc.error("mbt.atgm", f"ATGM row '{row.ammo_type}' needs its factors (penetration, GP, CL, "
-                                "SP)", p, R + "5.1.3.3.1")
-            if row.penetration is not None:
-                yield doc.error("mbt.atgm", f"ATGM row '{row.ammo_type}' has a single penetration in 'atgm', not "
-                                "a per-band row", f"{p}/penetration", R + "5.1.3.3.1")
-        elif row.atgm is not None:
-            yield doc.error("mbt.atgm", f"'atgm' factors on a {row.kind} row", f"{p}/atgm", R + "5.1.3.3.1")
-        # V21 MCLOS ATGMs may not fire on a Short Halt
-        if row.atgm is not None and row.atgm.guidance_class in (3, 4) and not w.restrictions.no_short_halt:
-            yield doc.error("mbt.short-halt", f"'{row.ammo_type}' is a CL {row.atgm.guidance_class} (MCLOS) ATGM; "
-                            f"weapon '{w.id}' must be flagged restrictions.no_short_halt",
-                            f"{p}/atgm/guidance_class", R + "5.1.3.3.3")
-        # V14 ATGM sight
-        sight = row.sight or (w.sight if row.kind == "ATGM" else None)
-        if row.kind == "ATGM" and sight is not None and sight.secondary is not None:
-            where = f"{p}/sight/secondary" if row.sight else f"{base}/sight/secondary"
-            yield doc.error("mbt.atgm-sight", f"ATGM '{row.ammo_type}' may have no secondary sight",
-                            where, R + "6.5.2.2.5")
-        # V12 GP factors
-        if row.kind in ("GP", "GP-DF", "GP-IF"):
-            if row.gp_factor is None:
-                yield doc.error("mbt.gp-factor", f"GP row '{row.ammo_type}' has no factor row", p, R + "6.5.4.1")
-            else:
-                for b, v in zip(BANDS, vals):
-                    if v is not None and getattr(row.gp_factor, b) is None:
-                        yield doc.error("mbt.gp-factor", f"GP row '{row.ammo_type}' has range band {b} but no "
-                                        "factor for it", f"{p}/gp_factor/{b}", R + "6.5.4.1")
-            if row.penetration is not None:
-                yield doc.error("mbt.gp-factor", f"GP row '{row.ammo_type}' has a penetration row",
-                                f"{p}/penetration", R + "6.5.4.1")
+        yield from _check_row(doc, w, base, f"{base}/ammo/{j}", row)
+
+
+def _check_row(doc, w, base: str, p: str, row) -> Iterator[Diagnostic]:
+    yield from _row_fof(doc, w, p, row)
+    present = [(b, v) for b, v in zip(BANDS, row.range.values()) if v is not None]
+    if not present:
+        yield doc.error("mbt.range-bands", f"ammo row '{row.ammo_type}' has no range band", f"{p}/range",
+                        R + "4.4.3.2.1")
+        return
+    yield from _row_bands(doc, p, row, present)
+    max_range = max(v for _, v in present)
+    if w.min_range > max_range:  # V13 minimum range
+        yield doc.error("mbt.min-range", f"minimum range {w.min_range} is beyond the maximum range "
+                        f"{max_range} of '{row.ammo_type}'", f"{base}/min_range", R + "5.6")
+    if row.kind == "AP":
+        yield from _row_penetration(doc, p, row)
+    yield from _row_atgm(doc, w, base, p, row)
+    if row.kind in ("GP", "GP-DF", "GP-IF"):
+        yield from _row_gp(doc, p, row)
+
+
+def _row_fof(doc, w, p: str, row) -> Iterator[Diagnostic]:
+    """V15 fields of fire: non-turreted rows are marked front or rear, all-round rows are not."""
+    limited = w.tt_factor in (60, 120, 180)
+    if limited and row.fof_side is None:
+        yield doc.error("mbt.fof", f"weapon '{w.id}' is non-turreted (TT {w.tt_factor}); ammo row "
+                        f"'{row.ammo_type}' must be marked front (underscored) or rear (overscored)",
+                        p, R + "4.4.3.1.4")
+    if not limited and row.fof_side is not None:
+        yield doc.error("mbt.fof", f"weapon '{w.id}' has TT {w.tt_factor} (all-round); ammo row "
+                        f"'{row.ammo_type}' must not be limited to the {row.fof_side} arc",
+                        f"{p}/fof_side", R + "4.4.3.1")
+
+
+def _row_bands(doc, p: str, row, present) -> Iterator[Diagnostic]:
+    """V10 range bands increase in reading order; gun rows need an E band (their maximum range)."""
+    if row.kind == "ATGM":
+        order = list(reversed(present))          # E first
+        rule = R + "5.1.3.3.2"
+        direction = "right to left (E smallest)"
+    else:
+        order = present
+        rule = R + "4.4.3.2.1"
+        direction = "left to right (P smallest)"
+        if row.range.E is None:
+            yield doc.error("mbt.range-bands", f"ammo row '{row.ammo_type}' needs an E band (its maximum "
+                            "range)", f"{p}/range", R + "3.5.2", at_key=True)
+    for (b1, v1), (b2, v2) in zip(order, order[1:]):
+        if v2 <= v1:
+            yield doc.error("mbt.range-bands", f"range bands of '{row.ammo_type}' must increase {direction}: "
+                            f"{b2} {v2} is not above {b1} {v1}", f"{p}/range/{b2}", rule)
+            break
+
+
+def _row_penetration(doc, p: str, row) -> Iterator[Diagnostic]:
+    """V11 an AP row has a penetration for each band it has, and an energy type."""
+    vals = row.range.values()
+    if row.penetration is None:
+        yield doc.error("mbt.penetration", f"AP row '{row.ammo_type}' has no penetration row", p, R + "4.4.3.2.5")
+    else:
+        for b, v in zip(BANDS, vals):
+            pen = getattr(row.penetration, b)
+            if v is not None and pen is None:
+                yield doc.error("mbt.penetration", f"AP row '{row.ammo_type}' has range band {b} but "
+                                f"no penetration for it", f"{p}/penetration/{b}", R + "4.4.3.2.5")
+            elif v is None and pen is not None:
+                yield doc.warning("mbt.penetration", f"penetration for band {b} of '{row.ammo_type}' "
+                                  "but the band is skipped", f"{p}/penetration/{b}", R + "4.4.3.2.5")
+        pens = [getattr(row.penetration, b) for b, v in zip(BANDS, vals) if v is not None]
+        pens = [x for x in pens if x is not None]
+        if any(b > a for a, b in zip(pens, pens[1:])):
+            yield doc.warning("mbt.penetration", f"penetration of '{row.ammo_type}' rises with range",
+                              f"{p}/penetration", R + "4.4.3.2.5")
+    if row.energy is None:
+        yield doc.error("mbt.penetration", f"AP row '{row.ammo_type}' needs an energy type (KE or CE)",
+                        p, R + "6.5.2.4")
+
+
+def _row_atgm(doc, w, base: str, p: str, row) -> Iterator[Diagnostic]:
+    """V11 ATGM factors; V21 MCLOS ATGMs may not fire on a Short Halt; V14 no secondary ATGM sight."""
+    if row.kind == "ATGM":
+        if row.atgm is None:
+            yield doc.error("mbt.atgm", f"ATGM row '{row.ammo_type}' needs its factors (penetration, GP, CL, "
+                            "SP)", p, R + "5.1.3.3.1")
+        if row.penetration is not None:
+            yield doc.error("mbt.atgm", f"ATGM row '{row.ammo_type}' has a single penetration in 'atgm', not "
+                            "a per-band row", f"{p}/penetration", R + "5.1.3.3.1")
+    elif row.atgm is not None:
+        yield doc.error("mbt.atgm", f"'atgm' factors on a {row.kind} row", f"{p}/atgm", R + "5.1.3.3.1")
+    if row.atgm is not None and row.atgm.guidance_class in (3, 4) and not w.restrictions.no_short_halt:
+        yield doc.error("mbt.short-halt", f"'{row.ammo_type}' is a CL {row.atgm.guidance_class} (MCLOS) ATGM; "
+                        f"weapon '{w.id}' must be flagged restrictions.no_short_halt",
+                        f"{p}/atgm/guidance_class", R + "5.1.3.3.3")
+    sight = row.sight or (w.sight if row.kind == "ATGM" else None)
+    if row.kind == "ATGM" and sight is not None and sight.secondary is not None:
+        where = f"{p}/sight/secondary" if row.sight else f"{base}/sight/secondary"
+        yield doc.error("mbt.atgm-sight", f"ATGM '{row.ammo_type}' may have no secondary sight",
+                        where, R + "6.5.2.2.5")
+
+
+def _row_gp(doc, p: str, row) -> Iterator[Diagnostic]:
+    """V12 a GP row has a factor for each band it has, and no penetration row."""
+    if row.gp_factor is None:
+        yield doc.error("mbt.gp-factor", f"GP row '{row.ammo_type}' has no factor row", p, R + "6.5.4.1")
+    else:
+        for b, v in zip(BANDS, row.range.values()):
+            if v is not None and getattr(row.gp_factor, b) is None:
+                yield doc.error("mbt.gp-factor", f"GP row '{row.ammo_type}' has range band {b} but no "
+                                "factor for it", f"{p}/gp_factor/{b}", R + "6.5.4.1")
+    if row.penetration is not None:
+        yield doc.error("mbt.gp-factor", f"GP row '{row.ammo_type}' has a penetration row",
+                        f"{p}/penetration", R + "6.5.4.1")
 
 
 def check_card_refs(doc: LoadedDocument, index: ProjectIndex) -> Iterator[Diagnostic]:
@@ -303,26 +350,7 @@ def check_ruleset(doc: LoadedDocument, index: ProjectIndex) -> Iterator[Diagnost
     if rs.id != "mbt":
         return
     for i, t in enumerate(rs.terrain):
-        if t.cover not in _COVERS:
-            yield doc.error("mbt.terrain-cover", f"terrain '{t.code}' has cover '{t.cover}'; MBT cover is one of "
-                            f"{', '.join(_COVERS)}", f"/terrain/{i}/cover", R + "4.1.3")
-        missing = [c for c in ("t", "h", "w") if c not in t.move_cost]
-        if missing:
-            yield doc.error("mbt.terrain-costs", f"terrain '{t.code}' has no movement cost for class(es) "
-                            f"{', '.join(missing)} (a number, or null = prohibited)", f"/terrain/{i}/move_cost",
-                            R + "4.5.1.1.2", at_key=True)
-        want = _HEIGHTS.get(t.code)
-        if want is not None and t.los.height != want:
-            yield doc.error("mbt.terrain-height", f"terrain '{t.code}' ({t.name}) has height {t.los.height}; the "
-                            f"rules give {want}", f"/terrain/{i}/los/height", R + "4.1.4.1")
-        if t.los.blocks and t.los.height <= 0:
-            yield doc.error("mbt.terrain-height", f"terrain '{t.code}' blocks LOS but has height {t.los.height}; "
-                            "non-blocking types have height 0 or less", f"/terrain/{i}/los", R + "4.1.4.1")
-        if t.code == "HW":
-            for cls in ("t", "h", "w"):
-                if t.move_cost.get(cls) is not None:
-                    yield doc.error("mbt.terrain-prohibited", f"heavy woods must be prohibited (null) to vehicles "
-                                    f"of class '{cls}'", f"/terrain/{i}/move_cost/{cls}", R + "4.1.4.1.7")
+        yield from _check_terrain(doc, i, t)
     for i, h in enumerate(rs.hexside_features):
         if h.id == "wall" and h.move_cost.get("h", 0) is not None:
             yield doc.error("mbt.terrain-prohibited", "a wall hexside must be prohibited (null) to half-tracks",
@@ -336,6 +364,30 @@ def check_ruleset(doc: LoadedDocument, index: ProjectIndex) -> Iterator[Diagnost
             yield from _check_spotting(doc, i, t)
         elif t.id == "ap-hit":
             yield from _check_ap_hit(doc, i, t)
+
+
+def _check_terrain(doc, i: int, t) -> Iterator[Diagnostic]:
+    """V31-V33: cover type, a cost per vehicle class, heights given by the rules, heavy woods prohibited."""
+    if t.cover not in _COVERS:
+        yield doc.error("mbt.terrain-cover", f"terrain '{t.code}' has cover '{t.cover}'; MBT cover is one of "
+                        f"{', '.join(_COVERS)}", f"/terrain/{i}/cover", R + "4.1.3")
+    missing = [c for c in ("t", "h", "w") if c not in t.move_cost]
+    if missing:
+        yield doc.error("mbt.terrain-costs", f"terrain '{t.code}' has no movement cost for class(es) "
+                        f"{', '.join(missing)} (a number, or null = prohibited)", f"/terrain/{i}/move_cost",
+                        R + "4.5.1.1.2", at_key=True)
+    want = _HEIGHTS.get(t.code)
+    if want is not None and t.los.height != want:
+        yield doc.error("mbt.terrain-height", f"terrain '{t.code}' ({t.name}) has height {t.los.height}; the "
+                        f"rules give {want}", f"/terrain/{i}/los/height", R + "4.1.4.1")
+    if t.los.blocks and t.los.height <= 0:
+        yield doc.error("mbt.terrain-height", f"terrain '{t.code}' blocks LOS but has height {t.los.height}; "
+                        "non-blocking types have height 0 or less", f"/terrain/{i}/los", R + "4.1.4.1")
+    if t.code == "HW":
+        for cls in ("t", "h", "w"):
+            if t.move_cost.get(cls) is not None:
+                yield doc.error("mbt.terrain-prohibited", f"heavy woods must be prohibited (null) to vehicles "
+                                f"of class '{cls}'", f"/terrain/{i}/move_cost/{cls}", R + "4.1.4.1.7")
 
 
 def _check_turn_rows(doc, rs) -> Iterator[Diagnostic]:
@@ -426,6 +478,12 @@ def check_map(doc: LoadedDocument, index: ProjectIndex) -> Iterator[Diagnostic]:
         if any(v > 5 for v in levels[-1]):
             yield doc.warning("mbt.hill-level", f"elevation row {r} has a level above 5; heights of 4 to 5 are "
                               "typically the limit", f"/elevation/{r}", R + "4.1.4.1.4")
+    yield from _check_slopes(doc, m, levels)
+    yield from _check_cliffs(doc, m, levels)
+
+
+def _check_slopes(doc, m, levels) -> Iterator[Diagnostic]:
+    """V41: a slope hexside joins two different levels."""
     for i, side in enumerate(m.hexsides):
         if side.feature not in ("slope", "crest"):
             continue
@@ -443,7 +501,10 @@ def check_map(doc: LoadedDocument, index: ProjectIndex) -> Iterator[Diagnostic]:
         if side.feature == "slope" and a == b:
             yield doc.warning("mbt.slope", f"slope hexside {side.hex} {side.side} joins two hexes of the same "
                               f"level ({a})", f"/hexsides/{i}", R + "4.1.4.1.5")
-    # V41: a level change with no slope or crest hexside is a cliff, impassable to vehicles (verify intent)
+
+
+def _check_cliffs(doc, m, levels) -> Iterator[Diagnostic]:
+    """V41: a level change with no slope or crest hexside is a cliff, impassable to vehicles (verify intent)."""
     marked = set()
     for side in m.hexsides:
         if side.feature in ("slope", "crest", "cliff"):
@@ -587,6 +648,13 @@ def check_scenario(doc: LoadedDocument, index: ProjectIndex) -> Iterator[Diagnos
     pointy = any(m.hex.orientation == "pointy" for m in boards.values())
     dirs = ("NW", "NE", "E", "SE", "SW", "W") if pointy else _DIRS
 
+    yield from _check_extension(doc, sc, boards, sides)
+    yield from _check_setups(doc, sc, index, boards, terrain, road_hexes, dirs)
+    yield from _check_stacking(doc, sc, index, boards, rs)
+
+
+def _check_extension(doc, sc, boards, sides) -> Iterator[Diagnostic]:
+    """Force grades (MBT 5.8) and building hexes of the MBT scenario extension."""
     ext = sc.extension
     for side, _grade in getattr(ext, "force_grades", {}).items():
         if side not in sides:
@@ -603,13 +671,10 @@ def check_scenario(doc: LoadedDocument, index: ProjectIndex) -> Iterator[Diagnos
             yield doc.error("mbt.hex", f"building hex '{hexlabel}' is not on the scenario's boards",
                             f"/extension/building_stories/{hexlabel}", at_key=True)
 
-    def off_board(label):
-        """Hexes off the boards are reported by the core check ``scenario.unknown-hex``; skip them here."""
-        return _terrain_at(boards, label)[1] is None
 
+def _check_setups(doc, sc, index, boards, terrain, road_hexes, dirs) -> Iterator[Diagnostic]:
+    """Set-up facings, hex counts, prohibited terrain, opposing units and over-stacking (V52, MBT 3.3)."""
     occupants: dict[str, list[tuple[str, str]]] = defaultdict(list)   # hex -> [(side, pointer)]
-    counts: Counter = Counter()
-    first_pointer: dict[str, str] = {}
     for si, side in enumerate(sc.sides):
         for fi, force in enumerate(side.forces):
             base = f"/sides/{si}/forces/{fi}"
@@ -630,33 +695,66 @@ def check_scenario(doc: LoadedDocument, index: ProjectIndex) -> Iterator[Diagnos
                                 f"{base}/setup/hexes")
             for k, label in enumerate(hexes):
                 pointer = f"{base}/setup/hexes/{k}"
-                if off_board(label):
-                    continue
+                code = _terrain_at(boards, label)[1]
+                if code is None:
+                    continue  # off the boards: the core check scenario.unknown-hex
                 placed = units if len(hexes) == 1 else ([units[k]] if k < len(units) else [])
-                counts[label] += len(placed)
-                first_pointer.setdefault(label, pointer)
                 occupants[label].append((side.id, pointer))
-                _, code = _terrain_at(boards, label)
                 t = terrain.get(code)
-                if t is None:
-                    continue
-                for path, unit_id in placed:
-                    card = index.model("unit", unit_id)
-                    body = getattr(card, "body", None)
-                    if not isinstance(body, VehicleBody):
-                        continue
-                    cls = body.general.movement.traction.lower()
-                    if cls in t.move_cost and t.move_cost[cls] is None and label not in road_hexes:
-                        yield doc.error("mbt.setup-prohibited", f"{card.name} ({path}) cannot set up in {label}: "
-                                        f"{t.name} is prohibited to traction {body.general.movement.traction}",
-                                        pointer, t.rule or R + "4.5.1.1.2")
+                if t is not None and label not in road_hexes:
+                    yield from _prohibited_setup(doc, index, t, label, placed, pointer)
     for label, occ in occupants.items():
         if len({s for s, _ in occ}) > 1:
             yield doc.error("mbt.setup-opposing", f"opposing units set up in the same hex {label}", occ[-1][1],
                             R + "4.5.1.1.10")
-        if counts[label] >= 6:
-            yield doc.warning("mbt.overstacked", f"hex {label} starts over-stacked with {counts[label]} vehicles "
-                              "(6 or more)", first_pointer[label], R + "3.8")
+
+
+def _stacking_limit(rs) -> int | None:
+    """Vehicles that make a hex over-stacked (table ``stacking``), or None when the table does not say."""
+    table = next((t for t in rs.tables if t.id == "stacking"), None) if rs is not None else None
+    if table is None or "vehicles" not in table.columns:
+        return None
+    c = table.columns.index("vehicles")
+    value = table.rows[0][c] if table.rows and len(table.rows[0]) > c else None
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def _check_stacking(doc, sc, index, boards, rs) -> Iterator[Diagnostic]:
+    """V53: a set-up hex with as many vehicles as table ``stacking`` gives is over-stacked (MBT 3.8)."""
+    limit = _stacking_limit(rs)
+    if limit is None:
+        return
+    counts: Counter = Counter()
+    first: dict[str, str] = {}
+    for si, side in enumerate(sc.sides):
+        for fi, force in enumerate(side.forces):
+            hexes = force.setup.hexes if force.setup else []
+            if not hexes:
+                continue
+            units = expand_force(force, index)
+            for k, label in enumerate(hexes):
+                if _terrain_at(boards, label)[1] is None:
+                    continue
+                counts[label] += len(units) if len(hexes) == 1 else int(k < len(units))
+                first.setdefault(label, f"/sides/{si}/forces/{fi}/setup/hexes/{k}")
+    for label, count in counts.items():
+        if count >= limit:
+            yield doc.warning("mbt.overstacked", f"hex {label} starts over-stacked with {count} vehicles "
+                              f"({limit} or more)", first[label], R + "3.8")
+
+
+def _prohibited_setup(doc, index, t, label: str, placed, pointer: str) -> Iterator[Diagnostic]:
+    """V52: no vehicle sets up in terrain its traction cannot enter (unless on a road)."""
+    for path, unit_id in placed:
+        card = index.model("unit", unit_id)
+        body = getattr(card, "body", None)
+        if not isinstance(body, VehicleBody):
+            continue
+        cls = body.general.movement.traction.lower()
+        if cls in t.move_cost and t.move_cost[cls] is None:
+            yield doc.error("mbt.setup-prohibited", f"{card.name} ({path}) cannot set up in {label}: "
+                            f"{t.name} is prohibited to traction {body.general.movement.traction}",
+                            pointer, t.rule or R + "4.5.1.1.2")
 
 
 CHECKS: dict[str, list] = {

@@ -58,6 +58,14 @@ class MovementRules:
         self.mv_end = False
         self.mv_exposed = False
 
+    def planning_state(self, i: int):
+        """A clone in which vehicle ``i`` is moving (its move started if it had not): for planning a move with
+        ``step_cost`` and ``mv_left`` without touching this state (bots)."""
+        probe = self.clone()
+        if probe.mv_u != i:
+            probe._begin_move(i)
+        return probe
+
     def step_cost(self, i: int, a, b, reverse: bool = False) -> int | None:
         """Cost to move vehicle ``i`` from ``a`` into ``b`` in the current mode, or None when prohibited
         (MBT 4.5.1.1.2, 4.5.1.1.5-7)."""
