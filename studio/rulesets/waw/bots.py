@@ -62,18 +62,15 @@ class HeuristicBot:
                 best = min(held, key=lambda o: (distance(h, o), o))
                 if distance(h, best) <= 4:
                     return best
-        enemies = [st.hex[e] for e in st._targets(u)]
+        enemies = [st.hex[e] for e in st.targets_of(u)]
         if enemies:
             return min(enemies, key=lambda e: (distance(h, e), e))
         return h
 
     # ------------------------------------------------------------------ choice
     def choose(self, st, legal):
-        st._occ = st._occupancy()              # occupancy cache while deciding (the state does not change)
-        try:
+        with st.cached():                      # occupancy cache while deciding (the view is only read)
             return self._choose(st, legal)
-        finally:
-            st._occ = None
 
     def _choose(self, st, legal):
         g = self.game
@@ -154,7 +151,7 @@ class HeuristicBot:
         # helicopters: hover to shoot, fly to move
         for a in kinds.get("mode", []):
             u = g.by_uid[a.a]
-            near = min((distance(st.hex[u], st.hex[e]) for e in st._targets(u)), default=99)
+            near = min((distance(st.hex[u], st.hex[e]) for e in st.targets_of(u)), default=99)
             if st.hover[u] and near > 8:
                 return a
             if not st.hover[u] and near <= 6:
@@ -164,7 +161,7 @@ class HeuristicBot:
             u = g.by_uid[a.a]
             c = st.carrier[u]
             if distance(st.hex[c], self.goal(st, c)) <= 2 or any(
-                    distance(st.hex[c], st.hex[e]) <= 3 for e in st._targets(c)):
+                    distance(st.hex[c], st.hex[e]) <= 3 for e in st.targets_of(c)):
                 return a
         # movement toward the goal
         best, bv = None, 0
@@ -174,8 +171,8 @@ class HeuristicBot:
             h, n = st.hex[u], g.map.hex_of[a.b]
             goal = self.goal(st, u)
             if spec.is_heli:
-                near = min((distance(n, st.hex[e]) for e in st._targets(u)), default=99)
-                if min((distance(h, st.hex[e]) for e in st._targets(u)), default=99) <= 4:
+                near = min((distance(n, st.hex[e]) for e in st.targets_of(u)), default=99)
+                if min((distance(h, st.hex[e]) for e in st.targets_of(u)), default=99) <= 4:
                     continue
                 gain = (distance(h, goal) - distance(n, goal)) + (0.5 if near >= 3 else -1)
             else:
@@ -225,7 +222,7 @@ class HeuristicBot:
         g = self.game
         lvl = g.level.get(n, 0)
         k = 0
-        for e in st._targets(u):
+        for e in st.targets_of(u):
             if st.oc[e] or st.disr[e] or g.units[e].is_heli:
                 continue
             he = st.hex[e]
@@ -237,18 +234,17 @@ class HeuristicBot:
     def _holding(self, st, u: int) -> bool:
         # keep enough units on held objectives
         h = st.hex[u]
-        return any(distance(h, st.hex[e]) <= 6 for e in st._targets(u)) or self.game.units[u].is_infantry
+        return any(distance(h, st.hex[e]) <= 6 for e in st.targets_of(u)) or self.game.units[u].is_infantry
 
     def _can_shoot_next(self, st, u: int) -> bool:
         """True when the unit already has a worthwhile shot from where it stands (it then holds its ground)."""
-        for t in st._targets(u):
+        for t in st.targets_of(u):
             for fp in ("ap", "he"):
                 if self.shot_value(st, u, t, fp, "normal") > FIRE_THRESHOLD:
                     return True
         return False
 
     def assault_ok(self, st, units: list[int], h, overrun: bool, bold: bool = False) -> bool:
-        g = self.game
         mine = 0.0
         for u in units:
             v = st.values(u)
@@ -256,7 +252,7 @@ class HeuristicBot:
                 return False
             mine += v.assault_fp * (3 if overrun else 1) * (7 - (v.assault_to_hit or 6)) / 6.0
         theirs = 0.0
-        defenders = st._ground_enemies_at(h, self.side)
+        defenders = st.ground_enemies_at(h, self.side)
         for d in defenders:
             dv = st.values(d)
             if dv.assault_fp:

@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
-from helpers import at, build, place, rolls, u  # noqa: E402
+from helpers import at, build, rolls, u  # noqa: E402
 
 from studio.hexgrid.coords import distance  # noqa: E402
 from studio.rules.api import RulesError  # noqa: E402

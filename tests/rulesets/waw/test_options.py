@@ -355,7 +355,7 @@ def test_c32_assault_more_hits():
     def run(opts):
         g, s = build([("us-m60a3", "4J14")], [("su-motor-rifle", "4J13")], options=opts,
                      extension={"fortifications": {"improved_positions": ["4J13"]}})
-        rifle, m60 = u(g, "su.1"), u(g, "us.1")
+        m60 = u(g, "us.1")
         s.dice.force(6, 1, 1, 1, 1, 1, 1, 1)       # 1 Hit scored, negated by the IP; none back
         s._assault([m60], at(g, "4J13"))
         return s.hex[m60] == at(g, "4J13")

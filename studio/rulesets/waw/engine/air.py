@@ -1,0 +1,99 @@
+"""World at War helicopters in combat, airstrikes and jamming (WaW 9.2.1 Pop-Up, 9.5, 9.6, 10.0).
+
+A mixin of :class:`studio.rulesets.waw.engine.state.WawState` (the state record); methods read and write its
+slots.
+"""
+from __future__ import annotations
+
+
+from studio.hexgrid.coords import distance
+
+
+class AirRules:
+    __slots__ = ()
+
+    def _popup_targets(self, u: int) -> list[tuple[int, str]]:
+        """9.2.1: every target the helicopter may attack one level up; the Pop-Up is the owner's choice whether
+        or not the target is also seen at the normal level."""
+        out = []
+        for t in self._targets(u):
+            saved = self.pending
+            self.pending = ("popup", u, t, "", saved[1] if len(saved) > 1 else -1)
+            try:
+                out += [(t, fp) for fp in self._fire_types(u, t, "normal")]
+            finally:
+                self.pending = saved
+        return out
+
+    def _popup_resolve(self, response) -> None:
+        """9.2.1: the one responding unit's fire and the helicopter's attack take effect together."""
+        _, u, t, fp, fi = self.pending
+        net = 0
+        if response is not None:
+            e, efp = response
+            nums = self.fire_numbers(e, u, efp, "opfire")
+            if nums is not None:
+                net = self.resolve_hits(u, self.attack_roll(*nums), efp, e, apply=False)
+            self.oc[e] = True
+        if self.fire_numbers(u, t, fp, "normal") is not None:
+            self._fire(u, t, fp, "normal")
+        self.oc[u] = True
+        self.acted[u] = True
+        self.impulse_first = False
+        if net:
+            self.apply_hits(u, net)
+        self.pending = ("ops", fi)
+
+    def _strike(self, k: int, h) -> None:
+        """WaW 9.5: AA interception, then the attack on the hex (target class chosen first, digest C42)."""
+        g = self.game
+        a, side = g.airstrikes[k]
+        if k in self.air_back:
+            self.air_back.discard(k)           # Chaos 4: this counter makes only one attack
+            self.air_out.add(k)
+        if h is None:
+            return
+        aa = 0
+        if (1 - side) in self.cover and g.air_cover_fp[0]:
+            self.cover.discard(1 - side)       # 9.6: Air Cover attacks first, then leaves the game
+            self.cover.add(("used", 1 - side))
+            aa += self.attack_roll(*g.air_cover_fp)
+        for e in self._alive(1 - side):
+            v = self.values(e)
+            if v is None or not v.aa_fp or self.oc[e] or self.disr[e] or self.carrier[e] >= 0:
+                continue
+            if distance(self.hex[e], h) <= (v.range or 0):
+                aa += self.attack_roll(v.aa_fp, v.to_hit.aa or 6)
+                self.oc[e] = True
+        if aa:
+            saved = sum(1 for d in self.dice.pool(a.armor, 6, "save") if d >= a.save)
+            net = max(0, aa - saved)
+            if net >= 2 or (net == 1 and self.dice.roll(6, "abort") <= g.const("airstrike_abort_roll")):
+                self.air_out.add(k)
+                return
+            if net == 1:
+                return                         # aborted; back in the cup next turn
+        units = [i for i in self.units_at(h, 1 - side) if not g.units[i].is_hq and not g.units[i].is_heli
+                 and self.carrier[i] < 0]
+        armored = [i for i in units if g.units[i].target_class(self.strength[i]) in ("afv", "thin")]
+        targets, fp = (armored, a.ap_fp) if armored else (units, a.he_fp)
+        scored = self.attack_roll(fp, a.to_hit)
+        if targets and scored:
+            row = g.tec_row(h)
+            n = g.const("city_artillery_db") if row["code"] in g.built_up else (row["db_infantry"] or 0)
+            saved = sum(1 for d in self.dice.pool(n, 6, "save") if d >= g.const("soft_save")) if n else 0
+            before = self._snap(targets)
+            self._distribute(targets, max(0, scored - saved))
+            self._hq_check(h, 1 - side, self._hq_trigger(scored - saved > 0, targets, before),
+                           any(self.strength[i] >= 2 for i in targets))
+        if self.dice.roll(6, "sortie") <= scored:
+            self.air_out.add(k)                # out of ammunition
+
+    def _jam(self, side: int) -> None:
+        """WaW 10.0: the Jammed counter goes on an enemy HQ (automated: the largest enemy formation's)."""
+        g = self.game
+        cands = [fi for fi, f in enumerate(g.formations) if f.side != side and f.hq >= 0
+                 and self.strength[f.hq] < 2 and fi not in self.jammed]
+        if cands:
+            fi = max(cands, key=lambda x: (sum(1 for j in g.formations[x].units if self.strength[j] < 2), -x))
+            self.jammed[fi] = 1

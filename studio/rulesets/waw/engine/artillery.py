@@ -1,0 +1,172 @@
+"""World at War artillery: calls, missions, mortars and on-map artillery (WaW 8.0-8.7, 1.3.4.3).
+
+A mixin of :class:`studio.rulesets.waw.engine.state.WawState` (the state record); methods read and write its
+slots.
+"""
+from __future__ import annotations
+
+
+from studio.hexgrid.coords import distance
+
+from .actions import Action
+
+
+class ArtilleryRules:
+    __slots__ = ()
+
+    def _call_actions(self, caller: int, fi: int) -> list[Action]:
+        g = self.game
+        made = sum(self.calls.values()) if g.option("c67_artillery_calls") == "per_formation" else \
+            self.calls.get(caller, 0)
+        if made >= g.const("artillery_missions_per_caller") or self.strength[caller] >= 2 or self.hex[caller] is None:
+            return []                          # 8.0: up to two missions (per caller or per formation, c67)
+        side = g.units[caller].side
+        out = []
+        hexes = sorted({self.hex[e] for e in self._targets(caller) if not g.units[e].is_heli})
+        for ai, a in enumerate(g.assets):
+            if a.side != side or self.missions[ai] <= 0 or not a.usable:
+                continue
+            for h in hexes:
+                if distance(self.hex[caller], h) <= 1 or g.los.clear(self.hex[caller], h, self.level(caller),
+                                                                     g.level.get(h, 0), self.wrecks):
+                    out.append(Action("call", g.units[caller].uid, a.id, g.label[h]))
+        return out
+
+    # ------------------------------------------------------------------ artillery (8.0, 8.1)
+    def _call(self, caller: int, ai: int, target) -> None:
+        g = self.game
+        a = g.assets[ai]
+        self.missions[ai] -= 1
+        self.calls[caller] = self.calls.get(caller, 0) + 1
+        side = g.units[caller].side
+        h = target
+        if self.dice.roll(6, "accuracy") >= g.const("artillery_drift_roll"):
+            # drift: the opponent picks an adjacent hex (automated: the one with fewest of his units)
+            opts = sorted(g.nbrs[target])
+            h = min(opts, key=lambda n: (len(self.units_at(n, 1 - side)) - len(self.units_at(n, side)), n))
+        self.mission(a.type, h, a.fp, a.to_hit, g.roles[side] == "NATO")
+
+    def mission(self, kind: str, h, fp: int, hit: int, nato: bool) -> None:
+        """Resolve an artillery mission of ``kind`` on impact hex ``h`` (WaW 8.1-8.6)."""
+        g = self.game
+        if kind == "Smoke":
+            self.smoke[h] = g.const("smoke_duration")   # 8.2: Smoke 2, then 1, then removed
+        elif kind == "FASCAM":
+            self.mines.add(h)                  # 8.3
+        elif kind == "Chemical":
+            self._chemical(h)
+        elif kind == "MLRS":
+            shared = self.attack_roll(fp, hit) if g.option("c74_mlrs_rolls") == "shared" else None
+            for x in [h] + sorted(g.nbrs[h]):  # 8.6: the hex and the six around, one roll per hex (c74)
+                self.artillery_he(x, fp, hit, dpicm=nato, nato=nato, hits=shared)
+        else:
+            self.artillery_he(h, fp, hit, dpicm=kind == "DPICM", nato=nato)
+
+    def _chemical(self, h) -> None:
+        """WaW 8.4: Morale check for every unit in the hex and around; carried infantry shares its carrier's fate."""
+        g = self.game
+        self.chem.add(h)
+        for x in [h] + sorted(g.nbrs[h]):
+            for i in self.units_at(x):
+                spec = g.units[i]
+                if spec.is_hq or spec.is_heli or self.carrier[i] >= 0:
+                    continue
+                if sum(self.dice.pool(2, 6, "chemical")) <= self.morale(i):
+                    continue
+                group = [i] + self._passengers(i)
+                for j in group:
+                    self._disrupt(j)
+                    if not g.units[j].is_vehicle:
+                        if self.strength[j] == 0 and g.units[j].body.reduced is not None:
+                            self._reduce(j)
+                        else:
+                            self._destroy(j)
+
+    def _indirect_targets(self, u: int) -> list:
+        """1.3.4.3 / 8.7: enemy hexes out of the unit's LOS but in LOS of a friendly HQ, recon unit or Leader."""
+        g = self.game
+        spec = g.units[u]
+        v = self.values(u)
+        spotters = [i for i in self._alive(spec.side) if self.carrier[i] < 0 and (
+            g.units[i].is_hq or g.units[i].body.recon or i in g.leader_of) and not self.disr[i]
+            and (spec.body.mortar or g.units[i].formation == spec.formation)]
+        if not spotters:
+            return []
+        if spec.cls == "on_map_artillery":
+            if v.artillery is None or v.artillery.unlimited is None:
+                return []
+            reach = 999
+        else:
+            reach = (v.range or 0) * (1 if v.range_underlined else g.const("extended_range_factor"))
+        out = set()
+        for e in self._targets(u):
+            h = self.hex[e]
+            if g.units[e].is_heli or distance(self.hex[u], h) > reach or distance(self.hex[u], h) <= 1:
+                continue
+            if g.los.clear(self.hex[u], h, self.level(u), g.level.get(h, 0), self.wrecks):
+                fixed = v.artillery.fixed if spec.cls == "on_map_artillery" and v.artillery else None
+                if fixed is not None and fixed.range is not None and distance(self.hex[u], h) > fixed.range:
+                    out.add(h)                 # 8.7 (b): in LOS beyond the fixed range: resolved per 8.1
+                continue
+            if any(distance(self.hex[sp], h) <= 1 or g.los.clear(self.hex[sp], h, self.level(sp),
+                                                                   g.level.get(h, 0), self.wrecks) for sp in spotters):
+                out.add(h)
+        return sorted(out)
+
+    def _indirect(self, u: int, target) -> None:
+        g = self.game
+        spec = g.units[u]
+        v = self.values(u)
+        if spec.cls == "on_map_artillery":
+            fp, hit = v.artillery.unlimited.fp, v.artillery.unlimited.to_hit
+        else:
+            fp, hit = v.he_fp or 0, v.to_hit.he or 6
+        h = target
+        seen = g.los.clear(self.hex[u], target, self.level(u), g.level.get(target, 0), self.wrecks)
+        if not seen and self.dice.roll(6, "accuracy") >= g.const("artillery_drift_roll"):
+            opts = sorted(g.nbrs[target])
+            h = min(opts, key=lambda n: (len(self.units_at(n, 1 - spec.side)) - len(self.units_at(n, spec.side)), n))
+        self.artillery_he(h, fp, hit)
+        self.oc[u] = True
+
+    def artillery_he(self, h, fp: int, hit: int, dpicm: bool = False, nato: bool = True,
+                     hits: int | None = None) -> int:
+        """WaW 8.1: Hits (rolled, or ``hits`` shared by an MLRS strike), then terrain infantry DB (city: 2)
+        saves at 5+; combat vehicles only Disrupted."""
+        g = self.game
+        units = [i for i in self.units_at(h) if not g.units[i].is_hq and not g.units[i].is_heli
+                 and self.carrier[i] < 0]
+        if hits is None:
+            hits = self.attack_roll(fp, hit)
+        if not units or not hits:
+            return 0
+        row = g.tec_row(h)
+        n = g.const("city_artillery_db") if row["code"] in g.built_up else (row["db_infantry"] or 0)
+        saved = sum(1 for d in self.dice.pool(n, 6, "save") if d >= g.const("soft_save")) if n else 0
+        net = max(0, hits - saved)
+        if dpicm:
+            units = [i for i in units if g.units[i].is_vehicle]
+        base, rem = divmod(net, len(units)) if units else (0, 0)
+        pool = list(units)
+        extra = {pool.pop(self.dice.randrange(len(pool))) for _ in range(rem)}
+        sides_hit = set()
+        before = self._snap(units)
+        for i in units:
+            k = base + (1 if i in extra else 0)
+            if not k:
+                continue
+            sides_hit.add(g.units[i].side)
+            tc = g.units[i].target_class(self.strength[i])
+            if tc in ("afv", "thin") and not dpicm:
+                self._disrupt(i)               # combat vehicles cannot be Reduced by HE fire
+            elif dpicm and not (nato or g.option("c18_dpicm") == "all_reduce") or \
+                    (dpicm and g.option("c18_dpicm") == "disrupt_only"):
+                self._disrupt(i)               # note 2 / digest C18: only NATO DPICM Reduces
+            else:
+                self.apply_hits(i, k)
+        for s in sorted(sides_hit):
+            mine = [i for i in units if g.units[i].side == s]
+            self._hq_check(h, s, self._hq_trigger(True, mine, tuple(b for i, b in zip(units, before)
+                                                                    if g.units[i].side == s)),
+                           any(self.strength[i] >= 2 for i in mine))
+        return net

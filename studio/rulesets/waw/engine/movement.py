@@ -1,0 +1,215 @@
+"""World at War movement and transport (WaW 5.0-5.3, 12.2 Mines).
+
+A mixin of :class:`studio.rulesets.waw.engine.state.WawState` (the state record); methods read and write its
+slots.
+"""
+from __future__ import annotations
+
+
+from studio.hexgrid.coords import distance
+
+
+INF = 99.0          # Movement Points of a unit that must stop (no more movement this impulse)
+
+
+class MovementRules:
+    __slots__ = ()
+
+    def _terrain_cost(self, i: int, a, b) -> float | None:
+        """MP for unit ``i`` to step from ``a`` into ``b`` (WaW 5.0: ``terrain[].move_cost`` per mobility class,
+        roads, hexside features; 5.3 water; 8.4 Chemical), or None when it may not."""
+        g = self.game
+        u = g.units[i]
+        if u.is_heli:
+            return 1.0
+        mt = u.values(self.strength[i]).movement.type
+        if mt == "towed":
+            return None
+        extra_chem = float(g.const("chemical_extra_mp")) if self.chem and any(
+            distance(b, c) <= 1 for c in self.chem) else 0.0   # 8.4
+        if g.map.road(a, b):
+            return float(g.const("road_cost")) + extra_chem
+        code = g.terrain.get(b, "C")
+        if code in g.water_codes:
+            v = u.values(self.strength[i])
+            # 5.3: green MP crosses water as the whole move of the impulse, starting with it
+            return 0.0 if v.movement.green and self.mp_used[i] == 0 and not self.one_hex[i] else None
+        cost = (g.tables.move_cost.get(code) or g.tables.move_cost["C"]).get(mt)
+        if cost is None or (code in g.scrub_codes and mt != "foot"
+                            and g.option("c61_texas_scrub_vehicles") == "trail_only"):
+            return None                        # TEC: Texas Scrub vehicles only along a trail (option c61)
+        side = g.map.hexside(a, b)
+        if side:
+            feat = g.tables.features.get(side)
+            if feat:
+                extra = feat.get(mt)
+                if extra is None:
+                    return None
+                cost += extra
+        return float(cost) + extra_chem
+
+    def _mp(self, i: int) -> float:
+        g = self.game
+        if g.units[i].is_heli:
+            return INF
+        v = self.values(i)
+        mp = float(v.movement.mp or 0)
+        if mp and (self.game.leader_of or self.xleaders):
+            mp += self._leader_bonus(i)        # 1.3.6: a moving platoon's Leader raises its MP
+        cap = self.mp_cap[i]
+        return min(mp, cap) if cap is not None else mp
+
+    def _half(self, i: int) -> float:
+        v = self.values(i)
+        return float((v.movement.mp or 0) // 2)
+
+    def _move_targets(self, u: int) -> list:
+        g = self.game
+        spec = g.units[u]
+        if self.breakdown[u] or self.locked[u]:
+            return []
+        if spec.is_heli:
+            if self.hover[u]:
+                return []
+        elif spec.values(self.strength[u]).movement.towed:
+            return []
+        h = self.hex[u]
+        mp = self._mp(u)
+        used = self.mp_used[u]
+        if used >= mp:
+            return []
+        if self.one_hex[u] and used > 0:
+            return []
+        side = spec.side
+        out = []
+        enemies = None
+        if self.disr[u]:
+            enemies = [self.hex[e] for e in self._alive(1 - side) if not g.units[e].is_hq and self.carrier[e] < 0]
+        for n in g.nbrs[h]:
+            cost = self._terrain_cost(u, h, n)
+            if cost is None:
+                continue
+            if self.one_hex[u]:
+                cost = 0.0
+            if used + cost > mp + 1e-9:
+                continue
+            if self.units_at(n, 1 - side):
+                continue                       # entering an enemy hex is an Assault or Overrun (5.0)
+            if not spec.is_heli:
+                if self._stack_count(n, side) + 1 > g.const("stack_limit"):
+                    continue
+                if not self._hq_can_follow(u, h, n):
+                    continue
+            if enemies is not None:
+                # 6.1.7: a Disrupted unit may not close with the enemy or enter a hex adjacent to it
+                if any(distance(n, e) <= 1 for e in enemies):
+                    continue
+                if enemies and min(distance(n, e) for e in enemies) < min(distance(h, e) for e in enemies):
+                    continue
+            out.append(n)
+        return out
+
+    def _load_targets(self, u: int) -> list[int]:
+        g = self.game
+        spec = g.units[u]
+        if not (spec.is_infantry or spec.cls == "towed_gun") or spec.cls == "militia_cav" or self.disr[u]:
+            return []
+        out = []
+        for c in self.units_at(self.hex[u], spec.side):
+            cs = g.units[c]
+            if c == u or self.carrier[c] >= 0 or cs.is_heli or self.oc[c] or self.ooc[c]:
+                continue
+            v = self.values(c)
+            if not v.movement.circled or self._passengers(c):
+                continue
+            if self.mp_used[c] > self._half(c) or self.breakdown[c]:
+                continue
+            out.append(c)
+        return out
+
+    # ------------------------------------------------------------------ movement (5.0)
+    def _move(self, u: int, n) -> None:
+        g = self.game
+        spec = g.units[u]
+        h = self.hex[u]
+        cost = 0.0 if self.one_hex[u] else (self._terrain_cost(u, h, n) or 1.0)
+        self.mp_used[u] += cost
+        if self.one_hex[u]:
+            self.mp_used[u] = INF
+        if spec.is_heli:
+            self.heli_moves[u] += 1
+        self._relocate(u, h, n)
+        self._after_act(u)
+        if g.terrain.get(n) in g.water_codes and not spec.is_heli:
+            self.one_hex[u] = True             # 5.3: in the water; the next hex leaves it, then all MP are spent
+            self.mp_used[u] = 0.0
+        self._mines(u, n)
+        if self.strength[u] < 2:
+            self._open_opfire(u)
+
+    def _relocate(self, u: int, h, n) -> None:
+        """Move ``u`` (with passengers, and its HQ when it would be left alone: WaW 1.3.3.1) from h to n."""
+        g = self.game
+        spec = g.units[u]
+        self.hex[u] = n
+        for p in self._passengers(u):
+            self.hex[p] = n
+        if self.snipers:
+            for sn in self.snipers:
+                if sn[0] == n and sn[2] < 2 and sn[4] != g.roles[spec.side] and not spec.is_heli and not any(
+                        g.units[j].side != spec.side for j in self.units_at(n)):
+                    sn[2] = 2                  # 1.3.8: an enemy entering the sniper's hex eliminates it
+        if not spec.is_heli:
+            self.control[n] = spec.side
+            q = self._hq_left_alone(u, h)
+            if q >= 0:
+                self.hex[q] = n                # 1.3.3.1: the HQ goes with the last unit of its type
+
+    def _mines(self, u: int, n) -> None:
+        """WaW 12.2: entering a Mines! hex or one next to it: d6 odd Disrupts; a 6 clears the marker."""
+        if not self.mines or self.game.units[u].is_heli:
+            return
+        for m in sorted(self.mines):
+            if distance(m, n) <= 1:
+                r = self.dice.roll(6, "mines")
+                if r % 2:
+                    self._disrupt(u)
+                if r == self.game.const("mines_clear_roll"):
+                    self.mines.discard(m)
+
+    def _open_opfire(self, mover: int) -> None:
+        g = self.game
+        side = g.units[mover].side
+        for e in self._alive(1 - side):
+            if self._can_opfire(e) and self._fire_types(e, mover, "opfire"):
+                self.pending = ("opfire", mover, self.pending[1])
+                return
+
+    def _load(self, u: int, c: int) -> None:
+        spec = self.game.units[u]
+        moved = self.mp_used[u] > 0 or self.mp_used[c] > 0
+        self.carrier[u] = c
+        self.hex[u] = self.hex[c]
+        if spec.cls == "towed_gun":
+            self.mp_used[c] += self._half(c)   # 5.2.5
+        elif moved:
+            self.locked[u] = self.locked[c] = True   # 5.2.1 rendezvous (digest C20)
+        else:
+            self.mp_cap[c] = self._half(c)      # 5.2.1: load, then half the transport's MF
+        self.acted[u] = True
+        self._after_act(c)
+
+    def _unload(self, u: int) -> None:
+        c = self.carrier[u]
+        spec = self.game.units[u]
+        self.carrier[u] = -1
+        self.hex[u] = self.hex[c]
+        if spec.cls == "towed_gun":
+            self.mp_used[c] += self._half(c)
+            self.oc[u] = True
+        else:
+            self.one_hex[u] = True              # 5.2.2: the infantry may move one more hex
+            self.mp_used[u] = 0.0
+            if self.mp_used[c] == 0:
+                self.mp_cap[c] = self._half(c)
+        self._after_act(u)

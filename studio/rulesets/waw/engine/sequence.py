@@ -1,0 +1,312 @@
+"""World at War sequence of play (WaW 3.0-4.4): the cup, formation impulses, the Marker Removal Phase and the
+legal actions of an impulse.
+
+A mixin of :class:`studio.rulesets.waw.engine.state.WawState` (the state record); methods read and write its
+slots.
+"""
+from __future__ import annotations
+
+
+
+from .actions import Action
+
+
+class SequenceRules:
+    __slots__ = ()
+
+    def _in_command_formation(self, i: int, fi: int) -> bool:
+        return self.game.units[i].formation == fi
+
+    # ------------------------------------------------------------------ turn flow
+    def _new_cup(self) -> None:
+        g = self.game
+        cup = []
+        for fi, f in enumerate(g.formations):
+            entry = g.entry.get(fi)
+            if entry is not None and entry[0] > self.turn:
+                continue
+            if fi in self.entered_f and not any(self.strength[u] < 2 and self.hex[u] is not None for u in f.units
+                                                if not g.units[u].is_hq):
+                continue
+            cup += [("F", fi)] * (f.markers or (1 if f.kind == "mob" else 0))
+        cup += [("E", 0)] * max(0, g.end_turn_markers - sum(self.held_marker))
+        cup += [("C", 0)] * g.chaos_markers
+        for k, (a, side) in enumerate(g.airstrikes):
+            if a.from_turn <= self.turn and k not in self.air_out:
+                cup.append(("A", k))
+        if self.turn == 1:
+            cup += [("J", side) for side in g.jammers]
+        cup += [("V", side) for side in g.air_cover if ("used", side) not in self.cover]
+        self.cup = cup
+        self.et_drawn = 0
+        self.activated = set()
+
+    def _advance(self) -> None:
+        """Draw markers until a player has a decision, or the game ends."""
+        g = self.game
+        while self.pending[0] == "none":
+            if self._one_side_gone():
+                self._finish("a side has no combat units left")
+                return
+            if not any(m[0] == "F" for m in self.cup):
+                self._marker_removal()
+                continue
+            m = self.cup.pop(self.dice.randrange(len(self.cup)))
+            if m[0] == "E":
+                self.et_drawn += 1
+                if self.et_drawn >= g.const("end_turn_draws"):   # 3.1: the second End Turn marker
+                    self._marker_removal()
+            elif m[0] == "C":
+                self._chaos()
+            elif m[0] == "A":
+                self.pending = ("strike", m[1])
+            elif m[0] == "J":
+                self._jam(m[1])
+            elif m[0] == "V":
+                self.cover.add(m[1])           # 9.6: held for this turn
+            else:
+                fi = m[1]
+                f = g.formations[fi]
+                if not any(self.strength[u] < 2 for u in f.units if not g.units[u].is_hq):
+                    continue
+                self.pending = ("decide", fi)
+
+    def _one_side_gone(self) -> bool:
+        g = self.game
+        for side in range(len(g.sides)):
+            if not any(self.strength[u.idx] < 2 and not u.is_hq and (self.hex[u.idx] is not None or u.formation
+                                                                         not in self.entered_f)
+                       for u in g.units if u.side == side and u.idx != g.mob):
+                return True
+        return False
+
+    def _finish(self, reason: str) -> None:
+        self.pending = ("terminal",)
+        self.reason = reason
+
+    def _marker_removal(self) -> None:
+        """WaW 3.2 (with 6.1.4, 8.2, 11.0 #8/#14, 1.3.3.3, 3.2.1)."""
+        g = self.game
+        n = len(g.units)
+        for i in range(n):
+            self.oc[i] = False
+            self.ooc[i] = False
+            if self.depleted[i]:
+                self.depleted[i] -= 1
+            if self.breakdown[i]:
+                self.breakdown[i] -= 1
+            self.locked[i] = False
+            self.heli_moves[i] = 0             # 6.1.3.1: the 12-hex count never outlives the turn
+        self.smoke = {h: v - 1 for h, v in self.smoke.items() if v > 1}
+        self.chem = set()                      # 8.4: Chemical Strike markers go in the MRP
+        for sn in self.snipers:
+            if sn[2] == 1:
+                sn[2] = 0
+        self.cover = {c for c in self.cover if isinstance(c, tuple)}   # 9.6: unused Air Cover back to the cup
+        for fi in sorted(self.jammed):         # 10.0 (digest C59): an even roll advances Jammed -> Solving -> off
+            if self.dice.roll(6, "jammed") % 2 == 0:
+                self.jammed[fi] += 1
+                if self.jammed[fi] > g.const("jam_states"):
+                    del self.jammed[fi]
+        if self.thor:                          # Chaos 14: ends on 5-6, +1 per earlier roll
+            if self.dice.roll(6, "thor") + (self.thor - 1) * g.const("thor_end_step") >= g.const("thor_end_roll"):
+                self.thor = 0
+            else:
+                self.thor += 1
+        self._restore_hqs()
+        # 3.2.1: a side with formations not activated holds one End Turn marker (digest C51: one per side)
+        for side in range(len(g.sides)):
+            unact = {fi for fi, f in enumerate(g.formations) if f.side == side and fi not in self.activated
+                     and fi in self.entered_f and f.markers > 0
+                     and any(self.strength[u] < 2 for u in f.units if not g.units[u].is_hq)}
+            self.held[side] = unact
+            if g.option("c51_held_end_turn") == "per_formation":
+                self.held_marker[side] = min(len(unact), g.end_turn_markers)
+            else:
+                self.held_marker[side] = min(1, len(unact), g.end_turn_markers)
+        self.overrun_done = set()
+        if self.turn >= g.max_turns:
+            self._finish("turn limit reached")
+            return
+        self.turn += 1
+        self._new_cup()
+
+    # ------------------------------------------------------------------ formation impulse (4.0)
+    def _activate(self, fi: int) -> None:
+        g = self.game
+        f = g.formations[fi]
+        self.activated.add(fi)
+        side = f.side
+        if fi in self.held[side]:
+            self.held[side].discard(fi)
+            per_formation = g.option("c51_held_end_turn") == "per_formation"
+            if self.held_marker[side] and (per_formation or not self.held[side]):
+                self.held_marker[side] -= 1
+                self.cup.append(("E", 0))     # 3.2.1: the held End Turn marker goes back into the cup
+        first = fi not in self.entered_f
+        if first:
+            self._enter(fi)
+        # 4.1 housekeeping
+        for u in f.units:
+            self.oc[u] = self.ooc[u] = False
+            self.mp_used[u] = 0.0
+            self.mp_cap[u] = None
+            self.mfired[u] = False
+            self.acted[u] = False
+            if g.option("c41_heli_12_hexes") != "turn":
+                self.heli_moves[u] = 0         # 6.1.3.1, 9.2 read per activation (option c41)
+            self.mode_changed[u] = False
+            self.one_hex[u] = False
+            self.fresh[u] = first
+        self.lead_used = set()
+        self.calls = {}
+        self.impulse_first = True
+        if f.kind == "helicopter":
+            for u in f.units:
+                self.disr[u] = False           # 9.0: helicopters are In Command and Undisrupted
+        else:
+            self._command(fi, first)
+            self._rally(fi)
+        self.comms = False
+        self.pending = ("ops", fi)
+        if ("drill", side) in self.hand:
+            # Chaos 15: a second formation acts with this one (choice automated: the largest not yet activated)
+            others = [x for x, f2 in enumerate(g.formations) if f2.side == side and x != fi and x in self.entered_f
+                      and x not in self.activated and any(self.strength[u] < 2 and self.hex[u] is not None
+                                                          for u in f2.units)]
+            if others:
+                fi2 = max(others, key=lambda x: (len(g.formations[x].units), -x))
+                self.hand.discard(("drill", side))
+                self.activated.add(fi2)
+                self.held[side].discard(fi2)
+                f2 = g.formations[fi2]
+                for u in f2.units:
+                    self.oc[u] = self.ooc[u] = False
+                    self.mp_used[u] = 0.0
+                    self.mp_cap[u] = None
+                    self.mfired[u] = self.acted[u] = self.mode_changed[u] = self.one_hex[u] = False
+                    if g.option("c41_heli_12_hexes") != "turn":
+                        self.heli_moves[u] = 0
+                if f2.kind == "helicopter":
+                    for u in f2.units:
+                        self.disr[u] = False
+                else:
+                    self._command(fi2, False)
+                    self._rally(fi2)
+                self.drill = fi2
+
+    def _enter(self, fi: int) -> None:
+        g = self.game
+        f = g.formations[fi]
+        _, hexes = g.entry[fi]
+        load: dict = {}
+        k = 0
+        last = hexes[0]
+        for u in f.units:
+            if g.units[u].is_hq or g.units[u].is_heli:
+                self.hex[u] = last
+                continue
+            while k < len(hexes) and load.get(hexes[k], 0) >= g.const("stack_limit"):
+                k += 1
+            h = hexes[min(k, len(hexes) - 1)]
+            self.hex[u] = last = h
+            load[h] = load.get(h, 0) + 1
+        self.entered_f.add(fi)
+
+    def _end_impulse(self, fi: int) -> None:
+        g = self.game
+        for f2 in (fi,) if self.drill is None else (fi, self.drill):
+            for u in g.formations[f2].units:
+                if self.mp_used[u] > 0 or self.acted[u]:
+                    self.oc[u] = True          # 5.0: a unit that moved is Ops Complete
+        self.drill = None
+        if g.option("c20_rendezvous_lock") == "impulse":
+            self.locked = [False] * len(self.locked)   # 5.2.1 read as: until the end of the impulse
+        self.pending = ("none",)
+
+    def _after_act(self, u: int) -> None:
+        self.acted[u] = True
+        self.impulse_first = False
+
+    # ------------------------------------------------------------------ operations: legal actions
+    def _can_act(self, u: int) -> bool:
+        g = self.game
+        return (self.strength[u] < 2 and self.hex[u] is not None and not self.oc[u] and not self.ooc[u]
+                and not g.units[u].is_hq and self.carrier[u] < 0)
+
+    def _ops_actions(self, fi: int) -> list[Action]:
+        if self.drill is None:
+            return self._ops_actions_one(fi)
+        # Chaos 15 Battle Drill: both formations' units only move or use Moving Fire (HQ/recon calls: option c16)
+        g = self.game
+        calls = g.option("c16_battle_drill_artillery")
+        out = []
+        for f2 in (fi, self.drill):
+            for a in self._ops_actions_one(f2):
+                if a.kind == "move" or (a.kind == "call" and calls) or (
+                        a.kind == "fire" and self.mp_used[g.by_uid[a.a]] > 0 and not g.units[g.by_uid[a.a]].is_heli):
+                    out.append(a)
+        out.append(Action("end"))
+        return out
+
+    def _ops_actions_one(self, fi: int) -> list[Action]:
+        g = self.game
+        f = g.formations[fi]
+        out: list[Action] = []
+        label = g.label
+        for u in f.units:
+            spec = g.units[u]
+            if spec.is_hq:
+                if self.impulse_first or self.calls.get(u):
+                    out += self._call_actions(u, fi)
+                continue
+            if self.carrier[u] >= 0:
+                if not self.ooc[u] and not self.oc[u] and self.strength[u] < 2:
+                    c = self.carrier[u]
+                    if self.mp_used[c] <= self._half(c) and not self.oc[c]:
+                        out.append(Action("unload", spec.uid))
+                continue
+            if not self._can_act(u):
+                continue
+            uid = spec.uid
+            if spec.is_heli and not self.acted[u] and not self.mode_changed[u] and self.mp_used[u] == 0:
+                out.append(Action("mode", uid))
+            if spec.is_heli and not self.disr[u] and self.heli_moves[u] <= g.const("helicopter_fire_move_limit"):
+                for t, fp in self._popup_targets(u):
+                    out.append(Action("popup", uid, g.units[t].uid, fp))
+            if spec.body.recon and (self.impulse_first or self.calls.get(u)):
+                out += self._call_actions(u, fi)
+            if not self.mfired[u]:
+                for h in self._move_targets(u):
+                    out.append(Action("move", uid, label[h]))
+            mode = "moving" if self.mp_used[u] > 0 and not spec.is_heli else "normal"
+            if self.mp_used[u] == 0 and not self.disr[u] and (spec.body.mortar or spec.cls == "on_map_artillery"):
+                for h in self._indirect_targets(u):
+                    out.append(Action("indirect", uid, label[h]))
+            if not self.mfired[u]:
+                for t in self._targets(u):
+                    for fp in self._fire_types(u, t, mode):
+                        out.append(Action("fire", uid, g.units[t].uid, fp))
+                for h in self._assault_targets(u):
+                    out.append(Action("assault", uid, label[h]))
+                    # the stack assaults together: the other ready unit of this hex that can reach h
+                    mate = next((x for x in f.units if x > u and self.hex[x] == self.hex[u] and self._can_act(x)
+                                 and not self.mfired[x] and h in self._assault_targets(x)), None)
+                    if mate is not None:
+                        out.append(Action("assault", f"{uid}+{g.units[mate].uid}", label[h]))
+                for h, x in self._overrun_targets(u):
+                    out.append(Action("overrun", uid, label[h], label[x]))
+                for c in self._load_targets(u):
+                    out.append(Action("load", uid, g.units[c].uid))
+        for k, sn in enumerate(self.snipers):
+            if sn[2] == 0 and sn[4] == g.roles[f.side] and (sn[1] < 0 or g.units[sn[1]].formation == fi):
+                for t in self._sniper_targets(k):
+                    out.append(Action("snipe", f"sniper{k + 1}", g.units[t].uid))
+        if ("volley", f.side) in self.hand:
+            out += self._volley_actions(fi)
+        if f.side in self.cover and g.air_cover_fp[0]:
+            for t in self._targets(f.units[0]):
+                if g.units[t].is_heli:
+                    out.append(Action("cover", g.units[t].uid))
+        out.append(Action("end"))
+        return out
