@@ -41,8 +41,8 @@ from .load import LoadedGame, ScenarioRefused, load_game, rebuild_game
 from .position import PositionSetup, load_position, position_state
 
 __all__ = ["NotDeclared", "Probe", "check_environment_real", "check_fingerprint_complete",
-           "check_observation_private", "check_options_real", "check_phase_ids", "check_tables_played", "check_tables_read", "check_tables_real", "probe_signature",
-           "run_declared", "sample_states"]
+           "check_observation_private", "check_options_real", "check_phase_ids", "check_tables_played",
+           "check_tables_read", "check_tables_real", "probe_signature", "run_declared", "sample_states"]
 
 
 class NotDeclared(Exception):
@@ -109,12 +109,17 @@ class _Runner:
                 raise ConformanceError(f"probe '{probe.name}' cannot be set up: {exc} {shown}") from None
         return self.setups[probe.name]
 
+    def game(self, loaded: LoadedGame, options: dict | None = None, ruleset=None, scenario=None) -> Game:
+        """A game of ``loaded`` built by the checked plugin's own factory (never the registry's)."""
+        return rebuild_game(loaded, {**loaded.overrides, **(options or {})}, ruleset, scenario,
+                            self.plugin.game_factory)
+
     def signature(self, probe: Probe, options: dict | None = None, ruleset=None, scenario=None) -> tuple:
         base = self.setup(probe)
-        if options is None and ruleset is None and scenario is None:
-            game = base.loaded.game
-        else:
-            game = rebuild_game(base.loaded, {**base.loaded.overrides, **(options or {})}, ruleset, scenario)
+        try:
+            game = self.game(base.loaded, options, ruleset, scenario)
+        except ScenarioRefused as exc:  # the engine refuses the variant's data: a visible effect
+            return (("refused", str(exc)),)
         try:
             return probe_signature(game, base.position, probe.actions)
         except ConformanceError:
@@ -199,25 +204,33 @@ def check_options_real(plugin, project=None) -> None:
 # ------------------------------------------------------------------ tables
 
 def _perturbed_cell(value: Any) -> Any:
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
+    """A number one higher, a boolean flipped; None for cells that are not perturbed (text, empty)."""
+    if isinstance(value, bool):
+        return not value
+    if not isinstance(value, (int, float)):
         return None
     return value + 1
 
 
-def _cells(spec, table) -> Iterator[tuple[int, int, str]]:
-    """``(row, column index, column name)`` of each numeric cell a spec names; a key column is not perturbed."""
-    names = [c for c in dict.fromkeys(spec.numeric + spec.integer) if c in table.columns]
-    for name in names:
+def _cells(spec, table, booleans: bool = False) -> Iterator[tuple[int, int, str]]:
+    """``(row, column index, column name)`` of each cell a spec lets the checks perturb: numbers in its numeric
+    and integer columns (and, with ``booleans``, booleans in any column it names); a key column (the first,
+    when the spec has keys) is not perturbed."""
+    numeric = set(spec.numeric + spec.integer)
+    for name in [c for c in spec.required_columns() if c in table.columns]:
         col = table.columns.index(name)
         if col == 0 and spec.keys:
             continue
         for r, row in enumerate(table.rows):
-            if col < len(row) and _perturbed_cell(row[col]) is not None:
+            value = row[col] if col < len(row) else None
+            if (booleans and isinstance(value, bool)) or (name in numeric and not isinstance(value, bool)
+                                                          and _perturbed_cell(value) is not None):
                 yield r, col, name
 
 
 def _with_cells(ruleset, table_index: int, cells: list[tuple[int, int]]):
-    """A copy of ``ruleset`` in which each cell ``(row, col)`` of table ``table_index`` is one more."""
+    """A copy of ``ruleset`` in which each cell ``(row, col)`` of table ``table_index`` is perturbed (numbers +1,
+    booleans flipped)."""
     table = ruleset.tables[table_index]
     rows = [list(row) for row in table.rows]
     for r, c in cells:
@@ -240,17 +253,22 @@ def _spread(items: list, limit: int | None) -> list:
     return [items[round(i * step)] for i in range(limit)]
 
 
-def check_tables_read(plugin, project=None, max_cells_per_table: int | None = None) -> None:
+def check_tables_read(plugin, project=None, max_cells_per_table: int | None = None,
+                      booleans: bool = False) -> None:
     """Perturbing any one numeric cell of an engine table changes ``Game.data_fingerprint()``; raises
     :class:`ConformanceError` listing unread cells as ``table:row:column``. ``max_cells_per_table`` samples
-    (evenly spread) for a fast run."""
+    (evenly spread) for a fast run; ``booleans`` also flips the boolean cells of the spec's columns (beyond the
+    contract: a flip can make data the spec cannot call invalid). An engine that refuses the perturbed data
+    with :class:`ScenarioRefused` has read the cell."""
     if not plugin.engine_tables:
         raise NotDeclared(f"plugin '{plugin.id}' declares no engine_tables")
-    loaded = _Runner(plugin, project).loaded()
-    if not hasattr(loaded.game, "data_fingerprint"):
+    runner = _Runner(plugin, project)
+    loaded = runner.loaded()
+    game = runner.game(loaded)
+    if not hasattr(game, "data_fingerprint"):
         raise NotDeclared("the Game has no data_fingerprint()")
     ruleset = loaded.index.model("ruleset", loaded.scenario.ruleset)
-    base = loaded.game.data_fingerprint()
+    base = game.data_fingerprint()
     where = {t.id: i for i, t in reversed(list(enumerate(ruleset.tables)))}  # the first of an id wins
     problems = [f"unexposable_tables names '{k}', which is not an engine table"
                 for k in plugin.unexposable_tables if k.split(":")[0] not in {s.id for s in plugin.engine_tables}]
@@ -259,10 +277,12 @@ def check_tables_read(plugin, project=None, max_cells_per_table: int | None = No
             continue
         ti = where[spec.id]
         table = ruleset.tables[ti]
-        cells = [c for c in _cells(spec, table) if not _unexposable(plugin, table, c[0], c[2])]
+        cells = [c for c in _cells(spec, table, booleans) if not _unexposable(plugin, table, c[0], c[2])]
         for r, col, name in _spread(cells, max_cells_per_table):
             try:
-                changed = rebuild_game(loaded, None, _with_cells(ruleset, ti, [(r, col)])).data_fingerprint()
+                changed = runner.game(loaded, None, _with_cells(ruleset, ti, [(r, col)])).data_fingerprint()
+            except ScenarioRefused:
+                continue  # the engine checks the cell and refuses the changed value: it reads it
             except Exception as exc:  # noqa: BLE001
                 problems.append(f"{spec.id}:{r}:{name}: the engine raised {type(exc).__name__}: {exc}")
                 continue
@@ -271,9 +291,10 @@ def check_tables_read(plugin, project=None, max_cells_per_table: int | None = No
     _fail(f"engine table cells of ruleset '{ruleset.id}' that data_fingerprint() ignores", problems)
 
 
-def check_tables_played(plugin, project=None) -> None:
-    """Perturbing a whole engine table (+1 on each numeric cell) changes the signature of some probe listing
-    it; raises :class:`ConformanceError` naming each table that plays the same."""
+def check_tables_played(plugin, project=None, booleans: bool = False) -> None:
+    """Perturbing a whole engine table (+1 on each numeric cell; with ``booleans`` boolean cells flipped too)
+    changes the signature of some probe listing it; raises :class:`ConformanceError` naming each table that
+    plays the same. A table with nothing to perturb is not checked here (only its shape is, by validation)."""
     probes = _probes(plugin)
     runner = _Runner(plugin, project)
     loaded = runner.setup(probes[0]).loaded
@@ -290,13 +311,13 @@ def check_tables_played(plugin, project=None) -> None:
             problems.append(f"table '{spec.id}': no probe lists it (add one, or list it in unexposable_tables)")
             continue
         ti = where[spec.id]
-        cells = [(r, c) for r, c, _ in _cells(spec, ruleset.tables[ti])]
+        cells = [(r, c) for r, c, _ in _cells(spec, ruleset.tables[ti], booleans)]
         if not cells:
             continue
         changed = _with_cells(ruleset, ti, cells)
         if all(runner.signature(p) == runner.signature(p, ruleset=changed) for p in exposing):
-            problems.append(f"table '{spec.id}': every probe listing it plays the same with all its numeric cells "
-                            "one higher")
+            what = "numbers one higher and booleans flipped" if booleans else "numeric cells one higher"
+            problems.append(f"table '{spec.id}': every probe listing it plays the same with all its {what}")
     _fail(f"engine tables of ruleset '{ruleset.id}' that change nothing in play", problems)
 
 

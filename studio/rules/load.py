@@ -186,10 +186,11 @@ def check_options(ruleset, options: dict[str, Any], source: str = OPTIONS_SOURCE
 
 
 def rebuild_game(loaded: LoadedGame, options: dict[str, Any] | None = None, ruleset=None,
-                 scenario=None) -> Game:
+                 scenario=None, factory=None) -> Game:
     """A new Game for ``loaded``'s scenario with option ``options`` overrides (replacing ``loaded``'s) and/or a
     replacement ``ruleset`` model (e.g. a table cell changed) or ``scenario`` model (e.g. another environment),
-    without validating the project again. Options are still checked (:class:`ScenarioRefused`)."""
+    without validating the project again. Options are still checked (:class:`ScenarioRefused`). ``factory``
+    replaces the registered plugin's ``game_factory``."""
     scenario = scenario if scenario is not None else loaded.scenario
     index = loaded.index
     doc = index.get("ruleset", scenario.ruleset)
@@ -197,7 +198,8 @@ def rebuild_game(loaded: LoadedGame, options: dict[str, Any] | None = None, rule
         index = _index_with(index, doc, ruleset)
     model = ruleset if ruleset is not None else (doc.model if doc is not None else None)
     overrides = dict(loaded.overrides if options is None else options)
-    return plugin(scenario.ruleset).game_factory(scenario, index, _engine_options(model, scenario, overrides))
+    make = factory or plugin(scenario.ruleset).game_factory
+    return make(scenario, index, _engine_options(model, scenario, overrides))
 
 
 def _index_with(index: ProjectIndex, doc: LoadedDocument, model) -> ProjectIndex:

@@ -290,3 +290,37 @@ def test_modules_import_in_any_order():
         code = f"import {first}; import studio.rules.conformance as c; assert c.Probe and c.ConformanceError"
         proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
         assert proc.returncode == 0, proc.stderr[-2000:]
+
+
+def test_booleans_are_flipped_only_on_request(project, toy):
+    """A boolean column of an engine table the toy never reads: invisible to the contract's numeric
+    perturbation, reported when ``booleans=True``."""
+    from studio.model.requirements import TableSpec
+    from toyalpha import HIT_TABLE
+
+    ruleset = project / "rulesets" / "alpha" / "ruleset.yaml"
+    text = ruleset.read_text(encoding="utf-8")
+    ruleset.write_text(text.replace("columns: [range, hit]", "columns: [range, hit, long]")
+                       .replace("- [1, 8]", "- [1, 8, false]").replace("- [2, 7]", "- [2, 7, true]"),
+                       encoding="utf-8")
+    plugin = toy()
+    plugin.engine_tables = (TableSpec("hit", HIT_TABLE.rule, ("range", "hit", "long"), HIT_TABLE.numeric,
+                                      HIT_TABLE.integer, keys=HIT_TABLE.keys),)
+    check_tables_read(plugin, project)
+    with pytest.raises(ConformanceError, match="hit:0:long"):
+        check_tables_read(plugin, project, booleans=True)
+
+
+def test_an_engine_refusing_perturbed_data_has_read_it(project, toy, monkeypatch):
+    from studio.rules.load import ScenarioRefused
+    from toyalpha import AlphaGame
+
+    original = AlphaGame.__init__
+
+    def strict(self, scenario, index, options, flags=Flags()):
+        original(self, scenario, index, options, flags)
+        if self.hit.get(2) != 7:
+            raise ScenarioRefused("hit of range 2 must be 7 here")
+
+    monkeypatch.setattr(AlphaGame, "__init__", strict)
+    check_tables_read(toy(), project)
