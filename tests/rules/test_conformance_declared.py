@@ -324,3 +324,14 @@ def test_an_engine_refusing_perturbed_data_has_read_it(project, toy, monkeypatch
 
     monkeypatch.setattr(AlphaGame, "__init__", strict)
     check_tables_read(toy(), project)
+
+
+def test_checks_use_the_given_plugin_not_the_registry(project, toy):
+    """A plugin whose factory drops the options (a copy of the registered, sound one) fails the options check:
+    every game of the check comes from the plugin under test."""
+    sound = toy()
+    deaf = dataclasses.replace(sound, game_factory=lambda scenario, index, options: sound.game_factory(
+        scenario, index, {}))
+    check_options_real(sound, project)
+    with pytest.raises(ConformanceError, match="option 'edge-los'"):
+        check_options_real(deaf, project)
