@@ -594,6 +594,7 @@ class Settings:
     timeout: float | None = None
     max_mutants: int | None = None
     files: list[str] = field(default_factory=list)
+    functions: list[str] = field(default_factory=list)
     report: str | None = None
     survivors_only: bool = False
     all_tests: bool = False
@@ -681,10 +682,12 @@ class Runner:
             tracer.start()
             code = pytest.main(_pytest_args(self.s.tests, self.s.markers), plugins=[tracer])
             sys.settrace(None)
-            data = {"code": int(code), "modules": _third_party_modules(self.work), "outside": _serial(tracer.outside),
-                    "tests": {nid: {"file": t["file"], "duration": t["duration"], "passed": t["passed"],
+            rel = self._relative
+            data = {"code": int(code), "modules": _third_party_modules(self.work),
+                    "outside": _serial(tracer.outside, rel),
+                    "tests": {nid: {"file": rel(t["file"]), "duration": t["duration"], "passed": t["passed"],
                                     "why": t.get("why"),
-                                    "setup": _serial(t["setup"]), "call": _serial(t["call"])}
+                                    "setup": _serial(t["setup"], rel), "call": _serial(t["call"], rel)}
                               for nid, t in tracer.tests.items()}}
             out.write_text(json.dumps(data))
             return 0
@@ -699,6 +702,24 @@ class Runner:
         data["seconds"] = seconds
         return data
 
+    def _relative(self, path: str) -> str:
+        return Path(path).relative_to(self.work).as_posix()
+
+    def _coverage_cached(self, files, cache_path: Path) -> dict:
+        """The coverage run, reused while no file of the copy (sources, tests, data) and no option changed."""
+        key = hashlib.sha256(json.dumps([files, self.s.tests, self.s.markers]).encode())
+        for path in sorted(p for p in self.work.rglob("*") if p.is_file() and "__pycache__" not in p.parts):
+            key.update(str(path.relative_to(self.work)).encode() + b"\0" + path.read_bytes())
+        cov_path = cache_path.with_name(cache_path.stem + ".coverage.json")
+        stored = _load_json(cov_path)
+        if stored.get("key") == key.hexdigest():
+            self.log("mutate: coverage from the cache (nothing changed since it was recorded)")
+            stored["data"]["seconds"] = 0.0
+            return stored["data"]
+        data = self.coverage(files)
+        _write_json(cov_path, {"key": key.hexdigest(), "data": data})
+        return data
+
     # -- warm-up: import what the tests import (third-party only) once in the parent
     def warm_up(self, modules):
         for name in modules:
@@ -710,11 +731,14 @@ class Runner:
                 pass
 
     # -- test selection
-    def selection(self, cov: dict, mutant: Mutant) -> list[str]:
+    def selection(self, cov: dict, mutant: Mutant, killers: dict | None = None) -> list[str]:
+        """The tests to run for a mutant: those covering its lines; tests that killed mutants of the same
+        function before come first, then the fastest."""
         lines = set(range(mutant.line, mutant.end_line + 1))
-        path = str(self.work / mutant.file)
+        path = mutant.file
         tests = {nid: t for nid, t in cov["tests"].items() if t["passed"]}
-        by_speed = sorted(tests, key=lambda nid: tests[nid]["duration"])
+        known = (killers or {}).get(f"{mutant.file}:{mutant.function}", {})
+        by_speed = sorted(tests, key=lambda nid: (-known.get(nid, 0), tests[nid]["duration"]))
         if self.s.all_tests:
             return by_speed
         direct = [nid for nid in by_speed if lines & set(tests[nid]["call"].get(path, ()))]
@@ -730,7 +754,7 @@ class Runner:
         result = tempfile.mkstemp(prefix="mutate-res-")[1]
         name, path, new = module_name(mutant.file), str(self.work / mutant.file), apply_mutant(source, mutant)
 
-        files = sorted({str(Path(cov_file).relative_to(self.work)) for cov_file in test_files})
+        files = sorted(test_files)
 
         def body():
             sys.meta_path.insert(0, _MutantImporter(name, path, new))
@@ -759,6 +783,8 @@ class Runner:
         for rel in files:
             sources[rel] = (self.work / rel).read_text(encoding="utf-8")
             mutants.extend(find_mutants(sources[rel], rel))
+        if self.s.functions:
+            mutants = [m for m in mutants if any(fnmatch.fnmatch(m.function, g) for g in self.s.functions)]
         if self.s.max_mutants and len(mutants) > self.s.max_mutants:
             step = len(mutants) / self.s.max_mutants
             mutants = [mutants[int(i * step)] for i in range(self.s.max_mutants)]
@@ -798,7 +824,7 @@ class Runner:
                  f"or marked equivalent; {len(todo)} to run (work copy {self.work})")
         cov = {}
         if todo:
-            cov = self.coverage(files)
+            cov = self._coverage_cached(files, cache_path)
             failing = [nid for nid, t in cov["tests"].items() if not t["passed"]]
             if failing:
                 self.log(f"mutate: {len(failing)} tests fail without any mutant and are left out: "
@@ -806,18 +832,33 @@ class Runner:
                 self.log(f"mutate: first failure: {cov['tests'][failing[0]]['why']}")
             self.log(f"mutate: coverage run {cov['seconds']:.1f}s over {len(cov['tests'])} tests")
             self.warm_up(cov["modules"])
-            fresh = self._execute(todo, sources, cov)
-            for mutant, status, killer, seconds in fresh:
+            killers = cache.setdefault("killers", {})
+
+            def record(mutant, status, killer, seconds):
                 key = f"{file_hashes[mutant.file]}|{mutant.id}"
                 cache["results"][key] = {"status": status, "killer": killer, "seconds": round(seconds, 3),
                                          "tests": tests_hash}
+                if status == "killed" and killer and not killer.startswith(("collect:", "signal")):
+                    counts = killers.setdefault(f"{mutant.file}:{mutant.function}", {})
+                    counts[killer] = counts.get(killer, 0) + 1
+                if len(cache["results"]) % 50 == 0:
+                    self._save_cache(cache_path, cache)
+
+            fresh = self._execute(todo, sources, cov, killers, record)
             results.extend(fresh)
-            disk = _load_json(cache_path)            # merge with whatever another run wrote meanwhile
-            if disk.get("version") == CACHE_VERSION:
-                disk["results"].update(cache["results"])
-                cache = disk
-            _write_json(cache_path, cache)
+            self._save_cache(cache_path, cache)
         return self._summary(repo, results, equivalents, started, cov)
+
+    @staticmethod
+    def _save_cache(path: Path, cache: dict) -> None:
+        """Merge with whatever another run wrote meanwhile, then write atomically."""
+        disk = _load_json(path)
+        if disk.get("version") == CACHE_VERSION:
+            disk["results"].update(cache["results"])
+            for function, counts in cache.get("killers", {}).items():
+                disk.setdefault("killers", {}).setdefault(function, {}).update(counts)
+            cache.update(disk)
+        _write_json(path, cache)
 
     def _cached(self, cache, fhash, mutant, tests_hash):
         hit = cache["results"].get(f"{fhash}|{mutant.id}")
@@ -829,7 +870,7 @@ class Runner:
             return hit
         return None
 
-    def _execute(self, todo, sources, cov):
+    def _execute(self, todo, sources, cov, killers, record):
         """Run the mutants, ``jobs`` children at a time; returns [(mutant, status, killer, seconds)]."""
         durations = {nid: t["duration"] for nid, t in cov["tests"].items()}
         queue, running, done = list(todo), {}, []
@@ -837,15 +878,18 @@ class Runner:
         while queue or running:
             while queue and len(running) < max(1, self.s.jobs):
                 mutant = queue.pop(0)
-                order = self.selection(cov, mutant)
+                order = self.selection(cov, mutant, killers)
                 if not order:
                     done.append((mutant, "no-coverage", None, 0.0))
+                    record(mutant, "no-coverage", None, 0.0)
                     continue
                 limit = self.s.timeout or 10.0 + 3.0 * sum(durations[n] for n in order)
                 test_files = {cov["tests"][nid]["file"] for nid in order}
                 pid, result = self.run_mutant(mutant, sources[mutant.file], order, test_files)
                 running[pid] = (mutant, result, time.monotonic(), limit)
             finished = self._reap(running)
+            for item in finished:
+                record(*item)
             done.extend(finished)
             if finished and (len(done) % 25 < len(finished) or not queue and not running):
                 rate = (time.monotonic() - begun) / len(done)
@@ -935,8 +979,8 @@ def _third_party_modules(project: Path) -> list[str]:
     return names
 
 
-def _serial(lines: dict) -> dict:
-    return {name: sorted(found) for name, found in lines.items()}
+def _serial(lines: dict, rel) -> dict:
+    return {rel(name): sorted(found) for name, found in lines.items()}
 
 
 def _zero() -> dict:
@@ -991,6 +1035,9 @@ def parse_args(argv) -> Settings:
     parser.add_argument("--timeout", type=float, help="seconds per mutant (default: 10 + 3x its tests' time)")
     parser.add_argument("--max-mutants", type=int, help="run an evenly spread sample of N mutants")
     parser.add_argument("--files", action="append", default=[], help="only files matching this glob (repeatable)")
+    parser.add_argument("--functions", action="append", default=[],
+                        help="only mutants inside functions whose qualified name matches this glob, e.g. "
+                             "'WawState._fire*' (repeatable)")
     parser.add_argument("--report", help="write the full result as JSON to this file")
     parser.add_argument("--survivors-only", action="store_true",
                         help="keep cached kills even if the tests changed; re-run only survivors and new mutants")
