@@ -280,18 +280,24 @@ def _reachable(probe: MbtState, i: int, start) -> tuple[dict, dict, tuple | None
     heap = [(0, start)]
     first_exception = None
     costs: dict = {}
+    on_map = g.map.label_of
+    step_cost = probe.step_cost
     while heap:
         d, (h, f) = heapq.heappop(heap)
         if d > dist.get((h, f), 1 << 30):
             continue
+        tc = g.turn_cost.get(h)  # 2-3 hexsides pay the Turn value
         for nf in range(6):
-            tcost = _turn_cost(g, h, f, nf)
-            if tcost is None:
-                continue
+            if 2 <= (nf - f) % 6 <= 4:
+                if tc is None:
+                    continue
+                tcost = int(tc)
+            else:
+                tcost = 0
             key = (h, nf)
             if key not in costs:
                 b = neighbour(h, nf)
-                costs[key] = (b, probe.step_cost(i, h, b) if b in g.map.label_of else None)
+                costs[key] = (b, step_cost(i, h, b) if b in on_map else None)
             b, c = costs[key]
             if c is None:
                 continue
@@ -305,14 +311,6 @@ def _reachable(probe: MbtState, i: int, start) -> tuple[dict, dict, tuple | None
                 prev[(b, nf)] = (h, f)
                 heapq.heappush(heap, (nd, (b, nf)))
     return dist, prev, first_exception
-
-
-def _turn_cost(g, h, f: int, nf: int) -> int | None:
-    """The bot's estimate of turning from ``f`` to ``nf`` in ``h``: 2-3 hexsides pay the Turn value."""
-    if 2 <= (nf - f) % 6 <= 4:
-        tc = g.turn_cost.get(h)
-        return None if tc is None else int(tc)
-    return 0
 
 
 def _best_end(state: MbtState, i: int, goal, dist: dict, start):

@@ -66,6 +66,7 @@ class MbtGame(Game):
         self.roads = dict(amap.roads)
         self.road_hexes = {h for k in self.roads for h in k}
         self.los = build_los(amap, terrain, features, stories, self.options)
+        self.edge_costs: dict = {}   # (traction, from, to) -> (height row, hexside cost) or None (movement.py)
         self.edges = edge_of(amap)
         self.objectives = sorted({amap.hex(h) for v in scenario.victory if v.type == "hold_hexes" for h in v.hexes
                                   if h in amap.hex_of})
@@ -77,6 +78,7 @@ class MbtGame(Game):
         self.environment = env
         self.visibility = env.visibility
         self.turn_light = {t: "night" if t in env.night_turns else env.light for t in range(1, self.max_turns + 2)}
+        self.turn_spot_mod = {t: self.tables.light[light][0] for t, light in self.turn_light.items()}
         applied = []
         by_light: dict[str, list[int]] = {}
         for t in range(1, self.max_turns + 1):

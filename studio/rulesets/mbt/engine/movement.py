@@ -70,7 +70,10 @@ class MovementRules:
         """Cost to move vehicle ``i`` from ``a`` into ``b`` in the current mode, or None when prohibited
         (MBT 4.5.1.1.2, 4.5.1.1.5-7)."""
         g = self.game
-        edge = self._edge_cost(i, a, b)
+        key = (g.units[i].type.traction, a, b)
+        edge = g.edge_costs.get(key, _UNSEEN)
+        if edge is _UNSEEN:
+            edge = g.edge_costs[key] = self._edge_cost(i, a, b)  # static data only: cached per game
         if edge is None:
             return None
         hc, side_cost = edge
@@ -367,5 +370,6 @@ class MovementRules:
         self._open_ow(1 - self.game.units[i].side, [i], "move")
 
 
+_UNSEEN = object()
 _VERBS = {"done": "_move_done", "road": "_move_road", "enter": "_move_enter", "turn": "_move_turn",
           "exit": "_move_exit", "fwd": "_move_step", "rev": "_move_step"}

@@ -41,7 +41,7 @@ class SpottingRules:
             mod += tb.spot_mod["target-spot-move"]
         elif mark == MFIRE:
             mod += tb.spot_mod["target-spot-fire"]
-        light = tb.light[g.turn_light.get(self.turn, "day")][0]
+        light = g.turn_spot_mod.get(self.turn, 0)
         if light:
             mod += light  # limited visibility (MBT 7.36.1)
             if self.wreck.get(self.hex[t]) == 2:  # a Brew-Up Wreck lights its hex, never above 0 (MBT 7.27)

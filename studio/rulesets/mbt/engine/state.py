@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import random
+from collections import deque
 
 from studio.rules.api import TERMINAL, RulesError, State
 from studio.rules.dice import Dice
@@ -113,15 +114,25 @@ class MbtState(SpottingRules, CommandRules, FireRules, OverwatchRules, MovementR
         return PHASE_IDS[ph]
 
     def clone(self) -> "MbtState":
-        o = MbtState(self.game)
-        o.dice = self.dice.clone()
-        for k in ("turn", "phase", "first", "cp", "cq", "df_side", "res_i", "reveal_for", "conceal_once", "ow_side",
-                  "ow_pass", "ow_ctx", "mv_idx", "mv_u", "mv_mode", "mv_left", "mv_spent", "mv_turned", "mv_paid",
-                  "mv_steps", "mv_end", "mv_exposed", "ended", "init_rolls", "history"):
-            setattr(o, k, getattr(self, k))
-        for k in ("hex", "fac", "st", "dmg", "cmd", "rev", "fired", "moved", "mk", "mkdf", "spots", "shots",
-                  "ow_trig", "mv_trail", "lost", "exits"):
-            setattr(o, k, list(getattr(self, k)))
+        """An independent copy (dice included); the per-unit lists, markers and bookkeeping are copied."""
+        return self._copy(self.dice.clone())
+
+    def _copy(self, dice) -> "MbtState":
+        o = _new(MbtState)
+        o.game = self.game
+        o.dice = dice
+        o.turn, o.phase, o.first, o.cp, o.cq = self.turn, self.phase, self.first, self.cp, self.cq
+        o.df_side, o.res_i, o.reveal_for, o.conceal_once = self.df_side, self.res_i, self.reveal_for, self.conceal_once
+        o.ow_side, o.ow_pass, o.ow_ctx = self.ow_side, self.ow_pass, self.ow_ctx
+        o.mv_idx, o.mv_u, o.mv_mode, o.mv_left, o.mv_spent = self.mv_idx, self.mv_u, self.mv_mode, self.mv_left, \
+            self.mv_spent
+        o.mv_turned, o.mv_paid, o.mv_steps, o.mv_end, o.mv_exposed = self.mv_turned, self.mv_paid, self.mv_steps, \
+            self.mv_end, self.mv_exposed
+        o.ended, o.init_rolls, o.history = self.ended, self.init_rolls, self.history
+        o.hex, o.fac, o.st, o.dmg = self.hex[:], self.fac[:], self.st[:], self.dmg[:]
+        o.cmd, o.rev, o.fired, o.moved = self.cmd[:], self.rev[:], self.fired[:], self.moved[:]
+        o.mk, o.mkdf, o.spots, o.shots = self.mk[:], self.mkdf[:], self.spots[:], self.shots[:]
+        o.ow_trig, o.mv_trail, o.lost, o.exits = self.ow_trig[:], self.mv_trail[:], self.lost[:], self.exits[:]
         o.wreck = dict(self.wreck)
         o.bu_new = set(self.bu_new)
         o.occ_start = dict(self.occ_start)
@@ -158,10 +169,9 @@ class MbtState(SpottingRules, CommandRules, FireRules, OverwatchRules, MovementR
         """What ``player`` may see: a clone in which the enemy's unrevealed commands are 0 (unknown, MBT 4.2.1)
         and the dice are reseeded from public facts (forced dice dropped), so neither the view nor its clones
         reveal hidden commands or the next rolls."""
-        view = self.clone()
+        view = self._copy(_LazyDice(_public_seed(self, player)))
         units = self.game.units
         view.cmd = [c if (units[i].side == player or self.rev[i]) else 0 for i, c in enumerate(self.cmd)]
-        view.dice = Dice(_public_seed(self, player), record=False)
         return view
 
     def scramble_hidden(self, player: int, seed: int) -> "MbtState":
@@ -407,6 +417,48 @@ class MbtState(SpottingRules, CommandRules, FireRules, OverwatchRules, MovementR
         else:
             raise RulesError(f"no action is possible now ('{action}')", "MBT 4.0")
         self._advance()
+
+
+_new = object.__new__
+
+
+class _LazyDice(Dice):
+    """Dice seeded on first use: an observation's dice cost nothing unless a bot rolls, clones or hashes them."""
+
+    __slots__ = ("_seed",)
+
+    def __init__(self, seed: int):  # noqa: D107 - no Random yet
+        self._seed = seed
+        self._rng = None
+        self._forced = deque()
+        self.history = []
+        self.record = False
+
+    def _ready(self) -> None:
+        if self._rng is None:
+            self._rng = random.Random(self._seed)
+
+    def roll(self, sides: int, label: str = "") -> int:
+        self._ready()
+        return Dice.roll(self, sides, label)
+
+    def choice(self, items):
+        self._ready()
+        return Dice.choice(self, items)
+
+    def randrange(self, n: int) -> int:
+        self._ready()
+        return Dice.randrange(self, n)
+
+    def clone(self) -> Dice:
+        if self._rng is None and not self._forced:
+            return _LazyDice(self._seed)  # the same rolls to come
+        self._ready()
+        return Dice.clone(self)
+
+    def fingerprint(self) -> str:
+        self._ready()
+        return Dice.fingerprint(self)
 
 
 def _public_seed(state: MbtState, player: int) -> int:
