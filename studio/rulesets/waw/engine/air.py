@@ -44,15 +44,33 @@ class AirRules:
             self.apply_hits(u, net)
         self.pending = ("ops", fi)
 
+    def _air_cover_attack(self, t: int) -> None:
+        """9.6: the held Air Cover marker attacks enemy helicopter ``t`` with its AA value (digest C76); the
+        helicopter saves with its Armor and Save; then the marker is out of the game."""
+        g = self.game
+        side = 1 - g.units[t].side
+        self.cover.discard(side)
+        self.cover.add(("used", side))
+        v = self.values(t)
+        hits = self.attack_roll(*g.air_cover_fp)
+        saved = sum(1 for d in self.dice.pool(v.armor or 0, 6, "save") if d >= (v.save or 7))
+        self.apply_hits(t, max(0, hits - saved))
+        self.impulse_first = False
+
     def _strike(self, k: int, h) -> None:
         """WaW 9.5: AA interception, then the attack on the hex (target class chosen first, digest C42)."""
-        g = self.game
-        a, side = g.airstrikes[k]
+        a, side = self.game.airstrikes[k]
         if k in self.air_back:
             self.air_back.discard(k)           # Chaos 4: this counter makes only one attack
             self.air_out.add(k)
-        if h is None:
+        if h is None or not self._strike_gets_through(k, h, a, side):
             return
+        self._strike_attack(k, h, a, side)
+
+    def _strike_gets_through(self, k: int, h, a, side: int) -> bool:
+        """9.5 (2), 9.6: Air Cover, then every ready AA unit in range fires; one net Hit aborts (on 1-3 the
+        aircraft leaves the game, else it comes back next turn), two shoot it down."""
+        g = self.game
         aa = 0
         if (1 - side) in self.cover and g.air_cover_fp[0]:
             self.cover.discard(1 - side)       # 9.6: Air Cover attacks first, then leaves the game
@@ -65,23 +83,25 @@ class AirRules:
             if distance(self.hex[e], h) <= (v.range or 0):
                 aa += self.attack_roll(v.aa_fp, v.to_hit.aa or 6)
                 self.oc[e] = True
-        if aa:
-            saved = sum(1 for d in self.dice.pool(a.armor, 6, "save") if d >= a.save)
-            net = max(0, aa - saved)
-            if net >= 2 or (net == 1 and self.dice.roll(6, "abort") <= g.const("airstrike_abort_roll")):
-                self.air_out.add(k)
-                return
-            if net == 1:
-                return                         # aborted; back in the cup next turn
+        if not aa:
+            return True
+        saved = sum(1 for d in self.dice.pool(a.armor, 6, "save") if d >= a.save)
+        net = max(0, aa - saved)
+        if net >= 2 or (net == 1 and self.dice.roll(6, "abort") <= g.const("airstrike_abort_roll")):
+            self.air_out.add(k)
+            return False
+        return net == 0                        # one Hit: aborted, back in the cup next turn
+
+    def _strike_attack(self, k: int, h, a, side: int) -> None:
+        """9.5 (3)-(5): AP at the armored targets if any, else HE; terrain DB saves at 5+; the return roll."""
+        g = self.game
         units = [i for i in self.units_at(h, 1 - side) if not g.units[i].is_hq and not g.units[i].is_heli
                  and self.carrier[i] < 0]
         armored = [i for i in units if g.units[i].target_class(self.strength[i]) in ("afv", "thin")]
         targets, fp = (armored, a.ap_fp) if armored else (units, a.he_fp)
         scored = self.attack_roll(fp, a.to_hit)
         if targets and scored:
-            row = g.tec_row(h)
-            n = g.const("city_artillery_db") if row["code"] in g.built_up else (row["db_infantry"] or 0)
-            saved = sum(1 for d in self.dice.pool(n, 6, "save") if d >= g.const("soft_save")) if n else 0
+            saved = self._hex_saves(h)
             before = self._snap(targets)
             self._distribute(targets, max(0, scored - saved))
             self._hq_check(h, 1 - side, self._hq_trigger(scored - saved > 0, targets, before),

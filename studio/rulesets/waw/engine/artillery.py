@@ -132,7 +132,7 @@ class ArtilleryRules:
     def artillery_he(self, h, fp: int, hit: int, dpicm: bool = False, nato: bool = True,
                      hits: int | None = None) -> int:
         """WaW 8.1: Hits (rolled, or ``hits`` shared by an MLRS strike), then terrain infantry DB (city: 2)
-        saves at 5+; combat vehicles only Disrupted."""
+        saves at 5+; combat vehicles only Disrupted; DPICM (8.5) only strikes vehicles. Returns the net Hits."""
         g = self.game
         units = [i for i in self.units_at(h) if not g.units[i].is_hq and not g.units[i].is_heli
                  and self.carrier[i] < 0]
@@ -140,12 +140,23 @@ class ArtilleryRules:
             hits = self.attack_roll(fp, hit)
         if not units or not hits:
             return 0
-        row = g.tec_row(h)
-        n = g.const("city_artillery_db") if row["code"] in g.built_up else (row["db_infantry"] or 0)
-        saved = sum(1 for d in self.dice.pool(n, 6, "save") if d >= g.const("soft_save")) if n else 0
-        net = max(0, hits - saved)
+        net = max(0, hits - self._hex_saves(h))
         if dpicm:
             units = [i for i in units if g.units[i].is_vehicle]
+        self._artillery_results(h, units, net, dpicm, nato)
+        return net
+
+    def _hex_saves(self, h) -> int:
+        """8.1, 9.5: the hex's infantry Defensive Bonus dice (built-up terrain: city_artillery_db), each at 5+
+        (soft_save) saving one Hit; Concealment does not count."""
+        g = self.game
+        row = g.tec_row(h)
+        n = g.const("city_artillery_db") if row["code"] in g.built_up else (row["db_infantry"] or 0)
+        return sum(1 for d in self.dice.pool(n, 6, "save") if d >= g.const("soft_save")) if n else 0
+
+    def _artillery_results(self, h, units: list[int], net: int, dpicm: bool, nato: bool) -> None:
+        """Spread ``net`` Hits one each first, remainders at random (8.1); then each side's HQ check (1.3.3.2)."""
+        g = self.game
         base, rem = divmod(net, len(units)) if units else (0, 0)
         pool = list(units)
         extra = {pool.pop(self.dice.randrange(len(pool))) for _ in range(rem)}
@@ -153,20 +164,23 @@ class ArtilleryRules:
         before = self._snap(units)
         for i in units:
             k = base + (1 if i in extra else 0)
-            if not k:
-                continue
-            sides_hit.add(g.units[i].side)
-            tc = g.units[i].target_class(self.strength[i])
-            if tc in ("afv", "thin") and not dpicm:
-                self._disrupt(i)               # combat vehicles cannot be Reduced by HE fire
-            elif dpicm and not (nato or g.option("c18_dpicm") == "all_reduce") or \
-                    (dpicm and g.option("c18_dpicm") == "disrupt_only"):
-                self._disrupt(i)               # note 2 / digest C18: only NATO DPICM Reduces
-            else:
-                self.apply_hits(i, k)
+            if k:
+                sides_hit.add(g.units[i].side)
+                self._artillery_hit(i, k, dpicm, nato)
         for s in sorted(sides_hit):
             mine = [i for i in units if g.units[i].side == s]
-            self._hq_check(h, s, self._hq_trigger(True, mine, tuple(b for i, b in zip(units, before)
-                                                                    if g.units[i].side == s)),
-                           any(self.strength[i] >= 2 for i in mine))
-        return net
+            was = tuple(b for i, b in zip(units, before) if g.units[i].side == s)
+            self._hq_check(h, s, self._hq_trigger(True, mine, was), any(self.strength[i] >= 2 for i in mine))
+
+    def _artillery_hit(self, i: int, k: int, dpicm: bool, nato: bool) -> None:
+        """``k`` artillery Hits on unit ``i``: HE only Disrupts combat vehicles (8.1); DPICM Reduces per option
+        c18 (note 2: only NATO DPICM Reduces)."""
+        g = self.game
+        tc = g.units[i].target_class(self.strength[i])
+        reading = g.option("c18_dpicm")
+        if tc in ("afv", "thin") and not dpicm:
+            self._disrupt(i)
+        elif dpicm and (reading == "disrupt_only" or not (nato or reading == "all_reduce")):
+            self._disrupt(i)
+        else:
+            self.apply_hits(i, k)

@@ -65,7 +65,10 @@ class CommandRules:
                 self.strength[q] = 3           # permanently destroyed
 
     def _command(self, fi: int, first: bool) -> None:
-        """WaW 4.2: one check per hex; units in range of the HQ (twice for recon) are In Command."""
+        """WaW 4.2: one check per hex; units in range of the HQ (twice for recon) are In Command; a formation
+        entering the game is In Command on its first activation."""
+        if first:
+            return
         g = self.game
         f = g.formations[fi]
         q = f.hq
@@ -79,43 +82,47 @@ class CommandRules:
         for u in f.units:
             if u != q and self.strength[u] < 2 and self.hex[u] is not None:
                 hexes.setdefault(self.hex[u], []).append(u)
-        threshold = g.option("c14_jam_threshold") or 4
-        jam = fi in self.jammed
         for h, us in sorted(hexes.items()):
-            if first:
-                continue
-            led = any(x in g.leader_of or x in g.hero_of or x in self.xleaders for x in us)
-            us = [x for x in us if x not in g.leader_of and x not in g.hero_of and x not in self.xleaders]
-            if not us:
-                continue
-            exempt = h == hq_hex or led
-            if jam:
-                if not exempt:                 # 10.0: HQ, Leader or Hero hexes make no roll
-                    if self.dice.roll(6, "jammed") < threshold:
-                        for x in us:
-                            self.ooc[x] = True
-                continue
-            if self.comms and not exempt:      # Chaos 5: hexes with an HQ, Leader or Hero make no roll
-                if self.dice.roll(6, "comms") < threshold:
-                    for u in us:
-                        self.ooc[u] = True
-                    continue
-            need = []
-            for u in us:
-                rng = cr * (g.const("recon_command_factor") if g.units[u].body.recon else 1)   # 1.3.4.4
-                if hq_hex is None or distance(h, hq_hex) > rng:
-                    need.append(u)
-            if not need:
-                continue
-            m = min(self.morale(u) for u in need) if g.option("c66_command_morale_hex") != "highest" else \
-                max(self.morale(u) for u in need)
-            lead = 0
-            if g.option("c29_hq_leadership_checks") == "rally_and_command":
-                q2 = self._hq_in(h, f.side)    # 1.6.1 (option c29): a stacked HQ's Leadership helps the check
-                lead = self._leadership(q2) if q2 >= 0 else 0
-            if sum(self.dice.pool(2, 6, "command")) - lead > m:
-                for u in need:
-                    self.ooc[u] = True
+            self._command_hex(fi, h, us, hq_hex, cr)
+
+    def _command_hex(self, fi: int, h, us: list[int], hq_hex, cr: int) -> None:
+        """The command check of one hex: Jammed (10.0) or Comms Breakdown (Chaos 5) roll d6 against the
+        threshold (option c14) except in hexes with the HQ, a Leader or a Hero; else units out of range check
+        Morale on 2d6 (4.2)."""
+        g = self.game
+        led = any(x in g.leader_of or x in g.hero_of or x in self.xleaders for x in us)
+        us = [x for x in us if x not in g.leader_of and x not in g.hero_of and x not in self.xleaders]
+        if not us:
+            return                             # 1.3.6, 1.3.7: a Leader or Hero keeps its platoon In Command
+        exempt = h == hq_hex or led
+        threshold = g.option("c14_jam_threshold")
+        if fi in self.jammed:
+            if not exempt and self.dice.roll(6, "jammed") < threshold:
+                for x in us:
+                    self.ooc[x] = True
+            return
+        if self.comms and not exempt and self.dice.roll(6, "comms") < threshold:
+            for x in us:
+                self.ooc[x] = True
+            return
+        need = [u for u in us if hq_hex is None or distance(h, hq_hex) > cr * (
+            g.const("recon_command_factor") if g.units[u].body.recon else 1)]   # 1.3.4.4: recon twice the range
+        if need:
+            self._morale_command_check(h, need, g.formations[fi].side)
+
+    def _morale_command_check(self, h, need: list[int], side: int) -> None:
+        """4.2: one 2d6 roll for the hex against its lowest (option c66: or highest) Morale; a stacked HQ's
+        Leadership helps (option c29); failure marks the units Out of Command."""
+        g = self.game
+        morale = [self.morale(u) for u in need]
+        m = max(morale) if g.option("c66_command_morale_hex") == "highest" else min(morale)
+        lead = 0
+        if g.option("c29_hq_leadership_checks") == "rally_and_command":
+            q2 = self._hq_in(h, side)
+            lead = self._leadership(q2) if q2 >= 0 else 0
+        if sum(self.dice.pool(2, 6, "command")) - lead > m:
+            for u in need:
+                self.ooc[u] = True
 
     def _rally(self, fi: int) -> None:
         """WaW 4.3: 2d6 (+1 if OOC, - HQ Leadership in the hex) <= Morale removes Disrupted."""

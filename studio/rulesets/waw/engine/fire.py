@@ -147,45 +147,69 @@ class FireRules:
         return out
 
     def fire_numbers(self, u: int, t: int, fp: str, mode: str, shooter=None) -> tuple[int, int] | None:
-        """(Firepower, Hit Number) of ``u`` firing ``fp`` at ``t``, or None when illegal (WaW 6.1, 9.3)."""
+        """(Firepower, Hit Number) of ``u`` firing ``fp`` at ``t``, or None when illegal (WaW 6.1, 9.3).
+
+        ``mode``: ``normal``, ``moving`` (Moving Fire, 6.1.3) or ``opfire`` (6.2); ``shooter``: the values of an
+        SW firing with its platoon (1.3.5) instead of the unit's own."""
         g = self.game
-        spec = g.units[u]
         v = shooter if shooter is not None else self.values(u)
         if v is None:
             return None
         d = distance(self.hex[u], self.hex[t])
-        if d > g.reach[u] and shooter is None:
+        if (d > g.reach[u] and shooter is None) or d == 0:
             return None
         if mode != "opfire" and (self.disr[u] or self.breakdown[u]):
-            return None
+            return None                        # 6.1.7 Disrupted, Chaos 8 Breakdown
         fpv = {"ap": v.ap_fp, "he": v.he_fp, "aa": v.aa_fp}[fp]
         hit = getattr(v.to_hit, fp)
-        if not fpv or hit is None:
-            return None
         tc = g.tclass[t][min(self.strength[t], 1)]
-        allowed = g.tables.targeting                 # Targeting Table rows (6.1)
-        if fp == "aa":
-            if tc not in allowed["aa"]:
-                return None
-        elif fp == "ap":
-            if tc not in allowed["ap"]:
-                return None
-            missile = v.range_underlined if g.option("c54_underline_uses") != "underlined_ap" else v.ap_fp_underlined
-            if self.depleted[u] and missile and shooter is None:
-                return None                    # 6.1.4 (option c54: AP of underlined-range or -AP units)
-        else:
-            if spec.is_heli:                   # 9.2: helicopter HE as vehicle HE, not at helicopters; c25: vs armor
-                ok = (tc in allowed["vehicle_he"] and tc != "helicopter") or (
-                    tc == "afv" and g.option("c25_heli_he_armor"))
-            else:
-                ok = tc in allowed["vehicle_he" if spec.is_vehicle else "infantry_he"]
-            if not ok:
-                return None
-        if d == 0:
+        if not fpv or hit is None or not self._may_target(u, v, tc, fp, shooter is not None):
             return None
+        ranged = self._range_hit(u, t, v, tc, fp, d)
+        if ranged is None:
+            return None
+        hit += ranged[0]
+        if mode == "moving":
+            mods = self._moving_fire_mods(u, v, fp)
+            if mods is None:
+                return None
+            fpv, hit = fpv + mods[0], hit + mods[1]
+        if g.units[u].is_heli and self.heli_moves[u] > g.const("helicopter_fire_move_limit"):
+            return None                        # 6.1.3.1, 9.2: moved more than 12 hexes (option c41: per turn)
+        fpv, hit = _capped(fpv, hit)
+        if fpv <= 0 or (d > 1 and not self.has_los(u, t)):
+            return None
+        if self.smoke and self._smoky(self.hex[u], self.hex[t]):
+            step = g.tables.mf_effects["advanced_imaging"][1]   # 8.2 (c07, C39): once in total
+            fpv, hit = _capped(fpv, hit + (-step if g.option("c07_smoke_imaging") == "minus_one" else step))
+            if d > ranged[1] or fpv <= 0:
+                return None                    # Advanced Imaging: no extended range through Smoke
+        return fpv, max(hit, 1)
+
+    def _may_target(self, u: int, v, tc: str, fp: str, sw: bool) -> bool:
+        """Targeting Table (6.1): may ``fp`` fire of ``u`` attack a target of class ``tc``; 6.1.4 Depleted Ammo
+        (option c54); 9.2 helicopter HE (option c25)."""
+        g = self.game
+        allowed = g.tables.targeting
+        spec = g.units[u]
+        if fp == "aa":
+            return tc in allowed["aa"]
+        if fp == "ap":
+            missile = v.range_underlined if g.option("c54_underline_uses") != "underlined_ap" else v.ap_fp_underlined
+            return tc in allowed["ap"] and not (self.depleted[u] and missile and not sw)
+        if spec.is_heli:                       # 9.2: helicopter HE as vehicle HE, not at helicopters; c25: vs armor
+            return (tc in allowed["vehicle_he"] and tc != "helicopter") or (
+                tc == "afv" and bool(g.option("c25_heli_he_armor")))
+        return tc in allowed["vehicle_he" if spec.is_vehicle else "infantry_he"]
+
+    def _range_hit(self, u: int, t: int, v, tc: str, fp: str, d: int) -> tuple[int, int] | None:
+        """(Hit Number modifier, effective range) at distance ``d``, or None when out of range: 6.1.1 extended,
+        6.1.2 reduced, 8.7 on-map artillery, Chaos 14 Thor's Hammer, 9.3 helicopters (half range, options c08,
+        c49, c50)."""
+        g = self.game
         rng = v.range or 0
         ext = red = not v.range_underlined
-        if spec.cls == "on_map_artillery":
+        if g.units[u].cls == "on_map_artillery":
             ext = False                        # 8.7: beyond the fixed range only as an 8.1 mission (indirect)
         if self.thor:
             rng, ext, red = min(rng, g.const("thor_max_range")), False, False
@@ -197,48 +221,26 @@ class FireRules:
             if barred and not self.hover[t] and not (d <= 1 and g.option("c50_adjacent_flying") == "adjacent_wins"):
                 return None                    # 9.3: guided missiles cannot attack a Flying helicopter (c08, c50)
             rng = self._half_range(rng)
-            if d > max(rng, 1):
+            return (0, rng) if d <= max(rng, 1) else None
+        if d > rng:
+            if d > 1 and (not ext or d > g.const("extended_range_factor") * rng):
                 return None
-        else:
-            if d > rng:
-                if d > 1 and (not ext or d > g.const("extended_range_factor") * rng):
-                    return None
-                if d > 1:
-                    hit += g.const("extended_range_hit_mod")   # 6.1.1 extended range
-            elif red and d <= self._half_range(rng):
-                hit += g.const("reduced_range_hit_mod")        # 6.1.2 reduced range
-        if mode == "moving":
-            level = spec.body.moving_fire
-            underlined = v.ap_fp_underlined if fp == "ap" else v.he_fp_underlined if fp == "he" else False
-            if spec.body.moving_fire_qualifier == "he_only" and fp != "he":
-                return None
-            if level == "none" or not underlined:
-                return None
-            if self.mp_used[u] > self._half(u):
-                return None
-            fp_mod, hit_mod = g.tables.mf_effects[level]   # Moving Fire Table effects row
-            hit += hit_mod
-            fpv += fp_mod
-        if spec.is_heli and self.heli_moves[u] > g.const("helicopter_fire_move_limit"):
-            return None                        # 6.1.3.1, 9.2: moved more than 12 hexes (option c41: per turn)
-        if hit > 6:
-            fpv -= hit - 6                     # 6.1.3: Hit Numbers above 6 cost Firepower
-            hit = 6
-        if fpv <= 0:
+            return (g.const("extended_range_hit_mod") if d > 1 else 0), rng   # 6.1.1 extended range
+        if red and d <= self._half_range(rng):
+            return g.const("reduced_range_hit_mod"), rng                      # 6.1.2 reduced range
+        return 0, rng
+
+    def _moving_fire_mods(self, u: int, v, fp: str) -> tuple[int, int] | None:
+        """(Firepower, Hit Number) modifiers of Moving Fire (6.1.3, Moving Fire Table), or None when not allowed:
+        underlined Firepower, the counter's level and qualifier, at most half the MP spent."""
+        g = self.game
+        body = g.units[u].body
+        underlined = v.ap_fp_underlined if fp == "ap" else v.he_fp_underlined if fp == "he" else False
+        if body.moving_fire_qualifier == "he_only" and fp != "he":
             return None
-        if d > 1 and not self.has_los(u, t):
+        if body.moving_fire == "none" or not underlined or self.mp_used[u] > self._half(u):
             return None
-        if self.smoke and self._smoky(self.hex[u], self.hex[t]):
-            step = g.tables.mf_effects["advanced_imaging"][1]   # 8.2 (c07, C39): once in total
-            hit += -step if g.option("c07_smoke_imaging") == "minus_one" else step
-            if d > rng:
-                return None                    # Advanced Imaging: no extended range through Smoke
-            if hit > 6:
-                fpv -= hit - 6
-                hit = 6
-            if fpv <= 0:
-                return None
-        return fpv, max(hit, 1)
+        return g.tables.mf_effects[body.moving_fire]   # Moving Fire Table effects row
 
     def _half_range(self, rng: int) -> int:
         """Half range (6.1.2, 9.3), rounded per option c49."""
@@ -258,40 +260,55 @@ class FireRules:
         return g.const("leader_dice_cap") if g.option("c37_leadership_cap") != "uncapped" else 99
 
     def _fire(self, u: int, t: int, fp: str, mode: str) -> None:
+        """Resolve ``u``'s ``fp`` attack on ``t`` (6.1): dice with Leadership and Fortune, Hallowed Ground
+        re-roll, Depleted Ammo (6.1.4), results, then the platoon's SW (1.3.5); the firer is Ops Complete."""
         g = self.game
         nums = self.fire_numbers(u, t, fp, mode)
         if nums is None:
             raise RulesError(f"{g.units[u].uid} cannot fire {fp} at {g.units[t].uid}", "WaW 6.1")
         fpv, hit = nums
+        v = self.values(u)
+        aug = (v.ap_fp_augmented if fp == "ap" else v.he_fp_augmented if fp == "he" else False)
+        hallowed = bool(self.hallowed) and ("G", self.hex[u], g.units[u].nation) in self.hallowed
+        hits = self.attack_roll(fpv + self._fire_bonus_dice(u), hit, aug, reroll=hallowed)
+        if hits == 0 and v.range_underlined and not g.units[u].body.mortar:
+            self.depleted[u] = g.const("depleted_turns")   # 6.1.4 Depleted Ammo
+        self.resolve_hits(t, hits, fp, u)
+        self._sw_fire(u, t, mode)
+        self.oc[u] = True
+        if mode == "moving":
+            self.mfired[u] = True
+
+    def _fire_bonus_dice(self, u: int) -> int:
+        """Extra dice: an HQ's and the attached Leader's Leadership (1.3.3.2, 1.3.6; capped, option c37), then
+        the Alliance's Fortune die (Chaos 17)."""
+        g = self.game
         lead = self._lead_dice(u)
         leader = g.leader_of.get(u) or self.xleaders.get(u)
         if leader is not None and ("L", u) not in self.hallowed and leader.full is not None:
             lead += leader.full.leadership or 0    # 1.3.6: Leader modifier (declared: Firepower)
         lead = min(lead, self._lead_cap())
-        v = self.values(u)
-        aug = (v.ap_fp_augmented if fp == "ap" else v.he_fp_augmented if fp == "he" else False)
         side = g.units[u].side
         if ("fortune", side) in self.hand:
             self.hand.discard(("fortune", side))
             lead += g.const("fortune_dice")    # Chaos 17: the Fortune die added to this roll
-        hallowed = bool(self.hallowed) and ("G", self.hex[u], g.units[u].nation) in self.hallowed
-        hits = self.attack_roll(fpv + lead, hit, aug, reroll=hallowed)
-        if hits == 0 and v.range_underlined and not g.units[u].body.mortar:
-            self.depleted[u] = g.const("depleted_turns")   # 6.1.4 Depleted Ammo
-        self.resolve_hits(t, hits, fp, u)
+        return lead
+
+    def _sw_fire(self, u: int, t: int, mode: str) -> None:
+        """1.3.5: the platoon's SW fires with it (in Opportunity and Moving Fire per option c48) as a separate
+        attack, and is placed on the map when first fired."""
+        g = self.game
         sw = g.sw_of.get(u)
-        if sw is not None and u not in self.sw_lost and self.strength[t] < 2 and (
+        if sw is None or u in self.sw_lost or self.strength[t] >= 2 or not (
                 mode == "normal" or g.option("c48_sw_opfire")):
-            swv = g.sw_cards[sw].full
-            for sfp in ("ap", "he"):
-                nums = self.fire_numbers(u, t, sfp, "normal", shooter=swv)
-                if nums is not None:
-                    self.sw_placed.add(u)      # 1.3.5: placed on the map when first fired
-                    self.resolve_hits(t, self.attack_roll(*nums, False), sfp, u)
-                    break
-        self.oc[u] = True
-        if mode == "moving":
-            self.mfired[u] = True
+            return
+        swv = g.sw_cards[sw].full
+        for sfp in ("ap", "he"):
+            nums = self.fire_numbers(u, t, sfp, "normal", shooter=swv)
+            if nums is not None:
+                self.sw_placed.add(u)
+                self.resolve_hits(t, self.attack_roll(*nums, False), sfp, u)
+                break
 
     def attack_roll(self, fp: int, hit: int, augmented: bool = False, reroll: bool = False) -> int:
         """Roll ``fp`` d6 (+1 when augmented, keeping at most ``fp`` Hits; WaW 6.3.2): Hits on >= ``hit``.
@@ -477,3 +494,10 @@ class FireRules:
         else:
             self.pending = ("none",)
             self._misc_step()
+
+
+def _capped(fpv: int, hit: int) -> tuple[int, int]:
+    """6.1.3, 6.1.7: a Hit Number above 6 is set to 6 and the excess taken from the Firepower."""
+    if hit > 6:
+        return fpv - (hit - 6), 6
+    return fpv, hit

@@ -133,9 +133,22 @@ class WawGame(Game):
         ext = scenario.extension
         roles = {r.side: r.role for r in ext.roles}
         self.roles = [roles.get(s, "NATO" if i == 0 else "Alliance") for i, s in enumerate(self.sides)]
-        # map and terrain
-        self.map = amap = assemble_scenario(scenario, index)
-        self.tables = tables = compile_tables(rs)
+        self.side_index = {s: i for i, s in enumerate(self.sides)}
+        self._setup_map(scenario, index)
+        self._setup_units(scenario, index)
+        self._setup_attachments(scenario, index)
+        self._setup_air(scenario, index)
+        self._setup_markers(scenario, index)
+        self._setup_chaos_counters(scenario, index)
+        self._setup_cup_and_victory(scenario, index)
+        self._setup_caches(scenario, index)
+
+    def _setup_map(self, scenario, index) -> None:
+        """Set-up: the assembled map, the compiled ruleset data, LOS and the terrain kinds rules name."""
+        rs = self.ruleset
+        self.map = assemble_scenario(scenario, index)
+        amap = self.map
+        self.tables = tables = compile_tables(self.ruleset)
         self.constants = tables.const
         self.tec = tables.tec
         # terrain kinds the rules name (TEC terrain_class): built-up 6.3.1/8.1/1.3.8, open 1.3.8, 6.4, 5.3, Chaos 9
@@ -151,8 +164,12 @@ class WawGame(Game):
         self.level = {h: (1 if amap.elevation.get(h, 0) > 0 else 0) for h in self.hexes}
         self.los = los_for_map(amap, rs, tables)
         self.nbrs = {h: amap.neighbours(h) for h in self.hexes}
-        # units and formations
-        side_index = {s: i for i, s in enumerate(self.sides)}
+
+    def _setup_units(self, scenario, index) -> None:
+        """Set-up: one unit per TO&E slot instance (ids <force>.<n>), formations (markers, Morale, entry)."""
+        ext = scenario.extension
+        amap = self.map
+        side_index = self.side_index
         force_side = {f.id: side_index[s.id] for s in scenario.sides for f in s.forces}
         self.formations: list[FormationInfo] = []
         f_of_force: dict[str, int] = {}
@@ -172,18 +189,7 @@ class WawGame(Game):
                 self.formations.append(FormationInfo(fid, fid, force_side[fid], "ground", 1, None))
             fi = f_of_force[fid]
             for fu in fus:
-                card = index.model("unit", fu.unit)
-                body = card.body
-                u = UnitSpec(f"{fid}.{fu.index + 1}", len(self.units), force_side[fid], fi, fu.unit, card.name,
-                             body, body.unit_class, card.nation, card.category)
-                self.by_uid[u.uid] = u.idx
-                self.units.append(u)
-                self.formations[fi].units.append(u.idx)
-                if u.is_hq:
-                    self.formations[fi].hq = u.idx
-                    if self.formations[fi].morale is None:
-                        self.formations[fi].morale = body.morale
-                self.start_hex.append(amap.hex_of.get(fu.hex) if fu.hex else None)
+                self._add_unit(index, fid, fu, force_side[fid], fi)
             force = forces[fid]
             if force.entry is not None:
                 hexes = [amap.hex_of[h] for h in force.entry.hexes if h in amap.hex_of] or \
@@ -192,7 +198,25 @@ class WawGame(Game):
         for f in self.formations:
             if f.kind == "ground" and f.units and all(self.units[i].is_heli for i in f.units):
                 f.kind = "helicopter"
-        # attachments
+
+    def _add_unit(self, index, fid: str, fu, side: int, fi: int) -> None:
+        """One unit of force ``fid`` (placed ``fu``) in formation ``fi``; an HQ gives its formation the Morale."""
+        card = index.model("unit", fu.unit)
+        body = card.body
+        u = UnitSpec(f"{fid}.{fu.index + 1}", len(self.units), side, fi, fu.unit, card.name, body, body.unit_class,
+                     card.nation, card.category)
+        self.by_uid[u.uid] = u.idx
+        self.units.append(u)
+        self.formations[fi].units.append(u.idx)
+        if u.is_hq:
+            self.formations[fi].hq = u.idx
+            if self.formations[fi].morale is None:
+                self.formations[fi].morale = body.morale
+        self.start_hex.append(self.map.hex_of.get(fu.hex) if fu.hex else None)
+
+    def _setup_attachments(self, scenario, index) -> None:
+        """Set-up: SWs (1.3.5), passengers (5.2), units starting Disrupted, Leaders and Heroes (1.3.6, 1.3.7)."""
+        ext = scenario.extension
         self.sw_of: dict[int, int] = {}        # host unit -> SW card index in self.sw_cards
         self.sw_cards: list[WawCounter] = []
         for a in ext.support_weapons:
@@ -218,6 +242,12 @@ class WawGame(Game):
                 card = index.model("unit", a.unit)
                 if host is not None and card is not None:
                     target[host] = card.body
+
+    def _setup_air(self, scenario, index) -> None:
+        """Set-up: airstrikes (9.5), Jammed (10.0) and Air Cover (9.6) markers, snipers (1.3.8) and the Chaos 18 sniper."""
+        ext = scenario.extension
+        amap = self.map
+        side_index = self.side_index
         self.airstrikes = [(a, side_index[a.side]) for a in ext.airstrikes if a.side in side_index
                            and None not in (a.ap_fp, a.he_fp, a.to_hit, a.armor, a.save)]
         self.jammers = [side_index[s] for s in ext.cup.jammed if s in side_index]
@@ -236,6 +266,12 @@ class WawGame(Game):
             if isinstance(body, WawCounter) and body.unit_class == "sniper" and body.side == "NATO":
                 self.chaos_sniper = body
                 break
+
+    def _setup_markers(self, scenario, index) -> None:
+        """Set-up: Improved Positions, Mines, Wrecks, artillery assets (8.0) and the Chaos 4 HE mission."""
+        ext = scenario.extension
+        amap = self.map
+        side_index = self.side_index
         self.ip = {amap.hex_of[h] for h in ext.fortifications.improved_positions if h in amap.hex_of}
         self.mines = {amap.hex_of[h] for h in ext.fortifications.mines if h in amap.hex_of}
         self.start_wrecks = {amap.hex_of[h] for h in ext.wrecks if h in amap.hex_of}
@@ -253,7 +289,10 @@ class WawGame(Game):
         if "NATO" in self.roles:
             self.assets.append(Asset("chaos-he-34", self.roles.index("NATO"), "HE", 0, self.const("chaos_cas_he_fp"),
                                      self.const("chaos_cas_he_to_hit")))
-        # Chaos 11/13: a Leader counter of each side's nationality from the project, if any
+
+    def _setup_chaos_counters(self, scenario, index) -> None:
+        """Set-up: Leaders for Chaos 11/13 and the Mob formation of Chaos 9."""
+        ext = scenario.extension
         self.chaos_leaders: dict[int, WawCounter] = {}
         for card_id in sorted(index.ids("unit")):
             card = index.model("unit", card_id)
@@ -282,6 +321,12 @@ class WawGame(Game):
                     self.start_hex.append(None)
                     self.mob = u.idx
                     break
+
+    def _setup_cup_and_victory(self, scenario, index) -> None:
+        """Set-up: HQ companions, the cup's End Turn and Chaos markers, control (13.0) and victory conditions."""
+        ext = scenario.extension
+        amap = self.map
+        side_index = self.side_index
         self._hq_companions()
         # 1.7.2: the scenario's End Turn markers, else the rules' number
         self.end_turn_markers = ext.cup.end_turn if ext.cup.end_turn is not None else self.const("end_turn_markers")
@@ -302,7 +347,9 @@ class WawGame(Game):
             self.victory.append((vc.type, side_index.get(vc.side, 0), vc.points,
                                  [amap.hex_of[h] for h in vc.hexes if h in amap.hex_of], vc.percent))
         self.label = amap.label_of
-        # per-unit value caches: vals[i][strength 0/1][hovering 0/1], target class, maximum reach
+
+    def _setup_caches(self, scenario, index) -> None:
+        """Set-up: per-unit value caches (values by strength and mode, target class, maximum reach)."""
         self.vals = [[[u.values(st, bool(hv)) for hv in (0, 1)] for st in (0, 1)] for u in self.units]
         towed = "soft" if self.option("c57_towed_target") == "soft" else "thin"
         for u in self.units:

@@ -250,63 +250,80 @@ class SequenceRules:
         return out
 
     def _ops_actions_one(self, fi: int) -> list[Action]:
+        """The legal actions of formation ``fi``'s impulse (4.4), unit by unit, then the formation's extras."""
+        out: list[Action] = []
+        for u in self.game.formations[fi].units:
+            out += self._unit_actions(u, fi)
+        out += self._formation_actions(fi)
+        out.append(Action("end"))
+        return out
+
+    def _unit_actions(self, u: int, fi: int) -> list[Action]:
+        """What unit ``u`` may do now: an HQ calls artillery (8.0), a passenger unloads (5.2.2), a ready unit
+        changes mode, pops up, calls (recon), moves, fires indirectly, fires, assaults, overruns or loads."""
+        g = self.game
+        spec = g.units[u]
+        if spec.is_hq:
+            return self._call_actions(u, fi) if self.impulse_first or self.calls.get(u) else []
+        if self.carrier[u] >= 0:
+            c = self.carrier[u]
+            ready = not self.ooc[u] and not self.oc[u] and self.strength[u] < 2
+            return [Action("unload", spec.uid)] if ready and self.mp_used[c] <= self._half(c) and not self.oc[c] \
+                else []
+        if not self._can_act(u):
+            return []
+        out = self._helicopter_actions(u)
+        if spec.body.recon and (self.impulse_first or self.calls.get(u)):
+            out += self._call_actions(u, fi)
+        if not self.mfired[u]:
+            out += [Action("move", spec.uid, g.label[h]) for h in self._move_targets(u)]
+        if self.mp_used[u] == 0 and not self.disr[u] and (spec.body.mortar or spec.cls == "on_map_artillery"):
+            out += [Action("indirect", spec.uid, g.label[h]) for h in self._indirect_targets(u)]
+        if not self.mfired[u]:
+            out += self._combat_actions(u, fi)
+        return out
+
+    def _helicopter_actions(self, u: int) -> list[Action]:
+        """9.1 mode change (the first action, once), 9.2.1 Pop-Up attacks."""
+        g = self.game
+        spec = g.units[u]
+        out: list[Action] = []
+        if not spec.is_heli:
+            return out
+        if not self.acted[u] and not self.mode_changed[u] and self.mp_used[u] == 0:
+            out.append(Action("mode", spec.uid))
+        if not self.disr[u] and self.heli_moves[u] <= g.const("helicopter_fire_move_limit"):
+            out += [Action("popup", spec.uid, g.units[t].uid, fp) for t, fp in self._popup_targets(u)]
+        return out
+
+    def _combat_actions(self, u: int, fi: int) -> list[Action]:
+        """Fire (6.1, Moving Fire 6.1.3), Assault alone or with the stack's other ready unit (6.3), Overrun (6.4),
+        loading (5.2.1)."""
+        g = self.game
+        spec = g.units[u]
+        uid, label = spec.uid, g.label
+        mode = "moving" if self.mp_used[u] > 0 and not spec.is_heli else "normal"
+        out = [Action("fire", uid, g.units[t].uid, fp) for t in self._targets(u) for fp in self._fire_types(u, t, mode)]
+        for h in self._assault_targets(u):
+            out.append(Action("assault", uid, label[h]))
+            mate = next((x for x in g.formations[fi].units if x > u and self.hex[x] == self.hex[u]
+                         and self._can_act(x) and not self.mfired[x] and h in self._assault_targets(x)), None)
+            if mate is not None:
+                out.append(Action("assault", f"{uid}+{g.units[mate].uid}", label[h]))
+        out += [Action("overrun", uid, label[h], label[x]) for h, x in self._overrun_targets(u)]
+        out += [Action("load", uid, g.units[c].uid) for c in self._load_targets(u)]
+        return out
+
+    def _formation_actions(self, fi: int) -> list[Action]:
+        """Snipers (1.3.8), Volley Fire (Chaos 12) and Air Cover against helicopters (9.6) of the formation."""
         g = self.game
         f = g.formations[fi]
         out: list[Action] = []
-        label = g.label
-        for u in f.units:
-            spec = g.units[u]
-            if spec.is_hq:
-                if self.impulse_first or self.calls.get(u):
-                    out += self._call_actions(u, fi)
-                continue
-            if self.carrier[u] >= 0:
-                if not self.ooc[u] and not self.oc[u] and self.strength[u] < 2:
-                    c = self.carrier[u]
-                    if self.mp_used[c] <= self._half(c) and not self.oc[c]:
-                        out.append(Action("unload", spec.uid))
-                continue
-            if not self._can_act(u):
-                continue
-            uid = spec.uid
-            if spec.is_heli and not self.acted[u] and not self.mode_changed[u] and self.mp_used[u] == 0:
-                out.append(Action("mode", uid))
-            if spec.is_heli and not self.disr[u] and self.heli_moves[u] <= g.const("helicopter_fire_move_limit"):
-                for t, fp in self._popup_targets(u):
-                    out.append(Action("popup", uid, g.units[t].uid, fp))
-            if spec.body.recon and (self.impulse_first or self.calls.get(u)):
-                out += self._call_actions(u, fi)
-            if not self.mfired[u]:
-                for h in self._move_targets(u):
-                    out.append(Action("move", uid, label[h]))
-            mode = "moving" if self.mp_used[u] > 0 and not spec.is_heli else "normal"
-            if self.mp_used[u] == 0 and not self.disr[u] and (spec.body.mortar or spec.cls == "on_map_artillery"):
-                for h in self._indirect_targets(u):
-                    out.append(Action("indirect", uid, label[h]))
-            if not self.mfired[u]:
-                for t in self._targets(u):
-                    for fp in self._fire_types(u, t, mode):
-                        out.append(Action("fire", uid, g.units[t].uid, fp))
-                for h in self._assault_targets(u):
-                    out.append(Action("assault", uid, label[h]))
-                    # the stack assaults together: the other ready unit of this hex that can reach h
-                    mate = next((x for x in f.units if x > u and self.hex[x] == self.hex[u] and self._can_act(x)
-                                 and not self.mfired[x] and h in self._assault_targets(x)), None)
-                    if mate is not None:
-                        out.append(Action("assault", f"{uid}+{g.units[mate].uid}", label[h]))
-                for h, x in self._overrun_targets(u):
-                    out.append(Action("overrun", uid, label[h], label[x]))
-                for c in self._load_targets(u):
-                    out.append(Action("load", uid, g.units[c].uid))
         for k, sn in enumerate(self.snipers):
             if sn[2] == 0 and sn[4] == g.roles[f.side] and (sn[1] < 0 or g.units[sn[1]].formation == fi):
-                for t in self._sniper_targets(k):
-                    out.append(Action("snipe", f"sniper{k + 1}", g.units[t].uid))
+                out += [Action("snipe", f"sniper{k + 1}", g.units[t].uid) for t in self._sniper_targets(k)]
         if ("volley", f.side) in self.hand:
             out += self._volley_actions(fi)
         if f.side in self.cover and g.air_cover_fp[0]:
-            for t in self._targets(f.units[0]):
-                if g.units[t].is_heli:
-                    out.append(Action("cover", g.units[t].uid))
-        out.append(Action("end"))
+            out += [Action("cover", g.units[t].uid) for t in self._targets(f.units[0]) if g.units[t].is_heli]
         return out

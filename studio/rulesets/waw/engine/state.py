@@ -275,83 +275,107 @@ class WawState(SequenceRules, CommandRules, MovementRules, FireRules, AssaultRul
         return occ
 
     def apply(self, action: Action) -> None:
+        """Apply a legal action (``_do_<kind>``), log it with its dice, then draw on until a decision."""
         mark = len(self.dice.history)
         pending = self.pending
         player = self.current_player()
-        k = action.kind
-        g = self.game
-        if k == "activate":
-            self._activate(pending[1])
-        elif k == "skip":
-            if g.option("c13_skip_marker") == "back_to_cup" and any(m[0] == "E" for m in self.cup):
-                self.cup.append(("F", pending[1]))     # 3.1 (option c13): the marker may be drawn again
-            self.pending = ("none",)
-        elif k == "end":
-            self._end_impulse(pending[1])
-        elif k == "move":
-            self._move(g.by_uid[action.a], g.map.hex_of[action.b])
-        elif k == "fire":
-            u = g.by_uid[action.a]
-            mode = "moving" if self.mp_used[u] > 0 and not g.units[u].is_heli else "normal"
-            self._fire(u, g.by_uid[action.b], action.c, mode)
-            self._after_act(u)
-        elif k == "popup":
-            u, t = g.by_uid[action.a], g.by_uid[action.b]
-            self.pending = ("popup", u, t, action.c, pending[1])
-            if not any(self._can_opfire(e) and self._fire_types(e, u, "opfire") for e in self._alive(1 - g.units[u].side)):
-                self._popup_resolve(None)
-        elif k in ("opfire", "pass") and pending[0] == "popup":
-            self._popup_resolve((g.by_uid[action.a], action.c) if k == "opfire" else None)
-        elif k == "opfire":
-            u, t = g.by_uid[action.a], g.by_uid[action.b]
-            before = (self.disr[t], self.strength[t])
-            self._fire(u, t, action.c, "opfire")
-            if (self.disr[t], self.strength[t]) != before:
-                self.mp_used[t] = INF          # a unit that becomes Disrupted or Reduced must stop (6.2)
-            self._after_opfire(pending[2])
-        elif k == "pass":
-            self._after_opfire(pending[2])
-        elif k == "assault":
-            self._assault([g.by_uid[x] for x in action.a.split("+")], g.map.hex_of[action.b])
-        elif k == "overrun":
-            self._overrun(g.by_uid[action.a], g.map.hex_of[action.b], g.map.hex_of[action.c])
-        elif k == "load":
-            self._load(g.by_uid[action.a], g.by_uid[action.b])
-        elif k == "unload":
-            self._unload(g.by_uid[action.a])
-        elif k == "call":
-            self._call(g.by_uid[action.a], [a.id for a in g.assets].index(action.b), g.map.hex_of[action.c])
-        elif k == "strike":
-            self._strike(pending[1], None if action.b == "none" else g.map.hex_of[action.b])
-            self.pending = ("none",)
-        elif k == "indirect":
-            self._indirect(g.by_uid[action.a], g.map.hex_of[action.b])
-            self._after_act(g.by_uid[action.a])
-        elif k == "volley":
-            self._volley(g.by_uid[action.a], [g.by_uid[x] for x in action.b.split("+")], g.by_uid[action.c])
-        elif k == "cover":
-            t = g.by_uid[action.a]
-            side = 1 - g.units[t].side
-            self.cover.discard(side)
-            self.cover.add(("used", side))     # 9.6: used once, then out of the game
-            v = self.values(t)                 # the helicopter saves as against AP (digest C76: AA value)
-            hits = self.attack_roll(*g.air_cover_fp)
-            saved = sum(1 for d in self.dice.pool(v.armor or 0, 6, "save") if d >= (v.save or 7))
-            self.apply_hits(t, max(0, hits - saved))
-            self.impulse_first = False
-        elif k == "snipe":
-            self._snipe(int(action.a[6:]) - 1, g.by_uid[action.b])
-        elif k == "mode":
-            u = g.by_uid[action.a]
-            self.hover[u] = not self.hover[u]
-            self.mode_changed[u] = True
-            self.acted[u] = True
-            self.impulse_first = False
-        else:
+        handler = getattr(self, f"_do_{action.kind}", None)
+        if handler is None:
             raise RulesError(f"unknown action '{action}'")
+        handler(action, pending)
         self.steps += 1
         self.log.append(LogEntry(self.turn, pending[0], player, str(action), self.dice.history[mark:]))
         self._advance()
+
+    # ------------------------------------------------------------------ one handler per action kind
+    def _do_activate(self, action: Action, pending) -> None:
+        self._activate(pending[1])
+
+    def _do_skip(self, action: Action, pending) -> None:
+        if self.game.option("c13_skip_marker") == "back_to_cup" and any(m[0] == "E" for m in self.cup):
+            self.cup.append(("F", pending[1]))     # 3.1 (option c13): the marker may be drawn again
+        self.pending = ("none",)
+
+    def _do_end(self, action: Action, pending) -> None:
+        self._end_impulse(pending[1])
+
+    def _do_move(self, action: Action, pending) -> None:
+        self._move(self.game.by_uid[action.a], self.game.map.hex_of[action.b])
+
+    def _do_fire(self, action: Action, pending) -> None:
+        g = self.game
+        u = g.by_uid[action.a]
+        mode = "moving" if self.mp_used[u] > 0 and not g.units[u].is_heli else "normal"
+        self._fire(u, g.by_uid[action.b], action.c, mode)
+        self._after_act(u)
+
+    def _do_popup(self, action: Action, pending) -> None:
+        g = self.game
+        u, t = g.by_uid[action.a], g.by_uid[action.b]
+        self.pending = ("popup", u, t, action.c, pending[1])
+        if not any(self._can_opfire(e) and self._fire_types(e, u, "opfire") for e in self._alive(1 - g.units[u].side)):
+            self._popup_resolve(None)
+
+    def _do_opfire(self, action: Action, pending) -> None:
+        g = self.game
+        if pending[0] == "popup":
+            self._popup_resolve((g.by_uid[action.a], action.c))
+            return
+        u, t = g.by_uid[action.a], g.by_uid[action.b]
+        before = (self.disr[t], self.strength[t])
+        self._fire(u, t, action.c, "opfire")
+        if (self.disr[t], self.strength[t]) != before:
+            self.mp_used[t] = INF              # a unit that becomes Disrupted or Reduced must stop (6.2)
+        self._after_opfire(pending[2])
+
+    def _do_pass(self, action: Action, pending) -> None:
+        if pending[0] == "popup":
+            self._popup_resolve(None)
+        else:
+            self._after_opfire(pending[2])
+
+    def _do_assault(self, action: Action, pending) -> None:
+        g = self.game
+        self._assault([g.by_uid[x] for x in action.a.split("+")], g.map.hex_of[action.b])
+
+    def _do_overrun(self, action: Action, pending) -> None:
+        g = self.game
+        self._overrun(g.by_uid[action.a], g.map.hex_of[action.b], g.map.hex_of[action.c])
+
+    def _do_load(self, action: Action, pending) -> None:
+        self._load(self.game.by_uid[action.a], self.game.by_uid[action.b])
+
+    def _do_unload(self, action: Action, pending) -> None:
+        self._unload(self.game.by_uid[action.a])
+
+    def _do_call(self, action: Action, pending) -> None:
+        g = self.game
+        self._call(g.by_uid[action.a], [a.id for a in g.assets].index(action.b), g.map.hex_of[action.c])
+
+    def _do_strike(self, action: Action, pending) -> None:
+        self._strike(pending[1], None if action.b == "none" else self.game.map.hex_of[action.b])
+        self.pending = ("none",)
+
+    def _do_indirect(self, action: Action, pending) -> None:
+        self._indirect(self.game.by_uid[action.a], self.game.map.hex_of[action.b])
+        self._after_act(self.game.by_uid[action.a])
+
+    def _do_volley(self, action: Action, pending) -> None:
+        g = self.game
+        self._volley(g.by_uid[action.a], [g.by_uid[x] for x in action.b.split("+")], g.by_uid[action.c])
+
+    def _do_cover(self, action: Action, pending) -> None:
+        self._air_cover_attack(self.game.by_uid[action.a])
+
+    def _do_snipe(self, action: Action, pending) -> None:
+        self._snipe(int(action.a[6:]) - 1, self.game.by_uid[action.b])
+
+    def _do_mode(self, action: Action, pending) -> None:
+        u = self.game.by_uid[action.a]
+        self.hover[u] = not self.hover[u]      # 9.1: Flying <-> Hovering, once, as the first action
+        self.mode_changed[u] = True
+        self.acted[u] = True
+        self.impulse_first = False
 
     def explain_illegal(self, action) -> RulesError:
         g = self.game
