@@ -9,6 +9,7 @@ from pydantic import BaseModel, create_model
 from .base import Document
 from .documents import Map, Project, Ruleset, Scenario, Toe, UnitCard
 from .layout import Layout
+from .position import Position
 from .registry import plugin as get_plugin
 
 CORE_KINDS: dict[str, type[Document]] = {
@@ -19,6 +20,7 @@ CORE_KINDS: dict[str, type[Document]] = {
     "map": Map,
     "scenario": Scenario,
     "layout": Layout,
+    "position": Position,
 }
 
 #: kinds whose model a ruleset plugin refines, and the field it refines

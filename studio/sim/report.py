@@ -64,6 +64,7 @@ class BalanceReport:
     bots: list[str]
     results: list[GameResult] = field(default_factory=list)
     placeholder_tables: list[str] = field(default_factory=list)
+    environment_rules: list[str] = field(default_factory=list)
     elapsed_s: float = 0.0
     games_requested: int = 0
     cancelled: bool = False
@@ -118,6 +119,7 @@ class BalanceReport:
             "losses": {s: _mean([r.losses[i] if i < len(r.losses) else 0 for r in ok])
                        for i, s in enumerate(self.sides)},
             "placeholder_tables": list(self.placeholder_tables),
+            "environment_rules": list(self.environment_rules),
         }
 
     def to_json(self) -> dict[str, Any]:
@@ -142,6 +144,9 @@ class BalanceReport:
                      f"(min {d['turns']['min']}, max {d['turns']['max']})")
         if d["placeholder_tables"]:
             lines.append(f"  placeholder tables used: {', '.join(d['placeholder_tables'])}")
+        if d["environment_rules"]:
+            lines.append("  environment rules applied:")
+            lines += [f"    - {rule}" for rule in d["environment_rules"]]
         if self.errors:
             lines.append(f"  ENGINE ERRORS in {len(self.errors)} game(s); first (game {self.errors[0].index}, "
                          f"seed {self.errors[0].seed}): {self.errors[0].error.strip().splitlines()[-1]}")

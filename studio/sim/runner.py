@@ -158,7 +158,9 @@ def run_games(loaded, games: int, seed: int = 0, bots: Sequence[str] = ("random"
         make_bot(name, game, side, 0)  # unknown names fail before any game starts
     report = BalanceReport(scenario=game.scenario_id, ruleset=game.ruleset_id,
                            ruleset_version=loaded.ruleset_version, sides=list(game.sides), seed=seed, bots=bots,
-                           placeholder_tables=list(loaded.placeholder_tables), games_requested=games)
+                           placeholder_tables=list(dict.fromkeys(loaded.placeholder_tables)),
+                           environment_rules=[str(r) for r in getattr(game, "environment_rules_applied", ()) or ()],
+                           games_requested=games)
     seeds = [derive_seed(seed, "game", i) for i in range(games)]
     rdir = str(replay_dir) if replay_dir is not None else None
     results: dict[int, GameResult] = {}

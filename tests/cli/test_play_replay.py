@@ -9,7 +9,7 @@ from studio.cli.main import main
 
 DATA = Path(__file__).resolve().parents[2] / "data"
 KEYS = ["scenario", "ruleset", "ruleset_version", "games", "seed", "bots", "wins", "draws", "win_rate", "turns",
-        "vp", "losses", "placeholder_tables", "elapsed_s", "steps", "steps_per_s"]
+        "vp", "losses", "placeholder_tables", "environment_rules", "elapsed_s", "steps", "steps_per_s"]
 
 
 def _play(capsys, *args):

@@ -26,7 +26,7 @@ def test_same_seed_same_report():
 def test_json_keys_exact():
     data = run_games(_loaded(), 4, seed=1, bots=["random", "random"]).to_json()
     assert list(data) == ["scenario", "ruleset", "ruleset_version", "games", "seed", "bots", "wins", "draws",
-                          "win_rate", "turns", "vp", "losses", "placeholder_tables", "elapsed_s", "steps",
+                          "win_rate", "turns", "vp", "losses", "placeholder_tables", "environment_rules", "elapsed_s", "steps",
                           "steps_per_s"]
     assert set(data["win_rate"]["red"]) == {"p", "ci95"}
 

@@ -1,4 +1,7 @@
-"""``studio play SCENARIO``: test-play a scenario with bots and print a balance report.
+"""``studio play SCENARIO`` (or ``studio play --from POSITION``): test-play with bots and print a balance report.
+
+``--from`` starts every game from a position document (``kind: position``, see :mod:`studio.rules.position`)
+instead of the scenario's set-up: same report, same determinism.
 
 Exit 0 when every game finished, 1 when the scenario is refused (validation errors, printed) or a game hit an
 engine error, 2 on usage or I/O errors (unknown bot, missing file).
@@ -16,7 +19,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                        description="Play N seeded games of a scenario with bots in J processes and print a balance "
                                    "report (wins with 95% intervals, turns, victory points, losses). The same seed "
                                    "gives the same report whatever --jobs is.")
-    p.add_argument("scenario", metavar="SCENARIO", help="scenario file or scenario id")
+    p.add_argument("scenario", metavar="SCENARIO", nargs="?", help="scenario file or scenario id")
+    p.add_argument("--from", dest="from_position", metavar="POSITION",
+                   help="start every game from this position file (kind: position) instead of the set-up")
     p.add_argument("--games", type=int, default=100, metavar="N", help="number of games (default 100)")
     p.add_argument("--seed", type=int, default=1, metavar="S", help="master seed (default 1)")
     p.add_argument("--jobs", type=int, default=1, metavar="J", help="worker processes (default 1)")
@@ -31,8 +36,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 class _Bar:
-    def __init__(self, stream=sys.stderr):
-        self.stream = stream
+    def __init__(self, stream=None):
+        self.stream = stream or sys.stderr
         self.last = -1
 
     def __call__(self, done: int, total: int) -> None:
@@ -49,35 +54,73 @@ class _Bar:
 
 
 def run(args: argparse.Namespace) -> int:
-    from studio.rules.load import ScenarioRefused, load_game
-    from studio.sim.bots import bot_names
-    from studio.sim.runner import run_games
+    from studio.rules.load import ScenarioRefused
 
-    if args.games < 1 or args.jobs < 1:
-        print("studio play: --games and --jobs must be at least 1", file=sys.stderr)
-        return 2
-    project = args.play_project or getattr(args, "project", None)
-    if project and not Path(project).is_dir():
-        print(f"studio play: no such project folder: {project}", file=sys.stderr)
+    usage = _usage_error(args)
+    if usage:
+        print(f"studio play: {usage}", file=sys.stderr)
         return 2
     try:
-        loaded = load_game(args.scenario, project)
+        loaded = _load(args)
     except ScenarioRefused as exc:
-        if args.format == "json":
-            json.dump({"error": str(exc), "diagnostics": [d.to_json() for d in exc.diagnostics]}, sys.stdout,
-                      indent=2)
-            sys.stdout.write("\n")
-        else:
-            for d in exc.diagnostics:
-                print(d.format_text())
-            print(f"studio play: {exc}", file=sys.stderr)
-        return 1 if exc.diagnostics else 2
-    bots = [b.strip() for b in args.bots.split(",") if b.strip()]
-    known = bot_names(loaded.game)
-    if len(bots) != len(loaded.game.sides) or any(b not in known for b in bots):
-        print(f"studio play: --bots needs {len(loaded.game.sides)} names (sides {', '.join(loaded.game.sides)}) "
-              f"from: {', '.join(known)}", file=sys.stderr)
+        return _refused(args, exc)
+    bots = _bots(args, loaded.game)
+    if bots is None:
         return 2
+    return _play(args, loaded, bots)
+
+
+def _usage_error(args: argparse.Namespace) -> str:
+    if args.games < 1 or args.jobs < 1:
+        return "--games and --jobs must be at least 1"
+    if bool(args.scenario) == bool(args.from_position):
+        return "give a SCENARIO or --from POSITION (exactly one)"
+    project = _project(args)
+    if project and not Path(project).is_dir():
+        return f"no such project folder: {project}"
+    return ""
+
+
+def _project(args: argparse.Namespace):
+    return args.play_project or getattr(args, "project", None)
+
+
+def _load(args: argparse.Namespace):
+    """The game to play: the scenario's, or one that starts from the position (raises ScenarioRefused)."""
+    from studio.rules.load import load_game
+    from studio.rules.position import load_position
+
+    if args.from_position:
+        return load_position(args.from_position, _project(args)).as_loaded()
+    return load_game(args.scenario, _project(args))
+
+
+def _refused(args: argparse.Namespace, exc) -> int:
+    if args.format == "json":
+        json.dump({"error": str(exc), "diagnostics": [d.to_json() for d in exc.diagnostics]}, sys.stdout, indent=2)
+        sys.stdout.write("\n")
+    else:
+        for d in exc.diagnostics:
+            print(d.format_text())
+        print(f"studio play: {exc}", file=sys.stderr)
+    return 1 if exc.diagnostics else 2
+
+
+def _bots(args: argparse.Namespace, game) -> list[str] | None:
+    from studio.sim.bots import bot_names
+
+    bots = [b.strip() for b in args.bots.split(",") if b.strip()]
+    known = bot_names(game)
+    if len(bots) != len(game.sides) or any(b not in known for b in bots):
+        print(f"studio play: --bots needs {len(game.sides)} names (sides {', '.join(game.sides)}) "
+              f"from: {', '.join(known)}", file=sys.stderr)
+        return None
+    return bots
+
+
+def _play(args: argparse.Namespace, loaded, bots: list[str]) -> int:
+    from studio.sim.runner import run_games
+
     progress = _Bar() if args.format == "text" and sys.stderr is not None else None
     report = run_games(loaded, args.games, args.seed, bots, jobs=args.jobs, progress=progress,
                        replay_dir=args.save_replays)
