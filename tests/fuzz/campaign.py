@@ -11,7 +11,8 @@ Families (each ``family(runner, n, seed)`` runs about ``n`` mutants):
 - ``scenarios``: structural mutants of every scenario -> project validation, then play when clean;
 - ``tiled``: structural and textual mutants of the sample board exported to Tiled -> map import;
 - ``replays``: structural and textual mutants of a recorded replay -> replay (CLI, JSON) and replay.verify;
-- ``autosaves``: mutants of a unit card written as its autosave -> session recovery.
+- ``autosaves``: mutants of a unit card written as its autosave -> session recovery, and every fourth one the
+  window's start-up recovery (``offer_recovery``).
 """
 from __future__ import annotations
 
@@ -26,7 +27,7 @@ import corpus
 import mutators
 from harness import (FAILURE, PLAY_SCENARIO, Case, Runner, import_case, play_case, project_validate_case,
                      recovery_case, replay_cli_case, replay_verify_case, ruleset_of, session_case,
-                     validate_cases)
+                     validate_cases, window_recovery_case)
 
 Build = Callable[[bytes, str], list[Case]]
 
@@ -211,10 +212,16 @@ def autosaves(runner: Runner, n: int, seed: int | None = None, derandomize: bool
     rel = "project/" + corpus.AUTOSAVE_TARGET
     side = "project/" + corpus.AUTOSAVE_SIDE
 
+    counter = {"n": 0}
+
     def build(content: bytes, label: str) -> list[Case]:
-        return [recovery_case(label, {side: content}, {side: 10.0})]
+        cases = [recovery_case(label, {side: content}, {side: 10.0})]
+        if counter["n"] % 4 == 0:  # every fourth through the window's start-up recovery too
+            cases.append(window_recovery_case(label, {side: content}, {side: 10.0}))
+        return cases
 
     def draw(data):
+        counter["n"] += 1
         if data.draw(st.booleans(), label="textual?"):
             mutant = _textual(data, rel + " as its autosave", s.raw[rel])
         else:

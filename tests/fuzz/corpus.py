@@ -21,7 +21,7 @@ autosave       project/units/mbt/.m1.yaml.autosave            recovery (ProjectS
 A folder inside a kind's folder is an overlay: its files are laid over ``project/`` as they are.
 
 A ``*.patch.yaml`` file is applied to the kind's sample (or to ``base: tiled`` = the sample board exported to
-Tiled, ``base: replay`` = a recorded replay): ``ops`` is a list of ``{op, path, value}`` with JSON-pointer-like
+Tiled, ``base: replay`` = a recorded replay; ``target: <project path>`` = another sample document): ``ops`` is a list of ``{op, path, value}`` with JSON-pointer-like
 paths whose segments may select a list item by a field (``/tables/[id=spotting-ranges]/rows/1/1``). Ops: set,
 delete, rename (a mapping key), dup (a list item), set-first-number, truncate-list, reverse-list, double-list. The
 string values ``__FZ_HUGEINT__`` and ``__FZ_DEEP__`` become a 4,400-digit integer and 3,000-deep nesting.
@@ -38,7 +38,7 @@ from typing import Any
 import yaml
 
 from harness import (Case, import_case, play_case, recovery_case, replay_cli_case, replay_verify_case,
-                     session_case, validate_cases)
+                     session_case, validate_cases, window_recovery_case)
 
 HERE = Path(__file__).resolve().parent
 CORPUS = HERE / "corpus"
@@ -192,6 +192,15 @@ def load_yaml(raw: bytes) -> Any:
     return yaml.load(raw.decode("utf-8"), Loader=yaml.CSafeLoader)
 
 
+def patch_target(item_path: Path, kind: str) -> str:
+    """The project-relative document a patch applies to: its ``target:`` or the kind's sample."""
+    if item_path.name.endswith(".patch.yaml"):
+        patch = yaml.load(item_path.read_text(encoding="utf-8"), Loader=yaml.CSafeLoader)
+        if isinstance(patch, dict) and patch.get("target"):
+            return patch["target"]
+    return TARGETS[kind]
+
+
 def patched(item_path: Path, kind: str, base_bytes: dict[str, bytes]) -> bytes:
     """The content a patch file stands for (``base_bytes``: base-relative path -> pristine content)."""
     patch = yaml.load(item_path.read_text(encoding="utf-8"), Loader=yaml.CSafeLoader)
@@ -201,7 +210,7 @@ def patched(item_path: Path, kind: str, base_bytes: dict[str, bytes]) -> bytes:
             return render_json(apply_ops(json.loads(base_bytes[TILED_BASE]), patch["ops"]))
         if base == "replay":
             return render_json(apply_ops(json.loads(base_bytes[REPLAY_BASE]), patch["ops"]))
-        raw = base_bytes["project/" + TARGETS[kind]]
+        raw = base_bytes["project/" + patch_target(item_path, kind)]
         return render_yaml(apply_ops(load_yaml(raw), patch["ops"]), header_of(raw))
     except (KeyError, IndexError, TypeError, ValueError) as exc:
         raise PatchStale(f"{item_path.name} no longer applies to its sample ({type(exc).__name__}: {exc}); "
@@ -210,10 +219,10 @@ def patched(item_path: Path, kind: str, base_bytes: dict[str, bytes]) -> bytes:
 
 # ------------------------------------------------------------------ cases
 
-def document_cases(kind: str, label: str, content: bytes, *, full: bool = True, isolate: bool = False
-                   ) -> list[Case]:
+def document_cases(kind: str, label: str, content: bytes, *, full: bool = True, isolate: bool = False,
+                   target: str | None = None) -> list[Case]:
     """Cases of one document-kind input: the CLI checks, the session, and play for rulesets and scenarios."""
-    rel = "project/" + TARGETS[kind]
+    rel = "project/" + (target or TARGETS[kind])
     files = {rel: content}
     entries = ("validate", "validate-json", "format-check") if full else ("validate-json",)
     cases = validate_cases(rel, label, files, isolate=isolate, entries=entries)
@@ -221,7 +230,8 @@ def document_cases(kind: str, label: str, content: bytes, *, full: bool = True, 
         if not isolate:
             cases.append(session_case(label, files, rel))
         if kind in PLAYED:
-            cases.append(play_case(label, files, "project/" + PLAYED[kind], isolate=isolate))
+            played = rel if kind == "scenario" else "project/" + PLAYED[kind]
+            cases.append(play_case(label, files, played, isolate=isolate))
     return cases
 
 
@@ -232,7 +242,7 @@ def item_cases(item: Item, base_bytes: dict[str, bytes], full: bool = True) -> l
         files = {"project/" + str(p.relative_to(item.path)): p.read_bytes()
                  for p in sorted(item.path.rglob("*")) if p.is_file()}
         mtimes = {rel: 10.0 for rel in files if rel.endswith(".autosave")}
-        return [recovery_case(label, files, mtimes)]
+        return [recovery_case(label, files, mtimes)] + ([window_recovery_case(label, files, mtimes)] if full else [])
     is_patch = item.path.name.endswith(".patch.yaml")
     content = patched(item.path, kind, base_bytes) if is_patch else item.path.read_bytes()
     if kind == "tiled":
@@ -243,6 +253,7 @@ def item_cases(item: Item, base_bytes: dict[str, bytes], full: bool = True) -> l
         return cases + ([replay_verify_case(label, files, REPLAY_INPUT)] if full else [])
     if kind == "autosave":
         side = "project/" + AUTOSAVE_SIDE
-        return [recovery_case(label, {side: content}, {side: 10.0})]
-    return document_cases(kind, label, content, full=full)
+        return [recovery_case(label, {side: content}, {side: 10.0})] + \
+            ([window_recovery_case(label, {side: content}, {side: 10.0})] if full else [])
+    return document_cases(kind, label, content, full=full, target=patch_target(item.path, kind))
 

@@ -395,13 +395,24 @@ def _child_limits() -> None:  # pragma: no cover - runs in the child
 
 
 _CHILD = r"""
-import resource, sys
+import sys
 from studio.cli.main import main
+
+def peak():  # VmHWM: this image's peak resident set (ru_maxrss would include the forked parent's)
+    try:
+        with open("/proc/self/status") as status:
+            for line in status:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1])
+    except OSError:
+        pass
+    return 0
+
 try:
     rc = main(sys.argv[1:])
 finally:
     sys.stdout.flush()
-    sys.stderr.write("\n@@maxrss=%d\n" % resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
+    sys.stderr.write("\n@@maxrss=%d\n" % peak())
 sys.exit(rc)
 """
 
@@ -590,6 +601,8 @@ class Runner:
     def __init__(self, workspace: Workspace, findings: Path):
         self.ws = workspace
         self.findings = Path(findings)
+        if self.findings.resolve().parent == workspace.base.resolve().parent:
+            raise ValueError("keep the findings folder away from the workspace's parent (it is watched)")
         self.counts: dict[str, Counter] = {}
         self.failures: list[Outcome] = []
         self.seen: dict[tuple, Outcome] = {}
@@ -814,9 +827,24 @@ def tiled_api_case(label: str, files: dict[str, Content], source_rel: str, rules
     return Case("tiled-import-api", label, files, call=import_call)
 
 
+def _replay_engine_error(case: Case, raw: Raw) -> Outcome | None:
+    """``studio replay`` reports an engine exception as status ``engine-error`` (exit 1): still a failure."""
+    try:
+        status = json.loads(raw.stdout)
+    except ValueError:
+        return None
+    if isinstance(status, dict) and status.get("status") == "engine-error":
+        message = str(status.get("message", ""))
+        kind = re.search(r": (\w+(?:Error|Exception)\w*):", message)
+        return _fail(case, raw, f"engine error: {kind.group(1) if kind else 'engine-error'}",
+                     location="studio/rules/replay.py verify", detail=message[:3000])
+    return None
+
+
 def replay_cli_case(label: str, files: dict[str, Content], replay_rel: str, isolate: bool = False) -> Case:
     return Case("replay", label, files, ["replay", "{base}/" + replay_rel, "--project", "{project}",
-                                         "--format", "json"], isolate=isolate, json_out=True, expect_findings=False)
+                                         "--format", "json"], isolate=isolate, json_out=True, expect_findings=False,
+                classify=_replay_engine_error)
 
 
 def replay_verify_case(label: str, files: dict[str, Content], replay_rel: str) -> Case:
@@ -865,6 +893,8 @@ def recovery_case(label: str, files: dict[str, Content], mtimes: dict[str, float
                  and ws.path(rel).is_file()}
         session = ProjectSession(ws.project)
         session.entries()
+        if hasattr(session, "autosaves"):
+            session.autosaves()
         found = session.recoverable()
         refused = 0
         for path in found:
@@ -885,6 +915,39 @@ def recovery_case(label: str, files: dict[str, Content], mtimes: dict[str, float
 
     outputs = outputs + tuple(f"{rel}*" for rel in files if rel.endswith(".autosave"))
     return Case("recovery", label, files, call=recover_call, mtimes=mtimes or {}, outputs=outputs)
+
+
+def window_recovery_case(label: str, files: dict[str, Content], mtimes: dict[str, float] | None = None,
+                         outputs: tuple[str, ...] = ()) -> Case:
+    """The window at start-up: ``QtMainWindow(session).offer_recovery()`` answering yes to every question; the
+    window must come up, recover or report, and print no traceback (it catches and prints them)."""
+    def window_call(ws: Workspace):
+        """QtMainWindow(ProjectSession(PROJECT)).offer_recovery() (offscreen, answering yes)"""
+        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+        from PySide6.QtCore import QSettings
+        from PySide6.QtWidgets import QApplication
+
+        from studio.document.session import ProjectSession
+        from studio.qt.main_window import QtMainWindow
+
+        app = QApplication.instance() or QApplication([])
+        settings = QSettings(str(ws.cwd / "settings.ini"), QSettings.Format.IniFormat)
+        window = QtMainWindow(ProjectSession(ws.project), settings, live_validation=False)
+        try:
+            window._autosave_timer.stop()
+            window.ask_yes_no = lambda title, text: True
+            window.ask_save = lambda name: "discard"
+            window.tell = lambda *args, **kw: None
+            restored = window.offer_recovery()
+            app.processEvents()
+        finally:
+            window.close()
+            window.deleteLater()
+            app.processEvents()
+        return OK if restored else DIAGNOSTIC
+
+    outputs = outputs + ("cwd/settings.ini*",) + tuple(f"{rel}*" for rel in files if rel.endswith(".autosave"))
+    return Case("recovery-window", label, files, call=window_call, mtimes=mtimes or {}, outputs=outputs)
 
 
 # ------------------------------------------------------------------ sample documents

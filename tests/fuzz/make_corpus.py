@@ -300,6 +300,21 @@ def scenario_patches() -> dict[str, dict]:
                                                                        "value": [1, 2]}]},
         "option-unknown": {"description": "an unknown option", "ops": [{"op": "set", "path": "/options",
                                                                         "value": {"zz-unknown": True}}]},
+        "setup-hexes-removed": {"description": "hasty-defense: a set-up force without hexes (found by the fuzz run)",
+                                "target": "scenarios/mbt/hasty-defense.yaml",
+                                "ops": [{"op": "delete", "path": "/sides/0/forces/0/setup/hexes"}]},
+        "setup-removed": {"description": "hasty-defense: a force with neither setup nor entry",
+                          "target": "scenarios/mbt/hasty-defense.yaml",
+                          "ops": [{"op": "delete", "path": "/sides/0/forces/0/setup"}]},
+        "setup-hexes-empty": {"description": "hasty-defense: setup hexes []",
+                              "target": "scenarios/mbt/hasty-defense.yaml",
+                              "ops": [{"op": "set", "path": "/sides/0/forces/0/setup/hexes", "value": []}]},
+        "setup-hex-bogus": {"description": "hasty-defense: a setup hex off the map",
+                            "target": "scenarios/mbt/hasty-defense.yaml",
+                            "ops": [{"op": "set", "path": "/sides/0/forces/0/setup/hexes/0", "value": "9Z99"}]},
+        "setup-facing-bogus": {"description": "hasty-defense: facing 'up'",
+                               "target": "scenarios/mbt/hasty-defense.yaml",
+                               "ops": [{"op": "set", "path": "/sides/0/forces/0/setup/facing", "value": "up"}]},
     }
     return {f"{name}.patch.yaml": body for name, body in p.items()}
 

@@ -11,13 +11,10 @@ import pytest
 import campaign
 import corpus
 import generated
-from harness import FAILURE, Case, Outcome, tiled_api_case, validate_cases
+from harness import FAILURE, Case, Outcome, tiled_api_case, validate_cases, window_recovery_case
 
 #: corpus item name (kind/file) -> reason; these are run alone (xfail strict) and kept out of the batches
 KNOWN: dict[str, str] = {
-    **{f"{kind}/kind-is-list.yaml": "issue 18 item 4/9: 'kind: [..]' makes EditableDocument.model raise TypeError "
-                                    "(unhashable list, studio/document/document.py model)"
-       for kind in ("layout", "map", "project", "ruleset-mbt", "ruleset-waw", "scenario", "toe", "unit")},
     "ruleset-mbt/row-short.patch.yaml": "issue 18 item 2: a one-cell row in 'spotting-ranges' crashes the ruleset "
                                         "check (internal.check-failed: IndexError in check_ruleset)",
 }
@@ -94,6 +91,18 @@ def test_corpus_item(runner, item):
                      if c.entry == "play"]
     outcomes = runner.run_chain(cases)
     assert all(o.kind != FAILURE for o in outcomes), _explain(outcomes)
+
+
+WINDOW = ("autosave/valid-autosave-broken-document", "autosave/non-utf8.yaml", "autosave/huge-int.yaml")
+
+
+@pytest.mark.parametrize("name", WINDOW)
+def test_window_recovery(runner, name):
+    """The window's start-up recovery with a hostile autosave: it comes up and prints no traceback."""
+    item = next(i for i in ITEMS if i.name == name)
+    session_case = corpus.item_cases(item, runner.ws.pristine_bytes, full=False)[0]
+    outcome = runner.run(window_recovery_case(session_case.label, session_case.files, session_case.mtimes))
+    assert outcome.kind != FAILURE, _explain([outcome])
 
 
 SPECIAL = ("generated/dev-zero-link", "generated/fifo", "generated/over-limit", "generated/tiled-fifo",

@@ -79,8 +79,7 @@ def test_unparseable_json_and_printed_traceback_are_failures(runner, workspace):
 
 def test_diagnostic_past_the_end_is_failure(runner, workspace):
     unit = "project/units/mbt/m1.yaml"
-    (workspace.base / unit).exists()
-    report = {"diagnostics": [{"file": "units/mbt/m1.yaml", "line": 9999, "code": "schema.x"}]}
+    report = {"diagnostics": [{"file": "../project/units/mbt/m1.yaml", "line": 9999, "code": "schema.x"}]}
     raw = harness.Raw(rc=1, stdout=json.dumps(report))
     case = Case("v", "x", argv=[], json_out=True, check_lines=unit)
     assert harness.classify_cli(case, raw, workspace).reason.startswith("diagnostic past the end")
