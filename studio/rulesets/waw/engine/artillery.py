@@ -83,35 +83,44 @@ class ArtilleryRules:
                             self._destroy(j)
 
     def _indirect_targets(self, u: int) -> list:
-        """1.3.4.3 / 8.7: enemy hexes out of the unit's LOS but in LOS of a friendly HQ, recon unit or Leader."""
+        """1.3.4.3 / 8.7: enemy hexes out of the unit's LOS but in LOS of a friendly HQ, recon unit or Leader
+        (of its formation for on-map artillery); on-map artillery also in LOS beyond its fixed range (8.7 b)."""
         g = self.game
         spec = g.units[u]
-        v = self.values(u)
         spotters = [i for i in self._alive(spec.side) if self.carrier[i] < 0 and (
             g.units[i].is_hq or g.units[i].body.recon or i in g.leader_of) and not self.disr[i]
             and (spec.body.mortar or g.units[i].formation == spec.formation)]
-        if not spotters:
+        reach = self._indirect_reach(u)
+        if not spotters or reach is None:
             return []
-        if spec.cls == "on_map_artillery":
-            if v.artillery is None or v.artillery.unlimited is None:
-                return []
-            reach = 999
-        else:
-            reach = (v.range or 0) * (1 if v.range_underlined else g.const("extended_range_factor"))
         out = set()
         for e in self._targets(u):
             h = self.hex[e]
-            if g.units[e].is_heli or distance(self.hex[u], h) > reach or distance(self.hex[u], h) <= 1:
+            d = distance(self.hex[u], h)
+            if g.units[e].is_heli or d > reach or d <= 1:
                 continue
             if g.los.clear(self.hex[u], h, self.level(u), g.level.get(h, 0), self.wrecks):
-                fixed = v.artillery.fixed if spec.cls == "on_map_artillery" and v.artillery else None
-                if fixed is not None and fixed.range is not None and distance(self.hex[u], h) > fixed.range:
+                if self._beyond_fixed_range(u, d):
                     out.add(h)                 # 8.7 (b): in LOS beyond the fixed range: resolved per 8.1
-                continue
-            if any(distance(self.hex[sp], h) <= 1 or g.los.clear(self.hex[sp], h, self.level(sp),
-                                                                   g.level.get(h, 0), self.wrecks) for sp in spotters):
+            elif any(distance(self.hex[sp], h) <= 1 or g.los.clear(self.hex[sp], h, self.level(sp),
+                                                                     g.level.get(h, 0), self.wrecks)
+                     for sp in spotters):
                 out.add(h)
         return sorted(out)
+
+    def _indirect_reach(self, u: int) -> int | None:
+        """How far ``u`` fires indirectly: on-map artillery without limit (its unlimited use, 8.7), a mortar its
+        range (twice unless underlined, 6.1.1); None when it has no indirect use."""
+        g = self.game
+        v = self.values(u)
+        if g.units[u].cls == "on_map_artillery":
+            return None if v.artillery is None or v.artillery.unlimited is None else 999
+        return (v.range or 0) * (1 if v.range_underlined else g.const("extended_range_factor"))
+
+    def _beyond_fixed_range(self, u: int, d: int) -> bool:
+        v = self.values(u)
+        fixed = v.artillery.fixed if self.game.units[u].cls == "on_map_artillery" and v.artillery else None
+        return fixed is not None and fixed.range is not None and d > fixed.range
 
     def _indirect(self, u: int, target) -> None:
         g = self.game

@@ -31,38 +31,45 @@ class AssaultRules:
         return out
 
     def _overrun_targets(self, u: int) -> list:
-        """WaW 6.4: a vehicle may overrun a hex of only enemy infantry in open or hilly terrain."""
+        """WaW 6.4: a vehicle may overrun a hex of only enemy infantry in open or hilly terrain, once per hex per
+        turn, with MP left (+1) to go on into an exit hex free of the enemy (option c71: both hexes)."""
         g = self.game
         spec = g.units[u]
-        if not spec.is_vehicle or spec.is_heli or self.disr[u] or self.breakdown[u] or self.locked[u]:
-            return []
-        v = self.values(u)
-        if v.assault_fp is None or spec.body.cannot_assault or v.movement.towed:
+        if not self._may_overrun(u):
             return []
         h = self.hex[u]
         out = []
         for n in g.nbrs[h]:
-            if (spec.uid, n) in self.overrun_done:
+            if (spec.uid, n) in self.overrun_done or g.terrain.get(n) not in g.overrun_codes:
                 continue
-            if g.terrain.get(n) not in g.overrun_codes:
-                continue                       # 6.4: open or hilly terrain
             en = self._ground_enemies_at(n, spec.side)
-            if not en or not all(g.units[e].is_infantry for e in en):
-                continue
             cost = self._terrain_cost(u, h, n)
-            if cost is None:
+            if not en or not all(g.units[e].is_infantry for e in en) or cost is None:
                 continue
-            spent = self.mp_used[u] + cost + g.const("overrun_extra_mp")
-            for x in g.nbrs[n]:
-                if x == h or self.units_at(x, 1 - spec.side):
-                    continue
-                c2 = self._terrain_cost(u, n, x)
-                if c2 is None or spent + c2 > self._mp(u) + 1e-9 or \
-                        self._stack_count(x, spec.side) >= g.const("stack_limit"):
-                    continue
+            x = self._overrun_exit(u, h, n, self.mp_used[u] + cost + g.const("overrun_extra_mp"))
+            if x is not None:
                 out.append((n, x))
-                break
         return out
+
+    def _may_overrun(self, u: int) -> bool:
+        spec = self.game.units[u]
+        if not spec.is_vehicle or spec.is_heli or self.disr[u] or self.breakdown[u] or self.locked[u]:
+            return False
+        v = self.values(u)
+        return v.assault_fp is not None and not spec.body.cannot_assault and not v.movement.towed
+
+    def _overrun_exit(self, u: int, h, n, spent: float):
+        """The first hex beyond ``n`` the overrunning vehicle can still enter (6.4), or None."""
+        g = self.game
+        side = g.units[u].side
+        for x in g.nbrs[n]:
+            if x == h or self.units_at(x, 1 - side):
+                continue
+            c2 = self._terrain_cost(u, n, x)
+            if c2 is not None and spent + c2 <= self._mp(u) + 1e-9 and \
+                    self._stack_count(x, side) < g.const("stack_limit"):
+                return x
+        return None
 
     # ------------------------------------------------------------------ Assault (6.3) and Overrun (6.4)
     def _assault_dice(self, u: int, enemies: list[int], h, defender: bool, disrupted_at_entry: bool) -> int:
@@ -111,7 +118,8 @@ class AssaultRules:
                 self.apply_hits(x, k)
 
     def _assault(self, attackers, h) -> None:
-        """WaW 6.3: the attackers (one unit or a stack) enter ``h``; both sides roll; Hits spread 1-each-first."""
+        """WaW 6.3: the attackers (one unit or a stack) enter ``h``; both sides roll; Hits spread 1-each-first;
+        the side that took fewer Hits holds the hex; both sides are Ops Complete."""
         g = self.game
         if isinstance(attackers, int):
             attackers = [attackers]
@@ -119,22 +127,7 @@ class AssaultRules:
         src = self.hex[attackers[0]]
         costs = {a: (self._terrain_cost(a, src, h) or 1.0) for a in attackers}
         defenders = self._ground_enemies_at(h, side)
-        d_disr = {d: self.disr[d] for d in defenders}
-        hits_a = sum(self._assault_dice(a, defenders, h, False, self.disr[a]) for a in attackers)
-        hits_d = sum(self._assault_dice(d, attackers, h, True, d_disr[d]) for d in defenders)
-        ip = 1 if h in self.ip else 0
-        applied_d = hits_a if g.option("c32_assault_more_hits") == "scored" else max(0, hits_a - ip)
-        saves = g.option("c33_assault_saves") == "saves"
-        d_before, a_before = self._snap(defenders), self._snap(attackers)
-        self._distribute(defenders, max(0, hits_a - ip), saves)
-        if any(self._hero_shield(a) for a in attackers):
-            hits_d = max(0, hits_d - 1)        # 1.3.7: the Hero ignores the first Hit against it
-        applied_a = hits_d
-        self._distribute(attackers, hits_d, saves)
-        d_destroyed = any(self.strength[d] >= 2 for d in defenders)
-        self._hq_check(h, 1 - side, self._hq_trigger(applied_d > 0, defenders, d_before), d_destroyed)
-        self._hq_check(src, side, self._hq_trigger(hits_d > 0, attackers, a_before),
-                       any(self.strength[a] >= 2 for a in attackers))
+        applied_d, applied_a = self._assault_exchange(attackers, defenders, h, src, side)
         survivors = [d for d in defenders if self.strength[d] < 2]
         alive = [a for a in attackers if self.strength[a] < 2]
         if alive and (not survivors or applied_d > applied_a):
@@ -151,6 +144,27 @@ class AssaultRules:
             self.mp_used[a] += costs[a]
         for a in attackers:
             self._after_act(a)
+
+    def _assault_exchange(self, attackers, defenders, h, src, side: int) -> tuple[int, int]:
+        """Both sides' Assault dice (6.3), Improved Positions (12.1) and the Hero (1.3.7), the Hits applied
+        (saves per option c33) and both HQ checks; returns the Hits each side received (option c32)."""
+        g = self.game
+        d_disr = {d: self.disr[d] for d in defenders}
+        hits_a = sum(self._assault_dice(a, defenders, h, False, self.disr[a]) for a in attackers)
+        hits_d = sum(self._assault_dice(d, attackers, h, True, d_disr[d]) for d in defenders)
+        ip = 1 if h in self.ip else 0
+        applied_d = hits_a if g.option("c32_assault_more_hits") == "scored" else max(0, hits_a - ip)
+        saves = g.option("c33_assault_saves") == "saves"
+        d_before, a_before = self._snap(defenders), self._snap(attackers)
+        self._distribute(defenders, max(0, hits_a - ip), saves)
+        if any(self._hero_shield(a) for a in attackers):
+            hits_d = max(0, hits_d - 1)        # 1.3.7: the Hero ignores the first Hit against it
+        self._distribute(attackers, hits_d, saves)
+        d_destroyed = any(self.strength[d] >= 2 for d in defenders)
+        self._hq_check(h, 1 - side, self._hq_trigger(applied_d > 0, defenders, d_before), d_destroyed)
+        self._hq_check(src, side, self._hq_trigger(hits_d > 0, attackers, a_before),
+                       any(self.strength[a] >= 2 for a in attackers))
+        return applied_d, hits_d
 
     def _retreat(self, units: list[int], h, attacker_hex, attacker_side: int, attackers=()) -> None:
         """6.3: defenders retreat one hex, directly away from the attacker if possible (choice automated); not

@@ -94,21 +94,25 @@ class CommandRules:
         us = [x for x in us if x not in g.leader_of and x not in g.hero_of and x not in self.xleaders]
         if not us:
             return                             # 1.3.6, 1.3.7: a Leader or Hero keeps its platoon In Command
-        exempt = h == hq_hex or led
-        threshold = g.option("c14_jam_threshold")
-        if fi in self.jammed:
-            if not exempt and self.dice.roll(6, "jammed") < threshold:
+        if fi in self.jammed or self.comms:
+            if self._communications_fail(fi, h == hq_hex or led):
                 for x in us:
                     self.ooc[x] = True
-            return
-        if self.comms and not exempt and self.dice.roll(6, "comms") < threshold:
-            for x in us:
-                self.ooc[x] = True
-            return
+                return
+            if fi in self.jammed:
+                return
         need = [u for u in us if hq_hex is None or distance(h, hq_hex) > cr * (
             g.const("recon_command_factor") if g.units[u].body.recon else 1)]   # 1.3.4.4: recon twice the range
         if need:
             self._morale_command_check(h, need, g.formations[fi].side)
+
+    def _communications_fail(self, fi: int, exempt: bool) -> bool:
+        """10.0 Jammed, Chaos 5 Comms Breakdown: a d6 below the threshold (option c14) puts the hex Out of
+        Command; hexes with the HQ, a Leader or a Hero make no roll."""
+        if exempt:
+            return False
+        label = "jammed" if fi in self.jammed else "comms"
+        return self.dice.roll(6, label) < self.game.option("c14_jam_threshold")
 
     def _morale_command_check(self, h, need: list[int], side: int) -> None:
         """4.2: one 2d6 roll for the hex against its lowest (option c66: or highest) Morale; a stacked HQ's

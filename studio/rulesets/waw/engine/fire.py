@@ -153,13 +153,9 @@ class FireRules:
         SW firing with its platoon (1.3.5) instead of the unit's own."""
         g = self.game
         v = shooter if shooter is not None else self.values(u)
-        if v is None:
-            return None
         d = distance(self.hex[u], self.hex[t])
-        if (d > g.reach[u] and shooter is None) or d == 0:
+        if not self._may_fire(u, d, v, mode, shooter is not None):
             return None
-        if mode != "opfire" and (self.disr[u] or self.breakdown[u]):
-            return None                        # 6.1.7 Disrupted, Chaos 8 Breakdown
         fpv = {"ap": v.ap_fp, "he": v.he_fp, "aa": v.aa_fp}[fp]
         hit = getattr(v.to_hit, fp)
         tc = g.tclass[t][min(self.strength[t], 1)]
@@ -185,6 +181,13 @@ class FireRules:
             if d > ranged[1] or fpv <= 0:
                 return None                    # Advanced Imaging: no extended range through Smoke
         return fpv, max(hit, 1)
+
+    def _may_fire(self, u: int, d: int, v, mode: str, sw: bool) -> bool:
+        """Values on the counter, a distinct hex within the unit's reach, not Disrupted (6.1.7) or broken down
+        (Chaos 8) unless firing Opportunity Fire."""
+        if v is None or d == 0 or (d > self.game.reach[u] and not sw):
+            return False
+        return mode == "opfire" or not (self.disr[u] or self.breakdown[u])
 
     def _may_target(self, u: int, v, tc: str, fp: str, sw: bool) -> bool:
         """Targeting Table (6.1): may ``fp`` fire of ``u`` attack a target of class ``tc``; 6.1.4 Depleted Ammo

@@ -244,7 +244,8 @@ class WawGame(Game):
                     target[host] = card.body
 
     def _setup_air(self, scenario, index) -> None:
-        """Set-up: airstrikes (9.5), Jammed (10.0) and Air Cover (9.6) markers, snipers (1.3.8) and the Chaos 18 sniper."""
+        """Set-up: airstrikes (9.5), Jammed (10.0) and Air Cover (9.6) markers, snipers (1.3.8), the Chaos 18
+        sniper."""
         ext = scenario.extension
         amap = self.map
         side_index = self.side_index

@@ -88,67 +88,64 @@ class Los:
         return hit
 
     def _heli(self, a, b, lb, level) -> bool:
+        """Helicopter LOS Table: a helicopter in ``a`` at flight ``level`` to a target in ``b`` at ``lb``."""
         if distance(a, b) <= 1:
             return True
         steps = line_steps(a, b)[1:-1]
         n = len(steps)
         own = self.level.get(a, 0) == 1
         for i, st in enumerate(steps):
-            before = n - i                  # 1 = the hex just before the target
             is_hill = all(self.level.get(h, 0) for h in st)
-            if not is_hill:
-                own = False
-            own_hill = own and is_hill
-            wooded_hill = is_hill and all(self.block.get(h, NONE) == BLOCKS for h in st)
-            woods = all(self.block.get(h, NONE) == BLOCKS for h in st)
-            city = all(self.block.get(h, NONE) == CITY for h in st)
-            if level <= self.heli_levels[0]:
-                if lb == 1 and wooded_hill:
-                    return False
-                if lb == 0 and ((before == 1 and woods) or (before <= 2 and city) or is_hill):
-                    return False
-                continue
-            if lb == 0 and ((before == 1 and woods) or (before <= 2 and city) or (is_hill and not own_hill)):
-                return False
-            if wooded_hill and not own_hill:
-                return False
-            if level >= self.heli_levels[2] and lb == 1 and ((before == 1 and wooded_hill) or (is_hill and not own_hill)):
+            own = own and is_hill              # hill hexes running on from the helicopter's own hill
+            if self._heli_step_blocks(st, level, lb, n - i, is_hill, own):
                 return False
         return True
+
+    def _heli_step_blocks(self, st, level: int, lb: int, before: int, is_hill: bool, own_hill: bool) -> bool:
+        """Does this step of the line block, per the table row of ``level`` (``before`` = 1 for the hex just
+        before the target): woods directly before a ground target, a city one or two hexes before it, a hill
+        between (not the own hill), a wooded hill between; at the top row also hills before a hill target."""
+        woods = all(self.block.get(h, NONE) == BLOCKS for h in st)
+        wooded_hill = is_hill and woods
+        behind = (before == 1 and woods) or (before <= 2 and all(self.block.get(h, NONE) == CITY for h in st))
+        low, _, top = self.heli_levels
+        if level <= low:                       # over clear terrain
+            return wooded_hill if lb == 1 else behind or is_hill
+        foreign_hill = is_hill and not own_hill
+        if (lb == 0 and (behind or foreign_hill)) or (wooded_hill and not own_hill):
+            return True
+        return level >= top and lb == 1 and ((before == 1 and wooded_hill) or foreign_hill)
 
     def _compute(self, a, b, la, lb, wrecks=frozenset()) -> bool:
         if a == b or distance(a, b) <= 1:
             return True
         steps = line_steps(a, b)[1:-1]
-        if la == 0 and lb == 0:
-            broken = 0
-            for st in steps:
-                ks = [self.block.get(h, NONE) for h in st]
-                hills = [self.level.get(h, 0) for h in st]
-                if all(k in (BLOCKS, CITY) or lv for k, lv in zip(ks, hills)):
-                    return False
-                if all(k == TWO or h in wrecks for h, k in zip(st, ks)):
-                    broken += len(ks)          # 7.3: broken terrain and Wrecks count together
-                if broken >= 2:
-                    return False
-            return True
-        if la == 1 and lb == 1:
-            broken = 0
-            for st in steps:
-                ks = [self.block.get(h, NONE) for h in st]
-                wooded_hill = [self.level.get(h, 0) and k in (BLOCKS, CITY) for h, k in zip(st, ks)]
-                if all(wooded_hill):
-                    return False
-                if all(k == TWO or h in wrecks for h, k in zip(st, ks)):
-                    broken += len(ks)          # 7.2 b: two or more broken hexes or Wrecks
-                if broken >= 2:
-                    return False
-            return True
+        if la == lb:
+            return self._level_los(steps, la, wrecks)
         if self._crosses_ridge(a, b):
             return False                       # 7.2: a ridge line between hill and ground
-        # one end on a hill: look from the hill end towards the ground end
-        if la == 0:
-            steps = tuple(reversed(steps))
+        return self._hill_to_ground(steps if la == 1 else tuple(reversed(steps)))
+
+    def _level_los(self, steps, level: int, wrecks) -> bool:
+        """7.1 ground to ground: a blocking hex or a hill between; 7.2 hill to hill: a wooded hill between; both:
+        two or more broken hexes or Wrecks (7.2 b, 7.3)."""
+        broken = 0
+        for st in steps:
+            ks = [self.block.get(h, NONE) for h in st]
+            hills = [self.level.get(h, 0) for h in st]
+            if level == 0 and all(k in (BLOCKS, CITY) or lv for k, lv in zip(ks, hills)):
+                return False
+            if level == 1 and all(lv and k in (BLOCKS, CITY) for k, lv in zip(ks, hills)):
+                return False
+            if all(k == TWO or h in wrecks for h, k in zip(st, ks)):
+                broken += len(ks)
+            if broken >= 2:
+                return False
+        return True
+
+    def _hill_to_ground(self, steps) -> bool:
+        """7.2, looking from the hill end: a hill between that is not the observer's own, the target directly
+        behind woods (digest C72), or one or two hexes behind a city."""
         own_hill = True
         n = len(steps)
         for i, st in enumerate(steps):
@@ -157,13 +154,13 @@ class Los:
                 continue
             own_hill = False
             if all(lv):
-                return False            # a hill between that is not the observer's own
+                return False
             ks = [self.block.get(h, NONE) for h in st]
-            before_target = n - i       # 1 = the hex just before the target
+            before_target = n - i
             if before_target == 1 and all(k == BLOCKS for k in ks):
-                return False            # directly behind woods
+                return False
             if before_target <= 2 and all(k == CITY for k in ks):
-                return False            # one or two hexes behind a city
+                return False
         return True
 
 

@@ -64,50 +64,41 @@ class MovementRules:
         return float((v.movement.mp or 0) // 2)
 
     def _move_targets(self, u: int) -> list:
+        """The hexes ``u`` may step into now (5.0): MP left, terrain, no enemy (an Assault or Overrun instead),
+        stacking (1.4), the HQ following (1.3.3.1), a Disrupted unit not closing with the enemy (6.1.7)."""
         g = self.game
         spec = g.units[u]
-        if self.breakdown[u] or self.locked[u]:
-            return []
-        if spec.is_heli:
-            if self.hover[u]:
-                return []
-        elif spec.values(self.strength[u]).movement.towed:
+        if not self._may_move(u):
             return []
         h = self.hex[u]
-        mp = self._mp(u)
-        used = self.mp_used[u]
-        if used >= mp:
-            return []
-        if self.one_hex[u] and used > 0:
-            return []
+        mp, used = self._mp(u), self.mp_used[u]
         side = spec.side
-        out = []
         enemies = None
         if self.disr[u]:
             enemies = [self.hex[e] for e in self._alive(1 - side) if not g.units[e].is_hq and self.carrier[e] < 0]
+        out = []
         for n in g.nbrs[h]:
             cost = self._terrain_cost(u, h, n)
-            if cost is None:
+            if cost is None or used + (0.0 if self.one_hex[u] else cost) > mp + 1e-9 or self.units_at(n, 1 - side):
                 continue
-            if self.one_hex[u]:
-                cost = 0.0
-            if used + cost > mp + 1e-9:
+            if not spec.is_heli and (self._stack_count(n, side) + 1 > g.const("stack_limit")
+                                     or not self._hq_can_follow(u, h, n)):
                 continue
-            if self.units_at(n, 1 - side):
-                continue                       # entering an enemy hex is an Assault or Overrun (5.0)
-            if not spec.is_heli:
-                if self._stack_count(n, side) + 1 > g.const("stack_limit"):
-                    continue
-                if not self._hq_can_follow(u, h, n):
-                    continue
-            if enemies is not None:
-                # 6.1.7: a Disrupted unit may not close with the enemy or enter a hex adjacent to it
-                if any(distance(n, e) <= 1 for e in enemies):
-                    continue
-                if enemies and min(distance(n, e) for e in enemies) < min(distance(h, e) for e in enemies):
-                    continue
+            if enemies is not None and _closes_in(h, n, enemies):
+                continue
             out.append(n)
         return out
+
+    def _may_move(self, u: int) -> bool:
+        """Not broken down (Chaos 8), locked (5.2.1), Hovering (9.1) or towed (1.3.9), MP left, and a unit in
+        the water or just unloaded moves one hex only (5.3, 5.2.2)."""
+        spec = self.game.units[u]
+        if self.breakdown[u] or self.locked[u]:
+            return False
+        if (self.hover[u] if spec.is_heli else spec.values(self.strength[u]).movement.towed):
+            return False
+        used = self.mp_used[u]
+        return used < self._mp(u) and not (self.one_hex[u] and used > 0)
 
     def _load_targets(self, u: int) -> list[int]:
         g = self.game
@@ -213,3 +204,10 @@ class MovementRules:
             if self.mp_used[c] == 0:
                 self.mp_cap[c] = self._half(c)
         self._after_act(u)
+
+
+def _closes_in(h, n, enemies: list) -> bool:
+    """6.1.7: a Disrupted unit may not enter a hex next to the enemy nor come closer to it."""
+    if any(distance(n, e) <= 1 for e in enemies):
+        return True
+    return bool(enemies) and min(distance(n, e) for e in enemies) < min(distance(h, e) for e in enemies)

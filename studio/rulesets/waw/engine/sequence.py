@@ -85,10 +85,23 @@ class SequenceRules:
         self.reason = reason
 
     def _marker_removal(self) -> None:
-        """WaW 3.2 (with 6.1.4, 8.2, 11.0 #8/#14, 1.3.3.3, 3.2.1)."""
+        """WaW 3.2 (with 6.1.4, 8.2, 11.0 #8/#14, 1.3.3.3, 3.2.1); then the next turn, or the end."""
         g = self.game
-        n = len(g.units)
-        for i in range(n):
+        self._remove_markers()
+        self._mrp_rolls()
+        self._restore_hqs()
+        self._hold_end_turn_markers()
+        self.overrun_done = set()
+        if self.turn >= g.max_turns:
+            self._finish("turn limit reached")
+            return
+        self.turn += 1
+        self._new_cup()
+
+    def _remove_markers(self) -> None:
+        """3.2: Ops Complete and OOC off, Depleted (6.1.4), Breakdown (Chaos 8) and Smoke (8.2) step down,
+        Chemical (8.4) off, snipers ready again (1.3.8), unused Air Cover back to the cup (9.6)."""
+        for i in range(len(self.game.units)):
             self.oc[i] = False
             self.ooc[i] = False
             if self.depleted[i]:
@@ -98,23 +111,31 @@ class SequenceRules:
             self.locked[i] = False
             self.heli_moves[i] = 0             # 6.1.3.1: the 12-hex count never outlives the turn
         self.smoke = {h: v - 1 for h, v in self.smoke.items() if v > 1}
-        self.chem = set()                      # 8.4: Chemical Strike markers go in the MRP
+        self.chem = set()
         for sn in self.snipers:
             if sn[2] == 1:
                 sn[2] = 0
-        self.cover = {c for c in self.cover if isinstance(c, tuple)}   # 9.6: unused Air Cover back to the cup
-        for fi in sorted(self.jammed):         # 10.0 (digest C59): an even roll advances Jammed -> Solving -> off
+        self.cover = {c for c in self.cover if isinstance(c, tuple)}
+
+    def _mrp_rolls(self) -> None:
+        """10.0 (digest C59): an even roll advances Jammed -> Solving -> off; Chaos 14: the storm ends on 5-6,
+        +1 per earlier roll."""
+        g = self.game
+        for fi in sorted(self.jammed):
             if self.dice.roll(6, "jammed") % 2 == 0:
                 self.jammed[fi] += 1
                 if self.jammed[fi] > g.const("jam_states"):
                     del self.jammed[fi]
-        if self.thor:                          # Chaos 14: ends on 5-6, +1 per earlier roll
+        if self.thor:
             if self.dice.roll(6, "thor") + (self.thor - 1) * g.const("thor_end_step") >= g.const("thor_end_roll"):
                 self.thor = 0
             else:
                 self.thor += 1
-        self._restore_hqs()
-        # 3.2.1: a side with formations not activated holds one End Turn marker (digest C51: one per side)
+
+    def _hold_end_turn_markers(self) -> None:
+        """3.2.1: a side with formations not activated holds End Turn markers out of the next cup: one per side
+        (digest C51), or one per formation (option c51)."""
+        g = self.game
         for side in range(len(g.sides)):
             unact = {fi for fi, f in enumerate(g.formations) if f.side == side and fi not in self.activated
                      and fi in self.entered_f and f.markers > 0
@@ -124,76 +145,80 @@ class SequenceRules:
                 self.held_marker[side] = min(len(unact), g.end_turn_markers)
             else:
                 self.held_marker[side] = min(1, len(unact), g.end_turn_markers)
-        self.overrun_done = set()
-        if self.turn >= g.max_turns:
-            self._finish("turn limit reached")
-            return
-        self.turn += 1
-        self._new_cup()
 
     # ------------------------------------------------------------------ formation impulse (4.0)
     def _activate(self, fi: int) -> None:
-        g = self.game
-        f = g.formations[fi]
+        """4.0: formation ``fi`` starts an impulse: held End Turn marker (3.2.1), entry (13.0), housekeeping (4.1),
+        command (4.2) and rally (4.3), and a Battle Drill second formation (Chaos 15)."""
+        side = self.game.formations[fi].side
         self.activated.add(fi)
-        side = f.side
+        self._release_held(fi)
+        first = fi not in self.entered_f
+        if first:
+            self._enter(fi)
+        self._housekeeping(fi, first)
+        self.lead_used = set()
+        self.calls = {}
+        self.impulse_first = True
+        self._command_and_rally(fi, first)
+        self.comms = False
+        self.pending = ("ops", fi)
+        if ("drill", side) in self.hand:
+            self._battle_drill(fi)
+
+    def _release_held(self, fi: int) -> None:
+        """3.2.1: activating a held formation returns its side's held End Turn marker to the cup (per side:
+        when the last held formation goes; option c51 per formation: one each)."""
+        g = self.game
+        side = g.formations[fi].side
         if fi in self.held[side]:
             self.held[side].discard(fi)
             per_formation = g.option("c51_held_end_turn") == "per_formation"
             if self.held_marker[side] and (per_formation or not self.held[side]):
                 self.held_marker[side] -= 1
-                self.cup.append(("E", 0))     # 3.2.1: the held End Turn marker goes back into the cup
-        first = fi not in self.entered_f
-        if first:
-            self._enter(fi)
-        # 4.1 housekeeping
-        for u in f.units:
+                self.cup.append(("E", 0))
+
+    def _housekeeping(self, fi: int, first: bool | None) -> None:
+        """4.1: the formation's Ops Complete and OOC markers go, MP and per-impulse flags reset; the helicopter
+        12-hex count resets per activation unless option c41 reads it per turn."""
+        g = self.game
+        per_activation = g.option("c41_heli_12_hexes") != "turn"
+        for u in g.formations[fi].units:
             self.oc[u] = self.ooc[u] = False
             self.mp_used[u] = 0.0
             self.mp_cap[u] = None
-            self.mfired[u] = False
-            self.acted[u] = False
-            if g.option("c41_heli_12_hexes") != "turn":
-                self.heli_moves[u] = 0         # 6.1.3.1, 9.2 read per activation (option c41)
-            self.mode_changed[u] = False
-            self.one_hex[u] = False
-            self.fresh[u] = first
-        self.lead_used = set()
-        self.calls = {}
-        self.impulse_first = True
+            self.mfired[u] = self.acted[u] = self.mode_changed[u] = self.one_hex[u] = False
+            if per_activation:
+                self.heli_moves[u] = 0
+            if first is not None:
+                self.fresh[u] = first
+
+    def _command_and_rally(self, fi: int, first: bool) -> None:
+        """9.0: helicopters are In Command and Undisrupted; other formations check command and rally."""
+        f = self.game.formations[fi]
         if f.kind == "helicopter":
             for u in f.units:
-                self.disr[u] = False           # 9.0: helicopters are In Command and Undisrupted
+                self.disr[u] = False
         else:
             self._command(fi, first)
             self._rally(fi)
-        self.comms = False
-        self.pending = ("ops", fi)
-        if ("drill", side) in self.hand:
-            # Chaos 15: a second formation acts with this one (choice automated: the largest not yet activated)
-            others = [x for x, f2 in enumerate(g.formations) if f2.side == side and x != fi and x in self.entered_f
-                      and x not in self.activated and any(self.strength[u] < 2 and self.hex[u] is not None
-                                                          for u in f2.units)]
-            if others:
-                fi2 = max(others, key=lambda x: (len(g.formations[x].units), -x))
-                self.hand.discard(("drill", side))
-                self.activated.add(fi2)
-                self.held[side].discard(fi2)
-                f2 = g.formations[fi2]
-                for u in f2.units:
-                    self.oc[u] = self.ooc[u] = False
-                    self.mp_used[u] = 0.0
-                    self.mp_cap[u] = None
-                    self.mfired[u] = self.acted[u] = self.mode_changed[u] = self.one_hex[u] = False
-                    if g.option("c41_heli_12_hexes") != "turn":
-                        self.heli_moves[u] = 0
-                if f2.kind == "helicopter":
-                    for u in f2.units:
-                        self.disr[u] = False
-                else:
-                    self._command(fi2, False)
-                    self._rally(fi2)
-                self.drill = fi2
+
+    def _battle_drill(self, fi: int) -> None:
+        """Chaos 15: a second formation acts with this one (choice automated: the largest not yet activated)."""
+        g = self.game
+        side = g.formations[fi].side
+        others = [x for x, f2 in enumerate(g.formations) if f2.side == side and x != fi and x in self.entered_f
+                  and x not in self.activated and any(self.strength[u] < 2 and self.hex[u] is not None
+                                                      for u in f2.units)]
+        if not others:
+            return
+        fi2 = max(others, key=lambda x: (len(g.formations[x].units), -x))
+        self.hand.discard(("drill", side))
+        self.activated.add(fi2)
+        self.held[side].discard(fi2)
+        self._housekeeping(fi2, None)
+        self._command_and_rally(fi2, False)
+        self.drill = fi2
 
     def _enter(self, fi: int) -> None:
         g = self.game
@@ -266,10 +291,7 @@ class SequenceRules:
         if spec.is_hq:
             return self._call_actions(u, fi) if self.impulse_first or self.calls.get(u) else []
         if self.carrier[u] >= 0:
-            c = self.carrier[u]
-            ready = not self.ooc[u] and not self.oc[u] and self.strength[u] < 2
-            return [Action("unload", spec.uid)] if ready and self.mp_used[c] <= self._half(c) and not self.oc[c] \
-                else []
+            return self._unload_actions(u)
         if not self._can_act(u):
             return []
         out = self._helicopter_actions(u)
@@ -282,6 +304,14 @@ class SequenceRules:
         if not self.mfired[u]:
             out += self._combat_actions(u, fi)
         return out
+
+    def _unload_actions(self, u: int) -> list[Action]:
+        """5.2.2: a ready passenger unloads while its transport has used at most half its MP."""
+        c = self.carrier[u]
+        ready = not self.ooc[u] and not self.oc[u] and self.strength[u] < 2
+        if ready and self.mp_used[c] <= self._half(c) and not self.oc[c]:
+            return [Action("unload", self.game.units[u].uid)]
+        return []
 
     def _helicopter_actions(self, u: int) -> list[Action]:
         """9.1 mode change (the first action, once), 9.2.1 Pop-Up attacks."""

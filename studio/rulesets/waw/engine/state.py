@@ -410,13 +410,15 @@ class WawState(SequenceRules, CommandRules, MovementRules, FireRules, AssaultRul
         parts = [f"t{self.turn}", f"p{self.pending}", f"cup{self.cup}", f"et{self.et_drawn}",
                  f"h{sorted(map(sorted, self.held))}{self.held_marker}", f"a{sorted(self.activated)}",
                  f"w{sorted(self.wrecks)}", f"c{sorted(self.control.items())}", f"l{self.lost}",
-                 f"m{self.missions}", f"th{self.thor}{self.comms}", f"s{sorted(self.smoke.items())}", f"mi{sorted(self.mines)}",
+                 f"m{self.missions}", f"th{self.thor}{self.comms}", f"s{sorted(self.smoke.items())}",
+                 f"mi{sorted(self.mines)}",
                  f"lu{sorted(self.lead_used)}", f"ca{sorted(self.calls.items())}", f"if{self.impulse_first}",
                  f"ov{sorted(self.overrun_done)}", f"ef{sorted(self.entered_f)}", f"ch{sorted(self.chem)}",
                  f"j{sorted(self.jammed.items())}", f"hg{sorted(self.hallowed)}", f"ai{sorted(self.air_out)}"
                  f"{sorted(self.air_back)}", f"hd{sorted(self.hand)}", f"xl{sorted(self.xleaders)}",
                  f"bz{sorted(self.berserk.items())}", f"sw{sorted(self.sw_placed)}{sorted(self.sw_lost)}"
-                 f"{self.inf_lost}", f"sn{self.snipers}", f"cv{sorted(self.cover)}", f"dr{self.drill}", f"mc{self.misc}", f"r{self.reason}", f"ip{sorted(self.ip)}",
+                 f"{self.inf_lost}", f"sn{self.snipers}", f"cv{sorted(map(repr, self.cover))}", f"dr{self.drill}",
+                 f"mc{self.misc}", f"r{self.reason}", f"ip{sorted(self.ip)}",
                  self.dice.fingerprint()]
         for i in range(len(g.units)):
             parts.append(f"{i}:{self.hex[i]}:{self.strength[i]}{self.disr[i]:d}{self.oc[i]:d}{self.ooc[i]:d}"
