@@ -857,8 +857,8 @@ def replay_verify_case(label: str, files: dict[str, Content], replay_rel: str) -
             return (FAILURE, f"verify returned {check!r:.100}")
         json.dumps(check.to_json())  # the JSON form must be serialisable
         if check.status == "engine-error":
-            return (FAILURE, "engine error: " + check.message.split(":", 2)[1].strip() if ":" in check.message
-                    else check.message, "studio/rules/replay.py verify", check.message)
+            return (FAILURE, f"engine error: {_exception_name(check.message)}", "studio/rules/replay.py verify",
+                    check.message)
         return OK if check.ok else (REFUSAL if check.status == "unreadable" else DIAGNOSTIC)
 
     return Case("replay-verify", label, files, call=verify_call)

@@ -118,3 +118,25 @@ def test_every_document_kind_has_a_corpus(kind):
 def test_corpus_is_small():
     sizes = [p.stat().st_size for p in corpus.CORPUS.rglob("*") if p.is_file()]
     assert sum(sizes) < 1024 ** 2 and max(sizes) < 50 * 1024
+
+
+def test_replay_engine_error_is_failure(workspace):
+    case = harness.replay_cli_case("x", {}, "inputs/x.replay.json")
+    raw = harness.Raw(rc=1, stdout=json.dumps({"status": "engine-error", "message":
+                                               "engine error at action 3: TypeError: bad operand"}))
+    out = case.classify(case, raw)
+    assert out.kind == FAILURE and out.reason == "engine error: TypeError"
+    raw = harness.Raw(rc=1, stdout=json.dumps({"status": "hash-mismatch", "message": "differs"}))
+    assert case.classify(case, raw) is None and harness.classify_cli(case, raw, workspace).kind == DIAGNOSTIC
+
+
+def test_table_and_report_list_counts_and_reproducers(tmp_path, workspace):
+    runner = harness.Runner(workspace, tmp_path / "findings")
+    runner.run(Case("probe", "fine", call=lambda ws: OK))
+    runner.run(Case("probe", "bad input", {"inputs/x": b"1"}, call=lambda ws: 1 / 0))
+    table = runner.table()
+    assert "probe" in table and table.splitlines()[-1].split() == ["TOTAL", "2", "1", "0", "0", "1"]
+    report = runner.failure_report()
+    folder = runner.failures[0].reproducer
+    assert "ZeroDivisionError" in report and str(folder) in report
+    assert (folder / "inputs" / "x").read_bytes() == b"1" and "bad input" in (folder / "README.txt").read_text()
