@@ -223,7 +223,7 @@ class HeuristicBot:
         lvl = g.level.get(n, 0)
         k = 0
         for e in st.targets_of(u):
-            if st.oc[e] or st.disr[e] or g.units[e].is_heli:
+            if st.ops_complete[e] or st.disr[e] or g.units[e].is_heli:
                 continue
             he = st.hex[e]
             d = distance(he, n)

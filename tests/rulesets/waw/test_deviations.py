@@ -51,7 +51,7 @@ def test_1_3_3_1_hq_marked_ops_complete_pins_its_last_unit():
     g, s = build([("us-armor-hq", "4J14"), ("us-m60a3", "4J14")], [("su-t72", "4T1")])
     to_ops(s)
     assert any(a.startswith("move us.2 ") for a in legal(s))
-    s.oc[u(g, "us.1")] = True                      # an Ops Complete HQ may not move (1.3.3.1)
+    s.ops_complete[u(g, "us.1")] = True                      # an Ops Complete HQ may not move (1.3.3.1)
     assert not any(a.startswith("move us.2 ") for a in legal(s))
 
 
@@ -168,7 +168,7 @@ def test_chaos_3_directed_move_triggers_opportunity_fire():
         if s.pending[0] != "opfire":
             break
         s.play(g.parse_action("pass"))
-    assert s.misc is None and s.oc[m60] and distance(s.hex[m60], s.hex[u(g, "su.1")]) < 4
+    assert s.misc is None and s.ops_complete[m60] and distance(s.hex[m60], s.hex[u(g, "su.1")]) < 4
 
 
 def test_chaos_4_scheduled_airstrike_counts():

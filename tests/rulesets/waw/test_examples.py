@@ -144,7 +144,7 @@ def test_W14_thin_skinned_classification():
 def test_W15_t72_ap_against_unarmored_in_woods(option, expect):
     g, s = build([("us-truck", "2N11")], [("su-t72", "2N14")], options={"c04_unarmored_ap_hit": option})
     truck, t72 = u(g, "us.1"), u(g, "su.1")
-    s.oc[truck] = True                             # not Concealed: woods DB 1d6 only
+    s.ops_complete[truck] = True                             # not Concealed: woods DB 1d6 only
     s.dice.force(3, 3, 4, 5)
     assert s.attack_roll(4, 5) == 1
     s.dice.force(5)                                # a 5 on the woods die ignores the Hit
@@ -167,7 +167,7 @@ def test_W19_recon_command_radius():
     mark = len(s.dice.history)
     s._command(0, False)
     assert rolls(s, mark, "command") == []         # recon In Command at 2 x 3 hexes
-    assert not s.ooc[u(g, "us.3")]
+    assert not s.out_of_command[u(g, "us.3")]
 
 
 def test_W33_W41_command_check_per_hex():
@@ -176,12 +176,12 @@ def test_W33_W41_command_check_per_hex():
     assert s.morale(u(g, "su.3")) == 6             # 62nd Motorized Rifle: 6 or less
     s.dice.force(3, 4)                             # one roll for the hex: 7 > 6 fails
     s._command(1, False)
-    assert s.ooc[u(g, "su.3")] and s.ooc[u(g, "su.4")]
-    s.ooc = [False] * len(s.ooc)
+    assert s.out_of_command[u(g, "su.3")] and s.out_of_command[u(g, "su.4")]
+    s.out_of_command = [False] * len(s.out_of_command)
     mark = len(s.dice.history)
     s.dice.force(3, 3)
     s._command(1, False)
-    assert rolls(s, mark, "command") == [3, 3] and not s.ooc[u(g, "su.3")]
+    assert rolls(s, mark, "command") == [3, 3] and not s.out_of_command[u(g, "su.3")]
 
 
 def test_W34_conditional_morale():
@@ -235,7 +235,7 @@ def test_W43_automatic_in_command():
     cobra = u(g, "us.1")
     s.disr[cobra] = True
     s._activate(0)
-    assert g.formations[0].kind == "helicopter" and not s.disr[cobra] and not s.ooc[cobra]
+    assert g.formations[0].kind == "helicopter" and not s.disr[cobra] and not s.out_of_command[cobra]
 
 
 # ---------------------------------------------------------------- C. movement and transport
@@ -249,7 +249,7 @@ def test_W45_ops_complete_after_moving():
         s.apply(Action("pass"))
     assert not any(a.kind == "fire" for a in s.legal_actions())      # moved: no fire (no Moving Fire here)
     s._end_impulse(0)
-    assert s.oc[m60]
+    assert s.ops_complete[m60]
 
 
 def test_W46_load_same_hex_half_mf():
@@ -292,7 +292,7 @@ def test_W50_towed_gun_costs_half_mp():
     s._load(gun, btr)
     assert s.mp_used[btr] == 3.0
     s._unload(gun)
-    assert s.mp_used[btr] == 6.0 and s.oc[gun]
+    assert s.mp_used[btr] == 6.0 and s.ops_complete[gun]
 
 
 # ---------------------------------------------------------------- D. ranged combat
@@ -317,14 +317,14 @@ def test_W54_W63_armored_db_cap():
     t72 = u(g, "su.1")
     s.wrecks.add(s.hex[t72])
     assert s.defense_dice(t72) == (6, 6)          # woods + Concealed (+ Wrecks) still 2d6
-    s.oc[t72] = True
+    s.ops_complete[t72] = True
     assert s.defense_dice(t72) == (5, 6)          # woods only: 1d6
 
 
 def test_W55_soft_target_save():
     g, s = build([("us-m60a3", "4J14")], [("su-motor-rifle", "2J7")])
     inf = u(g, "su.1")
-    s.oc[inf] = True
+    s.ops_complete[inf] = True
     assert s.defense_dice(inf) == (2, 5)
     s.dice.force(5, 2, 6)
     assert s.resolve_hits(inf, 2, "he", u(g, "us.1")) == 1
@@ -382,7 +382,7 @@ def test_W61_missile_depletion():
     s._marker_removal()
     assert s.depleted[bmp] == 0
     s.dice.force(1, 1, 1, 1)
-    s.oc[mortar] = False
+    s.ops_complete[mortar] = False
     s._fire(mortar, m60, "he", "normal") if s.fire_numbers(mortar, m60, "he", "normal") else None
     assert s.depleted[mortar] == 0                # a mortar never depletes
 
@@ -392,9 +392,9 @@ def test_W62_concealment_and_its_negations():
     inf, m3 = u(g, "su.1"), u(g, "us.2")
     s.hex[m3] = at(g, "4T1")
     assert s.concealed(inf) and s.defense_dice(inf) == (3, 5)
-    s.oc[inf] = True
+    s.ops_complete[inf] = True
     assert not s.concealed(inf)
-    s.oc[inf] = False
+    s.ops_complete[inf] = False
     s.hex[u(g, "us.1")] = at(g, "2K7")             # adjacent GO enemy
     assert not s.concealed(inf)
 
@@ -408,7 +408,7 @@ def test_W65_opportunity_fire_once_per_hex_and_stop():
     assert s.pending[0] == "opfire" and s.current_player() == 0
     s.dice.force(6, 6, 6, 1, 1, 1, 1, 1, 1)
     s.apply(Action("opfire", "us.1", "su.1", "ap"))
-    assert s.oc[u(g, "us.1")] and s.disr[t72]
+    assert s.ops_complete[u(g, "us.1")] and s.disr[t72]
     assert s._move_targets(t72) == []              # Disrupted or Reduced: the mover stops
 
 
@@ -515,7 +515,7 @@ def test_W81_accuracy_and_caller_not_oc():
     target = at(g, "4T14")
     s.dice.force(6, 1, 1, 1, 1)                    # a 6 drifts to an adjacent hex
     s._call(hq, 0, target)
-    assert s.strength[u(g, "us.1")] == 0 and not s.oc[hq] and s.missions[0] == 1
+    assert s.strength[u(g, "us.1")] == 0 and not s.ops_complete[hq] and s.missions[0] == 1
 
 
 def test_W82_he_mission_on_city():
@@ -575,9 +575,9 @@ def test_W94_helicopter_losses():
 def test_W99_chaos_roll():
     g, s = build([("us-m60a3", "4T14")], [("su-t72", "4A1")])
     s.dice.force(1, 1)                             # 2: each side may remove one Ops Complete marker
-    s.oc = [True] * len(s.oc)
+    s.ops_complete = [True] * len(s.ops_complete)
     s._chaos()
-    assert s.oc.count(False) == 2
+    assert s.ops_complete.count(False) == 2
     s.dice.force(3, 4, 6, 4, 4)                    # 7 -> 3d6 = 14: Thor's Hammer
     s._chaos()
     assert s.thor
@@ -587,7 +587,7 @@ def test_W107_improved_positions():
     g, s = build([("us-mech-infantry", "2N11")], [("su-t72", "2N14")], extension={
         "fortifications": {"improved_positions": ["2N11"]}})
     inf, t72 = u(g, "us.1"), u(g, "su.1")
-    s.oc[inf] = True
+    s.ops_complete[inf] = True
     s.dice.force(6)                                # first Hit ignored by the IP, woods 1d6 saves the second
     assert s.resolve_hits(inf, 2, "he", t72) == 0
 
@@ -653,7 +653,7 @@ def test_W18_mortar_indirect_fire():
     assert target in s._indirect_targets(mortar)
     s.dice.force(2, 6, 6, 6)                      # accuracy 2: on target; HE 3 dice
     s._indirect(mortar, target)
-    assert s.oc[mortar] and not s.oc[hq]
+    assert s.ops_complete[mortar] and not s.ops_complete[hq]
 
 
 def test_W25_W26_leader_adds_dice_capped():
@@ -679,7 +679,7 @@ def test_W29_hero():
     g, s = build([("us-mech-infantry", "2N11")], [("su-t72", "2N14"), ("su-motor-rifle", "2N12")], extension={
         "heroes": [{"unit": "us-hero", "force": "us", "index": 0}]})
     inf, t72 = u(g, "us.1"), u(g, "su.1")
-    s.oc[inf] = True
+    s.ops_complete[inf] = True
     s.dice.force(1)                                # 2 Hits: the first ignored, woods die fails
     assert s.resolve_hits(inf, 2, "he", t72) == 1
     s.dice.force(1, 1, 1)                          # no Hits rolled in Assault: the Hero still scores one
@@ -721,7 +721,7 @@ def test_W95_airstrike_interception():
     zsu = u(g, "su.2")
     s.dice.force(6, 6, 6, 6, 1, 1)                 # ZSU: 4 Hits; aircraft saves none: shot down
     s._strike(0, at(g, "4J12"))
-    assert 0 in s.air_out and s.oc[zsu]
+    assert 0 in s.air_out and s.ops_complete[zsu]
     g, s = build([("us-m60a3", "4T14")], [("su-t72", "4J12")], extension=ext)
     s.dice.force(4, 4, 1, 1, 6)                    # no AA; AP 4 dice: 2 Hits; clear: no saves; sortie 6 > 2
     s._strike(0, at(g, "4J12"))
@@ -737,7 +737,7 @@ def test_W98_jammed():
     mark = len(s.dice.history)
     s.dice.force(1)
     s._command(0, False)
-    assert rolls(s, mark, "jammed") == [1] and s.ooc[u(g, "us.3")] and not s.ooc[u(g, "us.2")]
+    assert rolls(s, mark, "jammed") == [1] and s.out_of_command[u(g, "us.3")] and not s.out_of_command[u(g, "us.2")]
     s.dice.force(2)                                # MRP: even -> Solving
     s._marker_removal()
     assert s.jammed == {0: 2}
@@ -789,7 +789,7 @@ def test_W103_friendly_fire():
     g, s = build([("us-m60a3", "4J14"), ("us-m113", "4J10")], [("su-t72", "4A1")])
     s.dice.force(4, 6)                             # 10: a NATO unit fires at another NATO unit
     s._chaos()
-    assert s.oc[u(g, "us.1")]
+    assert s.ops_complete[u(g, "us.1")]
 
 
 def test_W106_volley_fire():
@@ -803,7 +803,7 @@ def test_W106_volley_fire():
     assert s.fire_numbers(lead, t, "ap", "normal") == (4, 5)
     s._volley(lead, sups, t)
     assert len(rolls(s, mark, "attack")) == 6      # 4 + 1 + 1, Hit 5
-    assert all(s.oc[x] for x in [lead] + sups) and ("volley", 1) not in s.hand
+    assert all(s.ops_complete[x] for x in [lead] + sups) and ("volley", 1) not in s.hand
 
 
 def test_W22_W23_unplaced_sw_lost():
@@ -869,7 +869,7 @@ def test_fortune_die_and_hallowed_ground():
     mark = len(s.dice.history)
     s._fire(t72, m60, "ap", "normal")
     assert len(rolls(s, mark, "attack")) == 5 and ("fortune", 1) not in s.hand      # Chaos 17: +1 die
-    s.oc[t72] = False
+    s.ops_complete[t72] = False
     s.hallowed.add(("G", s.hex[t72], "Soviet Union"))
     s.dice.force(1, 6, 6, 6, 6)                    # the failed 1 is re-rolled on Hallowed Ground
     mark = len(s.dice.history)
@@ -894,7 +894,7 @@ def test_W43_W50_reinforcements_enter_in_command():
     s._activate(fi)
     units = g.formations[fi].units
     assert {g.label[s.hex[i]] for i in units} <= {"2A5", "2A6"}
-    assert rolls(s, mark, "command") == [] and not any(s.ooc[i] for i in units)
+    assert rolls(s, mark, "command") == [] and not any(s.out_of_command[i] for i in units)
 
 
 def test_W113_helicopter_los_table_rules():
@@ -923,7 +923,7 @@ def test_popup_results_are_simultaneous():
     s.dice.force(6, 6, 6, 6, 1, 1,                 # ZSU: 4 Hits, the Cobra saves none (kept for later)
                  6, 6, 6, 1, 1, 1, 1, 6)          # Cobra still fires: 3 Hits, T-72 saves none
     s._popup_resolve((zsu, "aa"))
-    assert s.strength[cobra] == 2 and s.strength[t72] >= 1 and s.oc[zsu]
+    assert s.strength[cobra] == 2 and s.strength[t72] >= 1 and s.ops_complete[zsu]
     assert s.pending == ("ops", 0)
 
 
@@ -944,7 +944,7 @@ def test_W25_leader_raises_mp_and_lowers_save():
     g, s = build([("us-m60a3", "4J14")], [("su-t72", "4J9")], extension={
         "leaders": [{"unit": "su-leader", "force": "su", "index": 0}]})
     t72 = u(g, "su.1")
-    s.oc[t72] = True
+    s.ops_complete[t72] = True
     assert s._mp(t72) == 5 + 1 and s.defense_dice(t72) == (4, 6 - 1)
 
 
@@ -981,7 +981,7 @@ def test_W105_battle_drill_and_miscommunication():
     before = distance(s.hex[u(g, "us.1")], s.hex[u(g, "su.1")])
     s.dice.force(1, 2)                             # 3: the Alliance moves the NATO unit toward its own
     s._chaos()
-    assert distance(s.hex[u(g, "us.1")], s.hex[u(g, "su.1")]) < before and s.oc[u(g, "us.1")]
+    assert distance(s.hex[u(g, "us.1")], s.hex[u(g, "su.1")]) < before and s.ops_complete[u(g, "us.1")]
 
 
 def test_W105_battle_drill_two_formations():

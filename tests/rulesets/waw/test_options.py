@@ -28,7 +28,7 @@ def test_c03_leopard_example():
         g, s = build([("us-tow-jeep", "4J14")], [("su-t72", "4T1")], options=opts)
         jeep = u(g, "us.1")
         s.hex[jeep] = hex_with(g, "W")
-        s.oc[jeep] = True                          # not Concealed: only the terrain counts
+        s.ops_complete[jeep] = True                          # not Concealed: only the terrain counts
         return s.defense_dice(jeep)
     out = each("c03_leopard_example", ["woods_1d6", "as_printed_3d6"], run)
     assert out["woods_1d6"] == (1, 5) and out["as_printed_3d6"] == (3, 5)
@@ -173,7 +173,7 @@ def test_c11_ooc_rally():
     def run(opts):
         g, s = build([("us-m60a3", "4J14")], [("su-t72", "4T1")], options=opts)
         m60 = u(g, "us.1")
-        s.disr[m60] = s.ooc[m60] = True
+        s.disr[m60] = s.out_of_command[m60] = True
         mark = len(s.dice.history)
         s.dice.force(1, 1)
         s._rally(0)
@@ -202,7 +202,7 @@ def test_c14_jam_threshold():
         s.jammed = {0: 1}
         s.dice.force(3)
         s._command(0, False)
-        return s.ooc[u(g, "us.3")]
+        return s.out_of_command[u(g, "us.3")]
     out = each("c14_jam_threshold", [2, 3, 4, 5, 6], run)
     assert out == {2: False, 3: False, 4: True, 5: True, 6: True}
 
@@ -269,7 +269,7 @@ def test_c29_hq_leadership_checks():
         s.hex[u(g, "su.1")] = s.hex[u(g, "su.2")] = at(g, "2J1")   # the tank HQ stacked with a far rifle platoon
         s.dice.force(3, 4)                         # 7 > 6: fails unless the stacked HQ's Leadership 1 helps
         s._command(rifles, False)
-        return s.ooc[u(g, "su2.3")]
+        return s.out_of_command[u(g, "su2.3")]
     out = each("c29_hq_leadership_checks", ["rally", "rally_and_command"], run)
     assert out == {"rally": True, "rally_and_command": False}
 
@@ -288,7 +288,7 @@ def test_c45_miscommunication_oc():
     def run(opts):
         g, s = build([("us-m60a3", "4J14")], [("su-t72", "4J10")], options=opts)
         m60 = u(g, "us.1")
-        s.oc[m60] = True
+        s.ops_complete[m60] = True
         start = s.hex[m60]
         s.dice.force(1, 2)
         s._chaos()
@@ -391,7 +391,7 @@ def test_c64_hero_first_hit():
         g, s = build([("us-mech-infantry", "4J14")], [("su-t72", "4J10")], options=opts,
                      extension={"heroes": [{"unit": "us-hero", "force": "us", "index": 0}]})
         inf, t72 = u(g, "us.1"), u(g, "su.1")
-        s.oc[inf] = True
+        s.ops_complete[inf] = True
         first = s.resolve_hits(inf, 1, "he", t72)
         second = s.resolve_hits(inf, 1, "he", t72)
         return first, second

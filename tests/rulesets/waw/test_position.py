@@ -38,7 +38,7 @@ def test_position_status_markers_and_map_markers():
     s = load_position(d, DATA).state
     g = s.game
     m60 = g.by_uid["us-armor.2"]
-    assert (s.strength[m60], s.oc[m60], s.depleted[m60] > 0, s.mp_used[m60]) == (1, True, True, 2.0)
+    assert (s.strength[m60], s.ops_complete[m60], s.depleted[m60] > 0, s.mp_used[m60]) == (1, True, True, 2.0)
     assert g.map.hex_of["4J12"] in s.wrecks and s.smoke == {g.map.hex_of["4J11"]: 1} and s.thor == 1
     assert ("volley", 1) in s.hand and g.map.hex_of["4J10"] in s.ip and s.jammed
     assert sum(1 for i in range(len(g.units)) if s.hex[i] is not None) == 2   # exactly the listed units

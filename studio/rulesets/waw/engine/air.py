@@ -34,10 +34,10 @@ class AirRules:
             nums = self.fire_numbers(e, u, efp, "opfire")
             if nums is not None:
                 net = self.resolve_hits(u, self.attack_roll(*nums), efp, e, apply=False)
-            self.oc[e] = True
+            self.ops_complete[e] = True
         if self.fire_numbers(u, t, fp, "normal") is not None:
             self._fire(u, t, fp, "normal")
-        self.oc[u] = True
+        self.ops_complete[u] = True
         self.acted[u] = True
         self.impulse_first = False
         if net:
@@ -78,11 +78,11 @@ class AirRules:
             aa += self.attack_roll(*g.air_cover_fp)
         for e in self._alive(1 - side):
             v = self.values(e)
-            if v is None or not v.aa_fp or self.oc[e] or self.disr[e] or self.carrier[e] >= 0:
+            if v is None or not v.aa_fp or self.ops_complete[e] or self.disr[e] or self.carrier[e] >= 0:
                 continue
             if distance(self.hex[e], h) <= (v.range or 0):
                 aa += self.attack_roll(v.aa_fp, v.to_hit.aa or 6)
-                self.oc[e] = True
+                self.ops_complete[e] = True
         if not aa:
             return True
         saved = sum(1 for d in self.dice.pool(a.armor, 6, "save") if d >= a.save)

@@ -136,7 +136,7 @@ class ArtilleryRules:
             opts = sorted(g.nbrs[target])
             h = min(opts, key=lambda n: (len(self.units_at(n, 1 - spec.side)) - len(self.units_at(n, spec.side)), n))
         self.artillery_he(h, fp, hit)
-        self.oc[u] = True
+        self.ops_complete[u] = True
 
     def artillery_he(self, h, fp: int, hit: int, dpicm: bool = False, nato: bool = True,
                      hits: int | None = None) -> int:

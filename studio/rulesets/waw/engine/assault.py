@@ -138,9 +138,9 @@ class AssaultRules:
                     self._relocate(a, src, h)
         for d in survivors:
             if self.strength[d] < 2:
-                self.oc[d] = True
+                self.ops_complete[d] = True
         for a in alive:
-            self.oc[a] = True
+            self.ops_complete[a] = True
             self.mp_used[a] += costs[a]
         for a in attackers:
             self._after_act(a)
@@ -230,7 +230,7 @@ class AssaultRules:
         if self.strength[u] >= 2:
             return
         if (self.disr[u], self.strength[u]) != before:
-            self.oc[u] = True                  # returns to the hex it came from
+            self.ops_complete[u] = True                  # returns to the hex it came from
             return
         self._relocate(u, src, x)              # continues through to the exit hex
         self.mp_used[u] += self._terrain_cost(u, h, x) or 1.0

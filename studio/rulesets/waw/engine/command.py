@@ -97,7 +97,7 @@ class CommandRules:
         if fi in self.jammed or self.comms:
             if self._communications_fail(fi, h == hq_hex or led):
                 for x in us:
-                    self.ooc[x] = True
+                    self.out_of_command[x] = True
                 return
             if fi in self.jammed:
                 return
@@ -126,7 +126,7 @@ class CommandRules:
             lead = self._leadership(q2) if q2 >= 0 else 0
         if sum(self.dice.pool(2, 6, "command")) - lead > m:
             for u in need:
-                self.ooc[u] = True
+                self.out_of_command[u] = True
 
     def _rally(self, fi: int) -> None:
         """WaW 4.3: 2d6 (+1 if OOC, - HQ Leadership in the hex) <= Morale removes Disrupted."""
@@ -137,9 +137,9 @@ class CommandRules:
                 continue
             if self.carrier[u] >= 0:
                 continue
-            mod = (g.const("ooc_rally_mod") if self.ooc[u] else 0) + \
+            mod = (g.const("ooc_rally_mod") if self.out_of_command[u] else 0) + \
                 (g.const("jammed_rally_mod") if fi in self.jammed else 0)     # 4.3, 10.0
-            if self.ooc[u] and not g.option("c11_ooc_rally"):
+            if self.out_of_command[u] and not g.option("c11_ooc_rally"):
                 continue
             q = self._hq_in(self.hex[u], f.side)
             if q >= 0:
@@ -168,7 +168,7 @@ class CommandRules:
         q = self._hq_left_alone(u, h)
         if q < 0:
             return True
-        if self.oc[q]:
+        if self.ops_complete[q]:
             return False
         side = self.game.units[u].side
         return sum(1 for j in self.units_at(n, side) if self.game.units[j].is_hq) < self.game.const("hq_per_hex")

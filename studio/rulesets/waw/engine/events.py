@@ -36,8 +36,8 @@ class EventRules:
         """Chaos 2: each side takes the Ops Complete marker off one unit (automated: its first)."""
         for side in (0, 1):
             for i in self._alive(side):
-                if self.oc[i]:
-                    self.oc[i] = False
+                if self.ops_complete[i]:
+                    self.ops_complete[i] = False
                     break
 
     def _chaos_miscommunication(self, nato: int, alliance: int) -> None:
@@ -179,7 +179,7 @@ class EventRules:
         g = self.game
         mine = [self.hex[e] for e in self._alive(alliance) if not g.units[e].is_hq]
         cands = [i for i in self._alive(nato) if not g.units[i].is_hq and not g.units[i].is_heli
-                 and self.carrier[i] < 0 and (not self.oc[i] or g.option("c45_miscommunication_oc"))]
+                 and self.carrier[i] < 0 and (not self.ops_complete[i] or g.option("c45_miscommunication_oc"))]
         if not mine or not cands:
             return
         u = min(cands, key=lambda i: (min(distance(self.hex[i], e) for e in mine), i))
@@ -208,7 +208,7 @@ class EventRules:
                 return
         self.mp_used[u], self.mp_cap[u], self.one_hex[u], self.locked[u] = saved
         if self.strength[u] < 2:
-            self.oc[u] = True
+            self.ops_complete[u] = True
         self.misc = None
 
     def _insurrection(self, nato: int) -> None:
@@ -234,7 +234,7 @@ class EventRules:
         g = self.game
         best = None
         for u in self._alive(nato):
-            if g.units[u].is_hq or self.carrier[u] >= 0 or self.disr[u] or self.oc[u]:
+            if g.units[u].is_hq or self.carrier[u] >= 0 or self.disr[u] or self.ops_complete[u]:
                 continue
             for t in self._alive(nato):
                 if t == u or g.units[t].is_hq or self.carrier[t] >= 0:

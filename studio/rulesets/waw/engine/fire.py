@@ -124,14 +124,14 @@ class FireRules:
         hits = self.attack_roll(fpv + vf["dice_per_support"] * len(sups) + min(vf["leadership_cap"], lead_dice), hit)
         self.resolve_hits(t, hits, fp, lead)
         for x in [lead] + sups:
-            self.oc[x] = True
+            self.ops_complete[x] = True
             self.acted[x] = True
         self.hand.discard(("volley", side))
         self.impulse_first = False
 
     def _can_opfire(self, u: int) -> bool:
         g = self.game
-        return (self.strength[u] < 2 and self.hex[u] is not None and not self.oc[u] and not self.disr[u]
+        return (self.strength[u] < 2 and self.hex[u] is not None and not self.ops_complete[u] and not self.disr[u]
                 and not g.units[u].is_hq and self.carrier[u] < 0 and not self.breakdown[u])
 
     def _fire_types(self, u: int, t: int, mode: str) -> list[str]:
@@ -278,7 +278,7 @@ class FireRules:
             self.depleted[u] = g.const("depleted_turns")   # 6.1.4 Depleted Ammo
         self.resolve_hits(t, hits, fp, u)
         self._sw_fire(u, t, mode)
-        self.oc[u] = True
+        self.ops_complete[u] = True
         if mode == "moving":
             self.mfired[u] = True
 
@@ -335,7 +335,7 @@ class FireRules:
         spec = g.units[t]
         if spec.is_heli or c == "none" or (c == "infantry" and spec.target_class(self.strength[t]) != "soft"):
             return False
-        if self.oc[t] or (self.pending[0] == "opfire" and self.pending[1] == t):
+        if self.ops_complete[t] or (self.pending[0] == "opfire" and self.pending[1] == t):
             return False
         for e in self._alive(1 - spec.side):
             es = g.units[e]

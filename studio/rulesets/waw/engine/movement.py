@@ -108,7 +108,7 @@ class MovementRules:
         out = []
         for c in self.units_at(self.hex[u], spec.side):
             cs = g.units[c]
-            if c == u or self.carrier[c] >= 0 or cs.is_heli or self.oc[c] or self.ooc[c]:
+            if c == u or self.carrier[c] >= 0 or cs.is_heli or self.ops_complete[c] or self.out_of_command[c]:
                 continue
             v = self.values(c)
             if not v.movement.circled or self._passengers(c):
@@ -197,7 +197,7 @@ class MovementRules:
         self.hex[u] = self.hex[c]
         if spec.cls == "towed_gun":
             self.mp_used[c] += self._half(c)
-            self.oc[u] = True
+            self.ops_complete[u] = True
         else:
             self.one_hex[u] = True              # 5.2.2: the infantry may move one more hex
             self.mp_used[u] = 0.0

@@ -122,8 +122,8 @@ def _status(game, state, idx, status, pointer):
         if m not in MARKERS:
             raise PositionError(f"unknown marker '{m}' (known: {', '.join(MARKERS)})", f"{pointer}/markers/{j}")
     state.disr[idx] = "disrupted" in markers
-    state.oc[idx] = "ops_complete" in markers
-    state.ooc[idx] = "out_of_command" in markers
+    state.ops_complete[idx] = "ops_complete" in markers
+    state.out_of_command[idx] = "out_of_command" in markers
     state.depleted[idx] = game.const("depleted_turns") if "depleted" in markers else 0
     state.breakdown[idx] = game.const("chaos_breakdown") if "breakdown" in markers else 0
     state.hover[idx] = "hovering" in markers
@@ -196,11 +196,12 @@ def _phase(game, state, position):
             raise PositionError("the side to act has no formation", "/to_act")
         fi = mine[0]
     if phase == "impulse":
-        saved = {u: (state.disr[u], state.ooc[u], state.oc[u], state.mp_used[u], state.heli_moves[u])
-                 for u in game.formations[fi].units}
+        kept = ("disr", "out_of_command", "ops_complete", "mp_used", "heli_moves")
+        saved = {u: [getattr(state, k)[u] for k in kept] for u in game.formations[fi].units}
         state._activate(fi)
-        for u, (disr, ooc, oc, mp, moved) in saved.items():   # the position's markers win over 4.1-4.3
-            state.disr[u], state.ooc[u], state.oc[u], state.mp_used[u], state.heli_moves[u] = disr, ooc, oc, mp, moved
+        for u, values in saved.items():       # the position's markers win over 4.1-4.3
+            for k, value in zip(kept, values):
+                getattr(state, k)[u] = value
         state.pending = ("ops", fi)
         return
     if phase == "opfire":

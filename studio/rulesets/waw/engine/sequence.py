@@ -102,8 +102,8 @@ class SequenceRules:
         """3.2: Ops Complete and OOC off, Depleted (6.1.4), Breakdown (Chaos 8) and Smoke (8.2) step down,
         Chemical (8.4) off, snipers ready again (1.3.8), unused Air Cover back to the cup (9.6)."""
         for i in range(len(self.game.units)):
-            self.oc[i] = False
-            self.ooc[i] = False
+            self.ops_complete[i] = False
+            self.out_of_command[i] = False
             if self.depleted[i]:
                 self.depleted[i] -= 1
             if self.breakdown[i]:
@@ -184,7 +184,7 @@ class SequenceRules:
         g = self.game
         per_activation = g.option("c41_heli_12_hexes") != "turn"
         for u in g.formations[fi].units:
-            self.oc[u] = self.ooc[u] = False
+            self.ops_complete[u] = self.out_of_command[u] = False
             self.mp_used[u] = 0.0
             self.mp_cap[u] = None
             self.mfired[u] = self.acted[u] = self.mode_changed[u] = self.one_hex[u] = False
@@ -243,7 +243,7 @@ class SequenceRules:
         for f2 in (fi,) if self.drill is None else (fi, self.drill):
             for u in g.formations[f2].units:
                 if self.mp_used[u] > 0 or self.acted[u]:
-                    self.oc[u] = True          # 5.0: a unit that moved is Ops Complete
+                    self.ops_complete[u] = True          # 5.0: a unit that moved is Ops Complete
         self.drill = None
         if g.option("c20_rendezvous_lock") == "impulse":
             self.locked = [False] * len(self.locked)   # 5.2.1 read as: until the end of the impulse
@@ -256,7 +256,8 @@ class SequenceRules:
     # ------------------------------------------------------------------ operations: legal actions
     def _can_act(self, u: int) -> bool:
         g = self.game
-        return (self.strength[u] < 2 and self.hex[u] is not None and not self.oc[u] and not self.ooc[u]
+        return (self.strength[u] < 2 and self.hex[u] is not None and not self.ops_complete[u]
+                and not self.out_of_command[u]
                 and not g.units[u].is_hq and self.carrier[u] < 0)
 
     def _ops_actions(self, fi: int) -> list[Action]:
@@ -308,8 +309,8 @@ class SequenceRules:
     def _unload_actions(self, u: int) -> list[Action]:
         """5.2.2: a ready passenger unloads while its transport has used at most half its MP."""
         c = self.carrier[u]
-        ready = not self.ooc[u] and not self.oc[u] and self.strength[u] < 2
-        if ready and self.mp_used[c] <= self._half(c) and not self.oc[c]:
+        ready = not self.out_of_command[u] and not self.ops_complete[u] and self.strength[u] < 2
+        if ready and self.mp_used[c] <= self._half(c) and not self.ops_complete[c]:
             return [Action("unload", self.game.units[u].uid)]
         return []
 

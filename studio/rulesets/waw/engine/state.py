@@ -46,7 +46,8 @@ class WawState(SequenceRules, CommandRules, MovementRules, FireRules, AssaultRul
     """The state record: per-unit lists indexed like ``game.units`` and the markers of the game (named slots)."""
 
     __slots__ = ("game", "dice", "turn", "cup", "et_drawn", "held", "held_marker", "activated", "pending",
-                 "hex", "strength", "disr", "oc", "ooc", "mp_used", "mp_cap", "mfired", "depleted", "carrier",
+                 "hex", "strength", "disr", "ops_complete", "out_of_command", "mp_used", "mp_cap", "mfired", "depleted",
+                 "carrier",
                  "hover", "mode_changed", "heli_moves", "acted", "breakdown", "fresh", "locked", "one_hex",
                  "lead_used", "calls", "missions", "wrecks", "smoke", "control", "lost", "thor", "comms",
                  "impulse_first", "overrun_done", "log", "steps", "entered_f", "reason", "mines", "_occ",
@@ -72,8 +73,8 @@ class WawState(SequenceRules, CommandRules, MovementRules, FireRules, AssaultRul
         s.disr = [False] * n
         for i in game.start_disrupted:
             s.disr[i] = True
-        s.oc = [False] * n
-        s.ooc = [False] * n
+        s.ops_complete = [False] * n
+        s.out_of_command = [False] * n
         s.mp_used = [0.0] * n
         s.mp_cap = [None] * n
         s.mfired = [False] * n
@@ -138,7 +139,8 @@ class WawState(SequenceRules, CommandRules, MovementRules, FireRules, AssaultRul
         s.held = [set(x) for x in self.held]
         s.held_marker = list(self.held_marker)
         s.activated = set(self.activated)
-        for name in ("hex", "strength", "disr", "oc", "ooc", "mp_used", "mp_cap", "mfired", "depleted", "carrier",
+        for name in ("hex", "strength", "disr", "ops_complete", "out_of_command", "mp_used", "mp_cap", "mfired",
+                     "depleted", "carrier",
                      "hover", "mode_changed", "heli_moves", "acted", "breakdown", "fresh", "locked", "one_hex",
                      "missions", "lost"):
             setattr(s, name, list(getattr(self, name)))
@@ -389,9 +391,9 @@ class WawState(SequenceRules, CommandRules, MovementRules, FireRules, AssaultRul
             u = g.by_uid[action.a]
             if p[0] == "ops" and g.units[u].formation != p[1]:
                 return RulesError(f"{action.a} is not in the active formation", "WaW 4.0")
-            if self.ooc[u]:
+            if self.out_of_command[u]:
                 return RulesError(f"{action.a} is Out of Command: it may not move or fire", "WaW 4.2")
-            if self.oc[u]:
+            if self.ops_complete[u]:
                 return RulesError(f"{action.a} is Ops Complete", "WaW 5.0, 6.1")
             if k == "fire" and self.disr[u]:
                 return RulesError(f"{action.a} is Disrupted and cannot fire", "WaW 6.1.7")
@@ -421,7 +423,8 @@ class WawState(SequenceRules, CommandRules, MovementRules, FireRules, AssaultRul
                  f"mc{self.misc}", f"r{self.reason}", f"ip{sorted(self.ip)}",
                  self.dice.fingerprint()]
         for i in range(len(g.units)):
-            parts.append(f"{i}:{self.hex[i]}:{self.strength[i]}{self.disr[i]:d}{self.oc[i]:d}{self.ooc[i]:d}"
+            parts.append(f"{i}:{self.hex[i]}:{self.strength[i]}{self.disr[i]:d}{self.ops_complete[i]:d}"
+                         f"{self.out_of_command[i]:d}"
                          f"{self.mp_used[i]}:{self.mp_cap[i]}:{self.mfired[i]:d}{self.depleted[i]}{self.carrier[i]}"
                          f"{self.hover[i]:d}{self.mode_changed[i]:d}{self.heli_moves[i]}{self.acted[i]:d}"
                          f"{self.breakdown[i]}{self.fresh[i]:d}{self.locked[i]:d}{self.one_hex[i]:d}")
