@@ -9,6 +9,7 @@ Families (each ``family(runner, n, seed)`` runs about ``n`` mutants):
 - ``rulesets``: structural mutants of both rulesets, mostly in their tables -> project validation, and when it is
   clean, ``play --games 2`` of a scenario of that ruleset ("valid for validation, then played");
 - ``scenarios``: structural mutants of every scenario -> project validation, then play when clean;
+- ``positions``: mutants of a WaW position document -> validate, ``play --from`` it;
 - ``tiled``: structural and textual mutants of the sample board exported to Tiled -> map import;
 - ``replays``: structural and textual mutants of a recorded replay -> replay (CLI, JSON) and replay.verify;
 - ``autosaves``: mutants of a unit card written as its autosave -> session recovery, and every fourth one the
@@ -231,9 +232,24 @@ def autosaves(runner: Runner, n: int, seed: int | None = None, derandomize: bool
     _run_family(runner, n, seed, derandomize, draw)
 
 
+def positions(runner: Runner, n: int, seed: int | None = None, derandomize: bool = False) -> None:
+    """Structural and textual mutants of a WaW position -> validate, then ``play --from`` (2 games)."""
+    raw = corpus.POSITION_BASE.encode()
+    data_ = corpus.load_yaml(raw)
+
+    def draw(data):
+        if data.draw(st.integers(0, 3), label="textual?") == 0:
+            mutant = _textual(data, "a WaW position", raw)
+        else:
+            mutant = _structural(data, "a WaW position", data_, "", max_ops=2)
+        return mutant, lambda content, label: corpus.position_cases(label, content)
+
+    _run_family(runner, n, seed, derandomize, draw)
+
+
 #: family -> share of the mutants of a run (the fuzz run multiplies by its total)
 FAMILIES: dict[str, tuple[Callable, float]] = {
-    "documents": (documents, 0.27), "text": (text, 0.18), "rulesets": (rulesets, 0.14),
-    "scenarios": (scenarios, 0.08), "tiled": (tiled, 0.13), "replays": (replays, 0.12),
-    "autosaves": (autosaves, 0.08),
+    "documents": (documents, 0.25), "text": (text, 0.17), "rulesets": (rulesets, 0.14),
+    "scenarios": (scenarios, 0.08), "positions": (positions, 0.05), "tiled": (tiled, 0.12),
+    "replays": (replays, 0.11), "autosaves": (autosaves, 0.08),
 }

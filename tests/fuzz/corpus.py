@@ -15,7 +15,8 @@ scenario       project/scenarios/mbt/meeting-engagement.yaml  idem, and play
 layout         project/layouts/mbt-counter.yaml               idem
 tiled          inputs/fuzz.tmj                                map-import (into project/maps/fuzz-imported.yaml)
 replay         inputs/fuzz.replay.json                        replay (CLI, JSON), replay-verify (API)
-autosave       project/units/mbt/.m1.yaml.autosave            recovery (ProjectSession.recoverable/recover)
+autosave       project/units/mbt/.m1.yaml.autosave            recovery (session), recovery-window (the window)
+position       project/positions/fuzz.yaml                    validate-json, play-from (play --from, 2 games)
 =============  =============================================  ==============================================
 
 A folder inside a kind's folder is an overlay: its files are laid over ``project/`` as they are.
@@ -37,7 +38,7 @@ from typing import Any
 
 import yaml
 
-from harness import (Case, import_case, play_case, recovery_case, replay_cli_case, replay_verify_case,
+from harness import (Case, import_case, play_case, play_from_case, recovery_case, replay_cli_case, replay_verify_case,
                      session_case, validate_cases, window_recovery_case)
 
 HERE = Path(__file__).resolve().parent
@@ -54,6 +55,17 @@ TARGETS = {
 }
 PLAYED = {"ruleset-mbt": "scenarios/mbt/meeting-engagement.yaml", "ruleset-waw": "scenarios/waw/waw-crossroads.yaml",
           "scenario": "scenarios/mbt/meeting-engagement.yaml"}
+#: a position of the WaW sample scenario (the sample project has none): the base of the position corpus/mutants
+POSITION_BASE = """\
+kind: position
+schema_version: 1
+scenario: waw-crossroads
+phase: impulse
+units:
+  - {card: us-m3-bradley, side: us, hex: 4J14}
+  - {card: su-t72, side: soviet, hex: 4J10, status: {markers: [disrupted]}}
+"""
+POSITION_INPUT = "project/positions/fuzz.yaml"
 AUTOSAVE_TARGET = "units/mbt/m1.yaml"
 AUTOSAVE_SIDE = "units/mbt/.m1.yaml.autosave"
 TILED_BASE = "inputs/base.tmj"
@@ -210,6 +222,8 @@ def patched(item_path: Path, kind: str, base_bytes: dict[str, bytes]) -> bytes:
             return render_json(apply_ops(json.loads(base_bytes[TILED_BASE]), patch["ops"]))
         if base == "replay":
             return render_json(apply_ops(json.loads(base_bytes[REPLAY_BASE]), patch["ops"]))
+        if base == "position":
+            return render_yaml(apply_ops(load_yaml(POSITION_BASE.encode()), patch["ops"]))
         raw = base_bytes["project/" + patch_target(item_path, kind)]
         return render_yaml(apply_ops(load_yaml(raw), patch["ops"]), header_of(raw))
     except (KeyError, IndexError, TypeError, ValueError) as exc:
@@ -235,6 +249,13 @@ def document_cases(kind: str, label: str, content: bytes, *, full: bool = True, 
     return cases
 
 
+def position_cases(label: str, content: bytes) -> list[Case]:
+    """A position document: validated, and ``play --from`` it (which must run or refuse with diagnostics)."""
+    files = {POSITION_INPUT: content}
+    return validate_cases(POSITION_INPUT, label, files, entries=("validate-json",)) + \
+        [play_from_case(label, files, POSITION_INPUT)]
+
+
 def item_cases(item: Item, base_bytes: dict[str, bytes], full: bool = True) -> list[Case]:
     label = describe(item.path)
     kind = item.kind
@@ -251,6 +272,8 @@ def item_cases(item: Item, base_bytes: dict[str, bytes], full: bool = True) -> l
         files = {REPLAY_INPUT: content}
         cases = [replay_cli_case(label, files, REPLAY_INPUT)]
         return cases + ([replay_verify_case(label, files, REPLAY_INPUT)] if full else [])
+    if kind == "position":
+        return position_cases(label, content)
     if kind == "autosave":
         side = "project/" + AUTOSAVE_SIDE
         return [recovery_case(label, {side: content}, {side: 10.0})] + \

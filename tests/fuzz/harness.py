@@ -802,6 +802,11 @@ def play_case(label: str, files: dict[str, Content], scenario_rel: str, isolate:
                 json_out=True)
 
 
+def play_from_case(label: str, files: dict[str, Content], position_rel: str) -> Case:
+    return Case("play-from", label, files, ["play", "--from", "{base}/" + position_rel, "--games", "2", "--seed",
+                                            "7", "--project", "{project}", "--format", "json"], json_out=True)
+
+
 def import_case(label: str, files: dict[str, Content], source_rel: str, ruleset: str = "mbt",
                 isolate: bool = False) -> Case:
     out = "project/maps/fuzz-imported.yaml"

@@ -7,6 +7,8 @@ they were when it ran) and can regenerate them. Files:
 - ``<kind>/<name>.patch.yaml``: operations on the kind's sample document, applied at run time (see
   :mod:`corpus`), for near-valid variants of large documents (rulesets, maps, exported Tiled maps, replays).
 
+``python tests/fuzz/make_corpus.py KIND ...`` rewrites only those kinds' folders.
+
 Big inputs (16 MB files, zlib/gzip bombs, 100k-deep nesting), symlinks and FIFOs are made at run time by
 :mod:`generated`, never committed.
 """
@@ -16,7 +18,9 @@ import json
 import random
 import re
 import shutil
+import sys
 from pathlib import Path
+from typing import Callable
 
 HERE = Path(__file__).resolve().parent
 CORPUS = HERE / "corpus"
@@ -113,7 +117,8 @@ def derived(kind: str, text: str) -> dict[str, bytes]:
     num = _first(r"^(\s*[a-z_]+: )(\d+)$", body)  # the first integer field (schema_version or later)
     later = list(re.finditer(r"^(\s*[a-z_]+: )(\d+)$", body, re.M))
     num = later[1] if len(later) > 1 else num  # prefer one after schema_version
-    ref = _first(r"^(\s*(?:ruleset|map|toe|unit|layout|- map): )([a-z0-9-]+)$", body) if kind != "project" else None
+    ref = _first(r"^(\s*(?:ruleset|map|toe|unit|layout|scenario|- map): )([a-z0-9-]+)$", body) \
+        if kind != "project" else None
 
     def sub(m: re.Match, new: str) -> str:
         return body[:m.start(2)] + new + body[m.end(2):]
@@ -541,6 +546,40 @@ def autosave_overlays() -> dict[str, dict[str, bytes]]:
     }
 
 
+def position_patches() -> dict[str, dict]:
+    """Patches of corpus.POSITION_BASE (a WaW position): each one played with 'studio play --from'."""
+    u0 = "/units/0"
+    p = {
+        "hex-off-map": [{"op": "set", "path": f"{u0}/hex", "value": "9Z99"}],
+        "hex-int": [{"op": "set", "path": f"{u0}/hex", "value": 414}],
+        "hex-null": [{"op": "set", "path": f"{u0}/hex", "value": None}],
+        "card-dangling": [{"op": "set", "path": f"{u0}/card", "value": "no-such-card"}],
+        "card-mbt": [{"op": "set", "path": f"{u0}/card", "value": "m1"}],
+        "side-bogus": [{"op": "set", "path": f"{u0}/side", "value": "martians"}],
+        "status-garbage": [{"op": "set", "path": f"{u0}/status", "value": [1, 2]}],
+        "marker-unknown": [{"op": "set", "path": f"{u0}/status", "value": {"markers": ["asleep"]}}],
+        "mp-used-huge": [{"op": "set", "path": f"{u0}/status", "value": {"mp_used": "__FZ_HUGEINT__"}}],
+        "mp-used-nan": [{"op": "set", "path": f"{u0}/status", "value": {"mp_used": float("nan")}}],
+        "units-empty": [{"op": "set", "path": "/units", "value": []}],
+        "units-missing": [{"op": "delete", "path": "/units"}],
+        "unit-twice": [{"op": "dup", "path": u0}],
+        "unit-id-clash": [{"op": "set", "path": f"{u0}/id", "value": "x"},
+                          {"op": "set", "path": "/units/1/id", "value": "x"}],
+        "turn-huge": [{"op": "set", "path": "/turn", "value": 10 ** 9}],
+        "turn-zero": [{"op": "set", "path": "/turn", "value": 0}],
+        "turn-string": [{"op": "set", "path": "/turn", "value": "3"}],
+        "phase-bogus": [{"op": "set", "path": "/phase", "value": "lunch"}],
+        "to-act-bogus": [{"op": "set", "path": "/to_act", "value": "nobody"}],
+        "dice-garbage": [{"op": "set", "path": "/dice", "value": ["six", -1, 10 ** 12]}],
+        "dice-huge": [{"op": "set", "path": "/dice", "value": [0] * 5000}],
+        "scenario-dangling": [{"op": "set", "path": "/scenario", "value": "no-such-scenario"}],
+        "scenario-mbt": [{"op": "set", "path": "/scenario", "value": "meeting-engagement"}],
+        "options-garbage": [{"op": "set", "path": "/options", "value": {"zz": [1]}}],
+    }
+    return {f"{name}.patch.yaml": {"base": "position", "description": name.replace("-", " "), "ops": ops}
+            for name, ops in p.items()}
+
+
 def write_tree(folder: Path, files: dict[str, bytes]) -> None:
     for name, data in files.items():
         path = folder / name
@@ -555,32 +594,54 @@ def dump_patch(body: dict) -> bytes:
             yaml.safe_dump(body, sort_keys=False, allow_unicode=True, width=120)).encode()
 
 
-def main() -> None:
-    if CORPUS.exists():
-        shutil.rmtree(CORPUS)
-    for kind, rel in SAMPLES.items():
-        folder = CORPUS / kind
-        write_tree(folder, generic(kind))
-        if kind in RAW_DERIVED:
-            variants = derived(kind, (DATA / rel).read_text(encoding="utf-8"))
-            if kind == "map":
-                variants = {n: v for n, v in variants.items() if n in MAP_DERIVED}
-            write_tree(folder, variants)
-    for rs in ("mbt", "waw"):
-        write_tree(CORPUS / f"ruleset-{rs}", {n: dump_patch(b) for n, b in ruleset_patches(rs).items()})
-    write_tree(CORPUS / "scenario", {n: dump_patch(b) for n, b in scenario_patches().items()})
-    write_tree(CORPUS / "map", {n: dump_patch(b) for n, b in map_patches().items()})
-    write_tree(CORPUS / "tiled", tiled_raw())
-    write_tree(CORPUS / "tiled", {n: dump_patch(b) for n, b in tiled_patches().items()})
-    write_tree(CORPUS / "replay", replay_raw())
-    write_tree(CORPUS / "replay", {n: dump_patch(b) for n, b in replay_patches().items()})
-    write_tree(CORPUS / "autosave", autosave_raw())
-    for name, files in autosave_overlays().items():
-        write_tree(CORPUS / "autosave" / name, files)
+def _documents(kind: str) -> dict[str, bytes]:
+    files = generic(kind)
+    if kind in RAW_DERIVED:
+        variants = derived(kind, (DATA / SAMPLES[kind]).read_text(encoding="utf-8"))
+        files.update({n: v for n, v in variants.items() if kind != "map" or n in MAP_DERIVED})
+    patches = {"ruleset-mbt": lambda: ruleset_patches("mbt"), "ruleset-waw": lambda: ruleset_patches("waw"),
+               "scenario": scenario_patches, "map": map_patches}.get(kind)
+    if patches:
+        files.update({n: dump_patch(b) for n, b in patches().items()})
+    return files
+
+
+def _position() -> dict[str, bytes]:
+    from corpus import POSITION_BASE
+
+    files = {**generic("position"), **derived("position", POSITION_BASE)}
+    return files | {n: dump_patch(b) for n, b in position_patches().items()}
+
+
+def _autosave() -> dict[str, bytes]:
+    files = autosave_raw()
+    for name, overlay in autosave_overlays().items():
+        files.update({f"{name}/{rel}": data for rel, data in overlay.items()})
+    return files
+
+
+def kinds() -> dict[str, Callable[[], dict[str, bytes]]]:
+    """Corpus kind -> the files of its folder."""
+    out: dict[str, Callable[[], dict[str, bytes]]] = {k: (lambda k=k: _documents(k)) for k in SAMPLES}
+    out["tiled"] = lambda: tiled_raw() | {n: dump_patch(b) for n, b in tiled_patches().items()}
+    out["replay"] = lambda: replay_raw() | {n: dump_patch(b) for n, b in replay_patches().items()}
+    out["position"] = _position
+    out["autosave"] = _autosave
+    return out
+
+
+def main(only: list[str] | None = None) -> None:
+    """Write the corpus; ``only``: just these kinds (their folders replaced, the others left as committed)."""
+    for kind, files in kinds().items():
+        if only and kind not in only:
+            continue
+        if (CORPUS / kind).exists():
+            shutil.rmtree(CORPUS / kind)
+        write_tree(CORPUS / kind, files())
     total = sum(p.stat().st_size for p in CORPUS.rglob("*") if p.is_file())
     count = sum(1 for p in CORPUS.rglob("*") if p.is_file())
     print(f"{count} files, {total:,} bytes")
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:] or None)

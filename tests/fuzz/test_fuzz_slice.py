@@ -20,10 +20,11 @@ KNOWN: dict[str, str] = {
 }
 
 DOC_KINDS = sorted(corpus.TARGETS)
+BATCH_KINDS = DOC_KINDS + ["position"]  # raw files validated together; position patches are played one by one
 ITEMS = corpus.items()
 RAW_DOCS = {k: [i for i in ITEMS if i.kind == k and i.path.is_file() and not i.path.name.endswith(".patch.yaml")
-                and i.name not in KNOWN] for k in DOC_KINDS}
-SINGLE = [i for i in ITEMS if i.name in KNOWN or i.kind not in DOC_KINDS or i.path.name.endswith(".patch.yaml")]
+                and i.name not in KNOWN] for k in BATCH_KINDS}
+SINGLE = [i for i in ITEMS if i.name in KNOWN or i.kind not in BATCH_KINDS or i.path.name.endswith(".patch.yaml")]
 
 
 def _param(item: corpus.Item):
@@ -60,7 +61,7 @@ def _batch_session_case(label: str, files: dict[str, bytes], rels: list[str]) ->
     return Case("session-open", label, files, call=open_all)
 
 
-@pytest.mark.parametrize("kind", DOC_KINDS)
+@pytest.mark.parametrize("kind", BATCH_KINDS)
 def test_corpus_documents(runner, kind):
     """All raw corpus files of a kind at once, beside the sample: validate (text, JSON), format --check, session.
     On a failure each file is run alone to name the culprits."""
