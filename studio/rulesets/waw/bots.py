@@ -80,11 +80,11 @@ class HeuristicBot:
         if "activate" in kinds:
             return kinds["activate"][0]
         if "strike" in kinds:
-            return max(kinds["strike"], key=lambda a: (self._hex_value(st, a.b), a.b))
+            return max(kinds["strike"], key=lambda a: (self._hex_value(st, a.hex), a.hex))
         if "pass" in kinds:
             best, bv = kinds["pass"][0], 0.1
             for a in kinds.get("opfire", []):
-                v = self.shot_value(st, g.by_uid[a.a], g.by_uid[a.b], a.c, "opfire")
+                v = self.shot_value(st, g.by_uid[a.unit], g.by_uid[a.target], a.fire, "opfire")
                 if v > bv:
                     best, bv = a, v
             return best
@@ -93,9 +93,9 @@ class HeuristicBot:
             best, bv = None, 0.5
             damaging = {x.id for x in g.assets if x.type in ("HE", "DPICM", "MLRS", "Chemical")}
             for a in kinds["call"]:
-                if a.b not in damaging:
+                if a.asset not in damaging:
                     continue
-                h = g.map.hex_of[a.c]
+                h = g.map.hex_of[a.hex]
                 v = sum(1.0 + (0.5 if st.disr[e] else 0) for e in st.units_at(h, 1 - self.side)
                         if not g.units[e].is_hq)
                 if v > bv:
@@ -105,8 +105,8 @@ class HeuristicBot:
         # late in the game, units that can reach an objective the side does not hold go for it
         if self._late(st):
             for a in kinds.get("move", []):
-                u = g.by_uid[a.a]
-                n = g.map.hex_of[a.b]
+                u = g.by_uid[a.unit]
+                n = g.map.hex_of[a.hex]
                 if g.units[u].is_heli:
                     continue
                 goal = self.goal(st, u)
@@ -116,13 +116,13 @@ class HeuristicBot:
         # fire
         best, bv = None, FIRE_THRESHOLD
         for a in kinds.get("fire", []):
-            u, t = g.by_uid[a.a], g.by_uid[a.b]
+            u, t = g.by_uid[a.unit], g.by_uid[a.target]
             mode = "moving" if st.mp_used[u] > 0 and not g.units[u].is_heli else "normal"
-            v = self.shot_value(st, u, t, a.c, mode)
+            v = self.shot_value(st, u, t, a.fire, mode)
             if v > bv:
                 best, bv = a, v
         for a in kinds.get("volley", []):
-            lead, t = g.by_uid[a.a], g.by_uid[a.c]
+            lead, t = g.by_uid[a.unit], g.by_uid[a.target]
             fp = "ap" if st.fire_numbers(lead, t, "ap", "normal") else "he"
             nums = st.fire_numbers(lead, t, fp, "normal")
             if nums:
@@ -138,19 +138,19 @@ class HeuristicBot:
         # indirect fire from mortars and on-map artillery
         best, bv = None, 0.9
         for a in kinds.get("indirect", []):
-            v = self._hex_value(st, a.b)
+            v = self._hex_value(st, a.hex)
             if v > bv:
                 best, bv = a, v
         if best is not None:
             return best
         # assault / overrun
-        for a in sorted(kinds.get("assault", []), key=lambda x: -x.a.count("+")) + kinds.get("overrun", []):
-            if self.assault_ok(st, [g.by_uid[x] for x in a.a.split("+")], g.map.hex_of[a.b], a.kind == "overrun",
-                               bold=self._late(st) and g.map.hex_of[a.b] in self.objectives):
+        for a in sorted(kinds.get("assault", []), key=lambda x: -x.unit.count("+")) + kinds.get("overrun", []):
+            if self.assault_ok(st, [g.by_uid[x] for x in a.unit.split("+")], g.map.hex_of[a.hex], a.kind == "overrun",
+                               bold=self._late(st) and g.map.hex_of[a.hex] in self.objectives):
                 return a
         # helicopters: hover to shoot, fly to move
         for a in kinds.get("mode", []):
-            u = g.by_uid[a.a]
+            u = g.by_uid[a.unit]
             near = min((distance(st.hex[u], st.hex[e]) for e in st.targets_of(u)), default=99)
             if st.hover[u] and near > 8:
                 return a
@@ -158,7 +158,7 @@ class HeuristicBot:
                 return a
         # unload near the goal
         for a in kinds.get("unload", []):
-            u = g.by_uid[a.a]
+            u = g.by_uid[a.unit]
             c = st.carrier[u]
             if distance(st.hex[c], self.goal(st, c)) <= 2 or any(
                     distance(st.hex[c], st.hex[e]) <= 3 for e in st.targets_of(c)):
@@ -166,9 +166,9 @@ class HeuristicBot:
         # movement toward the goal
         best, bv = None, 0
         for a in kinds.get("move", []):
-            u = g.by_uid[a.a]
+            u = g.by_uid[a.unit]
             spec = g.units[u]
-            h, n = st.hex[u], g.map.hex_of[a.b]
+            h, n = st.hex[u], g.map.hex_of[a.hex]
             goal = self.goal(st, u)
             if spec.is_heli:
                 near = min((distance(n, st.hex[e]) for e in st.targets_of(u)), default=99)

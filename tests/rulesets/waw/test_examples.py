@@ -367,7 +367,7 @@ def test_W59_moving_fire_half_mp_and_no_assault():
     assert s.fire_numbers(m60, inf, "he", "moving") is None         # HE not underlined on the M60A3
     s.mfired[m60] = True
     to = s._ops_actions(0)
-    assert not any(a.kind in ("assault", "overrun") and a.a == "us.1" for a in to)
+    assert not any(a.kind in ("assault", "overrun") and a.unit == "us.1" for a in to)
 
 
 def test_W61_missile_depletion():
@@ -544,7 +544,7 @@ def test_W90_mode_change_once_first_action():
     assert Action("mode", "us.1") in s.legal_actions()
     s.apply(Action("mode", "us.1"))
     assert s.hover[u(g, "us.1")] and Action("mode", "us.1") not in s.legal_actions()
-    assert not any(a.kind == "move" and a.a == "us.1" for a in s.legal_actions())   # Hovering: no move
+    assert not any(a.kind == "move" and a.unit == "us.1" for a in s.legal_actions())   # Hovering: no move
 
 
 def test_W91_hovering_cobra_he_against_armor():
@@ -796,7 +796,7 @@ def test_W106_volley_fire():
     g, s = build([("us-m60a3", "4J14")], [("su-t72", "4J9"), ("su-motor-rifle", "4K10"), ("su-t55", "4I10")])
     s.hand.add(("volley", 1))
     acts = s._volley_actions(1)
-    assert acts and acts[0].a == "su.1"
+    assert acts and acts[0].unit == "su.1"
     mark = len(s.dice.history)
     s.dice.force(5, 5, 1, 1, 1, 1)
     lead, sups, t = u(g, "su.1"), [u(g, "su.2"), u(g, "su.3")], u(g, "us.1")
@@ -999,7 +999,7 @@ def test_W105_battle_drill_two_formations():
     acts = s.legal_actions()
     kinds = {a.kind for a in acts}
     assert kinds <= {"move", "fire", "call", "end"}
-    movers = {g.units[g.by_uid[a.a]].formation for a in acts if a.kind == "move"}
+    movers = {g.units[g.by_uid[a.unit]].formation for a in acts if a.kind == "move"}
     assert movers == {tanks, rifles}
     s.apply(Action("end"))
     assert s.drill is None

@@ -270,7 +270,7 @@ class SequenceRules:
         for f2 in (fi, self.drill):
             for a in self._ops_actions_one(f2):
                 if a.kind == "move" or (a.kind == "call" and calls) or (
-                        a.kind == "fire" and self.mp_used[g.by_uid[a.a]] > 0 and not g.units[g.by_uid[a.a]].is_heli):
+                        a.kind == "fire" and self.mp_used[g.by_uid[a.unit]] > 0 and not g.units[g.by_uid[a.unit]].is_heli):
                     out.append(a)
         out.append(Action("end"))
         return out

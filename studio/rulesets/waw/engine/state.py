@@ -302,30 +302,30 @@ class WawState(SequenceRules, CommandRules, MovementRules, FireRules, AssaultRul
         self._end_impulse(pending[1])
 
     def _do_move(self, action: Action, pending) -> None:
-        self._move(self.game.by_uid[action.a], self.game.map.hex_of[action.b])
+        self._move(self.game.by_uid[action.unit], self.game.map.hex_of[action.hex])
 
     def _do_fire(self, action: Action, pending) -> None:
         g = self.game
-        u = g.by_uid[action.a]
+        u = g.by_uid[action.unit]
         mode = "moving" if self.mp_used[u] > 0 and not g.units[u].is_heli else "normal"
-        self._fire(u, g.by_uid[action.b], action.c, mode)
+        self._fire(u, g.by_uid[action.target], action.fire, mode)
         self._after_act(u)
 
     def _do_popup(self, action: Action, pending) -> None:
         g = self.game
-        u, t = g.by_uid[action.a], g.by_uid[action.b]
-        self.pending = ("popup", u, t, action.c, pending[1])
+        u, t = g.by_uid[action.unit], g.by_uid[action.target]
+        self.pending = ("popup", u, t, action.fire, pending[1])
         if not any(self._can_opfire(e) and self._fire_types(e, u, "opfire") for e in self._alive(1 - g.units[u].side)):
             self._popup_resolve(None)
 
     def _do_opfire(self, action: Action, pending) -> None:
         g = self.game
         if pending[0] == "popup":
-            self._popup_resolve((g.by_uid[action.a], action.c))
+            self._popup_resolve((g.by_uid[action.unit], action.fire))
             return
-        u, t = g.by_uid[action.a], g.by_uid[action.b]
+        u, t = g.by_uid[action.unit], g.by_uid[action.target]
         before = (self.disr[t], self.strength[t])
-        self._fire(u, t, action.c, "opfire")
+        self._fire(u, t, action.fire, "opfire")
         if (self.disr[t], self.strength[t]) != before:
             self.mp_used[t] = INF              # a unit that becomes Disrupted or Reduced must stop (6.2)
         self._after_opfire(pending[2])
@@ -338,42 +338,42 @@ class WawState(SequenceRules, CommandRules, MovementRules, FireRules, AssaultRul
 
     def _do_assault(self, action: Action, pending) -> None:
         g = self.game
-        self._assault([g.by_uid[x] for x in action.a.split("+")], g.map.hex_of[action.b])
+        self._assault([g.by_uid[x] for x in action.unit.split("+")], g.map.hex_of[action.hex])
 
     def _do_overrun(self, action: Action, pending) -> None:
         g = self.game
-        self._overrun(g.by_uid[action.a], g.map.hex_of[action.b], g.map.hex_of[action.c])
+        self._overrun(g.by_uid[action.unit], g.map.hex_of[action.hex], g.map.hex_of[action.exit])
 
     def _do_load(self, action: Action, pending) -> None:
-        self._load(self.game.by_uid[action.a], self.game.by_uid[action.b])
+        self._load(self.game.by_uid[action.unit], self.game.by_uid[action.carrier])
 
     def _do_unload(self, action: Action, pending) -> None:
-        self._unload(self.game.by_uid[action.a])
+        self._unload(self.game.by_uid[action.unit])
 
     def _do_call(self, action: Action, pending) -> None:
         g = self.game
-        self._call(g.by_uid[action.a], [a.id for a in g.assets].index(action.b), g.map.hex_of[action.c])
+        self._call(g.by_uid[action.unit], [a.id for a in g.assets].index(action.asset), g.map.hex_of[action.hex])
 
     def _do_strike(self, action: Action, pending) -> None:
-        self._strike(pending[1], None if action.b == "none" else self.game.map.hex_of[action.b])
+        self._strike(pending[1], None if action.hex == "none" else self.game.map.hex_of[action.hex])
         self.pending = ("none",)
 
     def _do_indirect(self, action: Action, pending) -> None:
-        self._indirect(self.game.by_uid[action.a], self.game.map.hex_of[action.b])
-        self._after_act(self.game.by_uid[action.a])
+        self._indirect(self.game.by_uid[action.unit], self.game.map.hex_of[action.hex])
+        self._after_act(self.game.by_uid[action.unit])
 
     def _do_volley(self, action: Action, pending) -> None:
         g = self.game
-        self._volley(g.by_uid[action.a], [g.by_uid[x] for x in action.b.split("+")], g.by_uid[action.c])
+        self._volley(g.by_uid[action.unit], [g.by_uid[x] for x in action.supports.split("+")], g.by_uid[action.target])
 
     def _do_cover(self, action: Action, pending) -> None:
-        self._air_cover_attack(self.game.by_uid[action.a])
+        self._air_cover_attack(self.game.by_uid[action.target])
 
     def _do_snipe(self, action: Action, pending) -> None:
-        self._snipe(int(action.a[6:]) - 1, self.game.by_uid[action.b])
+        self._snipe(int(action.unit[6:]) - 1, self.game.by_uid[action.target])
 
     def _do_mode(self, action: Action, pending) -> None:
-        u = self.game.by_uid[action.a]
+        u = self.game.by_uid[action.unit]
         self.hover[u] = not self.hover[u]      # 9.1: Flying <-> Hovering, once, as the first action
         self.mode_changed[u] = True
         self.acted[u] = True
@@ -387,23 +387,23 @@ class WawState(SequenceRules, CommandRules, MovementRules, FireRules, AssaultRul
             return RulesError("a drawn formation marker must first be activated or set aside", "WaW 3.1")
         if p[0] == "opfire" and k not in ("opfire", "pass"):
             return RulesError("the other side may make Opportunity Fire at the moving unit first", "WaW 6.2")
-        if k in ("move", "fire", "assault") and action.a in g.by_uid:
-            u = g.by_uid[action.a]
+        if k in ("move", "fire", "assault") and action.unit in g.by_uid:
+            u = g.by_uid[action.unit]
             if p[0] == "ops" and g.units[u].formation != p[1]:
-                return RulesError(f"{action.a} is not in the active formation", "WaW 4.0")
+                return RulesError(f"{action.unit} is not in the active formation", "WaW 4.0")
             if self.out_of_command[u]:
-                return RulesError(f"{action.a} is Out of Command: it may not move or fire", "WaW 4.2")
+                return RulesError(f"{action.unit} is Out of Command: it may not move or fire", "WaW 4.2")
             if self.ops_complete[u]:
-                return RulesError(f"{action.a} is Ops Complete", "WaW 5.0, 6.1")
+                return RulesError(f"{action.unit} is Ops Complete", "WaW 5.0, 6.1")
             if k == "fire" and self.disr[u]:
-                return RulesError(f"{action.a} is Disrupted and cannot fire", "WaW 6.1.7")
+                return RulesError(f"{action.unit} is Disrupted and cannot fire", "WaW 6.1.7")
             if k == "fire" and self.mp_used[u] > 0:
-                return RulesError(f"{action.a} has moved: only Moving Fire within half its MP", "WaW 6.1.3")
+                return RulesError(f"{action.unit} has moved: only Moving Fire within half its MP", "WaW 6.1.3")
             if k == "fire":
-                return RulesError(f"{action.b} is not a legal target (range, LOS or Targeting Table)",
+                return RulesError(f"{action.target} is not a legal target (range, LOS or Targeting Table)",
                                   "WaW 6.1, 7.0, Targeting Table")
             if k == "move":
-                return RulesError(f"{action.a} cannot enter {action.b} (MP, stacking, enemy or terrain)",
+                return RulesError(f"{action.unit} cannot enter {action.hex} (MP, stacking, enemy or terrain)",
                                   "WaW 5.0, 1.4")
         return RulesError(f"'{action}' is not a legal action now")
 
