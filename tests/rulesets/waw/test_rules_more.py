@@ -99,7 +99,7 @@ def test_1_3_3_1_hq_moves_with_its_last_unit_and_stays_otherwise():
 
 def test_6_2_opportunity_fire_marks_the_firer_ops_complete_and_stops_a_hit_mover():
     g, s = build([("us-m60a3", "4J14")], [("su-t72", "4J9")], morale=(None, {"value": 12}))
-    m60, t72 = u(g, "us.1"), u(g, "su.1")
+    m60 = u(g, "us.1")
     to_ops(s, "f-su")
     step = next(a for a in sorted(legal(s)) if a.startswith("move su.1 ") and
                 distance(g.map.hex_of[a.split()[2]], s.hex[m60]) == 4)

@@ -59,7 +59,8 @@ class EventRules:
             return
         n = len(cands)
         if n <= g.const("chaos_berserk_d10_max"):
-            sides = 6 if n <= g.const("chaos_berserk_d6_max") else 10
+            sides = g.const("chaos_berserk_d6_max") if n <= g.const("chaos_berserk_d6_max") else \
+                g.const("chaos_berserk_d10_max")     # the d6 or the d10 (digest C44)
             pick = self.dice.roll(sides, "berserk")
             while pick > n:
                 pick = self.dice.roll(sides, "berserk")
