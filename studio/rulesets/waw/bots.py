@@ -73,6 +73,8 @@ class HeuristicBot:
             return self._choose(st, legal)
 
     def _choose(self, st, legal):
+        """The first worthwhile choice, in this order: activate, strike, Opportunity Fire, artillery, late
+        objective moves, fire, snipers and Air Cover, indirect fire, assault, helicopter mode, unload, move."""
         g = self.game
         kinds = {}
         for a in legal:
@@ -88,6 +90,15 @@ class HeuristicBot:
                 if v > bv:
                     best, bv = a, v
             return best
+        for pick in (self._pick_artillery, self._pick_late, self._pick_fire, self._pick_extras, self._pick_indirect,
+                     self._pick_assault, self._pick_helicopters, self._pick_unload, self._pick_move):
+            choice = pick(st, kinds)
+            if choice is not None:
+                return choice
+        return kinds["end"][0] if "end" in kinds else legal[0]
+
+    def _pick_artillery(self, st, kinds):
+        g = self.game
         # artillery first
         if "call" in kinds:
             best, bv = None, 0.5
@@ -102,6 +113,10 @@ class HeuristicBot:
                     best, bv = a, v
             if best is not None:
                 return best
+        return None
+
+    def _pick_late(self, st, kinds):
+        g = self.game
         # late in the game, units that can reach an objective the side does not hold go for it
         if self._late(st):
             for a in kinds.get("move", []):
@@ -113,6 +128,10 @@ class HeuristicBot:
                 if goal in self.objectives and st.control.get(goal) != self.side and \
                         distance(n, goal) < distance(st.hex[u], goal) and distance(st.hex[u], goal) <= 3:
                     return a
+        return None
+
+    def _pick_fire(self, st, kinds):
+        g = self.game
         # fire
         best, bv = None, FIRE_THRESHOLD
         for a in kinds.get("fire", []):
@@ -131,10 +150,16 @@ class HeuristicBot:
                     best, bv = a, v
         if best is not None:
             return best
+        return None
+
+    def _pick_extras(self, st, kinds):
         if "snipe" in kinds:
             return kinds["snipe"][0]
         if "cover" in kinds:
             return kinds["cover"][0]
+        return None
+
+    def _pick_indirect(self, st, kinds):
         # indirect fire from mortars and on-map artillery
         best, bv = None, 0.9
         for a in kinds.get("indirect", []):
@@ -143,11 +168,19 @@ class HeuristicBot:
                 best, bv = a, v
         if best is not None:
             return best
+        return None
+
+    def _pick_assault(self, st, kinds):
+        g = self.game
         # assault / overrun
         for a in sorted(kinds.get("assault", []), key=lambda x: -x.unit.count("+")) + kinds.get("overrun", []):
             if self.assault_ok(st, [g.by_uid[x] for x in a.unit.split("+")], g.map.hex_of[a.hex], a.kind == "overrun",
                                bold=self._late(st) and g.map.hex_of[a.hex] in self.objectives):
                 return a
+        return None
+
+    def _pick_helicopters(self, st, kinds):
+        g = self.game
         # helicopters: hover to shoot, fly to move
         for a in kinds.get("mode", []):
             u = g.by_uid[a.unit]
@@ -156,6 +189,10 @@ class HeuristicBot:
                 return a
             if not st.hover[u] and near <= 6:
                 return a
+        return None
+
+    def _pick_unload(self, st, kinds):
+        g = self.game
         # unload near the goal
         for a in kinds.get("unload", []):
             u = g.by_uid[a.unit]
@@ -163,45 +200,57 @@ class HeuristicBot:
             if distance(st.hex[c], self.goal(st, c)) <= 2 or any(
                     distance(st.hex[c], st.hex[e]) <= 3 for e in st.targets_of(c)):
                 return a
-        # movement toward the goal
+        return None
+
+    def _pick_move(self, st, kinds):
+        """The step with the best gain toward the unit's goal (None when no step gains)."""
         best, bv = None, 0
         for a in kinds.get("move", []):
-            u = g.by_uid[a.unit]
-            spec = g.units[u]
-            h, n = st.hex[u], g.map.hex_of[a.hex]
-            goal = self.goal(st, u)
-            if spec.is_heli:
-                near = min((distance(n, st.hex[e]) for e in st.targets_of(u)), default=99)
-                if min((distance(h, st.hex[e]) for e in st.targets_of(u)), default=99) <= 4:
-                    continue
-                gain = (distance(h, goal) - distance(n, goal)) + (0.5 if near >= 3 else -1)
-            else:
-                if h in self.objectives and st.control.get(h) == self.side and self._holding(st, u):
-                    continue
-                gain = distance(h, goal) - distance(n, goal)
-                if gain <= 0:
-                    continue
-                # a unit that can already shoot from here stays put
-                if self._can_shoot_next(st, u) and h not in self.objectives and not self._late(st):
-                    continue
-                row = g.tec_row(n)
-                gain += 0.25 * ((row["db_infantry"] if spec.is_infantry else row["db_vehicle"]) or 0)
-                exp_n = self._exposure(st, u, n)
-                if exp_n >= 3 and not self._late(st) and exp_n > self._exposure(st, u, h):
-                    continue                   # bound: do not step into the reach of several ready enemies
-                gain -= 0.3 * exp_n
-                q = g.formations[spec.formation].hq
-                if q >= 0 and st.strength[q] < 2 and st.hex[q] is not None:
-                    cr = (st.values(q).command_range or 0) * (2 if spec.body.recon else 1)
-                    if distance(n, st.hex[q]) > cr >= distance(h, st.hex[q]):
-                        gain -= 1.2
-                    if st.hex[q] == h:
-                        gain += 0.4
-            if gain > bv:
+            gain = self._move_gain(st, a)
+            if gain is not None and gain > bv:
                 best, bv = a, gain
-        if best is not None:
-            return best
-        return kinds["end"][0] if "end" in kinds else legal[0]
+        return best
+
+    def _move_gain(self, st, a):
+        """How much a step helps: nearer the goal, into cover, out of the enemy's reach, within command range;
+        None for a step not worth taking."""
+        g = self.game
+        u = g.by_uid[a.unit]
+        spec = g.units[u]
+        h, n = st.hex[u], g.map.hex_of[a.hex]
+        goal = self.goal(st, u)
+        if spec.is_heli:
+            near = min((distance(n, st.hex[e]) for e in st.targets_of(u)), default=99)
+            if min((distance(h, st.hex[e]) for e in st.targets_of(u)), default=99) <= 4:
+                return None
+            return (distance(h, goal) - distance(n, goal)) + (0.5 if near >= 3 else -1)
+        if h in self.objectives and st.control.get(h) == self.side and self._holding(st, u):
+            return None
+        gain = distance(h, goal) - distance(n, goal)
+        if gain <= 0:
+            return None
+        if self._can_shoot_next(st, u) and h not in self.objectives and not self._late(st):
+            return None                        # a unit that can already shoot from here stays put
+        row = g.tec_row(n)
+        gain += 0.25 * ((row["db_infantry"] if spec.is_infantry else row["db_vehicle"]) or 0)
+        exp_n = self._exposure(st, u, n)
+        if exp_n >= 3 and not self._late(st) and exp_n > self._exposure(st, u, h):
+            return None                        # bound: do not step into the reach of several ready enemies
+        return gain - 0.3 * exp_n + self._command_gain(st, u, h, n)
+
+    def _command_gain(self, st, u: int, h, n) -> float:
+        """Stay within the HQ's command range (twice for recon), and keep the HQ company."""
+        g = self.game
+        spec = g.units[u]
+        q = g.formations[spec.formation].hq
+        gain = 0.0
+        if q >= 0 and st.strength[q] < 2 and st.hex[q] is not None:
+            cr = (st.values(q).command_range or 0) * (2 if spec.body.recon else 1)
+            if distance(n, st.hex[q]) > cr >= distance(h, st.hex[q]):
+                gain -= 1.2
+            if st.hex[q] == h:
+                gain += 0.4
+        return gain
 
     def _hex_value(self, st, label: str) -> float:
         g = self.game
