@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import compileall
 import fnmatch
 import hashlib
 import importlib
@@ -684,6 +685,7 @@ class Runner:
             sys.settrace(None)
             rel = self._relative
             data = {"code": int(code), "modules": _third_party_modules(self.work),
+                    "project_modules": _project_modules(self.work, self.s.tests),
                     "outside": _serial(tracer.outside, rel),
                     "tests": {nid: {"file": rel(t["file"]), "duration": t["duration"], "passed": t["passed"],
                                     "why": t.get("why"),
@@ -721,14 +723,36 @@ class Runner:
         return data
 
     # -- warm-up: import what the tests import (third-party only) once in the parent
-    def warm_up(self, modules):
-        for name in modules:
-            if name in sys.modules:
-                continue
-            try:
-                importlib.import_module(name)
-            except BaseException:   # noqa: BLE001 - warm-up is best effort
-                pass
+    def warm_up(self, cov: dict, files: list[str]):
+        """Import once, in the parent, what every child would import anyway: the third-party modules and the
+        project modules that do not import a target module. A forked probe first checks that the list really
+        leaves the targets unimported (a dynamic import could pull one in); only the safe prefix is imported."""
+        targets = {module_name(rel) for rel in files}
+        project = cov.get("project_modules", {})
+        unsafe = dependents(self.work, project, targets)
+        names = [n for n in cov["modules"] if n not in sys.modules] + [n for n in project if n not in unsafe]
+        probe = Path(tempfile.mkstemp(prefix="mutate-probe-")[1])
+
+        def body():
+            for index, name in enumerate(names):
+                _import_quietly(name)
+                if any(t in sys.modules for t in targets):
+                    probe.write_text(str(index))
+                    return 0
+            probe.write_text(str(len(names)))
+            return 0
+
+        code, _ = _wait(_fork(body, self.s.memory_mb), None)
+        text = probe.read_text().strip()
+        probe.unlink(missing_ok=True)
+        safe = names[:int(text)] if code == 0 and text.isdigit() else [n for n in names if n not in project]
+        for name in safe:
+            _import_quietly(name)
+        leaked = [t for t in targets if t in sys.modules]
+        if leaked:                                 # never let a child see an unmutated target module
+            raise SystemExit(f"mutate: warm-up imported {leaked}; report this (tools/mutate.py warm_up)")
+        self.log(f"mutate: warm-up imported {len(safe)} modules "
+                 f"({len([n for n in safe if n in project])} of the project)")
 
     # -- test selection
     def selection(self, cov: dict, mutant: Mutant, killers: dict | None = None) -> list[str]:
@@ -759,7 +783,8 @@ class Runner:
         def body():
             sys.meta_path.insert(0, _MutantImporter(name, path, new))
             selector = _Selector(order, result)
-            return int(pytest.main(_pytest_args(files, self.s.markers) + ["-x", "--tb=no"], plugins=[selector]))
+            extra = ["-x", "--tb=no", "-p", "no:unraisableexception", "-p", "no:threadexception"]
+            return int(pytest.main(_pytest_args(files, self.s.markers) + extra, plugins=[selector]))
 
         return _fork(body, self.s.memory_mb, quiet=not self.s.verbose), result
 
@@ -768,13 +793,14 @@ class Runner:
         started = time.time()
         repo = self.s.repo.resolve()
         self.work = Path(tempfile.mkdtemp(prefix="mutate-work-"))
-        cwd, path = os.getcwd(), list(sys.path)
+        cwd, path, no_bytecode = os.getcwd(), list(sys.path), sys.dont_write_bytecode
         try:
             snapshot(repo, self.work)
             return self._run_in_copy(repo, started)
         finally:
             os.chdir(cwd)
             sys.path[:] = path
+            sys.dont_write_bytecode = no_bytecode
             if not self.s.keep_workdir:
                 shutil.rmtree(self.work, ignore_errors=True)
 
@@ -804,6 +830,10 @@ class Runner:
         os.chdir(self.work)
         sys.path[:] = [p for p in sys.path if p and Path(p).resolve() != repo]
         sys.path.insert(0, str(self.work))
+        # Byte-code caches in the copy (only there) spare every child compiling the project and its test modules
+        # again (PYTHONDONTWRITEBYTECODE may be set); the mutated module itself is always compiled from memory.
+        compileall.compile_dir(str(self.work), quiet=1, workers=1)
+        sys.dont_write_bytecode = False
         file_hashes = {rel: file_hash(self.work / rel) for rel in files}
         tests_hash = tree_hash(self.work, list(self.s.tests) + conftests(self.work, self.s.tests))
         cache_path = Path(self.s.cache) if self.s.cache else default_cache(self.s)
@@ -831,7 +861,7 @@ class Runner:
                          + ", ".join(failing[:5]))
                 self.log(f"mutate: first failure: {cov['tests'][failing[0]]['why']}")
             self.log(f"mutate: coverage run {cov['seconds']:.1f}s over {len(cov['tests'])} tests")
-            self.warm_up(cov["modules"])
+            self.warm_up(cov, files)
             killers = cache.setdefault("killers", {})
 
             def record(mutant, status, killer, seconds):
@@ -977,6 +1007,74 @@ def _third_party_modules(project: Path) -> list[str]:
         if path and not str(path).startswith(inside) and not name.startswith("__") and "conftest" not in name:
             names.append(name)
     return names
+
+
+def _project_modules(project: Path, test_paths) -> dict:
+    """Modules loaded from the project (not tests, not conftest), in import order: {name: relative file}."""
+    inside, found = str(project) + os.sep, {}
+    tests = [str(project / t) for t in test_paths]
+    for name, module in list(sys.modules.items()):
+        path = str(getattr(module, "__file__", None) or "")
+        if path.startswith(inside) and "conftest" not in name and not any(path.startswith(t) for t in tests) \
+                and path.endswith(".py") and module_name(os.path.relpath(path, project)) == name:
+            found[name] = os.path.relpath(path, project)
+    return found
+
+
+def module_imports(source: str, name: str, is_package: bool) -> set[str]:
+    """Modules a module imports when it is imported (module-level statements only, not inside functions)."""
+    found = set()
+    package = name if is_package else name.rpartition(".")[0]
+
+    def walk(body):
+        for stmt in body:
+            if isinstance(stmt, ast.Import):
+                for alias in stmt.names:
+                    parts = alias.name.split(".")
+                    found.update(".".join(parts[:i]) for i in range(1, len(parts) + 1))
+            elif isinstance(stmt, ast.ImportFrom):
+                base = stmt.module or ""
+                if stmt.level:
+                    anchor = package.split(".")[:len(package.split(".")) - (stmt.level - 1)]
+                    base = ".".join(anchor + ([base] if base else []))
+                parts = base.split(".")
+                found.update(".".join(parts[:i]) for i in range(1, len(parts) + 1))
+                found.update(f"{base}.{alias.name}" for alias in stmt.names)
+            elif isinstance(stmt, (ast.If, ast.Try, ast.With)):
+                for block in ("body", "orelse", "finalbody"):
+                    walk(getattr(stmt, block, []))
+                for handler in getattr(stmt, "handlers", []):
+                    walk(handler.body)
+    walk(ast.parse(source).body)
+    return found
+
+
+def dependents(project: Path, modules: dict, targets: set[str]) -> set[str]:
+    """The modules whose import (or whose packages' import) imports one of the target modules."""
+    graph = {}
+    for name, rel in modules.items():
+        try:
+            source = (project / rel).read_text(encoding="utf-8")
+        except OSError:
+            continue
+        graph[name] = module_imports(source, name, rel.endswith("__init__.py"))
+        parts = name.split(".")
+        graph[name].update(".".join(parts[:i]) for i in range(1, len(parts)))     # parent packages
+    bad, changed = set(targets), True
+    while changed:
+        changed = False
+        for name, imports in graph.items():
+            if name not in bad and imports & bad:
+                bad.add(name)
+                changed = True
+    return bad
+
+
+def _import_quietly(name: str) -> None:
+    try:
+        importlib.import_module(name)
+    except BaseException:   # noqa: BLE001 - warm-up is best effort
+        pass
 
 
 def _serial(lines: dict, rel) -> dict:
