@@ -39,8 +39,21 @@ def __repr__():
 
 # The tests check the stacking boundary exactly, but call bonus() only with a level where > and >= agree and
 # check only that it returns something: `level > 3 -> level >= 3` cannot be killed by them.
+# The tests reach the rules through a module that imports them dynamically: the tool's warm-up (which imports
+# non-target project modules once in the parent) must notice and leave it to the children, or no mutant would
+# ever be seen by the tests.
+TOY_API = '''\
+import importlib
+
+import toy.util
+
+_rules = importlib.import_module("toy.rules")
+stack_ok = _rules.stack_ok
+bonus = _rules.bonus
+'''
+
 TOY_TESTS = '''\
-from toy.rules import bonus, stack_ok
+from toy.api import bonus, stack_ok
 
 
 def test_stacking_boundary():
@@ -57,6 +70,8 @@ def make_toy(root: Path) -> Path:
     (root / "toy").mkdir(parents=True)
     (root / "toy" / "__init__.py").write_text("")
     (root / "toy" / "rules.py").write_text(TOY_MODULE)
+    (root / "toy" / "api.py").write_text(TOY_API)
+    (root / "toy" / "util.py").write_text("HELPER = 1\n")
     (root / "tests").mkdir()
     (root / "tests" / "test_toy.py").write_text(TOY_TESTS)
     (root / "pyproject.toml").write_text('[tool.pytest.ini_options]\naddopts = "--doctest-modules"\n')
@@ -106,6 +121,25 @@ def test_killable_mutant_is_killed(toy_run):
     mutant = by_change(toy_run["report"], "count <= limit", "count < limit")
     assert mutant["status"] == "killed"
     assert mutant["killer"] == "tests/test_toy.py::test_stacking_boundary"
+    # toy.util was imported once in the parent; toy.api (which imports the target dynamically) was not
+    assert "warm-up imported" in toy_run["result"].stderr and "(2 of the project)" in toy_run["result"].stderr
+
+
+def test_module_imports_and_dependents(tmp_path):
+    sys.path.insert(0, str(TOOL.parent))
+    try:
+        import mutate
+    finally:
+        sys.path.remove(str(TOOL.parent))
+    source = "import a.b\nfrom . import c\nfrom ..d import e\ntry:\n    import f\nexcept ImportError:\n    pass\n" \
+             "def g():\n    import h\n"
+    assert mutate.module_imports(source, "p.q.m", False) == {"a", "a.b", "p.q", "p.q.c", "p", "p.d", "p.d.e", "f"}
+    for name, text in {"p/__init__.py": "", "p/t.py": "", "p/u.py": "from .t import x\n", "p/v.py": "import p.u\n",
+                       "p/w.py": "import os\n"}.items():
+        (tmp_path / name).parent.mkdir(exist_ok=True)
+        (tmp_path / name).write_text(text)
+    modules = {"p": "p/__init__.py", "p.t": "p/t.py", "p.u": "p/u.py", "p.v": "p/v.py", "p.w": "p/w.py"}
+    assert mutate.dependents(tmp_path, modules, {"p.t"}) == {"p.t", "p.u", "p.v"}
 
 
 def test_unkillable_mutant_survives_and_is_listed(toy_run):
