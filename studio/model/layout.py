@@ -61,6 +61,11 @@ class LayoutElement(StrictModel):
     columns: list[LayoutColumn] = Field(default_factory=list, description="table columns")
     row_h_mm: float = Field(3.0, gt=0, description="table row height")
     max_rows: int | None = Field(None, ge=1, description="table: print at most this many rows")
+    when: str | None = Field(None, description="JSON pointer(s), 'a|b': draw the element only when the card has "
+                                               "a value there (e.g. a reduced-side band only for units with one)")
+    short: list[str] = Field(default_factory=list,
+                             description="text: shorter texts ({/pointer} placeholders allowed, e.g. "
+                                         "'{/short_name}'), tried in order when the text does not fit")
 
     @model_validator(mode="after")
     def _content(self):
@@ -90,6 +95,8 @@ class Layout(Document):
     back_background: dict[str, Colour] = Field(default_factory=dict,
                                                description="back-side fill per nation (default: background)")
     border: Colour | None = Field(None, description="thin frame drawn just inside the trim")
+    min_font_pt: float = Field(0.0, ge=0, le=72, description="smallest size text may shrink to; text that would "
+                                                             "need less is reported with a warning")
     elements: list[LayoutElement] = Field(default_factory=list)
 
     @model_validator(mode="after")

@@ -8,7 +8,7 @@ is printed with the current offset applied, so a calibrated printer reads 0, 0.
 """
 from __future__ import annotations
 
-from .geometry import BackMapping, Rect
+from .geometry import BackMapping, GeometryError, Rect
 from .mapsheet import scale_bar
 from .primitives import Group, Item, Line, Page, Text
 from .units import paper_mm
@@ -26,8 +26,8 @@ def _scales(cx: float, cy: float) -> list[Item]:
         ln = 4.0 if t == 0 else (2.5 if major else 1.5)
         out.append(Line(cx + t, cy + 6, cx + t, cy + 6 + ln, INK, 0.1))   # x scale below the centre
         out.append(Line(cx + 6, cy + t, cx + 6 + ln, cy + t, INK, 0.1))   # y scale right of the centre
-        if i % 4 == 0:
-            out.append(Text(Rect(cx + t - 2.5, cy + 10.5, 5, 3), f"{t:g}", 5))
+        if i % 10 == 0:   # a label every 5 mm: at 5 pt, "-10" is under 4 mm wide, so labels never touch
+            out.append(Text(Rect(cx + t - 2.25, cy + 10.5, 4.5, 3), f"{t:g}", 5))
             out.append(Text(Rect(cx + 10.5, cy + t - 1.5, 6, 3), f"{t:g}", 5, align="left"))
     out += [Line(cx - SPAN, cy + 6, cx + SPAN, cy + 6, INK, 0.1), Line(cx + 6, cy - SPAN, cx + 6, cy + SPAN, INK, 0.1)]
     # long guide lines so the front crosshair's lines can be followed onto the scales
@@ -60,6 +60,10 @@ def calibration_pages(paper: str, duplex: str, offset: tuple[float, float]) -> l
     front.items += scale_bar(15, h - 20, 100.0)
     pages = [front]
     if duplex in ("long", "short"):
+        reach = 45.0   # the scales and guide lines span about 40 mm round the centre, their captions more
+        if abs(offset[0]) > w / 2 - reach or abs(offset[1]) > h / 2 - reach:
+            raise GeometryError(f"back offset {offset[0]:g},{offset[1]:g} mm moves the calibration scales off the "
+                                f"page (at most {w / 2 - reach:g} mm across, {h / 2 - reach:g} mm down)")
         mapping = BackMapping(w, h, duplex, offset)
         # back-page point = mirror(front point + offset): translate by the offset inside the mirror
         mx, my = (w, 0.0) if duplex == "long" else (0.0, h)

@@ -133,7 +133,35 @@ def _table(el: LayoutElement, data: Any, s: float) -> list[Item]:
     return out
 
 
-def _element(el: LayoutElement, unit: UnitCard, data: Any, s: float, base: Any) -> list[Item]:
+def present(data: Any, pointers: str | None) -> bool:
+    """True when ``pointers`` ('a|b') is unset or the card has a value at one of them (an element's ``when``)."""
+    return pointers is None or lookup(data, pointers) is not _MISSING
+
+
+def _shorter(el: LayoutElement, data: Any) -> tuple[str, ...]:
+    """The element's ``short`` alternatives that the card fills in completely."""
+    out = []
+    for pattern in el.short:
+        text = expand(pattern, data, "\0")
+        if text and "\0" not in text:
+            out.append(text)
+    return tuple(out)
+
+
+def _text(el: LayoutElement, rect: Rect, text: str, data: Any, s: float, min_pt: float, label: str) -> Item:
+    if el.w_mm is None:   # anchored at (x, y): a generous box around the anchor
+        span = 200.0 * s
+        x = {"left": rect.x, "center": rect.x - span / 2, "right": rect.x - span}[el.align]
+        rect = Rect(x, rect.y - 20 * s, span, 40 * s)
+        return Text(rect, text, el.font_pt * s, el.bold, el.italic, el.colour, el.align, "middle")
+    return Text(rect, text, el.font_pt * s, el.bold, el.italic, el.colour, el.align, el.valign, el.wrap, el.shrink,
+                min_pt=min_pt, alternatives=_shorter(el, data), label=label)
+
+
+def _element(el: LayoutElement, unit: UnitCard, data: Any, s: float, base: Any, min_pt: float = 0.0,
+             label: str = "") -> list[Item]:
+    if not present(data, el.when):
+        return []
     rect = Rect(el.x_mm * s, el.y_mm * s, (el.w_mm or 0) * s, (el.h_mm or 0) * s)
     if el.type == "symbol":
         return symbol_items(unit.symbol, rect)
@@ -148,14 +176,7 @@ def _element(el: LayoutElement, unit: UnitCard, data: Any, s: float, base: Any) 
             return []
         return [Image(rect, str(base / unit.image))]
     text = element_text(el, data)
-    if not text:
-        return []
-    if el.w_mm is None:   # anchored at (x, y): a generous box around the anchor
-        span = 200.0 * s
-        x = {"left": rect.x, "center": rect.x - span / 2, "right": rect.x - span}[el.align]
-        rect = Rect(x, rect.y - 20 * s, span, 40 * s)
-        return [Text(rect, text, el.font_pt * s, el.bold, el.italic, el.colour, el.align, "middle")]
-    return [Text(rect, text, el.font_pt * s, el.bold, el.italic, el.colour, el.align, el.valign, el.wrap, el.shrink)]
+    return [_text(el, rect, text, data, s, min_pt, label)] if text else []
 
 
 def scale_for(layout: Layout, w: float) -> float:
@@ -171,7 +192,7 @@ def face_items(layout: Layout, unit: UnitCard, side: str, w: float, h: float, ba
     out: list[Item] = []
     for el in layout.elements:
         if el.side == "both" or el.side == side:
-            out.extend(_element(el, unit, data, s, base))
+            out.extend(_element(el, unit, data, s, base, layout.min_font_pt, f"{unit.id} {side} {el.id}"))
     if layout.border:
         inset = 0.25
         out.append(Box(Rect(inset, inset, w - 2 * inset, h - 2 * inset), None, layout.border, 0.15))
@@ -190,9 +211,11 @@ def background(layout: Layout, nation: str, side: str) -> str:
 
 def cell_group(layout: Layout, unit: UnitCard, side: str, trim: Rect, fill: Rect, tag: str, base=None,
                data: Any | None = None) -> Group:
-    """A cell as drawn on the sheet: bleed-sized background, then the face clipped to the trim."""
-    bg = Box(Rect(fill.x - trim.x, fill.y - trim.y, fill.w, fill.h), background(layout, unit.nation, side))
-    face = Group(face_items(layout, unit, side, trim.w, trim.h, base, data), clip=Rect(0, 0, trim.w, trim.h))
+    """A cell as drawn on the sheet: the background over ``fill`` (trim plus bleed), then the face clipped to
+    ``fill``, so template parts outside the trim run into the bleed (as Inkscape Countersheets does)."""
+    area = Rect(fill.x - trim.x, fill.y - trim.y, fill.w, fill.h)
+    bg = Box(area, background(layout, unit.nation, side))
+    face = Group(face_items(layout, unit, side, trim.w, trim.h, base, data), clip=area)
     return Group([bg, face], dx=trim.x, dy=trim.y, tag=tag)
 
 

@@ -6,8 +6,9 @@ Coordinates: millimetres from the page's top-left corner, x right, y down (the r
 Contracts:
 
 * A grid cell's ``trim`` is where the counter is cut; its ``fill`` is the trim grown by the *inner bleed*
-  ``min(bleed, gutter / 2)`` (butted cells have no inner bleed). The block of cells additionally gets ``bleed``
-  all round as outer strips, so art runs past every cut.
+  ``min(bleed, gutter / 2)`` (butted cells have no inner bleed). :meth:`GridLayout.fills` grows each used cell
+  by the full ``bleed`` on every side without a used neighbour (the block's edges, and the open edges of a
+  partly filled sheet), so background and art run past every cut.
 * Crop marks are segments on the extension of every cut line, starting ``mark_gap`` mm outside the bleed box
   (the block grown by ``bleed``) and ``mark_len`` mm long: no mark ever touches the bleed.
 * Backs: counter k's back is drawn at ``back.rect(front trim of k)``. For long-edge duplex (portrait page turned
@@ -177,13 +178,31 @@ class GridLayout:
     cells: list[Cell]
     block: Rect                      # union of the trims
     bleed_box: Rect                  # block grown by the bleed
-    strips: list[tuple[int, Rect]] = field(default_factory=list)   # (cell index, outer-bleed strip)
     crop_marks: list[Segment] = field(default_factory=list)
     registration: list[tuple[float, float]] = field(default_factory=list)  # centres of registration marks
 
     @property
     def per_page(self) -> int:
         return len(self.cells)
+
+    def fills(self, used: int) -> list[Rect]:
+        """The bleed area of each of the first ``used`` cells (a page filled in order): the trim grown by the
+        full bleed on every side that has no used neighbour (the block's edges and the edges of a partly
+        filled last row or column), by the inner bleed towards used neighbours (0 when butted).
+
+        >>> g = grid_layout(SheetSpec(10, 10, "letter", bleed=2, gutter=0, marks="none"))
+        >>> g.fills(2)[1] == g.cells[1].trim.grow(0, 2, 2, 2)     # cell 1: neighbour on the left only
+        True
+        """
+        b, inner = self.spec.bleed, self.spec.inner_bleed
+        out = []
+        for cell in self.cells[:used]:
+            def side(dr: int, dc: int) -> float:
+                r, c = cell.row + dr, cell.col + dc
+                taken = 0 <= r < self.rows and 0 <= c < self.cols and r * self.cols + c < used
+                return inner if taken else b
+            out.append(cell.trim.grow(side(0, -1), side(-1, 0), side(0, 1), side(1, 0)))
+        return out
 
 
 class GeometryError(ValueError):
@@ -214,28 +233,13 @@ def grid_layout(spec: SheetSpec) -> GridLayout:
     block = Rect(x0, y0, block_w, block_h)
     inner = spec.inner_bleed
     cells: list[Cell] = []
-    strips: list[tuple[int, Rect]] = []
     b = spec.bleed
     for r in range(rows):
         for c in range(cols):
             trim = Rect(x0 + c * (spec.cell_w + gutter), y0 + r * (spec.cell_h + gutter), spec.cell_w, spec.cell_h)
-            fill = trim.grow(inner)
-            k = len(cells)
-            cells.append(Cell(k, r, c, trim, fill))
-            if b > inner:   # outer bleed beyond the inner bleed, on the block's edges only
-                extra = b - inner
-                if c == 0:
-                    strips.append((k, Rect(fill.x - extra, fill.y - (extra if r == 0 else 0), extra,
-                                           fill.h + (extra if r == 0 else 0) + (extra if r == rows - 1 else 0))))
-                if c == cols - 1:
-                    strips.append((k, Rect(fill.right, fill.y - (extra if r == 0 else 0), extra,
-                                           fill.h + (extra if r == 0 else 0) + (extra if r == rows - 1 else 0))))
-                if r == 0:
-                    strips.append((k, Rect(fill.x, fill.y - extra, fill.w, extra)))
-                if r == rows - 1:
-                    strips.append((k, Rect(fill.x, fill.bottom, fill.w, extra)))
+            cells.append(Cell(len(cells), r, c, trim, trim.grow(inner)))
     bleed_box = block.grow(b)
-    layout = GridLayout(spec, rows, cols, cells, block, bleed_box, strips)
+    layout = GridLayout(spec, rows, cols, cells, block, bleed_box)
     if spec.marks in ("crop", "both"):
         layout.crop_marks = crop_marks(layout)
     if spec.marks in ("registration", "both"):
@@ -244,6 +248,24 @@ def grid_layout(spec: SheetSpec) -> GridLayout:
         layout.registration = [(bb.center[0], bb.y - d), (bb.center[0], bb.bottom + d),
                                (bb.x - d, bb.center[1]), (bb.right + d, bb.center[1])]
     return layout
+
+
+def check_backs(layout: GridLayout) -> None:
+    """GeometryError when the back offset moves any back (trim plus bleed) off the page or into the printer's
+    margin: those backs would be cut off or not printed at all."""
+    spec = layout.spec
+    if spec.duplex == "none" or spec.back_offset == (0.0, 0.0):
+        return
+    w, h = spec.page_size
+    back = spec.back_mapping().rect(layout.bleed_box)
+    m = spec.margin
+    if back.x < m - 1e-9 or back.y < m - 1e-9 or back.right > w - m + 1e-9 or back.bottom > h - m + 1e-9:
+        ox, oy = spec.back_offset
+        raise GeometryError(f"back offset {ox:g},{oy:g} mm moves the backs off the printable page ({m:g} mm "
+                            f"margin on {spec.paper}): the sheet's bleed box spans x {layout.bleed_box.x:.1f}-"
+                            f"{layout.bleed_box.right:.1f}, y {layout.bleed_box.y:.1f}-"
+                            f"{layout.bleed_box.bottom:.1f} mm; use a smaller offset (calibrate with "
+                            f"'studio print calibration')")
 
 
 def cut_lines(layout: GridLayout) -> tuple[list[float], list[float]]:

@@ -18,8 +18,8 @@ from .geometry import GeometryError, SheetSpec
 from .mapsheet import draw_map, map_pages, side_colours, terrain_colours
 from .primitives import Page
 from .scenario_sheet import scenario_pages
-from .sheets import SheetJob, card_pages, counter_pages, expand_counts
-from .sources import SourceError, resolve_kind, units_for
+from .sheets import SheetJob, card_pages, card_types, counter_pages
+from .sources import SourceError, counters_for, resolve_kind, units_for
 from .units import LengthError, length_mm, paper_mm
 
 KINDS = ("counters", "cards", "map", "scenario", "calibration")
@@ -38,13 +38,16 @@ class PrintOptions:
     paper: str = "letter"
     size: str = "5/8in"
     bleed: str = "0.125in"
-    gutter: str | None = None           # None: 2 x bleed; '0' for butted counters
+    gutter: str | None = "0"            # '0': butted (bleed on the block's open edges); None: 2 x bleed
     duplex: str = "long"
     back_offset: tuple[float, float] = (0.0, 0.0)
     marks: str = "crop"
     margin: str = "6mm"
     layout: str | None = None
     overlap: str = "10mm"
+    mark_length: str = "4mm"
+    mark_distance: str = "1mm"          # gap between the bleed and the marks
+    back_marks: bool = False            # crop marks on the back pages too
 
     def validated(self) -> "PrintOptions":
         """Self, after checking every value; PrintError names the bad option."""
@@ -56,7 +59,7 @@ class PrintOptions:
             raise PrintError(f"--marks must be one of {', '.join(MARKS)}, not {self.marks!r}")
         try:
             paper_mm(self.paper)
-            for name in ("size", "bleed", "margin", "overlap"):
+            for name in ("size", "bleed", "margin", "overlap", "mark_length", "mark_distance"):
                 length_mm(getattr(self, name))
             if self.gutter is not None:
                 length_mm(self.gutter)
@@ -70,7 +73,8 @@ class PrintOptions:
         return SheetSpec(cell_w=cell_w, cell_h=cell_h, paper=self.paper.lower(), bleed=length_mm(self.bleed),
                          gutter=None if self.gutter is None else length_mm(self.gutter),
                          margin=length_mm(self.margin), marks=self.marks, duplex=self.duplex,
-                         back_offset=tuple(self.back_offset))
+                         back_offset=tuple(self.back_offset), mark_gap=length_mm(self.mark_distance),
+                         mark_len=length_mm(self.mark_length))
 
 
 def project_defaults(index: ProjectIndex, kind: str) -> PrintOptions:
@@ -106,13 +110,15 @@ def build_pages(index: ProjectIndex, opts: PrintOptions, measure: Callable | Non
             return calibration_pages(opts.paper.lower(), opts.duplex, tuple(opts.back_offset))
         if opts.kind == "counters":
             size = length_mm(opts.size)
-            units = expand_counts(units_for(index, opts.source))
-            return counter_pages(index, units, SheetJob(opts.sheet_spec(size, size), _caption(opts)), opts.layout,
-                                 base)
+            counters = counters_for(index, opts.source)
+            job = SheetJob(opts.sheet_spec(size, size), _caption(opts), opts.back_marks)
+            return counter_pages(index, [c.unit for c in counters], job, opts.layout, base,
+                                 [c.extra for c in counters])
         if opts.kind == "cards":
-            units = expand_counts(units_for(index, opts.source))
+            types = card_types(units_for(index, opts.source))
             job = SheetJob(replace(opts, duplex="none").sheet_spec(1.0, 1.0), _caption(opts))
-            return card_pages(index, units, job, opts.layout, base)
+            return card_pages(index, [t.unit for t in types], job, opts.layout, base,
+                              [{"@count": t.count} for t in types])
         if opts.kind == "map":
             return _map_pages(index, opts)
         if measure is None:

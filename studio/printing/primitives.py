@@ -52,7 +52,11 @@ class Polygon:
 
 @dataclass(frozen=True, slots=True)
 class Text:
-    """Text in ``rect``. ``shrink`` lowers the size until one line fits the width; ``wrap`` wraps words."""
+    """Text in ``rect``. ``shrink`` lowers the size until one line fits the width; ``wrap`` wraps words.
+
+    When ``text`` does not fit at ``font_pt``, the first of ``alternatives`` (shorter texts) that fits is used;
+    else the shortest is shrunk, never below ``min_pt`` (the renderer reports text that would need less,
+    naming ``label``)."""
 
     rect: Rect
     text: str
@@ -64,6 +68,9 @@ class Text:
     valign: Literal["top", "middle", "bottom"] = "middle"
     wrap: bool = False
     shrink: bool = False
+    min_pt: float = 0.0
+    alternatives: tuple[str, ...] = ()
+    label: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -87,15 +87,55 @@ def text_height_mm(text: str, size_pt: float, width_mm: float, bold: bool = Fals
     return r.height() / k
 
 
-def _draw_text(p: QPainter, t: Text) -> None:
+@lru_cache(maxsize=4096)
+def _advance(text: str, size_pt: float, bold: bool, italic: bool) -> float:
+    return QFontMetricsF(make_font(size_pt, bold, italic)).horizontalAdvance(text) / TEXT_UNITS_PER_MM
+
+
+def fit_text(t: Text) -> tuple[str, float, float]:
+    """``(text, size, needed)``: what a shrinking one-line text prints and at which size - the text itself
+    when it fits, else the first alternative that fits, else the narrowest one shrunk to fit (never below
+    ``t.min_pt`` nor half the size); ``needed`` is the size it would need to fit (>= size when it fits)."""
     size = t.font_pt
+    if not t.shrink or t.wrap or t.rect.w <= 0:
+        return t.text, size, size
+    widths = [(_advance(c, size, t.bold, t.italic), c) for c in (t.text, *t.alternatives)]
+    for advance, candidate in widths:
+        if advance <= t.rect.w:
+            return candidate, size, size
+    advance, candidate = min(widths, key=lambda wc: wc[0])
+    needed = size * t.rect.w / advance * 0.98
+    return candidate, max(needed, size * MIN_SHRINK, t.min_pt), needed
+
+
+def _texts(items, scale: float = 1.0):
+    for item in items:
+        if isinstance(item, Group):
+            yield from _texts(item.items, scale * min(abs(item.sx), abs(item.sy)))
+        elif isinstance(item, Text):
+            yield item, scale
+
+
+def small_text_warnings(pages: list[Page]) -> list[str]:
+    """One line per distinct text that would need a size below its minimum (``Text.min_pt``) to fit."""
+    out: dict[tuple[str, str], str] = {}
+    for page in pages:
+        for t, scale in _texts(page.items):
+            if t.min_pt <= 0:
+                continue
+            text, size, needed = fit_text(t)
+            if needed < t.min_pt - 1e-6:
+                key = (t.label.split(" ")[0] + " " + t.label.split(" ")[-1], text)
+                out.setdefault(key, f"{t.label}: '{text}' needs {needed * scale:.1f} pt to fit "
+                                    f"{t.rect.w * scale:.1f} mm, below the layout's minimum "
+                                    f"{t.min_pt * scale:.1f} pt; it overflows (give the card a shorter name)")
+    return list(out.values())
+
+
+def _draw_text(p: QPainter, t: Text) -> None:
+    text, size, _ = fit_text(t)
     font = make_font(size, t.bold, t.italic)
     k = TEXT_UNITS_PER_MM
-    if t.shrink and not t.wrap and t.rect.w > 0:
-        advance = QFontMetricsF(font).horizontalAdvance(t.text) / k
-        if advance > t.rect.w:
-            size = max(size * t.rect.w / advance * 0.98, size * MIN_SHRINK)
-            font = make_font(size, t.bold, t.italic)
     p.save()
     p.scale(1 / k, 1 / k)
     p.setFont(font)
@@ -103,7 +143,7 @@ def _draw_text(p: QPainter, t: Text) -> None:
     flags = _ALIGN[t.align] | _VALIGN[t.valign]
     if t.wrap:
         flags |= Qt.TextWordWrap
-    p.drawText(QRectF(t.rect.x * k, t.rect.y * k, t.rect.w * k, t.rect.h * k), int(flags), t.text)
+    p.drawText(QRectF(t.rect.x * k, t.rect.y * k, t.rect.w * k, t.rect.h * k), int(flags), text)
     p.restore()
 
 

@@ -6,12 +6,14 @@ SOURCE forms (the CLI documents the same list):
 * ``SCENARIO_ID`` - every force of every side (its TO&E, with the force's substitutions applied);
 * ``unit:ID[*N],ID[*N]...`` - an explicit list of unit cards, N copies each (default 1);
 * ``nation:NAME`` / ``ruleset:ID`` - every unit card of that nation / rule system, one each (card sheets);
-* ``MAP_ID`` - only for map printing (see :func:`resolve_kind`).
+* ``MAP_ID`` - only for map printing (see :func:`resolve_kind`);
+* a file path (``.yaml``/``.yml``, or any existing file) instead of an id, like ``studio play`` and ``studio map``.
 """
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from pathlib import Path
 
 from studio.model.documents import Scenario, Toe, UnitCard
 from studio.model.forces import expand_toe
@@ -24,18 +26,57 @@ class SourceError(ValueError):
 
 @dataclass(frozen=True)
 class UnitCount:
-    """``count`` counters of ``unit``; ``group`` is a heading such as the side or TO&E name."""
+    """``count`` counters of ``unit``; ``group`` is a heading such as the side or TO&E name; ``designations``
+    (when known) names each counter, e.g. ``('31', '34')`` from the TO&E's designation patterns."""
 
     unit: UnitCard
     count: int
     group: str = ""
+    designations: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Counter:
+    """One physical counter: its unit card and the fields printed on it besides the card's own
+    (``/@designation``)."""
+
+    unit: UnitCard
+    designation: str = ""
+
+    @property
+    def extra(self) -> dict:
+        return {"@designation": self.designation} if self.designation else {}
 
 
 _UNIT_ITEM = re.compile(r"^([a-z0-9][a-z0-9._-]{0,79})(?:\*(\d{1,4}))?$")
 
 
+def is_file_source(source: str) -> bool:
+    """True when ``source`` names a file rather than an id (a YAML suffix or an existing file)."""
+    path = Path(source)
+    return path.suffix.lower() in (".yaml", ".yml") or path.is_file()
+
+
+def _from_file(source: str, kinds: tuple[str, ...]) -> tuple[str, object]:
+    from studio.model.project import load_document
+
+    path = Path(source)
+    if not path.is_file():
+        raise SourceError(f"no such file: {source}")
+    doc = load_document(path)
+    if doc.model is None:
+        first = next((d.format_text() for d in doc.diagnostics if d.severity.value == "error"), "")
+        raise SourceError(f"{source} is not a valid document; run 'studio validate' on it{': ' + first if first else ''}")
+    if doc.kind not in kinds:
+        raise SourceError(f"{source} is a {doc.kind}, not a {' or '.join(kinds)}")
+    return doc.kind, doc.model
+
+
 def resolve_kind(index: ProjectIndex, source: str, kinds: tuple[str, ...]) -> tuple[str, object]:
-    """``(kind, model)`` of the document ``source`` among ``kinds``; SourceError when absent or invalid."""
+    """``(kind, model)`` of the document ``source`` (an id or a file path) among ``kinds``; SourceError when
+    absent or invalid."""
+    if is_file_source(source):
+        return _from_file(source, kinds)
     for kind in kinds:
         doc = index.get(kind, source)
         if doc is not None:
@@ -58,14 +99,43 @@ def _merge(items: list[UnitCount]) -> list[UnitCount]:
     for it in items:
         key = (it.group, it.unit.id)
         prev = merged.get(key)
-        merged[key] = UnitCount(it.unit, it.count + (prev.count if prev else 0), it.group)
+        names = (prev.designations if prev else ()) + it.designations
+        merged[key] = UnitCount(it.unit, it.count + (prev.count if prev else 0), it.group,
+                                names if len(names) == it.count + (prev.count if prev else 0) else ())
     return list(merged.values())
 
 
-def toe_units(index: ProjectIndex, toe: Toe, group: str = "", substitutions=()) -> list[UnitCount]:
+def _toe_data(index: ProjectIndex, toe_id: str):
+    model = index.model("toe", toe_id)
+    return model.model_dump(mode="json") if model is not None else None
+
+
+def designations(index: ProjectIndex, toe: Toe, force_designation: str = "") -> list[tuple[str, str]]:
+    """``(slot id, designation)`` of every vehicle of ``toe`` in expansion order, from the TO&E's designation
+    patterns (``studio.document.toe.expand``: ``{n}`` sibling number, ``{parent}`` the parent's designation);
+    a scenario force's ``designation`` names the root echelon."""
+    from studio.document.toe import expand
+
+    data = toe.model_dump(mode="json")
+    if force_designation:
+        data["root"]["designation"] = force_designation
+    root = expand(data, lambda toe_id: _toe_data(index, toe_id))
+    if root is None:
+        return []
+    return [(u.slot, u.designation) for node in root.walk() for u in node.units]
+
+
+def toe_units(index: ProjectIndex, toe: Toe, group: str = "", substitutions=(),
+              force_designation: str = "") -> list[UnitCount]:
     """Every vehicle's unit with counts: ``studio.model.forces.expand_toe`` (echelon counts multiplied,
-    templates expanded, ``Substitution`` models applied)."""
-    return _merge([UnitCount(_unit(index, u.unit), 1, group) for u in expand_toe(toe, index, substitutions)])
+    templates expanded, ``Substitution`` models applied), each with its designation when the TO&E's
+    designation expansion lists the same vehicles in the same order."""
+    vehicles = expand_toe(toe, index, substitutions)
+    names = designations(index, toe, force_designation)
+    same = len(names) == len(vehicles) and all(v.path.rsplit("/", 1)[-1] == slot
+                                               for v, (slot, _) in zip(vehicles, names))
+    return _merge([UnitCount(_unit(index, v.unit), 1, group, (names[k][1],) if same else ())
+                   for k, v in enumerate(vehicles)])
 
 
 def scenario_units(index: ProjectIndex, scenario: Scenario) -> list[UnitCount]:
@@ -73,7 +143,7 @@ def scenario_units(index: ProjectIndex, scenario: Scenario) -> list[UnitCount]:
     for side in scenario.sides:
         for force in side.forces:
             _, toe = resolve_kind(index, force.toe, ("toe",))
-            out.extend(toe_units(index, toe, side.name, force.substitutions))
+            out.extend(toe_units(index, toe, side.name, force.substitutions, force.designation))
     return out
 
 
@@ -118,3 +188,12 @@ def units_for(index: ProjectIndex, source: str) -> list[UnitCount]:
     if not items:
         raise SourceError(f"{source!r} selects no unit cards")
     return items
+
+
+def counters_for(index: ProjectIndex, source: str) -> list[Counter]:
+    """One :class:`Counter` per physical counter of ``source`` (see :func:`units_for`), with its designation."""
+    out = []
+    for it in units_for(index, source):
+        names = it.designations if len(it.designations) == it.count else ("",) * it.count
+        out.extend(Counter(it.unit, name) for name in names)
+    return out

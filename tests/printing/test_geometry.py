@@ -35,17 +35,24 @@ def test_grid_fits_page_and_marks_stay_outside_the_bleed(size, paper, gutter):
     for cx, cy in g.registration:
         assert not (g.bleed_box.x - 2.5 < cx < g.bleed_box.right + 2.5 and g.bleed_box.y - 2.5 < cy <
                     g.bleed_box.bottom + 2.5)
-    # every fill (cell + its bleed) and every outer strip stays inside the bleed box
-    for cell in g.cells:
-        assert cell.fill.x >= g.bleed_box.x - 1e-9 and cell.fill.right <= g.bleed_box.right + 1e-9
-    for _, strip in g.strips:
-        assert strip.x >= g.bleed_box.x - 1e-9 and strip.right <= g.bleed_box.right + 1e-9
+    # every bleed area (cell + its bleed, full or partly filled page) stays inside the bleed box
+    for used in (len(g.cells), max(1, len(g.cells) // 2 + 1)):
+        for fill in g.fills(used):
+            assert fill.x >= g.bleed_box.x - 1e-9 and fill.right <= g.bleed_box.right + 1e-9
+            assert fill.y >= g.bleed_box.y - 1e-9 and fill.bottom <= g.bleed_box.bottom + 1e-9
 
 
-def test_butted_cells_have_no_inner_bleed_but_outer_strips():
+def test_butted_cells_have_no_inner_bleed_but_full_bleed_on_open_edges():
     g = grid_layout(SheetSpec(15.875, 15.875, bleed=3.175, gutter=0))
     assert all(c.fill == c.trim for c in g.cells)
-    assert g.strips and g.bleed_box == g.block.grow(3.175)
+    assert g.bleed_box == g.block.grow(3.175)
+    used = g.cols + 2                       # one full row and two counters of the next
+    fills = g.fills(used)
+    b = 3.175
+    assert fills[0] == g.cells[0].trim.grow(b, b, 0, 0)                  # top-left corner
+    assert fills[g.cols - 1] == g.cells[g.cols - 1].trim.grow(0, b, b, b - b * 0)  # right end, nothing below
+    assert fills[g.cols] == g.cells[g.cols].trim.grow(b, 0, 0, b)       # partly filled row: open bottom
+    assert fills[g.cols + 1] == g.cells[g.cols + 1].trim.grow(0, 0, b, b)    # last counter: open right, bottom
 
 
 def test_gutter_smaller_than_twice_the_bleed_limits_the_inner_bleed():

@@ -39,8 +39,8 @@ def _pitches(values: list[float]) -> list[float]:
 @pytest.mark.parametrize("size,paper", [("5/8in", "letter"), ("1/2in", "a4"), ("1in", "letter"), ("9/16in", "a4")])
 def test_butted_counter_pitch_equals_size(project, tmp_path, size, paper):
     mm = length_mm(size)
-    pages = _print(project, tmp_path, "counters", "unit:m1*40", "--size", size, "--paper", paper, "--gutter", "0")
-    centres = _centres(pages[0], mm)
+    pages = _print(project, tmp_path, "counters", "unit:m1*80", "--size", size, "--paper", paper, "--gutter", "0")
+    centres = _centres(pages[0], mm)        # interior counters: butted on all sides, trim-sized backgrounds
     assert len(centres) >= 20
     for axis in (0, 1):
         pitches = _pitches([c[axis] for c in centres])
@@ -62,7 +62,8 @@ def test_gutter_pitch_is_size_plus_gutter(project, tmp_path):
 @pytest.mark.parametrize("duplex,offset", [("long", (0.0, 0.0)), ("long", (1.5, -0.5)), ("short", (0.0, 0.0)),
                                            ("short", (-1.0, 2.0))])
 def test_every_back_lands_behind_its_front(project, tmp_path, duplex, offset):
-    pages = _print(project, tmp_path, "counters", "probe", "--duplex", duplex, f"--back-offset={offset[0]},{offset[1]}")
+    pages = _print(project, tmp_path, "counters", "probe", "--duplex", duplex, f"--back-offset={offset[0]},{offset[1]}",
+                   "--gutter", "6.35mm")       # every counter gets its full bleed: one background size
     cell = 15.875 + 2 * 3.175
     assert len(pages) == 2
     front, back = (_centres(p, cell) for p in pages)
@@ -86,7 +87,7 @@ def test_map_and_scenario_and_calibration_pdfs(project, tmp_path):
     assert len(cal) == 2
 
 
-@pytest.mark.parametrize("gutter", ["0", None])
+@pytest.mark.parametrize("gutter", ["0", "6.35mm", None])
 def test_crop_marks_in_the_pdf_stay_outside_the_bleed(project, tmp_path, gutter):
     """The bleed box is measured from the painted counter backgrounds; the marks from the stroked lines."""
     extra = ["--gutter", gutter] if gutter is not None else []
@@ -102,8 +103,13 @@ def test_crop_marks_in_the_pdf_stay_outside_the_bleed(project, tmp_path, gutter)
         gap = max(x0 - max(s.x1, s.x2), min(s.x1, s.x2) - x1, y0 - max(s.y1, s.y2), min(s.y1, s.y2) - y1)
         assert gap >= 0.9
     # each mark above or below the sheet continues a vertical cut line (a counter's trim edge)
-    bleed = 0.0 if gutter == "0" else 3.175
+    bleed = 3.175 if gutter == "6.35mm" else 0.0       # default: butted
     cell = 15.875 + 2 * bleed
-    edges = [v for r in page.fills(cell, cell) for v in (r.x + bleed, r.x + bleed + 15.875)]
+    pitch = 15.875 + 2 * bleed
+    left = min(r.x for r in page.fills(cell, cell)) + bleed      # a trim edge, from a full-bleed counter
     verticals = [s for s in marks if abs(s.x1 - s.x2) < 1e-6 and (max(s.y1, s.y2) < y0 or min(s.y1, s.y2) > y1)]
-    assert verticals and all(min(abs(s.x1 - e) for e in edges) < 0.05 for s in verticals)
+
+    def on_a_cut(x: float) -> bool:   # cut lines: left + k * pitch (left edges) and + 15.875 (right edges)
+        return any(abs((x - e) / pitch - round((x - e) / pitch)) * pitch < 0.05 for e in (left, left + 15.875))
+
+    assert verticals and all(on_a_cut(s.x1) for s in verticals)
