@@ -923,7 +923,11 @@ class Runner:
             done.extend(finished)
             if finished and (len(done) % 25 < len(finished) or not queue and not running):
                 rate = (time.monotonic() - begun) / len(done)
-                self.log(f"mutate: {len(done)}/{total} done, {rate:.2f}s per mutant, "
+                tally = {}
+                for _, status, _, _ in done:
+                    tally[status] = tally.get(status, 0) + 1
+                counts = ", ".join(f"{name} {count}" for name, count in sorted(tally.items()))
+                self.log(f"mutate: {len(done)}/{total} done ({counts}), {rate:.2f}s per mutant, "
                          f"about {rate * (total - len(done)) / 60:.1f} min left")
             if not finished:
                 time.sleep(0.005)
