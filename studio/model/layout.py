@@ -32,9 +32,17 @@ class LayoutColumn(StrictModel):
     """A column of a ``table`` element."""
 
     header: str = ""
-    field: str = Field(description="JSON pointer relative to the row item; '/@key' or '/@value' for mappings")
+    field: str = Field("", description="JSON pointer relative to the row item; '/@key' or '/@value' for mappings")
+    text: str | None = Field(None, description="instead of 'field': text with {/pointer} placeholders relative to "
+                                               "the row item, e.g. '{/gp_effectiveness/min}-{/gp_effectiveness/max}'")
     w_mm: float = Field(gt=0)
     align: Align = "center"
+
+    @model_validator(mode="after")
+    def _content(self):
+        if not self.field and self.text is None:
+            raise ValueError("a table column needs a 'field' or a 'text'")
+        return self
 
 
 class LayoutElement(StrictModel):
@@ -63,6 +71,8 @@ class LayoutElement(StrictModel):
     max_rows: int | None = Field(None, ge=1, description="table: print at most this many rows")
     when: str | None = Field(None, description="JSON pointer(s), 'a|b': draw the element only when the card has "
                                                "a value there (e.g. a reduced-side band only for units with one)")
+    unless: str | None = Field(None, description="JSON pointer(s), 'a|b': draw the element only when the card has "
+                                                 "no value at any of them")
     short: list[str] = Field(default_factory=list,
                              description="text: shorter texts ({/pointer} placeholders allowed, e.g. "
                                          "'{/short_name}'), tried in order when the text does not fit")

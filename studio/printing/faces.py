@@ -47,10 +47,13 @@ def lookup(data: Any, pointer: str) -> Any:
 
 
 def format_value(value: Any, missing: str = "") -> str:
-    """Printable text of a card value: numbers without '.0', lists joined by '/', mappings as 'k v' pairs.
+    """Printable text of a card value: numbers without '.0', lists joined by '/' (a mapping in a list by its
+    values), mappings as 'k v' pairs.
 
     >>> format_value(12.0), format_value([3, 6, 9]), format_value({"front": 5, "side": 2}), format_value(None, "-")
     ('12', '3/6/9', 'front 5, side 2', '-')
+    >>> format_value([{"prefix": "A", "value": 9}, {"prefix": "G", "value": 9}])
+    'A 9/G 9'
     """
     if value is _MISSING or value is None:
         return missing
@@ -59,7 +62,8 @@ def format_value(value: Any, missing: str = "") -> str:
     if isinstance(value, float):
         return f"{value:g}"
     if isinstance(value, (list, tuple)):
-        return "/".join(format_value(v, missing) for v in value)
+        return "/".join(" ".join(format_value(x, missing) for x in v.values()) if isinstance(v, dict)
+                        else format_value(v, missing) for v in value)
     if isinstance(value, dict):
         return ", ".join(f"{k} {format_value(v, missing)}" for k, v in value.items())
     return str(value)
@@ -109,6 +113,25 @@ def table_rows(data: Any, pointer: str) -> list[Any]:
     return out
 
 
+def expand_some(text: str, data: Any, missing: str = "") -> str:
+    """Like :func:`expand`, but ``missing`` when every placeholder is absent (a literal-only text stays).
+
+    >>> expand_some("{/a}-{/b}", {"a": 1}), expand_some("{/a}-{/b}", {}, "-")
+    ('1-', '-')
+    """
+    values = [lookup(data, m.group(1)) for m in _PLACEHOLDER.finditer(text)]
+    if values and all(v is _MISSING for v in values):
+        return missing
+    return expand(text, data, "")
+
+
+def _cell(column, row: Any, missing: str) -> str:
+    """A table cell: the column's ``text`` template or ``field`` value, relative to the row item."""
+    if column.text is not None:
+        return expand_some(column.text, row, missing)
+    return format_value(lookup(row, column.field), missing)
+
+
 def _table(el: LayoutElement, data: Any, s: float) -> list[Item]:
     x0, y0, rh = el.x_mm * s, el.y_mm * s, el.row_h_mm * s
     width = sum(c.w_mm for c in el.columns) * s
@@ -120,7 +143,7 @@ def _table(el: LayoutElement, data: Any, s: float) -> list[Item]:
     out: list[Item] = [Box(Rect(x0, y0, width, rh), el.fill, None)] if el.fill else []
     lines = [[c.header for c in el.columns]]
     for row in rows:
-        lines.append([format_value(lookup(row, c.field), el.missing) for c in el.columns])
+        lines.append([_cell(c, row, el.missing) for c in el.columns])
     for r, cells in enumerate(lines):
         x = x0
         y = y0 + r * rh
@@ -134,8 +157,19 @@ def _table(el: LayoutElement, data: Any, s: float) -> list[Item]:
 
 
 def present(data: Any, pointers: str | None) -> bool:
-    """True when ``pointers`` ('a|b') is unset or the card has a value at one of them (an element's ``when``)."""
-    return pointers is None or lookup(data, pointers) is not _MISSING
+    """True when ``pointers`` ('a|b') is unset or the card has a value at one of them (an element's ``when``):
+    anything but absent, null, false or empty (0 is a value).
+
+    >>> present({"a": 0, "b": False}, "/a"), present({"a": 0, "b": False}, "/b"), present({}, "/x|/a")
+    (True, False, False)
+    """
+    if pointers is None:
+        return True
+    for alternative in pointers.split("|"):
+        value = lookup(data, alternative)
+        if value is not _MISSING and value is not False and value not in ("", [], {}):
+            return True
+    return False
 
 
 def _shorter(el: LayoutElement, data: Any) -> tuple[str, ...]:
@@ -160,7 +194,7 @@ def _text(el: LayoutElement, rect: Rect, text: str, data: Any, s: float, min_pt:
 
 def _element(el: LayoutElement, unit: UnitCard, data: Any, s: float, base: Any, min_pt: float = 0.0,
              label: str = "") -> list[Item]:
-    if not present(data, el.when):
+    if not present(data, el.when) or (el.unless is not None and present(data, el.unless)):
         return []
     rect = Rect(el.x_mm * s, el.y_mm * s, (el.w_mm or 0) * s, (el.h_mm or 0) * s)
     if el.type == "symbol":

@@ -144,12 +144,14 @@ def test_symbols_cover_affiliations_and_echelons():
 
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])
-def test_mbt_data_cards_print_six_per_page(paper):
+def test_mbt_data_cards_print_two_per_page(paper):
+    """The full MBT data card (180 x 120 mm: every Basic and Advanced Game field) prints two to a page."""
     from studio.model.project import load_project
     from studio.printing.jobs import PrintOptions, build_pages
 
     idx = load_project(REPO / "data")
     pages = build_pages(idx, PrintOptions("cards", "ruleset:mbt", paper=paper, bleed="0", gutter="0"))
     cards = [it for it in pages[0].items if getattr(it, "tag", "").startswith("card:")]
-    assert len(cards) == 6
+    assert len(cards) == 2
+    assert len(pages) == 11                              # 22 MBT unit cards, one each
     assert all(p.width < p.height for p in pages)        # portrait
