@@ -642,3 +642,21 @@ def test_M98_road_rate_by_majority_of_hexes():
     assert s._road_left_after("path", 1) < 0         # more path hexes: the Path rate 10
     s.mv_mode = (16, 10, 0, 0, 0)
     assert s._road_left_after(None, 0) == 10          # a tie (0-0) uses the Path rate
+
+
+def test_blind_zone_sizes_and_symmetry():
+    """4.1.4.2.4: D/2, D/4, D/8 or 1 hex for an obstacle 1, 2, 3 or 4+ heights below the higher unit, never less
+    than 1; the same line seen from the lower end is blind too (LOS is symmetric)."""
+    assert [blind_zone(16, n) for n in (1, 2, 3, 4, 5)] == [8, 4, 2, 1, 1] and blind_zone(3, 2) == 1
+    for target_range, visible in ((15, False), (21, False), (22, True)):
+        cells = [(0, 0)] + [(0, 0)] * (target_range - 15) + [(1, 0)] + [(0, 0)] * 13 + [(2, 0)]
+        los = _line_los(cells)
+        assert los.clear((0, 0), (target_range, 0)) is visible, target_range
+
+
+def test_gully_sees_level_targets_and_one_up_along_a_gully_line():
+    """4.1.4.1.6: the gully limit is for targets above; along gully hexes one height up is seen normally."""
+    level = _line_los([(0, -1), (0, -1), (0, -1)], gully=[(0, 0), (2, 0)])
+    assert level.clear((0, 0), (2, 0))
+    along = _line_los([(0, -1), (0, -1), (0, 0)], gully=[(0, 0), (1, 0)])
+    assert along.clear((0, 0), (2, 0))

@@ -99,7 +99,9 @@ def test_blind_zone_options():
     key = ((3, 0), (4, 0))                                                     # hexside between ranges 3 and 4
     near = _row(flat, hexside_top={key: 1}, opts={"hexside-obstacle-distance": "nearer-hex"})
     far = _row(flat, hexside_top={key: 1}, opts={"hexside-obstacle-distance": "farther-hex"})
-    assert [near.clear((0, 0), (q, 0)) for q in (5, 6)] != [far.clear((0, 0), (q, 0)) for q in (5, 6)]
+    # D = 3 (zone 1: blind through range 4) or D = 4 (zone 2: blind through range 6)
+    assert [near.clear((0, 0), (q, 0)) for q in (4, 5, 6, 7)] == [False, True, True, True]
+    assert [far.clear((0, 0), (q, 0)) for q in (4, 5, 6, 7)] == [False, False, False, True]
 
 
 def test_hedgerow_crossing_option():
@@ -121,3 +123,34 @@ def test_hedgerow_crossing_option():
         s._move_step(v, ("fwd", "V"))                      # one hex spent: no longer the exception move
         legal[option] = "fwd" in {x[0] for x in s.move_options(v)}
     assert legal == {"one-hex-move": False, "whole-allowance": True}
+
+
+def _rotate(h):
+    """60 degrees clockwise about (0, 0) in axial coordinates (direction k -> k + 1)."""
+    q, r = h
+    return (-r, q + r)
+
+
+def test_fof_any_part_hexes_along_the_boundary_for_every_facing_and_the_rear():
+    """Q15: the hexes 'any-part' adds are those with a hexside on the 60 or 180 degree boundary: for facing 0
+    the NW and NE neighbours (and their spine) for 60, the SW and SE ones for 180; none for 120. The same for
+    every facing, and a rear arc is the front arc of the opposite facing."""
+    from studio.hexgrid.coords import within
+    from studio.hexgrid.facing import in_arc
+    from studio.rulesets.mbt.engine.fire import in_field
+
+    o = (0, 0)
+    extra = {arc: sorted(h for h in within(o, 4) if h != o and in_field(o, 0, h, arc, False, True)
+                         and not in_arc(o, 0, h, arc)) for arc in (60, 120, 180)}
+    assert extra == {60: [(-2, -1), (-1, 0), (1, -1), (2, -3)], 120: [], 180: [(-3, 2), (-1, 1), (1, 0), (3, -1)]}
+    for f in range(1, 6):
+        for arc, hexes in extra.items():
+            turned = hexes
+            for _ in range(f):
+                turned = [_rotate(h) for h in turned]
+            got = sorted(h for h in within(o, 4) if h != o and in_field(o, f, h, arc, False, True)
+                         and not in_arc(o, f, h, arc))
+            assert got == sorted(turned), (f, arc)
+            rear = sorted(h for h in within(o, 4) if h != o and in_field(o, (f + 3) % 6, h, arc, True, True)
+                          and not in_arc(o, (f + 3) % 6, h, arc, True))
+            assert rear == got, (f, arc)

@@ -54,7 +54,11 @@ def test_marks_and_wrecks_from_the_position():
 
 @pytest.mark.parametrize("bad,pointer", [
     ({"units": [{"id": "X", "card": "m1", "side": "us", "hex": "9Z99"}]}, "/units/0/hex"),
-    ({"units": [{"id": "X", "card": "m1", "side": "us", "hex": "2C5", "facing": 7}]}, "/units/0/facing"),
+    ({"units": [{"id": "X", "card": "m1", "side": "us", "hex": "2C5", "facing": 6}]}, "/units/0/facing"),
+    ({"units": [{"id": "X", "card": "m1", "side": "us", "hex": "2C5"}, {"id": "X", "card": "m1", "side": "us",
+                                                                        "hex": "2C6"}]}, "/units/1/id"),
+    ({"extension": {"wrecks": {"2C5": "burning"}}}, "/extension/wrecks/2C5"),
+    ({"extension": {"control": {"2C5": "nato"}}}, "/extension/control/2C5"),
     ({"units": [{"id": "X", "card": "m1", "side": "us", "hex": "2C5", "status": {"speed": 3}}]},
      "/units/0/status/speed"),
     ({"units": [{"id": "X", "card": "m1", "side": "us", "hex": "2C5", "status": {"command": "RUN"}}],

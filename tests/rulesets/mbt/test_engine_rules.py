@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from studio.hexgrid.coords import neighbour
+from studio.hexgrid.lines import hex_line
 from studio.rules.position import load_position
 
 DATA = Path(__file__).resolve().parents[3] / "data"
@@ -299,3 +300,121 @@ def test_objective_held_for_a_turn_is_controlled():
             break
         s.play(min(s.legal_actions(), key=lambda a: (a[0] != "pass", a[0] != "done", a[0] != "command" or a[2] != "NC")))
     assert s.control.get(g.objectives[0]) == 0
+
+
+def test_target_moving_modifier_needs_a_revealed_move_or_short_halt():
+    """4.4.3.2.2: Target moving applies to a revealed Move/Short Halt command only, not to a revealed Fire."""
+    fired = play(duel([69], {"command": "FIRE", "revealed": True}), "fire T at M main:APFSDS")
+    assert fired.dmg[idx(fired, "M")]                     # net 0: 84, the roll 69 hits
+
+
+def test_conceal_is_asked_again_for_the_next_shot():
+    """4.4.3.2.2: the owner decides for each shot at an unrevealed Move/Short Halt target."""
+    s = setup("direct-fire-first", [unit("M", "m1ip", "us", "2B4", 0, command="MOVE"),
+                                    unit("T", "t-72a", "sov", "2A1", 0, command="FIRE"),
+                                    unit("U", "t-72a", "sov", "2A2", 0, command="FIRE")], "sov", dice=[100, 100])
+    play(s, "fire T at M main:APFSDS", "fire U at M main:APFSDS")
+    assert legal(s) == {"reveal M", "conceal M"}
+    play(s, "conceal M")
+    assert legal(s) == {"reveal M", "conceal M"}        # the second shot asks again
+    play(s, "reveal M")
+    assert s.rev[idx(s, "M")]
+
+
+def test_short_halt_and_damaged_shooter_modifiers():
+    """4.4.3.2.2: a Short Halt shooter takes the modifier of its stabilization (SB), a damaged shooter -3; the roll
+    at the resulting hit number hits, one more misses (range band P, target size 0, in the open)."""
+    probe = duel([1])
+    g = probe.game
+    sb = g.units[idx(probe, "T")].type.sb
+    am = g.tables.ap_mod
+    for status, net in (({"command": "SH"}, am[f"short-halt-sb{sb}"]),
+                        ({"command": "FIRE", "damaged": True}, am["shooter-damaged"])):
+        number = g.tables.ap_hit[(net, "P")]
+        assert number < g.tables.ap_hit[(0, "P")]
+        for roll, hit in ((number, True), (number + 1, False)):
+            s = setup("direct-fire-first", [unit("M", "m1ip", "us", "2B4", 0),
+                                            unit("T", "t-72a", "sov", "2A1", 0, **status)], "sov", dice=[roll])
+            play(s, "fire T at M main:APFSDS")
+            assert s.dmg[idx(s, "M")] is hit, (status, roll)
+
+
+def test_hit_number_clamped_at_the_table_floor():
+    """4.4.3.2.3: the net modifier never goes below -10 (damaged, Short Halt SB 0, target moving in woods...)."""
+    s = setup("direct-fire-first", [unit("M", "m1ip", "us", "2B4", 0, command="MOVE", revealed=True),
+                                    unit("T", "t-72a", "sov", "2A1", 0, command="SH", damaged=True)], "sov")
+    t, m = idx(s, "T"), idx(s, "M")
+    row = s.game.units[t].type.ap[0]
+    net, band = s.hit_modifiers(t, m, row, overwatch=False)
+    am = s.game.tables.ap_mod
+    sb = s.game.units[t].type.sb
+    assert band == "P" and net == am["target-moving"] + am[f"short-halt-sb{sb}"] + am["shooter-damaged"] > -10
+    for h in hex_line(s.hex[t], s.hex[m])[1:-1]:            # Brew-Up Smoke on the line: -2 each, clamped
+        s.wreck[h] = 2
+    assert s.hit_modifiers(t, m, row, overwatch=False)[0] == s.game.tables.ap_clamp[0] == -10
+
+
+def test_fixed_first_player_skips_the_initiative_roll():
+    from studio.model.project import load_project
+    from studio.rulesets.mbt.engine.game import create_game
+
+    idx_ = load_project(DATA)
+    base = idx_.model("scenario", "meeting-engagement").model_copy(update={"first_player": "sov"})
+    g = create_game(base, idx_)
+    s = g.new_initial_state(1)
+    while s.phase_id() == "command":
+        s.play(next(a for a in s.legal_actions() if a[2] == "NC"))
+    assert s.first == 1 and s.phase_id() != "initiative" and s.init_rolls == ()
+
+
+def test_initiative_ties_on_turn_one_are_rerolled_even_under_previous_first():
+    units = [unit("A", "m1", "us", "2A1", 0), unit("B", "t-72a", "sov", "2B4", 0, command="NC")]
+    s = play(setup("command", units, dice=[50, 50, 30, 80], options={"initiative-ties": "previous-first"}),
+             "command A NC")
+    assert s.init_rolls == (30, 80) and s.current_player() == 1
+    s = setup("command", units, dice=[50, 50], turn=2, options={"initiative-ties": "previous-first"})
+    s.first = 1                                            # the Soviet side was First Player last turn
+    play(s, "command A NC")
+    assert s.current_player() == 1
+
+
+def test_movement_overwatch_always_alternates():
+    """4.4.2: during movement an overwatch shot is answered by the other side whatever overwatch-order says."""
+    s = setup("move-first", [unit("V", "m1ip", "us", "4C4", 1, command="MOVE"),
+                             unit("O", "m1", "us", "4C5", 1, command="OW"),
+                             unit("S", "t-72a", "sov", "4G2", 4, command="OW")], "us", dice=[100],
+              options={"overwatch-order": "first-player"})
+    play(s, "move V", "fwd V", "ow S at V main:APFSDS")
+    assert s.current_player() == 0 and any(a.startswith("ow O at S") for a in legal(s))
+
+
+def test_wrecks_count_for_stacking_when_the_table_says_so():
+    """3.8: wrecks do not count toward over-stacking unless table stacking says so."""
+    woods = [unit(f"B{k}", "bmp-2", "sov", "2L12", 0) for k in range(5)]
+    s = setup("command", [unit("A", "m1", "us", "2B11", 0)] + woods, wrecks={"2L12": "knocked-out"})
+    h = s.game.map.hex("2L12")
+    assert not s.overstacked(h)
+    s.game.tables.wrecks_stack = True
+    assert s.overstacked(h)
+
+
+def test_entering_from_off_the_map():
+    """4.5.1.1.9 (ENGINE_POLICIES entry): a waiting vehicle enters an entry hex facing into the map."""
+    from studio.rules.load import load_game
+
+    g = load_game("hasty-defense", DATA).game
+    s = g.new_initial_state(3)
+    waiting = [i for i, u in enumerate(g.units) if u.entry_turn]
+    assert waiting
+    i = waiting[0]
+    turns = 0
+    while not s.is_terminal() and s.st[i] == 0 and turns < 400:
+        acts = s.legal_actions()
+        pick = next((a for a in acts if a[0] == "command" and a[1] == g.units[i].name and a[2] == "MOVE"), None)
+        pick = pick or next((a for a in acts if a[0] == "move" and a[1] == g.units[i].name), None)
+        pick = pick or next((a for a in acts if a[0] == "enter" and a[1] == g.units[i].name), None)
+        pick = pick or next((a for a in acts if a[0] in ("pass", "done") or (a[0] == "command" and a[2] == "NC")),
+                            acts[0])
+        s.play(pick)
+        turns += 1
+    assert s.st[i] == 1 and s.hex[i] in g.units[i].entry_hexes and s.fac[i] == g.units[i].entry_facing

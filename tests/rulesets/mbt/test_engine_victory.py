@@ -1,0 +1,141 @@
+"""Victory (MBT 4.6.2, 3.6) and the position set-up of each phase, through ``Game.state_from_position`` and the
+public API."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from studio.model.documents import VictoryCondition
+from studio.model.position import Position
+from studio.model.project import load_project
+from studio.rulesets.mbt.engine.game import create_game
+
+DATA = Path(__file__).resolve().parents[3] / "data"
+INDEX = load_project(DATA)
+
+
+def unit(uid, card, side, hex_, facing=None, **status):
+    return {"id": uid, "card": card, "side": side, "hex": hex_, "facing": facing, "status": status}
+
+
+def game_with(victory=(), scenario="meeting-engagement"):
+    base = INDEX.model("scenario", scenario)
+    if victory:
+        base = base.model_copy(update={"victory": [VictoryCondition(**v) for v in victory]})
+    return create_game(base, INDEX)
+
+
+def state(game, phase, units, to_act=None, turn=1, **extension):
+    return game.state_from_position(Position(scenario=game.scenario_id, phase=phase, to_act=to_act, turn=turn,
+                                             units=units, extension=extension))
+
+
+def end(game, units, turn=None, **extension):
+    """The state after the last turn's Adjustment Phase."""
+    return state(game, "adjustment", units, turn=turn or game.max_turns, **extension)
+
+
+US = [unit("A", "m1", "us", "2A1", 2), unit("B", "m1", "us", "2A3", 2)]
+SOV = [unit("T", "t-72a", "sov", "4T10", 5)]
+
+
+def test_survive_counts_vehicles_on_the_map():
+    g = game_with([{"id": "s", "type": "survive", "side": "us", "points": 3}])
+    out = end(g, US + SOV).outcome()
+    assert out.victory_points == [6.0, 0.0] and out.winner == 0
+
+
+def test_destroy_units_and_percent():
+    g = game_with([{"id": "k", "type": "destroy_units", "side": "sov", "points": 2},
+                   {"id": "p", "type": "destroy_percent", "side": "sov", "points": 5, "percent": 50}])
+    s = state(g, "direct-fire-first", US + [unit("T", "t-72a", "sov", "2A5", 0, command="FIRE")], "sov")
+    s.dice.force(1)
+    s.play(g.parse_action("fire T at A main:APFSDS"))
+    out = s.outcome()
+    assert s.lost == [1, 0] and out.victory_points[1] == 2.0 + 5.0          # 1 of 2 lost = 50 %
+    g2 = game_with([{"id": "p", "type": "destroy_percent", "side": "sov", "points": 5, "percent": 51}])
+    s2 = state(g2, "direct-fire-first", US + [unit("T", "t-72a", "sov", "2A5", 0, command="FIRE")], "sov")
+    s2.dice.force(1)
+    s2.play(g2.parse_action("fire T at A main:APFSDS"))
+    assert s2.outcome().victory_points[1] == 0.0
+
+
+def test_hold_hexes_needs_every_hex_and_a_tie_is_a_draw():
+    g = game_with([{"id": "h", "type": "hold_hexes", "side": "us", "points": 4, "hexes": ["2A1", "2A3"]},
+                   {"id": "k", "type": "survive", "side": "sov", "points": 4}])
+    away = [unit("A", "m1", "us", "2A5", 2), unit("B", "m1", "us", "2A7", 2)]
+    both = end(g, away + SOV, control={"2A1": "us", "2A3": "us"}).outcome()
+    one = end(g, away + SOV, control={"2A1": "us"}).outcome()
+    assert both.victory_points == [4.0, 4.0] and both.winner is None
+    assert one.victory_points == [0.0, 4.0] and one.winner == 1
+
+
+def test_exit_units_count_by_edge():
+    g = game_with([{"id": "x", "type": "exit_units", "side": "us", "points": 2, "edge": "west"},
+                   {"id": "y", "type": "exit_units", "side": "us", "points": 1}])
+    s = state(g, "move-first", [unit("A", "m1", "us", "2A5", 5, command="MOVE")] + SOV, "us")
+    s.play(g.parse_action("move A"))
+    exits = [a for a in s.legal_actions() if a[0] == "exit"]
+    assert exits
+    s.play(exits[0])
+    assert s.st[s.game.uindex["A"]] == 2 and s.exits
+    edge = s.exits[0][1]
+    assert s.outcome().victory_points[0] == (2.0 if edge == "west" else 0.0) + 1.0
+
+
+def test_the_game_ends_when_a_side_has_no_vehicles():
+    g = game_with()
+    s = state(g, "direct-fire-first", [unit("A", "m1", "us", "2B4", 3), unit("T", "t-72a", "sov", "2A1", 0,
+                                                                             command="FIRE")], "sov")
+    s.dice.force(1)
+    s.play(g.parse_action("fire T at A main:APFSDS"))
+    out = s.outcome()
+    assert s.is_terminal() and out.reason == "a side has no vehicles left" and out.turn == 1 and out.losses == [1, 0]
+
+
+# ---------------------------------------------------------------- positions: who acts in each phase
+@pytest.mark.parametrize("phase,to_act,first,actor", [
+    ("direct-fire-first", "us", 0, 0), ("direct-fire-first", "sov", 1, 1),
+    ("direct-fire-second", "us", 1, 0), ("direct-fire-second", "sov", 0, 1),
+    ("move-first", "sov", 1, 1), ("move-second", "sov", 0, 1), ("move-second", "us", 1, 0),
+])
+def test_phase_and_side_to_act(phase, to_act, first, actor):
+    g = game_with()
+    command = "FIRE" if phase.startswith("direct") else "MOVE"
+    units = [unit("A", "m1", "us", "2A1", 2, command=command), unit("T", "t-72a", "sov", "2E2", 5, command=command)]
+    s = state(g, phase, units, to_act)
+    assert s.first == first and s.current_player() == actor and s.phase_id() == phase
+
+
+def test_initiative_position_gives_the_choice_to_the_winner():
+    g = game_with()
+    s = state(g, "initiative", [unit("A", "m1", "us", "2A1", 2), unit("T", "t-72a", "sov", "4T10", 5)], "sov")
+    assert s.current_player() == 1 and {str(a) for a in s.legal_actions()} == {"initiative first",
+                                                                                   "initiative second"}
+    s.play(g.parse_action("initiative second"))
+    assert s.first == 0
+
+
+def test_command_position_skips_vehicles_already_commanded():
+    g = game_with()
+    s = state(g, "command", [unit("A", "m1", "us", "2A1", 2, command="OW"), unit("B", "m1", "us", "2A3", 2),
+                             unit("T", "t-72a", "sov", "4T10", 5)])
+    assert {a[1] for a in s.legal_actions()} == {"B"} and s.cmd[s.game.uindex["A"]] == 5
+
+
+def test_spotting_position_removes_extraneous_spot_counters():
+    g = game_with()
+    far = state(g, "spotting", [unit("A", "m1", "us", "2A1", 2, mark="spot-move"), unit("T", "t-72a", "sov", "4T10", 5)])
+    seen = state(g, "command", [unit("A", "m1", "us", "2A1", 2, mark="spot-move"), unit("T", "t-72a", "sov", "4T10", 5)])
+    assert far.mk[0] == 0 and seen.mk[0] == 2
+
+
+def test_position_unit_names_and_default_facing():
+    g = game_with()
+    s = state(g, "command", [{"card": "m1", "side": "us", "hex": "2A1"}, {"card": "m1", "side": "us", "hex": "2A3"},
+                             {"card": "t-72a", "side": "sov", "hex": "4T10"}])
+    names = [u.name for u in s.game.units]
+    assert names == ["M1-1", "M1-2", "T-72A-1"] or len(set(names)) == 3
+    assert s.fac[0] == 2 and s.fac[2] == 5                 # facing toward the centre of the map
+    assert s.game is not g and g.units != s.game.units     # the scenario's game keeps its own units
