@@ -15,7 +15,7 @@ from studio.model.project import ProjectIndex
 from .calibration import calibration_pages
 from .faces import LayoutError
 from .geometry import GeometryError, SheetSpec
-from .mapsheet import draw_map, map_pages, side_colours, terrain_colours
+from .mapsheet import draw_map, map_key, map_pages, side_colours, terrain_colours
 from .primitives import Page
 from .scenario_sheet import scenario_pages
 from .sheets import SheetJob, card_pages, card_types, counter_pages
@@ -139,4 +139,5 @@ def _map_pages(index: ProjectIndex, opts: PrintOptions) -> list[Page]:
         first = index.model("map", model.boards[0].map)
         ruleset, title = (first.ruleset if first else model.ruleset), f"{model.name} - map"
     drawing = draw_map(amap, terrain_colours(index, ruleset), side_colours(index, ruleset))
-    return map_pages(drawing, title, opts.paper.lower(), max(length_mm(opts.margin), 8.0), length_mm(opts.overlap))
+    return map_pages(drawing, title, opts.paper.lower(), max(length_mm(opts.margin), 8.0), length_mm(opts.overlap),
+                     map_key(index, ruleset, amap))

@@ -46,6 +46,65 @@ def side_colours(index: ProjectIndex | None, ruleset: str | None) -> dict[str, s
     return out
 
 
+@dataclass(frozen=True)
+class KeyEntry:
+    """One line of a map's terrain key: a terrain fill, a hexside line or a road line, with its name."""
+
+    kind: str          # 'terrain', 'hexside' or 'road'
+    name: str
+    colour: str
+    rule: str = ""
+
+
+def map_key(index: ProjectIndex | None, ruleset: str | None, amap: AssembledMap) -> list[KeyEntry]:
+    """The key of what ``amap`` uses, named from the ruleset's catalogue (terrain in catalogue order, then
+    hexside features, then roads); codes the catalogue lacks are listed under their code."""
+    rs = index.model("ruleset", ruleset) if index is not None and ruleset else None
+    used_t, used_s, used_r = set(amap.terrain.values()), set(amap.hexsides.values()), set(amap.roads.values())
+    out: list[KeyEntry] = []
+    terrain = list(rs.terrain) if rs is not None else []
+    out += [KeyEntry("terrain", t.name, t.colour, t.rule) for t in terrain if t.code in used_t]
+    out += [KeyEntry("terrain", code, UNKNOWN_TERRAIN) for code in sorted(used_t - {t.code for t in terrain})]
+    sides = list(rs.hexside_features) if rs is not None else []
+    out += [KeyEntry("hexside", f.name, f.colour, f.rule) for f in sides if f.id in used_s]
+    out += [KeyEntry("hexside", f, "#3060c0") for f in sorted(used_s - {f.id for f in sides})]
+    roads = list(rs.road_types) if rs is not None else []
+    out += [KeyEntry("road", r.name, r.colour, r.rule) for r in roads if r.id in used_r]
+    out += [KeyEntry("road", r, "#805020") for r in sorted(used_r - {r.id for r in roads})]
+    return out
+
+
+KEY_ROW = 4.2      # mm per key line
+KEY_COL = 52.0     # mm per key column
+
+
+def key_items(entries: list[KeyEntry], x: float, y: float, width: float) -> tuple[float, list[Item]]:
+    """(height, primitives) of the key drawn in columns from (x, y) across ``width``."""
+    if not entries:
+        return 0.0, []
+    cols = max(1, int(width // KEY_COL))
+    rows = -(-len(entries) // cols)
+    items: list[Item] = [Text(Rect(x, y, width, 4.5), "Key", 8, True, align="left")]
+    top = y + 5.0
+    for i, e in enumerate(entries):
+        c, r = divmod(i, rows)
+        ex, ey = x + c * KEY_COL, top + r * KEY_ROW
+        if e.kind == "terrain":
+            items.append(Polygon(_hex_swatch(ex + 3.0, ey + KEY_ROW / 2, 1.9), e.colour, GRID_INK, 0.12))
+        else:
+            items.append(Line(ex + 0.5, ey + KEY_ROW / 2, ex + 5.5, ey + KEY_ROW / 2, e.colour,
+                              0.9 if e.kind == "hexside" else 0.7))
+        label = e.name + (f" ({e.rule})" if e.rule else "")
+        items.append(Text(Rect(ex + 7.0, ey, KEY_COL - 8.0, KEY_ROW), label, 6.5, align="left", shrink=True))
+    return 5.0 + rows * KEY_ROW, items
+
+
+def _hex_swatch(cx: float, cy: float, r: float) -> tuple[tuple[float, float], ...]:
+    import math
+
+    return tuple((cx + r * math.cos(math.radians(a)), cy + r * math.sin(math.radians(a))) for a in range(0, 360, 60))
+
+
 def draw_map(amap: AssembledMap, colours: dict[str, str], feature_colours: dict[str, str] | None = None,
              labels: bool = True) -> MapDrawing:
     """Primitives of every hex (terrain fill, grid, label, elevation), hexside features and roads."""
@@ -143,14 +202,16 @@ def scale_bar(x: float, y: float, length: float = 100.0) -> list[Item]:
 
 
 def map_pages(drawing: MapDrawing, title: str, paper: str = "letter", margin: float = 10.0,
-              overlap: float = 10.0) -> list[Page]:
-    """An overview page (scaled to fit, tile grid drawn over it) followed by the 1:1 tiles."""
+              overlap: float = 10.0, key: list[KeyEntry] | None = None) -> list[Page]:
+    """An overview page (scaled to fit, tile grid drawn over it, the terrain ``key`` under it) followed by the
+    1:1 tiles."""
     tiling = tile_map(drawing.width, drawing.height, paper, margin, overlap)
     pages: list[Page] = []
     pw, ph = paper_mm(paper)
     if drawing.width > drawing.height:
         pw, ph = ph, pw
-    box = Rect(margin, margin + 10, pw - 2 * margin, ph - 2 * margin - 22)
+    key_h, key_drawing = key_items(key or [], margin, 0.0, pw - 2 * margin)
+    box = Rect(margin, margin + 10, pw - 2 * margin, ph - 2 * margin - 22 - key_h)
     s = min(fit_scale(drawing.width, drawing.height, box), 1.0)
     dx = box.x + (box.w - drawing.width * s) / 2
     over = Page(pw, ph, label="map overview")
@@ -165,6 +226,8 @@ def map_pages(drawing: MapDrawing, title: str, paper: str = "letter", margin: fl
                            f"Scale 1:{1 / s:.2f} of print size. Printed at 100%: {tiling.rows} x {tiling.cols} "
                            f"pages, hex {drawing.hex_mm:g} mm across flats, {overlap:g} mm overlap.", 7,
                            align="left"))
+    if key_drawing:
+        over.items.append(Group(key_drawing, dy=ph - margin - 12 - key_h, tag="map:key"))
     pages.append(over)
     for t in tiling.tiles:
         page = Page(tiling.page_w, tiling.page_h, label=f"map tile {t.name}")

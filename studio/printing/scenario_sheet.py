@@ -2,9 +2,10 @@
 victory conditions, environment, special rules and the latest balance estimate. Qt-free.
 
 Balance estimate: if a file ``<scenario file stem>.balance.json`` lies beside the scenario file, its contents
-are printed. Recognised keys (all optional): ``games`` (int), ``win_rate`` ({side id: fraction}), ``ci95``
-({side id: [low, high]}), ``mean_turns`` (number), ``date`` (text), ``notes`` (text); other top-level scalars
-are listed as ``key: value``.
+are printed, in the shape ``studio play --write-balance`` writes: ``games``, ``bots``, ``seed``, ``ruleset``
+(and ``ruleset_version``), ``wins``, ``draws``, ``win_rate`` ({side: {p, ci95: [lo, hi]}}), ``turns`` ({mean, min,
+max}), ``vp`` ({side: {mean, sd}}), ``losses`` ({side: mean}), ``placeholder_tables``, ``environment_rules``;
+timing keys (``elapsed_s``, ``steps``, ``steps_per_s``) are left off. Side ids print as the sides' names.
 
 Text is flowed onto as many pages as needed with a ``measure(text, size_pt, width_mm, bold, italic) -> mm``
 function supplied by the caller (the Qt renderer's :func:`~studio.printing.render.text_height_mm`), which keeps
@@ -103,26 +104,93 @@ def balance_lines(path: Path | None, side_names: dict[str, str]) -> list[str]:
         return [f"(balance file {path.name} could not be read: {exc})"]
     if not isinstance(data, dict):
         return [f"(balance file {path.name} is not a JSON object)"]
-    out = []
-    head = [f"{data['games']} test games" if "games" in data else "", f"run {data['date']}" if "date" in data else ""]
-    if any(head):
-        out.append(", ".join(h for h in head if h) + ".")
-    ci = data.get("ci95") if isinstance(data.get("ci95"), dict) else {}
-    if isinstance(data.get("win_rate"), dict):
-        for side, rate in data["win_rate"].items():
-            line = f"{side_names.get(side, side)} wins {_pct(rate)}"
-            if isinstance(ci.get(side), list) and len(ci[side]) == 2:
-                line += f" (95% CI {_pct(ci[side][0])}-{_pct(ci[side][1])})"
-            out.append(line)
-    if "mean_turns" in data:
-        out.append(f"Games last {data['mean_turns']} turns on average.")
-    known = {"games", "date", "win_rate", "ci95", "mean_turns", "notes"}
-    for key, value in data.items():
-        if key not in known and isinstance(value, (str, int, float, bool)):
-            out.append(f"{key}: {value}")
+    out = [line for part in (_games_line(data), _win_lines(data, side_names), _turns_line(data),
+                             _per_side_line(data, "vp", "Victory points per game", side_names),
+                             _per_side_line(data, "losses", "Losses per game", side_names),
+                             _list_line(data, "placeholder_tables", "Placeholder tables used (values not in the "
+                                                                    "rulebook)"),
+                             _list_line(data, "environment_rules", "Environment rules applied"))
+           for line in ([part] if isinstance(part, str) else part) if line]
     if isinstance(data.get("notes"), str):
         out.append(data["notes"])
     return out
+
+
+def _games_line(data: dict) -> str:
+    """'2000 test games, bots ..., seed 1, rules mbt 2.0.' from the report of ``studio play --write-balance``."""
+    if not isinstance(data.get("games"), int):
+        return ""
+    parts = [f"{data['games']} test games"]
+    bots = data.get("bots")
+    if isinstance(bots, list) and bots:
+        parts.append("bots " + " vs ".join(map(str, bots)))
+    if isinstance(data.get("seed"), int):
+        parts.append(f"seed {data['seed']}")
+    if data.get("ruleset"):
+        parts.append(f"rules {data['ruleset']} {data.get('ruleset_version', '')}".strip())
+    if data.get("date"):
+        parts.append(f"run {data['date']}")
+    return ", ".join(parts) + "."
+
+
+def _win_lines(data: dict, side_names: dict[str, str]) -> list[str]:
+    """One line per side: win rate with its 95% interval (``{p, ci95}`` or a bare fraction) and games won."""
+    rates = data.get("win_rate") if isinstance(data.get("win_rate"), dict) else {}
+    wins = data.get("wins") if isinstance(data.get("wins"), dict) else {}
+    old_ci = data.get("ci95") if isinstance(data.get("ci95"), dict) else {}
+    out = []
+    for side, rate in rates.items():
+        p, ci = (rate.get("p"), rate.get("ci95")) if isinstance(rate, dict) else (rate, old_ci.get(side))
+        line = f"{side_names.get(side, side)} wins {_pct(p)}"
+        if isinstance(ci, list) and len(ci) == 2:
+            line += f" (95% CI {_pct(ci[0])}-{_pct(ci[1])})"
+        if isinstance(wins.get(side), int):
+            line += f", {wins[side]} games"
+        out.append(line + ".")
+    if isinstance(data.get("draws"), int) and rates:
+        out.append(f"Draws: {data['draws']}.")
+    return out
+
+
+def _turns_line(data: dict) -> str:
+    turns = data.get("turns")
+    if isinstance(turns, dict) and _num(turns.get("mean")):
+        span = f" (from {turns['min']} to {turns['max']})" if "min" in turns and "max" in turns else ""
+        return f"Games last {turns['mean']:.1f} turns on average{span}."
+    if _num(data.get("mean_turns")):
+        return f"Games last {data['mean_turns']} turns on average."
+    return ""
+
+
+def _per_side_line(data: dict, key: str, title: str, side_names: dict[str, str]) -> str:
+    """'Victory points per game: US 12.3 (sd 4.1); Soviet Union 8.0 (sd 2.2).' (mean/sd mappings or means)."""
+    values = data.get(key)
+    if not isinstance(values, dict) or not values:
+        return ""
+    parts = []
+    for side, v in values.items():
+        name = side_names.get(side, side)
+        if isinstance(v, dict) and _num(v.get("mean")):
+            parts.append(f"{name} {v['mean']:.1f}" + (f" (sd {v['sd']:.1f})" if _num(v.get("sd")) else ""))
+        elif _num(v):
+            parts.append(f"{name} {v:.1f}")
+    return f"{title}: " + "; ".join(parts) + "." if parts else ""
+
+
+def _list_line(data: dict, key: str, title: str) -> str:
+    values = data.get(key)
+    if not isinstance(values, list) or not values:
+        return ""
+    return f"{title}: " + ", ".join(_human(str(v)) for v in values) + "."
+
+
+def _num(value) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def _human(text: str) -> str:
+    """An id or enum value in words: 'on_map_artillery' -> 'on map artillery'."""
+    return text.replace("_", " ")
 
 
 def _pct(value) -> str:
@@ -167,7 +235,7 @@ def _diagram(index: ProjectIndex, sc: Scenario, width: float, max_h: float) -> t
         if pts:   # name box above the board's top edge, centred on the board
             cx = sum(p[0] for p in pts) / len(pts) * s
             top = min(p[1] for p in pts) * s
-            label = f"{board.map}{' (turned 180)' if board.rotate else ''}"
+            label = f"{_name(index, 'map', board.map)}{' (turned 180)' if board.rotate else ''}"
             items.append(Box(Rect(cx - 20, top - 7.5, 40, 5), "#ffffff", "#000000", 0.2))
             items.append(Text(Rect(cx - 20, top - 7.5, 40, 5), label, 7, True))
     r = max(1.2, amap.hex_mm * s * 0.3)
@@ -229,6 +297,28 @@ def _units_text(index: ProjectIndex, force) -> str:
         return f"(forces cannot be listed: {exc})"
 
 
+def _name(index: ProjectIndex, kind: str, ref: str) -> str:
+    """The document's name, or ``ref`` when it has none (a sheet prints names, not ids)."""
+    model = index.model(kind, ref)
+    return getattr(model, "name", "") or ref
+
+
+def _substitutions_text(index: ProjectIndex, force) -> str:
+    """'M60A3 platoon instead of M1 Abrams platoon (slot hq/m1, 1 vehicle)' for each substitution."""
+    from studio.model.forces import expand_toe
+
+    toe = index.model("toe", force.toe)
+    before = expand_toe(toe, index) if toe is not None else []
+    parts = []
+    for sub in force.substitutions:
+        slot = sub.slot.strip("/")
+        old = next((v.unit for v in before if v.path == slot or v.path.split("/", 1)[-1] == slot), None)
+        text = _name(index, "unit", sub.unit) + (f" instead of {_name(index, 'unit', old)}" if old else "")
+        detail = f"slot {slot}" + (f", {sub.count} vehicle{'s' if sub.count != 1 else ''}" if sub.count else "")
+        parts.append(f"{text} ({detail})")
+    return "Substitutions: " + "; ".join(parts) + "."
+
+
 def _victory_text(v, side_names: dict[str, str]) -> str:
     who = side_names.get(v.side, v.side)
     what = {"hold_hexes": f"holds {', '.join(v.hexes)}", "exit_units": f"exits units off the {v.edge} edge",
@@ -249,15 +339,16 @@ def scenario_pages(index: ProjectIndex, scenario_id: str, paper: str, measure: M
     side_names = {s.id: s.name for s in sc.sides}
     flow.text(sc.name, 18, bold=True, gap=1)
     byline = " - ".join(x for x in (f"Designer: {sc.designer}" if sc.designer else "",
-                                    f"Date: {sc.date}" if sc.date else "", f"Rules: {sc.ruleset}",
+                                    f"Date: {sc.date}" if sc.date else "",
+                                    f"Rules: {_name(index, 'ruleset', sc.ruleset)}",
                                     f"{sc.turns} turns",
                                     f"First player: {side_names.get(sc.first_player, sc.first_player)}") if x)
     flow.text(byline, 9, italic=True, gap=3)
     flow.text(sc.description)
     flow.heading("Map")
     diagram = _diagram(index, sc, flow.width, 95.0)
-    boards = "; ".join(f"{b.map} at column {b.at[0]}, row {b.at[1]}{', turned 180 degrees' if b.rotate else ''}"
-                       for b in sc.boards)
+    boards = "; ".join(f"{_name(index, 'map', b.map)} at column {b.at[0]}, row {b.at[1]}"
+                       f"{', turned 180 degrees' if b.rotate else ''}" for b in sc.boards)
     if diagram:
         flow.block(diagram[0], diagram[1])
     flow.text(f"Boards: {boards}.")
@@ -272,8 +363,7 @@ def scenario_pages(index: ProjectIndex, scenario_id: str, paper: str, measure: M
             flow.text(_units_text(index, force), indent=4, gap=0.5)
             flow.text(_placement(force), indent=4, gap=0.5)
             if force.substitutions:
-                flow.text("Substitutions: " + ", ".join(f"{s.slot} -> {s.unit}" for s in force.substitutions),
-                          indent=4, gap=0.5)
+                flow.text(_substitutions_text(index, force), indent=4, gap=0.5)
             flow.y += 1.5
     flow.heading("Victory conditions")
     for v in sc.victory or []:

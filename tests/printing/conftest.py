@@ -1,6 +1,7 @@
 """A small self-contained project for the printing tests (cards, TO&Es with a template, a scenario, boards)."""
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
 
@@ -104,6 +105,16 @@ special_rules:
 """
 
 
+#: the shape ``studio play --write-balance`` writes (studio.sim.report.BalanceReport.to_json)
+BALANCE = {"scenario": "probe", "ruleset": "mbt", "ruleset_version": "2.0", "games": 2000, "seed": 7,
+           "bots": ["greedy", "greedy"], "wins": {"us": 580, "sov": 1420}, "draws": 0,
+           "win_rate": {"us": {"p": 0.29, "ci95": [0.27, 0.31]}, "sov": {"p": 0.71, "ci95": [0.69, 0.73]}},
+           "turns": {"mean": 9.4, "min": 5, "max": 12}, "vp": {"us": {"mean": 6.2, "sd": 3.1},
+                                                              "sov": {"mean": 11.5, "sd": 4.0}},
+           "losses": {"us": 3.4, "sov": 5.1}, "placeholder_tables": ["gp_fire_table"],
+           "environment_rules": ["night_visibility"], "elapsed_s": 12.3, "steps": 456789, "steps_per_s": 37137.3}
+
+
 @pytest.fixture(scope="session")
 def project(tmp_path_factory) -> Path:
     root = tmp_path_factory.mktemp("printproj")
@@ -125,8 +136,7 @@ def project(tmp_path_factory) -> Path:
         shutil.copy(REPO / "data" / "maps" / f"{board}.yaml", maps / f"{board}.yaml")
     (root / "scenarios").mkdir()
     (root / "scenarios" / "probe.yaml").write_text(SCENARIO)
-    (root / "scenarios" / "probe.balance.json").write_text(
-        '{"games": 2000, "win_rate": {"sov": 0.71, "us": 0.29}, "ci95": {"sov": [0.69, 0.73]}}')
+    (root / "scenarios" / "probe.balance.json").write_text(json.dumps(BALANCE))
     return root
 
 

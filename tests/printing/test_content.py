@@ -112,10 +112,21 @@ def test_scenario_sheet_text(index):
             elif hasattr(it, "items"):
                 yield from texts(it.items)
     all_text = "\n".join(t for p in pages for t in texts(p.items))
-    for expected in ("Probe at the crossroads", "Designer: Test Designer", "2026-11-29", "board-4 (turned 180)",
+    for expected in ("Probe at the crossroads", "Designer: Test Designer", "2026-11-29", "Board 4 (sample) (turned 180)",
                      "6 x M2 Bradley", "Enters on turn 3 from the east edge", "United States holds 2E9: 10 VP",
-                     "Night", "Soviet Union wins 71% (95% CI 69%-73%)"):
+                     "Night", "M2 Bradley instead of M3 Bradley (slot plt-1/m3)",
+                     # the balance section, from the report studio play --write-balance writes
+                     "2000 test games, bots greedy vs greedy, seed 7, rules mbt 2.0.",
+                     "Soviet Union wins 71% (95% CI 69%-73%), 1420 games.",
+                     "United States wins 29% (95% CI 27%-31%), 580 games.", "Draws: 0.",
+                     "Games last 9.4 turns on average (from 5 to 12).",
+                     "Victory points per game: United States 6.2 (sd 3.1); Soviet Union 11.5 (sd 4.0).",
+                     "Losses per game: United States 3.4; Soviet Union 5.1.",
+                     "Placeholder tables used (values not in the rulebook): gp fire table.",
+                     "Environment rules applied: night visibility."):
         assert expected in all_text
+    for raw in ("{", "'p'", "ci95", "elapsed_s", "steps_per_s", "456789", "-> m2"):
+        assert raw not in all_text
     # nothing flows below the bottom margin
     for p in pages:
         for it in p.items:
@@ -155,3 +166,26 @@ def test_mbt_data_cards_print_two_per_page(paper):
     assert len(cards) == 2
     assert len(pages) == 11                              # 22 MBT unit cards, one each
     assert all(p.width < p.height for p in pages)        # portrait
+
+
+def test_map_overview_has_a_terrain_key_of_what_the_map_uses():
+    from studio.model.maps import assemble_scenario
+    from studio.model.project import load_project
+    from studio.printing.jobs import PrintOptions, build_pages
+    from studio.printing.mapsheet import map_key
+
+    idx = load_project(REPO / "data")
+    sc = idx.model("scenario", "hasty-defense")
+    amap = assemble_scenario(sc, idx)
+    key = map_key(idx, "mbt", amap)
+    rs = idx.model("ruleset", "mbt")
+    used = set(amap.terrain.values())
+    assert [e.name for e in key if e.kind == "terrain"] == [t.name for t in rs.terrain if t.code in used]
+    assert {e.kind for e in key} == {"terrain", "hexside", "road"}
+    assert all(e.rule for e in key)                                     # rule references next to each name
+    overview = build_pages(idx, PrintOptions("map", "hasty-defense"))[0]
+    group = next(it for it in overview.items if getattr(it, "tag", "") == "map:key")
+    texts = [it.text for it in group.items if isinstance(it, Text)]
+    assert texts[0] == "Key" and len(texts) == len(key) + 1
+    assert any(t.startswith("Woods") for t in texts) and any(t.startswith("Road") for t in texts)
+    assert group.dy + 5 + 4.2 * 4 < overview.height                     # on the page, under the map
