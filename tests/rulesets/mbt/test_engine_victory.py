@@ -139,3 +139,22 @@ def test_position_unit_names_and_default_facing():
     assert names == ["M1-1", "M1-2", "T-72A-1"] or len(set(names)) == 3
     assert s.fac[0] == 2 and s.fac[2] == 5                 # facing toward the centre of the map
     assert s.game is not g and g.units != s.game.units     # the scenario's game keeps its own units
+
+
+def test_objective_turns_from_the_scenario_extension():
+    """3.6 (scenario extension objective_turns): with 2, a hex held for one turn is not yet controlled."""
+    base = INDEX.model("scenario", "meeting-engagement")
+    ext = dict(base.extension) if isinstance(base.extension, dict) else base.extension.model_dump()
+    ext["objective_turns"] = 2
+    g = create_game(base.model_copy(update={"extension": ext}), INDEX)
+    hexes = [g.label(h) for h in g.objectives]
+    units = [unit("A", "m1", "us", hexes[0], 2), unit("T", "t-72a", "sov", "4T10", 5)]
+    one = state(g, "adjustment", units)
+    assert one.control == {} and one.held[g.objectives[0]] == (0, 1) and one.turn == 2
+    while one.turn == 2:                    # a second turn, every vehicle idle
+        acts = one.legal_actions()
+        one.play(next((a for a in acts if a[0] in ("pass", "done") or (a[0] == "command" and a[2] == "NC")),
+                      acts[0]))
+    assert one.control == {g.objectives[0]: 0}
+    g1 = game_with()                        # objective_turns 1: one turn is enough
+    assert state(g1, "adjustment", units).control == {g1.objectives[0]: 0}

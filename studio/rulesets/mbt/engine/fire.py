@@ -116,22 +116,18 @@ class FireRules:
             self._shoot(s, t, row, overwatch=False)
         return False
 
-    def _shoot(self, s: int, t: int, row, overwatch: bool) -> str:
-        """AP fire (MBT 4.4.3): announced shots at a target already eliminated are spent (4.4.1)."""
+    def _shoot(self, s: int, t: int, row, overwatch: bool) -> None:
+        """AP fire (MBT 4.4.3): the shooter is revealed and gets Spot/Fire (4.4.1; for Fire/SH targets from the
+        next Spotting Phase, Q2); a shot at a target already eliminated is spent; a roll (100) at or under the hit
+        number hits (4.4.3.2.3)."""
         self.fired[s] = True
         self.rev[s] = True
-        if self.mk[s] != MFIRE:
-            self.mk[s] = MFIRE  # new Spot/Fire (4.4.1); counts for Fire/SH from the next Spotting Phase (Q2)
+        self.mk[s] = MFIRE
         if self.st[t] != ON:
-            return "no target"
+            return
         net, band = self.hit_modifiers(s, t, row, overwatch)
-        if band is None:
-            return "out of range"
-        number = self.game.tables.ap_hit.get((net, band), 0)
-        roll = self.dice.roll(100, "AP hit")
-        if number <= 0 or roll > number:
-            return "miss"
-        return self._penetrate(s, t, row, band)
+        if band is not None and self.dice.roll(100, "AP hit") <= self.game.tables.ap_hit[(net, band)]:
+            self._penetrate(s, t, row, band)
 
     def hit_modifiers(self, s: int, t: int, row, overwatch: bool) -> tuple[int, str | None]:
         """Net AP hit modifier and range factor (MBT 4.4.3.2.1-3)."""
@@ -192,19 +188,16 @@ class FireRules:
         pen = row.pens[BANDS.index(band)]
         return pen if pen is not None else next(p for p in row.pens if p is not None)
 
-    def _penetrate(self, s: int, t: int, row, band: str) -> str:
+    def _penetrate(self, s: int, t: int, row, band: str) -> None:
         """Penetration and damage (MBT 4.4.3.2.4-6): a Damaged target takes the table's ``if_damaged`` result."""
         g = self.game
         result = penetration_result(g, self.penetration(row, band) - self.armor_hit(s, t))
         if self.dmg[t]:
             result = g.tables.if_damaged[result]  # a second Damaged result knocks out (4.4.3.2.6)
-        if result == "damaged":
-            if not self.dmg[t]:
-                self._damage(t)
-            return result
-        if result in ("knocked-out", "brewed-up"):
+        if result == "damaged" and not self.dmg[t]:
+            self._damage(t)
+        elif result in ("knocked-out", "brewed-up"):
             self._eliminate(t, brew=result == "brewed-up")
-        return result
 
     def _damage(self, t: int) -> None:
         """Damaged: a moving vehicle's remaining allowance is halved at once (MBT 4.4.3.2.6, Q27)."""
