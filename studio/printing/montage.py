@@ -14,7 +14,7 @@ from studio.model.layout import Layout
 
 from .faces import card_data, cell_group
 from .geometry import Rect
-from .primitives import Box, Item, Page, Text
+from .primitives import Box, Group, Item, Page, Text
 
 GAP = 3.0        # mm between pairs
 CAPTION = 3.2    # mm under each pair
@@ -45,3 +45,28 @@ def montage_page(units: list[UnitCard], layout_for: Callable[[UnitCard], Layout]
         items.append(Text(Rect(x - GAP / 2, y + size_mm + 0.2, pair_w + GAP, CAPTION - 0.2), unit.id, 5.0,
                           colour="#404040", shrink=True))
     return Page(width, height, items, label="montage")
+
+
+AFFILIATIONS = ("friend", "hostile", "neutral", "unknown")
+
+
+def symbol_matrix_page(rows: list[tuple[str, str, str | None]], cell_mm: float = 14.0) -> Page:
+    """A matrix of NATO symbols: one row per ``(label, branch, category)``, one column per affiliation."""
+    from studio.model.documents import UnitSymbol
+
+    from .symbols import symbol_items
+
+    label_w = 34.0
+    width = label_w + len(AFFILIATIONS) * (cell_mm + 2) + 2
+    height = 7.0 + len(rows) * (cell_mm + 1) + 2
+    items: list[Item] = [Box(Rect(0, 0, width, height), "#ffffff")]
+    for c, aff in enumerate(AFFILIATIONS):
+        items.append(Text(Rect(label_w + c * (cell_mm + 2), 1.5, cell_mm, 4), aff, 6, True))
+    for r, (label, branch, category) in enumerate(rows):
+        y = 7.0 + r * (cell_mm + 1)
+        items.append(Text(Rect(1.5, y, label_w - 2, cell_mm), label, 5.5, align="left", wrap=True))
+        for c, aff in enumerate(AFFILIATIONS):
+            box = Rect(label_w + c * (cell_mm + 2), y + 0.5, cell_mm, cell_mm - 1)
+            symbol = UnitSymbol(affiliation=aff, branch=branch, echelon="platoon")
+            items.append(Group(symbol_items(symbol, box, category), tag=f"symbol:{branch}:{category}:{aff}"))
+    return Page(width, height, items, label="symbols")

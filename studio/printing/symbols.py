@@ -1,8 +1,19 @@
 """NATO unit symbols (APP-6 / MIL-STD-2525 style) as vector primitives in a given box. Qt-free.
 
 Frame shape and fill by affiliation (friend: rectangle, hostile: diamond, neutral: square, unknown: quatrefoil),
-branch icon inside the frame, echelon mark above it. Unknown branches print their name's first letters, so a
-new branch never breaks a sheet.
+branch icon inside the frame, echelon mark above it, the headquarters staff below its left edge and the towed
+mobility mark under towed units. Unknown branches print their name's first letters, so a new branch never breaks a
+sheet.
+
+Icons follow APP-6 / MIL-STD-2525 land unit icons as rendered by the ``milsymbol`` reference implementation (MIT,
+JavaScript, checked against SIDCs such as ``SFGPUCAA--`` anti-armour and ``SFGPUCFHE-`` self-propelled artillery):
+armour is the stadium, anti-armour the inverted V (with the stadium only when armoured), self-propelled artillery
+and air defence add the stadium to the dot and the arc. The hand-drawn vectors are kept instead of the package:
+it needs a JavaScript runtime, these need nothing and print as vectors through the one renderer.
+
+Armoured/self-propelled versus towed or motorised comes from ``UnitSymbol.modifier`` ('armored', 'tracked',
+'self_propelled', 'motorized', 'wheeled', 'towed'), else from the card's category ('towed'; a 'vehicle' of a
+support branch counts as self-propelled).
 """
 from __future__ import annotations
 
@@ -47,34 +58,72 @@ def _corners(r: Rect) -> tuple[tuple[float, float], ...]:
     return ((r.x, r.y), (r.right, r.y), (r.right, r.bottom), (r.x, r.bottom))
 
 
-def _icon(branch: str, r: Rect, w: float) -> list[Item]:
-    """The branch icon inside frame rectangle ``r``."""
+SUPPORT = ("anti", "artillery", "air")      # branches whose vehicles are drawn as self-propelled (armoured)
+ARMOURED = ("armored", "tracked", "self_propelled", "sp")
+MOTORISED = ("motorized", "motorised", "wheeled")
+
+
+def mobility(symbol: UnitSymbol, category: str | None = None) -> str:
+    """'armored', 'motorized', 'towed' or '' for a unit's symbol (see the module docstring)."""
+    modifier = (symbol.modifier or "").lower()
+    if modifier in ARMOURED:
+        return "armored"
+    if modifier in MOTORISED:
+        return "motorized"
+    if modifier == "towed" or (category or "").lower() == "towed":
+        return "towed"
+    parts = _parts(symbol.branch)
+    if (category or "").lower() == "vehicle" and any(p in parts for p in SUPPORT):
+        return "armored"
+    return ""
+
+
+def _parts(branch: str) -> set[str]:
+    return set(branch.lower().replace("-", "_").split("_"))
+
+
+def _stadium(r: Rect, k: float = 0.56, h: float = 0.4) -> tuple[tuple[float, float], ...]:
+    """Points of the armour icon: a stadium (semicircular ends) centred in ``r``, ``k`` of its width and ``h``
+    of its height."""
+    cx, cy = r.center
+    w2, h2 = r.w * k / 2, r.h * h / 2
+    rad = min(h2, w2)
+    xr, xl = cx + w2 - rad, cx - w2 + rad
+    right = [(xr + rad * _cos(a), cy - rad * _sin(a)) for a in range(90, -91, -15)]     # top, right, bottom
+    left = [(xl - rad * _cos(a), cy + rad * _sin(a)) for a in range(90, -91, -15)]      # bottom, left, top
+    return tuple(right + left)
+
+
+def _icon(branch: str, r: Rect, w: float, move: str = "") -> list[Item]:
+    """The branch icon inside frame rectangle ``r``; ``move`` is the mobility ('armored', 'motorized', ...)."""
     cx, cy = r.center
     out: list[Item] = []
-    parts = set(branch.lower().replace("-", "_").split("_"))
+    parts = _parts(branch)
     name = branch.lower()
-    if name in ("infantry", "mech_infantry", "motor_infantry", "motorized_infantry", "airborne_infantry") \
-            or "infantry" in parts:
+    anti = "anti" in parts or name in ("atgm", "antitank")
+    if "infantry" in parts:
         out += [Line(r.x, r.y, r.right, r.bottom, INK, w), Line(r.x, r.bottom, r.right, r.y, INK, w)]
-    if "armor" in parts or "mech" in parts or "armored" in parts or name == "tank":
-        out.append(Ellipse(Rect(r.x + r.w * 0.22, r.y + r.h * 0.3, r.w * 0.56, r.h * 0.4), None, INK, w))
+    armour = (("armor" in parts or "armour" in parts) and not anti) or "mech" in parts or "armored" in parts \
+        or name == "tank" or move == "armored"
+    if armour:
+        out.append(Polygon(_stadium(r), None, INK, w))
     if "recon" in parts or "cavalry" in parts:
         out.append(Line(r.x, r.bottom, r.right, r.y, INK, w))
-    if "motor" in parts or "motorized" in parts:
+    if "motor" in parts or "motorized" in parts or (move == "motorized" and not armour):
         out.append(Line(cx, r.y, cx, r.bottom, INK, w))
-    if "anti" in parts or name in ("atgm", "antitank", "anti_tank"):
+    if anti:
         out += [Line(r.x, r.bottom, cx, r.y, INK, w), Line(cx, r.y, r.right, r.bottom, INK, w)]
-    if "artillery" in parts or "sp" in parts:
+    if "artillery" in parts:
         d = min(r.w, r.h) * 0.25
         out.append(Ellipse(Rect(cx - d / 2, cy - d / 2, d, d), INK, INK, w))
     if "mortar" in parts:
-        d = min(r.w, r.h) * 0.22
-        out += [Ellipse(Rect(cx - d / 2, cy + r.h * 0.1, d, d), None, INK, w),
-                Line(cx, cy + r.h * 0.1, cx, r.y + r.h * 0.15, INK, w),
-                Polygon(((cx - d / 2, r.y + r.h * 0.3), (cx, r.y + r.h * 0.12), (cx + d / 2, r.y + r.h * 0.3)),
-                        None, INK, w, closed=False)]
-    if "air" in parts and "defense" in parts:
-        pts = tuple((cx + r.w * 0.4 * _cos(a), r.bottom - r.h * 0.55 * _sin(a)) for a in range(0, 181, 15))
+        d = min(r.w, r.h) * 0.2
+        top, base = r.y + r.h * 0.14, cy + r.h * 0.18
+        out += [Ellipse(Rect(cx - d / 2, base, d, d), None, INK, w), Line(cx, base, cx, top, INK, w),
+                Polygon(((cx - d * 0.6, top + d * 0.7), (cx, top), (cx + d * 0.6, top + d * 0.7)), None, INK, w,
+                        closed=False)]
+    if "air" in parts and ("defense" in parts or "defence" in parts):
+        pts = tuple((cx + r.w * 0.5 * _cos(a), r.bottom - r.h * 0.38 * _sin(a)) for a in range(0, 181, 15))
         out.append(Polygon(pts, None, INK, w, closed=False))
     if "engineer" in parts:
         y0, y1 = cy - r.h * 0.15, cy + r.h * 0.15
@@ -132,20 +181,46 @@ def _echelon(echelon: str, frame: Rect, room: float, w: float) -> list[Item]:
     return out
 
 
-def symbol_items(symbol: UnitSymbol, box: Rect) -> list[Item]:
-    """Primitives of ``symbol`` fitted in ``box`` (the top quarter is kept for the echelon mark).
+def symbol_items(symbol: UnitSymbol, box: Rect, category: str | None = None) -> list[Item]:
+    """Primitives of ``symbol`` fitted in ``box`` (the top quarter is kept for the echelon mark; headquarters
+    and towed units keep a strip below the frame for the staff or the towed mark). ``category`` is the card's
+    category (e.g. 'towed', 'vehicle'), used for the mobility when the symbol has no ``modifier``.
 
     >>> from studio.model.documents import UnitSymbol
     >>> items = symbol_items(UnitSymbol(affiliation="friend", branch="armor", echelon="platoon"), Rect(0, 0, 12, 10))
     >>> [type(i).__name__ for i in items]
-    ['Polygon', 'Ellipse', 'Ellipse', 'Ellipse', 'Ellipse']
+    ['Polygon', 'Polygon', 'Ellipse', 'Ellipse', 'Ellipse']
     """
+    move = mobility(symbol, category)
+    parts = _parts(symbol.branch)
+    hq = "hq" in parts or "headquarters" in parts
     room = box.h * 0.25 if symbol.echelon else 0.0
-    frame_box = Rect(box.x, box.y + room, box.w, box.h - room)
+    below = box.h * 0.2 if hq or move == "towed" else 0.0
+    frame_box = Rect(box.x, box.y + room, box.w, box.h - room - below)
     w = max(0.12, min(box.w, box.h) * 0.03)
     frame, inner = _frame(symbol.affiliation, frame_box, w)
-    items = frame + _icon(symbol.branch, inner, w)
+    items = frame + _icon(symbol.branch, inner, w, move)
+    bottom = max(p[1] for p in frame[0].points) if isinstance(frame[0], Polygon) else frame_box.bottom
+    if hq:        # the headquarters staff: down from the frame's left-most point
+        if isinstance(frame[0], Polygon):
+            left = min(p[0] for p in frame[0].points)
+            start = max(p[1] for p in frame[0].points if abs(p[0] - left) < 1e-9)
+        else:     # the quatrefoil: from its left lobe
+            left, start = min(e.rect.x for e in frame if isinstance(e, Ellipse)), frame_box.center[1]
+        items.append(Line(left, start, left, box.bottom, INK, w))
+    if move == "towed":
+        items += _towed(frame_box.center[0], bottom, inner.w, box.bottom, w)
     if symbol.echelon:
         top = min(p[1] for p in frame[0].points) if isinstance(frame[0], Polygon) else frame_box.y
         items += _echelon(symbol.echelon, Rect(inner.x, top, inner.w, inner.h), room, w)
     return items
+
+
+def _towed(cx: float, top: float, width: float, bottom: float, w: float) -> list[Item]:
+    """The towed mobility mark under the frame: a bar with a wheel at each end."""
+    y = top + (bottom - top) * 0.35
+    d = max(0.3, (bottom - top) * 0.55)
+    half = width * 0.35
+    return [Line(cx - half, y, cx + half, y, INK, w),
+            Ellipse(Rect(cx - half - d, y - d / 2 + d / 2, d, d), None, INK, w),
+            Ellipse(Rect(cx + half, y - d / 2 + d / 2, d, d), None, INK, w)]
