@@ -147,3 +147,17 @@ def test_pdf_has_print_hints_and_consistent_boxes(project, tmp_path):
             assert mb[0] <= tb[0] and mb[1] <= tb[1] + 1e-6 and tb[2] <= mb[2] + 1e-6 and tb[3] <= mb[3] + 1e-6
     from .pdfparse import read_pdf
     assert len(read_pdf(tmp_path / "x.pdf")) == 2              # the incremental update keeps the PDF readable
+
+
+def test_counter_images_have_their_own_dpi_and_optional_bleed(project, tmp_path):
+    from PySide6.QtGui import QImage
+
+    folder = tmp_path / "vassal"
+    args = ["print", "counters", "unit:m1", "-o", str(tmp_path / "c.pdf"), "--counter-png", str(folder),
+            "--counter-dpi", "200", "--counter-bleed", "1/16in", "--dpi", "40", "--size", "1/2in",
+            "--project", str(project)]
+    assert main(args) == 0
+    img = QImage(str(folder / "m1-front.png"))
+    assert (img.width(), img.height()) == (125, 125)        # (1/2 + 2 x 1/16) in at 200 dpi
+    corner = img.pixelColor(2, 2)                           # the bleed carries the counter's background
+    assert (corner.red(), corner.green(), corner.blue()) != (255, 255, 255)
