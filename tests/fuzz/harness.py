@@ -279,6 +279,22 @@ class Workspace:
         for rel, offset in case.mtimes.items():
             os.utime(self.base / rel, (now + offset, now + offset), follow_symlinks=False)
 
+    def installed_snapshot(self, case: Case) -> dict[str, tuple]:
+        """What :func:`snapshot_tree` gives right after ``install(case)`` (the pristine tree plus the case's files
+        and their folders), without walking the tree again."""
+        out = dict(self.pristine)
+        for rel in case.files:
+            parts = Path(rel).parts
+            for i in range(1, len(parts)):
+                out.setdefault(str(Path(*parts[:i])), ("dir",))
+            full = self.base / rel
+            try:
+                st = full.lstat()
+            except OSError:
+                continue
+            out[rel] = ("dir",) if stat.S_ISDIR(st.st_mode) else _fingerprint(full, st)
+        return out
+
     def restore(self) -> None:
         """Put the base folder back exactly as it was created (removes extra files, rewrites changed ones)."""
         current = snapshot_tree(self.base)
@@ -492,18 +508,21 @@ def _lines_failure(case: Case, raw: Raw, ws: Workspace) -> Outcome | None:
         diags = json.loads(raw.stdout).get("diagnostics", [])
     except (ValueError, AttributeError):
         return None
-    scope = ws.path(case.check_lines).resolve()
-    counts: dict[Path, int] = {}
+    scope = os.path.normpath(ws.path(case.check_lines))
+    limits: dict[str, int] = {}  # file as displayed -> its line count (0: not a checked file)
     for d in diags:
         line = d.get("line") if isinstance(d, dict) else None
-        if not isinstance(line, int) or not isinstance(d.get("file"), str):
+        shown = d.get("file") if isinstance(d, dict) else None
+        if not isinstance(line, int) or not isinstance(shown, str):
             continue
-        path = Path(d["file"]) if os.path.isabs(d["file"]) else ws.cwd / d["file"]
-        path = Path(os.path.normpath(path))
-        if not (path == scope or scope in path.parents) or path.is_symlink() or not path.is_file():
-            continue
-        limit = counts.setdefault(path, max(1, _line_count(path)))
-        if line > limit:
+        if shown not in limits:
+            path = os.path.normpath(shown if os.path.isabs(shown) else os.path.join(ws.cwd, shown))
+            inside = path == scope or path.startswith(scope + os.sep)
+            limits[shown] = max(1, _line_count(Path(path))) if inside and not os.path.islink(path) and \
+                os.path.isfile(path) else 0
+        limit = limits[shown]
+        path = Path(shown)
+        if limit and line > limit:
             return _fail(case, raw, f"diagnostic past the end of the file: line {line} of {limit} "
                                     f"({d.get('code')})", location=str(d.get("code")),
                          detail=f"{path.name}: " + json.dumps(d))
@@ -615,7 +634,7 @@ class Runner:
             ws.install(case)
             protected = {rel: ws.path(rel).read_bytes() for rel, c in case.files.items()
                          if isinstance(c, bytes) and not allowed_output(rel, case.outputs)}
-            before = snapshot_tree(ws.base)
+            before = ws.installed_snapshot(case)
             outcome = self._execute(case)
             outcome = self._check_writes(case, before, protected) or outcome
         finally:
