@@ -52,8 +52,8 @@ def format_value(value: Any, missing: str = "") -> str:
 
     >>> format_value(12.0), format_value([3, 6, 9]), format_value({"front": 5, "side": 2}), format_value(None, "-")
     ('12', '3/6/9', 'front 5, side 2', '-')
-    >>> format_value([{"prefix": "A", "value": 9}, {"prefix": "G", "value": 9}])
-    'A 9/G 9'
+    >>> format_value([{"prefix": "A", "value": 9}, {"prefix": "G", "value": 9}]), format_value("under_armor")
+    ('A 9/G 9', 'under armor')
     """
     if value is _MISSING or value is None:
         return missing
@@ -65,8 +65,16 @@ def format_value(value: Any, missing: str = "") -> str:
         return "/".join(" ".join(format_value(x, missing) for x in v.values()) if isinstance(v, dict)
                         else format_value(v, missing) for v in value)
     if isinstance(value, dict):
-        return ", ".join(f"{k} {format_value(v, missing)}" for k, v in value.items())
-    return str(value)
+        return ", ".join(f"{_words(k)} {format_value(v, missing)}" for k, v in value.items())
+    return _words(str(value))
+
+
+_ENUM = re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+")
+
+
+def _words(text: str) -> str:
+    """An enum-like value in words ('on_map_artillery' -> 'on map artillery'); other text unchanged."""
+    return text.replace("_", " ") if _ENUM.fullmatch(text) else text
 
 
 def expand(text: str, data: Any, missing: str = "") -> str:

@@ -89,3 +89,28 @@ def test_calibration_scale_labels_do_not_touch():
         right = a.rect.x + a.rect.w / 2 + text_width_mm(a.text, a.font_pt) / 2
         left = b.rect.x + b.rect.w / 2 - text_width_mm(b.text, b.font_pt) / 2
         assert left - right > 1.0
+
+
+def test_mark_length_distance_back_marks_and_captions(project):
+    from studio.model.project import load_project
+    from studio.printing.geometry import grid_layout
+    from studio.printing.jobs import PrintOptions, build_pages
+    from studio.printing.primitives import Line, Text
+
+    index = load_project(project)
+    opts = PrintOptions("counters", "unit:m1*20", mark_length="6mm", mark_distance="2mm", back_marks=True)
+    front, back = build_pages(index, opts)
+    grid = grid_layout(opts.sheet_spec(15.875, 15.875))
+    bb = grid.bleed_box
+    marks = [i for i in front.items if isinstance(i, Line)]
+    assert marks and all(abs(abs(m.x2 - m.x1) + abs(m.y2 - m.y1) - 6.0) < 1e-9 for m in marks)
+    tops = [m for m in marks if m.y2 < bb.y]
+    assert tops and all(abs(bb.y - m.y2 - 2.0) < 1e-9 for m in tops)
+    back_marks = [i for i in back.items if isinstance(i, Line)]
+    assert len(back_marks) == len(marks)                                 # mirrored onto the back
+    assert sorted(round(front.width - m.x1, 6) for m in back_marks) == sorted(round(m.x1, 6) for m in marks)
+    captions = [t.text for p in (front, back) for t in p.items if isinstance(t, Text)]
+    assert any(c.endswith("sheet 1 of 1, front") for c in captions)
+    assert any(c.endswith("sheet 1 of 1, back") for c in captions)
+    plain = build_pages(index, PrintOptions("counters", "unit:m1*20"))[1]
+    assert not [i for i in plain.items if isinstance(i, Line)]          # no back marks unless asked for
