@@ -1,0 +1,290 @@
+"""Exact-outcome tests written against the survivors of the mutation run (COVERAGE.md): each pins a rule's
+numbers (dice rolled, Hits, markers, hexes), so a changed comparison, constant or dropped statement fails."""
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
+from helpers import at, build, legal, rolls, to_ops, u  # noqa: E402
+
+from studio.hexgrid.coords import distance  # noqa: E402
+
+
+# ---------------------------------------------------------------- 6.1.7 results ladder, 5.2.4 passengers
+
+def test_6_1_7_hit_ladder_one_hit_at_a_time():
+    g, s = build([("us-mech-infantry", "4J14")], [("su-t72", "4T1")])
+    inf = u(g, "us.1")
+    assert s.apply_hits(inf, 1) is False and (s.disr[inf], s.strength[inf]) == (True, 0)
+    assert s.apply_hits(inf, 1) is False and s.strength[inf] == 1
+    assert s.apply_hits(inf, 1) is True and s.strength[inf] == 2 and s.hex[inf] is None
+    assert s.lost == [1, 0] and at(g, "4J14") not in s.wrecks     # infantry leaves no Wreck
+
+
+def test_6_1_7_vehicle_destroyed_leaves_a_wreck_and_counts_lost():
+    g, s = build([("us-m60a3", "4J14")], [("su-t72", "4T1")])
+    m60 = u(g, "us.1")
+    assert s.apply_hits(m60, 5) is True
+    assert s.lost == [1, 0] and at(g, "4J14") in s.wrecks
+
+
+def test_5_2_4_passengers_of_a_destroyed_transport():
+    for die, strength, disrupted, lost in ((2, 2, False, 2), (1, 1, True, 1)):
+        g, s = build([("us-mech-infantry", "4J14"), ("us-m113", "4J14")], [("su-t72", "4T1")])
+        inf, m113 = u(g, "us.1"), u(g, "us.2")
+        s.carrier[inf] = m113
+        s.dice.force(die)
+        mark = len(s.dice.history)
+        s._destroy(m113)
+        assert rolls(s, mark, "passengers") == [die]
+        assert (s.strength[inf], s.disr[inf], s.carrier[inf], s.lost[0]) == (strength, disrupted, -1, lost)
+
+
+def test_5_2_4_passengers_of_a_reduced_transport_take_a_hit_on_even():
+    for die, hit in ((4, True), (3, False)):
+        g, s = build([("us-mech-infantry", "4J14"), ("us-m113", "4J14")], [("su-t72", "4T1")])
+        inf, m113 = u(g, "us.1"), u(g, "us.2")
+        s.carrier[inf] = m113
+        s.disr[m113] = True
+        s.dice.force(die)
+        s.apply_hits(m113, 1)
+        assert s.strength[m113] == 1 and s.disr[inf] is hit and s.strength[inf] == 0
+
+
+# ---------------------------------------------------------------- 6.1.5 Concealment, defence dice
+
+def test_6_1_5_concealment_needs_every_condition():
+    g, s = build([("us-m60a3", "4A1"), ("us-mech-hq", "4J9")], [("su-motor-rifle", "2J7"), ("su-t72", "4T1")])
+    inf, t72, m60, hq = u(g, "su.1"), u(g, "su.2"), u(g, "us.1"), u(g, "us.2")
+    assert s.concealed(inf)
+    s.hex[hq] = at(g, "2J8")                       # an adjacent HQ does not count
+    assert s.concealed(inf)
+    s.hex[m60] = at(g, "2J8")
+    s.disr[m60] = True                             # nor a Disrupted unit
+    assert s.concealed(inf)
+    s.disr[m60] = False
+    assert not s.concealed(inf)
+    s.hex[t72] = at(g, "2J7")
+    assert not s.concealed(t72) or g.tec_row(at(g, "2J7"))["concealment"] == "all"
+    s.hex[m60] = at(g, "4A1")
+    s.pending = ("opfire", inf, 0)                 # a moving unit under Opportunity Fire is not Concealed
+    assert not s.concealed(inf)
+
+
+def test_6_1_defence_dice_of_helicopters_and_soft_targets():
+    g, s = build([("us-ah1-cobra", "4J14"), ("us-mech-infantry", "4J12")], [("su-t72", "4T1")])
+    cobra, inf = u(g, "us.1"), u(g, "us.2")
+    v = g.vals[cobra][0][0]
+    assert s.defense_dice(cobra) == (v.armor, v.save)
+    assert s.defense_dice(inf) == (0, 5)           # clear terrain, a GO enemy is far: no Concealment in clear
+
+
+def test_6_1_resolve_hits_returns_the_net_hits():
+    g, s = build([("us-m60a3", "4J14")], [("su-t72", "4T1")])
+    m60, t72 = u(g, "us.1"), u(g, "su.1")
+    s.dice.force(6, 1, 1, 1, 1)                    # 3 Hits; saves: one 6 of the Armor dice
+    assert s.resolve_hits(m60, 3, "ap", t72) == 2 and s.strength[m60] == 1
+    assert s.resolve_hits(m60, 0, "ap", t72) == 0
+
+
+# ---------------------------------------------------------------- 6.1 fire numbers edges
+
+def test_6_1_adjacent_fire_needs_no_los_and_distance_zero_is_no_fire():
+    g, s = build([("us-m60a3", "4J14")], [("su-t72", "4J13")])
+    m60, t72 = u(g, "us.1"), u(g, "su.1")
+    assert s.fire_numbers(m60, t72, "ap", "normal") is not None
+    s.hex[t72] = s.hex[m60]
+    assert s.fire_numbers(m60, t72, "ap", "normal") is None
+
+
+def test_6_1_disrupted_units_fire_only_opportunity_fire():
+    g, s = build([("us-m60a3", "4J14")], [("su-t72", "4J10")])
+    m60, t72 = u(g, "us.1"), u(g, "su.1")
+    s.disr[m60] = True
+    assert s.fire_numbers(m60, t72, "ap", "normal") is None
+    assert s.fire_numbers(m60, t72, "ap", "opfire") is not None
+
+
+def test_6_1_3_moving_fire_marks_moving_fire_used():
+    g, s = build([("us-m60a3", "4J14")], [("su-t72", "4J10")], morale=({"value": 12}, None))
+    m60 = u(g, "us.1")
+    to_ops(s)
+    step = next(a for a in sorted(legal(s)) if a.startswith("move us.1 ") and distance(
+        g.map.hex_of[a.split()[2]], s.hex[u(g, "su.1")]) == 4)
+    s.play(g.parse_action(step))
+    while s.pending[0] == "opfire":
+        s.play(g.parse_action("pass"))
+    s.dice.force(1, 1, 1, 1)
+    s.play(g.parse_action("fire us.1 su.1 ap"))
+    assert s.mfired[m60] and not any(a.startswith("move us.1") for a in legal(s))
+
+
+def test_6_3_2_augmented_dice_count():
+    g, s = build([("us-m60a3", "4J14")], [("su-t72", "4T1")])
+    mark = len(s.dice.history)
+    s.attack_roll(2, 4)
+    s.attack_roll(2, 4, augmented=True)
+    assert len(rolls(s, mark, "attack")) == 2 + 3
+
+
+def test_1_3_6_leader_lowers_the_save_but_never_below_2():
+    g, s = build([("us-m60a3", "4J14")], [("su-t72", "4T1")], extension={
+        "leaders": [{"unit": "su-leader", "force": "su", "index": 0}]})
+    t72 = u(g, "su.1")
+    s.ops_complete[t72] = True
+    armor, save = g.vals[t72][0][0].armor, g.vals[t72][0][0].save
+    assert s.defense_dice(t72) == (armor, max(2, save - 1))
+
+
+# ---------------------------------------------------------------- 8.0 artillery calls and drift
+
+def test_8_0_two_calls_per_caller_and_missions_count_down():
+    ext = {"artillery": [{"id": "he", "side": "soviet", "formula": "3 x 45"}]}
+    g, s = build([("us-m60a3", "4J14")], [("su-tank-hq", "4J10"), ("su-t72", "4J10")], extension=ext,
+                 morale=(None, {"value": 12}))
+    to_ops(s, "f-su")
+    s.dice.force(1, 1, 1, 1, 1, 1, 1, 1, 1, 1)
+    s.play(g.parse_action("call su.1 he 4J14"))
+    assert s.missions[0] == 2 and "call su.1 he 4J14" in legal(s)
+    s.play(g.parse_action("call su.1 he 4J14"))
+    assert s.missions[0] == 1 and not any(a.startswith("call ") for a in legal(s))
+
+
+def test_8_0_no_call_without_missions():
+    ext = {"artillery": [{"id": "he", "side": "soviet", "formula": "1 x 45"}]}
+    g, s = build([("us-m60a3", "4J14")], [("su-tank-hq", "4J10"), ("su-t72", "4J10")], extension=ext,
+                 morale=(None, {"value": 12}))
+    s.missions[0] = 0
+    to_ops(s, "f-su")
+    assert not any(a.startswith("call ") for a in legal(s))
+
+
+def test_8_0_drift_lands_where_the_opponent_likes_best():
+    ext = {"artillery": [{"id": "he", "side": "soviet", "formula": "1 x 45"}]}
+    g, s = build([("us-m60a3", "4J14")], [("su-tank-hq", "4J10"), ("su-t72", "4J10"), ("su-t72", "4J13")],
+                 extension=ext)
+    target = at(g, "4J14")
+    s.dice.force(6)                                # a 6: the opponent (US) picks the adjacent hex
+    mark = len(s.dice.history)
+    s._call(u(g, "su.1"), 0, target)
+    assert rolls(s, mark, "accuracy") == [6]
+    landed = [h for h in g.nbrs[target] if h == at(g, "4J13")]
+    assert landed and s.calls == {u(g, "su.1"): 1}
+    # the US puts it on the Soviet T-72's hex next to the target: the T-72 takes the attack dice
+    assert len(rolls(s, mark, "attack")) == 4
+
+
+def test_1_3_4_3_mortar_in_los_fires_directly_not_indirectly():
+    g, s = build([("us-81mm-mortar", "4J14"), ("us-mech-hq", "4J14"), ("us-m2-bradley", "4J14")],
+                 [("su-motor-rifle", "4J10")])
+    mortar = u(g, "us.1")
+    assert g.los.clear(s.hex[mortar], at(g, "4J10"), 0, 0)
+    assert at(g, "4J10") not in s._indirect_targets(mortar)
+
+
+def test_8_4_chemical_one_morale_check_per_unit():
+    g, s = build([("us-mech-infantry", "4J12")], [("su-t72", "4A1")])
+    inf = u(g, "us.1")
+    s.dice.force(1, 1)
+    mark = len(s.dice.history)
+    s.mission("Chemical", at(g, "4J12"), 1, 1, False)
+    assert rolls(s, mark, "chemical") == [1, 1] and not s.disr[inf] and s.strength[inf] == 0
+
+
+# ---------------------------------------------------------------- 9.5 airstrikes
+
+def _strike_game(aa=True):
+    ext = {"airstrikes": [{"id": "a10", "side": "us", "ap_fp": 4, "he_fp": 3, "to_hit": 4, "armor": 2, "save": 5}]}
+    su = [("su-t72", "4J10")] + ([("su-zsu-23-4", "4J11")] if aa else [])
+    return build([("us-m60a3", "4T14")], su, extension=ext)
+
+
+def test_9_5_airstrike_attacks_armor_with_ap_and_may_go_home():
+    g, s = _strike_game(aa=False)
+    t72 = u(g, "su.1")
+    s.dice.force(4, 4, 1, 1, 6)                    # AP 4 dice: 2 Hits; clear: no saves; return roll 6 > 2
+    mark = len(s.dice.history)
+    s._strike(0, at(g, "4J10"))
+    assert len(rolls(s, mark, "attack")) == 4 and s.strength[t72] == 1 and s.disr[t72]
+    assert rolls(s, mark, "sortie") == [6] and 0 not in s.air_out
+    s.dice.force(1, 1, 1, 1, 1)                    # no Hits; return roll 1 <= 0? no: stays
+    s._strike(0, at(g, "4J10"))
+    assert 0 not in s.air_out
+    s.dice.force(6, 1, 1, 1, 1)                    # 1 Hit; return roll 1 <= 1: out of ammunition
+    s._strike(0, at(g, "4J10"))
+    assert 0 in s.air_out
+
+
+def test_9_5_aa_fire_shoots_down_or_aborts():
+    for hits, abort, out, attacked in ((2, None, True, False), (1, 2, True, False), (1, 5, False, False),
+                                       (0, None, False, True)):
+        g, s = _strike_game()
+        zsu = u(g, "su.2")
+        n = g.vals[zsu][0][0].aa_fp
+        aa_dice = [6] * hits + [1] * (n - hits)
+        forced = list(aa_dice) + ([1, 1] if hits else [])   # the aircraft's 2 Armor dice save nothing
+        if abort is not None:
+            forced.append(abort)
+        s.dice.force(*forced, 1, 1, 1, 1, 6)
+        mark = len(s.dice.history)
+        s._strike(0, at(g, "4J10"))
+        assert s.ops_complete[zsu] and (0 in s.air_out) is out
+        assert (len(rolls(s, mark, "attack")) > len(aa_dice)) is attacked
+
+
+# ---------------------------------------------------------------- 6.3 Assault, 6.4 Overrun details
+
+def test_6_3_both_sides_ops_complete_and_attacker_pays_the_mp():
+    g, s = build([("us-m60a3", "4J14")], [("su-motor-rifle", "4J13")], morale=({"value": 12}, None))
+    m60, rifle = u(g, "us.1"), u(g, "su.1")
+    to_ops(s)
+    s.dice.force(1, 1, 1, 1, 1, 1, 1, 1)           # nobody hits: the attacker stays out
+    s.play(g.parse_action("assault us.1 4J13"))
+    assert s.ops_complete[m60] and s.ops_complete[rifle] and s.hex[m60] == at(g, "4J14")
+    assert s.mp_used[m60] > 0
+
+
+def test_6_4_overrun_rolls_three_times_the_assault_factor_and_goes_through():
+    g, s = build([("us-m60a3", "2B5")], [("su-motor-rifle", "2B4")], morale=({"value": 12}, None))
+    m60, rifle = u(g, "us.1"), u(g, "su.1")
+    to_ops(s)
+    over = next(a for a in sorted(legal(s)) if a.startswith("overrun us.1 2B4 "))
+    mark = len(s.dice.history)
+    s.dice.force(*([1] * 6), 1, 1, 1)              # 6 misses; the infantry's 3 dice miss
+    s.play(g.parse_action(over))
+    assert len(rolls(s, mark, "attack")) == 6 + 3
+    assert s.hex[m60] == g.map.hex_of[over.split()[3]] and s.mp_used[m60] >= 3
+    assert over not in legal(s)                    # not the same hex twice in a turn
+
+
+def test_6_4_overrun_only_against_infantry():
+    g, s = build([("us-m60a3", "2B5")], [("su-btr70", "2B4")], morale=({"value": 12}, None))
+    to_ops(s)
+    assert not any(a.startswith("overrun ") for a in legal(s))
+
+
+# ---------------------------------------------------------------- 1.3.8 snipers
+
+def test_1_3_8_sniper_shot_and_removal_roll():
+    for shot, removal, disrupted, removed in ((6, 2, True, False), (6, 1, True, True), (1, 2, False, True)):
+        ext = {"snipers": [{"unit": "us-sniper", "force": "us", "index": 0, "hex": "2N11"}]}
+        g, s = build([("us-mech-infantry", "2N12")], [("su-motor-rifle", "2N8")], extension=ext)
+        rifle = u(g, "su.1")
+        s.dice.force(shot, removal)
+        s._snipe(0, rifle)
+        assert s.disr[rifle] is disrupted and (s.snipers[0][2] == 2) is removed and s.snipers[0][3] == 1
+
+
+# ---------------------------------------------------------------- 11.0 Chaos details
+
+def test_chaos_16_repairs_and_2_not_dead_yet():
+    g, s = build([("us-m60a3", "4J14"), ("us-m60a3", "4J13")], [("su-t72", "4T1")])
+    a, b = u(g, "us.1"), u(g, "us.2")
+    s.strength[a] = 1
+    s.disr[b] = True
+    s.dice.force(3, 4, 5, 6, 5)                    # 7 -> 3d6 = 16
+    s._chaos()
+    assert s.strength[a] == 0 and s.disr[b]
+    s.ops_complete[a] = s.ops_complete[u(g, "su.1")] = True
+    s.dice.force(1, 1)
+    s._chaos()
+    assert not s.ops_complete[a] and not s.ops_complete[u(g, "su.1")]
