@@ -557,6 +557,8 @@ def _fork(body, memory_mb: int, quiet: bool = True) -> int:
     pid = os.fork()
     if pid == 0:
         code = 70
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
         try:
             if quiet:
                 _quiet_child(memory_mb)
@@ -571,16 +573,21 @@ def _fork(body, memory_mb: int, quiet: bool = True) -> int:
 def _wait(pid: int, timeout: float | None):
     """Wait for a child; returns (exit code or None on timeout, seconds)."""
     start = time.monotonic()
-    while True:
-        done, status = os.waitpid(pid, os.WNOHANG)
-        if done:
-            code = os.waitstatus_to_exitcode(status)
-            return code, time.monotonic() - start
-        if timeout is not None and time.monotonic() - start > timeout:
-            os.kill(pid, signal.SIGKILL)
-            os.waitpid(pid, 0)
-            return None, time.monotonic() - start
-        time.sleep(0.005)
+    try:
+        while True:
+            done, status = os.waitpid(pid, os.WNOHANG)
+            if done:
+                return os.waitstatus_to_exitcode(status), time.monotonic() - start
+            if timeout is not None and time.monotonic() - start > timeout:
+                break
+            time.sleep(0.005)
+    except BaseException:
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+        raise
+    os.kill(pid, signal.SIGKILL)
+    os.waitpid(pid, 0)
+    return None, time.monotonic() - start
 
 
 # ---------------------------------------------------------------------------------------------------- the run
@@ -874,9 +881,11 @@ class Runner:
                 if len(cache["results"]) % 50 == 0:
                     self._save_cache(cache_path, cache)
 
-            fresh = self._execute(todo, sources, cov, killers, record)
+            try:
+                fresh = self._execute(todo, sources, cov, killers, record)
+            finally:
+                self._save_cache(cache_path, cache)      # an interrupted run keeps what it found
             results.extend(fresh)
-            self._save_cache(cache_path, cache)
         return self._summary(repo, results, equivalents, started, cov)
 
     @staticmethod
@@ -905,6 +914,15 @@ class Runner:
         durations = {nid: t["duration"] for nid, t in cov["tests"].items()}
         queue, running, done = list(todo), {}, []
         total, begun = len(todo), time.monotonic()
+        try:
+            self._loop(queue, running, done, total, begun, cov, killers, record, sources, durations)
+        finally:                                   # interrupted: no child may outlive the run
+            for pid in running:
+                os.kill(pid, signal.SIGKILL)
+                os.waitpid(pid, 0)
+        return done
+
+    def _loop(self, queue, running, done, total, begun, cov, killers, record, sources, durations):
         while queue or running:
             while queue and len(running) < max(1, self.s.jobs):
                 mutant = queue.pop(0)
@@ -931,7 +949,6 @@ class Runner:
                          f"about {rate * (total - len(done)) / 60:.1f} min left")
             if not finished:
                 time.sleep(0.005)
-        return done
 
     def _reap(self, running):
         finished = []
@@ -1176,9 +1193,18 @@ def _relative(path: str, repo: Path) -> str:
     return str(candidate)
 
 
+def _terminate(signum, frame):
+    raise KeyboardInterrupt(f"signal {signum}")
+
+
 def main(argv=None) -> int:
     settings = parse_args(sys.argv[1:] if argv is None else argv)
-    summary = Runner(settings).run()
+    signal.signal(signal.SIGTERM, _terminate)      # kill -TERM cleans up like Ctrl-C: children, then the copy
+    try:
+        summary = Runner(settings).run()
+    except KeyboardInterrupt:
+        print("mutate: interrupted; the results so far are in the cache", file=sys.stderr)
+        return 130
     if settings.list_only:
         for m in summary["mutants"]:
             print(f"{m['file']}:{m['line']}: {m['operator']}: {m['original']} -> {m['mutated']} (in {m['function']})")

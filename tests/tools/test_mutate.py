@@ -9,8 +9,10 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -222,3 +224,43 @@ def test_engine_mutation_score(tmp_path):
         scores[engine] = json.loads(report.read_text())["total"]["score"]
     print("mutation scores:", scores)
     assert all(score is not None for score in scores.values())
+
+
+def test_interrupted_run_leaves_no_child_and_no_copy(tmp_path):
+    """SIGTERM (or Ctrl-C) kills the running mutant's tests and removes the copy: nothing outlives the tool."""
+    toy = make_toy(tmp_path / "repo")
+    marker, armed = tmp_path / "started", tmp_path / "armed"
+    (toy / "tests" / "test_slow.py").write_text(
+        "import os, time\nfrom toy.api import stack_ok\n\n\ndef test_slow():\n"
+        f"    hang = os.path.exists({str(armed)!r})\n"
+        f"    if stack_ok(2):\n        open({str(marker)!r}, 'a').write(f'{{os.getpid()}}\\n')\n"
+        "        time.sleep(60 if hang else 0)\n    assert stack_ok(2)\n")
+    env = dict(os.environ, TMPDIR=str(tmp_path))
+    proc = subprocess.Popen([sys.executable, str(TOOL), "--repo", str(toy), "--target", "toy/rules.py", "--tests",
+                             "tests/test_slow.py", "--cache", str(tmp_path / "c.json"), "--timeout", "120"],
+                            cwd=toy, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        wait_for(lambda: len(_pids(marker)) >= 1)          # the coverage run went through the test
+        armed.write_text("")                               # from now on the test hangs
+        wait_for(lambda: len(_pids(marker)) >= 2)          # a mutant's test is hanging
+        proc.send_signal(signal.SIGTERM)
+        _, err = proc.communicate(timeout=30)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 130, err
+    assert "interrupted" in err
+    for pid in _pids(marker):
+        assert not Path(f"/proc/{pid}").exists()
+    assert not list(tmp_path.glob("mutate-work-*"))
+
+
+def wait_for(condition, seconds=120):
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(0.1)
+
+
+def _pids(marker: Path) -> list[int]:
+    return [int(x) for x in marker.read_text().split()] if marker.exists() else []
