@@ -7,9 +7,16 @@ A *slot path* names a slot by the echelon ids from the TO&E's root down to the s
 the slot they name: every vehicle of the slot, or only the first ``count`` of them. Template nesting stops at
 ``MAX_DEPTH`` (cycles are reported by the TO&E check); a missing template contributes nothing (the reference
 check reports it).
+
+Designations: an echelon copy's designation is its ``designation`` pattern with ``{n}`` its copy number (from 1)
+and ``{parent}`` the parent echelon's designation; a template root takes the designation of the echelon that
+instantiates it; a vehicle's designation is its slot's pattern with ``{n}`` its number in the slot. An empty
+pattern gives the parent's designation followed by the number (as ``studio.document.toe.designate``). A scenario
+force's ``designation`` names the TO&E's root echelon.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Iterable
 
@@ -24,50 +31,70 @@ class ForceUnit:
     unit: str   # unit card id (after substitutions)
     role: str   # hq, line, support or attached
     copy: int   # 0-based number of this vehicle among the vehicles of the same slot path
+    designation: str = ""   # e.g. '1/A/2-37', from the designation patterns (see the module docstring)
+
+
+_FIELD = re.compile(r"\{(n|parent)\}")
+
+
+def designate(pattern: str | None, n: int, parent: str = "") -> str:
+    """``pattern`` with ``{n}`` and ``{parent}`` filled in; an empty pattern gives ``parent`` + ``n``.
+
+    >>> designate("{n}/{parent}", 2, "A"), designate("", 3, "2"), designate(None, 1)
+    ('2/A', '23', '1')
+    """
+    if not pattern:
+        return f"{parent}{n}" if parent else str(n)
+    return _FIELD.sub(lambda m: str(n) if m.group(1) == "n" else parent, pattern)
 
 
 def _short(path: str) -> str:
     return path.split("/", 1)[1] if "/" in path else path
 
 
-def _walk(ech: Echelon, index, prefix: str, depth: int) -> Iterable[tuple[str, str, str]]:
+def _walk(ech: Echelon, index, prefix: str, depth: int, parent: str = "",
+          fixed: str | None = None) -> Iterable[tuple[str, str, str, str]]:
+    """(slot path, unit, role, designation) of every vehicle under ``ech``; ``fixed`` is the designation of
+    the echelon that instantiates this template root (or the force's designation for the root)."""
     here = f"{prefix}{ech.id}"
-    for _ in range(ech.count):
+    for n in range(1, ech.count + 1):
+        name = fixed if fixed is not None else designate(ech.designation, n, parent)
         for slot in ech.slots:
-            for _ in range(slot.count):
-                yield f"{here}/{slot.id}", slot.unit, slot.role
+            for k in range(1, slot.count + 1):
+                yield f"{here}/{slot.id}", slot.unit, slot.role, designate(slot.designation, k, name)
         if ech.template and depth < MAX_DEPTH:
             sub = index.model("toe", ech.template)
             if sub is not None:
-                yield from _walk(sub.root, index, here + "/", depth + 1)
+                yield from _walk(sub.root, index, here + "/", depth + 1, parent, name)
         for child in ech.children:
-            yield from _walk(child, index, here + "/", depth)
+            yield from _walk(child, index, here + "/", depth, name)
 
 
-def expand_toe(toe: Toe, index, substitutions: Iterable = ()) -> list[ForceUnit]:
-    """Every vehicle of ``toe`` in depth-first order, with ``substitutions`` (``Substitution`` models) applied."""
+def expand_toe(toe: Toe, index, substitutions: Iterable = (), designation: str = "") -> list[ForceUnit]:
+    """Every vehicle of ``toe`` in depth-first order, with ``substitutions`` (``Substitution`` models) applied;
+    ``designation`` (a scenario force's) names the root echelon."""
     subs = {}
     for s in substitutions:
         subs[s.slot.strip("/")] = (s.unit, getattr(s, "count", None))
     seen: dict[str, int] = {}
     out = []
-    for path, unit, role in _walk(toe.root, index, "", 0):
+    for path, unit, role, name in _walk(toe.root, index, "", 0, "", designation or None):
         copy = seen.get(path, 0)
         seen[path] = copy + 1
         swap = subs.get(path) or subs.get(_short(path))
         if swap is not None and (swap[1] is None or copy < swap[1]):
             unit = swap[0]
-        out.append(ForceUnit(path, unit, role, copy))
+        out.append(ForceUnit(path, unit, role, copy, name))
     return out
 
 
 def expand_force(force: Force, index) -> list[ForceUnit]:
     """The vehicles a scenario force fields; empty when its TO&E is missing."""
     toe = index.model("toe", force.toe)
-    return expand_toe(toe, index, force.substitutions) if toe is not None else []
+    return expand_toe(toe, index, force.substitutions, force.designation) if toe is not None else []
 
 
 def slot_paths(toe: Toe, index) -> set[str]:
     """Every slot path of ``toe``, in both spellings (with and without the root echelon's id)."""
-    paths = {path for path, _, _ in _walk(toe.root, index, "", 0)}
+    paths = {path for path, *_ in _walk(toe.root, index, "", 0)}
     return paths | {_short(p) for p in paths}

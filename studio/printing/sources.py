@@ -105,37 +105,13 @@ def _merge(items: list[UnitCount]) -> list[UnitCount]:
     return list(merged.values())
 
 
-def _toe_data(index: ProjectIndex, toe_id: str):
-    model = index.model("toe", toe_id)
-    return model.model_dump(mode="json") if model is not None else None
-
-
-def designations(index: ProjectIndex, toe: Toe, force_designation: str = "") -> list[tuple[str, str]]:
-    """``(slot id, designation)`` of every vehicle of ``toe`` in expansion order, from the TO&E's designation
-    patterns (``studio.document.toe.expand``: ``{n}`` sibling number, ``{parent}`` the parent's designation);
-    a scenario force's ``designation`` names the root echelon."""
-    from studio.document.toe import expand
-
-    data = toe.model_dump(mode="json")
-    if force_designation:
-        data["root"]["designation"] = force_designation
-    root = expand(data, lambda toe_id: _toe_data(index, toe_id))
-    if root is None:
-        return []
-    return [(u.slot, u.designation) for node in root.walk() for u in node.units]
-
-
 def toe_units(index: ProjectIndex, toe: Toe, group: str = "", substitutions=(),
               force_designation: str = "") -> list[UnitCount]:
-    """Every vehicle's unit with counts: ``studio.model.forces.expand_toe`` (echelon counts multiplied,
-    templates expanded, ``Substitution`` models applied), each with its designation when the TO&E's
-    designation expansion lists the same vehicles in the same order."""
-    vehicles = expand_toe(toe, index, substitutions)
-    names = designations(index, toe, force_designation)
-    same = len(names) == len(vehicles) and all(v.path.rsplit("/", 1)[-1] == slot
-                                               for v, (slot, _) in zip(vehicles, names))
-    return _merge([UnitCount(_unit(index, v.unit), 1, group, (names[k][1],) if same else ())
-                   for k, v in enumerate(vehicles)])
+    """Every vehicle's unit with counts and designations: ``studio.model.forces.expand_toe`` (echelon counts
+    multiplied, templates expanded, ``Substitution`` models applied, designation patterns filled in; a
+    scenario force's ``designation`` names the root echelon)."""
+    vehicles = expand_toe(toe, index, substitutions, force_designation)
+    return _merge([UnitCount(_unit(index, v.unit), 1, group, (v.designation,)) for v in vehicles])
 
 
 def scenario_units(index: ProjectIndex, scenario: Scenario) -> list[UnitCount]:
