@@ -245,7 +245,7 @@ def test_6_3_both_sides_ops_complete_and_attacker_pays_the_mp():
 
 def test_6_4_overrun_rolls_three_times_the_assault_factor_and_goes_through():
     g, s = build([("us-m60a3", "2B5")], [("su-motor-rifle", "2B4")], morale=({"value": 12}, None))
-    m60, rifle = u(g, "us.1"), u(g, "su.1")
+    m60 = u(g, "us.1")
     to_ops(s)
     over = next(a for a in sorted(legal(s)) if a.startswith("overrun us.1 2B4 "))
     mark = len(s.dice.history)
@@ -288,3 +288,101 @@ def test_chaos_16_repairs_and_2_not_dead_yet():
     s.dice.force(1, 1)
     s._chaos()
     assert not s.ops_complete[a] and not s.ops_complete[u(g, "su.1")]
+
+
+# ---------------------------------------------------------------- second batch
+
+def test_6_3_retreating_defenders_take_their_hq_or_lose_it():
+    g, s = build([("us-m60a3", "4J14")], [("su-tank-hq", "4J13"), ("su-t72", "4J13")])
+    hq, t72 = u(g, "su.1"), u(g, "su.2")
+    s._retreat([t72], at(g, "4J13"), at(g, "4J14"), 0, [u(g, "us.1")])
+    assert s.hex[t72] is not None and s.hex[hq] == s.hex[t72] != at(g, "4J13")
+    g, s = build([("us-m60a3", "2B2"), ("us-m60a3", "2B2")], [("su-tank-hq", "2B1"), ("su-t72", "2B1")])
+    hq, t72 = u(g, "su.1"), u(g, "su.2")
+    s._retreat([t72], at(g, "2B1"), at(g, "2B2"), 0, [u(g, "us.1")])
+    assert s.strength[t72] == 2 and s.strength[hq] == 2      # no retreat: destroyed, and the HQ with it
+
+
+def test_6_3_hits_are_spread_one_each_first():
+    g, s = build([("us-mech-infantry", "4J14"), ("us-mech-infantry", "4J14")], [("su-t72", "4T1")])
+    a, b = u(g, "us.1"), u(g, "us.2")
+    s._distribute([a, b], 2)
+    assert s.disr[a] and s.disr[b] and s.strength[a] == s.strength[b] == 0
+    s._distribute([a, b], 3)
+    assert sorted([s.strength[a], s.strength[b]]) == [1, 2]
+
+
+def test_chaos_10_friendly_fire_nato_shoots_nato():
+    g, s = build([("us-m60a3", "4J14"), ("us-mech-infantry", "4J12")], [("su-t72", "4T1")])
+    m60, inf = u(g, "us.1"), u(g, "us.2")
+    s.dice.force(4, 6, 6, 6, 6, 1, 1, 1, 1)        # 10; then the M60's HE at the infantry
+    mark = len(s.dice.history)
+    s._chaos()
+    assert rolls(s, mark, "attack") and s.ops_complete[m60] and (s.disr[inf] or s.strength[inf] > 0)
+
+
+def test_chaos_11_13_leader_joins_unless_one_is_in_the_game():
+    g, s = build([("us-m60a3", "4J14")], [("su-t72", "4J10")])
+    s.dice.force(5, 6)                             # 11: an Alliance Leader joins (the project has su-leader)
+    s._chaos()
+    assert list(s.xleaders) == [u(g, "su.1")]
+    mark = len(s.dice.history)
+    s.dice.force(5, 6, 1, 1)                       # 11 again: a Leader is in the game, roll again (2)
+    s._chaos()
+    assert len(rolls(s, mark, "chaos")) == 4 and s.log[-1].action == "chaos 2"
+
+
+def test_chaos_18_sniper_placed_near_nato_and_fires():
+    g, s = build([("us-mech-infantry", "2N12")], [("su-motor-rifle", "2N9")])
+    s.dice.force(3, 4, 6, 6, 6, 6, 6)              # 7 -> 18; the shot hits; the removal roll 6
+    s._chaos()
+    assert len(s.snipers) == 1
+    h = s.snipers[0][0]
+    assert distance(h, at(g, "2N12")) <= 2 and (g.tec_row(h)["db_infantry"] or 0) > 0
+
+
+def test_1_6_1_conditional_morale_counts_living_non_hq_units():
+    morale = (None, {"value": 2, "conditional": True})
+    g, s = build([("us-m60a3", "4T14")], [("su-t72", "2A1"), ("su-t72", "2A1"), ("su-tank-hq", "2B1")],
+                 morale=morale)
+    a, b = u(g, "su.1"), u(g, "su.2")
+    assert s.morale(a) == 2 + 1                    # the other T-72, not the HQ, not itself
+    s.strength[b] = 2
+    assert s.morale(a) == 2
+
+
+def test_1_3_3_3_restore_picks_the_hex_with_most_units_of_its_type():
+    g, s = build([("us-armor-hq", "4A14"), ("us-m60a3", "4A13"), ("us-m60a3", "4C14"), ("us-m1-abrams", "4C14")],
+                 [("su-t72", "4T1")])
+    hq = u(g, "us.1")
+    s.strength[hq], s.hex[hq] = 2, None
+    s._restore_hqs()
+    assert s.hex[hq] == at(g, "4C14") and s.strength[hq] == 1
+
+
+def test_game_setup_reach_control_and_air_cover():
+    ext = {"cup": {"air_cover": ["soviet"], "air_cover_aa_fp": 3}, "setup_areas": {"us": ["4J14", "4J13"]}}
+    g, s = build([("us-m60a3", "4J14"), ("us-m901-itv", "4J13")], [("su-t72", "4J10")], extension=ext)
+    m60, itv = u(g, "us.1"), u(g, "us.2")
+    assert g.reach[m60] == 2 * g.vals[m60][0][0].range and g.reach[itv] == g.vals[itv][0][0].range
+    assert g.air_cover == [1] and g.initial_control == {at(g, "4J14"): 0, at(g, "4J13"): 0}
+    assert s.control == g.initial_control
+
+
+def test_volley_fire_marks_everyone_and_uses_the_marker():
+    g, s = build([("us-m60a3", "4J14")], [("su-t72", "4J10"), ("su-t72", "4J9"), ("su-t72", "4K10")])
+    lead, a, b = u(g, "su.1"), u(g, "su.2"), u(g, "su.3")
+    s.hand.add(("volley", 1))
+    s.dice.force(*([1] * 12))
+    s._volley(lead, [a, b], u(g, "us.1"))
+    assert all(s.ops_complete[x] and s.acted[x] for x in (lead, a, b)) and ("volley", 1) not in s.hand
+
+
+def test_victory_hold_hexes_and_destroy_percent():
+    vc = [{"id": "a", "type": "hold_hexes", "side": "us", "points": 2, "hexes": ["4J14"]},
+          {"id": "b", "type": "destroy_percent", "side": "soviet", "points": 5, "percent": 50}]
+    g, s = build([("us-m60a3", "4J14"), ("us-m60a3", "4J13")], [("su-t72", "4J10")], victory=vc)
+    s.control[at(g, "4J14")] = 0
+    assert s.victory_points() == [2.0, 0.0]
+    s.lost[0] = 1
+    assert s.victory_points() == [2.0, 5.0]

@@ -31,7 +31,7 @@ class FireRules:
             level = g.los.flight_level(hh) + (1 if (self.pending[0] == "popup" and self.pending[1] == heli) else 0)
             if not g.los.heli(hh, ho, lo, level):
                 return False
-            if level == 1 and lo == 1 and self.wrecks:
+            if level <= g.los.heli_levels[0] and lo == 1 and self.wrecks:   # the clear-terrain row
                 from studio.hexgrid.lines import line_steps
                 on_hill = sum(1 for st in line_steps(hh, ho)[1:-1] for h in st if h in self.wrecks
                               and g.level.get(h, 0))
