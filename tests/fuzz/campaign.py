@@ -3,12 +3,12 @@ through the entry points, new failures are shrunk (ops dropped one by one) befor
 
 Families (each ``family(runner, n, seed)`` runs about ``n`` mutants):
 
-- ``documents``: structural mutants of every sample document -> validate --format json, format --check, and
-  every third one the session (open + validate);
+- ``documents``: structural mutants of every sample document -> validate --format json, format --check, map info
+  for maps, and every third one the session (open + validate);
 - ``text``: textual mutants (bytes) of every sample document -> validate --format json, format --check;
 - ``rulesets``: structural mutants of both rulesets, mostly in their tables -> project validation, and when it is
   clean, ``play --games 2`` of a scenario of that ruleset ("valid for validation, then played");
-- ``scenarios``: structural mutants of every scenario -> project validation, then play when clean;
+- ``scenarios``: structural mutants of every scenario -> map info, project validation, then play when clean;
 - ``positions``: mutants of a WaW position document -> validate, ``play --from`` it;
 - ``tiled``: structural and textual mutants of the sample board exported to Tiled -> map import;
 - ``replays``: structural and textual mutants of a recorded replay -> replay (CLI, JSON) and replay.verify;
@@ -26,7 +26,7 @@ from hypothesis import strategies as st
 
 import corpus
 import mutators
-from harness import (FAILURE, PLAY_SCENARIO, Case, Runner, import_case, play_case, project_validate_case,
+from harness import (FAILURE, PLAY_SCENARIO, Case, Runner, import_case, map_info_case, play_case, project_validate_case,
                      recovery_case, replay_cli_case, replay_verify_case, ruleset_of, session_case,
                      validate_cases, window_recovery_case)
 
@@ -115,6 +115,8 @@ def _doc_build(rel: str, session: bool) -> Build:
     def build(content: bytes, label: str) -> list[Case]:
         files = {rel: content}
         cases = validate_cases(rel, label, files, entries=("validate-json", "format-check"))
+        if "/maps/" in rel:
+            cases.append(map_info_case(label, files, rel))
         return cases + ([session_case(label, files, rel)] if session else [])
     return build
 
@@ -125,7 +127,7 @@ def _played_build(rel: str, scenario_rel: str) -> Build:
         files = {rel: content}
         gate = project_validate_case(label, files)
         gate.then = [play_case(label, files, scenario_rel)]
-        return [gate]
+        return [gate] + ([map_info_case(label, files, rel)] if rel == scenario_rel else [])
     return build
 
 

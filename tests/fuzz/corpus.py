@@ -38,7 +38,7 @@ from typing import Any
 
 import yaml
 
-from harness import (Case, import_case, play_case, play_from_case, recovery_case, replay_cli_case, replay_verify_case,
+from harness import (Case, import_case, map_info_case, play_case, play_from_case, recovery_case, replay_cli_case, replay_verify_case,
                      session_case, validate_cases, window_recovery_case)
 
 HERE = Path(__file__).resolve().parent
@@ -243,6 +243,8 @@ def document_cases(kind: str, label: str, content: bytes, *, full: bool = True, 
     if full:
         if not isolate:
             cases.append(session_case(label, files, rel))
+        if kind in ("map", "scenario"):
+            cases.append(map_info_case(label, files, rel))
         if kind in PLAYED:
             played = rel if kind == "scenario" else "project/" + PLAYED[kind]
             cases.append(play_case(label, files, played, isolate=isolate))

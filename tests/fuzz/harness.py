@@ -136,6 +136,7 @@ class Case:
     timeout: float | None = None
     classify: Callable[["Case", Raw], Outcome | None] | None = None
     then: list["Case"] = field(default_factory=list)  # run when this case is ok (e.g. play after validation)
+    json_codes: tuple[int, ...] = (0, 1)  # exit codes after which JSON output is required (with json_out)
 
 
 # ------------------------------------------------------------------ workspace
@@ -476,7 +477,7 @@ def _fail(case: Case, raw: Raw, reason: str, location: str = "", detail: str = "
 def _json_failure(case: Case, raw: Raw) -> Outcome | None:
     text = raw.stdout.strip()
     if not text:
-        if raw.rc in (0, 1):
+        if raw.rc in case.json_codes:
             return _fail(case, raw, "json: no JSON printed", detail=raw.stderr[-2000:])
         return None
     try:
@@ -819,6 +820,13 @@ def play_case(label: str, files: dict[str, Content], scenario_rel: str, isolate:
     return Case("play", label, files, ["play", "{base}/" + scenario_rel, "--games", "2", "--seed", "7",
                                        "--project", "{project}", "--format", "json"], isolate=isolate,
                 json_out=True)
+
+
+def map_info_case(label: str, files: dict[str, Content], doc_rel: str) -> Case:
+    """``studio map info --format json`` of a map or scenario file (board assembly, terrain catalogue); an
+    unusable document is a message on stderr with exit 1 (no JSON), by the command's contract."""
+    return Case("map-info", label, files, ["map", "info", "{base}/" + doc_rel, "--project", "{project}",
+                                           "--format", "json"], json_out=True, json_codes=(0,))
 
 
 def play_from_case(label: str, files: dict[str, Content], position_rel: str) -> Case:
