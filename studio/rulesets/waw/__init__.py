@@ -2,8 +2,11 @@
 
 Data side: ``cards`` (counter bodies, scenario extension), ``forces`` (TO&E expansion and set-up placement
 shared by the checks and the engine) and ``checks`` (static checks V1-V50 of the digest, codes ``waw.*``).
-The rules engine lives in ``studio.rulesets.waw.engine`` and is imported lazily; ``bots`` holds the heuristic
-player. ``COVERAGE.md`` lists what is implemented and tested per rule section.
+The rules engine lives in ``studio.rulesets.waw.engine`` (one module per rule chapter) and is imported lazily;
+``bots`` holds the heuristic player, ``probes`` the conformance probes (positions on the ``waw-lab`` scenario).
+The registration declares the tables the engine reads (``engine/tables.py``), the environment fields it uses
+(none: the rulebook has no night, visibility or weather rules) and the options and tables no probe can expose,
+with the reason. ``COVERAGE.md`` lists what is implemented and tested per rule section, and the mutation score.
 """
 from __future__ import annotations
 
