@@ -506,7 +506,7 @@ def _check_counters(c: _Scenario) -> Iterator[Diagnostic]:
         if card and card.transport != "none" and desig:
             carriers.setdefault(desig, []).append(card)
     for key, st in c.ext.counters.items():
-        ptr = f"/extension/counters/{key}"
+        ptr = "/extension/counters/" + key.replace("~", "~0").replace("/", "~1")
         if key not in c.counters:
             yield c.doc.error("assault.counter-key", f"'{key}' is not a counter of the scenario's forces",
                               ptr, "Assault 24")
@@ -603,8 +603,117 @@ def _check_soviet_regiments(c: _Scenario) -> Iterator[Diagnostic]:
                               "Assault 3.A")
 
 
+def _hq_designations(c: _Scenario) -> dict[str, str]:
+    """Designation -> side of every HQ counter (not HQ transports) in the scenario's forces."""
+    return {d: card.side for card, d in c.counters.values()
+            if card and d and card.role == "hq" and not card.hq_transport}
+
+
+def _platoon_equivalents(c: _Scenario, designation: str) -> float:
+    """Platoons a cross-attachment moves: a section is a third of a platoon (Assault 4.C.4)."""
+    cards = [card for card, d in c.counters.values() if card and d == designation]
+    return sum(1.0 if card.size == "platoon" else 1 / 3 for card in cards)
+
+
+def _attachment_limit(receiver) -> float | None:
+    """Platoon equivalents an HQ may receive (Assault 4.C.4): U.S. company 2, U.S. battalion 6 (2 companies),
+    Soviet battalion 3 (1 company of 3 platoons); None: no limit stated (Soviet regiment, digest d.17)."""
+    if receiver is None:
+        return None
+    if receiver.side == "us":
+        return 2 if receiver.role == "company-hq" else 6
+    return 3 if receiver.role == "battalion-hq" else None
+
+
+def _check_cross_attachments(c: _Scenario) -> Iterator[Diagnostic]:
+    """d.17: cross-attach to an HQ in play, within the platoon limits of Assault 4.C.4."""
+    hqs = _hq_designations(c)
+    load: dict[str, float] = {}
+    for unit, hq in c.ext.cross_attachments.items():
+        ptr = "/extension/cross_attachments/" + unit.replace("~", "~0").replace("/", "~1")
+        if hq not in hqs:
+            yield c.doc.error("assault.cross-attach", f"'{hq}' is not an HQ counter of the scenario", ptr,
+                              "Assault 4.C.4")
+            continue
+        if _platoon_equivalents(c, unit) == 0:
+            yield c.doc.error("assault.cross-attach", f"no counter has designation '{unit}'", ptr, "Assault 4.C.4")
+            continue
+        load[hq] = load.get(hq, 0.0) + _platoon_equivalents(c, unit)
+        limit = _attachment_limit(parse(hqs[hq], hq))
+        if limit is not None and load[hq] > limit + 1e-9:
+            yield c.doc.error("assault.cross-attach", f"'{hq}' receives {load[hq]:g} platoons; at most {limit} "
+                              "(3 sections = 1 platoon, 3 platoons = 1 company)", ptr, "Assault 4.C.4")
+
+
+def _check_designators(c: _Scenario) -> Iterator[Diagnostic]:
+    """d.18: one laser designator per U.S. company, a counter of that company (Assault 22.C)."""
+    present = {d for card, d in c.counters.values() if card and card.side == "us"}
+    for company, desig in c.ext.designators.items():
+        ptr = f"/extension/designators/{company}"
+        d = parse("us", desig)
+        if desig not in present or d is None or f"{d.company}{d.battalion}" != company:
+            yield c.doc.error("assault.designator", f"'{desig}' is not a U.S. counter of company '{company}'",
+                              ptr, "Assault 22.C")
+
+
+def _check_objectives(c: _Scenario) -> Iterator[Diagnostic]:
+    """d.26: hold-hex objectives are towns (Assault 24.E: towns captured)."""
+    terrain = _terrain_at(c)
+    towns = {t.code for t in (c.rs.terrain if c.rs else []) if t.id in ("town", "urban-strip")}
+    if terrain is None:
+        return
+    for i, v in enumerate(c.sc.victory):
+        if v.type != "hold_hexes":
+            continue
+        for k, h in enumerate(v.hexes):
+            if terrain(h) is not None and terrain(h) not in towns:
+                yield c.doc.warning("assault.objective", f"objective hex {h} is not a town or urban strip hex",
+                                    f"/victory/{i}/hexes/{k}", "Assault 24.E")
+
+
+def _terrain_rows(rs) -> dict:
+    t = _table(rs, "terrain-effects")
+    return {row[0]: dict(zip(t.columns, row)) for row in t.rows} if t else {}
+
+
+def _entry_cost(rows: dict, terrain_id: str, card, formation: str):
+    """The terrain-effects cell for a unit entering ``terrain_id`` (Assault 7.B, 7.E); None for static units."""
+    row = rows.get(terrain_id)
+    if row is None or card.mobility == "S":
+        return None
+    if card.mobility == "L":
+        return row.get("leg_roll")
+    cell = row.get(f"{card.mobility.lower()}_{formation}")
+    return None if cell == "P" and card.amphibious and row.get("amphibious") is True else cell
+
+
+def _check_setup_terrain(c: _Scenario) -> Iterator[Diagnostic]:
+    """d.29: no counter sets up in terrain prohibited (P) to its mobility class (Assault 7.B)."""
+    terrain = _terrain_at(c)
+    rows = _terrain_rows(c.rs)
+    by_code = {t.code: t.id for t in (c.rs.terrain if c.rs else [])}
+    if terrain is None or not rows:
+        return
+    for si, side in enumerate(c.sc.sides):
+        for fi, force in enumerate(side.forces):
+            if force.setup is None or not force.setup.hexes:
+                continue
+            keys = [k for k in c.counters if k.split("/", 1)[0] == force.id]
+            for n, key in enumerate(keys):
+                hexes = force.setup.hexes
+                k = min(n, len(hexes) - 1)
+                card = c.counters[key][0]
+                state = c.ext.counters.get(key)
+                formation = state.formation if state else "combat"
+                if card and _entry_cost(rows, by_code.get(terrain(hexes[k])), card, formation) == "P":
+                    yield c.doc.error("assault.setup-terrain", f"{card.mobility} unit '{key}' cannot set up in "
+                                      f"{by_code.get(terrain(hexes[k]))} ({hexes[k]})",
+                                      f"/sides/{si}/forces/{fi}/setup/hexes/{k}", "Assault 7.B")
+
+
 SCENARIO_PARTS = (_check_force_levels, _check_entry_edges, _check_wind, _check_off_board_artillery,
                   _check_off_board_ops, _check_entrenchments, _check_counters, _check_dummies, _check_timetable,
-                  _check_battalions)
+                  _check_battalions, _check_cross_attachments, _check_designators, _check_objectives,
+                  _check_setup_terrain)
 
 CHECKS = {"unit": [check_unit], "toe": [check_toe], "scenario": [check_scenario]}

@@ -1,0 +1,74 @@
+"""Compile the Assault ruleset document into plain engine data, and the table specs the engine reads.
+
+Every number comes from ``ruleset.yaml`` (tables read by id); nothing here is a table value. Tables are
+compiled defensively against exactly what their ``TableSpec`` guarantees (validation refuses the rest).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from studio.model.requirements import TableSpec
+
+CONSTANT_KEYS = (
+    "die-faces", "platoon-steps", "section-steps", "spotting-range-base", "spotting-range-per-level",
+    "fire-stack-steps", "road-stack-steps", "default-ops", "ops-visible", "ops-not-visible", "cover-divisor",
+    "multi-target-divisor", "multi-target-offset", "missile-woods-divisor", "suppressed-afv-hit",
+    "double-hit-margin", "is-hit-offset", "defence-stack-free-steps", "defence-floor-divisor",
+    "morale-company", "morale-mech-inf", "morale-hq-toc", "opp-fire-any-hex-range", "opp-fire-second-hex-range",
+    "opp-fire-max-range", "opp-fire-missile-max-range")
+
+DEFENCE_CLASSES = ("afv", "personnel", "weapons", "nav")
+
+ENGINE_TABLES = (
+    TableSpec("constants", "Assault 1", columns=("id", "value"), integer=("value",), keys=CONSTANT_KEYS),
+    TableSpec("elevation-levels", "Assault 10.B.1", columns=("level", "colour", "height_m"),
+              integer=("level",), numeric=("height_m",), min_rows=9),
+    TableSpec("hit-confirmation", "Assault 13.B.3", columns=("armour", "addition"), integer=("addition",),
+              keys=("chobham", "laminate", "other")),
+    TableSpec("fire-ranges", "Assault 12.B.1", columns=("column", "range_min", "range_max"),
+              integer=("range_min", "range_max")),
+    TableSpec("spotting", "Assault 10.D", columns=("range_max", "base"), integer=("range_max", "base")),
+    TableSpec("conventional-defence", "Assault 14.A",
+              integer=tuple(f"{c}_{k}" for c in DEFENCE_CLASSES for k in ("open", "cover")), columns=("terrain",)),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class RangeColumn:
+    name: str
+    low: int
+    high: int
+
+
+@dataclass(slots=True)
+class AssaultData:
+    """The compiled tables the engine reads (named fields, never parallel lists)."""
+
+    constants: dict[str, int]
+    confirmation: dict[str, int]
+    ranges: tuple[RangeColumn, ...]
+    spotting: tuple[tuple[int, int], ...]                  # (range_max, base), ascending range
+    defence: dict[str, dict[str, int]] = field(default_factory=dict)   # terrain -> "class_open"/"class_cover"
+
+    def constant(self, key: str) -> int:
+        return self.constants[key]
+
+    def fingerprint(self) -> str:
+        """A text of every compiled value (``Game.data_fingerprint``)."""
+        return repr((sorted(self.constants.items()), sorted(self.confirmation.items()), self.ranges,
+                     self.spotting, sorted((t, sorted(v.items())) for t, v in self.defence.items())))
+
+
+def _rows(rs, table_id: str) -> list[dict]:
+    t = rs.table(table_id)
+    return [dict(zip(t.columns, row)) for row in t.rows]
+
+
+def compile_ruleset(rs) -> AssaultData:
+    """The engine data of a ruleset that passes ``ENGINE_TABLES`` (``ruleset.engine-table`` finds the rest)."""
+    constants = {r["id"]: r["value"] for r in _rows(rs, "constants")}
+    confirmation = {r["armour"]: r["addition"] for r in _rows(rs, "hit-confirmation")}
+    ranges = tuple(RangeColumn(str(r["column"]), r["range_min"], r["range_max"]) for r in _rows(rs, "fire-ranges"))
+    spotting = tuple(sorted((r["range_max"], r["base"]) for r in _rows(rs, "spotting")))
+    defence = {r["terrain"]: {k: v for k, v in r.items() if k != "terrain"} for r in _rows(rs, "conventional-defence")}
+    return AssaultData(constants, confirmation, ranges, spotting, defence)
