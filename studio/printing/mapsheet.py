@@ -15,7 +15,7 @@ from studio.model.project import ProjectIndex
 
 from .geometry import Rect, Tile, fit_scale, tile_map
 from .primitives import Box, Group, Item, Line, Page, Polygon, Text
-from .units import paper_mm
+from .units import MM_PER_PT, paper_mm
 
 UNKNOWN_TERRAIN = "#d0d0d0"
 GRID_INK = "#505050"
@@ -138,8 +138,12 @@ def draw_map(amap: AssembledMap, colours: dict[str, str], feature_colours: dict[
             if level:
                 items.append(Text(Rect(cx - hm * 0.45, cy + hm * 0.22, hm * 0.9, hm * 0.24), str(level), hm * 0.28,
                                   colour="#603000"))
-            if h in amap.texts:
-                items.append(Text(Rect(cx - hm, cy - hm * 0.2, 2 * hm, hm * 0.4), amap.texts[h], hm * 0.4, True))
+    for h, text in amap.texts.items():      # town and feature names: on a white label, readable when scaled
+        cx, cy = centres[h]
+        pt = hm * 0.55
+        w = min(3.2 * hm, len(text) * pt * MM_PER_PT * 0.62 + hm * 0.3)
+        box = Rect(cx - w / 2, cy - hm * 0.22, w, hm * 0.44)
+        items += [Box(box, "#ffffff", "#202020", hm * 0.02), Text(box, text, pt, True, shrink=True)]
     return MapDrawing(items, max(xs) + ox + BORDER, max(ys) + oy + BORDER, hm, centres)
 
 

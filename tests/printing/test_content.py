@@ -189,3 +189,17 @@ def test_map_overview_has_a_terrain_key_of_what_the_map_uses():
     assert texts[0] == "Key" and len(texts) == len(key) + 1
     assert any(t.startswith("Woods") for t in texts) and any(t.startswith("Road") for t in texts)
     assert group.dy + 5 + 4.2 * 4 < overview.height                     # on the page, under the map
+
+
+def test_town_and_feature_names_are_labelled_on_the_map():
+    from studio.model.maps import assemble_single
+    from studio.model.project import load_project
+    from studio.printing.mapsheet import draw_map
+    from studio.printing.primitives import Box
+
+    idx = load_project(REPO / "data")
+    drawing = draw_map(assemble_single(idx.model("map", "board-2")), {})
+    items = drawing.items
+    k = next(i for i, it in enumerate(items) if isinstance(it, Text) and it.text == "Town 2")
+    assert isinstance(items[k - 1], Box) and items[k - 1].fill == "#ffffff" and items[k - 1].rect == items[k].rect
+    assert items[k].bold and items[k].font_pt >= 0.5 * drawing.hex_mm
