@@ -203,3 +203,22 @@ def test_town_and_feature_names_are_labelled_on_the_map():
     k = next(i for i, it in enumerate(items) if isinstance(it, Text) and it.text == "Town 2")
     assert isinstance(items[k - 1], Box) and items[k - 1].fill == "#ffffff" and items[k - 1].rect == items[k].rect
     assert items[k].bold and items[k].font_pt >= 0.5 * drawing.hex_mm
+
+
+def test_card_sheets_print_one_card_per_unit_type_with_its_count(index):
+    from studio.printing.jobs import PrintOptions, build_pages
+
+    pages = build_pages(index, PrintOptions("cards", "probe"))
+    cards = [it for p in pages for it in p.items if getattr(it, "tag", "").startswith("card:")]
+    assert len(cards) == 4                               # m3, m2, m1, bmp2 - not one card per counter
+
+    def texts(items):
+        for it in items:
+            if isinstance(it, Text):
+                yield it.text
+            elif hasattr(it, "items"):
+                yield from texts(it.items)
+    counts = sorted(t for c in cards for t in texts(c.items) if t.startswith("x "))
+    assert counts == ["x 10", "x 2", "x 4", "x 6"]
+    body = [t for c in cards for t in texts(c.items) if t.startswith("armor front 12")]
+    assert len(body) == 4                                # a system without layouts: the whole body on its card

@@ -36,3 +36,28 @@ def test_real_picture_still_loads(tmp_path, qapp):
     assert img.save(str(path))
     loaded = _load_image(str(path))
     assert loaded is not None and (loaded.width(), loaded.height()) == (4, 3)
+
+
+def test_a_bad_source_file_gives_a_message(project, tmp_path, capsys):
+    from studio.cli.main import main
+
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("kind: scenario\nid: [unclosed\n")
+    assert main(["print", "counters", str(bad), "-o", str(tmp_path / "x.pdf"), "--project", str(project)]) == 1
+    err = capsys.readouterr().err
+    assert "bad.yaml" in err and "not a valid document" in err and "Traceback" not in err
+    assert not (tmp_path / "x.pdf").exists()
+
+
+def test_a_fifo_source_does_not_block(project, tmp_path, capsys):
+    from studio.cli.main import main
+
+    fifo = tmp_path / "pipe.yaml"
+    os.mkfifo(fifo)
+    result: list = []
+    args = ["print", "cards", str(fifo), "-o", str(tmp_path / "x.pdf"), "--project", str(project)]
+    worker = threading.Thread(target=lambda: result.append(main(args)), daemon=True)
+    worker.start()
+    worker.join(10)
+    assert not worker.is_alive(), "reading a FIFO source blocked"
+    assert result and result[0] != 0
