@@ -447,7 +447,12 @@ class _Tracer:
         self.current: dict[str, set] = {}
         self.outside: dict[str, set] = {}
         self.tests: dict[str, dict] = {}
+        self.broken: dict[str, str] = {}          # test files that fail to import: {nodeid: error}
         self._lines = self.outside
+
+    def pytest_collectreport(self, report):
+        if report.failed:
+            self.broken[report.nodeid] = report.longreprtext[-800:]
 
     def trace(self, frame, event, arg):
         name = frame.f_code.co_filename
@@ -688,11 +693,12 @@ class Runner:
         def body():
             tracer = _Tracer(targets)
             tracer.start()
-            code = pytest.main(_pytest_args(self.s.tests, self.s.markers), plugins=[tracer])
+            code = pytest.main(_pytest_args(self.s.tests, self.s.markers) + ["--continue-on-collection-errors"],
+                               plugins=[tracer])
             sys.settrace(None)
             rel = self._relative
             data = {"code": int(code), "modules": _third_party_modules(self.work),
-                    "project_modules": _project_modules(self.work, self.s.tests),
+                    "project_modules": _project_modules(self.work, self.s.tests), "broken": tracer.broken,
                     "outside": _serial(tracer.outside, rel),
                     "tests": {nid: {"file": rel(t["file"]), "duration": t["duration"], "passed": t["passed"],
                                     "why": t.get("why"),
@@ -867,6 +873,11 @@ class Runner:
                 self.log(f"mutate: {len(failing)} tests fail without any mutant and are left out: "
                          + ", ".join(failing[:5]))
                 self.log(f"mutate: first failure: {cov['tests'][failing[0]]['why']}")
+            for nodeid, error in cov.get("broken", {}).items():
+                self.log(f"mutate: {nodeid} does not import and is left out: {error.strip().splitlines()[-1]}")
+            if not any(t["passed"] for t in cov["tests"].values()):
+                raise SystemExit(f"mutate: no test passes without mutants in {' '.join(self.s.tests)}; "
+                                 "nothing can be measured")
             self.log(f"mutate: coverage run {cov['seconds']:.1f}s over {len(cov['tests'])} tests")
             self.warm_up(cov, files)
             killers = cache.setdefault("killers", {})

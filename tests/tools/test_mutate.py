@@ -264,3 +264,18 @@ def wait_for(condition, seconds=120):
 
 def _pids(marker: Path) -> list[int]:
     return [int(x) for x in marker.read_text().split()] if marker.exists() else []
+
+
+def test_a_broken_test_file_is_left_out_and_no_tests_is_an_error(tmp_path):
+    toy = make_toy(tmp_path / "repo")
+    (toy / "tests" / "test_broken.py").write_text("raise ImportError('half-edited')\n")
+    report = tmp_path / "r.json"
+    result = run_tool("--repo", str(toy), "--target", "toy/rules.py", "--tests", "tests", "--cache",
+                      str(tmp_path / "c.json"), "--report", str(report), cwd=toy)
+    assert result.returncode == 0, result.stderr
+    assert "tests/test_broken.py does not import and is left out" in result.stderr
+    assert by_change(json.loads(report.read_text()), "count <= limit", "count < limit")["status"] == "killed"
+    (toy / "tests" / "test_toy.py").unlink()
+    result = run_tool("--repo", str(toy), "--target", "toy/rules.py", "--tests", "tests", "--cache",
+                      str(tmp_path / "c2.json"), cwd=toy)
+    assert result.returncode != 0 and "no test passes without mutants" in result.stderr
