@@ -25,7 +25,7 @@ from studio.model.safeio import read_text
 from .geometry import Rect
 from .mapsheet import draw_map, side_colours, terrain_colours
 from .primitives import Box, Ellipse, Group, Item, Line, Page, Text
-from .sources import SourceError, resolve_kind, toe_units
+from .sources import SourceError, is_file_source, resolve_kind, toe_units
 from .units import paper_mm
 
 Measure = Callable[[str, float, float, bool, bool], float]
@@ -244,6 +244,13 @@ def _diagram(index: ProjectIndex, sc: Scenario, width: float, max_h: float) -> t
         hx = amap.hex_of.get(label)
         return None if hx is None else (drawing.centres[hx][0] * s, drawing.centres[hx][1] * s)
 
+    items += _force_marks(sc, at, r, w, h) + _victory_marks(sc, at, r)
+    return h + LABEL_ROOM + 5, [Group(items, dx=margin, dy=LABEL_ROOM)]
+
+
+def _force_marks(sc: Scenario, at, r: float, w: float, h: float) -> list[Item]:
+    """Each side's setup and entry hexes as dots in its colour, entry edges as bars with captions."""
+    items: list[Item] = []
     slots: dict[str, int] = {}
     for si, side in enumerate(sc.sides):
         colour = SIDE_COLOURS[si % len(SIDE_COLOURS)]
@@ -257,13 +264,19 @@ def _diagram(index: ProjectIndex, sc: Scenario, width: float, max_h: float) -> t
                 items += _edge_bar(edge, w, h, slots.get(edge, 0), colour,
                                    f"{force.name or force.id}: turn {force.entry.turn}")
                 slots[edge] = slots.get(edge, 0) + 1
+    return items
+
+
+def _victory_marks(sc: Scenario, at, r: float) -> list[Item]:
+    """Victory hexes as rings in the colour of the side that scores them."""
+    items: list[Item] = []
     for v in sc.victory:
         colour = SIDE_COLOURS[next((i for i, sd in enumerate(sc.sides) if sd.id == v.side), 0) % len(SIDE_COLOURS)]
         for p in filter(None, map(at, v.hexes)):
             rr = r * 1.8
             items.append(Ellipse(Rect(p[0] - rr, p[1] - rr, 2 * rr, 2 * rr), None, "#000000", 0.6))
             items.append(Ellipse(Rect(p[0] - rr, p[1] - rr, 2 * rr, 2 * rr), None, colour, 0.3))
-    return h + LABEL_ROOM + 5, [Group(items, dx=margin, dy=LABEL_ROOM)]
+    return items
 
 
 def _placement(force) -> str:
@@ -332,11 +345,7 @@ def _victory_text(v, side_names: dict[str, str]) -> str:
     return text
 
 
-def scenario_pages(index: ProjectIndex, scenario_id: str, paper: str, measure: Measure) -> list[Page]:
-    """All pages of the scenario sheet of ``scenario_id`` (SourceError when it does not exist)."""
-    _, sc = resolve_kind(index, scenario_id, ("scenario",))
-    flow = Flow(paper, measure, f"{sc.name} ({sc.id})")
-    side_names = {s.id: s.name for s in sc.sides}
+def _header(flow: Flow, index: ProjectIndex, sc: Scenario, side_names: dict[str, str]) -> None:
     flow.text(sc.name, 18, bold=True, gap=1)
     byline = " - ".join(x for x in (f"Designer: {sc.designer}" if sc.designer else "",
                                     f"Date: {sc.date}" if sc.date else "",
@@ -345,6 +354,9 @@ def scenario_pages(index: ProjectIndex, scenario_id: str, paper: str, measure: M
                                     f"First player: {side_names.get(sc.first_player, sc.first_player)}") if x)
     flow.text(byline, 9, italic=True, gap=3)
     flow.text(sc.description)
+
+
+def _map_section(flow: Flow, index: ProjectIndex, sc: Scenario) -> None:
     flow.heading("Map")
     diagram = _diagram(index, sc, flow.width, 95.0)
     boards = "; ".join(f"{_name(index, 'map', b.map)} at column {b.at[0]}, row {b.at[1]}"
@@ -352,6 +364,9 @@ def scenario_pages(index: ProjectIndex, scenario_id: str, paper: str, measure: M
     if diagram:
         flow.block(diagram[0], diagram[1])
     flow.text(f"Boards: {boards}.")
+
+
+def _forces_section(flow: Flow, index: ProjectIndex, sc: Scenario) -> None:
     for si, side in enumerate(sc.sides):
         colour = SIDE_COLOURS[si % len(SIDE_COLOURS)]
         flow.heading(side.name if side.nation in side.name else f"{side.name} ({side.nation})", colour)
@@ -365,30 +380,56 @@ def scenario_pages(index: ProjectIndex, scenario_id: str, paper: str, measure: M
             if force.substitutions:
                 flow.text(_substitutions_text(index, force), indent=4, gap=0.5)
             flow.y += 1.5
+
+
+def _environment_text(env) -> str:
+    text = f"Weather {env.weather}; light {env.light}"
+    if env.night_turns:
+        text += f"; night on turns {', '.join(map(str, env.night_turns))}"
+    text += f"; visibility {env.visibility} hexes" if env.visibility is not None else "; visibility unlimited"
+    if env.wind.direction != "none":
+        text += f"; wind {env.wind.strength} from {env.wind.direction}"
+    return text + "."
+
+
+def _rules_sections(flow: Flow, sc: Scenario, side_names: dict[str, str]) -> None:
+    """Victory conditions, environment and special rules."""
     flow.heading("Victory conditions")
     for v in sc.victory or []:
         flow.text("- " + _victory_text(v, side_names), indent=2, gap=0.6)
     if not sc.victory:
         flow.text("None given.")
-    env = sc.environment
     flow.heading("Environment")
-    env_text = f"Weather {env.weather}; light {env.light}"
-    if env.night_turns:
-        env_text += f"; night on turns {', '.join(map(str, env.night_turns))}"
-    env_text += f"; visibility {env.visibility} hexes" if env.visibility is not None else "; visibility unlimited"
-    if env.wind.direction != "none":
-        env_text += f"; wind {env.wind.strength} from {env.wind.direction}"
-    flow.text(env_text + ".")
+    flow.text(_environment_text(sc.environment))
     if sc.special_rules:
         flow.heading("Special rules")
         for rule in sc.special_rules:
             flow.text(rule.title + (f" ({rule.rule})" if rule.rule else ""), bold=True, gap=0.4)
             flow.text(rule.text, indent=4)
-    lines = balance_lines(balance_path(index, sc.id), side_names)
+
+
+def _balance_file(index: ProjectIndex, source: str, sc: Scenario) -> Path | None:
+    """``<stem>.balance.json`` beside the scenario file (the source file, or the indexed document's)."""
+    if is_file_source(source):
+        path = Path(source)
+        return path.with_name(path.name.split(".")[0] + ".balance.json")
+    return balance_path(index, sc.id)
+
+
+def scenario_pages(index: ProjectIndex, scenario_id: str, paper: str, measure: Measure) -> list[Page]:
+    """All pages of the scenario sheet of ``scenario_id`` (an id or a file; SourceError when it does not
+    exist)."""
+    _, sc = resolve_kind(index, scenario_id, ("scenario",))
+    flow = Flow(paper, measure, f"{sc.name} ({sc.id})")
+    side_names = {s.id: s.name for s in sc.sides}
+    _header(flow, index, sc, side_names)
+    _map_section(flow, index, sc)
+    _forces_section(flow, index, sc)
+    _rules_sections(flow, sc, side_names)
+    lines = balance_lines(_balance_file(index, scenario_id, sc), side_names)
     flow.heading("Balance estimate")
-    if lines:
-        for line in lines:
-            flow.text(line, gap=0.6)
-    else:
+    for line in lines:
+        flow.text(line, gap=0.6)
+    if not lines:
         flow.text("No test games have been run for this scenario yet.", italic=True)
     return flow.finish()

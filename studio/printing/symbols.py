@@ -94,52 +94,103 @@ def _stadium(r: Rect, k: float = 0.56, h: float = 0.4) -> tuple[tuple[float, flo
     return tuple(right + left)
 
 
-def _icon(branch: str, r: Rect, w: float, move: str = "") -> list[Item]:
-    """The branch icon inside frame rectangle ``r``; ``move`` is the mobility ('armored', 'motorized', ...)."""
+def _infantry(r: Rect, w: float) -> list[Item]:
+    return [Line(r.x, r.y, r.right, r.bottom, INK, w), Line(r.x, r.bottom, r.right, r.y, INK, w)]
+
+
+def _recon(r: Rect, w: float) -> list[Item]:
+    return [Line(r.x, r.bottom, r.right, r.y, INK, w)]
+
+
+def _motorised(r: Rect, w: float) -> list[Item]:
+    return [Line(r.center[0], r.y, r.center[0], r.bottom, INK, w)]
+
+
+def _anti_armour(r: Rect, w: float) -> list[Item]:
+    cx = r.center[0]
+    return [Line(r.x, r.bottom, cx, r.y, INK, w), Line(cx, r.y, r.right, r.bottom, INK, w)]
+
+
+def _artillery(r: Rect, w: float) -> list[Item]:
     cx, cy = r.center
-    out: list[Item] = []
+    d = min(r.w, r.h) * 0.25
+    return [Ellipse(Rect(cx - d / 2, cy - d / 2, d, d), INK, INK, w)]
+
+
+def _mortar(r: Rect, w: float) -> list[Item]:
+    cx, cy = r.center
+    d = min(r.w, r.h) * 0.2
+    top, base = r.y + r.h * 0.14, cy + r.h * 0.18
+    return [Ellipse(Rect(cx - d / 2, base, d, d), None, INK, w), Line(cx, base, cx, top, INK, w),
+            Polygon(((cx - d * 0.6, top + d * 0.7), (cx, top), (cx + d * 0.6, top + d * 0.7)), None, INK, w,
+                    closed=False)]
+
+
+def _air_defence(r: Rect, w: float) -> list[Item]:
+    cx = r.center[0]
+    pts = tuple((cx + r.w * 0.5 * _cos(a), r.bottom - r.h * 0.38 * _sin(a)) for a in range(0, 181, 15))
+    return [Polygon(pts, None, INK, w, closed=False)]
+
+
+def _engineer(r: Rect, w: float) -> list[Item]:
+    cx, cy = r.center
+    y0, y1 = cy - r.h * 0.15, cy + r.h * 0.15
+    x0, x1 = cx - r.w * 0.25, cx + r.w * 0.25
+    return [Line(x0, y0, x1, y0, INK, w), Line(x0, y0, x0, y1, INK, w), Line(cx, y0, cx, y1, INK, w),
+            Line(x1, y0, x1, y1, INK, w)]
+
+
+def _rotary_wing(r: Rect, w: float) -> list[Item]:
+    cy = r.center[1]
+    return [Polygon(((r.x + r.w * 0.2, cy - r.h * 0.2), (r.right - r.w * 0.2, cy + r.h * 0.2),
+                     (r.right - r.w * 0.2, cy - r.h * 0.2), (r.x + r.w * 0.2, cy + r.h * 0.2)), None, INK, w)]
+
+
+def _supply(r: Rect, w: float) -> list[Item]:
+    return [Line(r.x, r.bottom - r.h * 0.3, r.right, r.bottom - r.h * 0.3, INK, w)]
+
+
+def _headquarters(r: Rect, w: float) -> list[Item]:
+    return [Text(r, "HQ", r.h * 0.45 / 0.3528, True)]
+
+
+def _has(*names: str):
+    return lambda parts, move: any(n in parts for n in names)
+
+
+def _is_anti(parts: set[str]) -> bool:
+    return "anti" in parts or bool(parts & {"atgm", "antitank"})
+
+
+def _is_armoured(parts: set[str], move: str) -> bool:
+    return (bool(parts & {"armor", "armour"}) and not _is_anti(parts)) or bool(parts & {"mech", "armored", "tank"}) \
+        or move == "armored"
+
+
+#: (does the branch (its '_'-separated parts) and mobility call for it?, icon part), drawn in this order
+ICON_PARTS = (
+    (_has("infantry"), _infantry),
+    (_is_armoured, lambda r, w: [Polygon(_stadium(r), None, INK, w)]),
+    (_has("recon", "cavalry"), _recon),
+    (lambda parts, move: bool(parts & {"motor", "motorized"}) or (move == "motorized" and not
+                                                                   _is_armoured(parts, move)), _motorised),
+    (lambda parts, move: _is_anti(parts), _anti_armour),
+    (_has("artillery"), _artillery),
+    (_has("mortar"), _mortar),
+    (lambda parts, move: "air" in parts and bool(parts & {"defense", "defence"}), _air_defence),
+    (_has("engineer"), _engineer),
+    (_has("helicopter", "aviation"), _rotary_wing),
+    (_has("supply", "logistics"), _supply),
+    (_has("hq", "headquarters"), _headquarters),
+)
+
+
+def _icon(branch: str, r: Rect, w: float, move: str = "") -> list[Item]:
+    """The branch icon inside frame rectangle ``r``; ``move`` is the mobility ('armored', 'motorized', ...).
+    A branch with no known part prints its first letters."""
     parts = _parts(branch)
-    name = branch.lower()
-    anti = "anti" in parts or name in ("atgm", "antitank")
-    if "infantry" in parts:
-        out += [Line(r.x, r.y, r.right, r.bottom, INK, w), Line(r.x, r.bottom, r.right, r.y, INK, w)]
-    armour = (("armor" in parts or "armour" in parts) and not anti) or "mech" in parts or "armored" in parts \
-        or name == "tank" or move == "armored"
-    if armour:
-        out.append(Polygon(_stadium(r), None, INK, w))
-    if "recon" in parts or "cavalry" in parts:
-        out.append(Line(r.x, r.bottom, r.right, r.y, INK, w))
-    if "motor" in parts or "motorized" in parts or (move == "motorized" and not armour):
-        out.append(Line(cx, r.y, cx, r.bottom, INK, w))
-    if anti:
-        out += [Line(r.x, r.bottom, cx, r.y, INK, w), Line(cx, r.y, r.right, r.bottom, INK, w)]
-    if "artillery" in parts:
-        d = min(r.w, r.h) * 0.25
-        out.append(Ellipse(Rect(cx - d / 2, cy - d / 2, d, d), INK, INK, w))
-    if "mortar" in parts:
-        d = min(r.w, r.h) * 0.2
-        top, base = r.y + r.h * 0.14, cy + r.h * 0.18
-        out += [Ellipse(Rect(cx - d / 2, base, d, d), None, INK, w), Line(cx, base, cx, top, INK, w),
-                Polygon(((cx - d * 0.6, top + d * 0.7), (cx, top), (cx + d * 0.6, top + d * 0.7)), None, INK, w,
-                        closed=False)]
-    if "air" in parts and ("defense" in parts or "defence" in parts):
-        pts = tuple((cx + r.w * 0.5 * _cos(a), r.bottom - r.h * 0.38 * _sin(a)) for a in range(0, 181, 15))
-        out.append(Polygon(pts, None, INK, w, closed=False))
-    if "engineer" in parts:
-        y0, y1 = cy - r.h * 0.15, cy + r.h * 0.15
-        x0, x1 = cx - r.w * 0.25, cx + r.w * 0.25
-        out += [Line(x0, y0, x1, y0, INK, w), Line(x0, y0, x0, y1, INK, w), Line(cx, y0, cx, y1, INK, w),
-                Line(x1, y0, x1, y1, INK, w)]
-    if "helicopter" in parts or "aviation" in parts:
-        out.append(Polygon(((r.x + r.w * 0.2, cy - r.h * 0.2), (r.right - r.w * 0.2, cy + r.h * 0.2),
-                            (r.right - r.w * 0.2, cy - r.h * 0.2), (r.x + r.w * 0.2, cy + r.h * 0.2)), None, INK, w))
-    if "supply" in parts or "logistics" in parts:
-        out.append(Line(r.x, r.bottom - r.h * 0.3, r.right, r.bottom - r.h * 0.3, INK, w))
-    if "hq" in parts or "headquarters" in parts:
-        out.append(Text(r, "HQ", r.h * 0.45 / 0.3528, True))
-    if not out:
-        out.append(Text(r, branch[:3].upper(), r.h * 0.35 / 0.3528, True))
-    return out
+    out = [item for wanted, draw in ICON_PARTS if wanted(parts, move) for item in draw(r, w)]
+    return out or [Text(r, branch[:3].upper(), r.h * 0.35 / 0.3528, True)]
 
 
 def _cos(deg: float) -> float:
