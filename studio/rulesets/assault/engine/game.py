@@ -1,0 +1,562 @@
+"""A first playable Assault game (in progress, not registered as the plugin's ``game_factory``).
+
+What it plays: the force-level draw (Assault 24.B), the sequence of play (2), vehicle movement with operations-
+point-free march/combat costs from table terrain-effects and leg movement with its entry roll (7.B, 7.D, 7.E),
+spotting at the end of each movement and fire phase with its unspotting (10), and direct fire declared by both
+players and resolved together (12.D): anti-armour fire with hits, front/flank armour, penetration and
+confirmation (13), conventional fire on the CRT (14), and victory points with the drawn multiplier (24.E).
+What it does not play yet: see ``../COVERAGE.md`` (command control, formations changes, cover, opportunity fire,
+close assault, morale, transport, artillery, smoke, reinforcements).
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from studio.hexgrid import coords
+from studio.model.forces import expand_force
+from studio.model.maps import assemble_scenario
+from studio.rules.api import TERMINAL, Game, Outcome, RulesError, State
+from studio.rules.dice import Dice
+
+from ..cards import ANTI_ARMOUR, AssaultCounter
+from . import fire, spotting
+from .data import compile_ruleset
+from .dice import d10
+from .sequence import PHASES, next_phase
+
+SPOT_COLUMNS = {"personnel": "personnel", "weapon": "weapon", "vehicle": "vehicle"}
+
+
+@dataclass(frozen=True, slots=True)
+class FireRowData:
+    ammo: str
+    rof: int
+    cells: tuple          # per range column: None (X), (hit, pen) or a fire value
+
+
+@dataclass(frozen=True, slots=True)
+class CardData:
+    id: str
+    body: AssaultCounter
+    rows: tuple[FireRowData, ...]
+
+
+def _cell(ammo: str, cell):
+    if cell == "X":
+        return None
+    if ammo in ANTI_ARMOUR:
+        hit, pen = str(cell).split(":")
+        return int(hit), int(pen)
+    return int(cell)
+
+
+@dataclass(slots=True)
+class Counter:
+    """One counter in play (Assault 1.C): steps, formation, facing, spotted and suppressed state."""
+
+    id: str
+    card: str
+    side: int
+    hex: tuple
+    steps: int
+    formation: str = "combat"
+    facing: int = 0
+    spotted: bool = False
+    suppressed: bool = False
+    moved: bool = False          # moved in the current movement phase
+    moved_first: bool = False    # moved in its side's first movement phase this turn (Assault 12.B.4)
+    mp_used: int = 0
+    fired: dict = field(default_factory=dict)   # ammo -> fires this phase (Assault 12.D)
+    DERIVED_SLOTS = {}
+
+
+@dataclass(frozen=True, slots=True)
+class Declared:
+    firer: str
+    ammo: str
+    target: str
+
+
+class AssaultGame(Game):
+    """Compiled scenario, ruleset tables and cards; ``new_initial_state`` draws the force levels."""
+
+    ruleset_id = "assault"
+    phases = PHASES
+
+    def __init__(self, scenario, index, options):
+        rs = index.model("ruleset", scenario.ruleset)
+        self.ruleset_version = rs.version
+        self.scenario_id = scenario.id
+        self.sides = [s.id for s in scenario.sides]
+        self.max_turns = scenario.turns
+        self.options = dict(options or {})
+        self.data = compile_ruleset(rs)
+        self.map = assemble_scenario(scenario, index)
+        self.terrain_id = {t.code: t.id for t in rs.terrain}
+        self.los_height = {t.id: t.los.height for t in rs.terrain}
+        if self.options.get("c7-urban-strip-los") == "plus-one":
+            self.los_height["urban-strip"] = self.los_height.get("town", 1)     # Assault 10.B.2, option c7
+        self.effects = {r[0]: dict(zip(rs.table("terrain-effects").columns, r))
+                        for r in rs.table("terrain-effects").rows}
+        self.terrain_spot = {r[0]: dict(zip(rs.table("terrain-spotting").columns, r))
+                             for r in rs.table("terrain-spotting").rows}
+        self.status_mod = {r[0]: r[1] for r in rs.table("target-status").rows}
+        self.spotter_mod = {r[0]: r[1] for r in rs.table("spotter-status").rows}
+        crt = rs.table("conventional-crt")
+        self.crt_columns = [(i, _ratio(c)) for i, c in enumerate(crt.columns) if i]
+        self.crt = {r[0]: r for r in crt.rows}
+        self.cards = {}
+        self.scenario = scenario
+        self.index = index
+        self.victory = list(scenario.victory)
+        self.levels = {side: sorted(scenario.extension.force_levels.get(side, []), key=lambda lv: lv.level)
+                       for side in self.sides}
+
+    def data_fingerprint(self) -> str:
+        return self.data.fingerprint() + repr((sorted(self.effects.items()), sorted(self.terrain_spot.items()),
+                                               sorted(self.status_mod.items()), sorted(self.spotter_mod.items()),
+                                               sorted(self.crt.items())))
+
+    def card(self, unit_id: str) -> CardData:
+        if unit_id not in self.cards:
+            body = self.index.model("unit", unit_id).body
+            rows = tuple(FireRowData(r.ammo, r.rof, tuple(_cell(r.ammo, c) for c in r.cells))
+                         for r in body.direct_fire)
+            self.cards[unit_id] = CardData(unit_id, body, rows)
+        return self.cards[unit_id]
+
+    def new_initial_state(self, seed: int) -> "AssaultState":
+        dice = Dice(seed)
+        drawn = [dice.randrange(len(self.levels[s])) + 1 if self.levels[s] else 0 for s in self.sides]  # 24.B
+        counters = []
+        for s, side in enumerate(self.scenario.sides):
+            level = self.levels[side.id][drawn[s] - 1] if drawn[s] else None
+            present = set(level.forces) if level else {f.id for f in side.forces if f.setup}
+            for force in side.forces:
+                if force.id in present and force.setup and force.setup.hexes:
+                    counters += self._place(force, s)
+        return AssaultState(self, dice, counters, drawn)
+
+    def _place(self, force, side: int) -> list[Counter]:
+        """The force's counters on its set-up hexes, one hex per counter in order (checks d.29)."""
+        out = []
+        facing = 5 if self.sides[side] == "us" else 2
+        for n, fu in enumerate(expand_force(force, self.index)):
+            label = force.setup.hexes[min(n, len(force.setup.hexes) - 1)]
+            body = self.card(fu.unit).body
+            out.append(Counter(f"{force.id}.{n + 1}", fu.unit, side, self.map.hex(label), body.steps,
+                               facing=facing))
+        return out
+
+    def parse_action(self, text: str):
+        parts = tuple(text.split())
+        if not parts or parts[0] not in ("move", "fire", "end", "pass"):
+            raise ValueError(f"unknown action '{text}'")
+        return text
+
+
+def _ratio(column: str) -> float:
+    a, b = str(column).split(":")
+    return int(a) / int(b)
+
+
+@dataclass
+class AssaultState(State):
+    """The whole state of an Assault game as named fields (fingerprint covers them all)."""
+
+    game: AssaultGame
+    dice: Dice
+    counters: list
+    force_level: list
+    turn: int = 1
+    phase: str = PHASES[0].id
+    actor: int = 0                 # side to act within a phase where both act (artillery, fire)
+    declared: list = field(default_factory=list)
+    lost_steps: list = field(default_factory=lambda: [0, 0])
+    DERIVED_SLOTS = {}
+
+    # ------------------------------------------------------------------ the API
+    def phase_id(self) -> str:
+        return self.phase
+
+    def phasing(self) -> int:
+        """The side whose player turn it is (Assault 2); -1 in the artillery phase."""
+        return -1 if self.phase == "artillery" else self.game.sides.index(self.phase.split("-")[0])
+
+    def current_player(self) -> int:
+        if self.turn > self.game.max_turns:
+            return TERMINAL
+        if self.phase.endswith(("move-1", "move-2")):
+            return self.phasing()
+        return self.actor
+
+    def fingerprint(self) -> str:
+        units = [(c.id, c.card, c.side, c.hex, c.steps, c.formation, c.facing, c.spotted, c.suppressed, c.moved,
+                  c.moved_first, c.mp_used, sorted(c.fired.items())) for c in self.counters]
+        return repr((self.turn, self.phase, self.actor, self.force_level, self.declared, self.lost_steps, units,
+                     hash(self.dice._rng.getstate()), list(self.dice._forced)))
+
+    def clone(self) -> "AssaultState":
+        other = AssaultState(self.game, self.dice.clone(), [], list(self.force_level), self.turn, self.phase,
+                             self.actor, list(self.declared), list(self.lost_steps))
+        other.counters = [Counter(c.id, c.card, c.side, c.hex, c.steps, c.formation, c.facing, c.spotted,
+                                  c.suppressed, c.moved, c.moved_first, c.mp_used, dict(c.fired))
+                          for c in self.counters]
+        return other
+
+    def legal_actions(self) -> list[str]:
+        if self.is_terminal():
+            return []
+        if self.phase == "artillery":
+            return ["pass"]                       # Assault 19: no artillery in this engine yet
+        if self.phase.endswith("fire"):
+            return sorted(self._fire_actions()) + ["end"]
+        return sorted(self._move_actions()) + ["end"]
+
+    def explain_illegal(self, action) -> RulesError:
+        rule = "Assault 12" if self.phase.endswith("fire") else "Assault 7"
+        return RulesError(f"'{action}' is not legal in phase {self.phase}", rule)
+
+    def apply(self, action) -> None:
+        parts = str(action).split()
+        if parts[0] == "move":
+            self._move(self._by_id(parts[1]), self.game.map.hex(parts[2]))
+        elif parts[0] == "fire":
+            self._declare(parts[1], parts[2], parts[3])
+        else:
+            self._finish_step()
+
+    def outcome(self) -> Outcome:
+        vp = [self._victory_points(s) for s in range(2)]
+        if vp[0] == vp[1]:
+            winner = None if self.game.options.get("c30-victory-tie", "draw") == "draw" else self.game.sides.index("us")
+        else:
+            winner = 0 if vp[0] > vp[1] else 1
+        return Outcome(winner, vp, "victory points times the drawn multiplier (Assault 24.E)", self.turn - 1,
+                       list(self.lost_steps))
+
+    # ------------------------------------------------------------------ sequence (Assault 2)
+    def _finish_step(self) -> None:
+        if self.phase == "artillery" or self.phase.endswith("fire"):
+            if self.actor == 0 if self.phase == "artillery" else self.actor == self.phasing():
+                self.actor = 1 - self.actor
+                return
+            if self.phase.endswith("fire"):
+                self._resolve_fire()
+        else:
+            self._end_movement()
+        self._advance()
+
+    def _advance(self) -> None:
+        self.phase, new_turn = next_phase(self.phase)
+        if new_turn:
+            self.turn += 1
+        for c in self.counters:
+            c.moved, c.mp_used, c.fired = False, 0, {}
+            if self.phase.endswith("move-1") and c.side == self.phasing():
+                c.moved_first = False
+        self.actor = self.phasing() if self.phase.endswith("fire") else 0
+
+    def _by_id(self, cid: str) -> Counter:
+        return next(c for c in self.counters if c.id == cid)
+
+    def _terrain(self, h) -> str:
+        return self.game.terrain_id.get(self.game.map.terrain.get(h), "clear")
+
+    # ------------------------------------------------------------------ movement (Assault 7)
+    def _entry(self, c: Counter, h):
+        """The terrain-effects cell for ``c`` entering ``h`` (Assault 7.B, 7.E; amphibious 7.E.1)."""
+        row = self.game.effects.get(self._terrain(h), {})
+        body = self.game.card(c.card).body
+        if body.mobility == "L":
+            return row.get("leg_roll")
+        cell = row.get(f"{body.mobility.lower()}_{c.formation}")
+        return None if cell == "P" and body.amphibious and row.get("amphibious") is True else cell
+
+    def _can_enter(self, c: Counter, h) -> bool:
+        body = self.game.card(c.card).body
+        if body.mobility == "S" or not self.game.map.on_map(h):
+            return False                                              # Assault 7.D: static units do not move
+        cost = self._entry(c, h)
+        if cost == "P" or cost is None:
+            return False
+        if body.mobility == "L":
+            return not c.moved                                        # Assault 7.D: one hex per phase
+        if not isinstance(cost, int):
+            return False
+        return c.mp_used + cost <= body.movement_allowance or not c.moved   # Assault 7.B: always one hex
+
+    def _move_actions(self) -> list[str]:
+        out = []
+        side = self.phasing()
+        for c in self.counters:
+            if c.side != side or (c.suppressed and self.game.card(c.card).body.defence_class != "afv"):
+                continue
+            if c.moved and self._enemy_at(c.hex, c.side):
+                continue                                              # Assault 7.B: entering enemies ends it
+            for h in coords.neighbours(c.hex):
+                if self._can_enter(c, h):
+                    out.append(f"move {c.id} {self.game.map.label_of[h]}")
+        return out
+
+    def _move(self, c: Counter, h) -> None:
+        body = self.game.card(c.card).body
+        cost = self._entry(c, h)
+        c.facing = coords.direction_between(c.hex, h)                 # Assault 7.F: face before entering
+        if body.mobility == "L":
+            c.moved = True
+            if cost != "F" and d10(self.dice, "leg entry") > cost:   # Assault 7.E, option c18 'stay'
+                return
+        else:
+            c.mp_used += cost
+        c.moved = True
+        if self.phase.endswith("move-1"):
+            c.moved_first = True
+        c.hex = h
+
+    def _end_movement(self) -> None:
+        """Assault 10.A: spotting attempts at the end of the movement phase; 10.G unspotting."""
+        for side in range(2):
+            self._spot(side, [c for c in self.counters if c.side != side and not c.spotted], moving=True)
+        self._unspot()
+
+    # ------------------------------------------------------------------ spotting (Assault 10)
+    def _level(self, h) -> int:
+        return self.game.map.elevation.get(h, 0)
+
+    def _line(self, a, b) -> list:
+        n = coords.distance(a, b)
+        ca, cb = coords.to_cube(a), coords.to_cube(b)
+        out = []
+        for i in range(1, n):
+            t = i / n
+            x, y, z = (ca[k] + (cb[k] - ca[k]) * t + 1e-6 * (k + 1) for k in range(3))
+            rx, ry, rz = round(x), round(y), round(z)
+            dx, dy, dz = abs(rx - x), abs(ry - y), abs(rz - z)
+            if dx > dy and dx > dz:
+                rx = -ry - rz
+            elif dy > dz:
+                ry = -rx - rz
+            else:
+                rz = -rx - ry
+            out.append((i, coords.from_cube((rx, ry, rz))))
+        return out
+
+    def has_los(self, a, b) -> bool:
+        """Assault 10.B: within the maximum spotting range and not blocked on the LOS graph."""
+        hs, ht = self._level(a), self._level(b)
+        rng = coords.distance(a, b)
+        if rng > spotting.max_spotting_range(self.game.data, hs, ht):
+            return False
+        obstacles = [(i, self._level(h) + self.game.los_height.get(self._terrain(h), 0)) for i, h in self._line(a, b)]
+        return not spotting.los_blocked(hs, ht, rng, obstacles)
+
+    def _spot_number(self, spotter: Counter, target: Counter, moving: bool) -> int | str:
+        """Assault 10.D: base by range + terrain (or 'Auto') + target status + spotter status."""
+        tb = self.game.card(target.card).body
+        row = self.game.terrain_spot.get(self._terrain(target.hex), {})
+        mod = row.get(f"{SPOT_COLUMNS[tb.spotting_type]}_open", 0)
+        if mod == "Auto":
+            return "Auto"
+        n = spotting.base_spotting_number(self.game.data, coords.distance(spotter.hex, target.hex)) + mod
+        if moving and target.moved:
+            n += self.game.status_mod.get("moving", 0)
+        if not moving and target.fired:
+            n += self.game.status_mod.get("just-fired", 0)
+        sb = self.game.card(spotter.card).body
+        if sb.role == "recon":
+            n += self.game.spotter_mod.get("recon", 0)               # recon armoured: no penalty (10.D)
+        elif sb.armoured:
+            n += self.game.spotter_mod.get("armored-vehicle", 0)
+        return n
+
+    def _spot(self, side: int, targets: list, moving: bool) -> None:
+        spotters = [c for c in self.counters if c.side == side and not c.suppressed]   # Assault 11.A.1
+        for t in targets:
+            best = None
+            for s in spotters:
+                if self.has_los(s.hex, t.hex):
+                    n = self._spot_number(s, t, moving)
+                    best = n if n == "Auto" or best is None or (best != "Auto" and n > best) else best
+            if best == "Auto" or (best is not None and d10(self.dice, "spotting") <= best):
+                t.spotted = True
+
+    def _unspot(self) -> None:
+        for c in self.counters:
+            if c.spotted and not any(e.side != c.side and self.has_los(e.hex, c.hex) for e in self.counters):
+                c.spotted = False                                     # Assault 10.G
+
+    # ------------------------------------------------------------------ direct fire (Assault 12-14)
+    def _enemy_at(self, h, side: int) -> bool:
+        return any(c.hex == h and c.side != side for c in self.counters)
+
+    def _can_fire(self, c: Counter) -> bool:
+        body = self.game.card(c.card).body
+        if c.formation != "combat" or self._enemy_at(c.hex, c.side):
+            return False                                              # Assault 12.B.3, 16
+        if c.suppressed and body.defence_class in ("personnel", "weapons"):
+            return False                                              # Assault 11.A.1
+        return not (c.side == self.phasing() and c.moved_first)      # Assault 12.B.4
+
+    def _rof_allows(self, c: Counter, row: FireRowData) -> bool:
+        """Assault 12.D: personnel fire every type up to its ROF; others at most the lowest ROF used in all."""
+        body = self.game.card(c.card).body
+        if body.defence_class == "personnel":
+            return c.fired.get(row.ammo, 0) < row.rof
+        rofs = [r.rof for r in self.game.card(c.card).rows if r.ammo in c.fired or r.ammo == row.ammo]
+        return sum(c.fired.values()) + 1 <= min(rofs)
+
+    def _fire_actions(self) -> list[str]:
+        out = []
+        for c in self.counters:
+            if c.side != self.actor or not self._can_fire(c):
+                continue
+            for row in self.game.card(c.card).rows:
+                if row.rof < 1 or not self._rof_allows(c, row):
+                    continue
+                out += [f"fire {c.id} {row.ammo} {t.id}" for t in self._targets(c, row)]
+        return out
+
+    def _targets(self, c: Counter, row: FireRowData) -> list:
+        out = []
+        for t in self.counters:
+            if t.side == c.side or not t.spotted:
+                continue                                              # Assault 10: only spotted targets
+            col = fire.range_column(self.game.data, coords.distance(c.hex, t.hex))
+            cell = row.cells[col] if col is not None and col < len(row.cells) else None
+            afv = self.game.card(t.card).body.defence_class == "afv"
+            if cell is None or (row.ammo in ANTI_ARMOUR and not afv) or not self.has_los(c.hex, t.hex):
+                continue
+            out.append(t)
+        return out
+
+    def _declare(self, firer: str, ammo: str, target: str) -> None:
+        c = self._by_id(firer)
+        c.fired[ammo] = c.fired.get(ammo, 0) + 1
+        self.declared.append(Declared(firer, ammo, target))           # Assault 12.D: resolved together
+
+    def _resolve_fire(self) -> None:
+        """Assault 12.D (option c2 'simultaneous'): every declared fire is resolved, then losses apply."""
+        results, conventional = [], {}
+        for d in self.declared:
+            firer, target = self._by_id(d.firer), self._by_id(d.target)
+            row = next(r for r in self.game.card(firer.card).rows if r.ammo == d.ammo)
+            cell = row.cells[fire.range_column(self.game.data, coords.distance(firer.hex, target.hex))]
+            if d.ammo in ANTI_ARMOUR:
+                results += [self._anti_armour(firer, target, d.ammo, cell) for _ in range(firer.steps)]
+            else:
+                conventional[d.target] = conventional.get(d.target, 0) + cell * firer.steps   # Assault 14.B
+        results += [self._conventional(self._by_id(t), f) for t, f in sorted(conventional.items())]
+        for target, result in results:
+            self._apply_result(target, result)
+        self.declared = []
+        self.counters = [c for c in self.counters if c.steps > 0]
+        for side in range(2):
+            self._spot(side, [c for c in self.counters if c.side != side and c.fired and not c.spotted], False)
+        self._unspot()
+
+    def _front(self, target: Counter, firer: Counter) -> bool:
+        """Assault 13.B.2: frontal armour when the LOS crosses a faced hexside (march: one, combat: the two of
+        the faced vertex); same hex: flank."""
+        if target.hex == firer.hex:
+            return False
+        side = _hexside_towards(target.hex, firer.hex)
+        faced = {target.facing} if target.formation == "march" else {target.facing, (target.facing + 1) % 6}
+        return side in faced
+
+    def _anti_armour(self, firer: Counter, target: Counter, ammo: str, cell) -> tuple[Counter, str]:
+        """Assault 13: hit number, hits, then per hit penetration and confirmation (option c24 'each-hit')."""
+        hit, pen = cell
+        tb = self.game.card(target.card).body
+        afv_steps = sum(c.steps for c in self.counters if c.hex == target.hex and c.side == target.side
+                        and self.game.card(c.card).body.defence_class == "afv")
+        s = fire.HitSituation(afv_steps=afv_steps, missile_in_woods=ammo == "Msl" and self._terrain(target.hex) == "woods",
+                              firer_suppressed_afv=firer.suppressed and self.game.card(firer.card).body.armoured,
+                              cover_divisor=tb.cover_divisor)
+        n = fire.hit_number(self.game.data, hit, s, self.game.options)
+        hits = fire.hits_scored(self.game.data, n, d10(self.dice, "hit"))
+        result = "NE"
+        for _ in range(hits):
+            front = self._front(target, firer)
+            armour = tb.armour.front if front else tb.armour.flank
+            kind = tb.armour.front_type if front else tb.armour.flank_type
+            need = fire.confirmation_number(self.game.data, ammo, pen, armour, kind)
+            if not fire.penetrates(pen, armour):
+                result = max(result, "S", key=_severity)
+            elif need is None or d10(self.dice, "confirmation") <= need:
+                result = "H" if result != "H" else "E"                     # two step losses remove it
+            else:
+                result = max(result, "S", key=_severity)
+        return target, result
+
+    def _conventional(self, target: Counter, fire_value: int) -> tuple[Counter, str]:
+        """Assault 14: defence by class, terrain and stacking; odds rounded for the target; CRT row by roll."""
+        tb = self.game.card(target.card).body
+        row = self.game.data.defence.get(self._terrain(target.hex), {})
+        chart = row.get(f"{tb.defence_class}_open", 1)
+        steps = sum(c.steps for c in self.counters if c.hex == target.hex and c.side == target.side)
+        d = fire.defence_value(self.game.data, chart, steps, self.game.options)
+        column = None
+        for i, ratio in self.game.crt_columns:
+            if fire_value / d >= ratio:
+                column = i
+        roll = d10(self.dice, "CRT")
+        result = self.game.crt[roll][column] if column is not None else "NE"
+        if tb.defence_class == "afv" and result != "NE":
+            result = "S"                                                   # Assault 14.C
+        return target, result
+
+    def _apply_result(self, c: Counter, result: str) -> None:
+        """Assault 11: S suppresses, H removes a step and suppresses, E eliminates."""
+        if result == "NE":
+            return
+        c.suppressed = True
+        lost = c.steps if result == "E" else 1 if result == "H" else 0
+        lost = min(lost, c.steps)
+        c.steps -= lost
+        self.lost_steps[c.side] += lost
+
+    # ------------------------------------------------------------------ victory (Assault 24.E)
+    def _victory_points(self, side: int) -> float:
+        sid = self.game.sides[side]
+        raw = 0
+        for v in self.game.victory:
+            if v.side != sid:
+                continue
+            if v.type == "destroy_units":
+                raw += v.points * self.lost_steps[1 - side]
+            elif v.type == "hold_hexes" and self._holds(side, v.hexes):
+                raw += v.points
+        level = self.force_level[side]
+        levels = self.game.levels[sid]
+        return raw * (levels[level - 1].vp_multiplier if level else 1)
+
+    def _holds(self, side: int, labels) -> bool:
+        hexes = [self.game.map.hex_of[h] for h in labels if h in self.game.map.hex_of]
+        return bool(hexes) and all(any(c.hex == h and c.side == side for c in self.counters)
+                                   and not self._enemy_at(h, side) for h in hexes)
+
+
+def _severity(result: str) -> int:
+    return "NE S H E".split().index(result)
+
+
+def _hexside_towards(a, b) -> int:
+    """The hexside of ``a`` that the line to ``b`` crosses (flat-top axial directions of studio.hexgrid)."""
+    def xy(h):
+        return 1.5 * h[0], math.sqrt(3) * (h[1] + h[0] / 2)
+    ax, ay = xy(a)
+    bx, by = xy(b)
+    angle = math.atan2(by - ay, bx - ax)
+    best, side = None, 0
+    for i, d in enumerate(coords.DIRECTIONS):
+        dx, dy = xy(d)
+        diff = abs(math.remainder(angle - math.atan2(dy, dx), 2 * math.pi))
+        if best is None or diff < best - 1e-9:
+            best, side = diff, i
+    return side
+
+
+def create_game(scenario, index, options) -> AssaultGame:
+    return AssaultGame(scenario, index, options)
