@@ -25,7 +25,8 @@ SPECIAL_VALUES: list[Any] = [
     None, True, False, [], {}, "0101", "5", "true", "x" * 5000, "no-such-id", "../../outside", [None], {"": None},
     ["a", "a"], "\u202e\u0000", "💥",
 ]
-OPS = ("delete", "rename", "special", "swap", "quote", "dup", "dangle", "enum", "deep", "biglist")
+OPS = ("delete", "rename", "special", "swap", "quote", "dup", "dangle", "enum", "deep", "biglist", "perturb",
+       "perturb")  # perturb twice: same-type changes keep documents valid more often, so they reach play
 
 
 @dataclass(frozen=True)
@@ -91,7 +92,7 @@ def apply_op(data: Any, op: Op) -> Any:
         del parent[key]
     elif op.kind == "rename" and isinstance(parent, dict):
         parent[op.value] = parent.pop(key)
-    elif op.kind in ("special", "deep", "biglist", "swap", "enum", "dangle"):
+    elif op.kind in ("special", "deep", "biglist", "swap", "enum", "dangle", "perturb"):
         parent[key] = copy.deepcopy(op.value)
     elif op.kind == "quote" and isinstance(old, (int, float)) and not isinstance(old, bool):
         parent[key] = repr(old) if isinstance(old, float) else str(old)
@@ -135,6 +136,8 @@ def op_lists(draw, data: Any, focus: tuple = (), max_ops: int = 3) -> list[Op]:
             value = (old + "-missing") if isinstance(old, str) else "no-such-id"
         elif kind == "deep":
             value = DEEP if draw(st.booleans()) else _nested(draw(st.integers(2, 60)))
+        elif kind == "perturb":
+            value = _perturbed(draw, old)
         elif kind == "biglist":
             sizes = [2, 50, 2000] if not isinstance(old, (dict, list)) else [2, 20]
             value = [copy.deepcopy(old) for _ in range(draw(st.sampled_from(sizes)))]
@@ -142,6 +145,21 @@ def op_lists(draw, data: Any, focus: tuple = (), max_ops: int = 3) -> list[Op]:
         ops.append(op)
         current = apply_op(current, op)
     return ops
+
+
+def _perturbed(draw, old: Any) -> Any:
+    """A value of the same type: another number (0, +-1, doubled, negated, far out), another list length."""
+    if isinstance(old, bool):
+        return not old
+    if isinstance(old, int):
+        return draw(st.sampled_from([0, 1, -1, old + 1, old - 1, -old, old * 2, old * 10, 99, 10 ** 6]))
+    if isinstance(old, float):
+        return draw(st.sampled_from([0.0, -old, old * 2, old + 0.5, 1e-9, 1e9]))
+    if isinstance(old, list) and old:
+        return draw(st.sampled_from([old[:1], old[:-1], old + old[-1:], list(reversed(old))]))
+    if isinstance(old, str):
+        return draw(st.sampled_from([old.upper(), old + old, old[:1], ""]))
+    return old
 
 
 def _nested(depth: int) -> Any:
