@@ -184,3 +184,18 @@ def test_helicopter_flight_levels():               # WaW 9.4 Helicopter LOS Tabl
     g, s = build([("us-ah1-cobra", "4J14")], [("su-t72", "4T1")],
                  tables={"helicopter_los": {"clear terrain": {"flight_level": 2}}})
     assert g.los.flight_level(at(g, "4J14")) == 2
+
+
+def test_compiled_tables_named_records():
+    t = compile_tables(edited_ruleset({"battlefield_chaos": {5: {"result": "storm"}},
+                                       "targeting": {"AA": {"afv": "yes_note_1"}}}))
+    assert t.chaos[5] == "none" and t.chaos[14] == "thors_hammer"        # an unknown result does nothing
+    assert "afv" in t.targeting["aa"] and "soft" in t.targeting["infantry_he"]
+    assert t.codes_of("city", "ruins") == {"T", "RU"} and t.codes_of("nothing") == frozenset()
+    assert t.heli_levels == (1, 2, 3) and t.mf_effects["L2"] == (-1, 1)
+    assert t.ridges == {"slope", "ridge"} and t.features["stream"]["wheeled"] == 2.0
+    assert t.move_cost["W"]["foot"] == 2.0 and t.volley["support_units"] == 2
+    g, s = build([("us-m60a3", "4J14")], [("su-t72", "4T1")], tables={"battlefield_chaos": {5: {"result": "storm"}}})
+    s.dice.force(2, 3)
+    s._chaos()
+    assert not s.comms and s.log[-1].action == "chaos 5"
