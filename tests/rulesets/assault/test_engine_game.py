@@ -96,3 +96,67 @@ def test_moved_unit_does_not_fire_in_its_own_fire_phase(index):
     state = _duel(index, "us-m1-platoon")
     state.counters[0].moved_first = True
     assert _fires(state) == []
+
+
+def test_state_record_is_whole_and_private(index):
+    """The issue-10 contract checks that need no registration: every field in the fingerprint (DERIVED_SLOTS),
+    observations that hide unspotted enemies, enemy declarations, the enemy's force level and the dice, and
+    phase ids from Game.phases."""
+    from studio.rules.conformance import check_fingerprint_complete, check_observation_private, check_phase_ids
+
+    g = game_of(index)
+    check_phase_ids(g)
+    for state in conformance.sample_states(g, seed=4, count=4):
+        check_fingerprint_complete(state)
+        for player in (0, 1):
+            check_observation_private(state, player)
+
+
+def test_observation_hides_unspotted_enemies_and_force_level(index):
+    state = _duel(index, "us-m1-platoon")
+    state.counters[1].spotted = False
+    view = state.observation(1)
+    assert [c.id for c in view.counters] == ["a"]
+    assert view.force_level[0] == 0 and view.force_level[1] == state.force_level[1]
+    assert [c.id for c in state.observation(0).counters] == ["t"]     # 'a' is not spotted either
+    state.counters[0].spotted = True
+    assert [c.id for c in state.observation(0).counters] == ["a", "t"]
+
+
+def _position(**kw):
+    from studio.model.position import Position
+
+    doc = {"kind": "position", "schema_version": 1, "scenario": "assault-meeting", "turn": 2, "phase": "us-fire",
+           "units": [{"id": "m1", "card": "us-m1-platoon", "side": "us", "hex": "B1010",
+                      "status": {"steps": 1, "spotted": True}},
+                     {"id": "t80", "card": "su-t80-platoon", "side": "soviet", "hex": "B1012", "facing": 0,
+                      "status": {"spotted": True}}]}
+    doc.update(kw)
+    return Position.model_validate(doc)
+
+
+def test_state_from_position(index):
+    """Positions set counters, steps, spotted state, phase and side to act; the fire phase offers the M-1's fire."""
+    g = game_of(index)
+    state = g.state_from_position(_position(extension={"force_levels": {"us": 4}}))
+    assert (state.turn, state.phase_id(), state.current_player()) == (2, "us-fire", 1)
+    m1 = next(c for c in state.counters if c.id == "m1")
+    assert (m1.steps, m1.spotted, state.force_level[1]) == (1, True, 4)
+    assert "fire m1 KP t80" in state.legal_actions()
+
+
+@pytest.mark.parametrize("change, pointer", [
+    ({"hex": "B9999"}, "/units/0/hex"),
+    ({"status": {"damage": 1}}, "/units/0/status"),
+    ({"status": {"steps": 3}}, "/units/0/status/steps"),
+    ({"facing": 7}, "/units/0/facing"),
+])
+def test_position_errors_point_at_the_value(index, change, pointer):
+    from studio.rules.position import PositionError
+
+    pos = _position()
+    unit = pos.units[0].model_copy(update=change)
+    bad = pos.model_copy(update={"units": [unit, pos.units[1]]})
+    with pytest.raises(PositionError) as err:
+        game_of(index).state_from_position(bad)
+    assert err.value.pointer == pointer

@@ -21,8 +21,6 @@ DEFENCE_CLASSES = ("afv", "personnel", "weapons", "nav")
 
 ENGINE_TABLES = (
     TableSpec("constants", "Assault 1", columns=("id", "value"), integer=("value",), keys=CONSTANT_KEYS),
-    TableSpec("elevation-levels", "Assault 10.B.1", columns=("level", "colour", "height_m"),
-              integer=("level",), numeric=("height_m",), min_rows=9),
     TableSpec("hit-confirmation", "Assault 13.B.3", columns=("armour", "addition"), integer=("addition",),
               keys=("chobham", "laminate", "other")),
     TableSpec("fire-ranges", "Assault 12.B.1", columns=("column", "range_min", "range_max"),

@@ -149,6 +149,10 @@ class AssaultGame(Game):
                                facing=facing))
         return out
 
+    def state_from_position(self, position) -> "AssaultState":
+        from .positions import state_from_position
+        return state_from_position(self, position)
+
     def parse_action(self, text: str):
         parts = tuple(text.split())
         if not parts or parts[0] not in ("move", "fire", "end", "pass"):
@@ -235,6 +239,14 @@ class AssaultState(State):
             winner = 0 if vp[0] > vp[1] else 1
         return Outcome(winner, vp, "victory points times the drawn multiplier (Assault 24.E)", self.turn - 1,
                        list(self.lost_steps))
+
+    def observation(self, player: int) -> "AssaultState":
+        from .positions import observation
+        return observation(self, player)
+
+    def scramble_hidden(self, player: int, seed: int) -> "AssaultState":
+        from .positions import scramble_hidden
+        return scramble_hidden(self, player, seed)
 
     # ------------------------------------------------------------------ sequence (Assault 2)
     def _finish_step(self) -> None:

@@ -1,0 +1,123 @@
+"""Positions as documents for Assault (``Game.state_from_position``) and the hidden information of a state.
+
+Unit ``status`` keys: ``steps`` (1 or 2, at most the card's), ``formation`` (``march`` / ``combat``),
+``spotted``, ``suppressed``, ``moved_first`` (moved in its side's first movement phase, Assault 12.B.4) and
+``mp_used``. ``facing`` is a hexside (march) or vertex (combat) 0-5; null faces the enemy's edge. ``to_act``
+names the side to act in the artillery and fire phases (default: the first side, the phasing side); in a
+movement phase it must be the phasing side. ``extension``: ``force_levels`` (side id -> drawn level 1-6).
+
+Hidden (Assault 10, 12.D, 24.B): enemy counters that are not spotted, the enemy's declared fires, the enemy's
+drawn force level and the dice.
+"""
+from __future__ import annotations
+
+import random
+
+from studio.rules.dice import Dice
+
+STATUS = {"steps": int, "formation": str, "spotted": bool, "suppressed": bool, "moved_first": bool, "mp_used": int}
+
+
+def _error(message: str, pointer: str = ""):
+    from studio.rules.position import PositionError
+    return PositionError(message, pointer, code="position.assault")
+
+
+def state_from_position(game, position):
+    """The AssaultState of ``position`` (``studio.model.position.Position``); raises ``PositionError``."""
+    state = game.new_initial_state(0)
+    if position.units is not None:
+        state.counters = [_counter(game, i, u) for i, u in enumerate(position.units)]
+    state.turn = position.turn
+    state.phase = position.phase or state.phase
+    _levels(game, state, position.extension or {})
+    _to_act(game, state, position)
+    return state
+
+
+def _counter(game, i: int, u):
+    from .game import Counter
+
+    ptr = f"/units/{i}"
+    try:
+        h = game.map.hex(str(u.hex))
+    except KeyError:
+        raise _error(f"no hex '{u.hex}' on the scenario's boards", f"{ptr}/hex") from None
+    body = game.card(u.card).body
+    unknown = sorted(set(u.status) - set(STATUS))
+    if unknown:
+        raise _error(f"unknown status key(s) {unknown}; known: {sorted(STATUS)}", f"{ptr}/status")
+    for key, kind in STATUS.items():
+        if key in u.status and not isinstance(u.status[key], kind):
+            raise _error(f"status '{key}' must be {kind.__name__}", f"{ptr}/status/{key}")
+    steps = u.status.get("steps", body.steps)
+    if not 1 <= steps <= body.steps:
+        raise _error(f"a {body.size} has 1..{body.steps} steps, not {steps}", f"{ptr}/status/steps")
+    formation = u.status.get("formation", "combat")
+    if formation not in ("march", "combat"):
+        raise _error(f"formation is march or combat, not '{formation}'", f"{ptr}/status/formation")
+    facing = u.facing if u.facing is not None else (5 if u.side == "us" else 2)
+    if not (isinstance(facing, int) and 0 <= facing <= 5):
+        raise _error("facing is a hexside or vertex 0-5 (Assault 7.F)", f"{ptr}/facing")
+    if u.passengers:
+        raise _error("transport is not played by this engine yet (Assault 8)", f"{ptr}/passengers")
+    return Counter(u.id or f"u{i + 1}", u.card, game.sides.index(u.side), h, steps, formation, facing,
+                   spotted=u.status.get("spotted", False), suppressed=u.status.get("suppressed", False),
+                   moved_first=u.status.get("moved_first", False), mp_used=u.status.get("mp_used", 0))
+
+
+def _levels(game, state, extension: dict) -> None:
+    unknown = sorted(set(extension) - {"force_levels"})
+    if unknown:
+        raise _error(f"unknown extension key(s) {unknown}", "/extension")
+    for side, level in (extension.get("force_levels") or {}).items():
+        if side not in game.sides or not isinstance(level, int) or not 1 <= level <= len(game.levels[side]):
+            raise _error(f"force level {level!r} for side {side!r}", f"/extension/force_levels/{side}")
+        state.force_level[game.sides.index(side)] = level
+
+
+def _to_act(game, state, position) -> None:
+    if state.phase.endswith(("move-1", "move-2")):
+        if position.to_act is not None and game.sides.index(position.to_act) != state.phasing():
+            raise _error(f"in {state.phase} the phasing side acts (Assault 2)", "/to_act")
+        return
+    default = state.phasing() if state.phase.endswith("fire") else 0
+    state.actor = game.sides.index(position.to_act) if position.to_act is not None else default
+
+
+# ------------------------------------------------------------------ hidden information
+
+def _hidden(state, player: int, c) -> bool:
+    return c.side != player and not c.spotted
+
+
+def observation(state, player: int):
+    """What ``player`` sees: no unspotted enemy counters, no enemy fire declarations, no enemy force level,
+    and fresh dice seeded from the visible rest."""
+    view = state.clone()
+    view.counters = [c for c in view.counters if not _hidden(state, player, c)]
+    sides = {c.id: c.side for c in state.counters}
+    view.declared = [d for d in view.declared if sides.get(d.firer) == player]
+    view.force_level = [lv if s == player else 0 for s, lv in enumerate(view.force_level)]
+    view.dice = Dice(0)
+    view.dice = Dice.seeded_from(view.fingerprint())
+    return view
+
+
+def scramble_hidden(state, player: int, seed: int):
+    """A clone with everything ``player`` may not know randomized."""
+    rng = random.Random(seed)
+    out = state.clone()
+    labels = sorted(out.game.map.hex_of)
+    for c in out.counters:
+        if _hidden(state, player, c):
+            c.hex = out.game.map.hex_of[rng.choice(labels)]
+            c.steps = rng.randint(1, out.game.card(c.card).body.steps)
+            c.facing = rng.randrange(6)
+    sides = {c.id: c.side for c in state.counters}
+    enemy = [c.id for c in out.counters if c.side != player] or [""]
+    out.declared = [d if sides.get(d.firer) == player else type(d)(d.firer, d.ammo, rng.choice(enemy))
+                    for d in out.declared]
+    out.force_level = [lv if s == player else rng.randint(1, 6) for s, lv in enumerate(out.force_level)]
+    out.dice = Dice(seed)
+    return out
