@@ -386,3 +386,83 @@ def test_victory_hold_hexes_and_destroy_percent():
     assert s.victory_points() == [2.0, 0.0]
     s.lost[0] = 1
     assert s.victory_points() == [2.0, 5.0]
+
+
+# ---------------------------------------------------------------- third batch: Leaders, Heroes, SWs, snipers
+
+def test_1_3_6_leader_dies_with_the_platoon_or_on_a_one_when_reduced():
+    ext = {"leaders": [{"unit": "su-leader", "force": "su", "index": 0}]}
+    for die, dead in ((1, True), (2, False)):
+        g, s = build([("us-m60a3", "4J14")], [("su-t72", "4J10")], extension=ext)
+        t72 = u(g, "su.1")
+        s.dice.force(die)
+        s._reduce(t72)
+        assert (("L", t72) in s.hallowed) is dead and (("G", at(g, "4J10"), "Soviet Union") in s.hallowed) is dead
+        assert (s.morale(t72) == g.leader_of[t72].morale.value) is not dead
+    g, s = build([("us-m60a3", "4J14")], [("su-t72", "4J10")], extension=ext)
+    t72 = u(g, "su.1")
+    s._destroy(t72)
+    assert ("L", t72) in s.hallowed
+
+
+def test_1_3_6_1_hallowed_ground_rerolls_one_failed_die():
+    g, s = build([("us-m60a3", "4J14")], [("su-t72", "4J10")])
+    s.dice.force(1, 1, 6)
+    mark = len(s.dice.history)
+    assert s.attack_roll(2, 5, reroll=True) == 1
+    assert rolls(s, mark, "hallowed") == [6]
+
+
+def test_1_3_5_sw_loss_roll_modifier_counts_lost_infantry():
+    ext = {"support_weapons": [{"unit": "su-sagger-sw", "force": "su", "index": 0}]}
+    g, s = build([("us-m60a3", "4J14")], [("su-motor-rifle", "4A1"), ("su-motor-rifle", "4A2"),
+                                          ("su-motor-rifle", "4A3"), ("su-motor-rifle", "4A4")], extension=ext)
+    host = u(g, "su.1")
+    s.dice.force(3)
+    s._destroy(u(g, "su.2"))                       # 3 - 0 = 3: kept
+    s.dice.force(3)
+    s._destroy(u(g, "su.3"))                       # 3 - 1 = 2: kept
+    assert host not in s.sw_lost and s.inf_lost[1] == 2
+    s.dice.force(3)
+    s._destroy(u(g, "su.4"))                       # 3 - 2 = 1: lost
+    assert host in s.sw_lost
+
+
+def test_1_3_5_a_placed_sw_is_never_lost_to_the_roll():
+    ext = {"support_weapons": [{"unit": "su-sagger-sw", "force": "su", "index": 0}]}
+    g, s = build([("us-m60a3", "4J14")], [("su-motor-rifle", "4A1"), ("su-motor-rifle", "4A2")], extension=ext)
+    s.sw_placed.add(u(g, "su.1"))
+    mark = len(s.dice.history)
+    s._destroy(u(g, "su.2"))
+    assert rolls(s, mark, "sw-loss") == []
+
+
+def test_1_3_8_sniper_targets_only_ready_infantry_in_range_and_sight():
+    ext = {"snipers": [{"unit": "us-sniper", "force": "us", "index": 0, "hex": "2N11"}]}
+    g, s = build([("us-mech-infantry", "2N12")], [("su-motor-rifle", "2N10"), ("su-t72", "2N9")], extension=ext)
+    rifle = u(g, "su.1")
+    assert s._sniper_targets(0) == [rifle]
+    s.disr[rifle] = True
+    assert s._sniper_targets(0) == []
+    s.disr[rifle] = False
+    s.hex[rifle] = at(g, "2N2")
+    assert s._sniper_targets(0) == []              # beyond what a d6 can reach
+
+
+def test_1_3_8_an_enemy_entering_the_sniper_hex_eliminates_it():
+    ext = {"snipers": [{"unit": "us-sniper", "force": "us", "index": 0, "hex": "2N11"}]}
+    g, s = build([("us-mech-infantry", "2N13")], [("su-motor-rifle", "2N10")], extension=ext)
+    s._relocate(u(g, "su.1"), at(g, "2N10"), at(g, "2N11"))
+    assert s.snipers[0][2] == 2
+
+
+def test_volley_actions_need_three_ready_units():
+    g, s = build([("us-m60a3", "4J14")], [("su-t72", "4J10"), ("su-t72", "4J9")], morale=(None, {"value": 12}))
+    s.hand.add(("volley", 1))
+    to_ops(s, "f-su")
+    assert not any(a.startswith("volley") for a in legal(s))
+    g, s = build([("us-m60a3", "4J14")], [("su-t72", "4J10"), ("su-t72", "4J9"), ("su-t72", "4K10")],
+                 morale=(None, {"value": 12}))
+    s.hand.add(("volley", 1))
+    to_ops(s, "f-su")
+    assert any(a.startswith("volley su.") for a in legal(s))
