@@ -466,3 +466,74 @@ def test_volley_actions_need_three_ready_units():
     s.hand.add(("volley", 1))
     to_ops(s, "f-su")
     assert any(a.startswith("volley su.") for a in legal(s))
+
+
+# ---------------------------------------------------------------- fourth batch: missions, jamming, Berserk, entry
+
+def test_8_3_fascam_and_8_2_smoke_missions_place_markers():
+    g, s = build([("us-m60a3", "4J14")], [("su-t72", "4J10")])
+    s.mission("FASCAM", at(g, "4J11"), 1, 1, True)
+    s.mission("Smoke", at(g, "4J12"), 1, 1, True)
+    assert at(g, "4J11") in s.mines and s.smoke == {at(g, "4J12"): 2}
+    assert not s.has_los(u(g, "su.1"), u(g, "us.1"))
+
+
+def test_8_6_mlrs_covers_the_hex_and_its_six_neighbours():
+    g, s = build([("us-m60a3", "4J12")], [("su-t72", "4A1")])
+    mark = len(s.dice.history)
+    s.dice.force(*([1] * 21))
+    s.mission("MLRS", at(g, "4J12"), 3, 4, False)
+    assert len(rolls(s, mark, "attack")) == 7 * 3
+
+
+def test_10_0_jam_goes_on_the_largest_enemy_formation():
+    g, s = build([("us-armor-hq", "4J14"), ("us-m60a3", "4J14"), ("us-m60a3", "4J13")], [("su-t72", "4T1")])
+    s._jam(1)
+    assert s.jammed == {0: 1}
+    s._jam(1)
+    assert s.jammed == {0: 1}                      # already jammed: no second counter on it
+
+
+def test_chaos_6_berserk_picks_with_a_d6_or_d10():
+    g, s = build([("us-m60a3", "4T14")], [("su-t72", "2A1"), ("su-t72", "2B1"), ("su-t72", "2C1")])
+    for x in ("su.1", "su.2", "su.3"):
+        s.disr[u(g, x)] = True
+    s.dice.force(1, 5, 5, 2)                       # 6: Berserk; d6 5 > 3 re-rolled, 2
+    mark = len(s.dice.history)
+    s._chaos()
+    assert rolls(s, mark, "berserk") == [5, 2] and s.berserk == {u(g, "su.2"): 1} and not s.disr[u(g, "su.2")]
+
+
+def test_chaos_6_berserk_first_hit_flips_to_insane():
+    g, s = build([("us-m60a3", "4T14")], [("su-t72", "2A1")])
+    t72 = u(g, "su.1")
+    s.berserk[t72] = 1
+    s.apply_hits(t72, 1)
+    assert s.berserk[t72] == 2 and not s.disr[t72] and s.strength[t72] == 0
+    s.apply_hits(t72, 1)
+    assert s.strength[t72] == 1
+    s.apply_hits(t72, 1)
+    assert s.strength[t72] == 2
+
+
+def test_13_0_entering_formation_fills_hexes_two_by_two():
+    from studio.rules.load import load_game
+    data = Path(__file__).resolve().parents[3] / "data"
+    g = load_game(data / "scenarios" / "waw" / "waw-crossroads.yaml", data).game
+    if not g.entry:
+        return
+    fi, (turn, hexes) = next(iter(g.entry.items()))
+    s = g.new_initial_state(0)
+    s._enter(fi)
+    placed = [s.hex[x] for x in g.formations[fi].units if not g.units[x].is_hq and not g.units[x].is_heli]
+    assert all(placed.count(h) <= 2 for h in placed) and fi in s.entered_f
+
+
+def test_9_2_1_popup_resolution_both_results_apply():
+    g, s = build([("us-ah1-cobra", "4J14")], [("su-t72", "4J11"), ("su-zsu-23-4", "4K12")])
+    cobra, t72, zsu = u(g, "us.1"), u(g, "su.1"), u(g, "su.2")
+    s.hover[cobra] = True
+    s.pending = ("popup", cobra, t72, "he", 0)
+    s.dice.force(*([1] * 20))
+    s._popup_resolve(None)
+    assert s.ops_complete[cobra] and s.acted[cobra] and s.pending == ("ops", 0) and not s.ops_complete[zsu]
