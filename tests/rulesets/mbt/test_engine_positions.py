@@ -8,6 +8,7 @@ import pytest
 from studio.rules.position import PositionError, load_position
 
 DATA = Path(__file__).resolve().parents[3] / "data"
+GAMES: dict = {}
 
 
 def duel(phase="direct-fire-first", to_act="us", us_status=None, sov_status=None, dice=(), **extra):
@@ -19,7 +20,7 @@ def duel(phase="direct-fire-first", to_act="us", us_status=None, sov_status=None
 
 
 def setup(position):
-    return load_position(position, DATA).state
+    return load_position(position, DATA, games=GAMES).state
 
 
 def test_direct_fire_position_fires_with_forced_dice():

@@ -2,13 +2,17 @@
 ``play``, fingerprints and outcomes. Each test names the rule whose code it would catch breaking."""
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
+
+import pytest
 
 from studio.hexgrid.coords import neighbour
 from studio.hexgrid.lines import hex_line
 from studio.rules.position import load_position
 
 DATA = Path(__file__).resolve().parents[3] / "data"
+GAMES: dict = {}   # validated scenario games shared by the positions of this module (load_position cache)
 
 
 def unit(uid, card, side, hex_, facing=None, **status):
@@ -22,7 +26,7 @@ def setup(phase, units, to_act=None, dice=(), options=None, turn=1, scenario="me
         pos["to_act"] = to_act
     if extension:
         pos["extension"] = extension
-    return load_position(pos, DATA).state
+    return load_position(pos, DATA, games=GAMES).state
 
 
 def play(state, *texts):
@@ -137,7 +141,7 @@ def test_overwatch_after_every_hex_and_turn():
 
 def test_road_rate():
     """4.5.1.1.5: on a road facing along it the vehicle may use the road rate, 1 per hex."""
-    g = load_position({"scenario": "meeting-engagement", "units": []}, DATA).loaded.game
+    g = load_position({"scenario": "meeting-engagement", "units": []}, DATA, games=GAMES).loaded.game
     a, b = next((x, y) for (x, y), t in sorted(g.roads.items()) if t == "road" and g.elev.get(x, 0) == g.elev.get(y, 0))
     d = next(k for k in range(6) if neighbour(a, k) == b)
     s = setup("move-first", [unit("V", "t-80bv", "us", g.label(a), d, command="MOVE"),
@@ -292,7 +296,7 @@ def test_last_turn_ends_the_game_with_victory_points():
 
 def test_objective_held_for_a_turn_is_controlled():
     """3.6: a friendly armed vehicle in an objective hex at the start and the end of a turn captures it."""
-    g = load_position({"scenario": "meeting-engagement", "units": []}, DATA).loaded.game
+    g = load_position({"scenario": "meeting-engagement", "units": []}, DATA, games=GAMES).loaded.game
     objective = g.label(g.objectives[0])
     s = setup("spotting", [unit("F", "m1", "us", objective, 0), unit("T", "t-72a", "sov", "4T10", 5)])
     for _ in range(40):
@@ -394,7 +398,7 @@ def test_wrecks_count_for_stacking_when_the_table_says_so():
     s = setup("command", [unit("A", "m1", "us", "2B11", 0)] + woods, wrecks={"2L12": "knocked-out"})
     h = s.game.map.hex("2L12")
     assert not s.overstacked(h)
-    s.game.tables.wrecks_stack = True
+    s.game.tables = dataclasses.replace(s.game.tables, wrecks_stack=True)   # this position's game only
     assert s.overstacked(h)
 
 
@@ -418,3 +422,94 @@ def test_entering_from_off_the_map():
         s.play(pick)
         turns += 1
     assert s.st[i] == 1 and s.hex[i] in g.units[i].entry_hexes and s.fac[i] == g.units[i].entry_facing
+
+
+@pytest.mark.parametrize("mark,net", [("none", -2), ("spot-move", 0), ("spot-fire", 1)])
+def test_spot_counters_extend_the_spotting_range(mark, net):
+    """4.1.3: Spot/Move +2, Spot/Fire +3 on the target's cover modifier (crops: Medium -2), clamped at +2."""
+    s = setup("command", [unit("A", "m1", "us", "2A12", 0), unit("T", "t-72a", "sov", "4C14", 0, mark=mark)])
+    t = idx(s, "T")
+    assert s.spot_range(t) == s.game.tables.spot_range[net]
+    assert ("command A FIRE" in legal(s)) is (s.spot_range(t, df=True) >= 22)   # 22 hexes apart
+
+
+@pytest.mark.parametrize("facing,edge", [(0, "north"), (5, "west"), (4, "west")])
+def test_leaving_a_corner_hex_by_the_edge_crossed(facing, edge):
+    """4.5.1.1.9: a vehicle leaving the map from a corner hex leaves by the edge it crosses (exit objectives)."""
+    s = setup("move-first", [unit("V", "m1", "us", "2A1", facing, command="MOVE"),
+                             unit("E", "t-72a", "sov", "4T10", 5)], "us")
+    play(s, "move V", "exit V")
+    assert s.st[idx(s, "V")] == 2 and s.exits == [(idx(s, "V"), edge)]
+
+
+def test_each_vehicle_and_each_hex_starts_with_a_free_hexside():
+    """4.5.1.1.4: the free hexside and the once-paid Turn cost count per hex entered, and per vehicle."""
+    s = setup("move-first", [unit("V", "m1", "us", "2D5", 2, command="MOVE"), unit("W", "m1", "us", "2A1", 2,
+                                                                                   command="MOVE"),
+                             unit("E", "t-72a", "sov", "4T1", 5)], "us")
+    cc = s.game.units[idx(s, "V")].type.cc
+    play(s, "move V", "turn V right", "turn V left")           # 2nd hexside paid in 2D5 (clear: 1)
+    assert s.mv_left == cc - 1
+    play(s, "fwd V")                                           # facing 2 again: into 2E5 (1)
+    assert s.mv_left == cc - 2
+    play(s, "turn V right", "turn V right")                    # a new hex: free, then paid again
+    assert s.mv_left == cc - 3
+    play(s, "done V", "move W", "turn W right")                # the next vehicle's first hexside is free
+    assert s.mv_left == cc
+
+
+def test_a_turn_may_spend_exactly_the_rest_of_the_allowance():
+    """4.5.1.1.4: turning may use the allowance up but never exceed it."""
+    s = setup("move-first", [unit("V", "t-72a", "us", "2D5", 2, command="SH", damaged=True),
+                             unit("E", "t-72a", "sov", "4T1", 5)], "us")
+    play(s, "move V", "turn V right")
+    assert s.mv_left == 1 and "turn V right" in legal(s)       # the Turn cost 1 == what is left
+    play(s, "turn V right")
+    assert s.mv_left == 0 and "turn V right" in legal(s)       # the 3rd hexside is free
+    play(s, "turn V right")
+    assert "turn V right" not in legal(s)
+
+
+def test_passing_through_opposing_vehicles():
+    """4.5.1.1.10: a vehicle may enter a hex with opposing vehicles only if it can leave it again."""
+    s = setup("move-first", [unit("V", "m1", "us", "2A1", 2, command="MOVE"), unit("E", "t-72a", "sov", "2B2", 5)],
+              "us")
+    play(s, "move V")
+    assert "fwd V" in legal(s)
+    play(s, "fwd V")
+    assert "done V" not in legal(s) and "fwd V" in legal(s)   # may not end there
+    blocked = setup("move-first", [unit("V", "m1", "us", "2A1", 2, command="MOVE"),
+                                   unit("E", "t-72a", "sov", "2B2", 5), unit("F", "t-72a", "sov", "2C2", 5)], "us")
+    play(blocked, "move V")
+    assert "fwd V" not in legal(blocked)                      # the hex beyond holds opposing vehicles too
+
+
+def test_planning_state_leaves_the_game_untouched():
+    s = mover()
+    v = idx(s, "V")
+    before = s.fingerprint()
+    probe = s.planning_state(v)
+    assert probe.mv_u == v and probe.mv_left == s.game.units[v].type.cc and s.fingerprint() == before
+    play(s, "move V", "fwd V")
+    again = s.planning_state(v)
+    assert again.mv_left == s.mv_left and again.hex[v] == s.hex[v]
+
+
+def test_road_rate_chosen_once():
+    g = load_position({"scenario": "meeting-engagement", "units": []}, DATA, games=GAMES).loaded.game
+    a, b = next((x, y) for (x, y), t in sorted(g.roads.items()) if t == "road" and g.elev.get(x, 0) == g.elev.get(y, 0))
+    d = next(k for k in range(6) if neighbour(a, k) == b)
+    s = setup("move-first", [unit("V", "t-80bv", "us", g.label(a), d, command="MOVE"),
+                             unit("E", "t-72a", "sov", "4T10", 5)], "us")
+    play(s, "move V", "road V")
+    assert "road V" not in legal(s)
+    turned = setup("move-first", [unit("V", "t-80bv", "us", g.label(a), (d + 1) % 6, command="MOVE"),
+                                  unit("E", "t-72a", "sov", "4T10", 5)], "us")
+    play(turned, "move V")
+    assert ("road V" in legal(turned)) is (G_edge(turned, a, (d + 1) % 6) in turned.game.roads)
+
+
+def G_edge(s, h, f):
+    from studio.model.maps import edge_key
+
+    return edge_key(h, neighbour(h, f))

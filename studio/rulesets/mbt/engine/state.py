@@ -186,15 +186,6 @@ class MbtState(SpottingRules, CommandRules, FireRules, OverwatchRules, MovementR
         other.dice = Dice(rng.randrange(1 << 30), record=False)
         other.dice.force(*(rng.randint(1, 100) for _ in range(rng.randrange(4))))
         return other
-    def alive_on(self, i: int) -> bool:
-        return self.st[i] == ON
-
-    def side_of(self, i: int) -> int:
-        return self.game.units[i].side
-
-    def units_in(self, h) -> list[int]:
-        return [i for i in range(self.game.n) if self.st[i] == ON and self.hex[i] == h]
-
     def enemies_in(self, h, side: int) -> bool:
         if h not in self.hex:
             return False
