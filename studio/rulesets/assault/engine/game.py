@@ -328,10 +328,12 @@ class AssaultState(State):
         c.hex = h
 
     def _end_movement(self) -> None:
-        """Assault 10.A: spotting attempts at the end of the movement phase; 10.G unspotting."""
-        for side in range(2):
+        """Assault 10.A: spotting attempts at the end of the movement phase (option c44: both players, or the
+        non-phasing player only); 10.G unspotting."""
+        sides = (1 - self.phasing(),) if self.game.options.get("c44-spotting-side") == "non-phasing" else (0, 1)
+        for side in sides:
             self._spot(side, [c for c in self.counters if c.side != side and not c.spotted], moving=True)
-        self._unspot()
+        self._unspot(movement=True)
 
     # ------------------------------------------------------------------ spotting (Assault 10)
     def _level(self, h) -> int:
@@ -355,11 +357,12 @@ class AssaultState(State):
             out.append((i, coords.from_cube((rx, ry, rz))))
         return out
 
-    def has_los(self, a, b) -> bool:
-        """Assault 10.B: within the maximum spotting range and not blocked on the LOS graph."""
+    def has_los(self, a, b, any_range: bool = False) -> bool:
+        """Assault 10.B: within the maximum spotting range (unless ``any_range``) and not blocked on the LOS
+        graph."""
         hs, ht = self._level(a), self._level(b)
         rng = coords.distance(a, b)
-        if rng > spotting.max_spotting_range(self.game.data, hs, ht):
+        if not any_range and rng > spotting.max_spotting_range(self.game.data, hs, ht):
             return False
         obstacles = [(i, self._level(h) + self.game.los_height.get(self._terrain(h), 0)) for i, h in self._line(a, b)]
         return not spotting.los_blocked(hs, ht, rng, obstacles)
@@ -383,21 +386,46 @@ class AssaultState(State):
             n += self.game.spotter_mod.get("armored-vehicle", 0)
         return n
 
+    def _best_spot(self, spotters: list, t: Counter, moving: bool):
+        """The best spotting number any spotter has against ``t`` ('Auto' best of all; None: no LOS). Autospot
+        (Assault 10.E) needs LOS within the maximum range under option c22 'max-range', at any range else."""
+        any_range = moving and self.game.options.get("c22-autospot-range", "any-range") == "any-range"
+        best = None
+        for s in spotters:
+            if self.has_los(s.hex, t.hex, any_range=any_range):
+                n = self._spot_number(s, t, moving)
+                if n != "Auto" and not self.has_los(s.hex, t.hex):
+                    continue                                          # only autospot waives the range
+                if n == "Auto" and not moving:
+                    n = spotting.base_spotting_number(self.game.data, coords.distance(s.hex, t.hex))
+                best = n if n == "Auto" or best is None or (best != "Auto" and n > best) else best
+        return best
+
     def _spot(self, side: int, targets: list, moving: bool) -> None:
         spotters = [c for c in self.counters if c.side == side and not c.suppressed]   # Assault 11.A.1
         for t in targets:
-            best = None
-            for s in spotters:
-                if self.has_los(s.hex, t.hex):
-                    n = self._spot_number(s, t, moving)
-                    best = n if n == "Auto" or best is None or (best != "Auto" and n > best) else best
+            best = self._best_spot(spotters, t, moving)
             if best == "Auto" or (best is not None and d10(self.dice, "spotting") <= best):
                 t.spotted = True
 
-    def _unspot(self) -> None:
+    def _unspot(self, movement: bool) -> None:
+        """Assault 10.G: a spotted unit no enemy sees is flipped; option c20 'friendly-movement' does it only at
+        the end of its own side's movement phase (introduction of 10)."""
+        friendly_only = self.game.options.get("c20-unspot-timing") == "friendly-movement"
+        if friendly_only and not movement:
+            return
         for c in self.counters:
-            if c.spotted and not any(e.side != c.side and self.has_los(e.hex, c.hex) for e in self.counters):
-                c.spotted = False                                     # Assault 10.G
+            if friendly_only and c.side != self.phasing():
+                continue
+            far = self._autospottable(c) and self.game.options.get("c22-autospot-range", "any-range") == "any-range"
+            if c.spotted and not any(e.side != c.side and self.has_los(e.hex, c.hex, any_range=far)
+                                     for e in self.counters):
+                c.spotted = False
+
+    def _autospottable(self, c: Counter) -> bool:
+        """Assault 10.E: a unit not in cover in terrain marked 'Auto' for its target type."""
+        row = self.game.terrain_spot.get(self._terrain(c.hex), {})
+        return row.get(f"{SPOT_COLUMNS[self.game.card(c.card).body.spotting_type]}_open") == "Auto"
 
     # ------------------------------------------------------------------ direct fire (Assault 12-14)
     def _enemy_at(self, h, side: int) -> bool:
@@ -449,24 +477,33 @@ class AssaultState(State):
         self.declared.append(Declared(firer, ammo, target))           # Assault 12.D: resolved together
 
     def _resolve_fire(self) -> None:
-        """Assault 12.D (option c2 'simultaneous'): every declared fire is resolved, then losses apply."""
+        """Assault 12.D, option c2: 'simultaneous' resolves every declared fire and then applies the losses;
+        'sequential' applies each anti-armour result at once, so a unit lost earlier does not fire. Conventional
+        fire on a target is added up over the phase (14.B) and resolved last."""
+        sequential = self.game.options.get("c2-fire-resolution") == "sequential"
         results, conventional = [], {}
         for d in self.declared:
             firer, target = self._by_id(d.firer), self._by_id(d.target)
+            if firer.steps == 0 or target.steps == 0:
+                continue                                              # only under 'sequential'
             row = next(r for r in self.game.card(firer.card).rows if r.ammo == d.ammo)
             cell = row.cells[fire.range_column(self.game.data, coords.distance(firer.hex, target.hex))]
-            if d.ammo in ANTI_ARMOUR:
-                results += [self._anti_armour(firer, target, d.ammo, cell) for _ in range(firer.steps)]
-            else:
+            if d.ammo not in ANTI_ARMOUR:
                 conventional[d.target] = conventional.get(d.target, 0) + cell * firer.steps   # Assault 14.B
-        results += [self._conventional(self._by_id(t), f) for t, f in sorted(conventional.items())]
+                continue
+            shots = [self._anti_armour(firer, target, d.ammo, cell) for _ in range(firer.steps)]
+            for t, result in (shots if sequential else ()):
+                self._apply_result(t, result)
+            results += [] if sequential else shots
+        results += [self._conventional(self._by_id(t), f) for t, f in sorted(conventional.items())
+                    if self._by_id(t).steps > 0]
         for target, result in results:
             self._apply_result(target, result)
         self.declared = []
         self.counters = [c for c in self.counters if c.steps > 0]
         for side in range(2):
             self._spot(side, [c for c in self.counters if c.side != side and c.fired and not c.spotted], False)
-        self._unspot()
+        self._unspot(movement=False)
 
     def _front(self, target: Counter, firer: Counter) -> bool:
         """Assault 13.B.2: frontal armour when the LOS crosses a faced hexside (march: one, combat: the two of
@@ -488,26 +525,28 @@ class AssaultState(State):
                               cover_divisor=tb.cover_divisor)
         n = fire.hit_number(self.game.data, hit, s, self.game.options)
         hits = fire.hits_scored(self.game.data, n, d10(self.dice, "hit"))
-        result = "NE"
-        for _ in range(hits):
-            front = self._front(target, firer)
-            armour = tb.armour.front if front else tb.armour.flank
-            kind = tb.armour.front_type if front else tb.armour.flank_type
-            need = fire.confirmation_number(self.game.data, ammo, pen, armour, kind)
-            if not fire.penetrates(pen, armour):
-                result = max(result, "S", key=_severity)
-            elif need is None or d10(self.dice, "confirmation") <= need:
-                result = "H" if result != "H" else "E"                     # two step losses remove it
-            else:
-                result = max(result, "S", key=_severity)
-        return target, result
+        front = self._front(target, firer)
+        armour = tb.armour.front if front else tb.armour.flank
+        kind = tb.armour.front_type if front else tb.armour.flank_type
+        if hits == 0:
+            return target, "NE"
+        if not fire.penetrates(pen, armour):
+            return target, "S"                                             # Assault 13.B: suppressed only
+        one_check = self.game.options.get("c24-two-hits") == "one-check"
+        need = fire.confirmation_number(self.game.data, ammo, pen, armour, kind)
+        losses = 0
+        for _ in range(1 if one_check else hits):
+            if need is None or d10(self.dice, "confirmation") <= need:
+                losses += hits if one_check else 1
+        return target, "S" if losses == 0 else "H" if losses == 1 else "E"  # two step losses remove it
 
     def _conventional(self, target: Counter, fire_value: int) -> tuple[Counter, str]:
         """Assault 14: defence by class, terrain and stacking; odds rounded for the target; CRT row by roll."""
         tb = self.game.card(target.card).body
         row = self.game.data.defence.get(self._terrain(target.hex), {})
         chart = row.get(f"{tb.defence_class}_open", 1)
-        steps = sum(c.steps for c in self.counters if c.hex == target.hex and c.side == target.side)
+        everyone = self.game.options.get("c25-defence-steps") == "all"
+        steps = sum(c.steps for c in self.counters if c.hex == target.hex and (everyone or c.side == target.side))
         d = fire.defence_value(self.game.data, chart, steps, self.game.options)
         column = None
         for i, ratio in self.game.crt_columns:
