@@ -12,6 +12,13 @@ Element types: ``text``; ``symbol`` (the card's NATO symbol, drawn as vectors in
 mapping at ``field``, with ``columns`` whose ``field`` is a pointer relative to the row item; for a mapping the
 pseudo-pointers ``/@key`` and ``/@value`` give each key and value); ``image`` (the card's ``image`` file, if any).
 
+Conditions and fitting: ``when`` draws an element only when the card has a value at a pointer (not null, false
+or empty), ``unless`` only when it has none (e.g. a reduced-side bar only for units with a reduced side);
+``short`` lists shorter texts tried when a text does not fit; the layout's ``min_font_pt`` is the smallest size
+text may shrink to (the printer warns about text that would need less). Besides the card's own fields the
+printer binds ``/@designation`` (the counter's TO&E designation) and ``/@count`` (how many counters a card
+stands for). A table column may give a ``text`` template instead of a ``field``.
+
 A layout applies to cards of its ``ruleset`` (or any ruleset when unset) and ``target``; among several candidates
 the printer picks one whose ``categories`` contain the card's category, preferring ``default: true``. The
 printing package renders layouts; this module only defines and validates them.
