@@ -143,3 +143,26 @@ def test_c30_victory_tie(index):
         assert state.is_terminal()
         winners.append(state.outcome().winner)
     assert winners == [None, 1]
+
+
+def test_force_level_reinforcements_enter_on_their_turn(index):
+    """Assault 24.A-B: Soviet level 5 of the Meeting brings the 3rd motor-rifle battalion on turn 3 from the east
+    edge; level 1 brings nothing."""
+    rs = index.model("ruleset", "assault")
+    game = create_game(index.model("scenario", "assault-meeting"), index, {o.id: o.default for o in rs.options})
+    counts = {}
+    for level in (1, 5):
+        pos = Position.model_validate({"kind": "position", "schema_version": 1, "scenario": "assault-meeting",
+                                       "turn": 2, "phase": "us-move-2",
+                                       "extension": {"force_levels": {"soviet": level, "us": 1}}})
+        state = game.state_from_position(pos)
+        before = len(state.counters)
+        state.play("end")
+        state.play("pass")
+        state.play("pass")
+        assert (state.turn, state.phase_id()) == (3, "soviet-move-1")
+        new = state.counters[before:]
+        counts[level] = len(new)
+        columns = {game.map.offset(c.hex)[0] for c in new}
+        assert columns <= {max(game.map.offset(h)[0] for h in game.map.label_of)}
+    assert counts == {1: 0, 5: 16}

@@ -129,14 +129,50 @@ class AssaultGame(Game):
     def new_initial_state(self, seed: int) -> "AssaultState":
         dice = Dice(seed)
         drawn = [dice.randrange(len(self.levels[s])) + 1 if self.levels[s] else 0 for s in self.sides]  # 24.B
+        return AssaultState(self, dice, self.initial_counters(drawn), drawn)
+
+    def level(self, side: int, drawn: int):
+        """The drawn force level of ``side`` (None when the scenario gives none)."""
+        return self.levels[self.sides[side]][drawn - 1] if drawn else None
+
+    def initial_counters(self, drawn: list) -> list[Counter]:
+        """The counters the drawn force levels set up (Assault 24.B); without levels every set-up force."""
         counters = []
         for s, side in enumerate(self.scenario.sides):
-            level = self.levels[side.id][drawn[s] - 1] if drawn[s] else None
+            level = self.level(s, drawn[s])
             present = set(level.forces) if level else {f.id for f in side.forces if f.setup}
             for force in side.forces:
                 if force.id in present and force.setup and force.setup.hexes:
                     counters += self._place(force, s)
-        return AssaultState(self, dice, counters, drawn)
+        return counters
+
+    def reinforcements(self, side: int, drawn: int, turn: int) -> list[Counter]:
+        """Counters the drawn level brings in on ``turn``, on the side's entry edge (Assault 24.A-B): the
+        force's entry hexes, else the edge's hexes from the middle outward."""
+        level = self.level(side, drawn)
+        out = []
+        for rf in (level.reinforcements if level else []):
+            if rf.turn != turn:
+                continue
+            for force in self.scenario.sides[side].forces:
+                if force.id in rf.forces:
+                    edge = rf.edge or ("east" if self.sides[side] == "soviet" else "west")
+                    out += self._enter(force, side, edge)
+        return out
+
+    def _edge_hexes(self, edge: str) -> list:
+        cols = {h: self.map.offset(h) for h in self.map.label_of}
+        target = max(c for c, _ in cols.values()) if edge == "east" else min(c for c, _ in cols.values())
+        hexes = sorted((h for h, (c, _) in cols.items() if c == target), key=lambda h: cols[h][1])
+        mid = len(hexes) // 2
+        return sorted(hexes, key=lambda h: abs(hexes.index(h) - mid))
+
+    def _enter(self, force, side: int, edge: str) -> list[Counter]:
+        hexes = [self.map.hex(h) for h in force.entry.hexes] if force.entry and force.entry.hexes else \
+            self._edge_hexes(edge)
+        facing = 5 if self.sides[side] == "us" else 2
+        return [Counter(f"{force.id}.{n + 1}", fu.unit, side, hexes[n % len(hexes)], self.card(fu.unit).body.steps,
+                        facing=facing) for n, fu in enumerate(expand_force(force, self.index))]
 
     def _place(self, force, side: int) -> list[Counter]:
         """The force's counters on its set-up hexes, one hex per counter in order (checks d.29)."""
@@ -269,6 +305,9 @@ class AssaultState(State):
             if self.phase.endswith("move-1") and c.side == self.phasing():
                 c.moved_first = False
         self.actor = self.phasing() if self.phase.endswith("fire") else 0
+        if self.phase.endswith("move-1") and self.turn <= self.game.max_turns:
+            side = self.phasing()
+            self.counters += self.game.reinforcements(side, self.force_level[side], self.turn)   # Assault 24.B
 
     def _by_id(self, cid: str) -> Counter:
         return next(c for c in self.counters if c.id == cid)

@@ -31,6 +31,8 @@ def state_from_position(game, position):
     state.turn = position.turn
     state.phase = position.phase or state.phase
     _levels(game, state, position.extension or {})
+    if position.units is None:
+        state.counters = game.initial_counters(state.force_level)
     _to_act(game, state, position)
     return state
 
