@@ -23,7 +23,8 @@ def builtin_layout(target: str) -> Layout:
             LayoutElement(id="back-name", field="/name", x_mm=0.8, y_mm=6.0, w_mm=14.3, h_mm=3.5, font_pt=5.5,
                           bold=True, side="back"),
         ])
-    return Layout(id="builtin-card", name="Generic card", target="card", width_mm=88.9, height_mm=63.5, elements=[
+    return Layout(id="builtin-card", name="Generic card", target="card", width_mm=88.9, height_mm=63.5,
+                  border="#404040", elements=[
         LayoutElement(id="name", field="/name", x_mm=3, y_mm=2, w_mm=52, h_mm=6, font_pt=11, bold=True,
                       align="left"),
         LayoutElement(id="count", text="x {/@count}", when="/@count", x_mm=55, y_mm=2, w_mm=10, h_mm=6, font_pt=8,
