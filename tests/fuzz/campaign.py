@@ -26,8 +26,8 @@ from hypothesis import strategies as st
 
 import corpus
 import mutators
-from harness import (FAILURE, PLAY_SCENARIO, Case, Runner, import_case, map_info_case, play_case, project_validate_case,
-                     recovery_case, replay_cli_case, replay_verify_case, ruleset_of, session_case,
+from harness import (FAILURE, Case, Runner, import_case, map_info_case, play_case, project_validate_case,
+                     play_scenario, recovery_case, replay_cli_case, replay_verify_case, ruleset_of, session_case,
                      validate_cases, window_recovery_case)
 
 Build = Callable[[bytes, str], list[Case]]
@@ -164,7 +164,7 @@ def rulesets(runner: Runner, n: int, seed: int | None = None, derandomize: bool 
         focus = data.draw(st.sampled_from([("tables",)] * 4 + [("terrain",), ("los",), ("options",),
                                                                 ("elevation",), ()]), label="focus")
         mutant = _structural(data, rel, s.data[rel], corpus.header_of(s.raw[rel]), focus, max_ops=2)
-        scenario = "project/" + PLAY_SCENARIO[ruleset_of(rel)]
+        scenario = "project/" + play_scenario(ruleset_of(rel))
         return mutant, _played_build(rel, scenario)
 
     _run_family(runner, n, seed, derandomize, draw)

@@ -8,6 +8,7 @@ kind           installed as                                   entry points
 project        project/project.yaml                           validate, validate-json, format-check, session
 ruleset-mbt    project/rulesets/mbt/ruleset.yaml              ... and play (an MBT scenario, 2 games)
 ruleset-waw    project/rulesets/waw/ruleset.yaml              ... and play (a WaW scenario, 2 games)
+ruleset-ass..  project/rulesets/assault/ruleset.yaml          ... and play (an Assault scenario, 2 games)
 unit           project/units/waw/us-m113.yaml                 validate, validate-json, format-check, session
 toe            project/toe/mbt/us-tank-platoon.yaml           idem
 map            project/maps/board-2.yaml                      idem
@@ -49,12 +50,13 @@ DEEP = 3000
 
 TARGETS = {
     "project": "project.yaml", "ruleset-mbt": "rulesets/mbt/ruleset.yaml",
-    "ruleset-waw": "rulesets/waw/ruleset.yaml", "unit": "units/waw/us-m113.yaml",
+    "ruleset-waw": "rulesets/waw/ruleset.yaml", "ruleset-assault": "rulesets/assault/ruleset.yaml",
+    "unit": "units/waw/us-m113.yaml",
     "toe": "toe/mbt/us-tank-platoon.yaml", "map": "maps/board-2.yaml",
     "scenario": "scenarios/mbt/meeting-engagement.yaml", "layout": "layouts/mbt-counter.yaml",
 }
 PLAYED = {"ruleset-mbt": "scenarios/mbt/meeting-engagement.yaml", "ruleset-waw": "scenarios/waw/waw-crossroads.yaml",
-          "scenario": "scenarios/mbt/meeting-engagement.yaml"}
+          "ruleset-assault": "scenarios/assault/assault-probe.yaml", "scenario": "scenarios/mbt/meeting-engagement.yaml"}
 #: a position of the WaW sample scenario (the sample project has none): the base of the position corpus/mutants
 POSITION_BASE = """\
 kind: position

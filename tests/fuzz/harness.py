@@ -51,8 +51,16 @@ ISOLATED_TIMEOUT = float(os.environ.get("FUZZ_ISOLATED_TIMEOUT", "60"))
 ISOLATED_MEMORY = 2 * 1024 ** 3
 ISOLATED_RSS_LIMIT = 300 * 1024 ** 2
 
-#: scenario per ruleset used to play a fuzzed ruleset
+#: scenario per ruleset used to play a fuzzed ruleset (other rule systems: their first sample scenario)
 PLAY_SCENARIO = {"mbt": "scenarios/mbt/meeting-engagement.yaml", "waw": "scenarios/waw/waw-crossroads.yaml"}
+
+
+def play_scenario(ruleset: str) -> str:
+    """Project-relative scenario that plays ``ruleset`` (``scenarios/<id>/`` of the sample project)."""
+    if ruleset in PLAY_SCENARIO:
+        return PLAY_SCENARIO[ruleset]
+    found = sorted((DATA / "scenarios" / ruleset).glob("*.yaml"))
+    return str(found[0].relative_to(DATA)) if found else PLAY_SCENARIO["mbt"]
 
 
 
@@ -1004,5 +1012,9 @@ def sample_documents() -> dict[str, list[str]]:
 
 
 def ruleset_of(rel: str) -> str:
-    """``mbt`` or ``waw`` for a sample document path (by folder or file name)."""
-    return "waw" if "/waw" in rel or "waw-" in rel else "mbt"
+    """The rule system of a sample document path: its folder under rulesets/, scenarios/, units/ or toe/."""
+    parts = Path(rel).parts
+    for top in ("rulesets", "scenarios", "units", "toe"):
+        if top in parts and parts.index(top) + 1 < len(parts) - 1:
+            return parts[parts.index(top) + 1]
+    return "waw" if "waw-" in rel else "mbt"

@@ -29,7 +29,8 @@ HUGE = "9" * 4400  # more digits than Python's int() accepts by default (4300)
 
 SAMPLES = {
     "project": "project.yaml", "ruleset-mbt": "rulesets/mbt/ruleset.yaml", "ruleset-waw": "rulesets/waw/ruleset.yaml",
-    "unit": "units/waw/us-m113.yaml", "toe": "toe/mbt/us-tank-platoon.yaml", "map": "maps/board-2.yaml",
+    "ruleset-assault": "rulesets/assault/ruleset.yaml", "unit": "units/waw/us-m113.yaml",
+    "toe": "toe/mbt/us-tank-platoon.yaml", "map": "maps/board-2.yaml",
     "scenario": "scenarios/mbt/meeting-engagement.yaml", "layout": "layouts/mbt-counter.yaml",
 }
 #: kinds whose sample is small enough to commit raw near-valid variants of (the others use patches)
@@ -47,7 +48,7 @@ def comment(text: str) -> str:
 
 def generic(kind: str) -> dict[str, bytes]:
     """Hostile files that need no sample: syntax, encoding, top-level shape, YAML features."""
-    k = {"ruleset-mbt": "ruleset", "ruleset-waw": "ruleset"}.get(kind, kind)
+    k = "ruleset" if kind.startswith("ruleset-") else kind
     laughs = "a: &a [x, x, x, x, x, x, x, x, x]\n" + "".join(
         f"{chr(98 + i)}: &{chr(98 + i)} [{', '.join(['*' + chr(97 + i)] * 9)}]\n" for i in range(8))
     out = {
@@ -600,6 +601,7 @@ def _documents(kind: str) -> dict[str, bytes]:
         variants = derived(kind, (DATA / SAMPLES[kind]).read_text(encoding="utf-8"))
         files.update({n: v for n, v in variants.items() if kind != "map" or n in MAP_DERIVED})
     patches = {"ruleset-mbt": lambda: ruleset_patches("mbt"), "ruleset-waw": lambda: ruleset_patches("waw"),
+               "ruleset-assault": lambda: ruleset_patches("assault"),
                "scenario": scenario_patches, "map": map_patches}.get(kind)
     if patches:
         files.update({n: dump_patch(b) for n, b in patches().items()})
