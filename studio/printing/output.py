@@ -100,7 +100,8 @@ _TRAILER = re.compile(rb"trailer\s*<<(.*?)>>\s*startxref", re.S)
 
 def viewer_preferences(pdf: bytes, duplex: str) -> bytes:
     """``pdf`` with an incremental update that gives its catalog ``/ViewerPreferences`` (PDF 1.7, 12.2):
-    ``/PrintScaling /None`` and ``/Duplex`` for ``duplex``. A PDF of another shape is returned unchanged."""
+    ``/PrintScaling /None`` and ``/Duplex`` for ``duplex``; the header says PDF 1.7. A PDF of another shape is
+    returned unchanged."""
     cat, start = _CATALOG.search(pdf), _STARTXREF.search(pdf)
     trailers = list(_TRAILER.finditer(pdf))
     if cat is None or start is None or not trailers or b"/ViewerPreferences" in cat.group(2):
@@ -117,6 +118,8 @@ def viewer_preferences(pdf: bytes, duplex: str) -> bytes:
     keep = re.sub(rb"/Prev\s+\d+", b"", trailer).strip()
     tail = (b"xref\n" + num + b" 1\n" + f"{offset:010d} 00000 n \n".encode() + b"trailer\n<< " + keep +
             b" /Prev " + start.group(1) + b" >>\nstartxref\n" + str(xref_at).encode() + b"\n%%EOF\n")
+    if re.match(rb"%PDF-1\.[0-6]\b", pdf):      # /Duplex is PDF 1.7: say so (same length, offsets stay)
+        pdf = b"%PDF-1.7" + pdf[8:]
     return pdf + body + tail
 
 

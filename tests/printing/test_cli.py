@@ -139,7 +139,7 @@ def test_pdf_has_print_hints_and_consistent_boxes(project, tmp_path):
         assert _run(project, tmp_path, "counters", "unit:m1*3", "--paper", paper, "--duplex", "short") == 0
         data = (tmp_path / "x.pdf").read_bytes()
         assert b"/ViewerPreferences << /PrintScaling /None /Duplex /DuplexFlipShortEdge >>" in data
-        assert data.rstrip().endswith(b"%%EOF") and data.count(b"startxref") == 2
+        assert data.rstrip().endswith(b"%%EOF") and data.count(b"startxref") == 2 and data.startswith(b"%PDF-1.7")
         media = [list(map(float, m.split())) for m in re.findall(rb"/MediaBox\s*\[([^\]]*)\]", data)]
         trim = [list(map(float, m.split())) for m in re.findall(rb"/TrimBox\s*\[([^\]]*)\]", data)]
         assert len(media) == len(trim) == 2
