@@ -20,6 +20,7 @@ from studio.rules.api import TERMINAL, Game, Outcome, RulesError, State
 from studio.rules.dice import Dice
 
 from ..cards import ANTI_ARMOUR, AssaultCounter
+from ..designations import parse
 from . import fire, spotting
 from .data import compile_ruleset
 from .dice import d10
@@ -68,7 +69,23 @@ class Counter:
     moved_first: bool = False    # moved in its side's first movement phase this turn (Assault 12.B.4)
     mp_used: int = 0
     fired: dict = field(default_factory=dict)   # ammo -> fires this phase (Assault 12.D)
+    company: str = ""                           # the company it checks morale with (Assault 17.A)
     DERIVED_SLOTS = {}
+
+
+@dataclass(slots=True)
+class Morale:
+    """A company's morale (Assault 17): initial level, steps lost, state, fired at this phase."""
+
+    initial: int
+    lost: int = 0
+    state: str = "normal"        # normal, shaken, broken (Assault 17.A.2)
+    fired_at: bool = False
+    DERIVED_SLOTS = {}
+
+    @property
+    def level(self) -> int:
+        return self.initial - self.lost                             # Assault 17.A.1
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,7 +146,13 @@ class AssaultGame(Game):
     def new_initial_state(self, seed: int) -> "AssaultState":
         dice = Dice(seed)
         drawn = [dice.randrange(len(self.levels[s])) + 1 if self.levels[s] else 0 for s in self.sides]  # 24.B
-        return AssaultState(self, dice, self.initial_counters(drawn), drawn)
+        counters = self.all_counters(drawn)
+        return AssaultState(self, dice, self.initial_counters(drawn), drawn, morale=self.initial_morale(counters))
+
+    def all_counters(self, drawn: list) -> list[Counter]:
+        """Set-up counters and every reinforcement of the drawn levels (for the companies' morale)."""
+        return self.initial_counters(drawn) + [c for s in range(len(self.sides)) for t in range(1, self.max_turns + 1)
+                                               for c in self.reinforcements(s, drawn[s], t)]
 
     def level(self, side: int, drawn: int):
         """The drawn force level of ``side`` (None when the scenario gives none)."""
@@ -171,18 +194,61 @@ class AssaultGame(Game):
         hexes = [self.map.hex(h) for h in force.entry.hexes] if force.entry and force.entry.hexes else \
             self._edge_hexes(edge)
         facing = 5 if self.sides[side] == "us" else 2
+        companies = self._companies(force, side)
         return [Counter(f"{force.id}.{n + 1}", fu.unit, side, hexes[n % len(hexes)], self.card(fu.unit).body.steps,
-                        facing=facing) for n, fu in enumerate(expand_force(force, self.index))]
+                        facing=facing, company=companies[n]) for n, fu in enumerate(expand_force(force, self.index))]
 
     def _place(self, force, side: int) -> list[Counter]:
         """The force's counters on its set-up hexes, one hex per counter in order (checks d.29)."""
         out = []
         facing = 5 if self.sides[side] == "us" else 2
+        companies = self._companies(force, side)
         for n, fu in enumerate(expand_force(force, self.index)):
             label = force.setup.hexes[min(n, len(force.setup.hexes) - 1)]
             body = self.card(fu.unit).body
             out.append(Counter(f"{force.id}.{n + 1}", fu.unit, side, self.map.hex(label), body.steps,
-                               facing=facing))
+                               facing=facing, company=companies[n]))
+        return out
+
+    def _companies(self, force, side: int) -> list[str]:
+        """The company key of each counter of ``force`` from its slot designation (Assault 3, 17.A): U.S. line
+        platoons share their company (C1); HQs, TOCs, battalion platoons and Soviet company codes (A3, AT91)
+        are companies of their own designation; a counter without designation checks alone."""
+        toe = self.index.model("toe", force.toe)
+        slots = {}
+        stack = [(toe.root, "")] if toe else []
+        while stack:
+            ech, prefix = stack.pop()
+            here = f"{prefix}{ech.id}"
+            slots.update({f"{here}/{sl.id}": sl.designation for sl in ech.slots})
+            stack += [(child, here + "/") for child in ech.children]
+        out = []
+        for n, fu in enumerate(expand_force(force, self.index)):
+            text = slots.get(fu.path)
+            d = parse(self.sides[side], text) if text else None
+            if d is None:
+                out.append(f"{force.id}.{n + 1}")
+            elif d.side == "us" and d.role == "line":
+                out.append(f"{d.company}{d.battalion}")
+            else:
+                out.append(text.replace("-", ""))
+        return out
+
+    def initial_morale(self, counters: list) -> dict:
+        """Company -> Morale (Assault 17.A.1, 17.C): HQs and TOCs 8, mechanized infantry (infantry and APCs)
+        12, other companies 10, from the ruleset's constants."""
+        members: dict[str, list] = {}
+        for c in counters:
+            members.setdefault(c.company, []).append(self.card(c.card).body)
+        out = {}
+        for company, bodies in sorted(members.items()):
+            if all(b.role in ("hq", "toc") for b in bodies):
+                key = "morale-hq-toc"
+            elif any(b.infantry for b in bodies) and any(b.apc for b in bodies):
+                key = "morale-mech-inf"
+            else:
+                key = "morale-company"
+            out[company] = Morale(self.data.constant(key))
         return out
 
     def state_from_position(self, position) -> "AssaultState":
@@ -214,6 +280,7 @@ class AssaultState(State):
     actor: int = 0                 # side to act within a phase where both act (artillery, fire)
     declared: list = field(default_factory=list)
     lost_steps: list = field(default_factory=lambda: [0, 0])
+    morale: dict = field(default_factory=dict)      # company -> Morale (Assault 17)
     DERIVED_SLOTS = {}
 
     # ------------------------------------------------------------------ the API
@@ -233,15 +300,17 @@ class AssaultState(State):
 
     def fingerprint(self) -> str:
         units = [(c.id, c.card, c.side, c.hex, c.steps, c.formation, c.facing, c.spotted, c.suppressed, c.moved,
-                  c.moved_first, c.mp_used, sorted(c.fired.items())) for c in self.counters]
-        return repr((self.turn, self.phase, self.actor, self.force_level, self.declared, self.lost_steps, units,
+                  c.moved_first, c.mp_used, sorted(c.fired.items()), c.company) for c in self.counters]
+        morale = [(k, m.initial, m.lost, m.state, m.fired_at) for k, m in sorted(self.morale.items())]
+        return repr((self.turn, self.phase, self.actor, self.force_level, self.declared, self.lost_steps, units, morale,
                      hash(self.dice._rng.getstate()), list(self.dice._forced)))
 
     def clone(self) -> "AssaultState":
         other = AssaultState(self.game, self.dice.clone(), [], list(self.force_level), self.turn, self.phase,
-                             self.actor, list(self.declared), list(self.lost_steps))
+                             self.actor, list(self.declared), list(self.lost_steps),
+                             {k: Morale(m.initial, m.lost, m.state, m.fired_at) for k, m in self.morale.items()})
         other.counters = [Counter(c.id, c.card, c.side, c.hex, c.steps, c.formation, c.facing, c.spotted,
-                                  c.suppressed, c.moved, c.moved_first, c.mp_used, dict(c.fired))
+                                  c.suppressed, c.moved, c.moved_first, c.mp_used, dict(c.fired), c.company)
                           for c in self.counters]
         return other
 
@@ -441,7 +510,8 @@ class AssaultState(State):
         return best
 
     def _spot(self, side: int, targets: list, moving: bool) -> None:
-        spotters = [c for c in self.counters if c.side == side and not c.suppressed]   # Assault 11.A.1
+        spotters = [c for c in self.counters if c.side == side and not c.suppressed   # Assault 11.A.1
+                    and self._company(c).state != "broken"]                        # Assault 17.A.2
         for t in targets:
             best = self._best_spot(spotters, t, moving)
             if best == "Auto" or (best is not None and d10(self.dice, "spotting") <= best):
@@ -476,6 +546,8 @@ class AssaultState(State):
             return False                                              # Assault 12.B.3, 16
         if c.suppressed and body.defence_class in ("personnel", "weapons"):
             return False                                              # Assault 11.A.1
+        if self._company(c).state == "broken":
+            return False                                              # Assault 17.A.2
         return not (c.side == self.phasing() and c.moved_first)      # Assault 12.B.4
 
     def _rof_allows(self, c: Counter, row: FireRowData) -> bool:
@@ -538,8 +610,11 @@ class AssaultState(State):
                     if self._by_id(t).steps > 0]
         for target, result in results:
             self._apply_result(target, result)
+        for d in self.declared:
+            self._company_record(self._by_id(d.target)).fired_at = True   # any fire at it (Assault 17.A)
         self.declared = []
         self.counters = [c for c in self.counters if c.steps > 0]
+        self._check_morale()
         for side in range(2):
             self._spot(side, [c for c in self.counters if c.side != side and c.fired and not c.spotted], False)
         self._unspot(movement=False)
@@ -547,8 +622,8 @@ class AssaultState(State):
     def _front(self, target: Counter, firer: Counter) -> bool:
         """Assault 13.B.2: frontal armour when the LOS crosses a faced hexside (march: one, combat: the two of
         the faced vertex); same hex: flank."""
-        if target.hex == firer.hex:
-            return False
+        if target.hex == firer.hex or self._company(target).state == "broken":
+            return False                                              # Assault 13.B.2, 17.A.2
         side = _hexside_towards(target.hex, firer.hex)
         faced = {target.facing} if target.formation == "march" else {target.facing, (target.facing + 1) % 6}
         return side in faced
@@ -606,6 +681,33 @@ class AssaultState(State):
         lost = min(lost, c.steps)
         c.steps -= lost
         self.lost_steps[c.side] += lost
+        toc = self.game.card(c.card).body.role == "toc" and self.game.options.get("c46-toc-morale-loss") != "lowers"
+        self._company_record(c).lost += 0 if toc else lost             # Assault 17.A.1, 6.B.3 (option c46)
+
+    # ------------------------------------------------------------------ morale (Assault 17)
+    def _company(self, c: Counter) -> Morale:
+        """The counter's company morale (read only: a company unknown to the state reads as fresh)."""
+        return self.morale.get(c.company) or self.game.initial_morale([c])[c.company]
+
+    def _company_record(self, c: Counter) -> Morale:
+        """The counter's company morale, kept in the state (for changes)."""
+        if c.company not in self.morale:
+            self.morale[c.company] = self._company(c)
+        return self.morale[c.company]
+
+    def _check_morale(self) -> None:
+        """Assault 17.A: once per phase each company fired at rolls at or under its level; a failure makes it
+        shaken, a shaken one broken (17.A.2); a broken unit in a hex with an enemy surrenders."""
+        for company, m in sorted(self.morale.items()):
+            if not m.fired_at:
+                continue
+            m.fired_at = False
+            if d10(self.dice, f"morale {company}") > m.level and m.state != "broken":
+                m.state = "shaken" if m.state == "normal" else "broken"
+        broken = [c for c in self.counters if self._company(c).state == "broken" and self._enemy_at(c.hex, c.side)]
+        for c in broken:
+            self.lost_steps[c.side] += c.steps                          # Assault 17.A.2: surrenders
+        self.counters = [c for c in self.counters if c not in broken]
 
     # ------------------------------------------------------------------ victory (Assault 24.E)
     def _victory_points(self, side: int) -> float:

@@ -15,7 +15,8 @@ import random
 
 from studio.rules.dice import Dice
 
-STATUS = {"steps": int, "formation": str, "spotted": bool, "suppressed": bool, "moved_first": bool, "mp_used": int}
+STATUS = {"steps": int, "formation": str, "spotted": bool, "suppressed": bool, "moved_first": bool, "mp_used": int,
+          "company": str}
 
 
 def _error(message: str, pointer: str = ""):
@@ -33,6 +34,9 @@ def state_from_position(game, position):
     _levels(game, state, position.extension or {})
     if position.units is None:
         state.counters = game.initial_counters(state.force_level)
+    state.morale = game.initial_morale(state.counters if position.units is not None
+                                       else game.all_counters(state.force_level))
+    _morale(state, position.extension or {})
     _to_act(game, state, position)
     return state
 
@@ -65,17 +69,30 @@ def _counter(game, i: int, u):
         raise _error("transport is not played by this engine yet (Assault 8)", f"{ptr}/passengers")
     return Counter(u.id or f"u{i + 1}", u.card, game.sides.index(u.side), h, steps, formation, facing,
                    spotted=u.status.get("spotted", False), suppressed=u.status.get("suppressed", False),
-                   moved_first=u.status.get("moved_first", False), mp_used=u.status.get("mp_used", 0))
+                   moved_first=u.status.get("moved_first", False), mp_used=u.status.get("mp_used", 0),
+                   company=u.status.get("company", u.id or f"u{i + 1}"))
 
 
 def _levels(game, state, extension: dict) -> None:
-    unknown = sorted(set(extension) - {"force_levels"})
+    unknown = sorted(set(extension) - {"force_levels", "morale"})
     if unknown:
         raise _error(f"unknown extension key(s) {unknown}", "/extension")
     for side, level in (extension.get("force_levels") or {}).items():
         if side not in game.sides or not isinstance(level, int) or not 1 <= level <= len(game.levels[side]):
             raise _error(f"force level {level!r} for side {side!r}", f"/extension/force_levels/{side}")
         state.force_level[game.sides.index(side)] = level
+
+
+def _morale(state, extension: dict) -> None:
+    """``extension.morale``: company -> {lost: steps lost, state: normal | shaken | broken} (Assault 17)."""
+    for company, spec in (extension.get("morale") or {}).items():
+        ptr = f"/extension/morale/{company}"
+        if company not in state.morale or not isinstance(spec, dict) or set(spec) - {"lost", "state"}:
+            raise _error(f"unknown company {company!r} or keys (lost, state)", ptr)
+        if spec.get("state", "normal") not in ("normal", "shaken", "broken"):
+            raise _error("state is normal, shaken or broken", f"{ptr}/state")
+        state.morale[company].lost = int(spec.get("lost", 0))
+        state.morale[company].state = spec.get("state", "normal")
 
 
 def _to_act(game, state, position) -> None:

@@ -1,0 +1,78 @@
+"""Company morale (Assault 17; examples A98-A101, C53, option c46), through positions and play."""
+from pathlib import Path
+
+import pytest
+
+from studio.model.position import Position
+from studio.model.validate import validate_paths
+from studio.rulesets.assault.engine.game import create_game
+
+REPO = Path(__file__).resolve().parents[3]
+
+
+@pytest.fixture(scope="module")
+def index():
+    return validate_paths([REPO / "data"]).index
+
+
+@pytest.fixture(scope="module")
+def game(index):
+    rs = index.model("ruleset", "assault")
+    return create_game(index.model("scenario", "assault-probe"), index, {o.id: o.default for o in rs.options})
+
+
+def test_A98_initial_morale_levels(game):
+    """Company 10, mechanized infantry (infantry and APCs) 12, HQ and TOC 8 (Assault 17.A.1, 17.C)."""
+    morale = game.initial_morale(game.all_counters([1, 4]))
+    assert morale["C1"].level == 10          # tank company C/1
+    assert morale["B1"].level == 12          # mech company B/1: infantry platoons and M-2/M-113
+    assert morale["HQC1"].level == 8 and morale["TOC1"].level == 8 and morale["HQ91"].level == 8
+    assert morale["A3"].level == 12          # Soviet motor-rifle company A3: infantry and BMPs
+
+
+def fight(game, dice, morale=None, phase="us-fire"):
+    """A U.S. M-1 platoon fires KP twice at a T-80 platoon of company A1 (2 steps); both fire phases end."""
+    units = [{"id": "us", "card": "us-m1-platoon", "side": "us", "hex": "A0120", "status": {"spotted": True}},
+             {"id": "su", "card": "su-t80-platoon", "side": "soviet", "hex": "A0520", "facing": 0,
+              "status": {"spotted": True, "company": "A1"}},
+             {"id": "su2", "card": "su-t80-platoon", "side": "soviet", "hex": "A2220",
+              "status": {"company": "A1"}}]
+    pos = Position.model_validate({"kind": "position", "schema_version": 1, "scenario": "assault-probe",
+                                   "phase": phase, "units": units,
+                                   "extension": {"morale": morale or {}}})
+    state = game.state_from_position(pos)
+    state.dice.force(*dice)
+    state.play("fire us KP su")
+    state.play("fire us KP su")
+    state.play("end")
+    state.play("end")
+    return state
+
+
+def test_A99_A101_one_check_per_phase_and_the_failure_chain(game):
+    """Fired at twice, company A1 checks once; with 1 step lost (level 9), a 10 fails: shaken; shaken fails:
+    broken. KP at 4 hexes has hit number 7: the forced hit rolls (10) miss, so only the morale roll matters."""
+    state = fight(game, [10, 10, 10, 10, 10], {"A1": {"lost": 1}})
+    assert state.morale["A1"].state == "shaken"
+    assert [r for r in state.dice.history if r[0].startswith("morale")] == [("morale A1", 10)]
+    state = fight(game, [10, 10, 10, 10, 10], {"A1": {"lost": 1, "state": "shaken"}})
+    assert state.morale["A1"].state == "broken"
+
+
+def test_C53_a_fresh_company_never_fails(game):
+    """Level 10 on a d10: 'equal to or less' always passes (reading c53)."""
+    state = fight(game, [10, 10, 10, 10, 10])
+    assert state.morale["A1"].state == "normal"
+
+
+def test_broken_units_do_not_fire_and_take_flank_shots(game):
+    """Assault 17.A.2: a broken company's units may not fire (and are always hit on the flank)."""
+    units = [{"id": "us", "card": "us-m1-platoon", "side": "us", "hex": "A0120", "status": {"spotted": True}},
+             {"id": "su", "card": "su-t80-platoon", "side": "soviet", "hex": "A0520", "facing": 0,
+              "status": {"spotted": True, "company": "A1"}}]
+    pos = Position.model_validate({"kind": "position", "schema_version": 1, "scenario": "assault-probe",
+                                   "phase": "us-fire", "to_act": "soviet", "units": units,
+                                   "extension": {"morale": {"A1": {"state": "broken"}}}})
+    state = game.state_from_position(pos)
+    assert state.legal_actions() == ["end"]
+    assert not state._front(state.counters[1], state.counters[0])
