@@ -206,7 +206,8 @@ def _element(el: LayoutElement, unit: UnitCard, data: Any, s: float, base: Any, 
         return []
     rect = Rect(el.x_mm * s, el.y_mm * s, (el.w_mm or 0) * s, (el.h_mm or 0) * s)
     if el.type == "symbol":
-        return symbol_items(unit.symbol, rect, unit.category)
+        hint = lookup(data, el.field) if el.field else None     # the card's mobility word, if the layout binds it
+        return symbol_items(unit.symbol, rect, unit.category, None if hint is _MISSING else hint)
     if el.type == "box":
         return [Box(rect, el.fill, el.colour if el.stroke_mm else None, el.stroke_mm * s)]
     if el.type == "line":

@@ -63,8 +63,15 @@ ARMOURED = ("armored", "tracked", "self_propelled", "sp")
 MOTORISED = ("motorized", "motorised", "wheeled")
 
 
-def mobility(symbol: UnitSymbol, category: str | None = None) -> str:
-    """'armored', 'motorized', 'towed' or '' for a unit's symbol (see the module docstring)."""
+#: mobility words a card may hold (traction codes, movement types) -> the symbol's mobility
+MOBILITY_WORDS = {"t": "armored", "tracked": "armored", "h": "armored", "halftrack": "armored",
+                  "w": "motorized", "wheeled": "motorized", "towed": "towed", "foot": "", "leg": ""}
+
+
+def mobility(symbol: UnitSymbol, category: str | None = None, hint: object = None) -> str:
+    """'armored', 'motorized', 'towed' or '' for a unit's symbol: the symbol's ``modifier``, else ``hint`` (a
+    mobility word from the card, bound by the layout's symbol element, e.g. 'tracked', 'W'), else the card's
+    category (see the module docstring)."""
     modifier = (symbol.modifier or "").lower()
     if modifier in ARMOURED:
         return "armored"
@@ -72,6 +79,8 @@ def mobility(symbol: UnitSymbol, category: str | None = None) -> str:
         return "motorized"
     if modifier == "towed" or (category or "").lower() == "towed":
         return "towed"
+    if isinstance(hint, str) and hint.lower() in MOBILITY_WORDS:
+        return MOBILITY_WORDS[hint.lower()]
     parts = _parts(symbol.branch)
     if (category or "").lower() == "vehicle" and any(p in parts for p in SUPPORT):
         return "armored"
@@ -162,9 +171,16 @@ def _is_anti(parts: set[str]) -> bool:
     return "anti" in parts or bool(parts & {"atgm", "antitank"})
 
 
+def _support(parts: set[str]) -> bool:
+    """Branches whose mobility shows in the icon (armoured stadium, motorised line): anti-armour, artillery, air
+    defence, reconnaissance."""
+    return _is_anti(parts) or bool(parts & {"artillery", "recon", "cavalry"}) or \
+        ("air" in parts and bool(parts & {"defense", "defence"}))
+
+
 def _is_armoured(parts: set[str], move: str) -> bool:
     return (bool(parts & {"armor", "armour"}) and not _is_anti(parts)) or bool(parts & {"mech", "armored", "tank"}) \
-        or move == "armored"
+        or (move == "armored" and _support(parts) and not parts & {"recon", "cavalry"})
 
 
 #: (does the branch (its '_'-separated parts) and mobility call for it?, icon part), drawn in this order
@@ -172,8 +188,8 @@ ICON_PARTS = (
     (_has("infantry"), _infantry),
     (_is_armoured, lambda r, w: [Polygon(_stadium(r), None, INK, w)]),
     (_has("recon", "cavalry"), _recon),
-    (lambda parts, move: bool(parts & {"motor", "motorized"}) or (move == "motorized" and not
-                                                                   _is_armoured(parts, move)), _motorised),
+    (lambda parts, move: bool(parts & {"motor", "motorized"}) or (move == "motorized" and _support(parts) and
+                                                                   not _is_armoured(parts, move)), _motorised),
     (lambda parts, move: _is_anti(parts), _anti_armour),
     (_has("artillery"), _artillery),
     (_has("mortar"), _mortar),
@@ -232,17 +248,17 @@ def _echelon(echelon: str, frame: Rect, room: float, w: float) -> list[Item]:
     return out
 
 
-def symbol_items(symbol: UnitSymbol, box: Rect, category: str | None = None) -> list[Item]:
+def symbol_items(symbol: UnitSymbol, box: Rect, category: str | None = None, hint: object = None) -> list[Item]:
     """Primitives of ``symbol`` fitted in ``box`` (the top quarter is kept for the echelon mark; headquarters
     and towed units keep a strip below the frame for the staff or the towed mark). ``category`` is the card's
-    category (e.g. 'towed', 'vehicle'), used for the mobility when the symbol has no ``modifier``.
+    category (e.g. 'towed', 'vehicle') and ``hint`` a mobility word from the card (see :func:`mobility`).
 
     >>> from studio.model.documents import UnitSymbol
     >>> items = symbol_items(UnitSymbol(affiliation="friend", branch="armor", echelon="platoon"), Rect(0, 0, 12, 10))
     >>> [type(i).__name__ for i in items]
     ['Polygon', 'Polygon', 'Ellipse', 'Ellipse', 'Ellipse']
     """
-    move = mobility(symbol, category)
+    move = mobility(symbol, category, hint)
     parts = _parts(symbol.branch)
     hq = "hq" in parts or "headquarters" in parts
     room = box.h * 0.25 if symbol.echelon else 0.0

@@ -75,3 +75,34 @@ def test_the_matrix_page_shows_every_branch_and_affiliation():
     assert len(groups) == len(rows) * len(AFFILIATIONS)
     signatures = {tuple(_kinds(g.items)) for g in groups if g.tag.endswith(":friend")}
     assert len(signatures) >= 10                  # the icons differ from branch to branch
+
+
+@pytest.mark.parametrize("unit_id,armoured,motorised", [
+    ("us-tow-jeep", False, True), ("us-m901-itv", True, False), ("us-dragon-sw", False, False),
+    ("su-sagger-sw", False, False), ("su-brdm-at", False, True), ("m901", True, False), ("brdm-2-at5", False, True),
+    ("su-d30", False, False), ("su-2s1", True, False)])
+def test_the_layouts_bind_the_cards_mobility_to_the_symbol(unit_id, armoured, motorised):
+    """Issue 15: anti-armour units got the armour ellipse. Wheeled ones now get the motorised line instead."""
+    from studio.printing.faces import choose_layout, face_items
+
+    index = load_project(REPO / "data")
+    unit = index.model("unit", unit_id)
+    for target in ("counter", "card"):
+        lay = choose_layout(index, unit, target)
+        el = next(e for e in lay.elements if e.type == "symbol")
+        w, h = (15.875, 15.875) if target == "counter" else (lay.width_mm, lay.height_mm)
+        scale = w / lay.design_mm if target == "counter" else 1.0
+        box = Rect(el.x_mm * scale, el.y_mm * scale, el.w_mm * scale, el.h_mm * scale)
+        inside = [i for i in face_items(lay, unit, "front", w, h) if isinstance(i, (Line, Polygon, Ellipse)) and
+                  _within(i, box)]
+        assert bool(_stadiums(inside)) == armoured, f"{unit_id} {target}"
+        cx = box.x + box.w / 2
+        verticals = [i for i in inside if isinstance(i, Line) and abs(i.x1 - i.x2) < 1e-6 and abs(i.x1 - cx) < 0.05
+                     and abs(i.y2 - i.y1) > box.h * 0.3]          # not the echelon bar above the frame
+        assert bool(verticals) == motorised, f"{unit_id} {target}"
+
+
+def _within(item, box: Rect) -> bool:
+    pts = item.points if isinstance(item, Polygon) else [(item.x1, item.y1), (item.x2, item.y2)] \
+        if isinstance(item, Line) else [(item.rect.x, item.rect.y), (item.rect.right, item.rect.bottom)]
+    return all(box.x - 1e-6 <= x <= box.right + 1e-6 and box.y - 1e-6 <= y <= box.bottom + 1e-6 for x, y in pts)
