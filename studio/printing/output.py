@@ -57,8 +57,8 @@ def output_format(path: Path) -> str:
 
 
 def pdf_bytes(pages: list[Page], title: str = "Studio print", duplex: str | None = None) -> bytes:
-    """The PDF of ``pages`` (at least one), with exact page sizes, rendered in memory; ``duplex`` ('long',
-    'short', 'none') adds viewer preferences (no print scaling, that duplex mode)."""
+    """The PDF of ``pages`` (at least one), with exact page sizes and viewer preferences (no print scaling;
+    ``duplex`` 'long', 'short' or 'none' adds that duplex mode), rendered in memory."""
     if not pages:
         raise ValueError("nothing to print")
     ensure_app()
@@ -83,7 +83,7 @@ def pdf_bytes(pages: list[Page], title: str = "Studio print", duplex: str | None
     data = bytes(buffer.data())
     buffer.close()
     data = exact_media_box_bytes(data, [(p.width, p.height) for p in pages])
-    return data if duplex is None else viewer_preferences(data, duplex)
+    return viewer_preferences(data, duplex)
 
 
 def write_pdf(pages: list[Page], path: Path, title: str = "Studio print", duplex: str | None = None) -> None:
@@ -98,10 +98,10 @@ _STARTXREF = re.compile(rb"startxref\s+(\d+)\s+%%EOF\s*$")
 _TRAILER = re.compile(rb"trailer\s*<<(.*?)>>\s*startxref", re.S)
 
 
-def viewer_preferences(pdf: bytes, duplex: str) -> bytes:
+def viewer_preferences(pdf: bytes, duplex: str | None) -> bytes:
     """``pdf`` with an incremental update that gives its catalog ``/ViewerPreferences`` (PDF 1.7, 12.2):
-    ``/PrintScaling /None`` and ``/Duplex`` for ``duplex``; the header says PDF 1.7. A PDF of another shape is
-    returned unchanged."""
+    ``/PrintScaling /None`` and, unless ``duplex`` is None, ``/Duplex`` for it; the header says PDF 1.7. A PDF
+    of another shape is returned unchanged."""
     cat, start = _CATALOG.search(pdf), _STARTXREF.search(pdf)
     trailers = list(_TRAILER.finditer(pdf))
     if cat is None or start is None or not trailers or b"/ViewerPreferences" in cat.group(2):
@@ -111,7 +111,8 @@ def viewer_preferences(pdf: bytes, duplex: str) -> bytes:
     if size is None:
         return pdf
     num = cat.group(1)
-    prefs = b"/ViewerPreferences << /PrintScaling /None /Duplex " + DUPLEX_NAMES.get(duplex, b"/Simplex") + b" >>"
+    mode = b"" if duplex is None else b" /Duplex " + DUPLEX_NAMES.get(duplex, b"/Simplex")
+    prefs = b"/ViewerPreferences << /PrintScaling /None" + mode + b" >>"
     body = b"\n" + num + b" 0 obj\n<<" + cat.group(2).rstrip() + b"\n" + prefs + b"\n>>\nendobj\n"
     offset = len(pdf) + 1
     xref_at = len(pdf) + len(body)
