@@ -537,3 +537,138 @@ def test_9_2_1_popup_resolution_both_results_apply():
     s.dice.force(*([1] * 20))
     s._popup_resolve(None)
     assert s.ops_complete[cobra] and s.acted[cobra] and s.pending == ("ops", 0) and not s.ops_complete[zsu]
+
+
+# ---------------------------------------------------------------- fifth batch
+
+def test_9_6_air_cover_attack_with_saves_and_the_first_action_gone():
+    for saves, destroyed_steps in (((6, 6), 0), ((1, 1), 2)):
+        ext = {"cup": {"air_cover": ["soviet"], "air_cover_aa_fp": 2, "air_cover_to_hit": 5}}
+        g, s = build([("us-ah1-cobra", "4J14")], [("su-tank-hq", "4A1"), ("su-t72", "4A1")], extension=ext,
+                     morale=(None, {"value": 12}))
+        cobra = u(g, "us.1")
+        to_ops(s, "f-su")
+        s.cover.add(1)
+        s.dice.force(6, 6, *saves)
+        s._air_cover_attack(cobra)
+        assert s.strength[cobra] == destroyed_steps and not s.impulse_first and ("used", 1) in s.cover
+
+
+def test_10_0_jam_needs_an_enemy_hq_and_takes_the_largest():
+    g, s = build([("us-m60a3", "4J14")], [("su-t72", "4T1")])
+    s._jam(1)
+    assert s.jammed == {}                          # no US HQ: nothing to jam
+    g, s = build([("us-m60a3", "4T14")], [("su-tank-hq", "2A1"), ("su-t72", "2A1")],
+                 soviet2=[("su-mr-hq", "2A14"), ("su-motor-rifle", "2A14"), ("su-motor-rifle", "2B14")])
+    s._jam(0)
+    big = next(i for i, f in enumerate(g.formations) if f.id == "f-su2")
+    assert s.jammed == {big: 1}
+
+
+def test_9_5_aa_units_out_of_range_do_not_fire():
+    ext = {"airstrikes": [{"id": "a10", "side": "us", "ap_fp": 4, "he_fp": 3, "to_hit": 4, "armor": 2, "save": 5}]}
+    g, s = build([("us-m60a3", "4T14")], [("su-t72", "4J10"), ("su-zsu-23-4", "2A1")], extension=ext)
+    s.dice.force(*([1] * 10))
+    s._strike(0, at(g, "4J10"))
+    assert not s.ops_complete[u(g, "su.2")]
+
+
+def test_6_3_retreat_goes_directly_away_when_it_can():
+    g, s = build([("us-m60a3", "4J14")], [("su-t72", "4J12")])
+    t72 = u(g, "su.1")
+    h, src = at(g, "4J12"), at(g, "4J13")
+    s._retreat([t72], h, src, 0, [u(g, "us.1")])
+    assert s.hex[t72] == (2 * h[0] - src[0], 2 * h[1] - src[1])
+
+
+def test_6_4_overrun_needs_mp_for_the_extra_point_and_the_exit():
+    g, s = build([("us-m60a3", "2B5")], [("su-motor-rifle", "2B4")], morale=({"value": 12}, None))
+    m60 = u(g, "us.1")
+    mp = g.vals[m60][0][0].movement.mp
+    to_ops(s)
+    assert any(a.startswith("overrun us.1 2B4 ") for a in legal(s))
+    s.mp_used[m60] = mp - 2                        # 1 to enter + 1 extra, nothing left for the exit hex
+    assert not any(a.startswith("overrun us.1 2B4 ") for a in legal(s))
+    s.mp_used[m60] = mp - 3
+    assert any(a.startswith("overrun us.1 2B4 ") for a in legal(s))
+
+
+def test_4_2_jammed_roll_equal_to_the_threshold_is_in_command():
+    g, s = build([("us-armor-hq", "4J14"), ("us-m60a3", "4J14"), ("us-m60a3", "4A1")], [("su-t72", "2A1")])
+    s.jammed = {0: 1}
+    s.dice.force(4)                                # threshold 4: a 4 is enough
+    s._command(0, False)
+    assert not s.out_of_command[u(g, "us.3")]
+
+
+def test_4_2_destroyed_hq_means_every_hex_checks_morale():
+    g, s = build([("us-armor-hq", "4J14"), ("us-m60a3", "4J14"), ("us-m60a3", "4J13")], [("su-t72", "2A1")])
+    s.strength[u(g, "us.1")], s.hex[u(g, "us.1")] = 2, None
+    mark = len(s.dice.history)
+    s.dice.force(1, 1, 1, 1)
+    s._command(0, False)
+    assert len(rolls(s, mark, "command")) == 4     # two hexes, 2d6 each
+
+
+def test_1_3_6_leader_raises_mp_only_when_alive():
+    ext = {"leaders": [{"unit": "su-leader", "force": "su", "index": 0}]}
+    g, s = build([("us-m60a3", "4J14")], [("su-t72", "4J10")], extension=ext)
+    t72 = u(g, "su.1")
+    mp = g.vals[t72][0][0].movement.mp
+    assert s._mp(t72) == mp + 1
+    s.hallowed.add(("L", t72))
+    assert s._mp(t72) == mp
+
+
+def test_chaos_3_directed_unit_destroyed_on_the_way_stops():
+    g, s = build([("us-m60a3", "4J14")], [("su-t72", "4J10")])
+    m60 = u(g, "us.1")
+    s.mines.add(at(g, "4J13"))
+    s.dice.force(1, 2, 1, 1, 1)                    # 3: Miscommunication; the mines roll 1: Disrupted
+    s._chaos()
+    assert s.disr[m60]
+
+
+def test_chaos_9_insurrection_only_once_and_not_in_enemy_hexes():
+    g, s = build([("us-m60a3", "4T14")], [("su-t72", "4A1")], extension={"cup": {"chaos": 1}})
+    mob = g.mob
+    s.dice.force(4, 5)
+    s._chaos()
+    first = s.hex[mob]
+    assert first is not None and not s.units_at(first, 1)
+    s.dice.force(4, 5)
+    s._chaos()
+    assert s.hex[mob] == first and s.cup.count(("F", g.units[mob].formation)) == 1
+
+
+def test_9_2_1_popup_raises_the_helicopter_one_level():
+    g, s = build([("us-ah1-cobra", "4J14")], [("su-t72", "4J11")])
+    cobra, t72 = u(g, "us.1"), u(g, "su.1")
+    base = g.los.flight_level(at(g, "4J14"))
+    seen = []
+    orig = g.los.heli
+    g.los.heli = lambda a, b, lb, level: seen.append(level) or orig(a, b, lb, level)
+    try:
+        s.has_los(cobra, t72)
+        s.pending = ("popup", cobra, t72, "he", 0)
+        s.has_los(cobra, t72)
+    finally:
+        g.los.heli = orig
+    assert seen == [base, base + 1]
+
+
+def test_8_2_smoke_between_blocks_smoke_far_behind_does_not():
+    g, s = build([("us-m60a3", "4J14")], [("su-t72", "4J10")])
+    m60, t72 = u(g, "us.1"), u(g, "su.1")
+    s.smoke = {at(g, "4J13"): 2}                   # adjacent to the firer: blocks its view all the same
+    assert not s.has_los(m60, t72)
+    s.smoke = {at(g, "4J6"): 2}                    # far behind the target: no effect
+    assert s.has_los(m60, t72)
+
+
+def test_1_3_4_reduced_units_use_their_reduced_target_class():
+    g, s = build([("us-m60a3", "4J14")], [("su-t72", "4J10")])
+    t72 = u(g, "su.1")
+    assert g.tclass[t72][0] == "afv"
+    s.strength[t72] = 1
+    assert s.fire_numbers(u(g, "us.1"), t72, "ap", "normal") is not None
