@@ -236,6 +236,8 @@ class UnitCard(Document):
     kind: Literal["unit"] = "unit"
     ruleset: Ref
     name: str
+    short_name: str | None = Field(None, min_length=1, max_length=24,
+                                   description="abbreviation printed when the name does not fit on a counter")
     nation: str
     years: YearSpan | None = None
     category: str = Field("vehicle", description="what the card describes, e.g. vehicle, leg, towed, helicopter")
