@@ -98,3 +98,13 @@ def test_the_cli_prints_the_warning(project, tmp_path, capsys):
         (layouts / "tiny.yaml").unlink()
     err = capsys.readouterr().err
     assert "warning: m1 front name: 'M1 Abrams' needs" in err
+
+
+def test_a_card_short_name_comes_before_the_type_label(sample):
+    """The unit card's own ``short_name`` (envelope field) is the first short form a layout tries."""
+    from studio.printing.faces import choose_layout, face_items
+
+    unit = sample.model("unit", "us-ah64-apache").model_copy(update={"short_name": "Apache"})
+    layout = choose_layout(sample, unit, "counter")
+    name = next(t for t in _texts(face_items(layout, unit, "front", 15.875, 15.875)) if t.label.endswith("front-name"))
+    assert name.alternatives[0] == "Apache"
