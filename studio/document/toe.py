@@ -9,23 +9,21 @@
 """
 from __future__ import annotations
 
-import re
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from studio.model import forces
 from studio.model.pointers import join, resolve, split
 
 from .ops import Insert, Op, Remove
 
-_FIELD = re.compile(r"\{(n|parent)\}")
 MAX_DEPTH = 8
 
 
 def designate(pattern: Any, n: int, parent: str = "") -> str:
-    if not isinstance(pattern, str) or not pattern:
-        return f"{parent}{n}" if parent else str(n)
-    return _FIELD.sub(lambda m: str(n) if m.group(1) == "n" else parent, pattern)
+    """:func:`studio.model.forces.designate` for raw (possibly mistyped) editor data: a non-string is no pattern."""
+    return forces.designate(pattern if isinstance(pattern, str) else None, n, parent)
 
 
 @dataclass
