@@ -660,12 +660,12 @@ def test_9_2_1_popup_raises_the_helicopter_one_level():
 def test_8_2_smoke_between_blocks_smoke_far_behind_does_not():
     g, s = build([("us-m60a3", "4J14")], [("su-t72", "4J10")])
     m60, t72 = u(g, "us.1"), u(g, "su.1")
-    s.smoke = {at(g, "4J12"): 2}                   # between: blocked
-    assert not s.has_los(m60, t72)
-    s.smoke = {at(g, "4J13"): 2}                   # 8.2: a unit next to the Smoke hex is not blinded
-    assert s.has_los(m60, t72)
-    s.smoke = {at(g, "4J6"): 2}                    # far behind the target: no effect
-    assert s.has_los(m60, t72)
+    s.smoke = {at(g, "4J12"): 2}                   # between: blocked (the T-72 has no Advanced Imaging)
+    assert not s.has_los(t72, m60)
+    s.smoke = {at(g, "4J11"): 2}                   # 8.2: a unit next to the Smoke hex is not blinded
+    assert s.has_los(t72, m60)
+    s.smoke = {at(g, "4J6"): 2}                    # far behind the firer: no effect
+    assert s.has_los(t72, m60)
 
 
 def test_1_3_4_reduced_units_use_their_reduced_target_class():
