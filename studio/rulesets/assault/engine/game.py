@@ -70,6 +70,8 @@ class Counter:
     mp_used: int = 0
     fired: dict = field(default_factory=dict)   # ammo -> fires this phase (Assault 12.D)
     company: str = ""                           # the company it checks morale with (Assault 17.A)
+    fatigued: bool = False                      # leg unit that moved in movement phase 2 (Assault 7.D)
+    failed: tuple = ()                          # hexes whose leg entry roll failed this phase (option c18)
     DERIVED_SLOTS = {}
 
 
@@ -300,7 +302,8 @@ class AssaultState(State):
 
     def fingerprint(self) -> str:
         units = [(c.id, c.card, c.side, c.hex, c.steps, c.formation, c.facing, c.spotted, c.suppressed, c.moved,
-                  c.moved_first, c.mp_used, sorted(c.fired.items()), c.company) for c in self.counters]
+                  c.moved_first, c.mp_used, sorted(c.fired.items()), c.company, c.fatigued, c.failed)
+                 for c in self.counters]
         morale = [(k, m.initial, m.lost, m.state, m.fired_at) for k, m in sorted(self.morale.items())]
         return repr((self.turn, self.phase, self.actor, self.force_level, self.declared, self.lost_steps, units, morale,
                      hash(self.dice._rng.getstate()), list(self.dice._forced)))
@@ -310,8 +313,8 @@ class AssaultState(State):
                              self.actor, list(self.declared), list(self.lost_steps),
                              {k: Morale(m.initial, m.lost, m.state, m.fired_at) for k, m in self.morale.items()})
         other.counters = [Counter(c.id, c.card, c.side, c.hex, c.steps, c.formation, c.facing, c.spotted,
-                                  c.suppressed, c.moved, c.moved_first, c.mp_used, dict(c.fired), c.company)
-                          for c in self.counters]
+                                  c.suppressed, c.moved, c.moved_first, c.mp_used, dict(c.fired), c.company,
+                                  c.fatigued, c.failed) for c in self.counters]
         return other
 
     def legal_actions(self) -> list[str]:
@@ -370,7 +373,7 @@ class AssaultState(State):
         if new_turn:
             self.turn += 1
         for c in self.counters:
-            c.moved, c.mp_used, c.fired = False, 0, {}
+            c.moved, c.mp_used, c.fired, c.failed = False, 0, {}, ()
             if self.phase.endswith("move-1") and c.side == self.phasing():
                 c.moved_first = False
         self.actor = self.phasing() if self.phase.endswith("fire") else 0
@@ -402,7 +405,9 @@ class AssaultState(State):
         if cost == "P" or cost is None:
             return False
         if body.mobility == "L":
-            return not c.moved                                        # Assault 7.D: one hex per phase
+            if c.fatigued and self.phase.endswith("move-1"):
+                return False                                          # Assault 7.D: fatigued
+            return not c.moved and h not in c.failed                  # Assault 7.D: one hex per phase
         if not isinstance(cost, int):
             return False
         return c.mp_used + cost <= body.movement_allowance or not c.moved   # Assault 7.B: always one hex
@@ -425,8 +430,11 @@ class AssaultState(State):
         cost = self._entry(c, h)
         c.facing = coords.direction_between(c.hex, h)                 # Assault 7.F: face before entering
         if body.mobility == "L":
-            c.moved = True
-            if cost != "F" and d10(self.dice, "leg entry") > cost:   # Assault 7.E, option c18 'stay'
+            if cost != "F" and d10(self.dice, "leg entry") > cost:   # Assault 7.E
+                if self.game.options.get("c18-leg-roll-fail") == "retry":
+                    c.failed += (h,)                                  # option c18: may try another hex
+                else:
+                    c.moved = True                                    # option c18 'stay': its move is over
                 return
         else:
             c.mp_used += cost
@@ -435,9 +443,21 @@ class AssaultState(State):
             c.moved_first = True
         c.hex = h
 
+    def _fatigue(self) -> None:
+        """Assault 7.D (ESoP): leg units that moved in the second movement phase are fatigued; the first
+        movement phase removes the markers."""
+        for c in self.counters:
+            if c.side != self.phasing() or self.game.card(c.card).body.mobility != "L":
+                continue
+            if self.phase.endswith("move-2") and c.moved:
+                c.fatigued = True
+            elif self.phase.endswith("move-1"):
+                c.fatigued = False
+
     def _end_movement(self) -> None:
         """Assault 10.A: spotting attempts at the end of the movement phase (option c44: both players, or the
         non-phasing player only); 10.G unspotting."""
+        self._fatigue()
         sides = (1 - self.phasing(),) if self.game.options.get("c44-spotting-side") == "non-phasing" else (0, 1)
         for side in sides:
             self._spot(side, [c for c in self.counters if c.side != side and not c.spotted], moving=True)
@@ -558,10 +578,17 @@ class AssaultState(State):
         rofs = [r.rof for r in self.game.card(c.card).rows if r.ammo in c.fired or r.ammo == row.ammo]
         return sum(c.fired.values()) + 1 <= min(rofs)
 
+    def _fire_stack_full(self, c: Counter) -> bool:
+        """Assault 9.B: at most ten steps fire from one hex (the constant fire-stack-steps)."""
+        if c.fired:
+            return False
+        steps = sum(o.steps for o in self.counters if o.hex == c.hex and o.side == c.side and o.fired)
+        return steps + c.steps > self.game.data.constant("fire-stack-steps")
+
     def _fire_actions(self) -> list[str]:
         out = []
         for c in self.counters:
-            if c.side != self.actor or not self._can_fire(c):
+            if c.side != self.actor or not self._can_fire(c) or self._fire_stack_full(c):
                 continue
             for row in self.game.card(c.card).rows:
                 if row.rof < 1 or not self._rof_allows(c, row):

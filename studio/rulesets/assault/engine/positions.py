@@ -2,9 +2,10 @@
 
 Unit ``status`` keys: ``steps`` (1 or 2, at most the card's), ``formation`` (``march`` / ``combat``),
 ``spotted``, ``suppressed``, ``moved_first`` (moved in its side's first movement phase, Assault 12.B.4) and
-``mp_used``. ``facing`` is a hexside (march) or vertex (combat) 0-5; null faces the enemy's edge. ``to_act``
+``mp_used``, ``company`` (its morale company; default: its own id) and ``fatigued`` (Assault 7.D). ``facing`` is a hexside (march) or vertex (combat) 0-5; null faces the enemy's edge. ``to_act``
 names the side to act in the artillery and fire phases (default: the first side, the phasing side); in a
-movement phase it must be the phasing side. ``extension``: ``force_levels`` (side id -> drawn level 1-6).
+movement phase it must be the phasing side. ``extension``: ``force_levels`` (side id -> drawn level 1-6) and
+``morale`` (company -> ``lost`` steps and ``state``).
 
 Hidden (Assault 10, 12.D, 24.B): enemy counters that are not spotted, the enemy's declared fires, the enemy's
 drawn force level and the dice.
@@ -16,7 +17,7 @@ import random
 from studio.rules.dice import Dice
 
 STATUS = {"steps": int, "formation": str, "spotted": bool, "suppressed": bool, "moved_first": bool, "mp_used": int,
-          "company": str}
+          "company": str, "fatigued": bool}
 
 
 def _error(message: str, pointer: str = ""):
@@ -70,7 +71,7 @@ def _counter(game, i: int, u):
     return Counter(u.id or f"u{i + 1}", u.card, game.sides.index(u.side), h, steps, formation, facing,
                    spotted=u.status.get("spotted", False), suppressed=u.status.get("suppressed", False),
                    moved_first=u.status.get("moved_first", False), mp_used=u.status.get("mp_used", 0),
-                   company=u.status.get("company", u.id or f"u{i + 1}"))
+                   company=u.status.get("company", u.id or f"u{i + 1}"), fatigued=u.status.get("fatigued", False))
 
 
 def _levels(game, state, extension: dict) -> None:
