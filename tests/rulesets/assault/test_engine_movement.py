@@ -78,3 +78,24 @@ def test_ten_steps_fire_from_a_hex(index):
         state.play(f"fire m{i} KP su")
     assert not any(a.startswith("fire m5 ") for a in state.legal_actions())
     assert any(a.startswith("fire m4 ") for a in state.legal_actions())     # a unit that fired keeps its ROF
+
+
+def test_A97_close_assault(index):
+    """Assault 16: after movement, units of both sides in one hex (march formation included) fire at each other
+    with their full ROF, the phasing player declaring first; in the fire phase nobody in that hex fires."""
+    units = [{"id": "us", "card": "us-m1-platoon", "side": "us", "hex": "A0120", "status": {"spotted": True}},
+             {"id": "su", "card": "su-t80-platoon", "side": "soviet", "hex": "A0120",
+              "status": {"spotted": True, "formation": "march"}},
+             {"id": "far", "card": "su-t80-platoon", "side": "soviet", "hex": "A0520", "status": {"spotted": True}}]
+    state = state_of(index, units, "us-move-2", dice=[10] * 20)
+    state.play("end")
+    assert (state.phase_id(), state.current_player()) == ("us-move-2", 1)
+    assert "fire us KP su" in state.legal_actions() and "fire us KP far" not in state.legal_actions()
+    state.play("fire us KP su")
+    state.play("end")
+    assert state.current_player() == 0
+    assert "fire su KP us" in state.legal_actions()        # march formation fires in close assault
+    state.play("end")
+    assert state.phase_id() == "artillery"
+    fire_phase = state_of(index, units, "us-fire")
+    assert not any(a.startswith(("fire us ", "fire su ")) for a in fire_phase.legal_actions())

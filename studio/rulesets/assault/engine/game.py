@@ -1,12 +1,13 @@
 """A first playable Assault game (in progress, not registered as the plugin's ``game_factory``).
 
-What it plays: the force-level draw (Assault 24.B), the sequence of play (2), vehicle movement with operations-
-point-free march/combat costs from table terrain-effects and leg movement with its entry roll (7.B, 7.D, 7.E),
-spotting at the end of each movement and fire phase with its unspotting (10), and direct fire declared by both
-players and resolved together (12.D): anti-armour fire with hits, front/flank armour, penetration and
-confirmation (13), conventional fire on the CRT (14), and victory points with the drawn multiplier (24.E).
-What it does not play yet: see ``../COVERAGE.md`` (command control, formations changes, cover, opportunity fire,
-close assault, morale, transport, artillery, smoke, reinforcements).
+What it plays: the force-level draw and reinforcements (Assault 24.B), the sequence of play (2), vehicle
+movement with operations-point-free march/combat costs from table terrain-effects and leg movement with its entry
+roll and fatigue (7.B, 7.D, 7.E), spotting at the end of each movement and fire phase with its unspotting (10),
+direct fire declared by both players and resolved together (12.D, 9.B): anti-armour fire with hits, front/flank
+armour, penetration and confirmation (13), conventional fire on the CRT (14), close assault after movement (16),
+company morale (17) and victory points with the drawn multiplier (24.E). What it does not play yet: see
+``../COVERAGE.md`` (command control, formation changes, cover, opportunity fire, rally, transport, artillery,
+smoke).
 """
 from __future__ import annotations
 
@@ -126,6 +127,7 @@ class AssaultGame(Game):
         self.crt_columns = [(i, _ratio(c)) for i, c in enumerate(crt.columns) if i]
         self.crt = {r[0]: r for r in crt.rows}
         self.cards = {}
+        self.los_cache: dict = {}          # (from, to, any range) -> LOS; the map is static (Assault 10.B)
         self.scenario = scenario
         self.index = index
         self.victory = list(scenario.victory)
@@ -283,6 +285,7 @@ class AssaultState(State):
     declared: list = field(default_factory=list)
     lost_steps: list = field(default_factory=lambda: [0, 0])
     morale: dict = field(default_factory=dict)      # company -> Morale (Assault 17)
+    assault_step: bool = False                      # close assault declarations after movement (Assault 16)
     DERIVED_SLOTS = {}
 
     # ------------------------------------------------------------------ the API
@@ -296,7 +299,7 @@ class AssaultState(State):
     def current_player(self) -> int:
         if self.turn > self.game.max_turns:
             return TERMINAL
-        if self.phase.endswith(("move-1", "move-2")):
+        if self.phase.endswith(("move-1", "move-2")) and not self.assault_step:
             return self.phasing()
         return self.actor
 
@@ -305,13 +308,15 @@ class AssaultState(State):
                   c.moved_first, c.mp_used, sorted(c.fired.items()), c.company, c.fatigued, c.failed)
                  for c in self.counters]
         morale = [(k, m.initial, m.lost, m.state, m.fired_at) for k, m in sorted(self.morale.items())]
-        return repr((self.turn, self.phase, self.actor, self.force_level, self.declared, self.lost_steps, units, morale,
+        return repr((self.turn, self.phase, self.actor, self.assault_step, self.force_level, self.declared,
+                     self.lost_steps, units, morale,
                      hash(self.dice._rng.getstate()), list(self.dice._forced)))
 
     def clone(self) -> "AssaultState":
         other = AssaultState(self.game, self.dice.clone(), [], list(self.force_level), self.turn, self.phase,
                              self.actor, list(self.declared), list(self.lost_steps),
-                             {k: Morale(m.initial, m.lost, m.state, m.fired_at) for k, m in self.morale.items()})
+                             {k: Morale(m.initial, m.lost, m.state, m.fired_at) for k, m in self.morale.items()},
+                             self.assault_step)
         other.counters = [Counter(c.id, c.card, c.side, c.hex, c.steps, c.formation, c.facing, c.spotted,
                                   c.suppressed, c.moved, c.moved_first, c.mp_used, dict(c.fired), c.company,
                                   c.fatigued, c.failed) for c in self.counters]
@@ -322,8 +327,8 @@ class AssaultState(State):
             return []
         if self.phase == "artillery":
             return ["pass"]                       # Assault 19: no artillery in this engine yet
-        if self.phase.endswith("fire"):
-            return sorted(self._fire_actions()) + ["end"]
+        if self.phase.endswith("fire") or self.assault_step:
+            return sorted(self._fire_actions(close=self.assault_step)) + ["end"]
         return sorted(self._move_actions()) + ["end"]
 
     def explain_illegal(self, action) -> RulesError:
@@ -364,9 +369,27 @@ class AssaultState(State):
                 return
             if self.phase.endswith("fire"):
                 self._resolve_fire()
-        else:
-            self._end_movement()
+        elif not self._movement_done():
+            return
         self._advance()
+
+    def _movement_done(self) -> bool:
+        """End of movement: spotting, then close assault in contested hexes, both players declaring, the
+        phasing player first (Assault 16, ESoP). False while the phase goes on."""
+        if not self.assault_step:
+            self._end_movement()
+            if not any(self._enemy_at(c.hex, c.side) for c in self.counters):
+                return True
+            self.assault_step, self.actor = True, self.phasing()
+            for c in self.counters:
+                c.fired = {}                                          # Assault 12.D: a separate full ROF
+            return False
+        if self.actor == self.phasing():
+            self.actor = 1 - self.actor
+            return False
+        self._resolve_fire(close=True)
+        self.assault_step = False
+        return True
 
     def _advance(self) -> None:
         self.phase, new_turn = next_phase(self.phase)
@@ -487,7 +510,14 @@ class AssaultState(State):
 
     def has_los(self, a, b, any_range: bool = False) -> bool:
         """Assault 10.B: within the maximum spotting range (unless ``any_range``) and not blocked on the LOS
-        graph."""
+        graph. Terrain and elevation never change in play, so the answer is kept per game."""
+        key = (a, b, any_range)
+        cache = self.game.los_cache
+        if key not in cache:
+            cache[key] = self._trace_los(a, b, any_range)
+        return cache[key]
+
+    def _trace_los(self, a, b, any_range: bool) -> bool:
         hs, ht = self._level(a), self._level(b)
         rng = coords.distance(a, b)
         if not any_range and rng > spotting.max_spotting_range(self.game.data, hs, ht):
@@ -560,15 +590,18 @@ class AssaultState(State):
     def _enemy_at(self, h, side: int) -> bool:
         return any(c.hex == h and c.side != side for c in self.counters)
 
-    def _can_fire(self, c: Counter) -> bool:
+    def _can_fire(self, c: Counter, close: bool = False) -> bool:
+        """Who may fire (Assault 12.A-B); in close assault every unit of a contested hex, march included (16)."""
         body = self.game.card(c.card).body
-        if c.formation != "combat" or self._enemy_at(c.hex, c.side):
-            return False                                              # Assault 12.B.3, 16
+        if close != self._enemy_at(c.hex, c.side):
+            return False                                              # Assault 16
+        if c.formation != "combat" and not close:
+            return False                                              # Assault 12.B.3
         if c.suppressed and body.defence_class in ("personnel", "weapons"):
             return False                                              # Assault 11.A.1
         if self._company(c).state == "broken":
             return False                                              # Assault 17.A.2
-        return not (c.side == self.phasing() and c.moved_first)      # Assault 12.B.4
+        return close or not (c.side == self.phasing() and c.moved_first)   # Assault 12.B.4
 
     def _rof_allows(self, c: Counter, row: FireRowData) -> bool:
         """Assault 12.D: personnel fire every type up to its ROF; others at most the lowest ROF used in all."""
@@ -585,22 +618,22 @@ class AssaultState(State):
         steps = sum(o.steps for o in self.counters if o.hex == c.hex and o.side == c.side and o.fired)
         return steps + c.steps > self.game.data.constant("fire-stack-steps")
 
-    def _fire_actions(self) -> list[str]:
+    def _fire_actions(self, close: bool = False) -> list[str]:
         out = []
         for c in self.counters:
-            if c.side != self.actor or not self._can_fire(c) or self._fire_stack_full(c):
+            if c.side != self.actor or not self._can_fire(c, close) or self._fire_stack_full(c):
                 continue
             for row in self.game.card(c.card).rows:
                 if row.rof < 1 or not self._rof_allows(c, row):
                     continue
-                out += [f"fire {c.id} {row.ammo} {t.id}" for t in self._targets(c, row)]
+                out += [f"fire {c.id} {row.ammo} {t.id}" for t in self._targets(c, row, close)]
         return out
 
-    def _targets(self, c: Counter, row: FireRowData) -> list:
+    def _targets(self, c: Counter, row: FireRowData, close: bool = False) -> list:
         out = []
         for t in self.counters:
-            if t.side == c.side or not t.spotted:
-                continue                                              # Assault 10: only spotted targets
+            if t.side == c.side or not t.spotted or (close and t.hex != c.hex):
+                continue                                              # Assault 10: only spotted targets; 16
             col = fire.range_column(self.game.data, coords.distance(c.hex, t.hex))
             cell = row.cells[col] if col is not None and col < len(row.cells) else None
             afv = self.game.card(t.card).body.defence_class == "afv"
@@ -614,7 +647,7 @@ class AssaultState(State):
         c.fired[ammo] = c.fired.get(ammo, 0) + 1
         self.declared.append(Declared(firer, ammo, target))           # Assault 12.D: resolved together
 
-    def _resolve_fire(self) -> None:
+    def _resolve_fire(self, close: bool = False) -> None:
         """Assault 12.D, option c2: 'simultaneous' resolves every declared fire and then applies the losses;
         'sequential' applies each anti-armour result at once, so a unit lost earlier does not fire. Conventional
         fire on a target is added up over the phase (14.B) and resolved last."""
@@ -642,6 +675,8 @@ class AssaultState(State):
         self.declared = []
         self.counters = [c for c in self.counters if c.steps > 0]
         self._check_morale()
+        if close:
+            return                                                    # Assault 16: no end-of-fire spotting
         for side in range(2):
             self._spot(side, [c for c in self.counters if c.side != side and c.fired and not c.spotted], False)
         self._unspot(movement=False)
