@@ -76,3 +76,27 @@ def test_broken_units_do_not_fire_and_take_flank_shots(game):
     state = game.state_from_position(pos)
     assert state.legal_actions() == ["end"]
     assert not state._front(state.counters[1], state.counters[0])
+
+
+def test_A103_free_rally_of_a_suppressed_unit(game):
+    """Assault 17.B: before moving, a suppressed unit may try once to rally, at or under its company's level
+    (A1 with 3 steps lost: 7). A 7 rallies it, an 8 does not; no second try; none once a unit has moved."""
+    out = []
+    for roll in (7, 8):
+        units = [{"id": "su", "card": "su-t80-platoon", "side": "soviet", "hex": "A0520",
+                  "status": {"suppressed": True, "company": "A1"}},
+                 {"id": "su2", "card": "su-t80-platoon", "side": "soviet", "hex": "A0620", "status": {"company": "A1"}},
+                 {"id": "us", "card": "us-m1-platoon", "side": "us", "hex": "A2220"}]
+        pos = Position.model_validate({"kind": "position", "schema_version": 1, "scenario": "assault-probe",
+                                       "phase": "soviet-move-1", "units": units,
+                                       "extension": {"morale": {"A1": {"lost": 3}}}})
+        state = game.state_from_position(pos)
+        state.dice.force(roll)
+        assert "rally su" in state.legal_actions()
+        state.play("rally su")
+        assert "rally su" not in state.legal_actions()
+        out.append(state.counters[0].suppressed)
+    assert out == [False, True]
+    state = game.state_from_position(pos)
+    state.play(next(a for a in state.legal_actions() if a.startswith("move su2 ")))
+    assert "rally su" not in state.legal_actions()

@@ -73,6 +73,7 @@ class Counter:
     company: str = ""                           # the company it checks morale with (Assault 17.A)
     fatigued: bool = False                      # leg unit that moved in movement phase 2 (Assault 7.D)
     failed: tuple = ()                          # hexes whose leg entry roll failed this phase (option c18)
+    rally_tried: bool = False                   # tried to rally from suppression this phase (Assault 17.B)
     DERIVED_SLOTS = {}
 
 
@@ -261,7 +262,7 @@ class AssaultGame(Game):
 
     def parse_action(self, text: str):
         parts = tuple(text.split())
-        if not parts or parts[0] not in ("move", "fire", "end", "pass"):
+        if not parts or parts[0] not in ("move", "fire", "end", "pass", "rally"):
             raise ValueError(f"unknown action '{text}'")
         return text
 
@@ -305,8 +306,8 @@ class AssaultState(State):
 
     def fingerprint(self) -> str:
         units = [(c.id, c.card, c.side, c.hex, c.steps, c.formation, c.facing, c.spotted, c.suppressed, c.moved,
-                  c.moved_first, c.mp_used, sorted(c.fired.items()), c.company, c.fatigued, c.failed)
-                 for c in self.counters]
+                  c.moved_first, c.mp_used, sorted(c.fired.items()), c.company, c.fatigued, c.failed,
+                  c.rally_tried) for c in self.counters]
         morale = [(k, m.initial, m.lost, m.state, m.fired_at) for k, m in sorted(self.morale.items())]
         return repr((self.turn, self.phase, self.actor, self.assault_step, self.force_level, self.declared,
                      self.lost_steps, units, morale,
@@ -319,7 +320,7 @@ class AssaultState(State):
                              self.assault_step)
         other.counters = [Counter(c.id, c.card, c.side, c.hex, c.steps, c.formation, c.facing, c.spotted,
                                   c.suppressed, c.moved, c.moved_first, c.mp_used, dict(c.fired), c.company,
-                                  c.fatigued, c.failed) for c in self.counters]
+                                  c.fatigued, c.failed, c.rally_tried) for c in self.counters]
         return other
 
     def legal_actions(self) -> list[str]:
@@ -329,7 +330,7 @@ class AssaultState(State):
             return ["pass"]                       # Assault 19: no artillery in this engine yet
         if self.phase.endswith("fire") or self.assault_step:
             return sorted(self._fire_actions(close=self.assault_step)) + ["end"]
-        return sorted(self._move_actions()) + ["end"]
+        return sorted(self._move_actions() + self._rally_actions()) + ["end"]
 
     def explain_illegal(self, action) -> RulesError:
         rule = "Assault 12" if self.phase.endswith("fire") else "Assault 7"
@@ -337,7 +338,9 @@ class AssaultState(State):
 
     def apply(self, action) -> None:
         parts = str(action).split()
-        if parts[0] == "move":
+        if parts[0] == "rally":
+            self._rally(self._by_id(parts[1]))
+        elif parts[0] == "move":
             self._move(self._by_id(parts[1]), self.game.map.hex(parts[2]))
         elif parts[0] == "fire":
             self._declare(parts[1], parts[2], parts[3])
@@ -396,7 +399,7 @@ class AssaultState(State):
         if new_turn:
             self.turn += 1
         for c in self.counters:
-            c.moved, c.mp_used, c.fired, c.failed = False, 0, {}, ()
+            c.moved, c.mp_used, c.fired, c.failed, c.rally_tried = False, 0, {}, (), False
             if self.phase.endswith("move-1") and c.side == self.phasing():
                 c.moved_first = False
         self.actor = self.phasing() if self.phase.endswith("fire") else 0
@@ -434,6 +437,20 @@ class AssaultState(State):
         if not isinstance(cost, int):
             return False
         return c.mp_used + cost <= body.movement_allowance or not c.moved   # Assault 7.B: always one hex
+
+    def _rally_actions(self) -> list[str]:
+        """Assault 17.B (ESoP steps 3-4): before any movement, each suppressed unit may try once, free, to
+        rally on its company's morale level."""
+        side = self.phasing()
+        if any(c.moved for c in self.counters if c.side == side):
+            return []
+        return [f"rally {c.id}" for c in self.counters if c.side == side and c.suppressed and not c.rally_tried
+                and self._company(c).state != "broken"]
+
+    def _rally(self, c: Counter) -> None:
+        c.rally_tried = True
+        if d10(self.dice, f"rally {c.id}") <= self._company(c).level:   # Assault 17.B
+            c.suppressed = False
 
     def _move_actions(self) -> list[str]:
         out = []
