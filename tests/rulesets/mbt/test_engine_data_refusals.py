@@ -87,6 +87,13 @@ def test_studio_play_refuses_without_traceback(tmp_path, capsys, name, after, ol
     assert "ruleset.yaml" in out.out
 
 
+def test_negative_terrain_cost_is_refused():
+    index = load_project(DATA)
+    next(t for t in index.model("ruleset", "mbt").terrain if t.code == "R").move_cost["t"] = -1.0
+    with pytest.raises(ScenarioRefused):
+        create_game(index.model("scenario", "meeting-engagement"), index)
+
+
 def test_terrain_cost_nan_is_refused():
     index = load_project(DATA)
     rough = next(t for t in index.model("ruleset", "mbt").terrain if t.code == "R")

@@ -85,4 +85,9 @@ def test_a_scenario_with_night_turns_plays_differently():
 def test_environment_fields_declared():
     assert ENVIRONMENT_FIELDS == {"visibility", "light", "night_turns"}
     g = scenario_game()
-    assert any(r.startswith("scenario visibility") for r in g.environment_rules_applied)
+    assert g.environment_rules_applied == [
+        "MBT 7.36.1 limited visibility (dusk, turns 1-10): spotting modifier -2; MBT 7.36.2 path/road movement "
+        "factors x0.5; MBT 7.27 a Brew-Up Wreck lights its hex",
+        "MBT 7.36.1 limited visibility (night, turns 11, 12): spotting modifier -4; MBT 7.36.2 path/road movement "
+        "factors x0.5; MBT 7.27 a Brew-Up Wreck lights its hex",
+        "scenario visibility: spotting ranges at most 15 hexes"]

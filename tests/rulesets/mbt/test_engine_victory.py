@@ -108,6 +108,48 @@ def test_phase_and_side_to_act(phase, to_act, first, actor):
     assert s.first == first and s.current_player() == actor and s.phase_id() == phase
 
 
+@pytest.mark.parametrize("phase,first,actor", [("direct-fire-first", 0, 0), ("direct-fire-second", 0, 1),
+                                               ("move-first", 0, 0), ("move-second", 0, 1), ("overwatch", 0, 0)])
+def test_default_side_to_act(phase, first, actor):
+    """Without to_act the First Player is the first side (MBT 4.3.2): it acts in the First Player steps."""
+    g = game_with()
+    command = "FIRE" if phase.startswith("direct") else ("OW" if phase == "overwatch" else "MOVE")
+    fired = {"fired": True, "revealed": True, "mark": "spot-fire"} if phase == "overwatch" else {}
+    units = [unit("A", "m1", "us", "2A1", 2, command=command), unit("T", "t-72a", "sov", "2E2", 5,
+                                                                   command="FIRE" if fired else command, **fired)]
+    s = state(g, phase, units)
+    assert s.first == first and s.current_player() == actor
+
+
+def test_vehicles_without_a_command_have_nc_after_the_command_phase():
+    g = game_with()
+    s = state(g, "direct-fire-first", [unit("A", "m1", "us", "2A1", 2, command="FIRE"),
+                                       unit("B", "m1", "us", "2A3", 2), unit("T", "t-72a", "sov", "2E2", 5)], "us")
+    assert s.cmd[s.game.uindex["B"]] == 1 and s.cmd[s.game.uindex["T"]] == 1     # N/C
+
+
+def test_second_player_moves_first_every_turn():
+    """4.5: in each turn's Movement Phase the Second Player moves first (turn 2 too)."""
+    g = game_with()
+    s = state(g, "spotting", [unit("A", "m1", "us", "2A1", 2), unit("T", "t-72a", "sov", "4T10", 5)])
+    seen = []
+    for _ in range(200):
+        if s.is_terminal() or s.turn > 2:
+            break
+        acts = s.legal_actions()
+        if acts[0][0] == "command":
+            s.play(next(a for a in acts if a[2] == "MOVE"))
+        elif acts[0][0] == "initiative":
+            s.play(next(a for a in acts if a[1] == "first"))
+        elif acts[0][0] == "move":
+            seen.append((s.turn, s.phase_id(), s.current_player() == s.first))
+            s.play(acts[0])
+        else:
+            s.play(next((a for a in acts if a[0] in ("done", "pass")), acts[0]))
+    firsts = [x for x in seen if x[0] == 2]
+    assert firsts and firsts[0][1] == "move-second" and not firsts[0][2]
+
+
 def test_initiative_position_gives_the_choice_to_the_winner():
     g = game_with()
     s = state(g, "initiative", [unit("A", "m1", "us", "2A1", 2), unit("T", "t-72a", "sov", "4T10", 5)], "sov")
@@ -136,7 +178,8 @@ def test_position_unit_names_and_default_facing():
     s = state(g, "command", [{"card": "m1", "side": "us", "hex": "2A1"}, {"card": "m1", "side": "us", "hex": "2A3"},
                              {"card": "t-72a", "side": "sov", "hex": "4T10"}])
     names = [u.name for u in s.game.units]
-    assert names == ["M1-1", "M1-2", "T-72A-1"] or len(set(names)) == 3
+    prefixes = [u.type.name.split()[0] for u in s.game.units]
+    assert names == [f"{prefixes[0]}-1", f"{prefixes[1]}-2", f"{prefixes[2]}-1"]
     assert s.fac[0] == 2 and s.fac[2] == 5                 # facing toward the centre of the map
     assert s.game is not g and g.units != s.game.units     # the scenario's game keeps its own units
 
