@@ -356,6 +356,13 @@ class WawGame(Game):
         for u in self.units:
             u.towed_class = towed
         self.tclass = [[u.target_class(st) for st in (0, 1)] for u in self.units]
+        self.mobility = [[(u.values(st).movement.type if u.values(st) is not None else None) for st in (0, 1)]
+                         for u in self.units]
+        # 5.0 step costs per (terrain code, mobility class): terrain[].move_cost; Texas Scrub vehicles only along
+        # a trail (roads are costed apart) under option c61 "trail_only"
+        trail_only = self.option("c61_texas_scrub_vehicles") == "trail_only"
+        self.step_cost = {(code, mt): (None if trail_only and code in self.scrub_codes and mt != "foot" else cost)
+                          for code, costs in self.tables.move_cost.items() for mt, cost in costs.items()}
         factor = self.const("extended_range_factor")
         self.reach = []
         for u in self.units:

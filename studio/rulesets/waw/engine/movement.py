@@ -19,10 +19,9 @@ class MovementRules:
         """MP for unit ``i`` to step from ``a`` into ``b`` (WaW 5.0: ``terrain[].move_cost`` per mobility class,
         roads, hexside features; 5.3 water; 8.4 Chemical), or None when it may not."""
         g = self.game
-        u = g.units[i]
-        if u.is_heli:
+        if g.units[i].is_heli:
             return 1.0
-        mt = u.values(self.strength[i]).movement.type
+        mt = g.mobility[i][min(self.strength[i], 1)]
         if mt == "towed":
             return None
         extra_chem = float(g.const("chemical_extra_mp")) if self.chem and any(
@@ -31,13 +30,12 @@ class MovementRules:
             return float(g.const("road_cost")) + extra_chem
         code = g.terrain.get(b, "C")
         if code in g.water_codes:
-            v = u.values(self.strength[i])
+            v = self.values(i)
             # 5.3: green MP crosses water as the whole move of the impulse, starting with it
             return 0.0 if v.movement.green and self.mp_used[i] == 0 and not self.one_hex[i] else None
-        cost = (g.tables.move_cost.get(code) or g.tables.move_cost["C"]).get(mt)
-        if cost is None or (code in g.scrub_codes and mt != "foot"
-                            and g.option("c61_texas_scrub_vehicles") == "trail_only"):
-            return None                        # TEC: Texas Scrub vehicles only along a trail (option c61)
+        cost = g.step_cost.get((code, mt), g.step_cost.get(("C", mt)))
+        if cost is None:
+            return None                        # prohibited (TEC; Texas Scrub per option c61)
         side = g.map.hexside(a, b)
         if side:
             feat = g.tables.features.get(side)
