@@ -3,13 +3,17 @@ inputs, and Hypothesis mutants of every sample document, ruleset, scenario, Tile
 
 At least 10,000 cases (``FUZZ_CASES``, default 10,500 mutants' worth; ``FUZZ_SEED`` fixes the Hypothesis seed).
 Prints a table of outcomes per entry point and every distinct failure with its reproducer folder (under the
-pytest temporary directory); fails when there is any failure.
+pytest temporary directory; use ``--basetemp DIR`` to keep it from other sessions' clean-up); fails when there
+is any failure.
 """
 from __future__ import annotations
 
 import os
 import random
+import shutil
+import tempfile
 import time
+from pathlib import Path
 
 import pytest
 
@@ -27,7 +31,15 @@ def test_fuzz_everything(tmp_path_factory):
     seed = int(os.environ.get("FUZZ_SEED") or random.randrange(2 ** 32))
     budget = int(os.environ.get("FUZZ_CASES", "10500"))
     findings = tmp_path_factory.mktemp("fuzz-findings")
-    runner = Runner(Workspace(tmp_path_factory.mktemp("fuzz-full") / "base"), findings)
+    # the workspace lives in a private folder: other pytest sessions prune old numbered pytest-of-* folders
+    private = Path(tempfile.mkdtemp(prefix="studio-fuzz-"))
+    try:
+        _run(Runner(Workspace(private / "ws" / "base"), findings), seed, budget, findings)
+    finally:
+        shutil.rmtree(private, ignore_errors=True)
+
+
+def _run(runner: Runner, seed: int, budget: int, findings: Path) -> None:
     started = time.perf_counter()
     timings = {}
 
