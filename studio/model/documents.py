@@ -416,7 +416,8 @@ class Force(StrictModel):
 
     @model_validator(mode="after")
     def _placed(self):
-        if self.setup is None and self.entry is None:
+        set_up = self.setup is not None and bool(self.setup.hexes or self.setup.zone)
+        if not set_up and self.entry is None:
             raise ValueError("a force needs a setup (hexes or zone) or an entry (turn and edge or hexes)")
         return self
 

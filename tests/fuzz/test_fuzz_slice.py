@@ -14,13 +14,7 @@ import generated
 from harness import FAILURE, Case, Outcome, tiled_api_case, validate_cases, window_recovery_case
 
 #: corpus item name (kind/file) -> reason; these are run alone (xfail strict) and kept out of the batches
-KNOWN: dict[str, str] = {
-    "ruleset-mbt/row-short.patch.yaml": "issue 18 item 2: a one-cell row in 'spotting-ranges' crashes the ruleset "
-                                        "check (internal.check-failed: IndexError in check_ruleset)",
-    **{f"scenario/{name}": "issue 18 item 2: a set-up force without hexes validates clean but 'studio play' raises "
-                           "AttributeError in studio/rulesets/mbt/engine/data.py compile_units"
-       for name in ("setup-hexes-empty.patch.yaml", "setup-hexes-removed.patch.yaml")},
-}
+KNOWN: dict[str, str] = {}
 
 DOC_KINDS = sorted(corpus.TARGETS)
 BATCH_KINDS = DOC_KINDS + ["position"]  # raw files validated together; position patches are played one by one
