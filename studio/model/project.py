@@ -139,11 +139,22 @@ def _describe_input(value: Any) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
+#: schema findings reported per file; past it one summary finding says how many more there are (a hostile file
+#: with 200,000 unknown keys must not produce 200,000 diagnostics)
+MAX_SCHEMA_FINDINGS = 200
+
+
 def validation_diagnostics(doc: LoadedDocument, exc: ValidationError) -> list[Diagnostic]:
+    """Schema findings of ``exc`` at their lines, one per pointer, at most :data:`MAX_SCHEMA_FINDINGS` of them."""
     out: list[Diagnostic] = []
     seen: set[str] = set()
+    errors = exc.errors(include_url=False)
     # of a union's several complaints about one value, "not finite" (NaN, inf) is the one that explains it
-    for err in sorted(exc.errors(include_url=False), key=lambda e: e["type"] != "finite_number"):
+    for err in sorted(errors, key=lambda e: e["type"] != "finite_number"):
+        if len(out) >= MAX_SCHEMA_FINDINGS:
+            out.append(doc.error("schema.too-many", f"{len(errors) - len(seen):,} more schema finding(s) in this "
+                                 f"file not shown; fix the ones above first", ""))
+            break
         parts, _ = _data_path(doc.data, tuple(err["loc"]))
         pointer = join(parts)
         if pointer in seen:
