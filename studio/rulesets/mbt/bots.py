@@ -164,30 +164,26 @@ class HeuristicBot:
             return opts.get("OW", opts.get("NC", legal[0]))
         return opts.get("MOVE", legal[0])
 
-    def fire(self, state, legal):
-        best, score = None, -1.0
+    def _best_shot(self, state, legal, kind: str, overwatch: bool, floor: float):
+        """The ``kind`` action ('fire' or 'ow') with the highest threat-weighted expected kill above ``floor``."""
         g = self.game
+        best, score = None, floor
         for a in legal:
-            if a[0] != "fire":
+            if a[0] != kind:
                 continue
             s, t = g.uindex[a[1]], g.uindex[a[2]]
             row = next(r for r in g.units[s].type.ap if r.key == a[3])
-            ek = expected_kill(state, s, t, row, False) * threat(g, t)
+            ek = expected_kill(state, s, t, row, overwatch) * threat(g, t)
             if ek > score:
                 best, score = a, ek
+        return best, score
+
+    def fire(self, state, legal):
+        best, _ = self._best_shot(state, legal, "fire", False, -1.0)
         return best or legal[0]
 
     def overwatch(self, state, legal):
-        g = self.game
-        best, score = None, 0.0
-        for a in legal:
-            if a[0] != "ow":
-                continue
-            s, t = g.uindex[a[1]], g.uindex[a[2]]
-            row = next(r for r in g.units[s].type.ap if r.key == a[3])
-            ek = expected_kill(state, s, t, row, True) * threat(g, t)
-            if ek > score:
-                best, score = a, ek
+        best, score = self._best_shot(state, legal, "ow", True, 0.0)
         threshold = 0.12 if state.phase_id().startswith("move") else 0.2
         if best is not None and score >= threshold:
             return best
