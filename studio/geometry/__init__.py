@@ -1,0 +1,1 @@
+"""Continuous (measured-table) geometry in inches, on Shapely: the counterpart of ``studio.hexgrid``."""
