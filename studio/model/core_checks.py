@@ -287,9 +287,16 @@ def _check_scenario_hexes(doc: LoadedDocument, index: ProjectIndex, sc: Scenario
                             f"{suggest(label, labels)}", pointer)
 
 
+def check_measured_table(doc: LoadedDocument, index: ProjectIndex) -> Iterator[Diagnostic]:
+    """Measured-table checks live beside the table model (``studio.model.table``)."""
+    from .table import check_table
+
+    yield from check_table(doc, index)
+
+
 CORE_CHECKS = {
     "ruleset": [check_ruleset, check_engine_tables],
-    "map": [check_map, check_map_geometry],
+    "map": [check_map, check_map_geometry, check_measured_table],
     "toe": [check_toe],
     "scenario": [check_scenario],
 }
