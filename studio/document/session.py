@@ -34,6 +34,7 @@ from studio.model.diagnostics import Diagnostic, Severity
 from studio.model.project import (LoadedDocument, ProjectIndex, display_path, load_document, project_files,
                                   validate_model)
 from studio.model.safeio import WriteRefused, read_regular
+from studio.model.references import document_references
 from studio.model.validate import ValidationResult, validate_index
 
 from .document import EditableDocument, autosave_path
@@ -300,7 +301,7 @@ class ProjectSession:
         for doc in self.current_index().documents:
             if doc.model is None:
                 continue
-            for pointer, target_kind, target in doc.model.references():
+            for pointer, target_kind, target in document_references(doc.model):
                 if target_kind == kind and target == doc_id:
                     out.append(Usage(doc.display, doc.path, pointer))
         return out

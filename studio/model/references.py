@@ -4,6 +4,9 @@ from __future__ import annotations
 import difflib
 from typing import Iterator
 
+from pydantic import BaseModel, ValidationError
+
+from .base import declared_references
 from .diagnostics import Diagnostic
 from .project import LoadedDocument, ProjectIndex
 
@@ -16,8 +19,48 @@ def suggest(name: str, candidates: list[str]) -> str:
     return f"; did you mean '{close[0]}'?" if close else ""
 
 
+def _plugin_blocks(model: BaseModel) -> Iterator[tuple[str, type[BaseModel], object]]:
+    """``(pointer, plugin model, data)`` of the blocks a ruleset plugin validates: a scenario's ``extension``
+    and a unit card's ``body``."""
+    from .registry import plugin
+    ruleset = getattr(model, "ruleset", None)
+    found = plugin(ruleset) if isinstance(ruleset, str) else None
+    if found is None:
+        return
+    extension = getattr(model, "extension", None)
+    if isinstance(extension, dict) and extension and found.scenario_extension is not None:
+        yield "/extension", found.scenario_extension, extension
+    body = getattr(model, "body", None)
+    category = getattr(model, "category", None)
+    body_model = found.card_body_model(category) if isinstance(category, str) else None
+    if isinstance(body, dict) and body_model is not None:
+        yield "/body", body_model, body
+
+
+def document_references(model: BaseModel | None) -> list[tuple[str, str, str]]:
+    """Every cross-file reference of a document as ``(json_pointer, target_kind, target_id)``: the kind's own
+    ``references()``, every ``RefTo``-declared field, and the declared references inside its plugin blocks
+    (a block that does not validate contributes none; its own errors report it)."""
+    if model is None:
+        return []
+    refs = list(model.references()) if hasattr(model, "references") else []
+    refs += declared_references(model)
+    for pointer, block_model, data in _plugin_blocks(model):
+        try:
+            block = block_model.model_validate(data)
+        except (ValidationError, ValueError, TypeError):
+            continue
+        refs += declared_references(block, pointer)
+    seen, out = set(), []
+    for ref in refs:
+        if ref[0] not in seen:
+            seen.add(ref[0])
+            out.append(ref)
+    return out
+
+
 def check_references(doc: LoadedDocument, index: ProjectIndex) -> Iterator[Diagnostic]:
-    for pointer, kind, target in doc.model.references():
+    for pointer, kind, target in document_references(doc.model):
         found = index.get(kind, target)
         if found is None:
             other = index.kinds_of(target)

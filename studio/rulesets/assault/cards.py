@@ -16,7 +16,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from studio.model.base import Id, Ref, StrictModel
+from studio.model.base import Id, Ref, StrictModel, ref_to
 from studio.model.documents import HexLabel
 
 # ------------------------------------------------------------------ enumerations (digest b.1)
@@ -139,7 +139,7 @@ class BattalionRating(StrictModel):
 class OffBoardArtillery(StrictModel):
     id: Id
     side: SideName
-    unit: Ref = Field(description="unit card with an indirect fire row")
+    unit: ref_to("unit") = Field(description="unit card with an indirect fire row")
     count: Annotated[int, Field(ge=1, le=99)] = 1
     hexes_off_board: Small = Field(description="subtracted from the printed range (Assault 19.F)")
     command_level: CommandLevel | None = Field(None, description="Soviet command level, e.g. army (19.B.3)")

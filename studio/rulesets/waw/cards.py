@@ -16,7 +16,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from studio.model.base import Id, Ref, StrictModel
+from studio.model.base import Id, Ref, StrictModel, ref_to
 from studio.model.documents import HexLabel
 
 # ------------------------------------------------------------------ enumerations (digest B.1)
@@ -189,7 +189,7 @@ class Fortifications(StrictModel):
 class Attachment(StrictModel):
     """A Leader, Hero or Sniper attached to a unit of a force (WaW 1.3.6-1.3.8)."""
 
-    unit: Ref
+    unit: ref_to("unit")
     force: Ref
     index: Annotated[int, Field(ge=0)] = Field(0, description="which unit of the force (TO&E order, 0-based)")
     hex: HexLabel | None = None
