@@ -2,17 +2,20 @@
 
 Data side: ``cards`` (counter bodies, scenario extension), ``designations`` (the U.S. and Soviet designation
 grammars, Assault 3) and ``checks`` (static checks d.1-32 of the rules digest, codes ``assault.*``). The rules
-engine (``engine/``) has its compiled data, decimal die, sequence of play and the spotting and direct-fire
-arithmetic, but no ``Game`` yet, so no ``game_factory`` is registered (``COVERAGE.md`` lists what exists).
-``engine_tables`` is declared already: validation reports a ruleset the engine could not read.
+engine (``engine/``, imported lazily) plays the rules ``COVERAGE.md`` lists; ``declarations`` holds what it
+declares to the core (engine tables, probes, options no probe can show yet and why).
 """
 from __future__ import annotations
 
-from studio.model.registry import RulesetPlugin, register
+from dataclasses import fields
+
+from studio.model.registry import RulesetPlugin, lazy, register
 
 from .cards import AssaultCounter, AssaultScenarioExtension
 from .checks import CHECKS
-from .engine.data import ENGINE_TABLES
+from .declarations import DECLARATIONS
+
+_KNOWN = {f.name for f in fields(RulesetPlugin)}
 
 PLUGIN = register(RulesetPlugin(
     id="assault",
@@ -20,8 +23,6 @@ PLUGIN = register(RulesetPlugin(
     card_bodies={"*": AssaultCounter},
     scenario_extension=AssaultScenarioExtension,
     checks=CHECKS,
-    engine_tables=ENGINE_TABLES,
-    # Assault 20.A: the wind (direction and velocity) drives smoke; the scenario's environment wind is used when
-    # the extension does not roll it. Declared once the engine reads it (check_environment_real).
-    environment_fields=frozenset(),
+    game_factory=lazy("studio.rulesets.assault.engine.game:create_game"),
+    **{k: v for k, v in DECLARATIONS.items() if k in _KNOWN},
 ))

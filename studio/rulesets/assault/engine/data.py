@@ -26,6 +26,15 @@ ENGINE_TABLES = (
     TableSpec("fire-ranges", "Assault 12.B.1", columns=("column", "range_min", "range_max"),
               integer=("range_min", "range_max")),
     TableSpec("spotting", "Assault 10.D", columns=("range_max", "base"), integer=("range_max", "base")),
+    TableSpec("target-status", "Assault 10.D", columns=("status", "modifier"), integer=("modifier",),
+              keys=("moving", "just-fired")),
+    TableSpec("spotter-status", "Assault 10.D", columns=("status", "modifier"), integer=("modifier",),
+              keys=("armored-vehicle", "recon")),
+    # mixed cells (numbers, 'Auto', 'P', 'F', result codes): the shape only; the engine reads them by column
+    TableSpec("terrain-spotting", "Assault 10.D", columns=("terrain", "personnel_open", "weapon_open",
+                                                          "vehicle_open")),
+    TableSpec("terrain-effects", "Assault 7.B", columns=("terrain", "t_march", "t_combat", "w_march", "w_combat",
+                                                        "r_march", "r_combat", "leg_roll", "amphibious")),
     TableSpec("conventional-defence", "Assault 14.A",
               integer=tuple(f"{c}_{k}" for c in DEFENCE_CLASSES for k in ("open", "cover")), columns=("terrain",)),
 )

@@ -1,0 +1,132 @@
+"""Conformance probes for Assault (``RulesetPlugin.probes``): small positions on the sample boards that expose
+each option the engine plays and each engine table (issue 10).
+
+A probe is a position document plus action texts (``studio.rules.conformance.Probe``). The core plays it under
+each choice of an option it lists (or with a table's numeric cells one higher) and requires a different
+signature: legal actions, fingerprints, outcome. Forced dice sit at the edge the sample tables give (a roll
+at a hit, confirmation or spotting number passes, one above fails: Assault 1.E).
+"""
+from __future__ import annotations
+
+MEETING = "assault-meeting"     # board B alone
+PROBE = "assault-probe"         # boards A and B
+
+
+def _unit(uid: str, card: str, side: str, hex_: str, facing: int | None = None, **status) -> dict:
+    return {"id": uid, "card": card, "side": side, "hex": hex_, "facing": facing, "status": status}
+
+
+def _position(phase: str, units: list, scenario: str = MEETING, dice=(), to_act: str | None = None,
+              turn: int = 1, options: dict | None = None, **extension) -> dict:
+    out = {"scenario": scenario, "phase": phase, "turn": turn, "units": units, "dice": list(dice),
+           "options": dict(options or {})}
+    if to_act:
+        out["to_act"] = to_act
+    if extension:
+        out["extension"] = extension
+    return out
+
+
+def _spotting_probes() -> list:
+    from studio.rules.conformance import Probe
+
+    flat = [_unit("su", "su-t80-platoon", "soviet", "B1421"), _unit("us", "us-m1-platoon", "us", "B1821")]
+    far = [_unit("su", "su-t80-platoon", "soviet", "A2220"), _unit("us", "us-m1-platoon", "us", "A0120")]
+    far_spotted = [_unit("su", "su-t80-platoon", "soviet", "A2220", spotted=True),
+                   _unit("us", "us-m1-platoon", "us", "A0120")]
+    strip = [_unit("su", "su-t80-platoon", "soviet", "A1313"), _unit("us", "us-m1-platoon", "us", "A1309")]
+    # a U.S. infantry platoon moving into woods B0506 seen by the T-80 platoon (armoured spotter) five hexes
+    # away: the spotting number is base 6 (range 4-6) - 2 (woods) + 2 (moved) - 1 (armoured spotter) = 5; the
+    # entry roll 1 passes, the spotting roll 6 fails
+    woods = [_unit("su", "su-t80-platoon", "soviet", "B1006"),
+             _unit("us", "us-mech-infantry-platoon", "us", "B0406")]
+    return [
+        # Assault 10.A (c44): both players spot at the end of a movement phase, or the non-phasing one only
+        Probe("spot-after-move", _position("soviet-move-1", flat), ("end",), ("c44-spotting-side",)),
+        # Assault 10.E (c22): autospot at 21 hexes on flat clear ground
+        Probe("autospot-range", _position("soviet-move-1", far, PROBE), ("end",), ("c22-autospot-range",)),
+        # Assault 10.G (c20): flipped back at the end of a fire phase, or only after its own movement
+        Probe("unspot-timing", _position("us-fire", far_spotted, PROBE, options={"c22-autospot-range": "max-range"}),
+              ("end", "end"), ("c20-unspot-timing",)),
+        # Assault 10.B.2 (c7): the urban strip A1311 between two units blocks the line of sight or not
+        Probe("urban-strip-los", _position("soviet-move-1", strip, PROBE), ("end",), ("c7-urban-strip-los",),
+              ("constants",)),
+        Probe("spotting-number", _position("us-move-1", woods, dice=[1, 6]), ("move us B0506", "end"), (),
+              ("spotting", "terrain-spotting", "target-status", "spotter-status")),
+    ]
+
+
+def _fire_probes() -> list:
+    from studio.rules.conformance import Probe
+
+    duel = [_unit("us", "us-m1-platoon", "us", "B1010", 3, spotted=True),
+            _unit("su", "su-t80-platoon", "soviet", "B1012", 0, spotted=True)]
+    exchange = ("fire us KP su", "end", "fire su KP us", "end")
+    # TP 17 against the chobham flank 12 of an M-1 platoon: confirm on 5 or less (13.B.3)
+    flank = [_unit("us", "us-m1-platoon", "us", "B1010", spotted=True),
+             _unit("su", "us-m1-platoon", "soviet", "B1012", 3, spotted=True)]
+    tp = ("fire us TP su", "end", "end")
+    # 16 HE (two M-1 steps, 8 each at range 1) on infantry in clear (defence 4) sharing its hex with an M-1 platoon
+    crowd = [_unit("us", "us-m1-platoon", "us", "B1010", spotted=True), _unit("us2", "us-m1-platoon", "us", "B1011"),
+             _unit("su", "su-motor-rifle-platoon", "soviet", "B1011", spotted=True)]
+    he = ("fire us HE su", "end", "end")
+    lone = [_unit("us", "us-m1-platoon", "us", "B1010", 3, spotted=True),
+            _unit("su", "su-t80-platoon", "soviet", "B1012", 0, spotted=True, steps=1)]
+    # a suppressed BMP platoon fires its missile (5 at range 3) at M-1s in woods B0506 (13.A.4, 11.A.1)
+    woods = [_unit("su", "su-bmp-platoon", "soviet", "B0806", suppressed=True),
+             _unit("us", "us-m1-platoon", "us", "B0506", spotted=True)]
+    # eight T-80 steps in the urban strip A1311 (defence 9, less 6 for the stacking, floor half of 9) under
+    # 16 HE of an M-1 platoon at range 1; CRT roll 10
+    strip = [_unit("us", "us-m1-platoon", "us", "A1310", spotted=True)] + [
+        _unit(f"su{n}", "su-t80-platoon", "soviet", "A1311", spotted=True, company="A1") for n in range(4)]
+    # a U.S. TOC (one personnel step in clear, defence 4) under 14 HE of a T-80 platoon at range 1, CRT roll 1
+    toc = [_unit("su", "su-t80-platoon", "soviet", "B1011", spotted=True),
+           _unit("toc", "us-toc", "us", "B1010", spotted=True),
+           _unit("m1", "us-m1-platoon", "us", "B0101", company="toc")]
+    return [
+        # Assault 13.A.3 (c9): a lone AFV step takes the -1 of the formula or nothing: KP 8 at range 2, roll 8
+        Probe("single-afv-step", _position("us-fire", lone, dice=[8, 8, 10]), ("fire us KP su", "end", "end"),
+              ("c9-single-afv-step",)),
+        # Assault 13.A (c23): (5 // 2) - 1 = 1 in the text's order, (5 - 1) // 2 = 2 additions first; roll 2
+        Probe("hit-modifier-order", _position("soviet-fire", woods, dice=[2, 2, 10, 10, 10]),
+              ("fire su Msl us", "end", "end"), ("c23-hit-modifier-order",)),
+        # Assault 14.A (c10): the floor of 9 is 5 (up: 16:5 reads 3:1, no effect) or 4 (down: 4:1, suppressed)
+        Probe("defence-floor", _position("us-fire", strip, PROBE, dice=[10, 10]), ("fire us HE su0", "end", "end"),
+              ("c10-defence-floor",)),
+        # Assault 6.B.3 (c46): the TOC's lost step counts against its company's morale or not
+        Probe("toc-step-loss", _position("soviet-fire", toc, dice=[1, 10]), ("fire su HE toc", "end", "end"),
+              ("c46-toc-morale-loss",)),
+        # Assault 12.D (c2): a platoon destroyed earlier in the phase still fires ('simultaneous') or not
+        Probe("fire-resolution", _position("us-fire", duel, dice=[1] * 12), exchange, ("c2-fire-resolution",),
+              ("constants",)),
+        # Assault 12.B.1: KP at range 2 (column 2-3) hits on 8; with the columns one higher range 2 reads
+        # column 1 (9): the rolls of 9 miss, or hit
+        Probe("range-columns", _position("us-fire", duel, dice=[9, 9, 10, 10]), ("fire us KP su", "end", "end"),
+              (), ("fire-ranges",)),
+        # Assault 13.A (c24): two hits, one confirmation each or one for both; rolls 1 (two hits), 3, 9
+        Probe("two-hits", _position("us-fire", flank, dice=[1, 3, 9, 10, 10, 10]), tp, ("c24-two-hits",)),
+        # Assault 13.B.3: a confirmation roll of 6 fails against 5, passes with the addition one higher
+        Probe("confirmation-edge", _position("us-fire", flank, dice=[1, 6, 6, 10, 10]), tp, (),
+              ("hit-confirmation",)),
+        # Assault 14.A (c25): the stacking penalty counts the target's side only, or every step in the hex
+        Probe("defence-steps", _position("us-fire", crowd, dice=[10]), he, ("c25-defence-steps",),
+              ("conventional-defence",)),
+    ]
+
+
+def _game_probes() -> list:
+    from studio.rules.conformance import Probe
+
+    apart = [_unit("su", "su-t80-platoon", "soviet", "B2121"), _unit("us", "us-m1-platoon", "us", "B0101")]
+    leg = [_unit("inf", "us-mech-infantry-platoon", "us", "A0712"), _unit("su", "su-t80-platoon", "soviet", "B2220")]
+    return [
+        # Assault 24.E (c30): no victory points on either side at the end
+        Probe("victory-tie", _position("us-move-2", apart, turn=6), ("end",), ("c30-victory-tie",)),
+        # Assault 7.E (c18): woods A0613 needs 8 or less, the 10 fails: stay, or try another hex
+        Probe("leg-roll", _position("us-move-1", leg, PROBE, dice=[10]), ("move inf A0613",),
+              ("c18-leg-roll-fail",), ("terrain-effects",)),
+    ]
+
+
+def probes() -> list:
+    return _spotting_probes() + _fire_probes() + _game_probes()
