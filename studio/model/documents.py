@@ -11,6 +11,7 @@ from typing import Annotated, Any, Literal
 from pydantic import Field, model_validator
 
 from .base import Cell, Document, Id, Ref, RuleRef, StrictModel
+from .table import MeasuredTable, TableFeature  # noqa: F401 - the measured-table models (studio.model.table)
 
 HexLabel = Annotated[str, Field(min_length=1, max_length=24, description="hex label, e.g. '2E9' or '0405'")]
 
@@ -327,23 +328,6 @@ class RoadEntry(StrictModel):
 class MapLabel(StrictModel):
     hex: HexLabel
     text: str
-
-
-class TableFeature(StrictModel):
-    """A terrain feature of a measured table: polygon (area) or polyline (linear), in inches."""
-
-    id: Id
-    terrain: Ref
-    shape: Literal["polygon", "polyline", "point"]
-    points: list[Annotated[list[float], Field(min_length=2, max_length=2)]]
-    width_in: float | None = None
-    height_in: float | None = None
-
-
-class MeasuredTable(StrictModel):
-    width_in: float = Field(gt=0)
-    height_in: float = Field(gt=0)
-    features: list[TableFeature] = Field(default_factory=list)
 
 
 class Map(Document):

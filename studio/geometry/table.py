@@ -1,0 +1,293 @@
+"""A measured table's geometry: areas on an STRtree, lines of sight, depth, paths, radius queries, exposure.
+
+Every query is exact on the polygons (Shapely/GEOS); the tree only narrows the candidates. Heights are in inches
+above the ground the area stands on; ground elevation comes from nested height polygons (a contour is the
+polygon it closes, at its level), the highest containing polygon giving the level of a point.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Iterable, Sequence
+
+import numpy as np
+import shapely
+from shapely.geometry import Point
+from shapely.geometry.base import BaseGeometry
+
+from .shapes import segment
+
+_EPS = 1e-9
+_FAR = 1.0e4  # shadows are projected this far (inches), well beyond any table
+
+
+@dataclass(frozen=True, eq=False)
+class Area:
+    """One feature as geometry. ``geom`` is a polygon (a polyline arrives buffered to its width, a circle as a
+    buffered point). ``blocks``: sight is blocked where the line passes below its top (``height`` above its base);
+    ``solid``: its boundary is a face (a wall) that fire through it passes, counted per crossing.
+    ``hidden_from`` lists the sides that may not know it (a line of sight for such a side ignores it)."""
+
+    id: str
+    kind: str
+    geom: BaseGeometry
+    height: float = 0.0
+    cover: float = 0.0
+    blocks: bool = False
+    solid: bool = False
+    hidden_from: frozenset[str] = frozenset()
+    data: dict = field(default_factory=dict)
+
+
+@dataclass(frozen=True, eq=False)
+class HeightArea:
+    """A height polygon (or closed contour) at ``level`` inches above the table top."""
+
+    id: str
+    level: float
+    geom: BaseGeometry
+
+
+@dataclass(frozen=True, slots=True)
+class Crossing:
+    """What a sight line does in one area: the inches inside, where it enters and leaves (inches from the
+    observer), the faces passed (boundary crossings strictly between the ends), and whether it blocks there."""
+
+    area: Area
+    length: float
+    enter: float
+    exit: float
+    faces: int
+    blocking: bool
+    at_observer: bool
+    at_target: bool
+
+
+@dataclass(frozen=True, slots=True)
+class LosResult:
+    """A line of sight: ``clear`` unless an area or the ground blocks it; ``crossings`` in order of entry."""
+
+    length: float
+    crossings: tuple[Crossing, ...]
+    ground_block: float | None  # inches from the observer where the ground rises above the line, or None
+
+    @property
+    def blocked_by(self) -> Crossing | None:
+        return next((c for c in self.crossings if c.blocking), None)
+
+    @property
+    def clear(self) -> bool:
+        return self.ground_block is None and self.blocked_by is None
+
+    def length_in(self, kind: str) -> float:
+        """Inches of the line inside areas of ``kind`` (overlaps counted once per area)."""
+        return sum(c.length for c in self.crossings if c.area.kind == kind)
+
+
+class TableGeometry:
+    """The static geometry of a table: ``areas`` and ``heights`` indexed by two STRtrees."""
+
+    def __init__(self, width: float, depth: float, areas: Sequence[Area] = (), heights: Sequence[HeightArea] = ()):
+        self.width, self.depth = float(width), float(depth)
+        self.bounds = shapely.box(0.0, 0.0, self.width, self.depth)
+        self.areas = list(areas)
+        self.heights = list(heights)
+        self._geoms = np.array([a.geom for a in self.areas], dtype=object)
+        self._hgeoms = np.array([h.geom for h in self.heights], dtype=object)
+        for g in (self._geoms, self._hgeoms):
+            shapely.prepare(g)
+        self._tree = shapely.STRtree(self._geoms)
+        self._htree = shapely.STRtree(self._hgeoms)
+        self._levels = np.array([h.level for h in self.heights], dtype=float)
+        self._base = np.array([self.ground_at(*_anchor(a.geom)) for a in self.areas], dtype=float)
+        self.by_id = {a.id: a for a in self.areas}
+
+    # ------------------------------------------------------------------ elevation
+    def ground_at(self, x: float, y: float) -> float:
+        """Ground level at (x, y): the highest height polygon covering the point, 0 on the bare table."""
+        if not self.heights:
+            return 0.0
+        inside = shapely.intersects_xy(self._hgeoms, x, y)
+        return float(self._levels[inside].max()) if inside.any() else 0.0
+
+    # ------------------------------------------------------------------ distances and radius
+    @staticmethod
+    def distance(a: BaseGeometry, b: BaseGeometry, mode: str = "edge") -> float:
+        """Inches between two shapes: ``edge`` = nearest points (0 when they touch), ``centre`` = centroids."""
+        if mode == "centre":
+            return float(shapely.distance(shapely.centroid(a), shapely.centroid(b)))
+        if mode != "edge":
+            raise ValueError(f"distance mode '{mode}' is not 'edge' or 'centre'")
+        return float(shapely.distance(a, b))
+
+    def areas_within(self, geom: BaseGeometry, radius: float, kinds: Iterable[str] | None = None) -> list[tuple[Area, float]]:
+        """Areas within ``radius`` inches of ``geom`` (edge to edge), nearest first, optionally of ``kinds``."""
+        wanted = None if kinds is None else set(kinds)
+        idx = self._tree.query(geom, predicate="dwithin", distance=radius)
+        out = [(self.areas[i], float(shapely.distance(geom, self._geoms[i]))) for i in idx]
+        return sorted([o for o in out if wanted is None or o[0].kind in wanted], key=lambda o: (o[1], o[0].id))
+
+    def areas_at(self, x: float, y: float) -> list[Area]:
+        """Areas covering the point (x, y)."""
+        return [self.areas[i] for i in sorted(self._tree.query(Point(x, y), predicate="intersects"))]
+
+    def depth_inside(self, x: float, y: float, area: Area) -> float:
+        """Shortest distance from (x, y) to the edge of ``area`` when inside it, else 0."""
+        p = Point(x, y)
+        if not area.geom.covers(p):
+            return 0.0
+        return float(shapely.distance(p, area.geom.boundary))
+
+    def depth_along(self, x0: float, y0: float, x1: float, y1: float, area: Area) -> float:
+        """Inches from (x0, y0) along the line toward (x1, y1) before leaving ``area`` (0 when outside it)."""
+        if not area.geom.covers(Point(x0, y0)):
+            return 0.0
+        line, unit = _line(x0, y0, x1, y1)
+        parts = _intervals(line, np.array([area.geom], dtype=object), x0, y0, unit).get(0, [])
+        return parts[0][1] if parts and parts[0][0] <= _EPS else 0.0
+
+    # ------------------------------------------------------------------ paths
+    def path_lengths(self, coords: Sequence[tuple[float, float]], kinds: Iterable[str] | None = None) -> list[tuple[Area, float]]:
+        """Inches of the path (a polyline) inside each area it meets, in order of the areas' ids."""
+        line = shapely.linestrings(coords)
+        wanted = None if kinds is None else set(kinds)
+        idx = [i for i in self._tree.query(line, predicate="intersects")
+               if wanted is None or self.areas[i].kind in wanted]
+        if not idx:
+            return []
+        lengths = shapely.length(shapely.intersection(line, self._geoms[idx]))
+        return sorted(((self.areas[i], float(l)) for i, l in zip(idx, lengths)), key=lambda o: o[0].id)
+
+    # ------------------------------------------------------------------ line of sight
+    def los(self, x0: float, y0: float, x1: float, y1: float, eye: float = 0.0, target: float = 0.0,
+            side: str | None = None) -> LosResult:
+        """The sight line from an eye ``eye`` inches above the ground at (x0, y0) to a point ``target`` inches
+        above the ground at (x1, y1): every area crossed (length inside, faces, blocking) and the ground block.
+        Areas hidden from ``side`` are left out; an area holding an end never blocks (it is that end's cover)."""
+        line, unit = _line(x0, y0, x1, y1)
+        length = math.hypot(x1 - x0, y1 - y0)
+        z0, z1 = self.ground_at(x0, y0) + eye, self.ground_at(x1, y1) + target
+        crossings = self._crossings(line, unit, x0, y0, length, z0, z1, side)
+        return LosResult(length, crossings, self._ground_block(line, unit, x0, y0, length, z0, z1))
+
+    def _crossings(self, line, unit, x0, y0, length, z0, z1, side) -> tuple[Crossing, ...]:
+        idx = self._tree.query(line, predicate="intersects")
+        if side is not None:
+            idx = [i for i in idx if side not in self.areas[i].hidden_from]
+        if not len(idx):
+            return ()
+        idx = np.asarray(idx)
+        out = []
+        for k, parts in _intervals(line, self._geoms[idx], x0, y0, unit).items():
+            i = int(idx[k])
+            area = self.areas[i]
+            enter, leave = parts[0][0], parts[-1][1]
+            at_obs, at_tgt = enter <= _EPS, leave >= length - _EPS
+            faces = sum((a > _EPS) + (b < length - _EPS) for a, b in parts)
+            low = min(min(_z(z0, z1, length, a), _z(z0, z1, length, b)) for a, b in parts)
+            blocking = bool(area.blocks and not at_obs and not at_tgt and low < self._base[i] + area.height - _EPS)
+            out.append(Crossing(area, sum(b - a for a, b in parts), enter, leave, int(faces), blocking,
+                                at_obs, at_tgt))
+        return tuple(sorted(out, key=lambda c: (c.enter, c.area.id)))
+
+    def _ground_block(self, line, unit, x0, y0, length, z0, z1) -> float | None:
+        if not self.heights:
+            return None
+        idx = self._htree.query(line, predicate="intersects")
+        if not len(idx):
+            return None
+        first = None
+        for k, parts in _intervals(line, self._hgeoms[idx], x0, y0, unit).items():
+            level = self._levels[idx[k]]
+            for a, b in parts:
+                for t in (a, b):
+                    if _z(z0, z1, length, t) < level - _EPS and (first is None or t < first):
+                        first = t
+        return first
+
+    # ------------------------------------------------------------------ exposure
+    def exposure(self, x: float, y: float, eye: float, foot: BaseGeometry, target: float = 0.0,
+                 side: str | None = None) -> float:
+        """Fraction (0..1) of the footprint ``foot`` seen from an eye at (x, y): its area outside the shadows
+        of the areas that block the sight line there (exact shadows of every edge of each blocker)."""
+        if foot.area <= 0:
+            return 0.0
+        hull = shapely.convex_hull(shapely.union(foot, Point(x, y)))
+        cx, cy = _anchor(foot)
+        z0 = self.ground_at(x, y) + eye
+        z1 = self.ground_at(cx, cy) + target
+        dist = float(np.hypot(cx - x, cy - y)) or _EPS
+        shadows = []
+        for i in self._tree.query(hull, predicate="intersects"):
+            area = self.areas[i]
+            geom = self._geoms[i]
+            if not area.blocks or (side is not None and side in area.hidden_from):
+                continue
+            if geom.covers(Point(x, y)) or geom.covers(shapely.centroid(foot)):
+                continue
+            near = min(float(shapely.distance(Point(x, y), geom)), dist)
+            if _z(z0, z1, dist, near) >= self._base[i] + area.height - _EPS:
+                continue
+            shadows.append(_shadow(geom, x, y))
+        if not shadows:
+            return 1.0
+        seen = shapely.difference(foot, shapely.union_all(shadows))
+        return max(0.0, min(1.0, float(seen.area / foot.area)))
+
+
+def _line(x0: float, y0: float, x1: float, y1: float):
+    """The segment and its unit direction."""
+    norm = math.hypot(x1 - x0, y1 - y0) or _EPS
+    return segment(x0, y0, x1, y1), ((x1 - x0) / norm, (y1 - y0) / norm)
+
+
+def _z(z0: float, z1: float, length: float, t: float) -> float:
+    return z0 if length <= 0 else z0 + (z1 - z0) * (t / length)
+
+
+def _anchor(geom: BaseGeometry) -> tuple[float, float]:
+    p = shapely.point_on_surface(geom)
+    return float(p.x), float(p.y)
+
+
+def _intervals(line, geoms, x0: float, y0: float, direction: tuple[float, float]) -> dict[int, list[tuple[float, float]]]:
+    """For each of ``geoms`` (by position) that the straight ``line`` passes through: its pieces inside as
+    (enter, exit) distances from (x0, y0), in order. A touch at a single point passes nothing."""
+    ux, uy = direction
+    parts, owner = shapely.get_parts(shapely.intersection(line, geoms), return_index=True)
+    keep = shapely.get_type_id(parts) == 1
+    parts, owner = parts[keep], owner[keep]
+    if not len(parts):
+        return {}
+    coords, cidx = shapely.get_coordinates(parts, return_index=True)
+    t = (coords[:, 0] - x0) * ux + (coords[:, 1] - y0) * uy
+    change = np.empty(len(cidx), dtype=bool)
+    change[0] = True
+    np.not_equal(cidx[1:], cidx[:-1], out=change[1:])
+    starts = np.flatnonzero(change)
+    lo, hi = np.minimum.reduceat(t, starts), np.maximum.reduceat(t, starts)
+    out: dict[int, list[tuple[float, float]]] = {}
+    for o, a, b in zip(owner.tolist(), lo.tolist(), hi.tolist()):
+        if b - a > _EPS:
+            out.setdefault(o, []).append((a, b))
+    for v in out.values():
+        v.sort()
+    return out
+
+
+def _shadow(geom: BaseGeometry, x: float, y: float) -> BaseGeometry:
+    """The region hidden behind ``geom`` from the point (x, y): the polygon and every edge's far quad."""
+    rings = []
+    for poly in shapely.get_parts(geom):
+        if poly.geom_type != "Polygon":
+            continue
+        rings.append(shapely.get_coordinates(poly.exterior))
+    quads = [geom]
+    v = np.array([x, y])
+    for ring in rings:
+        a, b = ring[:-1], ring[1:]
+        fa = a + (a - v) * _FAR / np.maximum(np.linalg.norm(a - v, axis=1, keepdims=True), _EPS)
+        fb = b + (b - v) * _FAR / np.maximum(np.linalg.norm(b - v, axis=1, keepdims=True), _EPS)
+        shells = np.stack([a, b, fb, fa, a], axis=1)
+        quads.extend(shapely.make_valid(shapely.polygons(shells)))
+    return shapely.union_all(quads)
