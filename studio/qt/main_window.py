@@ -107,6 +107,8 @@ class QtMainWindow(QMainWindow):
         self._autosave_timer.timeout.connect(self.autosave)
         self._autosave_timer.start()
         self._subscriptions: dict[Path, object] = {}  # document path -> unsubscribe
+        self._context = "tab"  # "tree" once the project tree has the focus (see _target)
+        QApplication.instance().focusChanged.connect(self._focus_changed)
         self.refresh_tree()
         self.schedule_validation()
         self.remember_project(self.session.root)
@@ -165,7 +167,11 @@ class QtMainWindow(QMainWindow):
         self.act_duplicate = self._action(edit, "&Duplicate document…", lambda: self._tree_action("duplicate", None),
                                           "Ctrl+D")
         self.act_rename = self._action(edit, "Rename &id…", lambda: self._tree_action("rename", None), "F2")
-        self.act_delete = self._action(edit, "D&elete document…", lambda: self._tree_action("delete", None))
+        self.act_delete = self._action(edit, "D&elete document…", lambda: self._tree_action("delete", None),
+                                       QKeySequence.StandardKey.Delete)
+        for action in (self.act_rename, self.act_delete):  # F2 and Del belong to a table cell inside an editor
+            action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            self.tree.addAction(action)
         self._action(edit, "&Find document", lambda: self.tree.filter.setFocus(), "Ctrl+F")
         view = bar.addMenu("&View")
         for dock in (self.tree_dock, self.inspector_dock, self.problems_dock, self.testplay_dock):
@@ -327,8 +333,10 @@ class QtMainWindow(QMainWindow):
                 "Ctrl+F finds a document, Ctrl+N makes a new unit card, F7 validates, F8 test-plays the open "
                 "scenario.</p>")
         name = self.session.project_name()
-        current = f"{editor.doc.display}[*] — " if editor else ""
-        self.setWindowTitle(f"{current}{name}{'' if editor else '[*]'} — Studio")
+        # the modified marker [*] belongs to the project (any unsaved document); the current document's own
+        # state is its own " *", so another tab's edits never mark this tab's name
+        current = f"{editor.doc.display}{' *' if editor.doc.dirty else ''} — " if editor else ""
+        self.setWindowTitle(f"{current}{name}[*] — Studio")
         self.setWindowModified(bool(self.session.dirty))
         can_undo = editor is not None and editor.doc.history.can_undo
         can_redo = editor is not None and editor.doc.history.can_redo
@@ -566,11 +574,25 @@ class QtMainWindow(QMainWindow):
             self.statusBar().showMessage(diagnostic.format_text(), 10_000)
 
     # ---------------------------------------------------------------- document actions
+    def _focus_changed(self, old, new) -> None:
+        """Remember whether the project tree or an editor tab was used last (document actions follow it)."""
+        if new is None:
+            return
+        if new is self.tree or self.tree.isAncestorOf(new):
+            self._context = "tree"
+        elif new is self.tabs or self.tabs.isAncestorOf(new):
+            self._context = "tab"
+
     def _target(self, path: Path | None) -> Path | None:
+        """The document an Edit action acts on: the one given, else the project tree's selection when the tree
+        was used last (or no tab is open), else the open tab's."""
         if path is not None:
             return path
+        selected = self.tree.current_path()
         editor = self.current_editor()
-        return editor.doc.path if editor else self.tree.current_path()
+        if selected is not None and (self._context == "tree" or editor is None):
+            return selected
+        return editor.doc.path if editor else selected
 
     def _tree_action(self, name: str, path: Path | None) -> None:
         from . import doc_actions

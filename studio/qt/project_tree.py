@@ -16,6 +16,7 @@ from studio.document.session import Entry
 
 GROUPS = [("ruleset", "Rule systems"), ("unit", "Units"), ("toe", "TO&Es"), ("map", "Maps"),
           ("scenario", "Scenarios"), ("layout", "Layouts"), ("project", "Project"), (None, "Other files")]
+TITLE_ROLE = Qt.ItemDataRole.UserRole + 1  # (group title, number of documents) of a group row
 
 
 class QtProjectTree(QWidget):
@@ -41,7 +42,7 @@ class QtProjectTree(QWidget):
 
     def set_entries(self, entries: list[Entry]) -> None:
         self._entries = entries
-        expanded = {self.tree.topLevelItem(i).text(0).split(" (")[0] for i in range(self.tree.topLevelItemCount())
+        expanded = {self.tree.topLevelItem(i).data(0, TITLE_ROLE)[0] for i in range(self.tree.topLevelItemCount())
                     if self.tree.topLevelItem(i).isExpanded()}
         self.tree.clear()
         known = {k for k, _ in GROUPS if k}
@@ -51,6 +52,7 @@ class QtProjectTree(QWidget):
                 continue
             group = QTreeWidgetItem([f"{title} ({len(members)})"])
             group.setData(0, Qt.ItemDataRole.UserRole, None)
+            group.setData(0, TITLE_ROLE, (title, len(members)))
             self.tree.addTopLevelItem(group)
             by_ruleset: dict[str, list[Entry]] = {}
             for e in members:
@@ -94,7 +96,11 @@ class QtProjectTree(QWidget):
             return show
 
         for i in range(self.tree.topLevelItemCount()):
-            visit(self.tree.topLevelItem(i))
+            group = self.tree.topLevelItem(i)
+            visit(group)
+            title, total = group.data(0, TITLE_ROLE)
+            shown = sum(1 for _ in _visible_documents(group))
+            group.setText(0, f"{title} ({shown} of {total})" if words else f"{title} ({total})")
 
     def visible_paths(self) -> list[Path]:
         out = []
@@ -145,6 +151,16 @@ class QtProjectTree(QWidget):
             menu.addAction("Delete…", lambda: self.action_requested.emit("delete", Path(path)))
         menu.addAction("New unit card from template…", lambda: self.action_requested.emit("new", None))
         menu.exec(self.tree.viewport().mapToGlobal(pos))
+
+
+def _visible_documents(item: QTreeWidgetItem):
+    for i in range(item.childCount()):
+        child = item.child(i)
+        if child.isHidden():
+            continue
+        if child.data(0, Qt.ItemDataRole.UserRole):
+            yield child
+        yield from _visible_documents(child)
 
 
 def _unhide(item: QTreeWidgetItem) -> None:

@@ -9,10 +9,16 @@ Contracts:
 - Each committed field change is one ``Set`` op (one undo step); bad text is refused with the reason shown on
   the field (red) and nothing changes. ``refresh()`` re-reads every value (after undo/redo).
 - ``mark(diagnostics)`` colours the fields whose pointer has a finding; ``focus(pointer)`` reveals a field.
+- ``choices(pointer) -> list[str] | None`` (optional, given by the editor) lists the ids a reference field may
+  hold (a victory condition's side, a substitution's unit ...): such fields and table cells edit with a
+  drop-down, and a new row starts with the first choice.
+- "Add row" works on an absent list (it creates the list) and gives a new row a fresh unique ``id`` when the
+  item has one, so the new row is valid at once where its fields allow.
 """
 from __future__ import annotations
 
-from typing import Any
+import re
+from typing import Any, Callable
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QFormLayout, QGroupBox, QHBoxLayout,
@@ -44,7 +50,15 @@ class QtField(QWidget):
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         tip = spec.description + (f"\n{values.hint(spec)}" if values.hint(spec) else "")
-        if spec.kind == "enum":
+        choices = form.choices(pointer) if form.choices is not None and spec.kind == "string" else None
+        if choices is not None:
+            self.editor = QComboBox()
+            if not required:
+                self.editor.addItem("", DELETE)
+            for choice in choices:
+                self.editor.addItem(choice, choice)
+            self.editor.activated.connect(lambda _: self.commit())
+        elif spec.kind == "enum":
             self.editor = QComboBox()
             if spec.nullable or not required:
                 self.editor.addItem("", DELETE)
@@ -123,13 +137,18 @@ class QtField(QWidget):
 class QtEnumDelegate(QStyledItemDelegate):
     """Table cells of an enumeration are edited with a drop-down of its choices (blank = unset)."""
 
-    def __init__(self, choices: list[str], parent=None):
+    def __init__(self, choices, parent=None, blank: bool = True):
         super().__init__(parent)
-        self.choices = choices
+        self.choices = choices  # a list, or a callable(row) -> list (reference choices follow the document)
+        self.blank = blank
 
     def createEditor(self, parent, option, index):
         box = QComboBox(parent)
-        box.addItems([""] + self.choices)
+        choices = self.choices(index.row()) if callable(self.choices) else self.choices
+        box.addItems(([""] if self.blank else []) + list(choices))
+        current = str(index.data() or "")
+        if current and box.findText(current) < 0:
+            box.addItem(current)
         return box
 
     def setEditorData(self, editor, index):
@@ -174,6 +193,10 @@ class QtObjectTable(QWidget):
             if col_spec.kind == "enum":
                 self.table.setItemDelegateForColumn(i, QtEnumDelegate([values.show(e) for e in col_spec.enum],
                                                                       self.table))
+            elif col_spec.kind == "string" and self.column_choices(path, 0) is not None:
+                self.table.setItemDelegateForColumn(
+                    i, QtEnumDelegate(lambda row, p=path: self.column_choices(p, row) or [], self.table,
+                                      blank=not self.columns[i][2]))
         add = QPushButton("Add row")
         add.clicked.connect(self.add_row)
         remove = QPushButton("Remove row")
@@ -241,7 +264,7 @@ class QtObjectTable(QWidget):
         sub_schema = {"type": "object", "properties": {name: spec.schema for name, spec in self.nested}}
         self.detail = QtSchemaForm(self.form.doc, self.form.schema, pointer, node_spec=node(self.form.schema,
                                                                                              sub_schema),
-                                   status=self.form.status)
+                                   status=self.form.status, choices=self.form.choices)
         self.detail_box.addWidget(self.detail)
 
     def _cell_changed(self, cell: QTableWidgetItem) -> None:
@@ -267,8 +290,35 @@ class QtObjectTable(QWidget):
         c = [p for p, _, _ in self.columns].index(column)
         self.table.item(row, c).setText(text)
 
-    def add_row(self) -> None:
-        self.form.apply("Add row", [Insert(f"{self.pointer}/-", skeleton(self.form.schema, self.spec.items or {}))])
+    def column_choices(self, path: str, row: int) -> list[str] | None:
+        """The reference choices of column ``path`` in ``row`` (None: free text)."""
+        if self.form.choices is None:
+            return None
+        return self.form.choices(f"{self.pointer}/{row}/{path}")
+
+    def new_row(self) -> object:
+        """The row "Add row" inserts: the schema's skeleton, a fresh unique id, the first choice of references."""
+        row = skeleton(self.form.schema, self.spec.items or {})
+        if not isinstance(row, dict):
+            return row
+        index = len(self.items())
+        if "id" in self.item_spec.properties and not row.get("id"):
+            row["id"] = fresh_id(self.pointer.rsplit("/", 1)[-1], [i.get("id") for i in self.items()
+                                                                   if isinstance(i, dict)])
+        for path, col_spec, required in self.columns:
+            if "/" in path or not required or row.get(path):
+                continue
+            choices = self.column_choices(path, index)
+            if choices:
+                row[path] = choices[0]
+        return row
+
+    def add_row(self) -> bool:
+        """Append a new row (creating the list, and missing parents, when absent); one undo step."""
+        row = self.new_row()
+        if isinstance(self.form.doc.get(self.pointer), list):
+            return self.form.apply("Add row", [Insert(f"{self.pointer}/-", row)])
+        return self.form.set_value(self.pointer, [row], "Add row")
 
     def remove_row(self) -> None:
         row = self.current_row()
@@ -301,9 +351,11 @@ class QtSchemaForm(QWidget):
     status = Signal(str)
 
     def __init__(self, doc: EditableDocument, schema: dict, pointer: str = "", skip: tuple[str, ...] = (),
-                 node_spec: FieldSpec | None = None, status: Any = None, parent=None):
+                 node_spec: FieldSpec | None = None, status: Any = None, parent=None,
+                 choices: Callable[[str], list[str] | None] | None = None):
         super().__init__(parent)
         self.doc, self.schema, self.pointer = doc, schema, pointer
+        self.choices = choices
         self.fields: dict[str, QtField] = {}
         self.tables: dict[str, QtObjectTable] = {}
         self.groups: list[tuple[str, QGroupBox, FieldSpec]] = []
@@ -453,3 +505,15 @@ def _at(schema: dict, pointer: str) -> Any:
         else:
             return {}
     return sub
+
+
+def fresh_id(list_name: str, taken: list) -> str:
+    """An id not in ``taken`` named after the list: ``victory`` -> ``victory-1``, ``special_rules`` ->
+    ``special-rule-1``."""
+    base = re.sub(r"[^a-z0-9]+", "-", list_name.lower()).strip("-") or "item"
+    if base.endswith("s") and len(base) > 1:
+        base = base[:-1]
+    n = len(taken) + 1
+    while f"{base}-{n}" in taken:
+        n += 1
+    return f"{base}-{n}"

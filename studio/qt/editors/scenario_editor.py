@@ -142,7 +142,39 @@ class QtScenarioEditor(QtEditor):
         root = node(self.schema, self.schema)
         spec = FieldSpec("object", {}, properties={n: root.properties[n] for n in names if n in root.properties},
                          required=[n for n in root.required if n in names])
-        return QtSchemaForm(self.doc, self.schema, "", node_spec=spec, status=self.status_message)
+        return QtSchemaForm(self.doc, self.schema, "", node_spec=spec, status=self.status_message,
+                            choices=self.choices)
+
+    def choices(self, pointer: str) -> list[str] | None:
+        """Ids a reference field of the scenario may hold (None: free text): sides, TO&Es, unit cards, slots."""
+        parts = split(pointer) if pointer.startswith("/") else []
+        data = self.doc.data if isinstance(self.doc.data, dict) else {}
+        sides = [s.get("id") for s in data.get("sides") or [] if isinstance(s, dict) and isinstance(s.get("id"), str)]
+        if parts in (["first_player"],):
+            return sides + ["initiative"]
+        if len(parts) == 3 and parts[0] == "victory" and parts[2] == "side":
+            return sides
+        if len(parts) == 5 and parts[0] == "sides" and parts[2] == "forces" and parts[4] == "toe":
+            return self._ids_of("toe")
+        if len(parts) == 7 and parts[0] == "sides" and parts[4] == "substitutions":
+            if parts[6] == "unit":
+                return self._ids_of("unit")
+            if parts[6] == "slot":
+                return self._slot_choices("/" + "/".join(parts[:4]))
+        return None
+
+    def _ids_of(self, kind: str) -> list[str]:
+        ruleset = self.doc.data.get("ruleset") if isinstance(self.doc.data, dict) else None
+        return sorted(e.id for e in self.session.entries()
+                      if e.kind == kind and e.id and (not ruleset or e.ruleset == ruleset))
+
+    def _slot_choices(self, force_pointer: str) -> list[str]:
+        from studio.model.forces import slot_paths
+        toe = self.session.model_of("toe", str(self.doc.get(f"{force_pointer}/toe")))
+        if toe is None:
+            return []
+        root = toe.root.id
+        return sorted(p for p in slot_paths(toe, self.session.current_index()) if not p.startswith(root + "/"))
 
     def _scroll(self, widget: QWidget) -> QScrollArea:
         area = QScrollArea()
