@@ -19,8 +19,10 @@ as "two or more hexes of broken terrain", exceptions next to a ridge) belongs to
 ``los_check`` hook (``studio.model.registry.RulesetPlugin``); the service calls it first and falls back to the
 profile when it returns None.
 
-``visibility`` computes the same answers from one hex to every hex at once with the numpy
-``studio.hexgrid.visibility.visibility_map`` (per-pair checks when a plugin hook decides).
+``visibility`` computes the same answers from one hex to every hex at once: the plugin's own whole-map engine
+when its hook provides one (``service.batch``, see :meth:`LosService._batch`; MBT and WaW judge every target of
+an observer with numpy over ``studio.hexgrid.fan``), else the numpy ``studio.hexgrid.visibility.visibility_map``
+of the height profile (per-pair checks when a hook decides without a whole-map engine).
 """
 from __future__ import annotations
 
@@ -135,6 +137,9 @@ class LosService:
                               along_hexside_blocks=s.along_hexside_blocks)
         self._build_heights()
         self.hook: Callable[..., Any] | None = None
+        #: the plugin's whole-map LOS engine, set by its ``los_check`` hook (see :meth:`_batch`)
+        self.batch: Any = None
+        self._batch_asked = False
         if use_plugin:
             from .registry import plugin
 
@@ -304,6 +309,15 @@ class LosService:
         return self.profile(a, b, observer_height, target_height)
 
     # ---- whole map
+    def _batch(self, a: Hex):
+        """The plugin's whole-map LOS engine: a ``los_check`` hook may set ``service.batch`` to an object whose
+        ``visibility(hex) -> bool[row, col]`` gives the hook's own answers for every target at once (it is asked
+        once, with ``a`` to ``a``, so that it can build it); None when it offers none."""
+        if self.batch is None and not self._batch_asked:
+            self._batch_asked = True
+            self.hook(self, a, a)
+        return self.batch
+
     def _arrays(self):
         cached = getattr(self, "_cached_arrays", None)
         if cached is not None:
@@ -340,6 +354,10 @@ class LosService:
         """Bool array ``[row, col]`` over the map's bounding offset grid: True where ``observer`` sees the hex
         (always False off the map). Same answers as :meth:`check` for every target."""
         a = self.hex(observer)
+        if self.hook is not None and observer_height is None and target_height is None:
+            batch = self._batch(a)
+            if batch is not None:
+                return batch.visibility(a)
         ground, obstacle, sides, levels, on, q, r = self._arrays()
         if self.hook is not None:
             out = np.zeros_like(on)

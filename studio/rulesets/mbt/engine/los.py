@@ -33,7 +33,7 @@ class MbtLos:
     """LOS of one assembled map (results cached per hex pair: terrain, wrecks and smoke never block)."""
 
     def __init__(self, elevation: dict, terrain_top: dict, gully: set, blocking: set, roads: dict,
-                 hexside_top: dict, options: dict):
+                 hexside_top: dict, options: dict, grid=None):
         self.elevation = elevation        # hex -> hill level
         self.terrain_top = terrain_top    # hex -> height the terrain adds (woods 3, town 1/story, gully -1, else 0)
         self.gully = gully                # hexes of Height -1 terrain
@@ -46,6 +46,8 @@ class MbtLos:
         self.strict_along = options.get("los-along-hexside", "height-test") == "strict"
         self.highest_only = options.get("los-obstacles", "every") == "highest"
         self.cache: dict = {}
+        self.grid = grid                  # the assembled map (offset grid) for whole-map answers, or None
+        self._arrays = None
 
     # ---- heights
     def unit_height(self, h) -> int:
@@ -71,6 +73,19 @@ class MbtLos:
         if hit is None:
             hit = self.cache[key] = self._clear(*key)
         return hit
+
+    def visibility(self, a):
+        """Bool array ``[row, col]`` over the map's offset grid: True where a unit in ``a`` sees a unit in the hex
+        (False off the map); the same answers as :meth:`clear` for every target, computed for all at once
+        (``studio.rulesets.mbt.engine.sightfan``). Needs ``grid`` (``build_los`` sets it)."""
+        return _visibility(self, a)
+
+    def visible_from(self, a) -> set:
+        """The hexes a unit in ``a`` sees (its own hex included)."""
+        import numpy as np
+
+        seen = self.visibility(a)
+        return {self.grid.axial(int(c), int(r)) for r, c in zip(*np.nonzero(seen))}
 
     def explain(self, a, b) -> tuple[str, str, str | None, object]:
         """``(rule, reason, blocker kind, blocker)`` of the LOS from a to b; kind and blocker are None when clear
@@ -173,7 +188,7 @@ def build_los(amap, terrain: dict, features: dict, stories: dict, options: dict)
         f = features.get(fid)
         if f is not None and f.los.blocks:
             side_top[key] = max(amap.elevation.get(key[0], 0), amap.elevation.get(key[1], 0)) + f.los.height
-    return MbtLos(dict(amap.elevation), top, gully, blocking, dict(amap.roads), side_top, options)
+    return MbtLos(dict(amap.elevation), top, gully, blocking, dict(amap.roads), side_top, options, grid=amap)
 
 
 def los_check(service, a, b):
@@ -187,6 +202,7 @@ def los_check(service, a, b):
         mbt = build_los(service.map, {t.code: t for t in rs.terrain}, {f.id: f for f in rs.hexside_features}, {},
                         service.options)
         service._mbt_los = mbt
+        service.batch = mbt  # whole-map answers for LosService.visibility
     rule, reason, kind, ident = mbt.explain(a, b)
 
     def name(x) -> str:  # a hex, or a tuple of hexes / hexsides
@@ -209,3 +225,123 @@ def blind_zone(D: int, n_lower: int) -> int:
     """
     zone = D // 2 if n_lower == 1 else D // 4 if n_lower == 2 else D // 8 if n_lower == 3 else 1
     return max(1, zone)
+
+
+# ---------------------------------------------------------------- all targets at once (numpy)
+
+def _cell_arrays(los: MbtLos):
+    """Per-cell and per-hexside arrays of one map for the fan gathers (built once per MbtLos)."""
+    import numpy as np
+
+    from studio.hexgrid.coords import DIRECTIONS
+    from studio.hexgrid.fan import fan_table
+
+    grid = los.grid
+    table = fan_table(grid.kind, grid.columns, grid.rows)
+    shape = (grid.rows, grid.columns)
+    elev = np.zeros(shape)
+    top = np.full(shape, -np.inf)
+    unit = np.zeros(shape)
+    gully = np.zeros(shape, dtype=bool)
+    blocking = np.zeros(shape, dtype=bool)
+    on = np.zeros(shape, dtype=bool)
+    for h in grid.label_of:
+        c, r = grid.offset(h)
+        on[r, c] = True
+        ground, extra = los._terrain(h)
+        elev[r, c], top[r, c] = ground, ground + extra
+        unit[r, c] = los.unit_height(h)
+        gully[r, c], blocking[r, c] = h in los.gully, h in los.blocking
+    side = table.sides(np.full(shape + (6,), -np.inf), -np.inf, -np.inf)
+    road = table.sides(np.zeros(shape + (6,), dtype=bool), False, False)
+    for values, source in ((side, los.hexside_top), (road, los.roads)):
+        for (h1, h2), value in source.items():
+            for x, y in ((h1, h2), (h2, h1)):
+                at = table.side_index(*grid.offset(x), DIRECTIONS.index((y[0] - x[0], y[1] - x[1])))
+                if at is not None:
+                    values[at] = value if values.dtype != bool else True
+    road_blocks = bool(los.roads) and any(h in los.blocking for side_ in los.roads for h in side_)
+    return {"table": table, "on": on, "unit": unit, "gully_at": gully,
+            "elev": table.cells(elev, -np.inf, -np.inf), "top": table.cells(top, -np.inf, -np.inf),
+            "gully": table.cells(gully, False, True), "blocking": table.cells(blocking, False, False),
+            "side": side, "road": road, "road_blocks": road_blocks}
+
+
+def _visibility(los: MbtLos, a):
+    """MBT 4.1.4 from ``a`` to every hex of ``los.grid`` (see :meth:`MbtLos.visibility`)."""
+    import numpy as np
+
+    if los.grid is None:
+        raise ValueError("this MbtLos has no map grid (build it with build_los)")
+    if los._arrays is None:
+        los._arrays = _cell_arrays(los)
+    arr = los._arrays
+    oc, orow = los.grid.offset(a)
+    if los.highest_only:  # option los-obstacles: highest keeps one obstacle per line: judged line by line
+        out = np.zeros_like(arr["on"])
+        for h in los.grid.label_of:
+            c, r = los.grid.offset(h)
+            out[r, c] = los.clear(a, h)
+        return out
+    fan = arr["table"].fan(oc, orow)
+    n = fan.dist.astype(np.int32)
+    ha = float(arr["unit"][orow, oc])
+    hb = arr["unit"]
+    high, low, a_higher = np.maximum(ha, hb), np.minimum(ha, hb), ha >= hb
+    blocked = _gully_blocked(los, arr, fan, n, ha, hb, a)
+    hexes = [fan.cell("hex0"), fan.cell("hex1")]
+    k = fan.k().astype(np.int32)
+    for idx, slot in zip(hexes, (0, 1)):
+        top = arr["top"][idx]
+        if arr["road_blocks"]:  # a road along a straight line through the hex negates its blocking (4.1.4.1.3)
+            neg = arr["blocking"][idx] & arr["road"][fan.side("road_pairs", 2 * slot)] & \
+                arr["road"][fan.side("road_pairs", 2 * slot + 1)]
+            top = np.where(neg, arr["elev"][idx], top)
+        _judge_all(los, blocked, top, 2 * k, False, n, high, low, a_higher)
+    _judge_all(los, blocked, arr["side"][fan.side("side_in")], 2 * k - 1, True, n, high, low, a_higher)
+    _judge_all(los, blocked, arr["side"][fan.side("side_split")], 2 * k, True, n, high, low, a_higher)
+    if los.strict_along:  # 4.1.4.2.6 option los-along-hexside: strict
+        along = fan.flag("spine") & (arr["blocking"][hexes[0]] | arr["blocking"][hexes[1]])
+        blocked |= along.any(axis=0)
+    return arr["on"] & ~blocked
+
+
+def _gully_blocked(los: MbtLos, arr, fan, n, ha, hb, a):
+    """4.1.4.1.6 for every target: a gully/ford end sees one height up only to adjacent hexes unless the line runs
+    along gully hexes (option ``gully-two-up``)."""
+    import numpy as np
+
+    two_up = los.gully_two_up == "adjacent-only"
+
+    def looks_up(up):
+        return (up == 1) | ((up >= 2) & two_up)
+
+    ends = looks_up(hb - ha) if a in los.gully else np.zeros(n.shape, dtype=bool)
+    ends = ends | (arr["gully_at"] & looks_up(ha - hb))
+    ends &= n > 1
+    if not ends.any():
+        return np.zeros(n.shape, dtype=bool)
+    g = arr["gully"]
+    along = (g[fan.cell("hex0")] & g[fan.cell("hex1")]).all(axis=0)
+    return ends & ~along
+
+
+def _judge_all(los: MbtLos, blocked, top, half, hexside: bool, n, high, low, a_higher) -> None:
+    """Mark in ``blocked`` the targets one of whose obstacles ``top[k, row, col]`` (at half-steps ``half``)
+    blocks by the MBT height tests (4.1.4.2.1-4; :meth:`MbtLos._judge`)."""
+    import numpy as np
+
+    k, r, c = np.nonzero(top > low)  # 4.1.4.2.3: obstacles no higher than the lower unit never block
+    if not len(k):
+        return
+    t = top[k, r, c]
+    hi, lo, nn = high[r, c], low[r, c], n[r, c]
+    hk = np.broadcast_to(half, top.shape)[k, r, c]
+    dn = (hi - t) if los.blind_n == "higher-minus-obstacle" else (t - lo)
+    pos2 = np.where(a_higher[r, c], hk, 2 * nn - hk)
+    far = hexside and los.side_distance != "nearer-hex"
+    d = (pos2 + 1) // 2 if far else pos2 // 2
+    zone = np.where(dn == 1, d // 2, np.where(dn == 2, d // 4, np.where(dn == 3, d // 8, 1)))
+    zone = np.maximum(zone, 1)
+    hit = (t >= hi) | (nn <= d + zone)
+    blocked[r[hit], c[hit]] = True

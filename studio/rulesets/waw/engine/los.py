@@ -28,13 +28,28 @@ class Los:
     blocks); ``clear(..., wrecks=)`` counts Wreck markers with broken terrain toward "two or more" (7.2 b, 7.3)."""
 
     def __init__(self, terrain: dict, elevation: dict, blocking: dict[str, str], ridges=frozenset(),
-                 heli_levels=(1, 2, 3)):
+                 heli_levels=(1, 2, 3), grid=None):
         self.block = {h: _KIND.get(blocking.get(code, "none"), NONE) for h, code in terrain.items()}
         self.heli_levels = tuple(heli_levels)          # Helicopter LOS Table: clear, hill/woods/city, wooded hill
         self.level = {h: (1 if elevation.get(h, 0) > 0 else 0) for h in terrain}
         self.ridges = frozenset(ridges)
         self.on_ridge = frozenset(h for side in self.ridges for h in side)
         self.cache: dict = {}
+        self.grid = grid            # the assembled map (offset grid) for whole-map answers, or None
+        self._arrays = None
+
+    def visibility(self, a):
+        """Bool array ``[row, col]`` over the map's offset grid: True where ``a`` sees the hex at ground/hill
+        level (False off the map); the same answers as :meth:`clear` without Wrecks, for every target at once.
+        Needs ``grid`` (``los_for_map`` sets it)."""
+        return _visibility(self, a)
+
+    def visible_from(self, a) -> set:
+        """The hexes ``a`` sees (its own hex included), without Wrecks."""
+        import numpy as np
+
+        seen = self.visibility(a)
+        return {self.grid.axial(int(c), int(r)) for r, c in zip(*np.nonzero(seen))}
 
     def clear(self, a, b, la: int | None = None, lb: int | None = None, wrecks=None) -> bool:
         la = self.level.get(a, 0) if la is None else la
@@ -172,7 +187,7 @@ def los_for_map(amap, ruleset, tables=None) -> Los:
         tables = compile_tables(ruleset)
     blocking = {code: row["blocking"] for code, row in tables.tec.items()}
     ridges = {side for side, fid in amap.hexsides.items() if fid in tables.ridges}
-    return Los(amap.terrain, amap.elevation, blocking, ridges, tables.heli_levels)
+    return Los(amap.terrain, amap.elevation, blocking, ridges, tables.heli_levels, grid=amap)
 
 
 def los_check(service, a, b):
@@ -183,6 +198,7 @@ def los_check(service, a, b):
     los = getattr(service, "_waw_los", None)
     if los is None:
         los = service._waw_los = los_for_map(service.map, service.ruleset)
+        service.batch = los  # whole-map answers for LosService.visibility
     la, lb = los.level.get(a, 0), los.level.get(b, 0)
     rule = "WaW 7.1" if la == lb == 0 else "WaW 7.2" if la != lb else "WaW 7.0"
     clear = los.clear(a, b)
@@ -190,3 +206,95 @@ def los_check(service, a, b):
     reason = f"{where}: " + ("nothing between blocks" if clear else "blocking terrain or a hill between")
     return Sight(clear, service.label(a), service.label(b), distance(a, b), None, None if clear else "rule",
                  rule, reason)
+
+
+# ---------------------------------------------------------------- all targets at once (numpy)
+
+def _cell_arrays(los: Los):
+    """Per-cell and per-hexside arrays of one map for the fan gathers (built once per Los)."""
+    import numpy as np
+
+    from studio.hexgrid.coords import DIRECTIONS
+    from studio.hexgrid.fan import fan_table
+
+    grid = los.grid
+    table = fan_table(grid.kind, grid.columns, grid.rows)
+    shape = (grid.rows, grid.columns)
+    kind = np.zeros(shape, dtype=np.int8)
+    level = np.zeros(shape, dtype=bool)
+    on = np.zeros(shape, dtype=bool)
+    on_ridge = np.zeros(shape, dtype=bool)
+    for h in grid.label_of:
+        c, r = grid.offset(h)
+        on[r, c] = True
+        kind[r, c], level[r, c] = los.block.get(h, NONE), los.level.get(h, 0) == 1
+        on_ridge[r, c] = h in los.on_ridge
+    out = {"table": table, "on": on, "level": level, "on_ridge": on_ridge}
+    for name, value in (("cover", (kind == BLOCKS) | (kind == CITY)), ("woods", kind == BLOCKS),
+                        ("city", kind == CITY), ("two", kind == TWO), ("hill", level),
+                        ("wall", (kind == BLOCKS) | (kind == CITY) | level)):
+        out[name] = table.cells(value, False, False)
+    if los.ridges:
+        ridge = table.sides(np.zeros(shape + (6,), dtype=bool), False, False, skip=True)
+        for h1, h2 in los.ridges:
+            for x, y in ((h1, h2), (h2, h1)):
+                at = table.side_index(*grid.offset(x), DIRECTIONS.index((y[0] - x[0], y[1] - x[1])))
+                if at is not None:
+                    ridge[at] = True
+        out["ridge"] = ridge
+    return out
+
+
+def _visibility(los: Los, a):
+    """WaW 7.0-7.3 from ``a`` to every hex of ``los.grid`` (see :meth:`Los.visibility`)."""
+    import numpy as np
+
+    if los.grid is None:
+        raise ValueError("this Los has no map grid (build it with los_for_map)")
+    if los._arrays is None:
+        los._arrays = _cell_arrays(los)
+    arr = los._arrays
+    oc, orow = los.grid.offset(a)
+    fan = arr["table"].fan(oc, orow)
+    n = fan.dist
+    h0, h1 = fan.cell("hex0"), fan.cell("hex1")
+
+    def both(name):
+        return arr[name][h0] & arr[name][h1]
+
+    la = bool(arr["level"][orow, oc])
+    same = arr["level"] == la
+    hill = both("hill")
+    # 7.1 ground to ground: a blocking hex or a hill between; 7.2 hill to hill: a wooded hill between
+    wall = both("wall") if not la else (hill & both("cover"))
+    blocked = same & wall.any(axis=0)
+    # "two or more" broken hexes between (a split step along their common hexside counts 2: 7.3, digest C60)
+    broken = (both("two") * (1 + fan.flag("split"))).sum(axis=0)
+    blocked |= same & (broken >= 2)
+    blocked |= ~same & _hill_to_ground(arr, fan, n, hill, la, both)
+    if los.ridges and a not in los.on_ridge:  # 7.2: a ridge line between hill and ground
+        ridge = arr["ridge"]
+        cross = np.ones(h0.shape, dtype=bool)
+        for j in range(4):
+            cross &= ridge[fan.side("ridge_pairs", j)]
+        blocked |= ~same & ~arr["on_ridge"] & cross.any(axis=0)
+    return arr["on"] & ~(blocked & (n > 1))
+
+
+def _hill_to_ground(arr, fan, n, hill, la: bool, both):
+    """7.2 looking from the hill end: a hill between that is not the observer's own hill, the ground end directly
+    behind woods (digest C72), or one or two hexes behind a city."""
+    import numpy as np
+
+    k = fan.k()
+    live = (k >= 1) & (k < n)
+    low = live & ~hill                     # steps off the hill
+    seen_low = np.cumsum(low, axis=0, dtype=np.int16)
+    if la:                                 # the observer is the hill end: steps run from it
+        own = seen_low == 0
+        before = n - k
+    else:                                  # the target is the hill end: its own hill runs back from it
+        own = (seen_low[-1] - seen_low + low) == 0
+        before = k
+    close = ((before == 1) & both("woods")) | ((before <= 2) & both("city"))
+    return (live & ~own & (hill | close)).any(axis=0)
