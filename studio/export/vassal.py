@@ -154,7 +154,7 @@ def zip_bytes(files: dict[str, bytes]) -> bytes:
         for name, data in files.items():
             info = zipfile.ZipInfo(name, ZIP_TIME)
             info.compress_type = zipfile.ZIP_DEFLATED
-            info.external_attr = 0o644 << 16
+            info.external_attr = (0o100000 | 0o644) << 16  # a regular file, rw-r--r--
             z.writestr(info, data)
     return buf.getvalue()
 
