@@ -260,6 +260,14 @@ class AssaultGame(Game):
         from .positions import state_from_position
         return state_from_position(self, position)
 
+    def bot_names(self) -> list[str]:
+        return ["heuristic"]
+
+    def make_bot(self, name: str, side: int, seed: int):
+        from ..bots import HeuristicBot
+
+        return HeuristicBot(self, side, seed) if name == "heuristic" else None
+
     def parse_action(self, text: str):
         parts = tuple(text.split())
         if not parts or parts[0] not in ("move", "fire", "end", "pass", "rally"):

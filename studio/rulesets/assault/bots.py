@@ -1,0 +1,144 @@
+"""Assault bots: a heuristic bot that plays through the same legal actions (text) as anyone else.
+
+The heuristic bot sees only its side's observation (unspotted enemies, enemy declarations and force level stay
+hidden). It
+- rallies every suppressed unit it may before moving (free, Assault 17.B);
+- holds still in the first movement phase with units that have a spotted enemy in range, so they may fire in
+  their own fire phase (12.B.4); moves the others one step at a time toward the scenario's objective hexes
+  (its own to take, the enemy's to deny), preferring hexes with a better defence (cover, 14.A);
+- fires, as long as it may, the shot with the best expected effect: anti-armour hit chance times the chance of
+  a step loss (13), or conventional fire by its odds on the CRT (14), weighted by the target's steps.
+The bot reads the rules' public tables (compiled data, cards) but never the hidden part of the state.
+"""
+from __future__ import annotations
+
+import random
+
+from studio.hexgrid import coords
+
+from .cards import ANTI_ARMOUR
+from .engine import fire
+
+MIN_SCORE = 0.05          # fire below this expected effect is not worth revealing the firer (10.D just-fired)
+
+
+class HeuristicBot:
+    name = "heuristic"
+
+    def __init__(self, game, side: int, seed: int = 0):
+        self.game = game
+        self.side = side
+        self.rng = random.Random(seed)
+        self.objectives = [game.map.hex_of[h] for v in game.victory if v.type == "hold_hexes"
+                           for h in v.hexes if h in game.map.hex_of]
+        self.attacker = any(v.type == "hold_hexes" and v.side == game.sides[side] for v in game.victory)
+        self.enemy_edge = game._edge_hexes("east" if game.sides[side] == "us" else "west")[0]
+
+    # ------------------------------------------------------------------ choice
+    def choose(self, view, legal):
+        texts = [str(a) for a in legal]
+        for kind in ("rally", "fire"):
+            pick = getattr(self, f"_{kind}")(view, texts)
+            if pick is not None:
+                return pick
+        move = self._move(view, texts)
+        if move is not None:
+            return move
+        return "end" if "end" in texts else texts[0]
+
+    def _rally(self, view, texts):
+        return next((t for t in texts if t.startswith("rally ")), None)
+
+    def _fire(self, view, texts):
+        shots = [t for t in texts if t.startswith("fire ")]
+        if not shots:
+            return None
+        scored = [(self.shot_value(view, *t.split()[1:]), t) for t in shots]
+        best, text = max(scored)
+        return text if best >= MIN_SCORE else None
+
+    # ------------------------------------------------------------------ fire (Assault 13, 14)
+    def shot_value(self, view, firer_id: str, ammo: str, target_id: str) -> float:
+        """Expected steps lost by the target (suppression counts a fifth of a step)."""
+        firer, target = view._by_id(firer_id), view._by_id(target_id)
+        row = next(r for r in self.game.card(firer.card).rows if r.ammo == ammo)
+        col = fire.range_column(self.game.data, coords.distance(firer.hex, target.hex))
+        cell = row.cells[col]
+        if ammo in ANTI_ARMOUR:
+            return firer.steps * self._anti_armour(view, firer, target, ammo, cell)
+        return self._conventional(view, target, cell * firer.steps)
+
+    def _anti_armour(self, view, firer, target, ammo: str, cell) -> float:
+        hit, pen = cell
+        body = self.game.card(target.card).body
+        p_hit = max(0, min(10, hit)) / 10
+        armour = body.armour.front if view._front(target, firer) else body.armour.flank
+        if not fire.penetrates(pen, armour):
+            return 0.2 * p_hit
+        kind = body.armour.front_type if view._front(target, firer) else body.armour.flank_type
+        need = fire.confirmation_number(self.game.data, ammo, pen, armour, kind)
+        p_loss = 1.0 if need is None else max(0, min(10, need)) / 10
+        return p_hit * (0.2 + 0.8 * p_loss)
+
+    def _conventional(self, view, target, value: int) -> float:
+        body = self.game.card(target.card).body
+        row = self.game.data.defence.get(view._terrain(target.hex), {})
+        d = max(1, row.get(f"{body.defence_class}_open", 1))
+        column = None
+        for i, ratio in self.game.crt_columns:
+            if value / d >= ratio:
+                column = i
+        if column is None:
+            return 0.0
+        weights = {"NE": 0.0, "S": 0.2, "H": 1.0, "E": float(target.steps)}
+        if body.defence_class == "afv":
+            weights = {"NE": 0.0, "S": 0.2, "H": 0.2, "E": 0.2}      # Assault 14.C: AFVs are only suppressed
+        rows = list(self.game.crt.values())
+        return sum(weights.get(r[column], 0.0) for r in rows) / len(rows)
+
+    # ------------------------------------------------------------------ movement (Assault 7)
+    def _move(self, view, texts):
+        moves = [t.split() for t in texts if t.startswith("move ")]
+        if not moves:
+            return None
+        best = None
+        for _, uid, label in moves:
+            unit = view._by_id(uid)
+            if self._holds_fire(view, unit):
+                continue
+            goal = self._goal(view, unit)
+            if goal is None:
+                continue
+            h = self.game.map.hex(label)
+            gain = coords.distance(unit.hex, goal) - coords.distance(h, goal)
+            if gain <= 0:
+                continue
+            score = gain + 0.1 * self._defence(view, unit, h) + 0.01 * self.rng.random()
+            if best is None or score > best[0]:
+                best = (score, f"move {uid} {label}")
+        return best[1] if best else None
+
+    def _holds_fire(self, view, unit) -> bool:
+        """First movement phase: a unit with a spotted enemy in range stays to fire (Assault 12.B.4)."""
+        if not view.phase.endswith("move-1"):
+            return False
+        return any(view._targets(unit, row) for row in self.game.card(unit.card).rows if row.rof >= 1)
+
+    def _goal(self, view, unit):
+        """The hex this unit heads for. A side with objectives of its own spreads every unit over the objective
+        hexes; a side that only denies the enemy's sends one unit per objective hex and the others to the nearest
+        spotted enemy, else toward the enemy's edge (Assault 24.E: its points come from the enemy's losses)."""
+        mine = [c for c in view.counters if c.side == self.side]
+        n = mine.index(unit)
+        if self.objectives and (self.attacker or n < len(self.objectives)):
+            goal = self.objectives[n % len(self.objectives)]
+            return None if unit.hex == goal else goal
+        enemies = [c.hex for c in view.counters if c.side != self.side]
+        if enemies:
+            return min(enemies, key=lambda h: coords.distance(unit.hex, h))
+        return self.enemy_edge
+
+    def _defence(self, view, unit, h) -> int:
+        body = self.game.card(unit.card).body
+        row = self.game.data.defence.get(view._terrain(h), {})
+        return row.get(f"{body.defence_class}_open", 0)
