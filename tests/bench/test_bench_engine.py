@@ -1,69 +1,137 @@
-"""Engine speed: random playouts on a 16-vs-16 vehicle scenario (built here from the sample data) and games per
-second with heuristic bots. Run with ``pytest -m bench -s``. Target: >= 5,000 actions/s per core."""
+"""MBT engine speed (issue 19), every figure beside the python-chess anchor of the same run (``anchor.py``).
+
+Run with ``pytest -m bench -s tests/bench/test_bench_engine.py``. Prints, for every MBT sample scenario and for
+generated 16-vs-16 and 64-vs-64 positions: random-playout actions/s, heuristic actions/s and games/s; the
+1,000-game 16-vs-16 heuristic balance run on 2 cores (``studio.sim.runner.run_games``, jobs=2); and the time per
+game at 16/32/64/128 units with the fitted exponent (time ~ units^k). Targets (issue 19, not asserted): random >=
+2x python-chess, heuristic >= 1x (actions/s), 1,000 games <= 60 s, k <= 1. ``MBT_BENCH_GAMES`` sets the balance
+run's game count (default 1,000).
+"""
 from __future__ import annotations
 
+import math
+import os
 import random
 import time
 from pathlib import Path
 
 import pytest
+import yaml
 
-from studio.model.documents import Force, Setup, Side
-from studio.model.project import load_project
-from studio.rulesets.mbt.engine.game import create_game
-from studio.sim.runner import play_game
+from anchor import anchor, report
+from studio.rules.load import load_game
+from studio.rules.position import load_position
+from studio.sim.runner import play_game, run_games
 
 DATA = Path(__file__).resolve().parents[2] / "data"
+SAMPLES = ["meeting-engagement", "hasty-defense", "delaying-action"]
+US_CARDS, SOV_CARDS = ("m1", "m2a1", "m1", "m901a1"), ("t-80bv", "bmp-2", "t-72a", "bmp-1")
 
 
-def big_game():
-    index = load_project(DATA)
-    base = index.model("scenario", "meeting-engagement")
-    m = create_game(base, index).map
+def generated_position(per_side: int) -> dict:
+    """``per_side`` vehicles a side on the meeting-engagement boards (west block vs east block, up to 2 a hex),
+    at the start of turn 1; the scenario's objectives and turn limit."""
+    game = load_game(DATA / "scenarios" / "mbt" / "meeting-engagement.yaml", DATA).game
+    m = game.map
     west = [m.label_of[h] for h in sorted(m.label_of) if 10 <= m.offset(h)[0] <= 13 and 3 <= m.offset(h)[1] <= 10]
     east = [m.label_of[h] for h in sorted(m.label_of) if 26 <= m.offset(h)[0] <= 29 and 3 <= m.offset(h)[1] <= 10]
-    us = Side(id="us", name="US", nation="US", forces=[
-        Force(id=f"f{i}", toe=toe, setup=Setup(zone=west[i * 8:(i + 1) * 8], facing="SE"))
-        for i, toe in enumerate(["us-tank-platoon", "us-tank-platoon", "us-mech-platoon", "us-mech-platoon"])])
-    sov = Side(id="sov", name="SOV", nation="SOV", forces=[
-        Force(id=f"g{i}", toe=toe, setup=Setup(zone=east[i * 10:(i + 1) * 10], facing="NW"))
-        for i, toe in enumerate(["sov-tank-company", "sov-mr-platoon", "sov-tank-platoon"])])
-    scenario = base.model_copy(update={"id": "bench-16v16", "sides": [us, sov]})
-    game = create_game(scenario, index)
-    assert [sum(1 for u in game.units if u.side == s) for s in (0, 1)] == [16, 16]
-    return game
+    units = []
+    for side, hexes, cards in (("us", west, US_CARDS), ("sov", east, SOV_CARDS)):
+        for k in range(per_side):
+            units.append({"id": f"{side}{k}", "card": cards[k % len(cards)], "side": side,
+                          "hex": hexes[k % len(hexes)]})
+    return {"kind": "position", "scenario": "meeting-engagement", "turn": 1, "phase": "spotting", "units": units}
 
 
-@pytest.mark.bench
-def test_bench_random_playouts():
-    game = big_game()
+def generated_game(per_side: int):
+    return load_position(generated_position(per_side), DATA).as_loaded().game
+
+
+def sample_game(name: str):
+    return load_game(DATA / "scenarios" / "mbt" / f"{name}.yaml", DATA).game
+
+
+def random_rate(game, seconds: float = 4.0, min_games: int = 2) -> tuple[float, int, float]:
+    """Random playouts straight through the State API: (actions/s, games, seconds per game)."""
     rng = random.Random(1)
-    steps, games, losses = 0, 0, 0
+    steps = games = 0
     start = time.perf_counter()
-    while time.perf_counter() - start < 10 or games < 3:
+    while time.perf_counter() - start < seconds or games < min_games:
         state = game.new_initial_state(games)
         while not state.is_terminal():
             legal = state.legal_actions()
             state.apply(legal[rng.randrange(len(legal))])
             steps += 1
-        losses += sum(state.outcome().losses)
         games += 1
     elapsed = time.perf_counter() - start
-    print(f"\nrandom playouts 16v16: {steps} actions in {elapsed:.2f} s = {steps / elapsed:.0f} actions/s "
-          f"({games} games, {losses / games:.1f} vehicles lost per game)")
-    assert steps / elapsed > 1000
+    return steps / elapsed, games, elapsed / games
 
 
-@pytest.mark.bench
-def test_bench_heuristic_games():
-    game = big_game()
+def bot_rate(game, bots, seconds: float = 6.0, min_games: int = 1) -> tuple[float, float, int]:
+    """Games through ``studio.sim.runner.play_game`` (observations, bots): (actions/s, games/s, games)."""
+    steps = games = 0
     start = time.perf_counter()
-    games = steps = 0
-    while time.perf_counter() - start < 10 or games < 2:
-        result, _ = play_game(game, games, ["heuristic", "heuristic"])
+    while time.perf_counter() - start < seconds or games < min_games:
+        result, _ = play_game(game, games, list(bots))
         assert result.error is None, result.error
         steps += result.steps
         games += 1
     elapsed = time.perf_counter() - start
-    print(f"\nheuristic vs heuristic 16v16: {games} games in {elapsed:.2f} s = {games / elapsed:.2f} games/s "
-          f"({steps / elapsed:.0f} actions/s)")
+    return steps / elapsed, games / elapsed, games
+
+
+CASES = [(name, lambda name=name: sample_game(name)) for name in SAMPLES] + \
+        [(f"generated {n}v{n}", lambda n=n: generated_game(n)) for n in (16, 64)]
+
+
+@pytest.mark.bench
+@pytest.mark.parametrize("label,make", CASES, ids=[c[0].replace(" ", "-") for c in CASES])
+def test_bench_mbt_playouts(label, make):
+    base = anchor()
+    game = make()
+    rate, games, _ = random_rate(game)
+    ratio = report(f"MBT {label} random playouts ({games} games)", rate, base)
+    h_rate, h_games_s, h_games = bot_rate(game, ("heuristic", "heuristic"))
+    report(f"MBT {label} heuristic vs heuristic ({h_games} games, {h_games_s:.2f} games/s)", h_rate, base)
+    assert ratio > 0 and h_rate > 0
+
+
+@pytest.mark.bench
+def test_bench_mbt_balance_run_16v16(tmp_path):
+    """The designer's question: a 1,000-game heuristic-vs-heuristic balance estimate on 2 cores (target <= 60 s)."""
+    base = anchor()
+    path = tmp_path / "bench-16v16.position.yaml"
+    path.write_text(yaml.safe_dump(generated_position(16), sort_keys=False), encoding="utf-8")
+    loaded = load_position(path, DATA).as_loaded()
+    games = int(os.environ.get("MBT_BENCH_GAMES", "1000"))
+    start = time.perf_counter()
+    result = run_games(loaded, games, seed=1, bots=("heuristic", "heuristic"), jobs=2)
+    elapsed = time.perf_counter() - start
+    assert len(result.results) == games and all(r.error is None for r in result.results)
+    steps = sum(r.steps for r in result.results)
+    print(f"\nMBT 16v16 balance run: {games} heuristic games on 2 cores in {elapsed:.1f} s "
+          f"(target <= 60 s for 1,000; {elapsed * 1000 / games:.1f} s per 1,000)")
+    report("MBT 16v16 balance run (2 processes)", steps / elapsed, base)
+
+
+def fitted_exponent(sizes: list[int], times: list[float]) -> float:
+    """Least-squares slope of log(time) on log(units)."""
+    xs, ys = [math.log(s) for s in sizes], [math.log(t) for t in times]
+    mx, my = sum(xs) / len(xs), sum(ys) / len(ys)
+    return sum((x - mx) * (y - my) for x, y in zip(xs, ys)) / sum((x - mx) ** 2 for x in xs)
+
+
+@pytest.mark.bench
+@pytest.mark.parametrize("bots", [("random", "random"), ("heuristic", "heuristic")], ids=["random", "heuristic"])
+def test_bench_mbt_time_per_game_scaling(bots):
+    """Time per game at 16, 32, 64 and 128 units (half a side each); target: exponent <= 1 (linear)."""
+    base = anchor()
+    sizes, times = [16, 32, 64, 128], []
+    for units in sizes:
+        game = generated_game(units // 2)
+        rate, games_s, games = bot_rate(game, bots, seconds=4.0, min_games=2)
+        times.append(1.0 / games_s)
+        report(f"MBT {bots[0]} {units} units: {1 / games_s:.3f} s per game ({games} games)", rate, base)
+    k = fitted_exponent(sizes, times)
+    print(f"MBT {bots[0]} time per game ~ units^{k:.2f} over 16-128 units (target <= 1.00)")
+    assert k == k  # a number (not NaN)

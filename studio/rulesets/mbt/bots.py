@@ -14,11 +14,12 @@ from __future__ import annotations
 
 import heapq
 import random
+import weakref
 
 from studio.hexgrid.coords import distance, neighbour
 from studio.hexgrid.facing import Aspect, hit_aspect
 
-from .engine.game import BANDS, WAIT, Action, MbtGame, MbtState
+from .engine.game import BANDS, ON, WAIT, Action, MbtGame, MbtState
 
 COVER_SCORE = {"none": 0.0, "light": 1.0, "medium": 2.0, "heavy": 3.0}
 
@@ -72,12 +73,16 @@ class HeuristicBot:
     name = "heuristic"
 
     def __init__(self, game: MbtGame, side: int, seed: int):
-        self.game = game
         self.side = side
         self.rng = random.Random(seed)
         self.plan: list[Action] = []
         self.plan_unit = -1
-        g = game
+        self._bind(game)
+
+    def _bind(self, game: MbtGame) -> None:
+        """Read the objectives of ``game``: the game the states are of (a position's game has its own units)."""
+        self.game = g = game
+        side = self.side
         own, enemy, exits = [], [], []
         for v in g.scenario.victory:
             if v.type == "hold_hexes":
@@ -123,6 +128,8 @@ class HeuristicBot:
     def choose(self, view, legal):
         if len(legal) == 1:
             return legal[0]
+        if view.game is not self.game:
+            self._bind(view.game)
         state = view  # the observation: a state with the enemy's hidden commands unknown
         phase = state.phase_id()
         kind = legal[0][0]
@@ -268,35 +275,74 @@ def _entry_move(state: MbtState, i: int, goal) -> list[Action]:
 def _reachable(probe: MbtState, i: int, start) -> tuple[dict, dict, tuple | None]:
     """Dijkstra over (hex, facing) within the allowance: turn to a facing (first hexside free, more costs the
     Turn value), then forward. Returns distances, predecessors and the first step beyond the allowance from the
-    start (the one-hex exception)."""
+    start (the one-hex exception). Cross-country it reads the compiled step table (``MbtState.xc_steps``) and
+    is remembered per game by what it depends on (traction, start, allowance, Brew-Up Smoke hexes)."""
+    if probe.mv_mode != "xc":
+        return _search(probe, i, start, _state_steps(probe, i))
+    g = probe.game
+    smoke = frozenset(h for h, w in probe.wreck.items() if w == 2)
+    if not probe.caching:
+        return _search(probe, i, start, _table_steps(probe.xc_steps(i), smoke, g.tables.bu_move_cost))
+    memo = _PLANS.setdefault(g, {})
+    key = (g.units[i].type.traction, start, probe.mv_left, smoke)
+    found = memo.get(key)
+    if found is None:
+        if len(memo) > 20_000:
+            memo.clear()
+        found = memo[key] = _search(probe, i, start, _table_steps(probe.xc_steps(i), smoke, g.tables.bu_move_cost))
+    return found
+
+
+_PLANS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()  # game -> plan key -> _search result
+MbtGame.derived_caches.append(_PLANS)
+
+
+def _table_steps(table: dict, smoke: frozenset, bu: int):
+    """The forward steps of a hex from the compiled table, Brew-Up Smoke added (MBT 4.5.1.1.2)."""
+    if not smoke:
+        return table.__getitem__
+
+    def steps(h):
+        return tuple((b, c + bu if c is not None and b in smoke else c) for b, c in table[h])
+    return steps
+
+
+def _state_steps(probe: MbtState, i: int):
+    """The forward steps of a hex through ``step_cost`` (any movement mode)."""
+    on_map = probe.game.map.label_of
+
+    def steps(h):
+        out = []
+        for nf in range(6):
+            b = neighbour(h, nf)
+            out.append((b, probe.step_cost(i, h, b) if b in on_map else None))
+        return tuple(out)
+    return steps
+
+
+def _search(probe: MbtState, i: int, start, steps) -> tuple[dict, dict, tuple | None]:
     g = probe.game
     budget = probe.mv_left
     dist = {start: 0}
     prev: dict = {}
     heap = [(0, start)]
     first_exception = None
-    costs: dict = {}
-    on_map = g.map.label_of
-    step_cost = probe.step_cost
+    turn_cost = g.turn_cost
     while heap:
         d, (h, f) = heapq.heappop(heap)
         if d > dist.get((h, f), 1 << 30):
             continue
-        tc = g.turn_cost.get(h)  # 2-3 hexsides pay the Turn value
-        for nf in range(6):
-            if 2 <= (nf - f) % 6 <= 4:
-                if tc is None:
-                    continue
-                tcost = int(tc)
-            else:
-                tcost = 0
-            key = (h, nf)
-            if key not in costs:
-                b = neighbour(h, nf)
-                costs[key] = (b, step_cost(i, h, b) if b in on_map else None)
-            b, c = costs[key]
+        tc = turn_cost.get(h)  # 2-3 hexsides pay the Turn value
+        tcost_paid = int(tc) if tc is not None else None
+        for nf, (b, c) in enumerate(steps(h)):
             if c is None:
                 continue
+            if 2 <= (nf - f) % 6 <= 4:
+                if tcost_paid is None:
+                    continue
+                tcost = tcost_paid
+            else:
+                tcost = 0
             nd = d + tcost + c
             if nd > budget:
                 if (h, f) == start and tcost == 0 and first_exception is None:
@@ -313,11 +359,13 @@ def _best_end(state: MbtState, i: int, goal, dist: dict, start):
     """The reachable (hex, facing) nearest the goal, in the best cover, cheapest; never with opposing vehicles."""
     g = state.game
     side = g.units[i].side
+    enemy = {state.hex[k] for k in range(g.n) if state.st[k] == ON and g.units[k].side != side}
+    cover = g.cover
     best, best_score = start, None
     for (h, f), d in dist.items():
-        if state.enemies_in(h, side) and (h, f) != start:
+        if h in enemy and (h, f) != start:
             continue
-        score = -3.0 * distance(h, goal) + 0.8 * COVER_SCORE.get(g.cover.get(h, "none"), 0) - 0.01 * d
+        score = -3.0 * distance(h, goal) + 0.8 * COVER_SCORE.get(cover.get(h, "none"), 0) - 0.01 * d
         if best_score is None or score > best_score:
             best, best_score = (h, f), score
     return best

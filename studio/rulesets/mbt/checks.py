@@ -7,6 +7,7 @@ checks expand forces through their TO&Es and look hexes up on the placed boards.
 from __future__ import annotations
 
 import re
+import weakref
 from collections import Counter, defaultdict
 from typing import Iterator
 
@@ -320,21 +321,54 @@ def _row_gp(doc, p: str, row) -> Iterator[Diagnostic]:
 
 
 def check_card_refs(doc: LoadedDocument, index: ProjectIndex) -> Iterator[Diagnostic]:
-    """V29: data-card references are unique across the MBT cards of the project."""
+    """V29: data-card references are unique across the MBT cards of the project (one table per index: linear
+    in the number of cards, not quadratic)."""
     body = _body(doc)
     if body is None or body.card_ref is None:
         return
-    for other in index.of_kind("unit"):
+    for other in _card_ref_users(index, doc, body.card_ref):
         if other is doc or other.model is None:
             continue
-        ob = _body(other)
-        if ob is not None and ob.card_ref == body.card_ref and other.ruleset == doc.ruleset:
-            # a card may hold several vehicle types (MBT 1.5): same reference, different vehicles is fine only
-            # when both files say so in their notes; flag the first duplicate as a warning
-            yield doc.warning("mbt.card-ref", f"data card reference '{body.card_ref}' is also used by unit "
-                              f"'{other.id}' (one card may hold several types, MBT 1.5: check)", "/body/card_ref",
-                              R + "1.6.1")
+        # a card may hold several vehicle types (MBT 1.5): same reference, different vehicles is fine only
+        # when both files say so in their notes; flag the first duplicate as a warning
+        yield doc.warning("mbt.card-ref", f"data card reference '{body.card_ref}' is also used by unit "
+                          f"'{other.id}' (one card may hold several types, MBT 1.5: check)", "/body/card_ref",
+                          R + "1.6.1")
+        break
+
+
+_CARD_REFS: dict[int, tuple] = {}  # id(index) -> (weak reference to the index, signature, table)
+
+
+def _card_ref_table(index: ProjectIndex, fresh: bool = False) -> dict:
+    """``(ruleset, card_ref)`` -> the unit documents using it, in index order; rebuilt when the index's unit table
+    changes (or ``fresh``)."""
+    units = index.by_kind.get("unit", {})
+    sig = (len(index.documents), id(units), len(units))
+    hit = _CARD_REFS.get(id(index))
+    if not fresh and hit is not None and hit[0]() is index and hit[1] == sig:
+        return hit[2]
+    table: dict = {}
+    for other in index.of_kind("unit"):
+        ob = _body(other) if other.model is not None else None
+        if ob is not None and ob.card_ref is not None:
+            table.setdefault((other.ruleset, ob.card_ref), []).append(other)
+    for key in [k for k, v in _CARD_REFS.items() if v[0]() is None]:
+        del _CARD_REFS[key]
+    _CARD_REFS[id(index)] = (weakref.ref(index), sig, table)
+    return table
+
+
+def _card_ref_users(index: ProjectIndex, doc: LoadedDocument, ref: str) -> list[LoadedDocument]:
+    """The unit documents of the index (other than ``doc``, in index order) whose card reference is ``ref``
+    under ``doc``'s ruleset; a stale table (a document edited or replaced in place) is rebuilt."""
+    for fresh in (False, True):
+        users = _card_ref_table(index, fresh).get((doc.ruleset, ref), [])
+        stale = any(_body(d) is None or _body(d).card_ref != ref or d.ruleset != doc.ruleset for d in users)
+        listed = index.get("unit", doc.id) is not doc or any(d is doc for d in users)
+        if not stale and listed:
             break
+    return [d for d in users if d is not doc]
 
 
 # ------------------------------------------------------------------ ruleset data (d.2)

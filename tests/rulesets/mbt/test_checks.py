@@ -73,3 +73,44 @@ def test_every_mbt_check_code_is_in_coverage():
     codes = set(re.findall(r"\"(mbt\.[a-z-]+)\"", source))
     missing = sorted(c for c in codes if f"`{c}`" not in coverage)
     assert not missing, missing
+
+
+def _pairwise_card_ref_warnings(index):
+    """The quadratic reading of V29 (every card against every other), for comparison with the linear check."""
+    from studio.rulesets.mbt.checks import _body
+
+    out = set()
+    for doc in index.of_kind("unit"):
+        body = _body(doc)
+        if body is None or body.card_ref is None:
+            continue
+        if any(o is not doc and o.model is not None and _body(o) is not None and _body(o).card_ref == body.card_ref
+               and o.ruleset == doc.ruleset for o in index.of_kind("unit")):
+            out.add(doc.id)
+    return out
+
+
+def test_card_ref_check_is_the_pairwise_check_and_follows_edits(tmp_path):
+    """V29 (MBT 1.6.1) by one table per index: the same warnings as comparing every pair of cards, and an edit
+    in place (a card's reference changed) is seen at the next check."""
+    from studio.model.project import load_project
+    from studio.rulesets.mbt.checks import _body, check_card_refs
+
+    root = tmp_path / "data"
+    shutil.copytree(REPO / "data", root)
+    text = (FIXTURES / "card-ref-duplicate.yaml").read_text(encoding="utf-8")
+    for k in range(36):  # references XR-0..XR-9 three times each, then unique ones
+        ref = f"XR-{k % 10}" if k < 30 else f"XU-{k}"
+        (root / "units" / f"gen-{k}.yaml").write_text(
+            text.replace("id: test-vehicle", f"id: gen-{k}").replace("card_ref: SM-1B", f"card_ref: {ref}"),
+            encoding="utf-8")
+    index = load_project(root)
+    warned = {d.id for d in index.of_kind("unit") if any(x.code == "mbt.card-ref" for x in check_card_refs(d, index))}
+    assert warned == _pairwise_card_ref_warnings(index)
+    assert {f"gen-{k}" for k in range(30)} <= warned and not warned & {f"gen-{k}" for k in range(30, 36)}
+    doc = index.get("unit", "gen-0")
+    others = [index.get("unit", f"gen-{k}") for k in (10, 20)]
+    for o in others:  # gen-0 keeps XR-0 alone once its two twins are renamed in place
+        o.model = o.model.model_copy(update={"body": _body(o).model_copy(update={"card_ref": f"XZ-{o.id[4:]}"})})
+    assert not list(check_card_refs(doc, index))
+    assert warned - {"gen-0", "gen-10", "gen-20"} == _pairwise_card_ref_warnings(index)

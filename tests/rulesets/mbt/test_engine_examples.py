@@ -460,11 +460,11 @@ def test_M94_M95_height_change():
     g.roads.pop(G.edge_key(h, b), None)
     assert s.step_cost(v, h, b) == 3
     g.elev[b] = 3
-    g.edge_costs.clear()                          # the map changed under the game: drop its cached crossings
+    g.clear_caches()                          # the map changed under the game: drop its cached crossings
     assert s.step_cost(v, h, b) is None          # T: at most 2 heights per hex
     g.elev[b] = 2
     g.units[v].type.traction = "w"
-    g.edge_costs.clear()
+    g.clear_caches()
     assert s.step_cost(v, h, b) is None          # W: at most 1
 
 

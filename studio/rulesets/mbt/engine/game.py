@@ -67,6 +67,8 @@ class MbtGame(Game):
         self.road_hexes = {h for k in self.roads for h in k}
         self.los = build_los(amap, terrain, features, stories, self.options)
         self.edge_costs: dict = {}   # (traction, from, to) -> (height row, hexside cost) or None (movement.py)
+        self.xc_costs: dict = {}     # (traction, from, to, reverse) -> static cross-country cost or None
+        self.xc_tables: dict = {}    # traction -> hex -> six (neighbour, static cost) (MovementRules.xc_steps)
         self.edges = edge_of(amap)
         self.objectives = sorted({amap.hex(h) for v in scenario.victory if v.type == "hold_hexes" for h in v.hexes
                                   if h in amap.hex_of})
@@ -155,6 +157,18 @@ class MbtGame(Game):
                  sorted(self.cover.items()), sorted(self.turn_cost.items()),
                  sorted((k, f.id, sorted(f.move_cost.items())) for k, f in self.features.items() if f is not None))
         return hashlib.sha256(repr(parts).encode("utf-8")).hexdigest()[:32]
+
+    def clear_caches(self) -> None:
+        """Drop what was compiled from the map and the cards (step costs, step tables, the bots' plans): for a
+        caller that edits the game's data after play started (tests, editors)."""
+        self.edge_costs.clear()
+        self.xc_costs.clear()
+        self.xc_tables.clear()
+        for cache in self.derived_caches:
+            cache.pop(self, None)
+
+    #: weak dictionaries keyed by game that hold results derived from its data (``bots._PLANS``)
+    derived_caches: list = []
 
     # ---- static helpers
     def label(self, h) -> str:

@@ -68,24 +68,55 @@ class MovementRules:
 
     def step_cost(self, i: int, a, b, reverse: bool = False) -> int | None:
         """Cost to move vehicle ``i`` from ``a`` into ``b`` in the current mode, or None when prohibited
-        (MBT 4.5.1.1.2, 4.5.1.1.5-7)."""
+        (MBT 4.5.1.1.2, 4.5.1.1.5-7). Cross-country, the static part comes from ``xc_static`` (compiled once per
+        game and traction); only Brew-Up Smoke is added per state."""
         g = self.game
+        if self.mv_mode != "xc":
+            return self._road_step_cost(i, a, b, reverse)
+        if self.caching:
+            key = (g.units[i].type.traction, a, b, reverse)
+            static = g.xc_costs.get(key, _UNSEEN)
+            if static is _UNSEEN:
+                static = g.xc_costs[key] = self.xc_static(i, a, b, reverse)
+        else:
+            static = self.xc_static(i, a, b, reverse)
+        if static is None:
+            return None
+        return static + (g.tables.bu_move_cost if self.wreck.get(b) == 2 else 0)  # Brew-Up Smoke +1 (4.5.1.1.2)
+
+    def _edge(self, i: int, a, b):
+        """``_edge_cost`` of the crossing, cached per game (static data only)."""
+        g = self.game
+        if not self.caching:
+            return self._edge_cost(i, a, b)
         key = (g.units[i].type.traction, a, b)
         edge = g.edge_costs.get(key, _UNSEEN)
         if edge is _UNSEEN:
-            edge = g.edge_costs[key] = self._edge_cost(i, a, b)  # static data only: cached per game
+            edge = g.edge_costs[key] = self._edge_cost(i, a, b)
+        return edge
+
+    def _road_step_cost(self, i: int, a, b, reverse: bool) -> int | None:
+        """A step at the road/path rate (MBT 4.5.1.1.5): along the road only; a wreck, an enemy or an
+        over-stacked hex loses the rate; a height change costs 1 less (table height-change)."""
+        g = self.game
+        edge = self._edge(i, a, b)
+        if edge is None or g.roads.get(edge_key(a, b)) is None:
+            return None
+        if self.wreck.get(b) or self.enemies_in(b, g.units[i].side) or self.overstacked(b, extra=1):
+            return None  # the rate is lost: move cross-country instead (4.5.1.1.5)
+        return g.tables.movement["road-hex-reverse" if reverse else "road-hex"] + edge[0][1]
+
+    def xc_static(self, i: int, a, b, reverse: bool = False) -> int | None:
+        """The cross-country cost of ``a`` -> ``b`` for vehicle ``i`` without Brew-Up Smoke, or None when
+        prohibited: terrain (4.5.1.1.2), height change and hexside, a road or path followed cross-country costs
+        1 per hex with the full height cost (4.5.1.1.5), reverse multiplies (4.5.1.1.7, option reverse-cost)."""
+        g = self.game
+        edge = self._edge(i, a, b)
         if edge is None:
             return None
         hc, side_cost = edge
-        road = g.roads.get(edge_key(a, b))
         mv = g.tables.movement
-        if self.mv_mode != "xc":
-            if road is None:
-                return None
-            if self.wreck.get(b) or self.enemies_in(b, g.units[i].side) or self.overstacked(b, extra=1):
-                return None  # the rate is lost: move cross-country instead (4.5.1.1.5)
-            return mv["road-hex-reverse" if reverse else "road-hex"] + hc[1]
-        if road is not None:
+        if g.roads.get(edge_key(a, b)) is not None:
             base = mv["road-hex"]  # cross-country along a road or path: no elevation bonus (4.5.1.1.5)
         else:
             c = g.cost.get(b, {}).get(g.units[i].type.traction)
@@ -98,8 +129,26 @@ class MovementRules:
             if g.options["reverse-cost"] == "all":
                 height *= mv["reverse-multiplier"]
                 side_cost *= mv["reverse-multiplier"]
-        bu = g.tables.bu_move_cost if self.wreck.get(b) == 2 else 0
-        return base + height + side_cost + bu
+        return base + height + side_cost
+
+    def xc_steps(self, i: int) -> dict:
+        """Hex -> the six forward steps ``(neighbour, xc_static cost or None)`` of vehicle ``i``'s traction (None
+        also off the map): the compiled table a path search reads (once per game and traction)."""
+        g = self.game
+        tr = g.units[i].type.traction
+        table = g.xc_tables.get(tr) if self.caching else None
+        if table is None:
+            on_map = g.map.label_of
+            table = {}
+            for h in g.hexes:
+                row = []
+                for f in range(6):
+                    b = neighbour(h, f)
+                    row.append((b, self.xc_static(i, h, b) if b in on_map else None))
+                table[h] = tuple(row)
+            if self.caching:
+                g.xc_tables[tr] = table
+        return table
 
     def _edge_cost(self, i: int, a, b) -> tuple | None:
         """The height change row and the hexside cost of crossing from ``a`` to ``b``, or None when the vehicle

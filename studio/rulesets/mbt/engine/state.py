@@ -42,6 +42,10 @@ class MbtState(SpottingRules, CommandRules, FireRules, OverwatchRules, MovementR
         "init_rolls": "the last initiative rolls, kept for display; later turns use 'first'",
     }
 
+    #: caches on (per game: compiled step costs; per state: see ``DERIVED_SLOTS``); False computes everything
+    #: afresh, for the tests that compare the two on random playouts
+    caching = True
+
     def __init__(self, game, seed: int | None = None):
         self.game = game
         if seed is None:
