@@ -23,6 +23,8 @@ FIRE_THRESHOLD = 0.35
 
 class HeuristicBot:
     name = "heuristic"
+    #: answers kept per decision (False: every query recomputed; the tests compare both, same choices)
+    memo = True
 
     def __init__(self, game, side: int, seed: int = 0):
         self.game = game
@@ -30,9 +32,24 @@ class HeuristicBot:
         self.rng = random.Random(seed)
         self.objectives = sorted({h for vtype, s, pts, hexes, _ in game.victory if vtype == "hold_hexes"
                                   for h in hexes})
+        self._memo: dict = {}                  # per decision: (query, args) -> answer (the view does not change)
+
+    def _once(self, key, compute):
+        """``compute()`` once per decision for ``key`` (goal, targets, exposure ... of one observation)."""
+        memo = self._memo
+        if not self.memo:
+            return compute()
+        if key in memo:
+            return memo[key]
+        value = memo[key] = compute()
+        return value
 
     # ------------------------------------------------------------------ evaluation
     def shot_value(self, st, u: int, t: int, fp: str, mode: str) -> float:
+        """Expected net Hits of the shot, weighted by the target's worth (0 when the shot is illegal)."""
+        return self._once(("shot", u, t, fp, mode), lambda: self._shot_value(st, u, t, fp, mode))
+
+    def _shot_value(self, st, u: int, t: int, fp: str, mode: str) -> float:
         nums = st.fire_numbers(u, t, fp, mode)
         if nums is None:
             return 0.0
@@ -51,6 +68,9 @@ class HeuristicBot:
         return net * worth
 
     def goal(self, st, u: int):
+        return self._once(("goal", u), lambda: self._goal(st, u))
+
+    def _goal(self, st, u: int):
         g = self.game
         h = st.hex[u]
         if self.objectives:
@@ -62,15 +82,22 @@ class HeuristicBot:
                 best = min(held, key=lambda o: (distance(h, o), o))
                 if distance(h, best) <= 4:
                     return best
-        enemies = [st.hex[e] for e in st.targets_of(u)]
+        enemies = [st.hex[e] for e in self._targets(st, u)]
         if enemies:
             return min(enemies, key=lambda e: (distance(h, e), e))
         return h
 
     # ------------------------------------------------------------------ choice
     def choose(self, st, legal):
-        with st.cached():                      # occupancy cache while deciding (the view is only read)
-            return self._choose(st, legal)
+        self._memo = {}
+        try:
+            with st.cached():                  # occupancy cache while deciding (the view is only read)
+                return self._choose(st, legal)
+        finally:
+            self._memo = {}
+
+    def _targets(self, st, u: int) -> list[int]:
+        return self._once(("targets", u), lambda: st.targets_of(u))
 
     def _choose(self, st, legal):
         """The first worthwhile choice, in this order: activate, strike, Opportunity Fire, artillery, late
@@ -184,7 +211,7 @@ class HeuristicBot:
         # helicopters: hover to shoot, fly to move
         for a in kinds.get("mode", []):
             u = g.by_uid[a.unit]
-            near = min((distance(st.hex[u], st.hex[e]) for e in st.targets_of(u)), default=99)
+            near = min((distance(st.hex[u], st.hex[e]) for e in self._targets(st, u)), default=99)
             if st.hover[u] and near > 8:
                 return a
             if not st.hover[u] and near <= 6:
@@ -198,7 +225,7 @@ class HeuristicBot:
             u = g.by_uid[a.unit]
             c = st.carrier[u]
             if distance(st.hex[c], self.goal(st, c)) <= 2 or any(
-                    distance(st.hex[c], st.hex[e]) <= 3 for e in st.targets_of(c)):
+                    distance(st.hex[c], st.hex[e]) <= 3 for e in self._targets(st, c)):
                 return a
         return None
 
@@ -220,8 +247,8 @@ class HeuristicBot:
         h, n = st.hex[u], g.map.hex_of[a.hex]
         goal = self.goal(st, u)
         if spec.is_heli:
-            near = min((distance(n, st.hex[e]) for e in st.targets_of(u)), default=99)
-            if min((distance(h, st.hex[e]) for e in st.targets_of(u)), default=99) <= 4:
+            near = min((distance(n, st.hex[e]) for e in self._targets(st, u)), default=99)
+            if min((distance(h, st.hex[e]) for e in self._targets(st, u)), default=99) <= 4:
                 return None
             return (distance(h, goal) - distance(n, goal)) + (0.5 if near >= 3 else -1)
         if h in self.objectives and st.control.get(h) == self.side and self._holding(st, u):
@@ -268,10 +295,13 @@ class HeuristicBot:
 
     def _exposure(self, st, u: int, n) -> int:
         """Enemy units that could shoot at hex ``n`` (in reach and LOS, ready to fire)."""
+        return self._once(("exposure", u, n), lambda: self._exposure_of(st, u, n))
+
+    def _exposure_of(self, st, u: int, n) -> int:
         g = self.game
         lvl = g.level.get(n, 0)
         k = 0
-        for e in st.targets_of(u):
+        for e in self._targets(st, u):
             if st.ops_complete[e] or st.disr[e] or g.units[e].is_heli:
                 continue
             he = st.hex[e]
@@ -281,13 +311,19 @@ class HeuristicBot:
         return k
 
     def _holding(self, st, u: int) -> bool:
-        # keep enough units on held objectives
+        """Keep enough units on held objectives."""
+        return self._once(("holding", u), lambda: self._holding_now(st, u))
+
+    def _holding_now(self, st, u: int) -> bool:
         h = st.hex[u]
-        return any(distance(h, st.hex[e]) <= 6 for e in st.targets_of(u)) or self.game.units[u].is_infantry
+        return any(distance(h, st.hex[e]) <= 6 for e in self._targets(st, u)) or self.game.units[u].is_infantry
 
     def _can_shoot_next(self, st, u: int) -> bool:
         """True when the unit already has a worthwhile shot from where it stands (it then holds its ground)."""
-        for t in st.targets_of(u):
+        return self._once(("shoot", u), lambda: self._can_shoot_now(st, u))
+
+    def _can_shoot_now(self, st, u: int) -> bool:
+        for t in self._targets(st, u):
             for fp in ("ap", "he"):
                 if self.shot_value(st, u, t, fp, "normal") > FIRE_THRESHOLD:
                     return True

@@ -10,6 +10,7 @@ from studio.hexgrid.coords import distance
 
 
 INF = 99.0          # Movement Points of a unit that must stop (no more movement this impulse)
+WATER = "water"     # compiled step cost of a water hex (5.3: depends on the unit's MP spent)
 
 
 class MovementRules:
@@ -24,15 +25,30 @@ class MovementRules:
         mt = g.mobility[i][min(self.strength[i], 1)]
         if mt == "towed":
             return None
-        extra_chem = float(g.const("chemical_extra_mp")) if self.chem and any(
-            distance(b, c) <= 1 for c in self.chem) else 0.0   # 8.4
-        if g.map.road(a, b):
-            return float(g.const("road_cost")) + extra_chem
         code = g.terrain.get(b, "C")
-        if code in g.water_codes:
+        key = (mt, a, b)
+        hit = g.step_static.get(key)
+        if hit is None or hit[0] != code:       # compiled once per game (keyed on the terrain code it read)
+            hit = g.step_static[key] = (code, self._static_step_cost(mt, a, b, code))
+        cost = hit[1]
+        if cost is WATER:
             v = self.values(i)
             # 5.3: green MP crosses water as the whole move of the impulse, starting with it
             return 0.0 if v.movement.green and self.mp_used[i] == 0 and not self.one_hex[i] else None
+        if cost is None:
+            return None
+        if self.chem and any(distance(b, c) <= 1 for c in self.chem):
+            return cost + float(g.const("chemical_extra_mp"))   # 8.4
+        return cost
+
+    def _static_step_cost(self, mt: str, a, b, code: str):
+        """The part of a step's cost fixed for the game: road (5.0), terrain per mobility class (TEC; Texas Scrub
+        per option c61), hexside features; ``WATER`` for a water hex (5.3), None when prohibited."""
+        g = self.game
+        if g.map.road(a, b):
+            return float(g.const("road_cost"))
+        if code in g.water_codes:
+            return WATER
         cost = g.step_cost.get((code, mt), g.step_cost.get(("C", mt)))
         if cost is None:
             return None                        # prohibited (TEC; Texas Scrub per option c61)
@@ -44,7 +60,7 @@ class MovementRules:
                 if extra is None:
                     return None
                 cost += extra
-        return float(cost) + extra_chem
+        return float(cost)
 
     def _mp(self, i: int) -> float:
         g = self.game

@@ -299,12 +299,37 @@ class SequenceRules:
         if spec.body.recon and (self.impulse_first or self.calls.get(u)):
             out += self._call_actions(u, fi)
         if not self.mfired[u]:
-            out += [Action("move", spec.uid, g.label[h]) for h in self._move_targets(u)]
+            out += self._moves_listed(u)
         if self.mp_used[u] == 0 and not self.disr[u] and (spec.body.mortar or spec.cls == "on_map_artillery"):
             out += [Action("indirect", spec.uid, g.label[h]) for h in self._indirect_targets(u)]
         if not self.mfired[u]:
-            out += self._combat_actions(u, fi)
+            out += self._combat_listed(u, fi)
         return out
+
+    def _moves_listed(self, u: int) -> list[Action]:
+        """``u``'s move actions, from the listing cache while nothing they depend on changed (engine/cache.py)."""
+        lc = self._lc
+        if lc is not None and lc.live:
+            hit = lc.get(lc.moves, u, self)
+            if hit is not None:
+                return hit
+        g = self.game
+        uid = g.units[u].uid
+        out = [Action("move", uid, g.label[h]) for h in self._move_targets(u)]
+        return lc.put(lc.moves, u, out) if lc is not None and lc.live else out
+
+    def _combat_listed(self, u: int, fi: int) -> list[Action]:
+        """``u``'s fire, Assault, Overrun and load actions, from the listing cache while still valid."""
+        lc = self._lc
+        if lc is None or not lc.live:
+            return self._combat_actions(u, fi)
+        fire = lc.get(lc.fire, u, self)
+        if fire is None:
+            fire = lc.put(lc.fire, u, self._fire_actions(u))
+        close = lc.get(lc.close, u, self)
+        if close is None:
+            close = lc.put(lc.close, u, self._close_actions(u, fi))
+        return fire + close
 
     def _unload_actions(self, u: int) -> list[Action]:
         """5.2.2: a ready passenger unloads while its transport has used at most half its MP."""
@@ -328,13 +353,25 @@ class SequenceRules:
         return out
 
     def _combat_actions(self, u: int, fi: int) -> list[Action]:
-        """Fire (6.1, Moving Fire 6.1.3), Assault alone or with the stack's other ready unit (6.3), Overrun (6.4),
-        loading (5.2.1)."""
+        """Fire (6.1, Moving Fire 6.1.3), then Assault, Overrun and loading (``_close_actions``)."""
+        return self._fire_actions(u) + self._close_actions(u, fi)
+
+    def _fire_actions(self, u: int) -> list[Action]:
+        """Fire at every legal target (6.1; Moving Fire 6.1.3 after moving), each fire type allowed."""
         g = self.game
         spec = g.units[u]
-        uid, label = spec.uid, g.label
+        uid = spec.uid
         mode = "moving" if self.mp_used[u] > 0 and not spec.is_heli else "normal"
-        out = [Action("fire", uid, g.units[t].uid, fp) for t in self._targets(u) for fp in self._fire_types(u, t, mode)]
+        return [Action("fire", uid, g.units[t].uid, fp) for t in self._targets(u) for fp in self._fire_types(u, t, mode)]
+
+    def _close_actions(self, u: int, fi: int) -> list[Action]:
+        """Assault alone or with the stack's other ready unit (6.3), Overrun (6.4), loading (5.2.1)."""
+        g = self.game
+        uid, label = g.units[u].uid, g.label
+        out = []
+        side = g.units[u].side
+        if not any(self._ground_enemies_at(n, side) for n in g.nbrs[self.hex[u]]):   # nothing to assault or overrun
+            return [Action("load", uid, g.units[c].uid) for c in self._load_targets(u)]
         for h in self._assault_targets(u):
             out.append(Action("assault", uid, label[h]))
             mate = next((x for x in g.formations[fi].units if x > u and self.hex[x] == self.hex[u]

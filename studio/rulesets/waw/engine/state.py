@@ -33,6 +33,7 @@ from studio.rules.dice import Dice
 from .actions import Action
 from .air import AirRules
 from .artillery import ArtilleryRules
+from .cache import ListingCache
 from .assault import AssaultRules
 from .command import CommandRules
 from .events import EventRules
@@ -52,7 +53,7 @@ class WawState(SequenceRules, CommandRules, MovementRules, FireRules, AssaultRul
                  "lead_used", "calls", "missions", "wrecks", "smoke", "control", "lost", "thor", "comms",
                  "impulse_first", "overrun_done", "log", "steps", "entered_f", "reason", "mines", "_occ",
                  "chem", "jammed", "hallowed", "air_out", "air_back", "hand", "xleaders", "berserk",
-                 "sw_placed", "sw_lost", "inf_lost", "snipers", "cover", "drill", "misc", "ip")
+                 "sw_placed", "sw_lost", "inf_lost", "snipers", "cover", "drill", "misc", "ip", "_lc")
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -126,6 +127,7 @@ class WawState(SequenceRules, CommandRules, MovementRules, FireRules, AssaultRul
         s.drill = None
         s.misc = None
         s.ip = set(game.ip)                    # 12.1 Improved Positions (scenario set-up or a position)
+        s._lc = ListingCache()
         s._new_cup()
         s._advance()
         return s
@@ -173,12 +175,14 @@ class WawState(SequenceRules, CommandRules, MovementRules, FireRules, AssaultRul
         s.drill = self.drill
         s.misc = self.misc
         s.ip = set(self.ip)
+        s._lc = ListingCache()
         return s
 
     #: slots fingerprint() leaves out on purpose (the conformance check perturbs every other one)
     DERIVED_SLOTS = {"_occ": "occupancy cache, rebuilt from hex/strength while legal actions are listed",
                      "log": "the record of what happened, not what happens next",
-                     "steps": "count of actions applied (numbering for logs)"}
+                     "steps": "count of actions applied (numbering for logs)",
+                     "_lc": "legal-action lists per unit, checked against the unit signatures at every listing"}
 
     #: pending kind -> PhaseSpec id of ``Game.phases``
     PHASE_OF = {"none": "operations", "decide": "operations", "strike": "operations", "ops": "impulse",
@@ -197,6 +201,7 @@ class WawState(SequenceRules, CommandRules, MovementRules, FireRules, AssaultRul
         for name in self.__slots__:
             setattr(view, name, getattr(self, name))
         view._occ = None
+        view._lc = ListingCache()
         view.dice = Dice.seeded_from(f"{self.turn}|{self.steps}|{self.pending}|{len(self.cup)}", record=False)
         return view
 
@@ -237,6 +242,7 @@ class WawState(SequenceRules, CommandRules, MovementRules, FireRules, AssaultRul
                             and not g.units[e].is_heli and self.carrier[e] < 0})
             return [Action("strike", a.id, g.label[h]) for h in hexes] or [Action("strike", a.id, "none")]
         self._occ = self._occupancy()
+        lc = self._lc
         try:
             if p[0] in ("opfire", "popup"):
                 mover = p[1]
@@ -246,9 +252,22 @@ class WawState(SequenceRules, CommandRules, MovementRules, FireRules, AssaultRul
                         for fp in self._fire_types(u, mover, "opfire"):
                             out.append(Action("opfire", g.units[u].uid, g.units[mover].uid, fp))
                 return out
+            if lc is not None:
+                lc.refresh(self)
+                lc.live = True
             return self._ops_actions(p[1])
         finally:
             self._occ = None
+            if lc is not None:
+                lc.live = False
+
+    def legal_actions_uncached(self) -> list[Action]:
+        """The legal actions computed from scratch (the reference the listing cache is tested against)."""
+        lc, self._lc = self._lc, None
+        try:
+            return self.legal_actions()
+        finally:
+            self._lc = lc
 
     # ------------------------------------------------------------------ public queries (bots, tools)
     def targets_of(self, u: int) -> list[int]:
