@@ -21,6 +21,7 @@ class Terrain:
     los_height: int = 0
     los_blocks: bool = False
     hindrance: int = 0
+    prohibits: frozenset[str] = frozenset()  # mobility classes that cannot enter (move_cost null)
 
 
 @dataclass(frozen=True)
@@ -48,9 +49,11 @@ class Catalogue:
             code = item.get("code")
             if isinstance(code, str) and code:
                 los = item.get("los") if isinstance(item.get("los"), dict) else {}
+                costs = item.get("move_cost") if isinstance(item.get("move_cost"), dict) else {}
                 cat.terrain[code] = Terrain(code, str(item.get("name") or code), _colour(item.get("colour"), code),
                                             _int(los.get("height")), bool(los.get("blocks")),
-                                            _int(los.get("hindrance")))
+                                            _int(los.get("hindrance")),
+                                            frozenset(str(k) for k, v in costs.items() if v is None))
         for key, target in (("hexside_features", cat.hexside_features), ("road_types", cat.road_types)):
             for item in _dicts(data.get(key)):
                 ident = item.get("id")
@@ -70,6 +73,11 @@ class Catalogue:
     def name_of(self, code: str) -> str:
         t = self.terrain.get(code)
         return t.name if t else f"unknown terrain '{code}'"
+
+    def open_to_all(self, code: str) -> bool:
+        """Whether every mobility class can enter terrain ``code`` (unknown codes count as open)."""
+        t = self.terrain.get(code)
+        return t is None or not t.prohibits
 
     def first_code(self) -> str:
         return next(iter(self.terrain), "C")

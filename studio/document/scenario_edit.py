@@ -21,23 +21,26 @@ def unit_count(toe_data: Any, toe_lookup: Callable[[str], Any]) -> int:
     return sum(node.totals().values()) if node else 0
 
 
-def spread(geometry: Any, start: Any, n: int, taken: set | None = None) -> list:
-    """``n`` distinct on-map hexes nearest to ``start`` (breadth-first), skipping ``taken`` when possible."""
+def spread(geometry: Any, start: Any, n: int, taken: set | None = None,
+           allowed: Callable[[Any], bool] | None = None, limit: int = 2000) -> list:
+    """``n`` distinct on-map hexes nearest to ``start`` (breadth-first), skipping ``taken`` and hexes that are
+    not ``allowed`` (e.g. terrain some unit cannot enter) when possible; the start hex, where the user dropped,
+    is always used. ``limit`` bounds the search."""
     taken = taken or set()
-    out, seen, frontier = [], {start}, [start]
-    while frontier and len(out) < n:
+    good, fallback, seen, frontier = [], [], {start}, [start]
+    while frontier and len(good) < n and len(seen) < limit:
         nxt = []
         for h in frontier:
             if h not in taken:
-                out.append(h)
-                if len(out) == n:
+                (good if h == start or allowed is None or allowed(h) else fallback).append(h)
+                if len(good) == n:
                     break
             for nb in coords.neighbours(h):
                 if nb not in seen and geometry.key_at(*geometry.centre(nb)) == nb:
                     seen.add(nb)
                     nxt.append(nb)
         frontier = nxt
-    return out
+    return (good + fallback)[:n]
 
 
 def side_for(data: dict, nation: Any, preferred: int = 0) -> int:
@@ -118,8 +121,27 @@ def toggle_entry_hex(data: dict, force_pointer: str, label: str) -> list[Op]:
         return []
     if not isinstance(node, dict):
         return []
+    hexes = _list(node.get("entry", {}).get("hexes")) if isinstance(node.get("entry"), dict) else []
+    return entry_hexes_ops(data, force_pointer, [label], label not in hexes)
+
+
+def entry_hexes_ops(data: dict, force_pointer: str, labels: list[str], on: bool) -> list[Op]:
+    """Add (``on``) or remove entry hexes of a force. A force given its first entry becomes a reinforcement
+    arriving on turn 1: its set-up hexes and zone go (a force sets up or enters, not both)."""
+    node: Any = data
+    try:
+        for part in force_pointer.strip("/").split("/"):
+            node = node[int(part)] if isinstance(node, list) else node[part]
+    except (KeyError, IndexError, ValueError, TypeError):
+        return []
+    if not isinstance(node, dict):
+        return []
     entry = node.get("entry")
     if not isinstance(entry, dict):
-        return [Set(f"{force_pointer}/entry", {"turn": 1, "hexes": [label]})]
-    hexes = _list(entry.get("hexes"))
-    return toggle_hexes(data, f"{force_pointer}/entry/hexes", [label], label not in hexes)
+        if not on:
+            return []
+        ops: list[Op] = [Set(f"{force_pointer}/entry", {"turn": 1, "hexes": list(dict.fromkeys(labels))})]
+        if "setup" in node:
+            ops.append(Set(f"{force_pointer}/setup", DELETE))
+        return ops
+    return toggle_hexes(data, f"{force_pointer}/entry/hexes", labels, on)

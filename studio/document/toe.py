@@ -81,9 +81,11 @@ def _echelon(ech: dict, pointer: str, n: int, parent: str, lookup, depth: int, s
                 template=ech.get("template") if isinstance(ech.get("template"), str) else None)
     if depth > MAX_DEPTH:
         return node
+    number = 0  # sibling number of the echelon's vehicles across its slots (studio.model.forces)
     for slot in _dicts(ech.get("slots")):
-        for k in range(1, _count(slot.get("count")) + 1):
-            node.units.append(UnitInstance(str(slot.get("unit") or "?"), designate(slot.get("designation"), k,
+        for _ in range(_count(slot.get("count"))):
+            number += 1
+            node.units.append(UnitInstance(str(slot.get("unit") or "?"), designate(slot.get("designation"), number,
                                                                                     designation),
                                            str(slot.get("id") or ""), str(slot.get("role") or "line")))
     if node.template and node.template not in seen:
@@ -93,9 +95,12 @@ def _echelon(ech: dict, pointer: str, n: int, parent: str, lookup, depth: int, s
             inner = _echelon(root, "", 1, parent, lookup, depth + 1, seen | {node.template}, fixed=designation)
             node.units.extend(inner.units)
             node.children.extend(inner.children)
+    sibling = 0  # sibling number across all child echelon copies
     for i, child in enumerate(_dicts(ech.get("children"))):
-        for k in range(1, _count(child.get("count"), 99) + 1):
-            node.children.append(_echelon(child, f"{pointer}/children/{i}", k, designation, lookup, depth + 1, seen))
+        for _ in range(_count(child.get("count"), 99)):
+            sibling += 1
+            node.children.append(_echelon(child, f"{pointer}/children/{i}", sibling, designation, lookup, depth + 1,
+                                          seen))
     return node
 
 

@@ -644,7 +644,7 @@ class QtMainWindow(QMainWindow):
             self.statusBar().showMessage("Print preview shows the saved files; save to include your edits", 8000)
         source = f"unit:{editor.doc.id}" if editor.doc.kind == "unit" else editor.doc.id
         try:
-            dialog = PrintPreviewDialog(self.session.root, source, self)
+            dialog = PrintPreviewDialog(self.session.root, source, self, session=self.session)
         except Exception as exc:  # noqa: BLE001 - the printing side reports, the window survives
             self.tell("Print preview", f"Cannot preview {source}: {exc}")
             return

@@ -9,7 +9,12 @@ Usage (e.g. from a menu action)::
 scenario id, a map id or ``unit:ID[*N],...`` (see :mod:`studio.printing.sources`); the dialog picks the sheet kind
 from the document kind (scenario -> scenario sheet, map -> map, otherwise counters) and the user can switch.
 ``parent``: the parent widget or None. Options start from the project's ``print`` block. "Save PDF..." writes
-exactly the pages shown (same :func:`studio.printing.render.render_page`).
+exactly the pages shown (same :func:`studio.printing.render.render_page`); "Print..." sends them to a printer
+(``QPrintDialog``; ``print_to(printer)`` does the drawing); "Export PNGs..." writes one 300 dpi image per counter
+side for counters (a VASSAL module's pieces) and one per page otherwise. File names default to
+``<source>-<sheet>.pdf``. "Remember in project" writes paper, counter size, bleed, duplex and back offset into the
+project's ``print`` block (``project.yaml``, atomically; through the window's session when given, so the edit is
+undoable there), so the next preview starts from them.
 """
 from __future__ import annotations
 
@@ -59,8 +64,10 @@ class PageView(QWidget):
 class PrintPreviewDialog(QDialog):
     """Preview and save print sheets; see the module docstring for the constructor contract."""
 
-    def __init__(self, project_root: str | Path, source_id: str, parent: QWidget | None = None):
+    def __init__(self, project_root: str | Path, source_id: str, parent: QWidget | None = None, session=None):
         super().__init__(parent)
+        self.project_root = Path(project_root)
+        self.session = session
         self.setWindowTitle(f"Print preview - {source_id}")
         self.index = load_project(Path(project_root))
         self.pages: list[Page] = []
@@ -115,8 +122,18 @@ class PrintPreviewDialog(QDialog):
         form.addRow("Back offset X, Y", offsets)
         self.refresh_button = QPushButton("Update preview")
         self.save_button = QPushButton("Save PDF...")
+        self.print_button = QPushButton("Print...")
+        self.png_button = QPushButton("Export PNGs...")
+        self.remember_button = QPushButton("Remember in project")
+        self.remember_button.setToolTip("Save paper, counter size, bleed, duplex and back offset as the project's "
+                                        "print settings (project.yaml)")
         form.addRow(self.refresh_button)
-        form.addRow(self.save_button)
+        outputs = QHBoxLayout()
+        for button in (self.save_button, self.print_button):
+            outputs.addWidget(button)
+        form.addRow(outputs)
+        form.addRow(self.png_button)
+        form.addRow(self.remember_button)
         self.message = QLabel("")
         self.message.setWordWrap(True)
         form.addRow(self.message)
@@ -147,6 +164,9 @@ class PrintPreviewDialog(QDialog):
         self.kind.currentIndexChanged.connect(self._kind_changed)
         self.refresh_button.clicked.connect(self.refresh)
         self.save_button.clicked.connect(self._save_dialog)
+        self.print_button.clicked.connect(self._print_dialog)
+        self.png_button.clicked.connect(self._png_dialog)
+        self.remember_button.clicked.connect(self.remember)
         self.page_spin.valueChanged.connect(lambda n: self.show_page(n - 1))
         for combo in (self.kind, self.paper, self.duplex, self.marks, self.layout_id):
             combo.currentIndexChanged.connect(self.refresh)
@@ -200,10 +220,102 @@ class PrintPreviewDialog(QDialog):
         """Write the pages shown to ``path``."""
         write_pdf(self.pages, Path(path), f"{self.kind.currentText()} {self.source.text()}")
 
+    def default_name(self, suffix: str = ".pdf") -> str:
+        """``<source>-<sheet><suffix>`` (e.g. ``probe-at-rasdorf-scenario.pdf``), safe as a file name."""
+        import re
+        source = re.sub(r"[^A-Za-z0-9._-]+", "-", self.source.text().strip().removeprefix("unit:")).strip("-.")
+        return f"{source or 'studio'}-{self.kind.currentText()}{suffix}"
+
+    def print_settings(self) -> dict:
+        """The project ``print`` block for the options shown."""
+        return {"paper": self.paper.currentText(), "counter_size": self.size.currentText().strip(),
+                "bleed": self.bleed.text().strip() or "0", "duplex": self.duplex.currentText(),
+                "back_offset_mm": [round(self.off_x.value(), 2), round(self.off_y.value(), 2)]}
+
+    def remember(self) -> bool:
+        """Write the print settings into ``project.yaml`` (saved at once); True when written."""
+        from studio.document.document import EditableDocument
+        from studio.document.ops import Set
+        path = self.project_root / "project.yaml"
+        try:
+            doc = (self.session.open_document(path) if self.session is not None
+                   else EditableDocument.open(path, root=self.project_root))
+            current = doc.get("/print") if isinstance(doc.get("/print"), dict) else {}
+            settings = {**current, **self.print_settings()}
+            if settings != current:
+                doc.apply("Print settings", [Set("/print", settings)])
+            doc.save()
+        except Exception as exc:  # noqa: BLE001 - told, never raised out of the button
+            self.message.setText(f"<b>Not remembered:</b> {exc}")
+            return False
+        if self.session is not None:
+            self.session.refresh()
+        self.message.setText("Print settings saved in project.yaml")
+        return True
+
+    def print_to(self, printer) -> int:
+        """Draw the pages shown on ``printer`` (a ``QPrinter`` set up by the print dialog); returns the pages sent."""
+        from PySide6.QtCore import QMarginsF, QSizeF
+        from PySide6.QtGui import QPageLayout, QPageSize
+        if not self.pages:
+            return 0
+        printer.setFullPage(True)
+        painter = None
+        for i, page in enumerate(self.pages):
+            layout = QPageLayout(QPageSize(QSizeF(page.width, page.height), QPageSize.Unit.Millimeter),
+                                 QPageLayout.Orientation.Portrait, QMarginsF(0, 0, 0, 0))
+            printer.setPageLayout(layout)
+            if painter is None:
+                painter = QPainter(printer)
+            elif not printer.newPage():
+                break
+            render_page(painter, page, printer.resolution() / MM_PER_INCH)
+        if painter is not None:
+            painter.end()
+        return len(self.pages)
+
+    def _print_dialog(self) -> None:
+        from PySide6.QtPrintSupport import QPrintDialog, QPrinter
+        if not self.pages:
+            return
+        printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+        printer.setDocName(self.default_name(""))
+        if self.duplex.currentText() != "none":
+            printer.setDuplex(QPrinter.DuplexMode.DuplexLongSide if self.duplex.currentText() == "long"
+                              else QPrinter.DuplexMode.DuplexShortSide)
+        dialog = QPrintDialog(printer, self)
+        if dialog.exec() == QDialog.DialogCode.Accepted:
+            self.message.setText(f"Sent {self.print_to(printer)} page(s) to {printer.printerName() or 'the printer'}")
+
+    def export_pngs(self, folder: str | Path, dpi: float = 300.0) -> list[Path]:
+        """Counters: one ``<unit>-front.png``/``-back.png`` per distinct unit at ``dpi``; other sheets: a PNG per
+        page. Returns the files written (raises PrintError/OSError)."""
+        from studio.printing.output import write_pngs
+        opts = self.options().validated()
+        if opts.kind == "counters":
+            from studio.printing.counter_images import write_counter_images
+            from studio.printing.faces import choose_layout
+            from studio.printing.sources import counters_for
+            from studio.printing.units import length_mm
+            return write_counter_images(counters_for(self.index, opts.source),
+                                        lambda u: choose_layout(self.index, u, "counter", opts.layout),
+                                        length_mm(opts.size), Path(folder), dpi, self.project_root)
+        return write_pngs(self.pages, Path(folder), self.default_name(""), dpi)
+
+    def _png_dialog(self) -> None:
+        folder = QFileDialog.getExistingDirectory(self, "Export PNGs to folder", str(self.project_root))
+        if folder:
+            try:
+                written = self.export_pngs(folder)
+                self.message.setText(f"Wrote {len(written)} PNG(s) to {folder}")
+            except (PrintError, OSError, ValueError) as exc:
+                self.message.setText(f"<b>Cannot export:</b> {exc}")
+
     def _save_dialog(self) -> None:
         if not self.pages:
             return
-        path, _ = QFileDialog.getSaveFileName(self, "Save PDF", f"{self.kind.currentText()}.pdf", "PDF (*.pdf)")
+        start = str(self.project_root / self.default_name())
+        path, _ = QFileDialog.getSaveFileName(self, "Save PDF", start, "PDF (*.pdf)")
         if path:
             try:
                 self.save_pdf(path)

@@ -25,7 +25,8 @@ def test_expand_follows_templates_and_totals_per_echelon():
     assert [u.designation for u in node.units] == ["1 Trp66"]
     tanks = node.children[:2]
     assert [t.designation for t in tanks] == ["1/1 Trp", "2/1 Trp"]
-    assert [u.designation for u in tanks[1].units] == ["2/1 Trp11", "2/1 Trp-1", "2/1 Trp-2", "2/1 Trp-3"]
+    # {n} of a vehicle is its number among the echelon's vehicles, across slots: no two share a designation
+    assert [u.designation for u in tanks[1].units] == ["2/1 Trp11", "2/1 Trp-2", "2/1 Trp-3", "2/1 Trp-4"]
     assert node.totals() == {"m1": 8, "m3": 1, "m901": 2}
     assert tanks[0].totals() == {"m1": 4}
 
@@ -59,3 +60,35 @@ def test_move_within_a_list_and_into_a_new_list(tmp_path):
 def test_impossible_moves_are_refused(source, target):
     with pytest.raises(ValueError):
         move_ops(TROOP, source, target, 0)
+
+
+SCOUTS_THEN_TANKS = {"kind": "toe", "id": "trp2", "root": {
+    "id": "trp", "echelon": "company", "designation": "{n} Trp",
+    "children": [{"id": "scouts", "echelon": "platoon", "designation": "{n}/{parent}", "count": 2,
+                  "slots": [{"id": "m3", "unit": "m3", "count": 2, "designation": "{parent}-{n}"}]},
+                 {"id": "tanks", "echelon": "platoon", "designation": "{n}/{parent}", "template": "plt"}]}}
+
+
+def test_sibling_echelons_from_different_entries_are_numbered_on():
+    """Two scout platoons then a tank platoon under one troop are 1/, 2/ and 3/ (not 1/1 Trp again)."""
+    node = expand(SCOUTS_THEN_TANKS, {"plt": PLATOON}.get)
+    assert [c.designation for c in node.children] == ["1/1 Trp", "2/1 Trp", "3/1 Trp"]
+    every = [u.designation for n in node.walk() for u in n.units]
+    assert len(every) == len(set(every)) == 2 * 2 + 4
+
+
+def test_model_expansion_numbers_siblings_like_the_editor(tmp_path):
+    """studio.model.forces (printing, engines) and the editor's expansion give the same designations."""
+    from studio.model.documents import Toe
+    from studio.model.forces import designate as model_designate, expand_toe
+
+    class Index:
+        def model(self, kind, toe_id):
+            return Toe.model_validate({**PLATOON, "ruleset": "mbt", "name": "p", "nation": "US"}) \
+                if toe_id == "plt" else None
+
+    toe = Toe.model_validate({**SCOUTS_THEN_TANKS, "ruleset": "mbt", "name": "t", "nation": "US"})
+    by_model = [u.designation for u in expand_toe(toe, Index())]
+    node = expand(SCOUTS_THEN_TANKS, {"plt": PLATOON}.get)
+    assert sorted(by_model) == sorted(u.designation for n in node.walk() for u in n.units)
+    assert model_designate("{parent}{n-1}", 3, "2") == "22" and model_designate("{n+10}", 1) == "11"

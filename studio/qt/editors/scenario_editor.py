@@ -119,6 +119,7 @@ class QtScenarioEditor(QtEditor):
         self.view = QtScenarioMapView(self.scene, self)
         self.tool = "select"
         self._stroke = None
+        self._stroke_on = True
         self.source = QtToeSource()
         self.status_label = QLabel("")
         self.status_label.setWordWrap(True)
@@ -185,7 +186,7 @@ class QtScenarioEditor(QtEditor):
     def _build(self) -> None:
         self.tool_box = QComboBox()
         for tool, text in (("select", "Inspect"), ("zone", "Paint setup zone"), ("erase-zone", "Erase setup zone"),
-                           ("setup", "Toggle setup hex"), ("entry", "Toggle entry hex (reinforcement)"),
+                           ("setup", "Toggle setup hex"), ("entry", "Paint entry zone (reinforcement)"),
                            ("victory", "Pick victory hexes")):
             self.tool_box.addItem(text, tool)
         self.tool_box.currentIndexChanged.connect(lambda _: self.set_tool(self.tool_box.currentData()))
@@ -508,7 +509,8 @@ class QtScenarioEditor(QtEditor):
             for f in (s.get("forces") or []) if isinstance(s, dict) else []:
                 setup = f.get("setup") if isinstance(f, dict) and isinstance(f.get("setup"), dict) else {}
                 taken.update(self._labels_of(setup.get("hexes")))
-        keys = sc.spread(self.geometry, key, n, taken)
+        keys = sc.spread(self.geometry, key, n, taken,  # into terrain every unit can enter, where possible
+                         lambda k: self.catalogue.open_to_all(self.geometry.terrain(k)))
         labels = [self.geometry.label(k) for k in keys]
         ok = self.apply(f"Place {toe_id}", sc.new_force_ops(data, side, toe_id, toe_data, labels))
         if ok:
@@ -535,7 +537,9 @@ class QtScenarioEditor(QtEditor):
             self.apply("Setup hex", sc.toggle_hexes(self.doc.data, f"{force}/setup/hexes", [label],
                                                     label not in current))
         elif self.tool == "entry" and force:
-            self.apply("Entry hex", sc.toggle_entry_hex(self.doc.data, force, label))
+            on = self._stroke_on if self._stroke is not None else label not in (
+                self.doc.get(f"{force}/entry/hexes") or [])
+            self.apply("Entry hex", sc.entry_hexes_ops(self.doc.data, force, [label], on))
         elif self.tool == "victory" and self.victory_box.currentIndex() >= 0:
             i = self.victory_box.currentData()
             current = self.doc.get(f"/victory/{i}/hexes") or []
@@ -545,8 +549,11 @@ class QtScenarioEditor(QtEditor):
     def _press(self, key, x, y, button) -> None:
         if key is None:
             return
-        if self.tool in ("zone", "erase-zone"):
-            self.doc.begin_gesture("Paint setup zone")
+        if self.tool in ("zone", "erase-zone", "entry"):  # a stroke paints (or erases) a whole zone
+            self.doc.begin_gesture("Paint entry zone" if self.tool == "entry" else "Paint setup zone")
+            force = self._force_pointer()
+            self._stroke_on = self.geometry.label(key) not in (self.doc.get(f"{force}/entry/hexes") or []) \
+                if force else True
             self._stroke = key
         if self.tool != "select":
             self._apply_hex(key)
