@@ -10,6 +10,7 @@ from .base import Document
 from .documents import Map, Project, Ruleset, Scenario, Toe, UnitCard
 from .layout import Layout
 from .position import Position
+from .variant import Variant
 from .registry import plugin as get_plugin
 
 CORE_KINDS: dict[str, type[Document]] = {
@@ -21,6 +22,7 @@ CORE_KINDS: dict[str, type[Document]] = {
     "scenario": Scenario,
     "layout": Layout,
     "position": Position,
+    "variant": Variant,
 }
 
 #: kinds whose model a ruleset plugin refines, and the field it refines

@@ -3,6 +3,12 @@
 ``--from`` starts every game from a position document (``kind: position``, see :mod:`studio.rules.position`)
 instead of the scenario's set-up: same report, same determinism.
 
+Where the games run: ``--jobs J`` local processes, or a Dask cluster with ``--scheduler tcp://HOST:8786`` (also
+from the ``STUDIO_SCHEDULER`` environment variable or ``<project>/.studio/cluster.json`` ``{"scheduler": ...}``;
+``--scheduler local`` forces local play). ``--precision 0.03`` plays until every side's anytime-valid 95% interval
+is within +-3 points (at most ``--games``). ``--variant ID`` plays under a ruleset variant (``kind: variant``).
+``--report out.html`` writes a self-contained HTML report with labelled charts. See docs/BALANCE.md.
+
 Exit 0 when every game finished, 1 when the scenario is refused (validation errors, printed) or a game hit an
 engine error, 2 on usage or I/O errors (unknown bot, missing file).
 """
@@ -22,7 +28,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("scenario", metavar="SCENARIO", nargs="?", help="scenario file or scenario id")
     p.add_argument("--from", dest="from_position", metavar="POSITION",
                    help="start every game from this position file (kind: position) instead of the set-up")
-    p.add_argument("--games", type=int, default=100, metavar="N", help="number of games (default 100)")
+    p.add_argument("--games", "--max-games", dest="games", type=int, default=None, metavar="N",
+                   help="number of games (default 100; with --precision the most it plays, default 20000)")
     p.add_argument("--seed", type=int, default=1, metavar="S", help="master seed (default 1)")
     p.add_argument("--jobs", type=int, default=1, metavar="J", help="worker processes (default 1)")
     p.add_argument("--bots", default="random,random", metavar="A,B", help="bot per side, in side order "
@@ -31,6 +38,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--save-replays", metavar="DIR", help="write one replay file per game into DIR")
     p.add_argument("--write-balance", action="store_true",
                    help="write <scenario stem>.balance.json next to the scenario file")
+    add_run_arguments(p)
+    p.add_argument("--precision", type=float, metavar="P",
+                   help="play until each side's 95%% interval is within +-P (e.g. 0.03), at most --games games")
+    p.add_argument("--report", metavar="HTML", help="write a self-contained HTML report with charts")
     p.add_argument("--project", dest="play_project", metavar="DIR", help="project folder (default: sample project)")
     p.set_defaults(func=run)
 
@@ -53,6 +64,29 @@ class _Bar:
         self.stream.flush()
 
 
+def add_run_arguments(p: argparse.ArgumentParser) -> None:
+    """Options shared by ``play``, ``tune`` and ``compare``: the Dask scheduler and the ruleset variant."""
+    p.add_argument("--scheduler", metavar="ADDRESS",
+                   help="Dask scheduler (tcp://HOST:8786) to run the games on; 'local' = this machine "
+                        "(default: $STUDIO_SCHEDULER, then <project>/.studio/cluster.json, then local)")
+    if not any(a.dest == "variant" for a in p._actions):
+        p.add_argument("--variant", metavar="ID", help="play under this ruleset variant (kind: variant)")
+
+
+def scheduler_of(args: argparse.Namespace, project) -> str | None:
+    """The scheduler address for a run (None = local): --scheduler, $STUDIO_SCHEDULER, the project's setting."""
+    from studio.sim.bundle import environ_scheduler
+
+    given = getattr(args, "scheduler", None) or environ_scheduler()
+    if given is None and project is not None:
+        setting = Path(project) / ".studio" / "cluster.json"
+        try:
+            given = json.loads(setting.read_text(encoding="utf-8")).get("scheduler") if setting.is_file() else None
+        except (OSError, ValueError, AttributeError):
+            given = None
+    return None if given in (None, "", "local") else str(given)
+
+
 def run(args: argparse.Namespace) -> int:
     from studio.rules.load import ScenarioRefused
 
@@ -71,8 +105,12 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _usage_error(args: argparse.Namespace) -> str:
+    if args.games is None:
+        args.games = 20_000 if args.precision else 100
     if args.games < 1 or args.jobs < 1:
         return "--games and --jobs must be at least 1"
+    if args.precision is not None and not 0 < args.precision < 0.5:
+        return "--precision must be between 0 and 0.5 (e.g. 0.03 for +-3 points)"
     if bool(args.scenario) == bool(args.from_position):
         return "give a SCENARIO or --from POSITION (exactly one)"
     project = _project(args)
@@ -118,18 +156,48 @@ def _bots(args: argparse.Namespace, game) -> list[str] | None:
     return bots
 
 
+def prepare(args: argparse.Namespace, loaded):
+    """``(loaded, recipe, changes)`` for a run under ``--variant`` (the bundle's game), or the original."""
+    variant = getattr(args, "variant", None)
+    if not variant or variant == "base":
+        return loaded, None, []
+    from studio.sim.variants import variant_bundle
+
+    bundle = variant_bundle(loaded, variant)
+    return bundle.load(), bundle, list(bundle.changes)
+
+
 def _play(args: argparse.Namespace, loaded, bots: list[str]) -> int:
+    from studio.rules.load import ScenarioRefused
+    from studio.sim.bundle import BundleError
     from studio.sim.runner import run_games
 
     progress = _Bar() if args.format == "text" and sys.stderr is not None else None
-    report = run_games(loaded, args.games, args.seed, bots, jobs=args.jobs, progress=progress,
-                       replay_dir=args.save_replays)
+    try:
+        played, recipe, changes = prepare(args, loaded)
+        report = run_games(played, args.games, args.seed, bots, jobs=args.jobs, progress=progress,
+                           replay_dir=args.save_replays, scheduler=scheduler_of(args, loaded.project),
+                           recipe=recipe, precision=args.precision)
+    except ScenarioRefused as exc:
+        return _refused(args, exc)
+    except (BundleError, RuntimeError, OSError) as exc:
+        print(f"studio play: {exc}", file=sys.stderr)
+        return 2
+    report.changes = changes
     data = report.to_json()
     if args.format == "json":
         json.dump(data, sys.stdout, indent=2)
         sys.stdout.write("\n")
     else:
         print(report.format_text())
+    if args.report:
+        from studio.sim.html import report_html, write_html
+
+        try:
+            write_html(args.report, report_html(data))
+        except OSError as exc:
+            print(f"studio play: cannot write {args.report}: {exc}", file=sys.stderr)
+            return 2
     if args.write_balance:
         try:
             write_balance(loaded.path, data)
