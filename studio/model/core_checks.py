@@ -273,6 +273,8 @@ def _check_scenario_hexes(doc: LoadedDocument, index: ProjectIndex, sc: Scenario
 
     if any(index.model("map", b.map) is None for b in sc.boards):
         return  # dangling map references are reported by the reference check
+    if any(index.model("map", b.map).table is not None for b in sc.boards):
+        return  # a measured table has no hexes: its ruleset checks placements in inches
     try:
         assembled = assemble_scenario(sc, index)
     except AssemblyError as exc:

@@ -209,9 +209,8 @@ def _bounds_problems(doc, table: MeasuredTable, f: TableFeature, geom, where: st
         k = outside[0]
         yield doc.error("table.off-table", f"feature '{f.id}' point {k} {f.points[k]} is off the "
                         f"{table.width_in:g}\" x {table.depth_in:g}\" table", f"{where}/points/{k}")
-    elif not board.covers(geom.buffer(-1e-6)):
-        yield doc.warning("table.off-table", f"feature '{f.id}' reaches past the table edge (its width or radius)",
-                          where)
+    elif f.shape == "circle" and not board.covers(geom.buffer(-1e-6)):
+        yield doc.warning("table.off-table", f"circle '{f.id}' reaches past the table edge", where)
 
 
 def _ford_problems(doc, f: TableFeature, where: str):

@@ -1,0 +1,24 @@
+"""Battlefield Ops! (Rules Update 1.1) plugin: 6mm miniatures on a measured table.
+
+Data side: ``cards`` (Unit Card front and back, the scenario extension: deployment zones, placements,
+objectives, victory predicates, prepared defences) and ``checks`` (codes ``bfops.*``). The engine
+(``engine/``) plays on continuous geometry (``studio.geometry``): positions in inches, facings in degrees.
+"""
+from __future__ import annotations
+
+from studio.model.registry import RulesetPlugin, lazy, register
+
+from .cards import BfopsCard, BfopsScenario
+from .checks import CHECKS
+from .engine.data import ENGINE_TABLES
+
+PLUGIN = register(RulesetPlugin(
+    id="bfops",
+    name="Battlefield Ops! (Rules Update 1.1)",
+    card_bodies={"*": BfopsCard},
+    scenario_extension=BfopsScenario,
+    checks=CHECKS,
+    game_factory=lazy("studio.rulesets.bfops.engine.game:create_game"),
+    engine_tables=ENGINE_TABLES,
+    environment_fields=frozenset({"light", "weather"}),
+))

@@ -1,0 +1,1 @@
+"""Battlefield Ops! rules engine on continuous space (positions in inches, facings in degrees)."""

@@ -1,0 +1,60 @@
+"""Command cards and the draw deck (BfOps p.16-18, digest b.6, c.16)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One Command Card: its side index (-1 for Fog of War) and level."""
+
+    side: int
+    level: str
+
+    def __str__(self) -> str:
+        return "fog-of-war" if self.side < 0 else f"{self.level}:{self.side}"
+
+
+FOG = Card(-1, "fog_of_war")
+
+
+def build_deck(game) -> tuple[Card, ...]:
+    """The basic draw deck from the order of battle (BfOps p.17): one Platoon card per combat platoon (a Section
+    pair gives none unless it is the side's only element), Company cards per company command vehicle (WARPAC 1,
+    NATO 2: table ``deck``), Battalion cards per option ``battalion-cards`` (A14), and the Fog of War cards
+    (table ``sequence``, base rule)."""
+    cards: list[Card] = []
+    deck = game.tables.deck
+    for s, side in enumerate(game.sides):
+        nation = game.side_blocs[s]
+        elements = [e for e in game.elements if e.side == s]
+        for e in elements:
+            card = game.cards[e.card]
+            level = card.capabilities.command_level
+            if level in ("company", "battalion", "regimental") and level in deck:
+                n = int(deck[level][nation])
+                if level == "battalion" and game.options.get("battalion-cards") == "two":
+                    n = 2                                                   # BfOps p.17 (A14: 'each add 2')
+                cards += [Card(s, level)] * n
+                continue
+            if card.capabilities.section_pair and len(elements) > 1:
+                continue                                                    # BfOps p.17: Section pair
+            cards += [Card(s, "platoon")] * int(deck["platoon"][nation])    # BfOps p.17: per combat platoon
+        if not any(c.side == s for c in cards) and elements:
+            cards.append(Card(s, "platoon"))                                # BfOps p.17: at least one
+    cards += [FOG] * max(1, int(game.tables.sequence["fog_of_war"]))
+    return tuple(cards)
+
+
+def draw(deck: tuple[Card, ...], dice) -> list[Card]:
+    """Shuffle and draw until the first Fog of War card (BfOps p.23: 'until you hit the Fog of War card')."""
+    order = list(deck)
+    for i in range(len(order) - 1, 0, -1):              # Fisher-Yates on the game dice
+        j = dice.randrange(i + 1)
+        order[i], order[j] = order[j], order[i]
+    drawn = []
+    for card in order:
+        if card.side < 0:
+            break
+        drawn.append(card)
+    return drawn

@@ -1,0 +1,158 @@
+"""Spotting and direct fire: to-hit modifiers, Penetration through cover, the damage pipeline (digest c.1-c.24).
+
+Pure functions of the game (static data) and the units; dice are passed in. Every rule's code carries its
+reference. Base-rule numbers (to-hit by range band, spotting table, defilade) come from placeholder tables.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from studio.geometry import relative_bearing
+from studio.geometry.shapes import bearing
+
+SOLID_THROUGH = ("building", "wall")
+
+
+@dataclass(frozen=True, slots=True)
+class Sight:
+    """What the firer sees of the target: range, the sight line, the exposure fraction, fire-through faces."""
+
+    distance: float
+    los: object
+    exposure: float
+    through_cover: float   # sum of cover of solid faces passed when fire goes through them (c.23), else 0
+    blocked: bool          # not visible at all (ground, woods, or solids: fire-through only)
+
+
+def sight(game, firer, target, side: int) -> Sight:
+    """LOS from the firer's highest weapon to the target's top (BfOps p.21: firing over obstructions)."""
+    g = game.geometry
+    fc, tc = game.card_of(firer), game.card_of(target)
+    eye = max([w.mount_height_in for w in fc.weapons] or [fc.base.height_in])
+    los = g.los(firer.x, firer.y, target.x, target.y, eye=eye, target=tc.base.height_in, side=game.sides[side])
+    dist = game.distance(firer, target)
+    blockers = [c for c in los.crossings if c.blocking]
+    solids_only = los.ground_block is None and all(c.area.kind in SOLID_THROUGH for c in blockers)
+    through = sum(c.area.cover * c.faces for c in blockers) if blockers and solids_only else 0.0   # BfOps p.21
+    exposure = 0.0 if blockers or los.ground_block is not None else g.exposure(
+        firer.x, firer.y, eye, game.footprint(target), tc.base.height_in, game.sides[side])
+    return Sight(dist, los, exposure, through, bool(blockers) or los.ground_block is not None)
+
+
+def band(weapon, distance: float) -> str | None:
+    """The weapon's range band at ``distance`` inches, None beyond long range."""
+    r = weapon.ranges
+    for name in ("short", "medium", "long"):
+        if distance <= getattr(r, name):
+            return name
+    return None
+
+
+def terrain_mods(game, firer, los, column: str) -> float:
+    """Terrain between and around: the firer's own area only when deeper than 1" (BfOps 3.0), then every
+    area the line crosses, per inch (base rule 6.1.1, placeholder table ``terrain``)."""
+    total = 0.0
+    for c in los.crossings:
+        per_in = float(game.tables.terrain_row(c.area.kind)[column]) if c.area.kind in game.tables.terrain else 0.0
+        if not per_in:
+            continue
+        if c.at_observer:
+            depth = game.depth(firer, c.area, los)
+            if depth <= 1.0:                                   # BfOps 3.0: 1" or less: no modifiers
+                continue
+            total += per_in * depth                            # BfOps 3.0: the full terrain length
+        else:
+            total += per_in * c.length
+    return total
+
+
+def speed_modifier(game, moved: float) -> float:
+    """Target speed to-hit modifier (BfOps p.7), bands on whole inches (option ``speed-rounding``)."""
+    rounding = math.floor if game.options.get("speed-rounding") == "floor" else math.ceil
+    return game.tables.band_value(game.tables.target_speed, rounding(moved - 1e-9))
+
+
+def defilade(game, target, sight_: Sight) -> bool:
+    """More than 50% exposed is not Defilade (BfOps p.21); suppressed infantry are Defilade (p.14); a target in
+    camouflage, a foxhole or a trench is Defilade (p.9)."""
+    if sight_.exposure <= 0.5:
+        return True
+    if target.suppressed and game.card_of(target).infantry is not None:
+        return True
+    return bool(game.prepared_cover(target))
+
+
+def spot_number(game, observer, target, sight_: Sight, alerted: bool) -> float:
+    """Spot check number: spotting table by distance (base rule) + night (BfOps p.12) + suppressed -3 (p.8) +
+    recon +1 (p.14) + Placed On Alert +2 (p.18) + defilade + terrain per inch."""
+    t = game.tables
+    n = t.band_value(t.spot, sight_.distance)
+    n += game.night_spot_modifier(observer)                   # BfOps p.12
+    if observer.suppressed:
+        n += t.spot_mod["suppressed"]                          # BfOps p.8
+    card = game.card_of(observer)
+    if card.infantry is not None and card.infantry.recon:
+        n += t.spot_mod["recon"]                               # BfOps p.14
+    if alerted:
+        n += t.spot_mod["alert"]                               # BfOps p.18
+    if defilade(game, target, sight_):
+        n += t.spot_mod["defilade"]
+    return n + terrain_mods(game, observer, sight_.los, "spot_per_in")
+
+
+def hit_number(game, firer, target, weapon, sight_: Sight) -> float:
+    """To-hit number: base by band + target speed (p.7) + terrain (3.0) + camouflage -3 unless within Short
+    Range (p.9) + defilade + low profile (p.22) + fire through an obstruction -4 ignoring Defilade (p.22)."""
+    t = game.tables
+    b = band(weapon, sight_.distance) or "long"
+    n = float(t.to_hit[b])
+    n += speed_modifier(game, target.moved)                   # BfOps p.7
+    n += terrain_mods(game, firer, sight_.los, "hit_per_in")  # BfOps 3.0
+    if "camouflage" in game.prepared_cover(target) and b != "short":
+        n += t.hit_mod["camouflage"]                           # BfOps p.9
+    if sight_.blocked:
+        n += t.hit_mod["through"]                              # BfOps p.22: Defilade ignored
+    elif defilade(game, target, sight_):
+        n += t.hit_mod["defilade"]
+    if game.card_of(target).low_profile:
+        n += t.hit_mod["low_profile"]                          # BfOps p.22 [I]
+    return n
+
+
+def adjacent_cover(game, target, sight_: Sight) -> float:
+    """Cover of an obstruction the target is inside or within 1/4" of, on the line (BfOps p.21)."""
+    best = 0.0
+    for c in sight_.los.crossings:
+        if c.area.cover and (c.at_target or sight_.los.length - c.exit <= 0.25):
+            best = max(best, c.area.cover)
+    return best
+
+
+def struck_face(game, firer, target) -> str:
+    """Face struck: angle between the target's facing and the bearing to the firer (table armour-arcs)."""
+    angle = relative_bearing(target.facing, bearing(target.x, target.y, firer.x, firer.y))
+    return game.tables.face(angle)
+
+
+def effective_pen(game, firer, target, weapon, ammo, sight_: Sight) -> float:
+    """Pen at the band, less cover adjacent to the target (Pen - Cover, p.21); through obstructions
+    round((Pen - sum of faces) / 3) (p.22)."""
+    b = band(weapon, sight_.distance) or "long"
+    pen = float(ammo.pen.get(b, ammo.pen.get("medium", 0)))
+    if sight_.blocked:
+        return float(round((pen - sight_.through_cover) / 3.0))          # BfOps p.22 steps 2-4
+    return pen - adjacent_cover(game, target, sight_)                     # BfOps p.21
+
+
+def infantry_hits(game, weapon, ammo) -> tuple[int, float, int]:
+    """Hits on infantry in the open (p.14-15): cannon/mortar/artillery HE by shell size (table infantry-hits:
+    hits, splash radius, splash hits); any other hit with Pen 1+ scores 1 Hit (Soft Unit)."""
+    if ammo.type != "HE" or weapon.weapon_class not in ("cannon", "mortar", "artillery", "howitzer", "field_gun") \
+            or not weapon.caliber_mm:
+        return 1, 0.0, 0
+    row = game.tables.infantry_row(weapon.caliber_mm)
+    if row is None:
+        return 1, 0.0, 0
+    hits = row[1] if weapon.weapon_class == "mortar" else row[2]
+    return int(hits), float(row[3]), int(row[4])

@@ -1,0 +1,99 @@
+"""Movement: macro moves planned on a 1" raster (distance fields), executed and adjudicated on exact geometry.
+
+The raster is only a planner (digest f.6): the unit's path is the polyline through the raster cells it follows,
+cut to its speed, and every rule (ground-type Bog checks, fording, minefield rolls per inch) is applied to that
+polyline on the exact table geometry.
+"""
+from __future__ import annotations
+
+import heapq
+import math
+
+import numpy as np
+
+CELL = 1.0  # inches per raster cell
+_NEIGHBOURS = ((1, 0, 1.0), (-1, 0, 1.0), (0, 1, 1.0), (0, -1, 1.0),
+               (1, 1, math.sqrt(2)), (1, -1, math.sqrt(2)), (-1, 1, math.sqrt(2)), (-1, -1, math.sqrt(2)))
+
+
+class NavGrid:
+    """Cost per cell (inches of movement per inch crossed; inf = impassable) for one mobility and fording depth."""
+
+    def __init__(self, game, mobility: str, fording_in: float):
+        g = game.geometry
+        self.nx, self.ny = int(math.ceil(g.width / CELL)), int(math.ceil(g.depth / CELL))
+        self.cost = np.ones((self.nx, self.ny))
+        self.fields: dict[tuple[int, int], np.ndarray] = {}
+        for i in range(self.nx):
+            for j in range(self.ny):
+                self.cost[i, j] = game.cell_cost(mobility, fording_in, (i + 0.5) * CELL, (j + 0.5) * CELL)
+
+    def cell(self, x: float, y: float) -> tuple[int, int]:
+        return (min(self.nx - 1, max(0, int(x / CELL))), min(self.ny - 1, max(0, int(y / CELL))))
+
+    def field(self, goal: tuple[int, int]) -> np.ndarray:
+        """Movement distance from every cell to ``goal`` (Dijkstra), cached per goal cell in this game."""
+        if goal not in self.fields:
+            dist = np.full((self.nx, self.ny), np.inf)
+            dist[goal] = 0.0
+            heap = [(0.0, goal)]
+            while heap:
+                d, (i, j) = heapq.heappop(heap)
+                if d > dist[i, j]:
+                    continue
+                for di, dj, step in _NEIGHBOURS:
+                    a, b = i + di, j + dj
+                    if 0 <= a < self.nx and 0 <= b < self.ny and math.isfinite(self.cost[a, b]):
+                        nd = d + step * (self.cost[a, b] + self.cost[i, j]) / 2
+                        if nd < dist[a, b]:
+                            dist[a, b] = nd
+                            heapq.heappush(heap, (nd, (a, b)))
+            self.fields[goal] = dist
+        return self.fields[goal]
+
+    def plan(self, x: float, y: float, goal_xy: tuple[float, float], budget: float) -> list[tuple[float, float]]:
+        """Cell centres from (x, y) down the distance field toward the goal, within ``budget`` inches of cost."""
+        goal = self.cell(*goal_xy)
+        dist = self.field(goal)
+        here = self.cell(x, y)
+        path = [(x, y)]
+        spent = 0.0
+        while here != goal and math.isfinite(dist[here]):
+            best = None
+            for di, dj, step in _NEIGHBOURS:
+                a, b = here[0] + di, here[1] + dj
+                if 0 <= a < self.nx and 0 <= b < self.ny and dist[a, b] < dist[here] - 1e-9:
+                    if best is None or dist[a, b] < dist[best]:
+                        best = (a, b)
+            if best is None:
+                break
+            step_cost = (dist[here] - dist[best])
+            if spent + step_cost > budget + 1e-9:
+                break
+            spent += step_cost
+            here = best
+            path.append(((here[0] + 0.5) * CELL, (here[1] + 0.5) * CELL))
+        if here == goal and spent < budget and len(path) > 1:
+            path[-1] = goal_xy
+        return path
+
+
+def cut(path: list[tuple[float, float]], length: float) -> list[tuple[float, float]]:
+    """The first ``length`` inches of a polyline."""
+    out = [path[0]]
+    left = length
+    for (x0, y0), (x1, y1) in zip(path, path[1:]):
+        seg = math.hypot(x1 - x0, y1 - y0)
+        if seg <= left:
+            out.append((x1, y1))
+            left -= seg
+            continue
+        if seg > 0 and left > 0:
+            t = left / seg
+            out.append((x0 + (x1 - x0) * t, y0 + (y1 - y0) * t))
+        break
+    return out
+
+
+def polyline_length(path) -> float:
+    return sum(math.hypot(x1 - x0, y1 - y0) for (x0, y0), (x1, y1) in zip(path, path[1:]))

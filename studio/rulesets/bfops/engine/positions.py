@@ -1,0 +1,61 @@
+"""Positions on a measured table: units at x/y inches with facings in degrees (``studio/rulesets/README.md``)."""
+from __future__ import annotations
+
+from studio.rules.position import PositionError
+
+from .state import BfopsState, Unit, new_state
+
+STATUS_KEYS = {"hits", "disabled", "immobilized", "bogged", "suppressed", "moved", "element", "order", "spotted"}
+
+
+def state_from_position(game, position) -> BfopsState:
+    """The state of a position document: its units (x, y, facing, status), turn, phase and side to act."""
+    state = new_state(game, 0)
+    if position.units is not None:
+        state.units = [_unit(game, i, u) for i, u in enumerate(position.units)]
+        state.orders = {u.element: "hold" for u in state.units}
+        for i, u in enumerate(position.units):
+            if "order" in u.status:
+                state.orders[state.units[i].element] = str(u.status["order"])
+        state.spotted = [set(), set()]
+        for i, u in enumerate(position.units):
+            if u.status.get("spotted"):
+                state.spotted[1 - state.units[i].side].add(state.units[i].id)
+    state.turn = position.turn
+    state.phase = position.phase or "command"
+    state.sights, state.legal_cache = {}, None
+    if position.to_act is not None:
+        state.player = game.sides.index(position.to_act)
+    if state.phase == "fire":
+        state.priority, state.declared, state.decided = 0, [], set()
+        state.hand = [0, 0]
+    return state
+
+
+def _unit(game, i: int, u) -> Unit:
+    where = f"/units/{i}"
+    unknown = set(u.status) - STATUS_KEYS
+    if unknown:
+        raise PositionError(f"unknown status key(s) {sorted(unknown)}; known: {sorted(STATUS_KEYS)}",
+                            f"{where}/status")
+    if u.card not in game.cards:
+        from ..cards import BfopsCard
+
+        raise PositionError(f"card '{u.card}' is not in this scenario's forces", f"{where}/card") \
+            if BfopsCard is None else PositionError(f"card '{u.card}' is not in this scenario's forces",
+                                                   f"{where}/card")
+    if u.x is None or u.y is None:
+        raise PositionError("a unit on a measured table needs x and y (inches)", where)
+    if not (0 <= u.x <= game.geometry.width and 0 <= u.y <= game.geometry.depth):
+        raise PositionError(f"({u.x}, {u.y}) is off the {game.geometry.width:g}\" x {game.geometry.depth:g}\" "
+                            "table", f"{where}/x")
+    st = u.status
+    return Unit(u.id or f"u{i + 1}", u.card, game.sides.index(u.side), str(st.get("element", u.id or f"e{i + 1}")),
+                float(u.x), float(u.y), float(u.facing or 0.0) % 360.0, hits=int(st.get("hits", 0)),
+                disabled=bool(st.get("disabled", False)), immobilized=bool(st.get("immobilized", False)),
+                bogged=bool(st.get("bogged", False)), sup_move=bool(st.get("suppressed", False)),
+                sup_fire=position_turn(st), moved=float(st.get("moved", 0.0)))
+
+
+def position_turn(status) -> int:
+    return 1 if status.get("suppressed") else 0

@@ -1,0 +1,556 @@
+"""The Battlefield Ops! State: units in inches and degrees, the command step, the Move Phase, spotting and the
+Weapon Priority sequence (see ``game.py`` for the turn). Actions have a text form (``order E M``, ``pass``,
+``fire U T W AMMO``, ``hold U``)."""
+from __future__ import annotations
+
+import dataclasses
+import math
+import random
+from dataclasses import dataclass, field
+
+from studio.geometry import bearing
+from studio.rules.api import TERMINAL, Outcome, RulesError, State
+from studio.rules.dice import Dice
+
+from . import fire as F
+from .command import draw
+from .game import MACROS
+from .movement import cut, polyline_length
+
+
+# ------------------------------------------------------------------ actions
+
+@dataclass(frozen=True, slots=True)
+class Order:
+    element: str
+    macro: str
+
+    def __str__(self) -> str:
+        return f"order {self.element} {self.macro}"
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    def __str__(self) -> str:
+        return "pass"
+
+
+@dataclass(frozen=True, slots=True)
+class Fire:
+    unit: str
+    target: str
+    weapon: int
+    ammo: str
+
+    def __str__(self) -> str:
+        return f"fire {self.unit} {self.target} {self.weapon} {self.ammo}"
+
+
+@dataclass(frozen=True, slots=True)
+class Hold:
+    unit: str
+
+    def __str__(self) -> str:
+        return f"hold {self.unit}"
+
+
+def parse_action(text: str):
+    parts = text.split()
+    if parts == ["pass"]:
+        return Pass()
+    if len(parts) == 3 and parts[0] == "order" and parts[2] in MACROS:
+        return Order(parts[1], parts[2])
+    if len(parts) == 5 and parts[0] == "fire" and parts[3].isdigit():
+        return Fire(parts[1], parts[2], int(parts[3]), parts[4])
+    if len(parts) == 2 and parts[0] == "hold":
+        return Hold(parts[1])
+    raise ValueError(f"unknown action '{text}'")
+
+
+# ------------------------------------------------------------------ state records
+
+@dataclass
+class Unit:
+    """One model on the table: position (inches), facing (degrees), damage and markers."""
+
+    DERIVED_SLOTS = {}
+
+    id: str
+    card: str
+    side: int
+    element: str
+    x: float
+    y: float
+    facing: float
+    hits: int = 0
+    disabled: bool = False
+    immobilized: bool = False
+    bogged: bool = False
+    sup_move: bool = False      # BfOps p.8: suppressed through its next Move Phase ...
+    sup_fire: int = 0           # ... and its next opportunity to fire: the turn it was suppressed (0 = not)
+    moved: float = 0.0
+    fired: bool = False
+
+    @property
+    def suppressed(self) -> bool:
+        return self.sup_move or bool(self.sup_fire)
+
+
+@dataclass
+class BfopsState(State):
+    DERIVED_SLOTS = {"sights": "sight lines of this Move Phase's positions, recomputed from the units",
+                     "legal_cache": "legal actions, rebuilt from the other fields"}
+
+    game: object
+    dice: Dice
+    units: list[Unit]
+    orders: dict[str, str]
+    turn: int = 1
+    phase: str = "command"
+    priority: int = 0
+    player: int = 0
+    hand: list[int] = field(default_factory=lambda: [0, 0])
+    spotted: list[set] = field(default_factory=lambda: [set(), set()])
+    alerted: list[bool] = field(default_factory=lambda: [False, False])
+    declared: list = field(default_factory=list)
+    decided: set = field(default_factory=set)
+    cleared: set = field(default_factory=set)
+    sights: dict = field(default_factory=dict, compare=False)
+    legal_cache: list | None = field(default=None, compare=False)
+
+    # ---------------------------------------------------------------- API
+    def phase_id(self) -> str:
+        return self.phase
+
+    def current_player(self) -> int:
+        return TERMINAL if self._over() else self.player
+
+    def _over(self) -> bool:
+        if self.turn > self.game.max_turns:
+            return True
+        return any(not any(not u.disabled for u in self.units if u.side == s) for s in (0, 1))
+
+    def unit(self, uid: str) -> Unit:
+        return next(u for u in self.units if u.id == uid)
+
+    def legal_actions(self) -> list:
+        if self._over():
+            return []
+        if self.legal_cache is None:
+            self.legal_cache = self._orders() if self.phase == "command" else self._shots()
+        return list(self.legal_cache)
+
+    def explain_illegal(self, action) -> RulesError:
+        if self.phase == "command":
+            return RulesError(f"'{action}' is not an order this side may give now", "BfOps p.17")
+        return RulesError(f"'{action}' is not a shot the deciding unit may take now", "BfOps p.7")
+
+    def apply(self, action) -> None:
+        self.legal_cache = None
+        if isinstance(action, (Order, Pass)):
+            self._apply_order(action)
+        elif isinstance(action, (Fire, Hold)):
+            self._apply_fire(action)
+        else:
+            raise RulesError(f"'{action}' is not an action of this game")
+
+    def clone(self) -> "BfopsState":
+        return BfopsState(self.game, self.dice.clone(), [dataclasses.replace(u) for u in self.units],
+                          dict(self.orders), self.turn, self.phase, self.priority, self.player, list(self.hand),
+                          [set(s) for s in self.spotted], list(self.alerted), list(self.declared),
+                          set(self.decided), set(self.cleared), dict(self.sights))
+
+    def _visible(self) -> str:
+        units = [dataclasses.astuple(u) for u in self.units]
+        return (f"{self.turn}|{self.phase}|{self.priority}|{self.player}|{self.hand}|{sorted(self.orders.items())}|"
+                f"{[sorted(s) for s in self.spotted]}|{self.alerted}|{[str(d) for d in self.declared]}|"
+                f"{sorted(self.decided)}|{sorted(self.cleared)}|{units}")
+
+    def fingerprint(self) -> str:
+        return f"{self._visible()}|{self.dice.fingerprint()}"
+
+    def observation(self, player: int) -> "BfopsState":
+        view = self.clone()
+        view.dice = Dice.seeded_from(view._visible())   # the next draws and rolls are not known
+        return view
+
+    def scramble_hidden(self, player: int, seed: int) -> "BfopsState":
+        rng = random.Random(seed)
+        other = self.clone()
+        other.dice = Dice(rng.randrange(1 << 30))
+        other.dice.force(*[rng.randint(1, 10) for _ in range(rng.randrange(4))])
+        return other
+
+    def outcome(self) -> Outcome:
+        g = self.game
+        points = [0.0, 0.0]
+        reasons = []
+        losses = [sum(1 for u in self.units if u.side == s and u.disabled) for s in (0, 1)]
+        totals = [max(1, sum(1 for u in self.units if u.side == s)) for s in (0, 1)]
+        for v in g.ext.victory:
+            s = g.sides.index(v.side) if v.side in g.sides else None
+            if s is None:
+                continue
+            if v.kind == "hold_objective" and self.holds(s, v.objective):
+                points[s] += v.points
+                reasons.append(f"{v.side} holds {v.objective}")
+            elif v.kind == "enemy_losses" and 100 * losses[1 - s] >= (v.percent or 50) * totals[1 - s]:
+                points[s] += v.points
+                reasons.append(f"{v.side}: enemy losses {losses[1 - s]}/{totals[1 - s]}")
+            elif v.kind == "no_losses_above" and 100 * losses[s] <= (v.percent or 50) * totals[s]:
+                points[s] += v.points
+        winner = None if points[0] == points[1] else (0 if points[0] > points[1] else 1)
+        return Outcome(winner, points, "; ".join(reasons) or "no victory condition met",
+                       min(self.turn, g.max_turns), losses)
+
+    def holds(self, side: int, objective_id: str | None) -> bool:
+        """A side holds an objective with a unit inside its radius and no enemy there (scenario-authored)."""
+        obj = next((o for o in self.game.ext.objectives if o.id == objective_id), None)
+        if obj is None:
+            return False
+        near = [u.side for u in self.units if not u.disabled and math.hypot(u.x - obj.at[0], u.y - obj.at[1])
+                <= obj.radius_in]
+        return side in near and (1 - side) not in near
+
+    # ---------------------------------------------------------------- command step
+    def _orders(self) -> list:
+        own = sorted({u.element for u in self.units if u.side == self.player and not u.disabled})
+        return [Pass()] + [Order(e, m) for e in own for m in MACROS]
+
+    def _apply_order(self, action) -> None:
+        if isinstance(action, Order):
+            self.orders[action.element] = action.macro                          # BfOps p.16: persistent
+            self.hand[self.player] -= 1
+        else:
+            self.hand[self.player] = 0
+        other = 1 - self.player
+        if self.hand[other] > 0:
+            self.player = other
+        elif self.hand[self.player] <= 0:
+            self._move_phase()
+
+    def begin_turn(self) -> None:
+        """Draw Command Cards until the Fog of War card (BfOps p.23); the side with more cards issues first."""
+        for u in self.units:
+            u.moved, u.fired = 0.0, False
+        self.spotted = [set(), set()]
+        self.alerted = [False, False]
+        self.hand = [0, 0]
+        for card in draw(self.game.deck, self.dice):
+            self.hand[card.side] += 1
+        self.phase = "command"
+        self.player = 0 if self.hand[0] >= self.hand[1] else 1
+        if not any(self.hand):
+            self._move_phase()
+
+    # ---------------------------------------------------------------- movement
+    def _move_phase(self) -> None:
+        self.sights = {}
+        for _ in range(max(1, int(self.game.tables.sequence["move_phases"]))):
+            for u in self.units:
+                if u.disabled:
+                    continue
+                if u.sup_move:
+                    u.sup_move = False                                           # BfOps p.8
+                    continue
+                if not (u.immobilized or u.bogged):
+                    self._move_unit(u)
+        self.sights = {}
+        self._spotting()
+        self.phase, self.priority, self.declared, self.decided = "fire", 0, [], set()
+        self._next_decider()
+
+    def goal_of(self, u: Unit, macro: str) -> tuple[float, float] | None:
+        """Where a macro move heads: 'advance' the nearest objective, 'cover' the cover spot that best trades
+        distance for progress, 'crest' the nearest crest spot."""
+        g = self.game
+        objs = [tuple(o.at) for o in g.ext.objectives] or [(g.geometry.width / 2, g.geometry.depth / 2)]
+        target = min(objs, key=lambda p: math.hypot(p[0] - u.x, p[1] - u.y))
+        if macro == "advance":
+            k = self.game_index(u)
+            return (min(g.geometry.width - 0.5, target[0] + 0.8 * (k % 3) - 0.8), target[1] - 0.8 * (k // 3) +
+                    (0.0 if u.side == 0 else 1.6))
+        spots = g.cover_spots if macro == "cover" else g.crest_spots
+        if not spots:
+            return target
+        if macro == "cover":
+            return min(spots, key=lambda p: math.hypot(p[0] - u.x, p[1] - u.y) + math.hypot(p[0] - target[0],
+                                                                                           p[1] - target[1]))
+        return min(spots, key=lambda p: math.hypot(p[0] - u.x, p[1] - u.y))
+
+    def game_index(self, u: Unit) -> int:
+        mates = [v.id for v in self.units if v.element == u.element]
+        return mates.index(u.id)
+
+    def _move_unit(self, u: Unit) -> None:
+        macro = self.orders.get(u.element, "hold")
+        if macro == "hold":
+            return
+        card = self.game.card_of(u)
+        goal = self.goal_of(u, macro)
+        if goal is None:
+            return
+        speed = card.movement.to_fight if card.propulsion == "foot" else card.movement.cruise
+        if self.game.scenario.environment.weather == "iced_roads":
+            speed = math.floor(speed - 1e-9) if card.propulsion != "foot" else card.movement.to_fight / 2  # p.12
+        path = self.game.nav(card).plan(u.x, u.y, goal, speed)
+        if len(path) < 2:
+            return
+        path = cut(path, speed)
+        if any(a.kind == "stream" for a, _ in self.game.geometry.path_lengths(path)) and card.propulsion != "foot":
+            path = cut(path, min(speed, card.movement.cross_country_cruise or speed))   # BfOps p.11: fording
+        path = self._adjudicate(u, card, path)
+        if len(path) >= 2:
+            (x0, y0), (x1, y1) = path[-2], path[-1]
+            u.facing = round(bearing(x0, y0, x1, y1), 3)
+        u.moved += polyline_length(path)
+        u.x, u.y = round(path[-1][0], 4), round(path[-1][1], 4)
+
+    def _adjudicate(self, u: Unit, card, path: list) -> list:
+        """Exact geometry on the planned path: the first ground-type Bog check (BfOps p.11) and the minefield
+        rolls per inch (p.11); the unit stops where it bogs or a mine stops it."""
+        length = polyline_length(path)
+        if length <= 0:
+            return path
+        steps = max(1, int(math.ceil(length)))
+        checked: set[str] = set()
+        for k in range(1, steps + 1):
+            part = cut(path, min(length, k))
+            x, y = part[-1]
+            ground = self.game.ground_of(x, y)
+            if card.propulsion != "foot" and ground in self.game.tables.bog and ground not in checked:
+                checked.add(ground)
+                mod = self.game.tables.bog[ground]["cruise"]                  # BfOps p.11 (moves at Cruise)
+                if mod is not None and self.dice.roll(10, "bog") > card.bog_check + mod:
+                    u.bogged = True
+                    return part
+            if self._mines_at(u, card, x, y):
+                return part
+        return path
+
+    def _mines_at(self, u: Unit, card, x: float, y: float) -> bool:
+        """A 1" step inside a minefield strip: low density explodes on 4 or less, high on 7 (BfOps p.11); each
+        1" area detonates once. Returns True when the unit must stop (disabled or immobilized)."""
+        for a in self.game.geometry.areas_at(x, y):
+            if a.kind != "minefield":
+                continue
+            key = f"{a.id}@{round(x)},{round(y)}"
+            if key in self.cleared:
+                continue
+            f = a.data["feature"]
+            row = self.game.tables.mines.get(str(f.attributes.get("density", "low")), self.game.tables.mines["low"])
+            if self.dice.roll(10, "mine") > row["explode_on"]:
+                continue
+            self.cleared.add(key)
+            if str(f.attributes.get("mine_type", "AT")) == "AP":
+                for v in self.units:                                              # BfOps p.11: AP, 1" radius
+                    vc = self.game.card_of(v)
+                    if not v.disabled and (vc.soft or vc.infantry) and math.hypot(v.x - x, v.y - y) <= \
+                            row["ap_radius_in"] + 1e-9:
+                        self._score_hits(v, 1)
+            else:
+                self._mine_at_vehicle(u, card, row["at_pen"])
+            return u.disabled or u.immobilized
+        return False
+
+    def _mine_at_vehicle(self, u: Unit, card, pen: float) -> None:
+        """Anti-armour mine: Pen vs bottom armour (disable on d10 <= Pen - bottom) and vs tracks/tires
+        (immobilized when Pen >= their armour, no roll) (BfOps p.8, p.11)."""
+        if card.soft or card.infantry:
+            self._score_hits(u, 1)
+            return
+        need = pen - card.armor.bottom
+        if need >= 1 and self.dice.roll(10, "mine-disable") <= need:
+            u.disabled = True
+        track = card.armor.tracks if card.propulsion == "tracked" else card.armor.tires
+        if track is not None and pen >= track:
+            u.immobilized = True                                                  # BfOps 4.2
+
+    # ---------------------------------------------------------------- spotting
+    def sight(self, firer: Unit, target: Unit) -> F.Sight:
+        key = (firer.id, target.id)
+        if key not in self.sights:
+            self.sights[key] = F.sight(self.game, firer, target, firer.side)
+        return self.sights[key]
+
+    def _spotting(self) -> None:
+        """Each unit makes its Spot checks (card spots_allowed; infantry 1 per squad, p.14) at the nearest visible
+        enemies; a Recon unit's success places the whole force On Alert (+2, BfOps p.18)."""
+        for s in (0, 1):
+            for u in self.units:
+                if u.side != s or u.disabled:
+                    continue
+                card = self.game.card_of(u)
+                seen = [(self.sight(u, t), t) for t in self.units if t.side != s and not t.disabled
+                        and t.id not in self.spotted[s]]
+                seen = sorted([(sg.distance, t.id, sg, t) for sg, t in seen if not sg.blocked])
+                for _, tid, sg, t in seen[:card.spots_allowed]:
+                    if self.dice.roll(10, "spot") <= F.spot_number(self.game, u, t, sg, self.alerted[s]):
+                        self.spotted[s].add(tid)
+                        if card.capabilities.recon:
+                            self.alerted[s] = True
+
+    # ---------------------------------------------------------------- weapon priority sequence
+    def priorities(self) -> list[float]:
+        return sorted(set(self.game.tables.priority.values()))
+
+    def _weapons_at(self, u: Unit, priority: float) -> list[int]:
+        card = self.game.card_of(u)
+        out = []
+        for i, w in enumerate(card.weapons):
+            if self.game.tables.priority.get(w.weapon_class) != priority:
+                continue
+            if u.bogged and not (w.turreted and w.weapon_class == "machine_gun"):
+                continue                                                           # BfOps p.9: bogged
+            out.append(i)
+        return out
+
+    def _deciders(self, side: int) -> list[Unit]:
+        pr = self.priorities()
+        if self.priority >= len(pr):
+            return []
+        p = pr[self.priority]
+        return [u for u in self.units if u.side == side and not u.disabled and not u.fired and not u.sup_fire
+                and u.id not in self.decided and self._weapons_at(u, p) and self._targets(u, p)]
+
+    def _targets(self, u: Unit, priority: float) -> list[Fire]:
+        out = []
+        card = self.game.card_of(u)
+        for t in self.units:
+            if t.side == u.side or t.disabled or t.id not in self.spotted[u.side]:
+                continue
+            sg = self.sight(u, t)
+            for wi in self._weapons_at(u, priority):
+                w = card.weapons[wi]
+                if F.band(w, sg.distance) is None:
+                    continue
+                for ammo in w.ammo:
+                    if ammo.type in ("smoke", "illumination"):
+                        continue
+                    if sg.blocked and not (ammo.type == "AP" and sg.through_cover > 0):
+                        continue                                                   # BfOps p.21: AP only
+                    out.append(Fire(u.id, t.id, wi, ammo.type))
+        return out
+
+    def deciding_unit(self) -> Unit | None:
+        d = self._deciders(self.player)
+        return d[0] if d else None
+
+    def _shots(self) -> list:
+        u = self.deciding_unit()
+        if u is None:
+            return []
+        return [Hold(u.id)] + self._targets(u, self.priorities()[self.priority])
+
+    def _apply_fire(self, action) -> None:
+        u = self.unit(action.unit)
+        self.decided.add(u.id)
+        if isinstance(action, Fire):
+            u.fired = True
+            self.declared.append(action)
+        self._next_decider()
+
+    def _next_decider(self) -> None:
+        while True:
+            if self._deciders(self.player):
+                return
+            if self._deciders(1 - self.player):
+                self.player = 1 - self.player
+                return
+            self._resolve_priority()
+            self.priority += 1
+            self.declared, self.decided = [], set()
+            if self.priority >= len(self.priorities()):
+                self._end_turn()
+                return
+            self.player = 0
+
+    def _resolve_priority(self) -> None:
+        """Shots of one Weapon Priority are simultaneous, except that a higher Unit Rating fires and applies its
+        hits first (BfOps p.16): a firer disabled by a higher tier does not fire."""
+        tiers: dict[int, list[Fire]] = {}
+        for shot in self.declared:
+            tiers.setdefault(self.game.card_of(self.unit(shot.unit)).unit_rating, []).append(shot)
+        for ur in sorted(tiers, reverse=True):
+            live = [s for s in tiers[ur] if not self.unit(s.unit).disabled]
+            effects = [self.resolve_shot(s) for s in live]
+            for apply in effects:
+                apply()
+
+    def shot_odds(self, shot: Fire) -> tuple[float, float]:
+        """(to-hit number, effect number) of a shot: for the heuristic bot and the LOS readout."""
+        u, t = self.unit(shot.unit), self.unit(shot.target)
+        card = self.game.card_of(u)
+        w = card.weapons[shot.weapon]
+        ammo = next(a for a in w.ammo if a.type == shot.ammo)
+        sg = self.sight(u, t)
+        to_hit = F.hit_number(self.game, u, t, w, sg)
+        pen = F.effective_pen(self.game, u, t, w, ammo, sg)
+        tc = self.game.card_of(t)
+        if tc.infantry or tc.soft:
+            return to_hit, 10.0 if pen >= 1 else 0.0
+        return to_hit, pen - getattr(tc.armor, F.struck_face(self.game, u, t))
+
+    def resolve_shot(self, shot: Fire):
+        """Roll to hit and for effect now; return the closure that applies the result (simultaneity)."""
+        u, t = self.unit(shot.unit), self.unit(shot.target)
+        card, tc = self.game.card_of(u), self.game.card_of(t)
+        w = card.weapons[shot.weapon]
+        ammo = next(a for a in w.ammo if a.type == shot.ammo)
+        sg = self.sight(u, t)
+        if self.dice.roll(10, "to-hit") > F.hit_number(self.game, u, t, w, sg):
+            return lambda: None
+        pen = F.effective_pen(self.game, u, t, w, ammo, sg)
+        if tc.infantry is not None or tc.soft:
+            return self._soft_effect(t, tc, w, ammo, pen)
+        need = pen - getattr(tc.armor, F.struck_face(self.game, u, t))
+        if need >= 1 and self.dice.roll(10, "disable") <= need:                  # BfOps p.22
+            return lambda: setattr(t, "disabled", True)
+        if ammo.type == "HE" and not (w.is_grenade and tc.category in ("tank", "light_tank")):   # BfOps p.8
+            if self.dice.roll(10, "suppress") <= self.game.tables.sequence["suppression"] + w.he_suppression:
+                return lambda: self._suppress(t)
+        return lambda: None
+
+    def _soft_effect(self, t: Unit, tc, w, ammo, pen: float):
+        """Soft units and infantry: Pen 1+ scores 1 Hit regardless of Pen (p.14); cannon, mortar and artillery
+        HE on infantry in the open by shell size with splash (p.14-15); a live infantry target is suppressed."""
+        if pen < 1:
+            return lambda: None
+        hits, radius, splash = F.infantry_hits(self.game, w, ammo) if tc.infantry else (1, 0.0, 0)
+        others = [v for v in self.units if v is not t and not v.disabled and self.game.card_of(v).infantry
+                  and math.hypot(v.x - t.x, v.y - t.y) <= radius + 1e-9] if splash else []
+
+        def apply():
+            self._score_hits(t, hits)
+            for v in others:
+                self._score_hits(v, splash)
+            if not t.disabled and tc.infantry is not None:
+                self._suppress(t)
+        return apply
+
+    def _score_hits(self, v: Unit, hits: int) -> None:
+        """Hits beyond the squad's remaining hits dissipate (BfOps p.14)."""
+        card = self.game.card_of(v)
+        size = card.infantry.hits if card.infantry else 1
+        v.hits = min(size, v.hits + hits)
+        if v.hits >= size:
+            v.disabled = True
+
+    def _suppress(self, v: Unit) -> None:
+        v.sup_move, v.sup_fire = True, self.turn                                # BfOps p.8: 'Get Down!'
+
+    def _end_turn(self) -> None:
+        for u in self.units:
+            if u.sup_fire and u.sup_fire < self.turn:
+                u.sup_fire = 0        # BfOps p.8: its next fire opportunity has passed: the marker comes off
+        self.turn += 1
+        if not self._over():
+            self.begin_turn()
+
+
+def new_state(game, seed: int) -> BfopsState:
+    units = [Unit(d["id"], d["card"], d["side"], d["element"].replace("/", ".").lower(), float(d["x"]),
+                  float(d["y"]), float(d["facing"])) for d in game.setup_units]
+    state = BfopsState(game, Dice(seed), units, {e.id: "hold" for e in game.elements})
+    state.begin_turn()
+    return state
