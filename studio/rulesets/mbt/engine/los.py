@@ -260,11 +260,37 @@ def _cell_arrays(los: MbtLos):
                 at = table.side_index(*grid.offset(x), DIRECTIONS.index((y[0] - x[0], y[1] - x[1])))
                 if at is not None:
                     values[at] = value if values.dtype != bool else True
-    road_blocks = bool(los.roads) and any(h in los.blocking for side_ in los.roads for h in side_)
-    return {"table": table, "on": on, "unit": unit, "gully_at": gully,
-            "elev": table.cells(elev, -np.inf, -np.inf), "top": table.cells(top, -np.inf, -np.inf),
+    roaded = {h for side_ in los.roads for h in side_}
+    road_grid = np.zeros(shape, dtype=bool)
+    for h in roaded & los.blocking:
+        if h in grid.label_of:
+            c, r = grid.offset(h)
+            road_grid[r, c] = True
+    elev, top, side, unit = _compact(table, elev, top, side, unit)
+    return {"table": table, "on": on, "unit": unit, "gully_at": gully, "elev": elev, "top": top,
             "gully": table.cells(gully, False, True), "blocking": table.cells(blocking, False, False),
-            "side": side, "road": road, "road_blocks": road_blocks}
+            "side": side, "road": road, "road_block": table.cells(road_grid, False, False),
+            "road_blocks": bool(road_grid.any())}
+
+
+#: "no obstacle" in the int16 height arrays (below every unit's height)
+_NO_TOP = -(1 << 14)
+
+
+def _compact(table, elev, top, side, unit):
+    """The height arrays as int16 when every height is a whole number of a sane size (gathers of int16 are several
+    times faster than of float64); as float64 (no obstacle: -inf) otherwise."""
+    import numpy as np
+
+    finite = [a[np.isfinite(a)] for a in (elev, top, side, unit)]
+    whole = all(bool(np.all((v == np.round(v)) & (np.abs(v) < 1 << 13))) for v in finite)
+    if not whole:
+        return table.cells(elev, -np.inf, -np.inf), table.cells(top, -np.inf, -np.inf), side, unit
+    def small(a):
+        return np.where(np.isfinite(a), a, _NO_TOP).astype(np.int16)
+
+    return (table.cells(small(elev), _NO_TOP, _NO_TOP), table.cells(small(top), _NO_TOP, _NO_TOP),
+            small(side), small(unit))
 
 
 def _visibility(los: MbtLos, a):
@@ -285,25 +311,84 @@ def _visibility(los: MbtLos, a):
         return out
     fan = arr["table"].fan(oc, orow)
     n = fan.dist.astype(np.int32)
-    ha = float(arr["unit"][orow, oc])
     hb = arr["unit"]
-    high, low, a_higher = np.maximum(ha, hb), np.minimum(ha, hb), ha >= hb
+    ha = hb[orow, oc]
+    judge = _Judge(los, n, ha, hb, fan.k().astype(np.int32))
     blocked = _gully_blocked(los, arr, fan, n, ha, hb, a)
     hexes = [fan.cell("hex0"), fan.cell("hex1")]
-    k = fan.k().astype(np.int32)
-    for idx, slot in zip(hexes, (0, 1)):
-        top = arr["top"][idx]
-        if arr["road_blocks"]:  # a road along a straight line through the hex negates its blocking (4.1.4.1.3)
-            neg = arr["blocking"][idx] & arr["road"][fan.side("road_pairs", 2 * slot)] & \
-                arr["road"][fan.side("road_pairs", 2 * slot + 1)]
-            top = np.where(neg, arr["elev"][idx], top)
-        _judge_all(los, blocked, top, 2 * k, False, n, high, low, a_higher)
-    _judge_all(los, blocked, arr["side"][fan.side("side_in")], 2 * k - 1, True, n, high, low, a_higher)
-    _judge_all(los, blocked, arr["side"][fan.side("side_split")], 2 * k, True, n, high, low, a_higher)
+    for slot, idx in enumerate(hexes):
+        top = np.take(arr["top"], idx)
+        if arr["road_blocks"]:
+            _roads_negate(arr, fan, slot, idx, top)
+        judge(blocked, top, 0, False)
+    judge(blocked, np.take(arr["side"], fan.side("side_in")), -1, True)
+    judge(blocked, np.take(arr["side"], fan.side("side_split")), 0, True)
     if los.strict_along:  # 4.1.4.2.6 option los-along-hexside: strict
-        along = fan.flag("spine") & (arr["blocking"][hexes[0]] | arr["blocking"][hexes[1]])
+        along = fan.flag("spine") & (np.take(arr["blocking"], hexes[0]) | np.take(arr["blocking"], hexes[1]))
         blocked |= along.any(axis=0)
     return arr["on"] & ~blocked
+
+
+def _roads_negate(arr, fan, slot: int, idx, top) -> None:
+    """4.1.4.1.3 / 4.1.4.1.7: a road running on along a straight line through a woods or building hex (the hexes
+    before and after are single hexes joined to it by the road) negates its blocking: ``top`` drops to the hill."""
+    import numpy as np
+
+    through = np.take(arr["road_block"], idx)
+    if not through.any():
+        return
+    k, r, c = _where(through)
+    road = arr["road"]
+    before = fan.side("road_pairs", 2 * slot)[k, r, c]
+    after = fan.side("road_pairs", 2 * slot + 1)[k, r, c]
+    on = road[before] & road[after]
+    k, r, c = k[on], r[on], c[on]
+    top[k, r, c] = arr["elev"][idx[k, r, c]]
+
+
+def _where(mask):
+    """``np.nonzero`` of a 3-d mask (faster through the flat indices when the mask is sparse)."""
+    import numpy as np
+
+    flat = np.flatnonzero(mask)
+    rest, c = np.divmod(flat, mask.shape[2])
+    k, r = np.divmod(rest, mask.shape[1])
+    return k, r, c
+
+
+class _Judge:
+    """The MBT height tests (4.1.4.2.1-4; :meth:`MbtLos._judge`) of obstacles ``top[k, row, col]`` between an
+    observer at height ``ha`` and every target (heights ``hb``, ranges ``n``)."""
+
+    def __init__(self, los: MbtLos, n, ha: float, hb, k):
+        import numpy as np
+
+        self.los, self.n, self.k = los, n, k
+        self.high, self.low = np.maximum(ha, hb), np.minimum(ha, hb)
+        self.a_higher = ha >= hb
+        # 4.1.4.2.1-2: higher than both units, or equal to the higher and higher than the lower
+        if hb.dtype.kind == "i":
+            self.walls = self.high + (self.high == self.low)
+        else:
+            self.walls = np.where(self.high > self.low, self.high, np.nextafter(self.high, np.inf))
+
+    def __call__(self, blocked, top, half_shift: int, hexside: bool) -> None:
+        """Mark in ``blocked`` the targets one of whose obstacles (at half-steps ``2k + half_shift``) blocks."""
+        import numpy as np
+
+        blocked |= (top >= self.walls).any(axis=0)
+        between = (top > self.low) & (top < self.high)  # 4.1.4.2.3: no higher than the lower unit: clear
+        if not between.any():
+            return
+        k, r, c = _where(between)
+        los, t, hi, lo, nn = self.los, top[k, r, c], self.high[r, c], self.low[r, c], self.n[r, c]
+        hk = 2 * k + half_shift
+        dn = (hi - t) if los.blind_n == "higher-minus-obstacle" else (t - lo)
+        pos2 = np.where(self.a_higher[r, c], hk, 2 * nn - hk)
+        d = (pos2 + 1) // 2 if hexside and los.side_distance != "nearer-hex" else pos2 // 2
+        zone = np.maximum(np.where(dn == 1, d // 2, np.where(dn == 2, d // 4, np.where(dn == 3, d // 8, 1))), 1)
+        hit = nn <= d + zone  # 4.1.4.2.4: the target in the blind zone behind the obstacle
+        blocked[r[hit], c[hit]] = True
 
 
 def _gully_blocked(los: MbtLos, arr, fan, n, ha, hb, a):
@@ -324,24 +409,3 @@ def _gully_blocked(los: MbtLos, arr, fan, n, ha, hb, a):
     g = arr["gully"]
     along = (g[fan.cell("hex0")] & g[fan.cell("hex1")]).all(axis=0)
     return ends & ~along
-
-
-def _judge_all(los: MbtLos, blocked, top, half, hexside: bool, n, high, low, a_higher) -> None:
-    """Mark in ``blocked`` the targets one of whose obstacles ``top[k, row, col]`` (at half-steps ``half``)
-    blocks by the MBT height tests (4.1.4.2.1-4; :meth:`MbtLos._judge`)."""
-    import numpy as np
-
-    k, r, c = np.nonzero(top > low)  # 4.1.4.2.3: obstacles no higher than the lower unit never block
-    if not len(k):
-        return
-    t = top[k, r, c]
-    hi, lo, nn = high[r, c], low[r, c], n[r, c]
-    hk = np.broadcast_to(half, top.shape)[k, r, c]
-    dn = (hi - t) if los.blind_n == "higher-minus-obstacle" else (t - lo)
-    pos2 = np.where(a_higher[r, c], hk, 2 * nn - hk)
-    far = hexside and los.side_distance != "nearer-hex"
-    d = (pos2 + 1) // 2 if far else pos2 // 2
-    zone = np.where(dn == 1, d // 2, np.where(dn == 2, d // 4, np.where(dn == 3, d // 8, 1)))
-    zone = np.maximum(zone, 1)
-    hit = (t >= hi) | (nn <= d + zone)
-    blocked[r[hit], c[hit]] = True

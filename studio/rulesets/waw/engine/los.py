@@ -20,6 +20,8 @@ from studio.hexgrid.coords import distance
 from studio.hexgrid.lines import line_steps
 
 NONE, BLOCKS, TWO, CITY = 0, 1, 2, 3
+# per-hex bits of the whole-map engine: woods or city, woods, city, broken, hill, woods/city/hill
+_COVER, _WOODS, _CITY, _TWO, _HILL, _WALL = 1, 2, 4, 8, 16, 32
 _KIND = {"none": NONE, "blocks": BLOCKS, "two_or_more": TWO, "city": CITY}
 
 
@@ -229,11 +231,11 @@ def _cell_arrays(los: Los):
         on[r, c] = True
         kind[r, c], level[r, c] = los.block.get(h, NONE), los.level.get(h, 0) == 1
         on_ridge[r, c] = h in los.on_ridge
-    out = {"table": table, "on": on, "level": level, "on_ridge": on_ridge}
-    for name, value in (("cover", (kind == BLOCKS) | (kind == CITY)), ("woods", kind == BLOCKS),
-                        ("city", kind == CITY), ("two", kind == TWO), ("hill", level),
-                        ("wall", (kind == BLOCKS) | (kind == CITY) | level)):
-        out[name] = table.cells(value, False, False)
+    bits = np.zeros(shape, dtype=np.uint8)
+    for bit, value in ((_COVER, (kind == BLOCKS) | (kind == CITY)), (_WOODS, kind == BLOCKS), (_CITY, kind == CITY),
+                       (_TWO, kind == TWO), (_HILL, level), (_WALL, (kind == BLOCKS) | (kind == CITY) | level)):
+        bits |= np.where(value, bit, 0).astype(np.uint8)
+    out = {"table": table, "on": on, "level": level, "on_ridge": on_ridge, "bits": table.cells(bits, 0, 0)}
     if los.ridges:
         ridge = table.sides(np.zeros(shape + (6,), dtype=bool), False, False, skip=True)
         for h1, h2 in los.ridges:
@@ -258,25 +260,27 @@ def _visibility(los: Los, a):
     fan = arr["table"].fan(oc, orow)
     n = fan.dist
     h0, h1 = fan.cell("hex0"), fan.cell("hex1")
+    every = np.take(arr["bits"], h0) & np.take(arr["bits"], h1)  # what both hexes of each step are
 
-    def both(name):
-        return arr[name][h0] & arr[name][h1]
+    def both(bit):
+        return (every & bit).astype(bool)
 
     la = bool(arr["level"][orow, oc])
     same = arr["level"] == la
-    hill = both("hill")
+    hill = both(_HILL)
     # 7.1 ground to ground: a blocking hex or a hill between; 7.2 hill to hill: a wooded hill between
-    wall = both("wall") if not la else (hill & both("cover"))
+    wall = both(_WALL) if not la else (hill & both(_COVER))
     blocked = same & wall.any(axis=0)
     # "two or more" broken hexes between (a split step along their common hexside counts 2: 7.3, digest C60)
-    broken = (both("two") * (1 + fan.flag("split"))).sum(axis=0)
+    two = both(_TWO)
+    broken = two.sum(axis=0, dtype=np.int16) + (two & fan.flag("split")).sum(axis=0, dtype=np.int16)
     blocked |= same & (broken >= 2)
     blocked |= ~same & _hill_to_ground(arr, fan, n, hill, la, both)
     if los.ridges and a not in los.on_ridge:  # 7.2: a ridge line between hill and ground
         ridge = arr["ridge"]
         cross = np.ones(h0.shape, dtype=bool)
         for j in range(4):
-            cross &= ridge[fan.side("ridge_pairs", j)]
+            cross &= np.take(ridge, fan.side("ridge_pairs", j))
         blocked |= ~same & ~arr["on_ridge"] & cross.any(axis=0)
     return arr["on"] & ~(blocked & (n > 1))
 
@@ -296,5 +300,5 @@ def _hill_to_ground(arr, fan, n, hill, la: bool, both):
     else:                                  # the target is the hill end: its own hill runs back from it
         own = (seen_low[-1] - seen_low + low) == 0
         before = k
-    close = ((before == 1) & both("woods")) | ((before <= 2) & both("city"))
+    close = ((before == 1) & both(_WOODS)) | ((before <= 2) & both(_CITY))
     return (live & ~own & (hill | close)).any(axis=0)
