@@ -323,7 +323,10 @@ class HeuristicBot:
         return self._once(("shoot", u), lambda: self._can_shoot_now(st, u))
 
     def _can_shoot_now(self, st, u: int) -> bool:
+        h, reach = st.hex[u], self.game.reach[u]
         for t in self._targets(st, u):
+            if distance(h, st.hex[t]) > reach:
+                continue                       # beyond the unit's longest reach: no shot (6.1.1)
             for fp in ("ap", "he"):
                 if self.shot_value(st, u, t, fp, "normal") > FIRE_THRESHOLD:
                     return True
