@@ -288,11 +288,14 @@ class WawState(SequenceRules, CommandRules, MovementRules, FireRules, AssaultRul
             self._occ = None
 
     def _occupancy(self) -> dict:
+        """hex -> units there, (hex, side) -> that side's units there (per-hex occupancy while listing)."""
         occ: dict = {}
         hx, st = self.hex, self.strength
+        units = self.game.units
         for i in range(len(hx)):
             if st[i] < 2 and hx[i] is not None:
                 occ.setdefault(hx[i], []).append(i)
+                occ.setdefault((hx[i], units[i].side), []).append(i)
         return occ
 
     def apply(self, action: Action) -> None:
@@ -493,8 +496,7 @@ class WawState(SequenceRules, CommandRules, MovementRules, FireRules, AssaultRul
         g = self.game
         occ = self._occ
         if occ is not None:
-            us = occ.get(h, ())
-            return list(us) if side is None else [i for i in us if g.units[i].side == side]
+            return list(occ.get(h if side is None else (h, side), ()))
         return [i for i in range(len(g.units)) if self.hex[i] == h and self.strength[i] < 2
                 and (side is None or g.units[i].side == side)]
 
@@ -522,6 +524,16 @@ class WawState(SequenceRules, CommandRules, MovementRules, FireRules, AssaultRul
     def _targets(self, u: int) -> list[int]:
         g = self.game
         side = g.units[u].side
+        occ = self._occ
+        if occ is not None:
+            hit = occ.get(("targets", side))
+            if hit is None:
+                hit = occ[("targets", side)] = self._targets_of_side(side)
+            return list(hit)
+        return self._targets_of_side(side)
+
+    def _targets_of_side(self, side: int) -> list[int]:
+        g = self.game
         return [t for t in self._alive(1 - side) if not g.units[t].is_hq and self.carrier[t] < 0
                 and g.units[t].cls not in ("support_weapon", "sniper", "leader", "hero")]
 
