@@ -23,8 +23,7 @@ Conventions (all arrays ``[step k, row, col]`` over the board's targets):
   ``side_split``: the hexside between the two hexes of a split step;
 * ``ridge_pairs``: for the move from step k to step k+1 (0 <= k < n), the hexsides between every adjacent pair
   of their hexes (up to 4; non-adjacent pairs point at the ``skip`` region);
-* ``road_pairs``: for the hexes of step k (0 < k < n) whose neighbouring steps are single hexes, the hexsides
-  to the previous and the next step's hex (non-adjacent: ``rest``).
+* :meth:`FanTable.side_between` finds the hexside between two cells of a few sparse hits.
 
 ``dist[row, col]`` is the range to each target and ``split`` / ``spine`` mark split steps.
 """
@@ -35,9 +34,14 @@ from functools import cached_property, lru_cache
 
 import numpy as np
 
+from studio.hexgrid.coords import DIRECTIONS
 from studio.hexgrid.visibility import _DIR_TABLE, _axial_to_offset_np, _offset_to_axial_np
 
 _NONE = -(1 << 30)  # "no hexside" while building the tables
+#: direction index of an axial step (dq, dr) in [-2, 2]^2 at ``(dq + 2) * 5 + dr + 2``; -1 when not adjacent
+_DIR25 = np.full(25, -1, dtype=np.int32)
+for _d, (_q, _r) in enumerate(DIRECTIONS):
+    _DIR25[(_q + 2) * 5 + _r + 2] = _d
 
 #: cells of padding around the board (a hex line between two board cells strays at most one cell off it)
 PAD = 2
@@ -70,7 +74,7 @@ class Fan:
         return self._window(getattr(self.table, name)) + self.flat
 
     def side(self, name: str, j: int | None = None) -> np.ndarray:
-        """Absolute hexside indices of ``side_in``, ``side_split``, ``ridge_pairs`` [j] or ``road_pairs`` [j]."""
+        """Absolute hexside indices of ``side_in``, ``side_split`` or ``ridge_pairs`` [j]."""
         field = getattr(self.table, name)
         return self._window(field if j is None else field[j]) + 6 * self.flat
 
@@ -131,6 +135,24 @@ class FanTable:
         at = self.cell_index(col, row)
         return None if at is None else at * 6 + direction
 
+    def side_between(self, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+        """Hexside indices (into a :meth:`sides` array) between the cells of flat indices ``a`` and ``b``, -1
+        where they are not adjacent (for a few cells: a fan's sparse hits)."""
+        def axial(flat):
+            row, col = np.divmod(np.asarray(flat, dtype=np.int64), self.width)
+            return _offset_to_axial_np(col - PAD, row - PAD, self.kind)
+
+        (qa, ra), (qb, rb) = axial(a), axial(b)
+        ddq, ddr = qb - qa, rb - ra
+        d = _DIR_TABLE[np.clip((ddq + 1) * 3 + (ddr + 1), 0, 8)]
+        ok = (np.abs(ddq) <= 1) & (np.abs(ddr) <= 1) & (d >= 0)
+        return np.where(ok, np.asarray(a) * 6 + d, -1)
+
+    def target_cells(self) -> np.ndarray:
+        """Flat indices ``[row, col]`` of the board's cells."""
+        rows = np.arange(self.rows)[:, None] + PAD
+        return rows * self.width + np.arange(self.cols)[None, :] + PAD
+
     def fan(self, col: int, row: int) -> Fan:
         """The fan of the observer in offset cell ``(col, row)``."""
         if not (0 <= col < self.cols and 0 <= row < self.rows):
@@ -164,64 +186,63 @@ class FanTable:
                 "orow": np.array(out["orow"]).reshape(2, 1, 1, 1)}
 
     def _steps(self) -> dict:
-        """Axial hexes of every step: ``p0``/``p1`` (the two hexes of split steps, else the same hex) and the
-        split/spine flags, shape [2, K, 2*rows-1, 2*cols-1]."""
+        """Every step of every delta, shape [2, K, 2*rows-1, 2*cols-1] (int32): the axial hexes ``p0``/``p1``
+        relative to the parity's reference observer (the two hexes of split steps, else the same hex), their
+        relative flat indices ``rel0``/``rel1``, and the split/spine flags.
+
+        As ``lines._delta_steps``: the major cube axis m advances one unit per step and the first other axis u is
+        ``du * k / n`` rounded, a tie being a split step; so along one line ``q = alpha_q * k + beta_q * u`` (and
+        the same for r) with per-line constants, and the cube dot of a split pair is a per-line constant too.
+        """
         if self._steps_cache is not None:
             return self._steps_cache
         g = self._geometry()
-        dq, dr, n = g["dq"], g["dr"], g["n"]
+        i32 = np.int32
+        dq, dr, n = g["dq"].astype(i32), g["dr"].astype(i32), g["n"].astype(i32)
         ds = -dq - dr
-        k = np.arange(self.max_steps, dtype=np.int64)[None, :, None, None]
-        # major axis m advances one unit per step; u is the first other axis (as lines._delta_steps)
         m = np.where(np.abs(dq) == n, 0, np.where(np.abs(dr) == n, 1, 2))
         u = np.where(m == 0, 1, 0)
-        stack = np.stack([dq, dr, ds])
-        dm = np.take_along_axis(stack, m[None], 0)[0]
-        du = np.take_along_axis(stack, u[None], 0)[0]
+        w = 3 - m - u
+        sm = np.sign(np.choose(m, [dq, dr, ds])).astype(i32)
+        du = np.choose(u, [dq, dr, ds]).astype(i32)
+        coeff = {}
+        for axis, name in ((0, "q"), (1, "r")):
+            on_w = (w == axis).astype(i32)
+            coeff[name] = (((m == axis).astype(i32) - on_w) * sm, (u == axis).astype(i32) - on_w)
+        (aq, bq), (ar, br) = coeff["q"], coeff["r"]
+        k = np.arange(self.max_steps, dtype=i32)[None, :, None, None]
         n_safe = np.maximum(n, 1)
-        cm = np.sign(dm) * k
         num = du * k
         fl = np.floor_divide(num, n_safe)
         rem2 = 2 * (num - fl * n_safe)
         inner = (k > 0) & (k < n)
         split = inner & (rem2 == n)
-        cu_single = np.where(rem2 < n, fl, fl + 1)
-
-        def axial(cu):
-            cw = -cm - cu
-            q = np.where(m == 0, cm, np.where(u == 0, cu, cw))
-            r = np.where(m == 1, cm, np.where(u == 1, cu, cw))
-            return q, r
-
-        sq, sr = axial(cu_single)
-        aq, ar = axial(fl)
-        bq, br = axial(fl + 1)
-        ex, ey = bq - aq, br - ar
-        dot = dq * ex + dr * ey + (dq + dr) * (ex + ey)
+        dot = dq * bq + dr * br + (dq + dr) * (bq + br)       # cube dot of (second - first) of a split pair
         spine = split & (dot == 0)
-        first_a = dot > 0
-        p0q = np.where(split, np.where(spine | first_a, aq, bq), sq)
-        p0r = np.where(split, np.where(spine | first_a, ar, br), sr)
-        p1q = np.where(split, np.where(spine | first_a, bq, aq), sq)
-        p1r = np.where(split, np.where(spine | first_a, br, ar), sr)
-        self._steps_cache = {"p0": (p0q, p0r), "p1": (p1q, p1r), "split": split, "spine": spine, "k": k,
-                             "n": n, "inner": inner, "g": g}
+        swap = (dot < 0).astype(i32)                         # crossing splits: the hex entered first goes first
+        beyond = (rem2 > n).astype(i32)
+        pick0 = np.where(split, swap, beyond)
+        pick1 = np.where(split, 1 - swap, beyond)
+        base_q = aq * k + bq * fl
+        base_r = ar * k + br * fl
+        p0 = (base_q + bq * pick0, base_r + br * pick0)
+        p1 = (base_q + bq * pick1, base_r + br * pick1)
+        self._steps_cache = {"p0": p0, "p1": p1, "rel0": self._rel(*p0, g), "rel1": self._rel(*p1, g),
+                             "split": split, "spine": spine, "k": k, "n": n, "inner": inner}
         return self._steps_cache
 
-    def _rel(self, q: np.ndarray, r: np.ndarray) -> np.ndarray:
+    def _rel(self, q: np.ndarray, r: np.ndarray, g: dict) -> np.ndarray:
         """Relative padded flat index of axial hexes given relative to the parity's reference observer."""
-        g = self._steps()["g"]
-        c, row = _axial_to_offset_np(q + g["q0"], r + g["r0"], self.kind)
-        return (row - g["orow"]) * self.width + (c - g["oc"])
+        c, row = _axial_to_offset_np(q + g["q0"].astype(np.int32), r + g["r0"].astype(np.int32), self.kind)
+        return (row - g["orow"].astype(np.int32)) * self.width + (c - g["oc"].astype(np.int32))
 
-    def _side_rel(self, aq, ar, bq, br) -> np.ndarray:
+    @staticmethod
+    def _side_rel(rel_a, aq, ar, bq, br) -> np.ndarray:
         """Relative hexside index ``rel(a) * 6 + direction(a -> b)``; :data:`_NONE` where a and b are not
-        adjacent."""
-        ddq, ddr = bq - aq, br - ar
-        ok = (np.abs(ddq) <= 1) & (np.abs(ddr) <= 1)
-        d = _DIR_TABLE[np.clip((ddq + 1) * 3 + (ddr + 1), 0, 8)]
-        d = np.where(ok, d, -1)
-        return np.where(d >= 0, self._rel(aq, ar) * 6 + d, _NONE)
+        adjacent (hexes of neighbouring steps are at most 2 apart on each axis)."""
+        code = (bq - aq + 2) * 5 + (br - ar + 2)
+        d = np.take(_DIR25, code, mode="clip")
+        return np.where(d >= 0, rel_a * 6 + d, _NONE)
 
     @cached_property
     def split(self) -> np.ndarray:
@@ -234,72 +255,57 @@ class FanTable:
     @cached_property
     def hex0(self) -> np.ndarray:
         s = self._steps()
-        return np.where(s["inner"], self._rel(*s["p0"]), self.n_cells).astype(np.int32)
+        return np.where(s["inner"], s["rel0"], self.n_cells).astype(np.int32)
 
     @cached_property
     def hex1(self) -> np.ndarray:
         s = self._steps()
-        return np.where(s["inner"], self._rel(*s["p1"]), self.n_cells).astype(np.int32)
+        return np.where(s["inner"], s["rel1"], self.n_cells).astype(np.int32)
 
     def _rest(self) -> int:
         return 12 * self.n_cells
+
+    @staticmethod
+    def _shift(x: np.ndarray, by: int) -> np.ndarray:
+        """``x`` moved ``by`` steps along the k axis (``out[k] = x[k - by]``), edges zero."""
+        out = np.zeros_like(x)
+        if by > 0:
+            out[:, by:] = x[:, :-by]
+        else:
+            out[:, :by] = x[:, -by:]
+        return out
 
     @cached_property
     def side_in(self) -> np.ndarray:
         s = self._steps()
         (p0q, p0r), (p1q, p1r), spine, k, n = s["p0"], s["p1"], s["spine"], s["k"], s["n"]
-        # exit of step k-1 (its second hex; the observer at k = 0) -> entry of step k (its first hex)
-        xq, xr = np.roll(p1q, 1, axis=1), np.roll(p1r, 1, axis=1)
-        xq[:, 0], xr[:, 0] = 0, 0
-        prev_spine = np.roll(spine, 1, axis=1)
-        prev_spine[:, 0] = False
-        ok = (k >= 1) & (k <= n) & ~spine & ~prev_spine
-        rel = self._side_rel(xq, xr, p0q, p0r)
+        # exit of step k-1 (its second hex; the observer, relative (0, 0), at k = 0) -> entry of step k
+        xq, xr, xrel = self._shift(p1q, 1), self._shift(p1r, 1), self._shift(s["rel1"], 1)
+        ok = (k >= 1) & (k <= n) & ~spine & ~self._shift(spine, 1)
+        rel = self._side_rel(xrel, xq, xr, p0q, p0r)
         return np.where(ok & (rel != _NONE), rel, self._rest()).astype(np.int32)
 
     @cached_property
     def side_split(self) -> np.ndarray:
         s = self._steps()
-        rel = self._side_rel(*s["p0"], *s["p1"])
+        rel = self._side_rel(s["rel0"], *s["p0"], *s["p1"])
         return np.where(s["split"] & (rel != _NONE), rel, self._rest()).astype(np.int32)
 
     @cached_property
     def ridge_pairs(self) -> np.ndarray:
         """[4, 2, K, ...]: hexsides between the hexes of step k and step k+1 (pairs a0b0, a0b1, a1b0, a1b1)."""
         s = self._steps()
-        (p0q, p0r), (p1q, p1r), k, n = s["p0"], s["p1"], s["k"], s["n"]
-
-        def nxt(x):
-            y = np.roll(x, -1, axis=1)
-            return y
-
+        live = s["k"] < s["n"]
         out = []
-        for aq, ar in ((p0q, p0r), (p1q, p1r)):
-            for bq, br in ((nxt(p0q), nxt(p0r)), (nxt(p1q), nxt(p1r))):
-                out.append(self._side_rel(aq, ar, bq, br))
+        for (aq, ar), rel_a in ((s["p0"], s["rel0"]), (s["p1"], s["rel1"])):
+            for bq, br in ((self._shift(s["p0"][0], -1), self._shift(s["p0"][1], -1)),
+                           (self._shift(s["p1"][0], -1), self._shift(s["p1"][1], -1))):
+                out.append(self._side_rel(rel_a, aq, ar, bq, br))
         rel = np.stack(out)
-        live = k < n
-        any_adjacent = (rel != _NONE).any(axis=0) & live
-        skip = 6 * self.n_cells
-        rel = np.where(rel != _NONE, rel, skip)
+        found = rel != _NONE
+        any_adjacent = found.any(axis=0) & live
+        rel = np.where(found, rel, 6 * self.n_cells)
         return np.where(any_adjacent[None], rel, self._rest()).astype(np.int32)
-
-    @cached_property
-    def road_pairs(self) -> np.ndarray:
-        """[4, 2, K, ...]: hexsides hex0 -> previous step, hex0 -> next step, hex1 -> previous, hex1 -> next,
-        where the previous and next steps are single hexes (else the ``rest`` region)."""
-        s = self._steps()
-        (p0q, p0r), (p1q, p1r), split, inner = s["p0"], s["p1"], s["split"], s["inner"]
-        prev_split = np.roll(split, 1, axis=1)
-        next_split = np.roll(split, -1, axis=1)
-        ok = inner & ~prev_split & ~next_split
-        out = []
-        for aq, ar in ((p0q, p0r), (p1q, p1r)):
-            for shift in (1, -1):
-                bq, br = np.roll(p0q, shift, axis=1), np.roll(p0r, shift, axis=1)
-                rel = self._side_rel(aq, ar, bq, br)
-                out.append(np.where(ok & (rel != _NONE), rel, self._rest()))
-        return np.stack(out).astype(np.int32)
 
 
 @lru_cache(maxsize=8)

@@ -338,10 +338,18 @@ def _roads_negate(arr, fan, slot: int, idx, top) -> None:
     if not through.any():
         return
     k, r, c = _where(through)
-    road = arr["road"]
-    before = fan.side("road_pairs", 2 * slot)[k, r, c]
-    after = fan.side("road_pairs", 2 * slot + 1)[k, r, c]
-    on = road[before] & road[after]
+    split, n = fan.flag("split"), fan.dist
+    single = ~split[k - 1, r, c] & ~split[k + 1, r, c]
+    k, r, c = k[single], r[single], c[single]
+    if not len(k):
+        return
+    table, hex0, ident = fan.table, fan.cell("hex0"), idx[k, r, c]
+    before = np.where(k == 1, fan.flat, hex0[k - 1, r, c])
+    after = np.where(k + 1 == n[r, c], table.target_cells()[r, c], hex0[np.minimum(k + 1, fan.steps - 1), r, c])
+    on = np.ones(len(k), dtype=bool)
+    for other in (before, after):
+        side = table.side_between(ident, other)
+        on &= (side >= 0) & arr["road"][np.maximum(side, 0)]
     k, r, c = k[on], r[on], c[on]
     top[k, r, c] = arr["elev"][idx[k, r, c]]
 
