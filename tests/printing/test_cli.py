@@ -45,7 +45,8 @@ def test_png_previews_of_each_kind(project, tmp_path, capsys):
     for kind, source in [("counters", "probe"), ("cards", "unit:m1,bmp2"), ("map", "board-2"),
                          ("scenario", "probe"), ("calibration", None)]:
         folder = tmp_path / kind
-        args = ["print", kind, *([source] if source else []), "-o", str(tmp_path / f"{kind}.pdf"), "--png",
+        args = ["print", kind, *([source] if source else []), *(["--force"] if kind == "scenario" else []),
+                "-o", str(tmp_path / f"{kind}.pdf"), "--png",
                 str(folder), "--dpi", "40", "--project", str(project)]
         assert main(args) == 0
         pngs = sorted(folder.glob("*.png"))
@@ -85,7 +86,7 @@ def test_file_paths_are_sources_like_ids(project, tmp_path, capsys):
     assert main(["print", "counters", str(scenario), "-o", str(tmp_path / "a.pdf")]) == 0
     assert main(["print", "cards", str(project / "toe" / "troop.yaml"), "-o", str(tmp_path / "b.pdf")]) == 0
     assert main(["print", "map", str(project / "maps" / "board-2.yaml"), "-o", str(tmp_path / "c.pdf")]) == 0
-    assert main(["print", "scenario", str(scenario), "-o", str(tmp_path / "d.pdf")]) == 0
+    assert main(["print", "scenario", str(scenario), "--force", "-o", str(tmp_path / "d.pdf")]) == 0
     assert main(["print", "map", str(tmp_path / "none.yaml"), "-o", str(tmp_path / "e.pdf"),
                  "--project", str(project)]) == 1
     assert "no such file" in capsys.readouterr().err

@@ -82,7 +82,7 @@ def test_duplex_none_prints_fronts_only(project, tmp_path):
 
 def test_map_and_scenario_and_calibration_pdfs(project, tmp_path):
     assert len(_print(project, tmp_path, "map", "probe", "--paper", "a4")) >= 3
-    assert len(_print(project, tmp_path, "scenario", "probe")) >= 1
+    assert len(_print(project, tmp_path, "scenario", "probe", "--force")) >= 1
     cal = _print(project, tmp_path, "calibration", "--duplex", "short")
     assert len(cal) == 2
 

@@ -6,6 +6,8 @@ rule system). Map: a map or a scenario (its assembled boards). Scenario: a scena
 the folder above it holding ``project.yaml`` (``--project`` overrides). Defaults come from the project's
 ``print`` block. The suffix of ``-o`` picks the format: ``.pdf``, ``.svg`` or ``.png`` (one file per page for
 SVG and PNG: ``OUT-01.svg`` ... when there are several). Options a sheet kind does not use are refused.
+``print scenario`` first runs the pre-export check (validation and ``--games`` seeded bot games, default 20;
+``--force`` prints despite findings; see ``studio export``).
 Exit codes: 0 written, 1 the job cannot be built (unknown source, size does not fit, backs off the page ...),
 2 usage or I/O.
 """
@@ -99,6 +101,10 @@ def register(sub: argparse._SubParsersAction) -> None:
         if kind != "calibration":
             k.add_argument("source", metavar="SOURCE", help=SOURCE_HELP[kind])
         _options(k)
+        if kind == "scenario":  # a scenario sheet is printed after the pre-export check (docs/INTERCHANGE.md)
+            from .export import check_arguments
+
+            check_arguments(k)
         k.set_defaults(func=run)
 
 
@@ -176,6 +182,8 @@ def run(args: argparse.Namespace) -> int:
     root = _root(args)
     if not (root / "project.yaml").is_file():
         return _fail(f"{root} is not a project folder (no project.yaml)", 2)
+    if args.print_kind == "scenario" and not _checked(args, root):
+        return 1
     index = load_project(root)
     try:
         opts = _opts(args, index)
@@ -184,6 +192,26 @@ def run(args: argparse.Namespace) -> int:
     except (LengthError, PrintError) as exc:
         return _fail(str(exc), 2)
     return _build_and_write(index, opts, args, out, root)
+
+
+def _checked(args: argparse.Namespace, root: Path) -> bool:
+    """Run the pre-export check on the scenario to print; False when it stops the print (findings printed)."""
+    from studio.model.project import load_document
+    from studio.printing.sources import is_file_source
+
+    from .export import run_check
+
+    scenario = args.source
+    if is_file_source(scenario):
+        doc = load_document(Path(scenario)) if Path(scenario).is_file() else None
+        if doc is None or doc.kind != "scenario" or not doc.id:
+            return True  # not a scenario file: the print job reports it
+        scenario = doc.id
+    try:
+        return run_check(args, root, scenario, prog="print") is not None
+    except ValueError as exc:
+        print(f"studio print: {exc}", file=sys.stderr)
+        return False
 
 
 def _build_and_write(index, opts, args: argparse.Namespace, out: Path, root: Path) -> int:
