@@ -114,3 +114,14 @@ def check_variant(doc, index):
         return
     for code, message, pointer in variant_problems(model, ruleset):
         yield doc.error(code, message, pointer)
+
+
+def house_rules(index, scenario_id: str) -> list[tuple[str, list[str]]]:
+    """``(variant name, its changes in words)`` for every variant of ``index`` in force for ``scenario_id``
+    (listed in its ``scenarios``): the house rules the scenario sheet names."""
+    out = []
+    for doc in getattr(index, "documents", []):
+        model = doc.model
+        if doc.kind == "variant" and model is not None and scenario_id in model.scenarios:
+            out.append((f"{model.name} ({model.id})", model.changes()))
+    return out

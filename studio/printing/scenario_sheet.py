@@ -408,6 +408,19 @@ def _rules_sections(flow: Flow, sc: Scenario, side_names: dict[str, str]) -> Non
             flow.text(rule.text, indent=4)
 
 
+def _house_rules_section(flow: Flow, index: ProjectIndex, sc: Scenario) -> None:
+    """The house rules in force: ruleset variants that list the scenario (:func:`studio.model.variant.house_rules`)."""
+    from studio.model.variant import house_rules
+
+    rules = house_rules(index, sc.id)
+    if rules:
+        flow.heading("House rules in force")
+    for name, changes in rules:
+        flow.text(name, bold=True, gap=0.4)
+        for change in changes:
+            flow.text(change, indent=4)
+
+
 def _balance_file(index: ProjectIndex, source: str, sc: Scenario) -> Path | None:
     """``<stem>.balance.json`` beside the scenario file (the source file, or the indexed document's)."""
     if is_file_source(source):
@@ -426,6 +439,7 @@ def scenario_pages(index: ProjectIndex, scenario_id: str, paper: str, measure: M
     _map_section(flow, index, sc)
     _forces_section(flow, index, sc)
     _rules_sections(flow, sc, side_names)
+    _house_rules_section(flow, index, sc)
     lines = balance_lines(_balance_file(index, scenario_id, sc), side_names)
     flow.heading("Balance estimate")
     for line in lines:

@@ -13,7 +13,9 @@ from pathlib import Path
 
 COLOURS = ["#1f5fd6", "#d62828", "#2a9d3a", "#9b30c8", "#e08a00", "#555555"]
 W, H = 640, 320
-LEFT, RIGHT, TOP, BOTTOM = 64, 16, 34, 70
+LEFT, RIGHT, TOP, BOTTOM = 64, 16, 46, 50
+#: extra height under the plot when bar labels are written slanted
+SLANT = 70
 
 
 @dataclass
@@ -65,14 +67,16 @@ def _fmt(v: float) -> str:
     return f"{v:g}" if abs(v) >= 0.01 or v == 0 else f"{v:.2g}"
 
 
-def _frame(title: str, xlabel: str, ylabel: str) -> list[str]:
-    return [f'<svg xmlns="http://www.w3.org/2000/svg" width="{W}" height="{H}" viewBox="0 0 {W} {H}" '
+def _frame(title: str, xlabel: str, ylabel: str, extra: int = 0) -> list[str]:
+    """The SVG head, title, axis titles; the plot spans TOP..H - BOTTOM (``extra`` px more below it)."""
+    h = H + extra
+    mid = (TOP + H - BOTTOM) / 2
+    return [f'<svg xmlns="http://www.w3.org/2000/svg" width="{W}" height="{h}" viewBox="0 0 {W} {h}" '
             f'font-family="sans-serif" font-size="11" role="img" aria-label="{escape(title)}">',
-            f'<rect width="{W}" height="{H}" fill="#ffffff"/>',
+            f'<rect width="{W}" height="{h}" fill="#ffffff"/>',
             f'<text x="{W / 2}" y="18" text-anchor="middle" font-size="14" font-weight="bold">{escape(title)}</text>',
-            f'<text x="{(LEFT + W - RIGHT) / 2}" y="{H - 8}" text-anchor="middle">{escape(xlabel)}</text>',
-            f'<text x="14" y="{(TOP + H - BOTTOM) / 2}" text-anchor="middle" '
-            f'transform="rotate(-90 14 {(TOP + H - BOTTOM) / 2})">{escape(ylabel)}</text>']
+            f'<text x="{(LEFT + W - RIGHT) / 2}" y="{h - 8}" text-anchor="middle">{escape(xlabel)}</text>',
+            f'<text x="14" y="{mid}" text-anchor="middle" transform="rotate(-90 14 {mid})">{escape(ylabel)}</text>']
 
 
 def _y_axis(out: list[str], lo: float, hi: float) -> callable:
@@ -92,23 +96,24 @@ def _y_axis(out: list[str], lo: float, hi: float) -> callable:
 
 
 def _legend(out: list[str], names: list[str]) -> None:
+    """One swatch and name per series, in a row between the title and the plot."""
     x = LEFT + 8
     for i, name in enumerate(names):
-        out.append(f'<rect x="{x}" y="{TOP - 10}" width="10" height="10" fill="{COLOURS[i % len(COLOURS)]}"/>')
-        out.append(f'<text x="{x + 14}" y="{TOP - 1}">{escape(name)}</text>')
+        out.append(f'<rect x="{x}" y="{TOP - 20}" width="10" height="10" fill="{COLOURS[i % len(COLOURS)]}"/>')
+        out.append(f'<text x="{x + 14}" y="{TOP - 11}">{escape(name)}</text>')
         x += 24 + 7 * len(name)
 
 
 def bar_svg(chart: BarChart) -> str:
-    """Grouped vertical bars, one group per category, a label under each group."""
-    out = _frame(chart.title, chart.xlabel, chart.ylabel)
+    """Grouped vertical bars, one group per category, a label under each group (slanted when long)."""
+    n = max(1, len(chart.categories))
+    group = (W - LEFT - RIGHT) / n
+    rotate = n > 8 or max((len(c) for c in chart.categories), default=0) * 6 > group
+    out = _frame(chart.title, chart.xlabel, chart.ylabel, SLANT if rotate else 0)
     values = [v for vs in chart.series.values() for v in vs] + \
         [hi for es in chart.errors.values() for _, hi in es] + [0.0]
     y = _y_axis(out, 0.0, max(values) or 1.0)
-    n = max(1, len(chart.categories))
-    group = (W - LEFT - RIGHT) / n
     width = group * 0.8 / max(1, len(chart.series))
-    rotate = n > 8 or max((len(c) for c in chart.categories), default=0) * 6 > group
     for c, cat in enumerate(chart.categories):
         gx = LEFT + c * group + group * 0.1
         for s, (name, vs) in enumerate(chart.series.items()):
@@ -125,7 +130,7 @@ def bar_svg(chart: BarChart) -> str:
         lx, ly = LEFT + (c + 0.5) * group, H - BOTTOM + 14
         if rotate:
             out.append(f'<text x="{lx:.1f}" y="{ly}" text-anchor="end" transform="rotate(-35 {lx:.1f} {ly})">'
-                       f'{escape(cat[:28])}</text>')
+                       f'{escape(cat[:22])}</text>')
         else:
             out.append(f'<text x="{lx:.1f}" y="{ly}" text-anchor="middle">{escape(cat)}</text>')
     _legend(out, list(chart.series))

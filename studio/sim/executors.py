@@ -58,6 +58,7 @@ class SerialBackend:
     def __init__(self, loaded):
         self.loaded = loaded
         self.chunk = 1
+        self.workers = 1
         self.restarts = 0
         self.reported = 0
         self.pending: list[tuple] = []

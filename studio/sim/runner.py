@@ -205,7 +205,8 @@ def _drive(backend, games: int, seed: int, bots: list[str], writer, progress, ca
     fed = 0   # games fed to the stopping rule (an unbroken prefix)
     while todo or backend.busy():
         while todo and backend.has_room():
-            batch, todo = todo[:backend.chunk], todo[backend.chunk:]
+            size = 1 if games - len(todo) < 2 * backend.workers else backend.chunk   # early progress
+            batch, todo = todo[:size], todo[size:]
             backend.submit(batch, [seeds[i] for i in batch], bots, writer.folder is not None)
         for result, replay in backend.collect(timeout=0.2):
             results[result.index] = result

@@ -27,6 +27,15 @@ def variants_in_force(loaded) -> list[Variant]:
     return [v for v in variants_in(loaded).values() if loaded.scenario.id in v.scenarios]
 
 
+def default_variant(loaded) -> str | None:
+    """The variant in force for the scenario when exactly one lists it; BundleError when several do."""
+    found = [v.id for v in variants_in_force(loaded)] if getattr(loaded, "index", None) is not None else []
+    if len(found) > 1:
+        raise BundleError(f"several variants are in force for scenario '{loaded.scenario.id}' "
+                          f"({', '.join(found)}): choose one with --variant")
+    return found[0] if found else None
+
+
 def _root(loaded) -> Path:
     return Path(loaded.project) if loaded.project else Path(loaded.path).parent
 

@@ -157,11 +157,14 @@ def _bots(args: argparse.Namespace, game) -> list[str] | None:
 
 
 def prepare(args: argparse.Namespace, loaded):
-    """``(loaded, recipe, changes)`` for a run under ``--variant`` (the bundle's game), or the original."""
-    variant = getattr(args, "variant", None)
+    """``(loaded, recipe, changes)`` for a run under ``--variant`` (the bundle's game), or the original.
+    Without ``--variant`` the house rules in force for the scenario (a variant listing it) are played; ``--variant
+    base`` plays the ruleset as published."""
+    from studio.sim.variants import default_variant, variant_bundle
+
+    variant = getattr(args, "variant", None) or default_variant(loaded)
     if not variant or variant == "base":
         return loaded, None, []
-    from studio.sim.variants import variant_bundle
 
     bundle = variant_bundle(loaded, variant)
     return bundle.load(), bundle, list(bundle.changes)
