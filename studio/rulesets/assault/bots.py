@@ -6,6 +6,7 @@ hidden). It
 - holds still in the first movement phase with units that have a spotted enemy in range, so they may fire in
   their own fire phase (12.B.4); moves the others one step at a time toward the scenario's objective hexes
   (its own to take, the enemy's to deny), preferring hexes with a better defence (cover, 14.A);
+- takes cover with the units that stay in the second movement phase (7.G), so they may opportunity fire (15);
 - fires, as long as it may, the shot with the best expected effect: anti-armour hit chance times the chance of
   a step loss (13), or conventional fire by its odds on the CRT (14), weighted by the target's steps.
 The bot reads the rules' public tables (compiled data, cards) but never the hidden part of the state.
@@ -41,10 +42,19 @@ class HeuristicBot:
             pick = getattr(self, f"_{kind}")(view, texts)
             if pick is not None:
                 return pick
-        move = self._move(view, texts)
-        if move is not None:
-            return move
+        for kind in ("move", "cover"):
+            pick = getattr(self, f"_{kind}")(view, texts)
+            if pick is not None:
+                return pick
         return "end" if "end" in texts else texts[0]
+
+    def _cover(self, view, texts):
+        """Second movement phase: units that stay take cover (Assault 7.G: better defence and spotting, and only
+        units in cover may opportunity fire in the enemy's turn, 15); in the first phase cover would count as
+        moving and forbid own-turn fire (12.B.4, option c43)."""
+        if not view.phase.endswith("move-2"):
+            return None
+        return next((t for t in texts if t.startswith("cover ")), None)
 
     def _rally(self, view, texts):
         return next((t for t in texts if t.startswith("rally ")), None)

@@ -128,5 +128,33 @@ def _game_probes() -> list:
     ]
 
 
+def _opportunity_probes() -> list:
+    from studio.rules.conformance import Probe
+
+    # a T-80 platoon moves into woods B0506 (no autospot there) four hexes from an M-1 platoon in cover
+    hidden = [_unit("su", "su-t80-platoon", "soviet", "B0606"), _unit("us", "us-m1-platoon", "us", "B0906", cover=True)]
+    # Soviet infantry enters clear B1011 (autospotted) next to two M-1 platoons in cover: two HE fires
+    pair = [_unit("su", "su-motor-rifle-platoon", "soviet", "B1012"),
+            _unit("us1", "us-m1-platoon", "us", "B1010", cover=True),
+            _unit("us2", "us-m1-platoon", "us", "B0911", cover=True)]
+    # six M-1 platoons (12 steps) in cover in one hex: at most ten steps fire (9.B)
+    stack = [_unit("su", "su-t80-platoon", "soviet", "B1013")] + [
+        _unit(f"u{n}", "us-m1-platoon", "us", "B1010", cover=True) for n in range(6)]
+    fires = tuple(f"fire u{n} KP su" for n in range(5))
+    mover = [_unit("us", "us-m1-platoon", "us", "B1010"), _unit("su", "su-t80-platoon", "soviet", "B2121")]
+    return [
+        # Assault 15 (c26): an unspotted mover may be fired at ('in-los') or not ('spotted')
+        Probe("opp-unspotted", _position("soviet-move-1", hidden), ("move su B0506",), ("c26-opp-fire-spotted",)),
+        # Assault 15.B (c40): the two HE fires make one attack (one CRT roll) or two
+        Probe("opp-aggregation", _position("soviet-move-1", pair, dice=[1, 10, 10]),
+              ("move su B1011", "fire us1 HE su", "fire us2 HE su", "end"), ("c40-opp-fire-aggregation",)),
+        # Assault 9.B (c41): the ten-step limit binds opportunity fire, or only fire-phase fire
+        Probe("opp-fire-stack", _position("soviet-move-1", stack), ("move su B1012",) + fires,
+              ("c41-fire-stack-scope",)),
+        # Assault 12.B.4 (c43): a formation change counts as moving for own-turn fire, or only leaving the hex
+        Probe("moved-counts", _position("us-move-1", mover), ("form us march",), ("c43-moved",)),
+    ]
+
+
 def probes() -> list:
-    return _spotting_probes() + _fire_probes() + _game_probes()
+    return _spotting_probes() + _fire_probes() + _game_probes() + _opportunity_probes()

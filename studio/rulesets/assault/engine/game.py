@@ -12,7 +12,7 @@ smoke).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from studio.hexgrid import coords
 from studio.model.forces import expand_force
@@ -25,6 +25,7 @@ from ..designations import parse
 from . import fire, spotting
 from .data import compile_ruleset
 from .dice import d10
+from .opportunity import OpportunityFire
 from .sequence import PHASES, next_phase
 
 SPOT_COLUMNS = {"personnel": "personnel", "weapon": "weapon", "vehicle": "vehicle"}
@@ -74,7 +75,15 @@ class Counter:
     fatigued: bool = False                      # leg unit that moved in movement phase 2 (Assault 7.D)
     failed: tuple = ()                          # hexes whose leg entry roll failed this phase (option c18)
     rally_tried: bool = False                   # tried to rally from suppression this phase (Assault 17.B)
+    cover: bool = False                         # in cover, covering the two hexsides of its vertex (7.G)
+    changed: bool = False                       # changed formation this phase (Assault 7.C)
+    opp_fired: dict = field(default_factory=dict)   # ammo -> opportunity fires this phase (12.D, 15)
+    seen_start: tuple = ()                      # enemy ids that saw it when its move began (Assault 15.A)
+    seen_run: dict = field(default_factory=dict)    # enemy id -> consecutive hexes of its move in view (15.A)
     DERIVED_SLOTS = {}
+
+    def copy(self) -> "Counter":
+        return replace(self, fired=dict(self.fired), opp_fired=dict(self.opp_fired), seen_run=dict(self.seen_run))
 
 
 @dataclass(slots=True)
@@ -270,7 +279,7 @@ class AssaultGame(Game):
 
     def parse_action(self, text: str):
         parts = tuple(text.split())
-        if not parts or parts[0] not in ("move", "fire", "end", "pass", "rally"):
+        if not parts or parts[0] not in ("move", "fire", "end", "pass", "rally", "cover", "form"):
             raise ValueError(f"unknown action '{text}'")
         return text
 
@@ -281,7 +290,7 @@ def _ratio(column: str) -> float:
 
 
 @dataclass
-class AssaultState(State):
+class AssaultState(OpportunityFire, State):
     """The whole state of an Assault game as named fields (fingerprint covers them all)."""
 
     game: AssaultGame
@@ -295,6 +304,8 @@ class AssaultState(State):
     lost_steps: list = field(default_factory=lambda: [0, 0])
     morale: dict = field(default_factory=dict)      # company -> Morale (Assault 17)
     assault_step: bool = False                      # close assault declarations after movement (Assault 16)
+    opp_target: str = ""                            # the mover the non-phasing player may fire at (15)
+    opp_from: tuple = ()                            # the hex it left (15.A: fire at units leaving a hex)
     DERIVED_SLOTS = {}
 
     # ------------------------------------------------------------------ the API
@@ -308,16 +319,18 @@ class AssaultState(State):
     def current_player(self) -> int:
         if self.turn > self.game.max_turns:
             return TERMINAL
-        if self.phase.endswith(("move-1", "move-2")) and not self.assault_step:
+        if self.phase.endswith(("move-1", "move-2")) and not self.assault_step and not self.opp_target:
             return self.phasing()
         return self.actor
 
     def fingerprint(self) -> str:
         units = [(c.id, c.card, c.side, c.hex, c.steps, c.formation, c.facing, c.spotted, c.suppressed, c.moved,
                   c.moved_first, c.mp_used, sorted(c.fired.items()), c.company, c.fatigued, c.failed,
-                  c.rally_tried) for c in self.counters]
+                  c.rally_tried, c.cover, c.changed, sorted(c.opp_fired.items()), c.seen_start,
+                  sorted(c.seen_run.items())) for c in self.counters]
         morale = [(k, m.initial, m.lost, m.state, m.fired_at) for k, m in sorted(self.morale.items())]
-        return repr((self.turn, self.phase, self.actor, self.assault_step, self.force_level, self.declared,
+        return repr((self.turn, self.phase, self.actor, self.assault_step, self.opp_target, self.opp_from,
+                     self.force_level, self.declared,
                      self.lost_steps, units, morale,
                      hash(self.dice._rng.getstate()), list(self.dice._forced)))
 
@@ -325,10 +338,8 @@ class AssaultState(State):
         other = AssaultState(self.game, self.dice.clone(), [], list(self.force_level), self.turn, self.phase,
                              self.actor, list(self.declared), list(self.lost_steps),
                              {k: Morale(m.initial, m.lost, m.state, m.fired_at) for k, m in self.morale.items()},
-                             self.assault_step)
-        other.counters = [Counter(c.id, c.card, c.side, c.hex, c.steps, c.formation, c.facing, c.spotted,
-                                  c.suppressed, c.moved, c.moved_first, c.mp_used, dict(c.fired), c.company,
-                                  c.fatigued, c.failed, c.rally_tried) for c in self.counters]
+                             self.assault_step, self.opp_target, self.opp_from)
+        other.counters = [c.copy() for c in self.counters]
         return other
 
     def legal_actions(self) -> list[str]:
@@ -336,9 +347,11 @@ class AssaultState(State):
             return []
         if self.phase == "artillery":
             return ["pass"]                       # Assault 19: no artillery in this engine yet
+        if self.opp_target:
+            return sorted(self._opp_actions()) + ["end"]
         if self.phase.endswith("fire") or self.assault_step:
             return sorted(self._fire_actions(close=self.assault_step)) + ["end"]
-        return sorted(self._move_actions() + self._rally_actions()) + ["end"]
+        return sorted(self._move_actions() + self._rally_actions() + self._posture_actions()) + ["end"]
 
     def explain_illegal(self, action) -> RulesError:
         rule = "Assault 12" if self.phase.endswith("fire") else "Assault 7"
@@ -348,6 +361,10 @@ class AssaultState(State):
         parts = str(action).split()
         if parts[0] == "rally":
             self._rally(self._by_id(parts[1]))
+        elif parts[0] == "cover":
+            self._take_cover(self._by_id(parts[1]))
+        elif parts[0] == "form":
+            self._form(self._by_id(parts[1]), parts[2])
         elif parts[0] == "move":
             self._move(self._by_id(parts[1]), self.game.map.hex(parts[2]))
         elif parts[0] == "fire":
@@ -374,6 +391,9 @@ class AssaultState(State):
 
     # ------------------------------------------------------------------ sequence (Assault 2)
     def _finish_step(self) -> None:
+        if self.opp_target:
+            self._end_opportunity()
+            return
         if self.phase == "artillery" or self.phase.endswith("fire"):
             if self.actor == 0 if self.phase == "artillery" else self.actor == self.phasing():
                 self.actor = 1 - self.actor
@@ -408,6 +428,7 @@ class AssaultState(State):
             self.turn += 1
         for c in self.counters:
             c.moved, c.mp_used, c.fired, c.failed, c.rally_tried = False, 0, {}, (), False
+            c.changed, c.opp_fired, c.seen_start, c.seen_run = False, {}, (), {}
             if self.phase.endswith("move-1") and c.side == self.phasing():
                 c.moved_first = False
         self.actor = self.phasing() if self.phase.endswith("fire") else 0
@@ -466,16 +487,49 @@ class AssaultState(State):
         for c in self.counters:
             if c.side != side or (c.suppressed and self.game.card(c.card).body.defence_class != "afv"):
                 continue
-            if c.moved and self._enemy_at(c.hex, c.side):
-                continue                                              # Assault 7.B: entering enemies ends it
+            if c.moved and (self._enemy_at(c.hex, c.side) or c.cover):
+                continue                                              # Assault 7.B; 7.G: cover takes the phase
             for h in coords.neighbours(c.hex):
                 if self._can_enter(c, h):
                     out.append(f"move {c.id} {self.game.map.label_of[h]}")
         return out
 
+    def _posture_actions(self) -> list[str]:
+        """Assault 7.C, 7.G: before it moves, a unit may change formation (march <-> combat); a unit in combat
+        formation may enter cover instead of moving. Broken units have no formation (17.A.2)."""
+        out = []
+        for c in self.counters:
+            if c.side != self.phasing() or c.moved or self._company(c).state == "broken":
+                continue
+            if not c.changed:
+                out.append(f"form {c.id} {'combat' if c.formation == 'march' else 'march'}")
+            if c.formation == "combat" and not c.cover:
+                out.append(f"cover {c.id}")
+        return out
+
+    def _counts_as_moved(self, c: Counter) -> None:
+        """Option c43: 'any-movement' makes a formation change or entering cover count as moving for own-turn
+        fire (Assault 12.B.4); 'hex-change' only leaving the hex."""
+        if self.phase.endswith("move-1") and self.game.options.get("c43-moved", "any-movement") == "any-movement":
+            c.moved_first = True
+
+    def _form(self, c: Counter, formation: str) -> None:
+        c.formation, c.changed = formation, True                      # Assault 7.C
+        if formation == "march":
+            c.cover = False                                           # Assault 7.G: cover in combat only
+        self._counts_as_moved(c)
+
+    def _take_cover(self, c: Counter) -> None:
+        """Assault 7.G: cover takes the whole movement phase and counts as movement for spotting; the marker
+        points at the unit's vertex (its facing)."""
+        c.cover, c.moved = True, True
+        self._counts_as_moved(c)
+
     def _move(self, c: Counter, h) -> None:
         body = self.game.card(c.card).body
         cost = self._entry(c, h)
+        if not c.moved:
+            self._begin_move(c)
         c.facing = coords.direction_between(c.hex, h)                 # Assault 7.F: face before entering
         if body.mobility == "L":
             if cost != "F" and d10(self.dice, "leg entry") > cost:   # Assault 7.E
@@ -489,7 +543,8 @@ class AssaultState(State):
         c.moved = True
         if self.phase.endswith("move-1"):
             c.moved_first = True
-        c.hex = h
+        old, c.hex, c.cover = c.hex, h, False                         # Assault 7.G: leaving removes cover
+        self._after_move(c, old)
 
     def _fatigue(self) -> None:
         """Assault 7.D (ESoP): leg units that moved in the second movement phase are fatigued; the first
@@ -554,7 +609,7 @@ class AssaultState(State):
         """Assault 10.D: base by range + terrain (or 'Auto') + target status + spotter status."""
         tb = self.game.card(target.card).body
         row = self.game.terrain_spot.get(self._terrain(target.hex), {})
-        mod = row.get(f"{SPOT_COLUMNS[tb.spotting_type]}_open", 0)
+        mod = row.get(f"{SPOT_COLUMNS[tb.spotting_type]}_{'cover' if target.cover else 'open'}", 0)   # 10.D
         if mod == "Auto":
             return "Auto"
         n = spotting.base_spotting_number(self.game.data, coords.distance(spotter.hex, target.hex)) + mod
@@ -609,7 +664,8 @@ class AssaultState(State):
     def _autospottable(self, c: Counter) -> bool:
         """Assault 10.E: a unit not in cover in terrain marked 'Auto' for its target type."""
         row = self.game.terrain_spot.get(self._terrain(c.hex), {})
-        return row.get(f"{SPOT_COLUMNS[self.game.card(c.card).body.spotting_type]}_open") == "Auto"
+        column = f"{SPOT_COLUMNS[self.game.card(c.card).body.spotting_type]}_{'cover' if c.cover else 'open'}"
+        return row.get(column) == "Auto"
 
     # ------------------------------------------------------------------ direct fire (Assault 12-14)
     def _enemy_at(self, h, side: int) -> bool:
@@ -631,16 +687,24 @@ class AssaultState(State):
     def _rof_allows(self, c: Counter, row: FireRowData) -> bool:
         """Assault 12.D: personnel fire every type up to its ROF; others at most the lowest ROF used in all."""
         body = self.game.card(c.card).body
+        used = self._budget(c)
         if body.defence_class == "personnel":
-            return c.fired.get(row.ammo, 0) < row.rof
-        rofs = [r.rof for r in self.game.card(c.card).rows if r.ammo in c.fired or r.ammo == row.ammo]
-        return sum(c.fired.values()) + 1 <= min(rofs)
+            return used.get(row.ammo, 0) < row.rof
+        rofs = [r.rof for r in self.game.card(c.card).rows if r.ammo in used or r.ammo == row.ammo]
+        return sum(used.values()) + 1 <= min(rofs)
+
+    def _budget(self, c: Counter) -> dict:
+        """Assault 12.D: the fires used this phase; opportunity fire has a full ROF of its own."""
+        return c.opp_fired if self.opp_target else c.fired
 
     def _fire_stack_full(self, c: Counter) -> bool:
-        """Assault 9.B: at most ten steps fire from one hex (the constant fire-stack-steps)."""
-        if c.fired:
+        """Assault 9.B: at most ten steps fire from one hex (the constant fire-stack-steps); option c41
+        'fire-phase' does not limit opportunity fire."""
+        if self.opp_target and self.game.options.get("c41-fire-stack-scope") == "fire-phase":
             return False
-        steps = sum(o.steps for o in self.counters if o.hex == c.hex and o.side == c.side and o.fired)
+        if self._budget(c):
+            return False
+        steps = sum(o.steps for o in self.counters if o.hex == c.hex and o.side == c.side and self._budget(o))
         return steps + c.steps > self.game.data.constant("fire-stack-steps")
 
     def _fire_actions(self, close: bool = False) -> list[str]:
@@ -669,29 +733,32 @@ class AssaultState(State):
 
     def _declare(self, firer: str, ammo: str, target: str) -> None:
         c = self._by_id(firer)
-        c.fired[ammo] = c.fired.get(ammo, 0) + 1
+        used = self._budget(c)
+        used[ammo] = used.get(ammo, 0) + 1
         self.declared.append(Declared(firer, ammo, target))           # Assault 12.D: resolved together
 
-    def _resolve_fire(self, close: bool = False) -> None:
+    def _resolve_fire(self, close: bool = False, opportunity: bool = False) -> None:
         """Assault 12.D, option c2: 'simultaneous' resolves every declared fire and then applies the losses;
         'sequential' applies each anti-armour result at once, so a unit lost earlier does not fire. Conventional
         fire on a target is added up over the phase (14.B) and resolved last."""
         sequential = self.game.options.get("c2-fire-resolution") == "sequential"
+        separate = opportunity and self.game.options.get("c40-opp-fire-aggregation") == "separate"
         results, conventional = [], {}
-        for d in self.declared:
+        for n, d in enumerate(self.declared):
             firer, target = self._by_id(d.firer), self._by_id(d.target)
             if firer.steps == 0 or target.steps == 0:
                 continue                                              # only under 'sequential'
             row = next(r for r in self.game.card(firer.card).rows if r.ammo == d.ammo)
             cell = row.cells[fire.range_column(self.game.data, coords.distance(firer.hex, target.hex))]
             if d.ammo not in ANTI_ARMOUR:
-                conventional[d.target] = conventional.get(d.target, 0) + cell * firer.steps   # Assault 14.B
+                key = (d.target, n if separate else 0)                # option c40: one attack or each alone
+                conventional[key] = conventional.get(key, 0) + cell * firer.steps   # Assault 14.B
                 continue
             shots = [self._anti_armour(firer, target, d.ammo, cell) for _ in range(firer.steps)]
             for t, result in (shots if sequential else ()):
                 self._apply_result(t, result)
             results += [] if sequential else shots
-        results += [self._conventional(self._by_id(t), f) for t, f in sorted(conventional.items())
+        results += [self._conventional(self._by_id(t), f) for (t, _), f in sorted(conventional.items())
                     if self._by_id(t).steps > 0]
         for target, result in results:
             self._apply_result(target, result)
@@ -700,7 +767,7 @@ class AssaultState(State):
         self.declared = []
         self.counters = [c for c in self.counters if c.steps > 0]
         self._check_morale()
-        if close:
+        if close or opportunity:
             return                                                    # Assault 16: no end-of-fire spotting
         for side in range(2):
             self._spot(side, [c for c in self.counters if c.side != side and c.fired and not c.spotted], False)
@@ -715,13 +782,19 @@ class AssaultState(State):
         faced = {target.facing} if target.formation == "march" else {target.facing, (target.facing + 1) % 6}
         return side in faced
 
+    def _covered_side(self, target: Counter, firer: Counter) -> bool:
+        """Assault 13.A.1: the LOS crosses one of the two hexsides of the cover marker's vertex."""
+        if not target.cover or target.hex == firer.hex:
+            return False
+        return _hexside_towards(target.hex, firer.hex) in {target.facing, (target.facing + 1) % 6}
+
     def _anti_armour(self, firer: Counter, target: Counter, ammo: str, cell) -> tuple[Counter, str]:
         """Assault 13: hit number, hits, then per hit penetration and confirmation (option c24 'each-hit')."""
         hit, pen = cell
         tb = self.game.card(target.card).body
         afv_steps = sum(c.steps for c in self.counters if c.hex == target.hex and c.side == target.side
                         and self.game.card(c.card).body.defence_class == "afv")
-        s = fire.HitSituation(afv_steps=afv_steps, missile_in_woods=ammo == "Msl" and self._terrain(target.hex) == "woods",
+        s = fire.HitSituation(afv_steps=afv_steps, covered_side=self._covered_side(target, firer), missile_in_woods=ammo == "Msl" and self._terrain(target.hex) == "woods",
                               firer_suppressed_afv=firer.suppressed and self.game.card(firer.card).body.armoured,
                               cover_divisor=tb.cover_divisor)
         n = fire.hit_number(self.game.data, hit, s, self.game.options)
@@ -745,7 +818,7 @@ class AssaultState(State):
         """Assault 14: defence by class, terrain and stacking; odds rounded for the target; CRT row by roll."""
         tb = self.game.card(target.card).body
         row = self.game.data.defence.get(self._terrain(target.hex), {})
-        chart = row.get(f"{tb.defence_class}_open", 1)
+        chart = row.get(f"{tb.defence_class}_{'cover' if target.cover else 'open'}", 1)     # Assault 14.A
         everyone = self.game.options.get("c25-defence-steps") == "all"
         steps = sum(c.steps for c in self.counters if c.hex == target.hex and (everyone or c.side == target.side))
         d = fire.defence_value(self.game.data, chart, steps, self.game.options)
@@ -764,6 +837,8 @@ class AssaultState(State):
         if result == "NE":
             return
         c.suppressed = True
+        if self.game.card(c.card).body.defence_class == "personnel" and c.formation == "combat":
+            c.cover = True                                            # Assault 11.A.1: suppressed personnel
         lost = c.steps if result == "E" else 1 if result == "H" else 0
         lost = min(lost, c.steps)
         c.steps -= lost

@@ -2,7 +2,8 @@
 
 Unit ``status`` keys: ``steps`` (1 or 2, at most the card's), ``formation`` (``march`` / ``combat``),
 ``spotted``, ``suppressed``, ``moved_first`` (moved in its side's first movement phase, Assault 12.B.4) and
-``mp_used``, ``company`` (its morale company; default: its own id) and ``fatigued`` (Assault 7.D). ``facing`` is a hexside (march) or vertex (combat) 0-5; null faces the enemy's edge. ``to_act``
+``mp_used``, ``company`` (its morale company; default: its own id), ``fatigued`` (Assault 7.D) and ``cover``
+(in cover, combat formation only: Assault 7.G). ``facing`` is a hexside (march) or vertex (combat) 0-5; null faces the enemy's edge. ``to_act``
 names the side to act in the artillery and fire phases (default: the first side, the phasing side); in a
 movement phase it must be the phasing side. ``extension``: ``force_levels`` (side id -> drawn level 1-6) and
 ``morale`` (company -> ``lost`` steps and ``state``).
@@ -17,7 +18,7 @@ import random
 from studio.rules.dice import Dice
 
 STATUS = {"steps": int, "formation": str, "spotted": bool, "suppressed": bool, "moved_first": bool, "mp_used": int,
-          "company": str, "fatigued": bool}
+          "company": str, "fatigued": bool, "cover": bool}
 
 
 def _error(message: str, pointer: str = ""):
@@ -68,7 +69,10 @@ def _counter(game, i: int, u):
         raise _error("facing is a hexside or vertex 0-5 (Assault 7.F)", f"{ptr}/facing")
     if u.passengers:
         raise _error("transport is not played by this engine yet (Assault 8)", f"{ptr}/passengers")
+    if u.status.get("cover") and formation != "combat":
+        raise _error("only units in combat formation may be in cover (Assault 7.G)", f"{ptr}/status/cover")
     return Counter(u.id or f"u{i + 1}", u.card, game.sides.index(u.side), h, steps, formation, facing,
+                   cover=u.status.get("cover", False),
                    spotted=u.status.get("spotted", False), suppressed=u.status.get("suppressed", False),
                    moved_first=u.status.get("moved_first", False), mp_used=u.status.get("mp_used", 0),
                    company=u.status.get("company", u.id or f"u{i + 1}"), fatigued=u.status.get("fatigued", False))
@@ -116,6 +120,10 @@ def observation(state, player: int):
     and fresh dice seeded from the visible rest."""
     view = state.clone()
     view.counters = [c for c in view.counters if not _hidden(state, player, c)]
+    seen = {c.id for c in view.counters}
+    for c in view.counters:                      # which hidden enemies saw a mover (Assault 15.A) stays hidden
+        c.seen_start = tuple(i for i in c.seen_start if i in seen)
+        c.seen_run = {i: n for i, n in c.seen_run.items() if i in seen}
     sides = {c.id: c.side for c in state.counters}
     view.declared = [d for d in view.declared if sides.get(d.firer) == player]
     view.force_level = [lv if s == player else 0 for s, lv in enumerate(view.force_level)]
