@@ -44,6 +44,12 @@ def expected_kill(state: MbtState, s: int, t: int, row, overwatch: bool) -> floa
     return p_hit
 
 
+def _epoch(state: MbtState) -> tuple:
+    """Every fact ``expected_kill`` reads that play can change (positions, facings, status, commands, wrecks)."""
+    return (state.turn, tuple(state.hex), tuple(state.fac), tuple(state.st), tuple(state.dmg), tuple(state.cmd),
+            tuple(state.rev), tuple(sorted(state.wreck.items())), tuple(sorted(state.bu_new)))
+
+
 def threat(game: MbtGame, t: int) -> float:
     ut = game.units[t].type
     if not ut.ap:
@@ -77,6 +83,8 @@ class HeuristicBot:
         self.rng = random.Random(seed)
         self.plan: list[Action] = []
         self.plan_unit = -1
+        self._ek: dict = {}
+        self._ek_epoch = self._ek_view = None
         self._bind(game)
 
     def _bind(self, game: MbtGame) -> None:
@@ -158,7 +166,7 @@ class HeuristicBot:
         gd = distance(here, goal)
         best_ek = 0.0
         for t, row in state.fire_options(i, state.spots[i]):
-            best_ek = max(best_ek, expected_kill(state, i, t, row, False) * threat(g, t))
+            best_ek = max(best_ek, self.shot_value(state, i, t, row, False))
         cover = COVER_SCORE.get(g.cover.get(here, "none"), 0)
         at_goal = gd == 0 or (not self.own_obj and not self.exit_hexes and gd <= 2)
         if "FIRE" in opts:
@@ -180,10 +188,27 @@ class HeuristicBot:
                 continue
             s, t = g.uindex[a[1]], g.uindex[a[2]]
             row = next(r for r in g.units[s].type.ap if r.key == a[3])
-            ek = expected_kill(state, s, t, row, overwatch) * threat(g, t)
+            ek = self.shot_value(state, s, t, row, overwatch)
             if ek > score:
                 best, score = a, ek
         return best, score
+
+    def shot_value(self, state, s: int, t: int, row, overwatch: bool) -> float:
+        """Threat-weighted expected kill of a shot, computed once per decision epoch: the values hold while no
+        fact they read changes (announcing shots changes none of them, MBT 4.4.1)."""
+        if not state.caching:
+            return expected_kill(state, s, t, row, overwatch) * threat(self.game, t)
+        if state is not self._ek_view:  # a new view: its epoch (the view itself never changes)
+            self._ek_view = state
+            epoch = _epoch(state)
+            if epoch != self._ek_epoch:
+                self._ek_epoch = epoch
+                self._ek = {}
+        key = (s, t, row.key, overwatch)
+        value = self._ek.get(key)
+        if value is None:
+            value = self._ek[key] = expected_kill(state, s, t, row, overwatch) * threat(self.game, t)
+        return value
 
     def fire(self, state, legal):
         best, _ = self._best_shot(state, legal, "fire", False, -1.0)

@@ -2,6 +2,8 @@
 victory."""
 from __future__ import annotations
 
+from typing import Any, Callable, NamedTuple
+
 from studio.rules.api import Outcome
 
 from .codes import DEAD, FIRE, MFIRE, MMOVE, MOVE, ON, P_OVER, SH, WAIT
@@ -62,10 +64,8 @@ class AdjustmentRules:
         """Victory points of every victory condition (MBT 4.6.2); the higher total wins, a tie is a draw."""
         g = self.game
         vp = [0.0] * len(g.sides)
-        for v in g.scenario.victory:
-            score = _VICTORY.get(v.type)  # 'custom' conditions are scored by the players, not the engine
-            if v.side in g.sides and score is not None:
-                vp[g.sides.index(v.side)] += score(self, v, g.sides.index(v.side))
+        for cond in g.victory_rules:
+            vp[cond.side] += cond.score(self, cond)
         best = max(vp)
         winners = [i for i, x in enumerate(vp) if x == best]
         winner = winners[0] if len(winners) == 1 else None
@@ -73,30 +73,51 @@ class AdjustmentRules:
         return Outcome(winner, vp, reason, min(self.turn, g.max_turns), list(self.lost))
 
 
-def _hold(state, v, side: int) -> float:
-    hexes = [state.game.map.hex(h) for h in v.hexes if h in state.game.map.hex_of]
-    return v.points if hexes and all(state.control.get(h) == side for h in hexes) else 0.0
+class VictoryRule(NamedTuple):
+    """One victory condition the engine scores: the condition, its side's index, its scoring function and (for
+    ``hold_hexes``) the hexes on the map."""
+
+    victory: Any
+    side: int
+    score: Callable
+    hexes: tuple
 
 
-def _exits(state, v, side: int) -> float:
-    units = state.game.units
-    return v.points * sum(1 for u, e in state.exits if units[u].side == side and (v.edge is None or e == v.edge))
+def compile_victory(game) -> list[VictoryRule]:
+    """The scenario's victory conditions the engine scores, once per game ('custom' conditions are scored by the
+    players, not the engine)."""
+    out = []
+    for v in game.scenario.victory:
+        score = _VICTORY.get(v.type)
+        if v.side in game.sides and score is not None:
+            hexes = tuple(game.map.hex(h) for h in (v.hexes or ()) if h in game.map.hex_of)
+            out.append(VictoryRule(v, game.sides.index(v.side), score, hexes))
+    return out
 
 
-def _kills(state, v, side: int) -> float:
-    return v.points * sum(state.lost[s] for s in range(len(state.game.sides)) if s != side)
+def _hold(state, c: VictoryRule) -> float:
+    return c.victory.points if c.hexes and all(state.control.get(h) == c.side for h in c.hexes) else 0.0
 
 
-def _kill_percent(state, v, side: int) -> float:
-    g = state.game
-    enemy = [i for i in range(g.n) if g.units[i].side != side]
+def _exits(state, c: VictoryRule) -> float:
+    units, edge = state.game.units, c.victory.edge
+    return c.victory.points * sum(1 for u, e in state.exits if units[u].side == c.side and (edge is None or e == edge))
+
+
+def _kills(state, c: VictoryRule) -> float:
+    return c.victory.points * sum(state.lost[s] for s in range(len(state.game.sides)) if s != c.side)
+
+
+def _kill_percent(state, c: VictoryRule) -> float:
+    g, v = state.game, c.victory
+    enemy = [i for i in range(g.n) if g.units[i].side != c.side]
     dead = sum(1 for i in enemy if state.st[i] == DEAD)
     return v.points if enemy and 100 * dead >= (v.percent or 100) * len(enemy) else 0.0
 
 
-def _survivors(state, v, side: int) -> float:
+def _survivors(state, c: VictoryRule) -> float:
     g = state.game
-    return v.points * sum(1 for i in range(g.n) if g.units[i].side == side and state.st[i] == ON)
+    return c.victory.points * sum(1 for i in range(g.n) if g.units[i].side == c.side and state.st[i] == ON)
 
 
 _VICTORY = {"hold_hexes": _hold, "exit_units": _exits, "destroy_units": _kills, "destroy_percent": _kill_percent,

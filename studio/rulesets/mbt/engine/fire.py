@@ -98,8 +98,9 @@ class FireRules:
 
     def _df_shooters(self) -> list[int]:
         announced = {s for s, _, _ in self.shots}
-        return [i for i in range(self.game.n) if self.st[i] == ON and self.game.units[i].side == self.df_side and
-                self.cmd[i] in (FIRE, SH) and not self.fired[i] and i not in announced]
+        st, cmd, fired = self.st, self.cmd, self.fired
+        return [i for i in self.game.units_of(self.df_side) if st[i] == ON and cmd[i] in (FIRE, SH) and not fired[i]
+                and i not in announced]
 
     def _resolve_shots(self) -> bool:
         """Resolve announced shots in order; True when the target's owner must first decide to reveal."""
@@ -161,11 +162,14 @@ class FireRules:
         created in the current player step does not count yet."""
         if not self.wreck:
             return 0
-        count = 0
-        for h in hex_line(a, b):
-            if self.wreck.get(h) == 2 and h not in self.bu_new:
-                count += 1
-        return count
+        smoke = [h for h, w in self.wreck.items() if w == 2 and h not in self.bu_new]
+        if self.caching:  # a hex of the line lies on a shortest path from a to b: skip the line when none can
+            n = distance(a, b)
+            smoke = [h for h in smoke if distance(a, h) + distance(h, b) == n]
+        if not smoke:
+            return 0
+        line = set(hex_line(a, b))
+        return sum(1 for h in smoke if h in line)
 
     def armor_hit(self, s: int, t: int) -> int:
         """The armor factor of the aspect of ``t`` that ``s`` hits (MBT 4.4.3.2.4): Front or Rear; along the divide

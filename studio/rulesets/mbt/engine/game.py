@@ -15,6 +15,7 @@ from .codes import (CMD_CODES, CMD_NAMES, DEAD, EXITED, FIRE, MFIRE, MMOVE, MOVE
                     P_INIT, P_MOVE, P_OVER, P_OWC, PHASES, SH, WAIT)
 from .data import (BANDS, DataError, building_cover, check_costs, compile_map, compile_tables, compile_units,
                    edge_key, edge_of, engine_options)
+from .adjustment import compile_victory
 from .fire import penetration_result
 from .los import build_los
 from .state import MbtState
@@ -70,6 +71,7 @@ class MbtGame(Game):
         self.xc_costs: dict = {}     # (traction, from, to, reverse) -> static cross-country cost or None
         self.xc_tables: dict = {}    # traction -> hex -> six (neighbour, static cost) (MovementRules.xc_steps)
         self.edges = edge_of(amap)
+        self.victory_rules = compile_victory(self)
         self.objectives = sorted({amap.hex(h) for v in scenario.victory if v.type == "hold_hexes" for h in v.hexes
                                   if h in amap.hex_of})
 
@@ -157,6 +159,26 @@ class MbtGame(Game):
                  sorted(self.cover.items()), sorted(self.turn_cost.items()),
                  sorted((k, f.id, sorted(f.move_cost.items())) for k, f in self.features.items() if f is not None))
         return hashlib.sha256(repr(parts).encode("utf-8")).hexdigest()[:32]
+
+    def units_of(self, side: int) -> tuple:
+        """The indices of ``side``'s units (in unit order); recomputed when the unit list is replaced."""
+        cached = self._units_of
+        if cached is None or cached[0] is not self.units:
+            by_side = [[] for _ in self.sides]
+            for i, u in enumerate(self.units):
+                by_side[u.side].append(i)
+            cached = self._units_of = (self.units, [tuple(x) for x in by_side])
+        return cached[1][side]
+
+    def enemies_of(self, side: int) -> tuple:
+        """The indices of every unit not of ``side`` (in unit order)."""
+        cached = self._enemies_of
+        if cached is None or cached[0] is not self.units:
+            cached = self._enemies_of = (self.units, [tuple(i for i, u in enumerate(self.units) if u.side != s)
+                                                      for s in range(len(self.sides))])
+        return cached[1][side]
+
+    _units_of = _enemies_of = None
 
     def clear_caches(self) -> None:
         """Drop what was compiled from the map and the cards (step costs, step tables, the bots' plans): for a

@@ -27,9 +27,10 @@ class MovementRules:
 
     __slots__ = ()
 
-    def _is_mover(self, i: int, side: int) -> bool:
-        return (self.game.units[i].side == side and self.cmd[i] in (MOVE, SH) and not self.moved[i] and
-                self.st[i] in (ON, WAIT))
+    def _movers(self, side: int) -> list[int]:
+        """``side``'s vehicles still to move this phase (MBT 4.5: Move and Short Halt commands), in unit order."""
+        cmd, moved, st = self.cmd, self.moved, self.st
+        return [i for i in self.game.units_of(side) if cmd[i] in (MOVE, SH) and not moved[i] and st[i] in (ON, WAIT)]
 
     def msa(self, i: int, rate: int) -> int:
         """Speed allowance for this move (MBT 4.5.1.1.1, 3.7): fraction by command, damage and SB; floor, min 1."""
@@ -216,8 +217,8 @@ class MovementRules:
         return (road_msa if nroad > npath else path_msa) - used - c
 
     def _enemy_hexes(self, side: int) -> set:
-        units = self.game.units
-        return {self.hex[j] for j in range(self.game.n) if self.st[j] == ON and units[j].side != side}
+        st, hexes = self.st, self.hex
+        return {hexes[j] for j in self.game.enemies_of(side) if st[j] == ON}
 
     def _road_ok(self, i: int) -> bool:
         """Road/path rate: start on a road/path hex facing along it (MBT 4.5.1.1.5)."""

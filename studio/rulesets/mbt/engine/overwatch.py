@@ -36,8 +36,8 @@ class OverwatchRules:
         self.ow_side = 1 - self.ow_side
 
     def _ow_shooters(self, side: int) -> list[int]:
-        return [i for i in range(self.game.n) if self.st[i] == ON and self.game.units[i].side == side and
-                self.cmd[i] == OW and not self.fired[i]]
+        st, cmd, fired = self.st, self.cmd, self.fired
+        return [i for i in self.game.units_of(side) if cmd[i] == OW and st[i] == ON and not fired[i]]
 
     def _ow_shots(self, side: int) -> list[tuple[int, int, Any]]:
         """Legal overwatch shots of ``side`` at the current triggers (MBT 4.4.2): spotting confirmed now."""

@@ -83,13 +83,17 @@ class SpottingRules:
         on = [i for i in range(n) if self.st[i] == ON]
         rng = {t: self.spot_range(t, df=True) for t in on}  # depends on the target only (MBT 4.1.3)
         clear = g.los.clear
+        by_spotter: dict = {}  # (hex, side) -> targets: every vehicle of a side in a hex sees the same ones
         for s in range(n):
             if s not in rng or not units[s].type.combat:
                 self.spots[s] = ()  # unarmed vehicles may not spot (MBT 4.1.1)
                 continue
             hs, side = self.hex[s], units[s].side
-            seen = tuple(t for t in on if units[t].side != side and distance(hs, self.hex[t]) <= rng[t] and
-                         clear(hs, self.hex[t]))
+            seen = by_spotter.get((hs, side)) if self.caching else None
+            if seen is None:
+                seen = by_spotter[(hs, side)] = tuple(
+                    t for t in on if units[t].side != side and distance(hs, self.hex[t]) <= rng[t] and
+                    clear(hs, self.hex[t]))
             self.spots[s] = seen
             spotted_by_side[side].update(seen)
         return spotted_by_side

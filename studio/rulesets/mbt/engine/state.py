@@ -284,7 +284,7 @@ class MbtState(SpottingRules, CommandRules, FireRules, OverwatchRules, MovementR
             self.cp = g.units[u].side
             return True
         mover = (1 - self.first) if self.mv_idx == 0 else self.first
-        if any(self._is_mover(i, mover) for i in range(g.n)):
+        if self._movers(mover):
             self.cp = mover
             return True
         self.bu_new.clear()
@@ -328,7 +328,7 @@ class MbtState(SpottingRules, CommandRules, FireRules, OverwatchRules, MovementR
             if self.mv_u >= 0:
                 return self.move_options(self.mv_u)
             mover = (1 - self.first) if self.mv_idx == 0 else self.first
-            return [Action(("move", g.units[i].name)) for i in range(g.n) if self._is_mover(i, mover)]
+            return [Action(("move", g.units[i].name)) for i in self._movers(mover)]
         return []
 
     def explain_illegal(self, action) -> RulesError:

@@ -1,0 +1,90 @@
+"""Every cache of the MBT engine and its heuristic bot gives what the uncached computation gives (issue 19):
+random playouts replayed with ``MbtState.caching`` off see the same legal actions and the same fingerprints, the
+heuristic bot plays the same games, and the compiled step costs equal the rules' costs for every hex pair."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from studio.hexgrid.coords import neighbour
+from studio.rulesets.mbt.engine.state import MbtState
+from studio.sim.runner import play_game
+
+from .engine_fixtures import new_game, place
+
+
+def _trace(game, seed: int, steps: int) -> tuple[list, list, list]:
+    """A random playout: the actions, the legal actions before each and the fingerprint after each."""
+    rng = random.Random(seed)
+    state = game.new_initial_state(seed)
+    actions, legal_seen, prints = [], [], []
+    while not state.is_terminal() and len(actions) < steps:
+        legal = state.legal_actions()
+        action = legal[rng.randrange(len(legal))]
+        legal_seen.append([str(a) for a in legal])
+        state.apply(action)
+        actions.append(action)
+        prints.append(state.fingerprint())
+    return actions, legal_seen, prints
+
+
+def _replay(game, seed: int, actions) -> tuple[list, list]:
+    state = game.new_initial_state(seed)
+    legal_seen, prints = [], []
+    for action in actions:
+        legal_seen.append([str(a) for a in state.legal_actions()])
+        state.apply(action)
+        prints.append(state.fingerprint())
+    return legal_seen, prints
+
+
+@pytest.mark.parametrize("scenario", ["meeting-engagement", "hasty-defense", "delaying-action"])
+def test_random_playouts_are_the_same_without_caches(scenario, monkeypatch):
+    game = new_game(scenario)
+    for seed in range(3):
+        actions, legal, prints = _trace(game, seed, 4000)
+        assert len(actions) > 200
+        with monkeypatch.context() as m:
+            m.setattr(MbtState, "caching", False)
+            legal2, prints2 = _replay(game, seed, actions)
+        assert legal2 == legal and prints2 == prints
+
+
+@pytest.mark.parametrize("scenario", ["meeting-engagement", "delaying-action"])
+def test_heuristic_games_are_the_same_without_caches(scenario, monkeypatch):
+    """The bot's caches (plans per game, shot values per decision) and the engine's change no choice."""
+    game = new_game(scenario)
+    cached = [play_game(game, seed, ["heuristic", "heuristic"]) for seed in range(2)]
+    again = [play_game(game, seed, ["heuristic", "heuristic"]) for seed in range(2)]  # plans now remembered
+    with monkeypatch.context() as m:
+        m.setattr(MbtState, "caching", False)
+        plain = [play_game(game, seed, ["heuristic", "heuristic"]) for seed in range(2)]
+    for (a, _), (b, _), (c, _) in zip(cached, again, plain):
+        assert a.error is None and a.steps > 100
+        assert (a.final_hash, a.steps) == (b.final_hash, b.steps) == (c.final_hash, c.steps)
+
+
+def test_compiled_step_costs_equal_the_rules(monkeypatch):
+    """``xc_static`` and ``xc_steps`` (compiled once per game and traction) against the uncached rules, every hex
+    and direction, forward and reverse, for a tracked and a wheeled vehicle (MBT 4.5.1.1.2, 4.5.1.1.7)."""
+    game = new_game("meeting-engagement")
+    state = place(game, 0, {"M1": (0, "m1", "2C5", 2), "BRDM": (1, "brdm-2-at5", "4K5", 5)})
+    by_traction = {u.type.traction: i for i, u in enumerate(game.units)}
+    assert sorted(by_traction) == ["t", "w"]
+    cached = {}
+    for tr, i in by_traction.items():
+        table = state.xc_steps(i)
+        for h in game.hexes:
+            for f in range(6):
+                b = neighbour(h, f)
+                for rev in (False, True):
+                    cached[(tr, h, f, rev)] = state.step_cost(i, h, b, rev) if b in game.map.label_of else None
+                assert table[h][f][1] == (cached[(tr, h, f, False)])
+    with monkeypatch.context() as m:
+        m.setattr(MbtState, "caching", False)
+        for (tr, h, f, rev), c in cached.items():
+            b = neighbour(h, f)
+            plain = state.step_cost(by_traction[tr], h, b, rev) if b in game.map.label_of else None
+            assert plain == c, (tr, h, f, rev)
+    assert any(c is None for c in cached.values()) and len({c for c in cached.values()}) > 3
