@@ -1,7 +1,8 @@
 """Battlefield Ops! heuristic bot, on the public API only (observation, legal actions, ``shot_odds``).
 
-Command step: the first element whose standing order is not the one wanted gets it: 'advance' toward the
-objectives while away from them, 'hold' once there. Weapon Priority: the shot with the best chance of effect
+Command step: each element is assigned an objective (nearest first, spread over the objectives); the first
+element whose standing order differs gets 'to-<objective>' while away from it, 'hold' once inside.
+Weapon Priority: the shot with the best chance of effect weighted by the target's threat (its best Pen). Weapon Priority: the shot with the best chance of effect
 (to-hit and effect numbers of ``shot_odds``), holding when none has a chance.
 """
 from __future__ import annotations
@@ -25,21 +26,51 @@ class HeuristicBot:
             return self._order(view, legal)
         return self._shot(view, legal)
 
-    def _wanted(self, view, element: str) -> str:
-        units = [u for u in view.units if u.element == element and not u.disabled]
+    def _assignments(self, view) -> dict[str, str]:
+        """Each own element's objective: greedy by distance over the objectives this side scores for, each
+        taking at most its share of the elements (in proportion to its victory points)."""
         objs = view.game.ext.objectives
-        if not units or not objs:
-            return "advance"
-        near = min(math.hypot(u.x - o.at[0], u.y - o.at[1]) - o.radius_in for u in units for o in objs)
-        return "hold" if near <= -0.5 else "advance"
+        elements = sorted({u.element for u in view.units if u.side == self.side and not u.disabled})
+        if not objs:
+            return {e: "advance" for e in elements}
+        side_id = view.game.sides[self.side]
+        worth = {o.id: sum(v.points for v in view.game.ext.victory if v.side == side_id and v.objective == o.id)
+                 for o in objs}
+        total = sum(worth.values())
+        objs = [o for o in objs if worth[o.id] > 0] or objs
+        quota = {o.id: -(-len(elements) * worth[o.id] // total) if total else -(-len(elements) // len(objs))
+                 for o in objs}
+        pairs = []
+        for e in elements:
+            units = [u for u in view.units if u.element == e and not u.disabled]
+            for o in objs:
+                d = min(math.hypot(u.x - o.at[0], u.y - o.at[1]) for u in units)
+                pairs.append((d, e, o))
+        out: dict[str, str] = {}
+        load: dict[str, int] = {}
+        for d, e, o in sorted(pairs, key=lambda p: (p[0], p[1], p[2].id)):
+            if e in out or load.get(o.id, 0) >= quota[o.id]:
+                continue
+            inside = d <= o.radius_in - 0.5
+            out[e] = "hold" if inside else f"to-{o.id}"
+            load[o.id] = load.get(o.id, 0) + 1
+        return out
 
     def _order(self, view, legal):
-        orders = [a for a in legal if isinstance(a, Order)]
-        for element in sorted({a.element for a in orders}):
-            want = self._wanted(view, element)
-            if view.orders.get(element) != want:
-                return Order(element, want)
+        legal_set = set(legal)
+        wanted = self._assignments(view)
+        for element, want in sorted(wanted.items()):
+            order = Order(element, want)
+            if view.orders.get(element) != want and order in legal_set:
+                return order
         return Pass()
+
+    @staticmethod
+    def _threat(view, target_id: str) -> float:
+        """How dangerous a target is: its best Penetration at medium range, over 20."""
+        card = view.game.card_of(view.unit(target_id))
+        pens = [a.pen.get("medium", 0) for w in card.weapons for a in w.ammo]
+        return max(pens or [0]) / 20.0
 
     def _shot(self, view, legal):
         best, score = None, 0.0
@@ -48,6 +79,7 @@ class HeuristicBot:
                 continue
             to_hit, effect = view.shot_odds(a)
             p = max(0.0, min(10.0, to_hit)) / 10.0 * max(0.0, min(10.0, effect)) / 10.0
+            p *= 1.0 + self._threat(view, a.target)
             if p > score + 1e-12:
                 best, score = a, p
         return best if best is not None else next(a for a in legal if isinstance(a, Hold))

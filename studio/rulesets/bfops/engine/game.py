@@ -68,6 +68,8 @@ class BfopsGame(Game):
 
         self.deck = build_deck(self)
         self._nav: dict = {}
+        #: macro moves: the fixed ones and one 'to-<objective>' per scenario objective
+        self.macros = MACROS + tuple(f"to-{o.id}" for o in self.ext.objectives)
         self.cover_spots, self.crest_spots = self._spots()
         self.placeholder_tables = tuple(t.id for t in rs.tables if t.placeholder)
         self.environment_rules_applied = tuple(self._environment_rules())
@@ -238,7 +240,7 @@ class BfopsGame(Game):
     def parse_action(self, text: str):
         from .state import parse_action
 
-        return parse_action(text)
+        return parse_action(text, self.macros)
 
     def state_from_position(self, position):
         from .positions import state_from_position

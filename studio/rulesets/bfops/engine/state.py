@@ -54,11 +54,11 @@ class Hold:
         return f"hold {self.unit}"
 
 
-def parse_action(text: str):
+def parse_action(text: str, macros=MACROS):
     parts = text.split()
     if parts == ["pass"]:
         return Pass()
-    if len(parts) == 3 and parts[0] == "order" and parts[2] in MACROS:
+    if len(parts) == 3 and parts[0] == "order" and parts[2] in macros:
         return Order(parts[1], parts[2])
     if len(parts) == 5 and parts[0] == "fire" and parts[3].isdigit():
         return Fire(parts[1], parts[2], int(parts[3]), parts[4])
@@ -215,7 +215,7 @@ class BfopsState(State):
     # ---------------------------------------------------------------- command step
     def _orders(self) -> list:
         own = sorted({u.element for u in self.units if u.side == self.player and not u.disabled})
-        return [Pass()] + [Order(e, m) for e in own for m in MACROS]
+        return [Pass()] + [Order(e, m) for e in own for m in self.game.macros]
 
     def _apply_order(self, action) -> None:
         if isinstance(action, Order):
@@ -261,12 +261,14 @@ class BfopsState(State):
         self._next_decider()
 
     def goal_of(self, u: Unit, macro: str) -> tuple[float, float] | None:
-        """Where a macro move heads: 'advance' the nearest objective, 'cover' the cover spot that best trades
+        """Where a macro move heads: 'advance' the nearest objective, 'to-X' objective X, 'cover' the cover spot that best trades
         distance for progress, 'crest' the nearest crest spot."""
         g = self.game
         objs = [tuple(o.at) for o in g.ext.objectives] or [(g.geometry.width / 2, g.geometry.depth / 2)]
         target = min(objs, key=lambda p: math.hypot(p[0] - u.x, p[1] - u.y))
-        if macro == "advance":
+        if macro.startswith("to-"):
+            target = next((tuple(o.at) for o in g.ext.objectives if f"to-{o.id}" == macro), target)
+        if macro == "advance" or macro.startswith("to-"):
             k = self.game_index(u)
             return (min(g.geometry.width - 0.5, target[0] + 0.8 * (k % 3) - 0.8), target[1] - 0.8 * (k // 3) +
                     (0.0 if u.side == 0 else 1.6))
