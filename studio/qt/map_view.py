@@ -6,18 +6,26 @@ Contracts:
   ``recolour(keys)`` refreshes fills after an edit; ``rebuild()`` after a shape change. Scene units are mm.
 - Named overlay layers (``set_marks``, ``set_polylines``, ``set_texts``) replace their previous content, so
   editors redraw a layer from the document data after each change without tracking items.
-- ``QtMapView`` zooms with the wheel (about the cursor), pans with the middle or right button (or space+drag),
+- ``QtMapView`` zooms with the wheel about the cursor (the scene point under the cursor stays there), with
+  ``+``/``-``, fits the board with ``0`` or ``Home``, pans with the middle or right button (or space+drag),
   and emits ``hovered(key)``, ``pressed(key, x, y, button)``, ``dragged(key, x, y)``, ``released(key, x, y)``
   in scene mm for the left button. ``key`` is None off the map.
+- Hex ids are drawn from a moderate zoom on (never smaller than a readable pixel size); ``set_seams`` draws the
+  seams between assembled boards; ``set_legend([(colour, name)])`` shows a terrain legend in the view's top-right
+  corner; a minimap (bottom-right, ``show_minimap``) shows the whole board and the visible area, and a click on
+  it centres the view there.
 """
 from __future__ import annotations
 
+import html
 from typing import Any, Callable, Iterable
 
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF
+from PySide6.QtCore import QSize, QTimer
+from PySide6.QtGui import QPixmap
 from PySide6.QtWidgets import (QGraphicsItem, QGraphicsPathItem, QGraphicsPolygonItem, QGraphicsScene,
-                               QGraphicsSimpleTextItem, QGraphicsView, QStyleOptionGraphicsItem)
+                               QGraphicsSimpleTextItem, QGraphicsView, QLabel, QStyleOptionGraphicsItem, QWidget)
 
 HEX_PEN_COLOUR = QColor(90, 90, 90, 160)
 
@@ -28,10 +36,21 @@ def shaded(colour: str, level: int) -> str:
     return base.darker(100 + 12 * level).name() if level > 0 else base.name()
 
 
+def legend_entries(geometry: Any, catalogue: Any) -> list[tuple[str, str]]:
+    """``(colour, name)`` of every terrain the map uses, most common first (for ``QtMapView.set_legend``)."""
+    counts: dict[str, int] = {}
+    for key in geometry.keys():
+        code = geometry.terrain(key)
+        counts[code] = counts.get(code, 0) + 1
+    ordered = sorted(counts, key=lambda c: (-counts[c], c))
+    return [(catalogue.colour_of(code), f"{catalogue.name_of(code)} ({code})") for code in ordered]
+
+
 class QtHexLabelsItem(QGraphicsItem):
     """Hex ids (and elevation levels) painted for the exposed area only, and only when zoomed in enough."""
 
-    MIN_LOD = 2.2  # device pixels per mm below which labels are not drawn
+    MIN_LOD = 0.75  # device pixels per mm below which labels are not drawn (a 19 mm hex is then ~14 px)
+    MIN_PIXELS = 7  # smallest label text in device pixels
 
     def __init__(self, scene: "QtHexScene"):
         super().__init__()
@@ -51,7 +70,7 @@ class QtHexLabelsItem(QGraphicsItem):
         geometry = self._scene.geometry
         size = geometry.hex_mm
         font = QFont("Sans")
-        font.setPixelSize(max(1, int(size * 0.16)))
+        font.setPixelSize(max(1, int(round(min(size * 0.3, max(size * 0.16, self.MIN_PIXELS / lod))))))
         painter.setFont(font)
         painter.setPen(QColor(40, 40, 40))
         exposed = option.exposedRect.adjusted(-size, -size, size, size)
@@ -122,10 +141,27 @@ class QtHexScene(QGraphicsScene):
                                      max(xs) - min(xs) + box.width(), max(ys) - min(ys) + box.height())
         else:
             self.board_rect = QRectF(0, 0, 10, 10)
-        margin = self.geometry.hex_mm
-        self.setSceneRect(self.board_rect.adjusted(-margin, -margin, margin, margin))
+        self._scene_rect_for(self.board_rect)
         self.labels_item = QtHexLabelsItem(self)
         self.addItem(self.labels_item)
+
+    def _scene_rect_for(self, rect: QRectF) -> None:
+        """Room around the board (half its size) so the view can zoom about any point and pan past the edges."""
+        margin = max(self.geometry.hex_mm, rect.width() / 2, rect.height() / 2)
+        self.setSceneRect(rect.adjusted(-margin, -margin, margin, margin))
+
+    def set_seams(self, board_of: dict, corners: Callable[[Any], list], directions: list) -> int:
+        """Thick lines on every hexside between hexes of different boards (``board_of[hex]``); returns their
+        number. ``corners(hex)`` and ``directions`` (axial steps, in corner order) come from the geometry."""
+        segments = []
+        for h, board in board_of.items():
+            for d, (dq, dr) in enumerate(directions):
+                nb = (h[0] + dq, h[1] + dr)
+                if nb in board_of and board_of[nb] != board and h < nb:
+                    c = corners(h)
+                    segments.append([c[d], c[(d + 1) % 6]])
+        self.set_polylines("seams", segments, "#202020", self.geometry.hex_mm * 0.07, z=4.8, dash=True)
+        return len(segments)
 
     def recolour(self, keys: Iterable[Any] | None = None) -> int:
         """Refresh fills of ``keys`` (all when None); returns how many items changed."""
@@ -193,9 +229,7 @@ class QtHexScene(QGraphicsScene):
             item.setBrush(self.brush(colour))
             item.setPen(pen)
             self._add(name, item, z)
-        rect = self.itemsBoundingRect()
-        margin = self.geometry.hex_mm
-        self.setSceneRect(rect.adjusted(-margin, -margin, margin, margin))
+        self._scene_rect_for(self.itemsBoundingRect())
 
     def set_polylines(self, name: str, lines: Iterable[list[tuple[float, float]]], colour: str, width: float,
                       z: float = 4, dash: bool = False) -> None:
@@ -215,6 +249,21 @@ class QtHexScene(QGraphicsScene):
         item = QGraphicsPathItem(path)
         item.setPen(pen)
         self._add(name, item, z)
+
+    def set_counters(self, name: str, stacks: Iterable[tuple[Any, list, float | None]], z: float = 6) -> list:
+        """Counters drawn as printed (``studio.qt.counters``): ``stacks`` are ``(hex key, [CounterSpec],
+        facing degrees or None)``; one stack item per hex. Returns the items."""
+        from .counters import COUNTER_OF_HEX, QtCounterStackItem
+        self.clear_layer(name)
+        size = self.geometry.hex_mm * COUNTER_OF_HEX
+        out = []
+        for key, counters, facing in stacks:
+            if key not in self.centres or not counters:
+                continue
+            item = QtCounterStackItem(*self.centres[key], counters, size, facing)
+            self._add(name, item, z)
+            out.append(item)
+        return out
 
     def set_texts(self, name: str, texts: Iterable[tuple[float, float, str]], colour: str = "#000000",
                   size_mm: float = 3.5, z: float = 6, bold: bool = True) -> None:
@@ -251,12 +300,69 @@ class QtMapView(QGraphicsView):
         self._space = False
         self._last_key: Any = None
         self._fitted = False
+        self.legend = QLabel(self.viewport())
+        self.legend.setStyleSheet("QLabel { background: rgba(255,255,255,225); border: 1px solid #777; "
+                                  "padding: 3px; font-size: 11px; }")
+        self.legend.hide()
+        self.minimap = QtMiniMap(self)
+        self.minimap.hide()
+        self.viewport().installEventFilter(self)  # scroll bars resize the viewport, not the view
+        self.horizontalScrollBar().valueChanged.connect(lambda _: self.minimap.update())
+        self.verticalScrollBar().valueChanged.connect(lambda _: self.minimap.update())
+
+    # ---------------------------------------------------------------- overlays of the view
+    def set_legend(self, entries: list[tuple[str, str]]) -> None:
+        """Terrain legend: ``(colour, name)`` rows, shown in the top-right corner (hidden when empty)."""
+        self.legend_entries = list(entries)
+        if not entries:
+            self.legend.hide()
+            return
+        rows = "".join(f"<tr><td style='background:{c}; border:1px solid #555'>&nbsp;&nbsp;&nbsp;&nbsp;</td>"
+                       f"<td>&nbsp;{html.escape(n)}</td></tr>" for c, n in entries)
+        self.legend.setText(f"<table cellspacing='1'>{rows}</table>")
+        self.legend.adjustSize()
+        self.legend.show()
+        self._place_overlays()
+
+    def show_minimap(self, on: bool = True) -> None:
+        self.minimap.setVisible(on)
+        if on:
+            self.minimap.refresh()
+        self._place_overlays()
+
+    def _place_overlays(self) -> None:
+        vp = self.viewport().rect()
+        self.legend.move(max(0, vp.right() - self.legend.width() - 6), 6)
+        size = self.minimap.sizeHint()
+        self.minimap.setGeometry(max(0, vp.right() - size.width() - 6), max(0, vp.bottom() - size.height() - 6),
+                                 size.width(), size.height())
+
+    def eventFilter(self, watched, event) -> bool:
+        from PySide6.QtCore import QEvent
+        if watched is self.viewport() and event.type() == QEvent.Type.Resize:
+            self._place_overlays()
+        return super().eventFilter(watched, event)
+
+    def visible_scene_rect(self) -> QRectF:
+        return self.mapToScene(self.viewport().rect()).boundingRect()
 
     # ---------------------------------------------------------------- zoom
-    def zoom(self, factor: float) -> None:
+    def zoom(self, factor: float, anchor: QPointF | None = None) -> None:
+        """Scale by ``factor``; the scene point under ``anchor`` (viewport pixels; default the centre) stays
+        under it."""
         current = self.transform().m11()
         factor = max(0.05 / current, min(200.0 / current, factor))
+        pos = anchor if anchor is not None else QPointF(self.viewport().rect().center())
+        before = self.mapToScene(pos.toPoint())
+        previous = self.transformationAnchor()
+        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.NoAnchor)
         self.scale(factor, factor)
+        self.setTransformationAnchor(previous)
+        after = self.mapFromScene(before)
+        shift = after - pos.toPoint()
+        self.horizontalScrollBar().setValue(self.horizontalScrollBar().value() + shift.x())
+        self.verticalScrollBar().setValue(self.verticalScrollBar().value() + shift.y())
+        self.minimap.update()
 
     def zoom_level(self) -> float:
         return self.transform().m11()
@@ -268,6 +374,7 @@ class QtMapView(QGraphicsView):
             if scene.layer("assembly"):
                 rect = rect.united(scene.itemsBoundingRect())
             self.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
+            self.minimap.update()
 
     def fit_all(self) -> None:
         self._user_zoomed = False
@@ -283,6 +390,7 @@ class QtMapView(QGraphicsView):
         """Keep the board fitted until the user zooms or pans (only when the widget itself changed size: a
         scroll bar appearing resizes the viewport, and re-fitting on that would oscillate)."""
         super().resizeEvent(event)
+        self._place_overlays()
         if self._left_down or self._pan_from is not None or getattr(self, "_user_zoomed", False):
             return
         if getattr(self, "_fitted_size", None) != self.size():
@@ -293,7 +401,7 @@ class QtMapView(QGraphicsView):
         delta = event.angleDelta().y()
         if delta:
             self._user_zoomed = True
-            self.zoom(self.ZOOM_STEP if delta > 0 else 1 / self.ZOOM_STEP)
+            self.zoom(self.ZOOM_STEP if delta > 0 else 1 / self.ZOOM_STEP, event.position())
         event.accept()
 
     def keyPressEvent(self, event) -> None:
@@ -307,6 +415,9 @@ class QtMapView(QGraphicsView):
         if event.key() == Qt.Key.Key_Minus:
             self._user_zoomed = True
             self.zoom(1 / self.ZOOM_STEP)
+            return
+        if event.key() in (Qt.Key.Key_0, Qt.Key.Key_Home):
+            self.fit_all()
             return
         super().keyPressEvent(event)
 
@@ -378,3 +489,94 @@ class QtMapView(QGraphicsView):
             return None
         x, y = scene.centres[key]
         return self.mapFromScene(QPointF(x, y))
+
+
+class QtMiniMap(QWidget):
+    """The whole board small, with the main view's visible area outlined; a click (or drag) centres the view.
+
+    The board is rendered once into a pixmap (again, debounced, when the scene changes), so the minimap costs
+    nothing while the user pans."""
+
+    SIZE = 170
+
+    def __init__(self, view: QtMapView):
+        super().__init__(view.viewport())
+        self.view = view
+        self.pixmap: QPixmap | None = None
+        self.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.setToolTip("Minimap: click to go there")
+        self._timer = QTimer(self, singleShot=True, interval=400)
+        self._timer.timeout.connect(self.refresh)
+        self._scene = None
+
+    def sizeHint(self) -> QSize:
+        rect = self._board()
+        if rect.width() <= 0 or rect.height() <= 0:
+            return QSize(self.SIZE, self.SIZE // 2)
+        k = self.SIZE / max(rect.width(), rect.height())
+        return QSize(max(40, int(rect.width() * k)), max(30, int(rect.height() * k)))
+
+    def _board(self) -> QRectF:
+        scene = self.view.scene()
+        return scene.board_rect if isinstance(scene, QtHexScene) else QRectF()
+
+    def refresh(self) -> None:
+        """Re-render the board (after a rebuild or edits)."""
+        scene = self.view.scene()
+        if scene is not self._scene and scene is not None:
+            self._scene = scene
+            scene.changed.connect(lambda _: self._timer.start() if not self.isHidden() else None)
+        if not isinstance(scene, QtHexScene) or self.isHidden():
+            return
+        size = self.sizeHint()
+        self.resize(size)
+        pixmap = QPixmap(size)
+        pixmap.fill(QColor(70, 74, 80))
+        painter = QPainter(pixmap)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        labels = scene.labels_item
+        if labels is not None:
+            labels.setVisible(False)
+        scene.render(painter, QRectF(0, 0, size.width(), size.height()), self._board())
+        if labels is not None:
+            labels.setVisible(True)
+        painter.end()
+        self.pixmap = pixmap
+        self.view._place_overlays()
+        self.update()
+
+    def _k(self) -> float:
+        rect = self._board()
+        return self.width() / rect.width() if rect.width() > 0 else 1.0
+
+    def visible_rect(self) -> QRectF:
+        """The main view's visible area in minimap pixels."""
+        board, k = self._board(), self._k()
+        r = self.view.visible_scene_rect()
+        return QRectF((r.left() - board.left()) * k, (r.top() - board.top()) * k, r.width() * k, r.height() * k)
+
+    def scene_point(self, x: float, y: float) -> QPointF:
+        board, k = self._board(), self._k()
+        return QPointF(board.left() + x / k, board.top() + y / k)
+
+    def paintEvent(self, event) -> None:
+        painter = QPainter(self)
+        if self.pixmap is not None:
+            painter.drawPixmap(0, 0, self.pixmap)
+        painter.setPen(QPen(QColor("#ffffff"), 1))
+        painter.drawRect(self.rect().adjusted(0, 0, -1, -1))
+        painter.setPen(QPen(QColor("#ffd000"), 2))
+        painter.drawRect(self.visible_rect().intersected(QRectF(self.rect())))
+        painter.end()
+
+    def mousePressEvent(self, event) -> None:
+        self._go(event.position())
+
+    def mouseMoveEvent(self, event) -> None:
+        if event.buttons() & Qt.MouseButton.LeftButton:
+            self._go(event.position())
+
+    def _go(self, pos) -> None:
+        self.view._user_zoomed = True
+        self.view.centerOn(self.scene_point(pos.x(), pos.y()))
+        self.update()

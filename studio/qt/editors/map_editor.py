@@ -55,6 +55,8 @@ class QtMapEditor(QtEditor):
         self.last_los = None
         self._build_ui()
         self.redraw_layers()
+        self.update_legend()
+        self.view.show_minimap(True)
         self.view.hovered.connect(self._hover)
         self.view.pressed.connect(self._press)
         self.view.dragged.connect(self._drag)
@@ -213,13 +215,21 @@ class QtMapEditor(QtEditor):
             self._shade.clear()
             self.scene.rebuild()
             self.redraw_layers()
+            self.update_legend()
+            self.view.minimap.refresh()
             return
         if rows:
             changed = self.geometry.reload_rows(rows)
             columns = self.geometry.board.columns
             self.scene.recolour(changed if changed is not None else [(c, r) for r in rows for c in range(columns)])
+            self.update_legend()
         if layers:
             self.redraw_layers()
+
+    def update_legend(self) -> None:
+        """The terrain legend of the terrain this board uses."""
+        from ..map_view import legend_entries
+        self.view.set_legend(legend_entries(self.geometry, self.catalogue))
 
     def show_assembly(self) -> str:
         """Draw the chosen board beside this one, as a geomorphic assembly would place it (read-only preview).

@@ -22,7 +22,8 @@ from studio.model.kinds import model_for
 from studio.model.maps import AssemblyError, assemble
 from studio.model.pointers import split
 
-from ..map_view import QtHexScene, QtMapView, shaded
+from ..counters import COUNTER_OF_HEX, CounterSpec, counter_spec, facing_angle
+from ..map_view import QtHexScene, QtMapView, legend_entries, shaded
 from ..schema_form import QtSchemaForm
 from .base import QtEditor
 
@@ -328,6 +329,12 @@ class QtScenarioEditor(QtEditor):
         self.scene.rebuild()
         self.draw_features()
         self.draw_overlays()
+        amap = getattr(self.geometry, "map", None)
+        if amap is not None:
+            from studio.hexgrid import coords
+            self.scene.set_seams(amap.board_of, self.geometry.corners, list(coords.DIRECTIONS))
+        self.view.set_legend(legend_entries(self.geometry, self.catalogue))
+        self.view.show_minimap(bool(list(self.geometry.keys())))
         self.view.fit()
         if problem:
             self.status_label.setText(f"Boards: {problem}")
@@ -358,6 +365,20 @@ class QtScenarioEditor(QtEditor):
             self.scene.set_polylines(f"roads:{road}", segments, r.colour if r else "#805020",
                                      self.geometry.hex_mm * 0.09, z=4.5)
 
+    def _counters_of(self, force: dict, colour: str) -> list:
+        """The counters a force fields, in TO&E order, as printed (unknown cards drawn plain)."""
+        from studio.model.documents import Force
+        from studio.model.forces import expand_force
+        index = self.session.current_index()
+        try:
+            units = expand_force(Force.model_validate(force), index)
+        except Exception:  # noqa: BLE001 - an invalid force is drawn from its TO&E count only
+            n = sc.unit_count(self.session.data_of("toe", str(force.get("toe"))),
+                              lambda t: self.session.data_of("toe", t))
+            return [CounterSpec(str(force.get("toe")), str(i + 1), side_colour=colour) for i in range(n)]
+        size = self.geometry.hex_mm * COUNTER_OF_HEX
+        return [counter_spec(index, index.model("unit", u.unit), u.designation, colour, size) for u in units]
+
     def _labels_of(self, labels) -> list:
         return [k for k in (self.geometry.key_of_label(x) for x in labels or []) if k is not None]
 
@@ -370,7 +391,7 @@ class QtScenarioEditor(QtEditor):
             if not isinstance(side, dict):
                 continue
             colour = SIDE_COLOURS[si % len(SIDE_COLOURS)]
-            setup_keys, zone_keys, entry_keys, counts = [], [], [], {}
+            setup_keys, zone_keys, entry_keys, stacks = [], [], [], {}
             for force in side.get("forces") or []:
                 if not isinstance(force, dict):
                     continue
@@ -378,19 +399,15 @@ class QtScenarioEditor(QtEditor):
                 keys = self._labels_of(setup.get("hexes"))
                 setup_keys += keys
                 zone_keys += self._labels_of(setup.get("zone"))
-                n = sc.unit_count(self.session.data_of("toe", str(force.get("toe"))),
-                                  lambda t: self.session.data_of("toe", t))
-                for k in range(n if keys else 0):
-                    key = keys[k % len(keys)]
-                    counts[key] = counts.get(key, 0) + 1
+                for k, counter in enumerate(self._counters_of(force, colour) if keys else []):
+                    key = keys[k % len(keys)] if len(keys) > 1 else keys[0]
+                    stacks.setdefault(key, ([], facing_angle(setup.get("facing"))))[0].append(counter)
                 entry = force.get("entry") if isinstance(force.get("entry"), dict) else {}
                 entry_keys += self._labels_of(entry.get("hexes"))
             self.scene.set_marks(f"zone:{si}", zone_keys, colour, 60, z=3)
-            self.scene.set_marks(f"setup:{si}", setup_keys, colour, 170, outline="#ffffff", z=3.5)
+            self.scene.set_marks(f"setup:{si}", setup_keys, colour, 110, outline="#ffffff", z=3.5)
             self.scene.set_marks(f"entry:{si}", entry_keys, colour, 90, outline=colour, z=3.2)
-            size = self.geometry.hex_mm
-            self.scene.set_texts(f"count:{si}", [(*self.geometry.centre(k), str(c)) for k, c in counts.items()],
-                                 "#ffffff", size * 0.4, z=6)
+            self.scene.set_counters(f"count:{si}", [(k, c, f) for k, (c, f) in stacks.items()], z=6 + si * 0.01)
         victory = []
         for vc in data.get("victory") or []:
             if isinstance(vc, dict):
