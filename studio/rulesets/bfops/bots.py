@@ -2,8 +2,8 @@
 
 Command step: each element is assigned an objective (nearest first, spread over the objectives); the first
 element whose standing order differs gets 'to-<objective>' while away from it, 'hold' once inside.
-Weapon Priority: the shot with the best chance of effect weighted by the target's threat (its best Pen). Weapon Priority: the shot with the best chance of effect
-(to-hit and effect numbers of ``shot_odds``), holding when none has a chance.
+Weapon Priority: the shot with the best chance of effect (to-hit and effect numbers of ``shot_odds``) weighted
+by the target's threat (its best Pen), holding when none has a chance.
 """
 from __future__ import annotations
 

@@ -63,6 +63,10 @@ class BfopsGame(Game):
         self.setup_units: list[dict] = []
         self.elements: list[Element] = []
         self._build_forces(index)
+        for uid in index.ids("unit"):   # every card of the ruleset, so positions may place any of them
+            doc = index.model("unit", uid)
+            if doc is not None and doc.ruleset == rs.id and uid not in self.cards:
+                self.cards[uid] = BfopsCard.model_validate(doc.body)
         self.side_blocs = [self._bloc(s) for s in range(len(self.sides))]
         from .command import build_deck
 

@@ -29,6 +29,7 @@ def state_from_position(game, position) -> BfopsState:
     if state.phase == "fire":
         state.priority, state.declared, state.decided = 0, [], set()
         state.hand = [0, 0]
+        state._next_decider()
     return state
 
 
@@ -39,11 +40,7 @@ def _unit(game, i: int, u) -> Unit:
         raise PositionError(f"unknown status key(s) {sorted(unknown)}; known: {sorted(STATUS_KEYS)}",
                             f"{where}/status")
     if u.card not in game.cards:
-        from ..cards import BfopsCard
-
-        raise PositionError(f"card '{u.card}' is not in this scenario's forces", f"{where}/card") \
-            if BfopsCard is None else PositionError(f"card '{u.card}' is not in this scenario's forces",
-                                                   f"{where}/card")
+        raise PositionError(f"card '{u.card}' is not a Battlefield Ops! unit card", f"{where}/card")
     if u.x is None or u.y is None:
         raise PositionError("a unit on a measured table needs x and y (inches)", where)
     if not (0 <= u.x <= game.geometry.width and 0 <= u.y <= game.geometry.depth):
