@@ -11,8 +11,9 @@ smoke).
 """
 from __future__ import annotations
 
+import copy
 import math
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from studio.hexgrid import coords
 from studio.model.forces import expand_force
@@ -83,7 +84,9 @@ class Counter:
     DERIVED_SLOTS = {}
 
     def copy(self) -> "Counter":
-        return replace(self, fired=dict(self.fired), opp_fired=dict(self.opp_fired), seen_run=dict(self.seen_run))
+        out = copy.copy(self)
+        out.fired, out.opp_fired, out.seen_run = dict(self.fired), dict(self.opp_fired), dict(self.seen_run)
+        return out
 
 
 @dataclass(slots=True)
@@ -137,7 +140,9 @@ class AssaultGame(Game):
         self.crt_columns = [(i, _ratio(c)) for i, c in enumerate(crt.columns) if i]
         self.crt = {r[0]: r for r in crt.rows}
         self.cards = {}
-        self.los_cache: dict = {}          # (from, to, any range) -> LOS; the map is static (Assault 10.B)
+        self.los_cache: dict = {}          # (from, to) -> LOS graph clear; the map is static (Assault 10.B)
+        self.terrain_of = {h: self.terrain_id.get(t, "clear") for h, t in self.map.terrain.items()}
+        self.neighbours = {h: [n for n in coords.neighbours(h) if self.map.on_map(n)] for h in self.map.label_of}
         self.scenario = scenario
         self.index = index
         self.victory = list(scenario.victory)
@@ -440,7 +445,7 @@ class AssaultState(OpportunityFire, State):
         return next(c for c in self.counters if c.id == cid)
 
     def _terrain(self, h) -> str:
-        return self.game.terrain_id.get(self.game.map.terrain.get(h), "clear")
+        return self.game.terrain_of.get(h, "clear")
 
     # ------------------------------------------------------------------ movement (Assault 7)
     def _entry(self, c: Counter, h):
@@ -454,8 +459,10 @@ class AssaultState(OpportunityFire, State):
 
     def _can_enter(self, c: Counter, h) -> bool:
         body = self.game.card(c.card).body
-        if body.mobility == "S" or not self.game.map.on_map(h):
+        if body.mobility == "S":
             return False                                              # Assault 7.D: static units do not move
+        if body.mobility == "L" and (c.moved or (c.fatigued and self.phase.endswith("move-1"))):
+            return False                                              # Assault 7.D: one hex; fatigued
         cost = self._entry(c, h)
         if cost == "P" or cost is None:
             return False
@@ -489,7 +496,7 @@ class AssaultState(OpportunityFire, State):
                 continue
             if c.moved and (self._enemy_at(c.hex, c.side) or c.cover):
                 continue                                              # Assault 7.B; 7.G: cover takes the phase
-            for h in coords.neighbours(c.hex):
+            for h in self.game.neighbours.get(c.hex, ()):
                 if self._can_enter(c, h):
                     out.append(f"move {c.id} {self.game.map.label_of[h]}")
         return out
@@ -591,17 +598,18 @@ class AssaultState(OpportunityFire, State):
     def has_los(self, a, b, any_range: bool = False) -> bool:
         """Assault 10.B: within the maximum spotting range (unless ``any_range``) and not blocked on the LOS
         graph. Terrain and elevation never change in play, so the answer is kept per game."""
-        key = (a, b, any_range)
+        if not any_range and coords.distance(a, b) > spotting.max_spotting_range(self.game.data, self._level(a),
+                                                                                   self._level(b)):
+            return False
         cache = self.game.los_cache
-        if key not in cache:
-            cache[key] = self._trace_los(a, b, any_range)
-        return cache[key]
+        if (a, b) not in cache:
+            cache[(a, b)] = self._trace_los(a, b)
+        return cache[(a, b)]
 
-    def _trace_los(self, a, b, any_range: bool) -> bool:
+    def _trace_los(self, a, b) -> bool:
+        """Assault 10.B.2: the LOS graph rule over the hexes between ``a`` and ``b`` (any range)."""
         hs, ht = self._level(a), self._level(b)
         rng = coords.distance(a, b)
-        if not any_range and rng > spotting.max_spotting_range(self.game.data, hs, ht):
-            return False
         obstacles = [(i, self._level(h) + self.game.los_height.get(self._terrain(h), 0)) for i, h in self._line(a, b)]
         return not spotting.los_blocked(hs, ht, rng, obstacles)
 
