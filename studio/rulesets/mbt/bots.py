@@ -20,6 +20,7 @@ from studio.hexgrid.coords import distance, neighbour
 from studio.hexgrid.facing import Aspect, hit_aspect
 
 from .engine.game import BANDS, ON, WAIT, Action, MbtGame, MbtState
+from .engine.state import LazyView
 
 COVER_SCORE = {"none": 0.0, "light": 1.0, "medium": 2.0, "heavy": 3.0}
 
@@ -136,6 +137,8 @@ class HeuristicBot:
     def choose(self, view, legal):
         if len(legal) == 1:
             return legal[0]
+        if isinstance(view, LazyView):
+            view = view.materialize()
         if view.game is not self.game:
             self._bind(view.game)
         state = view  # the observation: a state with the enemy's hidden commands unknown
@@ -265,8 +268,8 @@ def macro_move(state: MbtState, i: int, goal, bot: HeuristicBot | None = None) -
     start = (probe.hex[i], probe.fac[i])
     if start[0] == goal:
         return [Action(("done", name))]
-    dist, prev, first_exception = _reachable(probe, i, start)
-    best = _best_end(state, i, goal, dist, start)
+    dist, prev, first_exception, cheapest = _reachable(probe, i, start)
+    best = _best_end(state, i, goal, cheapest, start)
     if best == start and first_exception is not None and distance(first_exception[0], goal) < distance(start[0], goal):
         b, nf = first_exception
         return _turns(name, start[1], nf) + [Action(("fwd", name)), Action(("done", name))]
@@ -297,29 +300,35 @@ def _entry_move(state: MbtState, i: int, goal) -> list[Action]:
     return [Action(("enter", name, g.label(h)))]
 
 
-def _reachable(probe: MbtState, i: int, start) -> tuple[dict, dict, tuple | None]:
+def _reachable(probe: MbtState, i: int, start) -> tuple[dict, dict, tuple | None, list]:
     """Dijkstra over (hex, facing) within the allowance: turn to a facing (first hexside free, more costs the
-    Turn value), then forward. Returns distances, predecessors and the first step beyond the allowance from the
-    start (the one-hex exception). Cross-country it reads the compiled step table (``MbtState.xc_steps``) and
+    Turn value), then forward. Returns distances, predecessors, the first step beyond the allowance from the
+    start (the one-hex exception) and each hex's cheapest facing. Cross-country it reads the compiled step table (``MbtState.xc_steps``) and
     is remembered per game by what it depends on (traction, start, allowance, Brew-Up Smoke hexes)."""
     if probe.mv_mode != "xc":
-        return _search(probe, i, start, _state_steps(probe, i))
+        return _planned(_search(probe, i, start, _state_steps(probe, i)))
     g = probe.game
     smoke = frozenset(h for h, w in probe.wreck.items() if w == 2)
     if not probe.caching:
-        return _search(probe, i, start, _table_steps(probe.xc_steps(i), smoke, g.tables.bu_move_cost))
+        return _planned(_search(probe, i, start, _table_steps(probe.xc_steps(i), smoke, g.tables.bu_move_cost)))
     memo = _PLANS.setdefault(g, {})
     key = (g.units[i].type.traction, start, probe.mv_left, smoke)
     found = memo.get(key)
     if found is None:
         if len(memo) > 20_000:
             memo.clear()
-        found = memo[key] = _search(probe, i, start, _table_steps(probe.xc_steps(i), smoke, g.tables.bu_move_cost))
+        found = memo[key] = _planned(_search(probe, i, start, _table_steps(probe.xc_steps(i), smoke,
+                                                                           g.tables.bu_move_cost)))
     return found
 
 
 _PLANS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()  # game -> plan key -> _search result
 MbtGame.derived_caches.append(_PLANS)
+
+
+def _planned(found: tuple) -> tuple:
+    """A search result with the cheapest facing of each hex (``_cheapest``) added."""
+    return (*found, _cheapest(found[0]))
 
 
 def _table_steps(table: dict, smoke: frozenset, bu: int):
@@ -380,20 +389,35 @@ def _search(probe: MbtState, i: int, start, steps) -> tuple[dict, dict, tuple | 
     return dist, prev, first_exception
 
 
-def _best_end(state: MbtState, i: int, goal, dist: dict, start):
-    """The reachable (hex, facing) nearest the goal, in the best cover, cheapest; never with opposing vehicles."""
+def _best_end(state: MbtState, i: int, goal, cheapest: list, start):
+    """The reachable (hex, facing) nearest the goal, in the best cover, cheapest; never with opposing vehicles
+    (the first such in search order on a tie). Only each hex's cheapest facing can win, so the hexes are scored
+    once each (``_cheapest``, remembered with the search)."""
     g = state.game
     side = g.units[i].side
-    enemy = {state.hex[k] for k in range(g.n) if state.st[k] == ON and g.units[k].side != side}
+    st, hexes = state.st, state.hex
+    enemy = {hexes[k] for k in g.enemies_of(side) if st[k] == ON}
     cover = g.cover
     best, best_score = start, None
-    for (h, f), d in dist.items():
+    for h, f, d in cheapest:
         if h in enemy and (h, f) != start:
             continue
         score = -3.0 * distance(h, goal) + 0.8 * COVER_SCORE.get(cover.get(h, "none"), 0) - 0.01 * d
         if best_score is None or score > best_score:
             best, best_score = (h, f), score
     return best
+
+
+def _cheapest(dist: dict) -> list[tuple]:
+    """``(hex, facing, cost)`` of the first-found cheapest facing of each hex of a search, in search order; with
+    opposing vehicles in a hex all its facings are excluded alike (the start excepted, which costs 0 and comes
+    first), so the best end is among these."""
+    best: dict = {}
+    for n, ((h, f), d) in enumerate(dist.items()):
+        old = best.get(h)
+        if old is None or d < old[2]:
+            best[h] = (n, f, d)
+    return [(h, f, d) for h, (n, f, d) in sorted(best.items(), key=lambda x: x[1][0])]
 
 
 def _turns(name: str, f: int, nf: int) -> list[Action]:

@@ -88,3 +88,20 @@ def test_compiled_step_costs_equal_the_rules(monkeypatch):
             plain = state.step_cost(by_traction[tr], h, b, rev) if b in game.map.label_of else None
             assert plain == c, (tr, h, f, rev)
     assert any(c is None for c in cached.values()) and len({c for c in cached.values()}) > 3
+
+
+def test_observation_is_built_when_first_read_and_never_from_a_later_state():
+    """The lazy view (issue 19: the random bot never reads it) is the eager one; read after the state moved on
+    it refuses instead of showing the later state."""
+    game = new_game("meeting-engagement")
+    state = game.new_initial_state(3)
+    for _ in range(40):
+        state.apply(state.legal_actions()[-1])
+    view = state.observation(1)
+    assert view._view is None                                    # nothing built yet
+    assert view.fingerprint() == state.observe(1).fingerprint()  # built on first read, the same view
+    assert view.materialize() is view.materialize()
+    unread = state.observation(0)
+    state.apply(state.legal_actions()[0])
+    with pytest.raises(RuntimeError, match="another action"):
+        unread.fingerprint()

@@ -169,7 +169,11 @@ class MbtState(SpottingRules, CommandRules, FireRules, OverwatchRules, MovementR
         return (f"t{self.turn}p{self.phase}f{self.first}c{self.cp}q{self.cq}e{int(self.ended)}|{fire}|{move}|"
                 f"{units}|{marks}|{self.lost}|{self.exits}|{self.dice.fingerprint()}")
 
-    def observation(self, player: int) -> "MbtState":
+    def observation(self, player: int) -> "LazyView":
+        """What ``player`` may see, built on first use (a bot that never looks costs nothing): see ``observe``."""
+        return LazyView(self, player)
+
+    def observe(self, player: int) -> "MbtState":
         """What ``player`` may see: a clone in which the enemy's unrevealed commands are 0 (unknown, MBT 4.2.1)
         and the dice are reseeded from public facts (forced dice dropped), so neither the view nor its clones
         reveal hidden commands or the next rolls."""
@@ -415,6 +419,28 @@ class MbtState(SpottingRules, CommandRules, FireRules, OverwatchRules, MovementR
 
 
 _new = object.__new__
+
+
+class LazyView:
+    """``MbtState.observation(player)``: the view is built (``observe``) when first read, and every attribute is
+    the view's. Reading it after the state it came from has applied another action is an error (the view would
+    show the later state)."""
+
+    __slots__ = ("_state", "_player", "_history", "_view")
+
+    def __init__(self, state: MbtState, player: int):
+        self._state, self._player, self._history, self._view = state, player, state.history, None
+
+    def materialize(self) -> MbtState:
+        """The view itself (an ``MbtState``)."""
+        if self._view is None:
+            if self._state.history != self._history:
+                raise RuntimeError("an observation read after its state applied another action: take a new one")
+            self._view = self._state.observe(self._player)
+        return self._view
+
+    def __getattr__(self, name: str):
+        return getattr(self.materialize(), name)
 
 
 class _LazyDice(Dice):
