@@ -13,8 +13,6 @@ number, so a re-run game gives the same result.
 """
 from __future__ import annotations
 
-import os
-import signal
 import time
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
@@ -23,6 +21,8 @@ from typing import Any
 from .runner import play_batch
 
 MAX_ATTEMPTS = 3
+#: how long to wait for a Dask scheduler to answer
+CONNECT_TIMEOUT = "20s"
 _LOADED: dict[Any, Any] = {}
 
 
@@ -181,13 +181,9 @@ class ProcessBackend(FuturesBackend):
         return [p.pid for p in (getattr(self.executor, "_processes", None) or {}).values()]
 
     def cancel_all(self) -> None:
-        """Stop at once: queued batches are dropped and running worker processes are ended."""
+        """Stop at once: queued batches are dropped and the pool is shut down without waiting (a worker busy
+        with a batch, at most ``chunk`` games, ends it in the background; its results are not used)."""
         super().cancel_all()
-        for pid in self.pids():
-            try:
-                os.kill(pid, signal.SIGTERM)
-            except OSError:
-                pass
         self.executor.shutdown(wait=False, cancel_futures=True)
 
     def close(self) -> None:
@@ -208,7 +204,7 @@ class DaskBackend(FuturesBackend):
         except ImportError as exc:  # pragma: no cover - depends on the installed extras
             raise RuntimeError("a Dask scheduler needs the 'cluster' extra: pip install -e '.[cluster]'") from exc
         self.own = not isinstance(scheduler, distributed.Client)
-        self.client = distributed.Client(scheduler, timeout="20s") if self.own else scheduler
+        self.client = distributed.Client(scheduler, timeout=CONNECT_TIMEOUT) if self.own else scheduler
         workers = len(self.client.scheduler_info().get("workers", {})) or 1
         super().__init__(None, recipe, workers, games)
         self.room = max(8, workers * 3)

@@ -174,7 +174,7 @@ class Sweep:
             xs = [lo + (hi - lo) * i / 60 for i in range(61)]
             chart.lines["logistic fit"] = [(x, self.fit.p(x)) for x in xs]
             if self.fit.x50 is not None and self.within_range():
-                chart.marks.append((self.fit.x50, f"50% at {self.fit.x50:.2f}"))
+                chart.marks.append((self.fit.x50, f"50% at {self.fit.x50:.2f} (shaded: its 95% interval)"))
                 chart.band = self.fit.x50_ci
         return chart
 
@@ -188,16 +188,20 @@ class Sweep:
         fit = self.fit
         if fit is None or fit.x50 is None:
             lines.append("  no logistic fit (the win rate does not change with the value)")
+        elif not self.within_range():
+            se = math.sqrt(max(0.0, fit.cov[1][1]))
+            lines.append(f"  no 50/50 value within the swept values (fit slope b1 {fit.b1:.3f} per unit, 95% CI "
+                         f"{fit.b1 - Z * se:.3f} to {fit.b1 + Z * se:.3f}): sweep other values")
         else:
-            where = "" if self.within_range() else " (outside the swept values: extrapolated)"
-            lines.append(f"  50/50 at {fit.x50:.3f} (95% CI {fit.x50_ci[0]:.3f} to {fit.x50_ci[1]:.3f}){where}; "
+            lines.append(f"  50/50 at {fit.x50:.3f} (95% CI {fit.x50_ci[0]:.3f} to {fit.x50_ci[1]:.3f}); "
                          f"fit b0 {fit.b0:.3f}, b1 {fit.b1:.3f}")
         if self.check:
             c = self.check
             lines.append(f"  check at {c['value']}: {c['wins']}/{c['games']} = {100 * c['p']:.1f}% (95% CI "
                          f"{100 * c['ci95'][0]:.1f}-{100 * c['ci95'][1]:.1f}%); fitted {100 * c['fitted']:.1f}% "
                          f"(band {100 * c['fitted_ci95'][0]:.1f}-{100 * c['fitted_ci95'][1]:.1f}%); "
-                         f"{'consistent' if c['consistent'] else 'NOT consistent'}")
+                         f"{'consistent' if c['consistent'] else 'NOT consistent'} with the fit; 50% "
+                         f"{'inside' if c['contains_half'] else 'OUTSIDE'} the measured interval")
         return "\n".join(lines)
 
 
@@ -223,5 +227,6 @@ def sweep(scenario: str, param: str, side: str, values: list[Any], play_value: P
         band = result.fit.band(float(at))
         result.check = {"value": at, "games": games, "wins": wins, "p": wins / games if games else 0.0,
                         "ci95": [lo, hi], "fitted": fitted, "fitted_ci95": list(band),
-                        "consistent": lo <= fitted <= hi or (band[0] <= hi and lo <= band[1])}
+                        "consistent": lo <= fitted <= hi or (band[0] <= hi and lo <= band[1]),
+                        "contains_half": lo <= 0.5 <= hi}
     return result
