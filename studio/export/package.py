@@ -198,8 +198,8 @@ def _read_entry(z: zipfile.ZipFile, info: zipfile.ZipInfo, limits: Limits, used:
 
 
 def read_archive(data: bytes, limits: Limits = Limits()) -> dict[str, bytes]:
-    """Every file entry of a zip, after the name, type and size checks (PackageRefused on the first problem
-    class found; all entries with that problem are listed)."""
+    """Every file entry of a zip, after the name, type and size checks (PackageRefused listing every entry
+    with a problem)."""
     try:
         z = zipfile.ZipFile(io.BytesIO(data))
     except (zipfile.BadZipFile, OSError, ValueError) as exc:
@@ -208,22 +208,7 @@ def read_archive(data: bytes, limits: Limits = Limits()) -> dict[str, bytes]:
         infos = z.infolist()
         if len(infos) > limits.entries:
             raise PackageRefused(f"{len(infos):,} entries; the limit is {limits.entries:,}")
-        findings = []
-        seen: dict[str, str] = {}
-        declared = 0
-        for info in infos:
-            problem = entry_problem(info.filename) or _entry_kind_problem(info)
-            key = info.filename.lower()
-            if problem is None and key in seen:
-                problem = f"duplicate entry (also {seen[key]!r})"
-            seen.setdefault(key, info.filename)
-            if problem is None and info.file_size > limits.entry:
-                problem = f"declared size {info.file_size:,} bytes is over the entry limit ({limits.entry:,})"
-            declared += info.file_size
-            if problem:
-                findings.append(f"{info.filename!r}: {problem}")
-        if declared > limits.total and not findings:
-            findings.append(f"declared total size {declared:,} bytes is over the limit ({limits.total:,})")
+        findings = _entry_findings(infos, limits)
         if findings:
             raise PackageRefused(f"{len(findings)} unsafe entr{'y' if len(findings) == 1 else 'ies'}", findings)
         out, used = {}, 0
@@ -236,6 +221,27 @@ def read_archive(data: bytes, limits: Limits = Limits()) -> dict[str, bytes]:
                 raise PackageRefused(f"{info.filename}: corrupt entry ({exc})") from None
             used += len(out[info.filename])
         return out
+
+
+def _entry_findings(infos: list[zipfile.ZipInfo], limits: Limits) -> list[str]:
+    """Names, kinds, duplicates and declared sizes of every entry (before any byte is inflated)."""
+    findings = []
+    seen: dict[str, str] = {}
+    declared = 0
+    for info in infos:
+        problem = entry_problem(info.filename) or _entry_kind_problem(info)
+        key = info.filename.lower()
+        if problem is None and key in seen:
+            problem = f"duplicate entry (also {seen[key]!r})"
+        seen.setdefault(key, info.filename)
+        if problem is None and info.file_size > limits.entry:
+            problem = f"declared size {info.file_size:,} bytes is over the entry limit ({limits.entry:,})"
+        declared += info.file_size
+        if problem:
+            findings.append(f"{info.filename!r}: {problem}")
+    if declared > limits.total and not findings:
+        findings.append(f"declared total size {declared:,} bytes is over the limit ({limits.total:,})")
+    return findings
 
 
 def zlib_error():

@@ -462,20 +462,28 @@ def coerce(value: Any, types: set[str]) -> Any:
     if isinstance(value, datetime):
         return value.isoformat()
     if isinstance(value, str):
-        text = value.strip()
-        if text[:1] in "[{" and (types & {"array", "object"} or not types):
-            return json.loads(text)
-        if "string" in types:
-            return value
-        if types & {"integer", "number"} and _INT.match(text):
-            return int(text)
-        if "number" in types and _FLOAT.match(text):
-            return float(text)
-        if "boolean" in types and text.upper() in ("TRUE", "FALSE"):
-            return text.upper() == "TRUE"
-        return value
+        return _from_text(value, types)
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         return value
+    return _from_number(value, types)
+
+
+def _from_text(value: str, types: set[str]) -> Any:
+    text = value.strip()
+    if text[:1] in "[{" and (types & {"array", "object"} or not types):
+        return json.loads(text)
+    if "string" in types:
+        return value
+    if types & {"integer", "number"} and _INT.match(text):
+        return int(text)
+    if "number" in types and _FLOAT.match(text):
+        return float(text)
+    if "boolean" in types and text.upper() in ("TRUE", "FALSE"):
+        return text.upper() == "TRUE"
+    return value
+
+
+def _from_number(value: int | float, types: set[str]) -> Any:
     if "string" in types and not types & {"integer", "number"}:
         return str(int(value)) if float(value).is_integer() else str(value)
     if isinstance(value, float) and value.is_integer() and "integer" in types and "number" not in types:

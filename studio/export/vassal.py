@@ -536,6 +536,17 @@ def preview_page(files: dict[str, bytes], board_name: str, folder: Path):
     return Page(w, h, items, label=board_name)
 
 
+def preview_png(files: dict[str, bytes], board_name: str | None = None) -> bytes:
+    """PNG of :func:`preview_page` (one image pixel per module pixel); the first board when none is named."""
+    import tempfile
+    import xml.etree.ElementTree as ET
+
+    if board_name is None:
+        board_name = next(ET.fromstring(files["buildFile.xml"]).iter(BP + "Board")).get("name")
+    with tempfile.TemporaryDirectory(prefix="studio-vmod-") as folder:
+        return _png(preview_page(files, board_name, Path(folder)), MM_PER_INCH)
+
+
 def piece_images(definition: str) -> list[str]:
     """Image entries a PieceSlot definition names (layer images first, then the basic piece's)."""
     out = []

@@ -30,6 +30,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     v.add_argument("--counter-size", metavar="LEN", help="counter size, e.g. 5/8in (default: the project's)")
     v.add_argument("--name", help="module name (default: the scenario's name)")
     v.add_argument("--module-version", default="1.0", help="module version (default 1.0)")
+    v.add_argument("--preview", metavar="OUT.png", help="also write the first scenario's map with every set-up "
+                                                        "piece drawn at its SetupStack, read from the module itself")
     check_arguments(v)
     v.set_defaults(func=run_vassal)
     k = kinds.add_parser("package", help="scenario package (.studio.zip)",
@@ -154,6 +156,14 @@ def run_vassal(args: argparse.Namespace) -> int:
         write_module(build, out)
     except OSError as exc:
         return _fail(f"cannot write {out}: {exc}", 2)
+    if args.preview:
+        from studio.export.vassal import preview_png, read_module
+        from studio.model.safeio import write_atomic
+
+        try:
+            write_atomic(Path(args.preview), preview_png(read_module(build.zip_bytes())))
+        except OSError as exc:
+            return _fail(f"cannot write {args.preview}: {exc}", 2)
     pieces = sum(len(b.pieces) for b in build.boards)
     print(f"wrote {out} ({len(build.boards)} scenario board(s), {pieces} counter(s) set up, "
           f"{len(build.files)} file(s))")
