@@ -21,4 +21,13 @@ PLUGIN = register(RulesetPlugin(
     game_factory=lazy("studio.rulesets.bfops.engine.game:create_game"),
     engine_tables=ENGINE_TABLES,
     environment_fields=frozenset({"light", "weather"}),
+    probes=lazy("studio.rulesets.bfops.probes:probes"),
+    unexposable_options={
+        "battalion-cards": "the sample forces have no battalion command vehicle, and positions keep the "
+                           "scenario's deck; the deck test builds one (tests/rulesets/bfops)",
+    },
+    unexposable_tables={
+        "weapon-priority": "an order: every priority one higher keeps the same order and so the same play; each "
+                           "cell alone is read (data fingerprint)",
+    },
 ))

@@ -156,3 +156,15 @@ def infantry_hits(game, weapon, ammo) -> tuple[int, float, int]:
         return 1, 0.0, 0
     hits = row[1] if weapon.weapon_class == "mortar" else row[2]
     return int(hits), float(row[3]), int(row[4])
+
+
+def max_hits(game, weapon) -> int | None:
+    """Mortar and artillery maximum Hits per unit per phase (BfOps 8.2): the card's maximum, else the Fire Rate
+    table (indirect rate); None for other weapons or a Fire Rate in a lost band (X1: no cap is invented)."""
+    if weapon.weapon_class not in ("mortar", "artillery", "howitzer"):
+        return None
+    if weapon.max_hits_per_unit_per_phase is not None:
+        return weapon.max_hits_per_unit_per_phase                             # BfOps p.13: card first
+    rate = next((f.value for f in weapon.fire_rates if f.mode == "indirect"), weapon.fire_rates[0].value)
+    cap = game.tables.max_hits_for(rate)
+    return None if cap is None else int(cap)

@@ -26,6 +26,14 @@ def state_from_position(game, position) -> BfopsState:
     state.sights, state.legal_cache = {}, None
     if position.to_act is not None:
         state.player = game.sides.index(position.to_act)
+    if state.phase == "command":
+        hand = position.extension.get("hand", [1, 1]) if isinstance(position.extension, dict) else [1, 1]
+        if not (isinstance(hand, list) and len(hand) == 2 and all(isinstance(h, int) and h >= 0 for h in hand)):
+            raise PositionError("extension.hand must be [cards of the first side, cards of the second]",
+                                "/extension/hand")
+        state.hand = list(hand)
+        if position.to_act is None:
+            state.player = 0 if hand[0] >= hand[1] else 1
     if state.phase == "fire":
         state.priority, state.declared, state.decided = 0, [], set()
         state.hand = [0, 0]

@@ -8,6 +8,8 @@ import math
 import random
 from dataclasses import dataclass, field
 
+import shapely
+
 from studio.geometry import bearing
 from studio.rules.api import TERMINAL, Outcome, RulesError, State
 from studio.rules.dice import Dice
@@ -309,51 +311,66 @@ class BfopsState(State):
         u.x, u.y = round(path[-1][0], 4), round(path[-1][1], 4)
 
     def _adjudicate(self, u: Unit, card, path: list) -> list:
-        """Exact geometry on the planned path: the first ground-type Bog check (BfOps p.11) and the minefield
-        rolls per inch (p.11); the unit stops where it bogs or a mine stops it."""
-        length = polyline_length(path)
-        if length <= 0:
+        """Exact geometry on the planned path: the first Bog check of each ground type entered (BfOps p.11),
+        then the minefield rolls for every inch of minefield passed (p.11); the unit stops where it bogs or
+        where a mine disables or immobilizes it."""
+        path = self._bog(u, card, path)
+        if u.bogged:
             return path
-        steps = max(1, int(math.ceil(length)))
+        return self._minefields(u, path)
+
+    def _bog(self, u: Unit, card, path: list) -> list:
+        length = polyline_length(path)
+        if card.propulsion == "foot" or length <= 0:
+            return path
         checked: set[str] = set()
-        for k in range(1, steps + 1):
+        for k in range(1, int(math.ceil(length)) + 1):
             part = cut(path, min(length, k))
-            x, y = part[-1]
-            ground = self.game.ground_of(x, y)
-            if card.propulsion != "foot" and ground in self.game.tables.bog and ground not in checked:
-                checked.add(ground)
-                mod = self.game.tables.bog[ground]["cruise"]                  # BfOps p.11 (moves at Cruise)
-                if mod is not None and self.dice.roll(10, "bog") > card.bog_check + mod:
-                    u.bogged = True
-                    return part
-            if self._mines_at(u, card, x, y):
+            ground = self.game.ground_of(*part[-1])
+            if ground not in self.game.tables.bog or ground in checked:
+                continue
+            checked.add(ground)
+            mod = self.game.tables.bog[ground]["cruise"]                      # BfOps p.11 (moves at Cruise)
+            if mod is not None and self.dice.roll(10, "bog") > card.bog_check + mod:
+                u.bogged = True
                 return part
         return path
 
-    def _mines_at(self, u: Unit, card, x: float, y: float) -> bool:
-        """A 1" step inside a minefield strip: low density explodes on 4 or less, high on 7 (BfOps p.11); each
-        1" area detonates once. Returns True when the unit must stop (disabled or immobilized)."""
-        for a in self.game.geometry.areas_at(x, y):
-            if a.kind != "minefield":
-                continue
-            key = f"{a.id}@{round(x)},{round(y)}"
-            if key in self.cleared:
-                continue
-            f = a.data["feature"]
-            row = self.game.tables.mines.get(str(f.attributes.get("density", "low")), self.game.tables.mines["low"])
-            if self.dice.roll(10, "mine") > row["explode_on"]:
-                continue
-            self.cleared.add(key)
-            if str(f.attributes.get("mine_type", "AT")) == "AP":
-                for v in self.units:                                              # BfOps p.11: AP, 1" radius
-                    vc = self.game.card_of(v)
-                    if not v.disabled and (vc.soft or vc.infantry) and math.hypot(v.x - x, v.y - y) <= \
-                            row["ap_radius_in"] + 1e-9:
-                        self._score_hits(v, 1)
-            else:
-                self._mine_at_vehicle(u, card, row["at_pen"])
-            return u.disabled or u.immobilized
-        return False
+    def _minefields(self, u: Unit, path: list) -> list:
+        """For every inch of minefield passed (rounded up), a detonation roll per 1" area not yet detonated."""
+        line = shapely.linestrings(path)
+        for area, inside_len in self.game.geometry.path_lengths(path, kinds=["minefield"]):
+            inside = shapely.line_merge(shapely.intersection(line, area.geom))
+            for k in range(int(math.ceil(inside_len - 1e-9))):
+                if inside.geom_type == "LineString":
+                    p = shapely.line_interpolate_point(inside, min(inside_len, k + 0.5))
+                else:
+                    p = shapely.point_on_surface(inside)
+                if self._mine_roll(u, area, p.x, p.y):
+                    return cut(path, float(shapely.line_locate_point(line, p)))
+        return path
+
+    def _mine_roll(self, u: Unit, area, x: float, y: float) -> bool:
+        """One 1" area of a minefield: low density explodes on 4 or less, high on 7 (BfOps p.11), each area once.
+        Anti-personnel: 1 Hit to infantry and Soft Units within 1"; anti-armour: Pen 8 at the triggering unit.
+        Returns True when the unit must stop (disabled or immobilized)."""
+        key = f"{area.id}@{round(x, 1)},{round(y, 1)}"
+        if key in self.cleared:
+            return False
+        f = area.data["feature"]
+        row = self.game.tables.mines.get(str(f.attributes.get("density", "low")), self.game.tables.mines["low"])
+        if self.dice.roll(10, "mine") > row["explode_on"]:
+            return False
+        self.cleared.add(key)
+        if str(f.attributes.get("mine_type", "AT")) == "AP":
+            for v in self.units:                                                  # BfOps p.11: AP, 1" radius
+                vc = self.game.card_of(v)
+                if not v.disabled and (vc.soft or vc.infantry) and math.hypot(v.x - x, v.y - y) <= \
+                        row["ap_radius_in"] + 1e-9:
+                    self._score_hits(v, 1)
+        else:
+            self._mine_at_vehicle(u, self.game.card_of(u), row["at_pen"])
+        return u.disabled or u.immobilized
 
     def _mine_at_vehicle(self, u: Unit, card, pen: float) -> None:
         """Anti-armour mine: Pen vs bottom armour (disable on d10 <= Pen - bottom) and vs tracks/tires
@@ -519,6 +536,9 @@ class BfopsState(State):
         if pen < 1:
             return lambda: None
         hits, radius, splash = F.infantry_hits(self.game, w, ammo) if tc.infantry else (1, 0.0, 0)
+        cap = F.max_hits(self.game, w)                                           # BfOps 8.2
+        if cap is not None:
+            hits = min(hits, cap)
         others = [v for v in self.units if v is not t and not v.disabled and self.game.card_of(v).infantry
                   and math.hypot(v.x - t.x, v.y - t.y) <= radius + 1e-9] if splash else []
 
