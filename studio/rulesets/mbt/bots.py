@@ -332,12 +332,19 @@ def _planned(found: tuple) -> tuple:
 
 
 def _table_steps(table: dict, smoke: frozenset, bu: int):
-    """The forward steps of a hex from the compiled table, Brew-Up Smoke added (MBT 4.5.1.1.2)."""
+    """The forward steps of a hex from the compiled table, Brew-Up Smoke added (MBT 4.5.1.1.2): only the hexes
+    next to smoke differ from the table."""
     if not smoke:
         return table.__getitem__
+    adjusted = {}
+    for b in smoke:
+        for f in range(6):
+            h = neighbour(b, f)
+            if h in table and h not in adjusted:
+                adjusted[h] = tuple((x, c + bu if c is not None and x in smoke else c) for x, c in table[h])
 
     def steps(h):
-        return tuple((b, c + bu if c is not None and b in smoke else c) for b, c in table[h])
+        return adjusted.get(h) or table[h]
     return steps
 
 
@@ -354,38 +361,47 @@ def _state_steps(probe: MbtState, i: int):
     return steps
 
 
+_TURNS = tuple(tuple((nf, 2 <= (nf - f) % 6 <= 4) for nf in range(6)) for f in range(6))  # (new facing, paid)
+
+
 def _search(probe: MbtState, i: int, start, steps) -> tuple[dict, dict, tuple | None]:
-    g = probe.game
+    """The Dijkstra of ``_reachable`` over ``steps(hex)`` = six (neighbour, cost or None)."""
     budget = probe.mv_left
     dist = {start: 0}
     prev: dict = {}
     heap = [(0, start)]
     first_exception = None
-    turn_cost = g.turn_cost
+    turn_cost = probe.game.turn_cost
+    pop, push = heapq.heappop, heapq.heappush
     while heap:
-        d, (h, f) = heapq.heappop(heap)
-        if d > dist.get((h, f), 1 << 30):
+        d, node = pop(heap)
+        if d > dist[node]:
             continue
+        h, f = node
+        row = steps(h)
         tc = turn_cost.get(h)  # 2-3 hexsides pay the Turn value
-        tcost_paid = int(tc) if tc is not None else None
-        for nf, (b, c) in enumerate(steps(h)):
+        paid_cost = int(tc) if tc is not None else None
+        for nf, paid in _TURNS[f]:
+            b, c = row[nf]
             if c is None:
                 continue
-            if 2 <= (nf - f) % 6 <= 4:
-                if tcost_paid is None:
+            if paid:
+                if paid_cost is None:
                     continue
-                tcost = tcost_paid
+                tcost = paid_cost
             else:
                 tcost = 0
             nd = d + tcost + c
             if nd > budget:
-                if (h, f) == start and tcost == 0 and first_exception is None:
+                if first_exception is None and tcost == 0 and node == start:
                     first_exception = (b, nf)
                 continue
-            if nd < dist.get((b, nf), 1 << 30):
-                dist[(b, nf)] = nd
-                prev[(b, nf)] = (h, f)
-                heapq.heappush(heap, (nd, (b, nf)))
+            key = (b, nf)
+            old = dist.get(key)
+            if old is None or nd < old:
+                dist[key] = nd
+                prev[key] = node
+                push(heap, (nd, key))
     return dist, prev, first_exception
 
 
