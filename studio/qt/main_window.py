@@ -173,16 +173,23 @@ class QtMainWindow(QMainWindow):
             action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
             self.tree.addAction(action)
         self._action(edit, "&Find document", lambda: self.tree.filter.setFocus(), "Ctrl+F")
+        edit.addSeparator()
+        self._action(edit, "Next tab", lambda: self._cycle_tab(1), "Ctrl+Tab")
+        self._action(edit, "Previous tab", lambda: self._cycle_tab(-1), "Ctrl+Shift+Tab")
         view = bar.addMenu("&View")
         for dock in (self.tree_dock, self.inspector_dock, self.problems_dock, self.testplay_dock):
             view.addAction(dock.toggleViewAction())
         tools = bar.addMenu("&Tools")
         self.act_validate = self._action(tools, "&Validate project", self.validate_now, "F7")
+        self.act_unit_table = self._action(tools, "&Unit table (all cards)", self.open_unit_table, "Ctrl+T",
+                                           "Every unit card of a rule system in one sortable, filterable grid")
         self._action(tools, "&Test-play current scenario", self.show_testplay, "F8")
+        self.act_undo.setIconText("Undo")  # toolbar labels stay fixed while the menu names the step
+        self.act_redo.setIconText("Redo")
         toolbar = self.addToolBar("Main")
         toolbar.setObjectName("main-toolbar")
         for action in (self.act_new, self.act_save, self.act_undo, self.act_redo, self.act_validate,
-                       self.act_print):
+                       self.act_unit_table, self.act_print):
             toolbar.addAction(action)
         self.update_recent_menu()
 
@@ -316,10 +323,13 @@ class QtMainWindow(QMainWindow):
                                                                                                            "cancel")
 
     def _document_changed(self) -> None:
+        from .cards_table import QtCardsTable
         for i in range(self.tabs.count()):
             widget = self.tabs.widget(i)
             if isinstance(widget, QtEditor):
                 self.tabs.setTabText(i, self._tab_title(widget))
+            elif isinstance(widget, QtCardsTable) and widget is not self.tabs.currentWidget():
+                widget.refresh()
         self.update_title()
         self.schedule_validation()
 
@@ -338,24 +348,67 @@ class QtMainWindow(QMainWindow):
         current = f"{editor.doc.display}{' *' if editor.doc.dirty else ''} — " if editor else ""
         self.setWindowTitle(f"{current}{name}[*] — Studio")
         self.setWindowModified(bool(self.session.dirty))
-        can_undo = editor is not None and editor.doc.history.can_undo
-        can_redo = editor is not None and editor.doc.history.can_redo
+        table = self.current_table()
+        can_undo = table.table.can_undo if table else editor is not None and editor.doc.history.can_undo
+        can_redo = table.table.can_redo if table else editor is not None and editor.doc.history.can_redo
         self.act_undo.setEnabled(can_undo)
         self.act_redo.setEnabled(can_redo)
-        self.act_undo.setText(f"&Undo {editor.doc.history.undo_label}" if can_undo else "&Undo")
-        self.act_redo.setText(f"&Redo {editor.doc.history.redo_label}" if can_redo else "&Redo")
+        # the menu names the step; the toolbar button keeps a fixed label so the buttons never shift
+        self.act_undo.setText(f"&Undo {editor.doc.history.undo_label}" if can_undo and editor else "&Undo")
+        self.act_redo.setText(f"&Redo {editor.doc.history.redo_label}" if can_redo and editor else "&Redo")
+        self.act_undo.setToolTip(self.act_undo.text().replace("&", ""))
+        self.act_redo.setToolTip(self.act_redo.text().replace("&", ""))
         self.act_save.setEnabled(editor is not None)
 
     # ---------------------------------------------------------------- edit
     def undo(self) -> None:
+        table = self.current_table()
+        if table is not None:
+            table.undo()
+            return
         editor = self.current_editor()
         if editor is not None and editor.doc.undo():
             self.statusBar().showMessage("Undone", 3000)
 
     def redo(self) -> None:
+        table = self.current_table()
+        if table is not None:
+            table.redo()
+            return
         editor = self.current_editor()
         if editor is not None and editor.doc.redo():
             self.statusBar().showMessage("Redone", 3000)
+
+    def _cycle_tab(self, step: int) -> None:
+        if self.tabs.count():
+            self.tabs.setCurrentIndex((self.tabs.currentIndex() + step) % self.tabs.count())
+
+    # ---------------------------------------------------------------- unit table
+    def current_table(self):
+        from .cards_table import QtCardsTable
+        widget = self.tabs.currentWidget()
+        return widget if isinstance(widget, QtCardsTable) else None
+
+    def open_unit_table(self, ruleset: str | None = None):
+        """The unit table tab of ``ruleset`` (default: the open card's, else the first), reused when open."""
+        from .cards_table import QtCardsTable
+        editor = self.current_editor()
+        if ruleset is None and editor is not None and isinstance(editor.doc.data, dict):
+            ruleset = editor.doc.data.get("ruleset")
+        for i in range(self.tabs.count()):
+            widget = self.tabs.widget(i)
+            if isinstance(widget, QtCardsTable) and (ruleset is None or widget.table.ruleset == ruleset):
+                self.tabs.setCurrentIndex(i)
+                return widget
+        table = QtCardsTable(self.session, ruleset)
+        table.status_message.connect(lambda text: self.statusBar().showMessage(text, 8000))
+        table.open_requested.connect(lambda path: self._guard(lambda: self.open_path(path)))
+        table.edited.connect(self._document_changed)
+        table.ruleset_box.currentTextChanged.connect(lambda _: self.tabs.setTabText(self.tabs.indexOf(table),
+                                                                                    table.title))
+        self.tabs.setCurrentIndex(self.tabs.addTab(table, table.title))
+        self.update_title()
+        return table
 
     # ---------------------------------------------------------------- save
     def save_document(self, doc, path: Path | None = None) -> bool:
