@@ -40,3 +40,179 @@ def test_every_roll_is_a_d6(name, monkeypatch):
             st.apply(a)
     bad = {s for s in sizes if s[0] != 6}
     assert sizes and not bad, bad
+
+
+# ---------------------------------------------------------------- 9.6 Air Cover, 9.5 airstrikes, 10.0 Jammed
+
+AIRSTRIKE = {"airstrikes": [{"id": "a10", "side": "us", "ap_fp": 4, "he_fp": 3, "to_hit": 4, "armor": 2, "save": 5}]}
+
+
+def test_9_6_air_cover_hit_saved_leaves_the_helicopter_untouched():
+    ext = {"cup": {"air_cover": ["soviet"], "air_cover_aa_fp": 3, "air_cover_to_hit": 5}}
+    g, s = build([("us-ah1-cobra", "4J14")], [("su-t72", "4A1")], extension=ext)
+    cobra = u(g, "us.1")
+    s.cover.add(1)
+    s.dice.force(5, 1, 1, 6, 6)                    # 1 Hit; the Cobra's Armor dice save it
+    s._air_cover_attack(cobra)
+    assert (s.disr[cobra], s.strength[cobra]) == (False, 0) and ("used", 1) in s.cover
+
+
+def test_9_5_no_aa_means_no_aircraft_save_roll():
+    g, s = build([("us-m60a3", "4T14")], [("su-t72", "4J12")], extension=AIRSTRIKE)
+    a, side = g.airstrikes[0]
+    mark = len(s.dice.history)
+    assert s._strike_gets_through(0, at(g, "4J12"), a, side) is True
+    assert rolls(s, mark) == []                    # nothing fired at the aircraft: it rolls nothing
+
+
+def test_9_5_aircraft_save_cancels_the_aa_hit():
+    g, s = build([("us-m60a3", "4T14")], [("su-t72", "4J12"), ("su-zsu-23-4", "4J11")], extension=AIRSTRIKE)
+    a, side = g.airstrikes[0]
+    n_aa = g.vals[u(g, "su.2")][0][0].aa_fp
+    s.dice.force(6, *([1] * (n_aa - 1)), 6, 1)     # the ZSU scores 1 Hit; the aircraft saves 1 of its 2 dice
+    assert s._strike_gets_through(0, at(g, "4J12"), a, side) is True
+    assert 0 not in s.air_out
+
+
+def test_9_5_strike_destroying_a_unit_makes_the_hq_roll_harder():
+    """1.3.3.2: the HQ loss roll is at -2 when a unit of the stack is destroyed by the attack."""
+    for kill, reduced in ((True, True), (False, False)):
+        g, s = build([("us-m60a3", "4T14")], [("su-tank-hq", "4J12"), ("su-t72", "4J12"), ("su-motor-rifle", "4J12")],
+                     extension=AIRSTRIKE)
+        hq, t72 = u(g, "su.1"), u(g, "su.2")       # the infantry stays with the HQ (not alone)
+        if kill:
+            s.disr[t72], s.strength[t72] = True, 1   # one more Hit destroys it
+        s.dice.force(4, 1, 1, 1, 3, 6)             # AP 4 dice: 1 Hit; clear: no saves; HQ roll 3; sortie 6
+        s._strike_attack(0, at(g, "4J12"), g.airstrikes[0][0], 0)
+        assert (s.strength[t72] == 2) is kill
+        assert (s.strength[hq] == 1) is reduced    # 3 - 2 <= 1 only when the T-72 was destroyed
+
+
+def test_10_0_a_reduced_hq_can_be_jammed():
+    g, s = build([("us-m60a3", "4T14")], [("su-tank-hq", "4J12"), ("su-t72", "4J12")])
+    s.strength[u(g, "su.1")] = 1
+    s.jammed = {}
+    s._jam(0)
+    assert s.jammed == {1: 1}
+
+
+# ---------------------------------------------------------------- 8.0-8.7 artillery
+
+def test_8_0_no_call_when_the_rules_allow_none():
+    """The missions per caller (constants table) are read: 0 leaves an HQ with nothing to call."""
+    ext = {"artillery": [{"id": "he", "side": "soviet", "formula": "2 x 45"}]}
+    g, s = build([("us-m60a3", "4T14")], [("su-tank-hq", "4P12"), ("su-t72", "4P12")], extension=ext,
+                 tables={"constants": {"artillery_missions_per_caller": {"value": 0}}})
+    assert s._call_actions(u(g, "su.1"), 1) == []
+    g, s = build([("us-m60a3", "4T14")], [("su-tank-hq", "4P12"), ("su-t72", "4P12")], extension=ext)
+    assert s._call_actions(u(g, "su.1"), 1)
+
+
+def test_8_0_drift_goes_where_the_callers_enemy_has_fewest_units():
+    """8.0: a drifting mission goes to the adjacent hex the opponent picks (automated: fewest of his units)."""
+    ext = {"artillery": [{"id": "sm", "side": "soviet", "type": "Smoke", "formula": "2 x 45"}]}
+    g, s = build([("us-m60a3", "4T14"), ("us-m60a3", "4T14")], [("su-tank-hq", "4A10"), ("su-t72", "4A10")],
+                 extension=ext)
+    target = at(g, "4J8")
+    first = sorted(g.nbrs[target])[0]
+    s.hex[u(g, "us.1")] = first                    # a US unit in the first neighbour: the drift avoids it
+    s.dice.force(6)
+    s._call(u(g, "su.1"), 0, target)
+    assert list(s.smoke) == [sorted(g.nbrs[target])[1]]
+
+
+def test_8_4_chemical_skips_hqs():
+    ext = {"artillery": [{"id": "ch", "side": "soviet", "type": "Chemical", "formula": "2 x 45"}]}
+    g, s = build([("us-mech-hq", "4J12"), ("us-mech-infantry", "4J12")], [("su-t72", "4A1")], extension=ext)
+    mark = len(s.dice.history)
+    s.dice.force(1, 1)
+    s._chemical(at(g, "4J12"))
+    assert rolls(s, mark, "chemical") == [1, 1]   # only the infantry checks Morale
+
+
+def test_8_1_mortar_indirect_reach_doubles_when_the_range_is_not_underlined():
+    g, s = build([("us-81mm-mortar", "4J14")], [("su-t72", "4A1")])
+    m = u(g, "us.1")
+    v = g.vals[m][0][0]
+    g.vals[m] = [[v.model_copy(update={"range_underlined": False})] * 2] * 2
+    assert s._indirect_reach(m) == 2 * v.range
+
+
+def test_8_1_hex_saves_are_d6():
+    g, s = build([("us-mech-infantry", "4J14")], [("su-t72", "4A1")])
+    woods = next(h for h in g.hexes if g.tec_row(h)["db_infantry"] == 1 and h not in g.built_up)
+    s.dice.force(6)
+    assert s._hex_saves(woods) == 1
+
+
+# ---------------------------------------------------------------- 6.3 Assault, 6.4 Overrun
+
+def _adjacent_pair(g, code="C"):
+    for a in g.hexes:
+        for b in g.nbrs[a]:
+            if g.terrain.get(a) == code and g.terrain.get(b) == code and not g.level[a] and not g.level[b] \
+                    and not g.map.road(a, b) and not g.map.hexside(a, b):
+                return a, b
+    raise AssertionError("no pair")
+
+
+def test_6_3_assault_with_exactly_the_mp_left():
+    g, s = build([("us-mech-infantry", "4T14")], [("su-motor-rifle", "4A1")])
+    inf, enemy = u(g, "us.1"), u(g, "su.1")
+    a, b = _adjacent_pair(g)
+    s.hex[inf], s.hex[enemy] = a, b
+    cost = s._terrain_cost(inf, a, b)
+    s.mp_used[inf] = s._mp(inf) - cost            # just enough MP left to enter
+    assert s._assault_targets(inf) == [b]
+    s.mp_used[inf] += 0.5
+    assert s._assault_targets(inf) == []
+
+
+def test_6_3_assault_spends_the_terrain_cost():
+    g, s = build([("us-mech-infantry", "4T14")], [("su-motor-rifle", "4A1")])
+    inf, enemy = u(g, "us.1"), u(g, "su.1")
+    src = next(h for h in g.hexes if g.terrain.get(h) == "C" and any(
+        g.terrain.get(n) == "W" and not g.map.road(h, n) and not g.map.hexside(h, n) for n in g.nbrs[h]))
+    dst = next(n for n in g.nbrs[src] if g.terrain.get(n) == "W" and not g.map.road(src, n)
+               and not g.map.hexside(src, n))
+    s.hex[inf], s.hex[enemy] = src, dst
+    cost = s._terrain_cost(inf, src, dst)
+    assert cost > 1
+    s.dice.force(1, 1)                             # both sides miss
+    s._assault([inf], dst)
+    assert s.mp_used[inf] == cost
+
+
+def test_6_3_a_reduced_defender_that_holds_is_ops_complete():
+    g, s = build([("us-mech-infantry", "4T14")], [("su-motor-rifle", "4A1")])
+    inf, enemy = u(g, "us.1"), u(g, "su.1")
+    a, b = _adjacent_pair(g)
+    s.hex[inf], s.hex[enemy] = a, b
+    s.strength[enemy] = 1
+    s.dice.force(1, 6)                             # the attacker misses, the defender hits
+    s._assault([inf], b)
+    assert s.hex[enemy] == b and s.ops_complete[enemy]
+
+
+def test_6_3_no_hit_on_the_defenders_no_hq_roll():
+    g, s = build([("us-mech-infantry", "4T14")], [("su-mr-hq", "4A1"), ("su-motor-rifle", "4A1")])
+    inf, hq, enemy = u(g, "us.1"), u(g, "su.1"), u(g, "su.2")
+    a, b = _adjacent_pair(g)
+    s.hex[inf], s.hex[enemy], s.hex[hq] = a, b, b
+    mark = len(s.dice.history)
+    s.dice.force(1, 1)                             # both sides miss
+    s._assault([inf], b)
+    assert rolls(s, mark, "hq") == []
+
+
+def test_6_4_overrun_exit_never_into_an_enemy_hex():
+    """6.4: the overrunning vehicle goes on into a hex free of the enemy (a Soviet vehicle here)."""
+    g, s = build([("us-mech-infantry", "4T14"), ("us-m60a3", "4T14")], [("su-t72", "4A1")])
+    inf, m60, t72 = u(g, "us.1"), u(g, "us.2"), u(g, "su.1")
+    a, b = _adjacent_pair(g)
+    s.hex[t72], s.hex[inf] = a, b
+    exits = [x for x in g.nbrs[b] if x != a]
+    first = s._overrun_exit(t72, a, b, 0.0)
+    assert first in exits
+    s.hex[m60] = first                             # a US unit in that exit hex
+    assert s._overrun_exit(t72, a, b, 0.0) not in (first, None)
