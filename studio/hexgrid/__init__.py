@@ -2,6 +2,9 @@
 
 No Qt, no pydantic, no other ``studio`` package: plain tuples/ints and numpy only.
 Hexes are axial ``(q, r)`` tuples (see ``studio.hexgrid.coords``).
+
+The numpy parts (``visibility_map``; ``studio.hexgrid.fan``) load on first use: importing the package (as
+validation does) does not import numpy.
 """
 
 from studio.hexgrid.coords import (
@@ -24,7 +27,15 @@ from studio.hexgrid.layout import Layout
 from studio.hexgrid.lines import EdgePolicy, hex_line, line_steps, runs_along_hexsides
 from studio.hexgrid.los import LosResult, LosRules, check_los
 from studio.hexgrid.paths import movement_range, shortest_path
-from studio.hexgrid.visibility import visibility_map
+
+
+def __getattr__(name: str):
+    if name == "visibility_map":  # numpy: imported on first use
+        from studio.hexgrid.visibility import visibility_map
+
+        return visibility_map
+    raise AttributeError(f"module 'studio.hexgrid' has no attribute {name!r}")
+
 
 __all__ = [
     "DIRECTIONS", "FLAT_DIRECTION_NAMES", "POINTY_DIRECTION_NAMES", "Hex", "axial_to_offset",

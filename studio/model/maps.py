@@ -11,14 +11,15 @@ convention is the first board's. A placement that would change which columns (ro
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterable
-
-import numpy as np
+from typing import TYPE_CHECKING, Iterable
 
 from studio.hexgrid import coords
 from studio.hexgrid.labels import AlphaNumericLabels, NumericLabels
 
 from .documents import HexGridSpec, Map
+
+if TYPE_CHECKING:  # pragma: no cover - numpy is imported where the arrays are made
+    import numpy as np
 
 Hex = tuple[int, int]
 EDGES = ("north", "east", "south", "west")
@@ -103,8 +104,10 @@ class AssembledMap:
         return sorted(out, key=self.offset)
 
     # ---- arrays over the bounding offset grid [row, col]
-    def arrays(self, codes: list[str]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    def arrays(self, codes: list[str]) -> "tuple[np.ndarray, np.ndarray, np.ndarray]":
         """(on_map bool, elevation int16, terrain index int16 into ``codes``; -1 unknown)."""
+        import numpy as np  # here, not at the top: validation imports this module and never needs numpy
+
         on = np.zeros((self.rows, self.columns), dtype=bool)
         elev = np.zeros((self.rows, self.columns), dtype=np.int16)
         terr = np.full((self.rows, self.columns), -1, dtype=np.int16)
