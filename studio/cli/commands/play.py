@@ -215,14 +215,14 @@ def _play(args: argparse.Namespace, loaded, bots: list[str]) -> int:
 
 
 def balance_path(scenario: Path) -> Path:
-    """``<scenario stem>.balance.json`` beside the scenario file."""
-    return scenario.with_name(scenario.name.split(".")[0] + ".balance.json")
+    """``<scenario stem>.balance.json`` beside the scenario file (:mod:`studio.sim.files`)."""
+    from studio.sim.files import balance_path as path
+
+    return path(scenario)
 
 
 def write_balance(scenario: Path, report: dict) -> Path:
-    """Write the balance report beside ``scenario`` atomically: inside the scenario's project (when it has one),
-    never through a symlink (:func:`studio.model.safeio.write_atomic`)."""
-    from studio.model.project import write_root
-    from studio.model.safeio import write_atomic
+    """Write the balance report beside ``scenario`` atomically (:func:`studio.sim.files.write_balance`)."""
+    from studio.sim.files import write_balance as write
 
-    return write_atomic(balance_path(scenario), json.dumps(report, indent=2) + "\n", root=write_root(scenario))
+    return write(scenario, report)
