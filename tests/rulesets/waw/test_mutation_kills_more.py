@@ -9,6 +9,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 from helpers import at, build, rolls, to_ops, u  # noqa: E402
+from studio.hexgrid.coords import distance  # noqa: E402
 
 from studio.rules.dice import Dice  # noqa: E402
 from studio.rules.load import load_game  # noqa: E402
@@ -216,3 +217,26 @@ def test_6_4_overrun_exit_never_into_an_enemy_hex():
     assert first in exits
     s.hex[m60] = first                             # a US unit in that exit hex
     assert s._overrun_exit(t72, a, b, 0.0) not in (first, None)
+
+
+def test_8_7_b_beyond_fixed_range_in_own_los_needs_no_spotter():
+    """8.7 (b): a target in the gun's own LOS beyond its fixed range is fired at per 8.1, with or without an HQ,
+    Leader or recon unit (those are needed only out of LOS, 8.7 c)."""
+    g, s = build([("us-mech-infantry", "4T14")], [("su-2s1", "4A14"), ("su-t72", "4T1")])
+    gun, inf = u(g, "su.1"), u(g, "us.1")
+    assert 10 < distance(s.hex[gun], s.hex[inf]) <= 20 and g.los.clear(s.hex[gun], s.hex[inf], 0, 0)
+    assert s._indirect_targets(gun) == [s.hex[inf]]
+
+
+def test_1_3_7_hero_ignores_the_first_assault_hit_on_its_platoon():
+    g, s = build([("us-mech-infantry", "4T14")], [("su-motor-rifle", "4A1")], extension={
+        "heroes": [{"unit": "us-hero", "force": "us", "index": 0}]})
+    inf, enemy = u(g, "us.1"), u(g, "su.1")
+    a, b = _adjacent_pair(g)
+    s.hex[inf], s.hex[enemy] = a, b
+    n_att = g.vals[inf][0][0].assault_fp
+    n_def = g.vals[enemy][0][0].assault_fp
+    s.dice.force(*([1] * n_att), *([6] * n_def))   # the attacker misses (the Hero still scores 1), the defender hits
+    s._assault([inf], b)
+    assert n_def == 3 and (s.disr[inf], s.strength[inf]) == (True, 1)   # 3 Hits, 1 ignored: Disrupted, Reduced
+    assert s.disr[enemy]                           # the Hero's own Hit

@@ -91,8 +91,8 @@ class ArtilleryRules:
             g.units[i].is_hq or g.units[i].body.recon or i in g.leader_of) and not self.disr[i]
             and (spec.body.mortar or g.units[i].formation == spec.formation)]
         reach = self._indirect_reach(u)
-        if not spotters or reach is None:
-            return []
+        if reach is None:
+            return []                          # 8.7 (b) needs no spotter: only (c) and mortars (1.3.4.3) do
         out = set()
         for e in self._targets(u):
             h = self.hex[e]
