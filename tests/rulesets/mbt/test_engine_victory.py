@@ -61,6 +61,17 @@ def test_destroy_units_and_percent():
     assert s2.outcome().victory_points[1] == 0.0
 
 
+def test_destroy_percent_without_a_percent_needs_every_vehicle():
+    """MBT 4.6.2 victory (scenario data): destroy_percent without a percent means all of them (100 %)."""
+    g = game_with([{"id": "p", "type": "destroy_percent", "side": "sov", "points": 5}])
+    one = [unit("A", "m1", "us", "2A1", 2)]
+    s = state(g, "direct-fire-first", one + [unit("T", "t-72a", "sov", "2A5", 0, command="FIRE")], "sov")
+    assert s.outcome().victory_points[1] == 0.0
+    s.dice.force(1)
+    s.play(g.parse_action("fire T at A main:APFSDS"))
+    assert s.lost == [1, 0] and s.outcome().victory_points[1] == 5.0
+
+
 def test_hold_hexes_needs_every_hex_and_a_tie_is_a_draw():
     g = game_with([{"id": "h", "type": "hold_hexes", "side": "us", "points": 4, "hexes": ["2A1", "2A3"]},
                    {"id": "k", "type": "survive", "side": "sov", "points": 4}])
