@@ -1,0 +1,80 @@
+"""Benchmark: Battlefield Ops! measured-table geometry and playouts, each figure beside the python-chess anchor
+of the same run (``tests/bench/anchor.py``). Run with ``nice pytest -m bench -s tests/bench/test_bench_bfops.py``.
+
+- LOS query with its obstacle list on the sample Mill Valley table (target < 100 us a query);
+- visibility (LOS and exposure) of every unit pair of a 20-vs-20 game on that table;
+- random playouts (actions/s) of both sample scenarios.
+No timed assertion: only sanity bounds.
+"""
+from __future__ import annotations
+
+import random
+import time
+from pathlib import Path
+
+import pytest
+from anchor import anchor, report
+
+from studio.rules.load import load_game
+from studio.rulesets.bfops.engine import fire as F
+from studio.rulesets.bfops.engine.state import Unit
+from studio.sim.runner import play_game
+
+DATA = Path(__file__).resolve().parents[2] / "data"
+SCENARIOS = ["bfops-meeting-at-the-ford", "bfops-village-defence"]
+
+pytestmark = pytest.mark.bench
+
+
+def _game(name="bfops-meeting-at-the-ford"):
+    return load_game(DATA / "scenarios" / "bfops" / f"{name}.yaml", DATA).game
+
+
+def test_bench_los_query():
+    g = _game().geometry
+    rng = random.Random(1)
+    pts = [(rng.uniform(0, 72), rng.uniform(0, 48), rng.uniform(0, 72), rng.uniform(0, 48)) for _ in range(4000)]
+    crossed = 0
+    start = time.perf_counter()
+    for x0, y0, x1, y1 in pts:
+        crossed += len(g.los(x0, y0, x1, y1, 0.35, 0.35).crossings)
+    dt = (time.perf_counter() - start) / len(pts)
+    print(f"\nLOS query with obstacle list: {dt * 1e6:.1f} us/query, {crossed / len(pts):.2f} obstacles/query "
+          "(target < 100 us)")
+    report("LOS queries", 1.0 / dt, anchor(), "queries/s")
+    assert crossed > 0 and dt > 0
+
+
+def test_bench_visibility_20_vs_20():
+    game = _game()
+    state = game.new_initial_state(0)
+    rng = random.Random(2)
+    cards = ["nato-m60a1", "wp-t62"]
+    state.units = [Unit(f"u{i}", cards[i % 2], i % 2, f"e{i}", rng.uniform(1, 71), rng.uniform(1, 47),
+                        rng.uniform(0, 360)) for i in range(40)]
+    start = time.perf_counter()
+    pairs = seen = 0
+    for a in state.units:
+        for b in state.units:
+            if a.side != b.side:
+                pairs += 1
+                seen += not F.sight(game, a, b, a.side).blocked
+    dt = time.perf_counter() - start
+    print(f"\nvisibility of every 20-vs-20 pair: {pairs} sight lines (with exposure) in {dt * 1e3:.1f} ms, "
+          f"{seen} clear")
+    report("20v20 sight lines", pairs / dt, anchor(), "sights/s")
+    assert pairs == 800 and dt > 0
+
+
+@pytest.mark.parametrize("name", SCENARIOS)
+def test_bench_random_playouts(name):
+    game = _game(name)
+    actions = 0
+    start = time.perf_counter()
+    for seed in range(6):
+        result, _ = play_game(game, seed, ["random", "random"])
+        assert not result.error, result.error
+        actions += result.steps
+    dt = time.perf_counter() - start
+    report(f"{name} random playouts", actions / dt, anchor(), "actions/s")
+    assert actions > 0
