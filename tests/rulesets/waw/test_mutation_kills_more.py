@@ -240,3 +240,61 @@ def test_1_3_7_hero_ignores_the_first_assault_hit_on_its_platoon():
     s._assault([inf], b)
     assert n_def == 3 and (s.disr[inf], s.strength[inf]) == (True, 1)   # 3 Hits, 1 ignored: Disrupted, Reduced
     assert s.disr[enemy]                           # the Hero's own Hit
+
+
+def _win_assault_dice(g, attacker, defender):
+    n_att = g.vals[attacker][0][0].assault_fp
+    n_def = g.vals[defender][0][0].assault_fp
+    return [6] + [1] * (n_att - 1) + [1] * n_def   # the attacker scores 1 Hit, the defender none
+
+
+def test_6_3_retreat_leaves_a_helicopter_of_the_hex_in_place():
+    g, s = build([("us-mech-infantry", "4T14")], [("su-motor-rifle", "4A1"), ("su-mi24-hind", "4A1")])
+    inf, enemy, hind = u(g, "us.1"), u(g, "su.1"), u(g, "su.2")
+    a, b = _adjacent_pair(g)
+    s.hex[inf], s.hex[enemy], s.hex[hind] = a, b, b
+    s.dice.force(*_win_assault_dice(g, inf, enemy))
+    s._assault([inf], b)
+    assert s.hex[enemy] != b and s.hex[inf] == b and s.hex[hind] == b
+
+
+def test_6_3_b_passengers_of_the_attacking_transport_do_not_block_the_retreat():
+    """6.3 b: only the attacking units are exempt; units carried by the attacker (in its hex) are not units next
+    to the retreat hex either (they are carried)."""
+    g, s = build([("us-m113", "4T14"), ("us-mech-infantry", "4T14")],
+                 [("su-motor-rifle", "4A1"), ("su-t72", "4A2"), ("su-t72", "4A2")])
+    m113, inf, enemy = u(g, "us.1"), u(g, "us.2"), u(g, "su.1")
+    assert m113 == 0
+    for a, b in ((a, b) for a in g.hexes for b in g.nbrs[a]):
+        away = (2 * b[0] - a[0], 2 * b[1] - a[1])
+        rest = [n for n in sorted(g.nbrs[b]) if n not in (away, a)]
+        if away in g.label and rest and distance(rest[0], a) == 1 and not g.map.hexside(a, b):
+            break
+    s.hex[m113], s.hex[enemy] = a, b
+    s.hex[inf], s.carrier[inf] = a, m113
+    s.hex[u(g, "su.2")] = s.hex[u(g, "su.3")] = away   # the hex directly away is full (1.4)
+    s.dice.force(*_win_assault_dice(g, m113, enemy))
+    s._assault([m113], b)
+    assert s.hex[enemy] == rest[0]
+
+
+def test_9_6_air_cover_without_aa_factor_is_not_spent_on_an_airstrike():
+    ext = dict(AIRSTRIKE, cup={"air_cover": ["soviet"]})          # no AA Firepower given: the marker cannot fire
+    g, s = build([("us-m60a3", "4T14")], [("su-t72", "4J12")], extension=ext)
+    a, side = g.airstrikes[0]
+    s.cover.add(1)
+    assert s._strike_gets_through(0, at(g, "4J12"), a, side) is True
+    assert 1 in s.cover and ("used", 1) not in s.cover
+
+
+def test_9_6_a_helicopter_without_armor_rolls_no_save():
+    ext = {"cup": {"air_cover": ["soviet"], "air_cover_aa_fp": 3, "air_cover_to_hit": 5}}
+    g, s = build([("us-ah1-cobra", "4J14")], [("su-t72", "4A1")], extension=ext)
+    cobra = u(g, "us.1")
+    v = g.vals[cobra][0][0]
+    g.vals[cobra] = [[v.model_copy(update={"armor": None, "save": None})] * 2] * 2
+    s.cover.add(1)
+    mark = len(s.dice.history)
+    s.dice.force(5, 1, 1)                          # 1 Hit, nothing to save it with
+    s._air_cover_attack(cobra)
+    assert rolls(s, mark, "save") == [] and s.disr[cobra]
