@@ -51,3 +51,39 @@ def test_unarmed_vehicles_spot_nothing():
     g = s.game
     assert s.spots[g.uindex["AVLB"]] == () and s.mk[g.uindex["T"]] == 0
     assert [str(a) for a in s.legal_actions()] == ["command AVLB NC", "command AVLB MOVE"]
+
+
+def ow_position(options=None):
+    """Combat Phase overwatch (MBT 4.4.2): each side has an Overwatch vehicle and a vehicle that fired."""
+    return setup("overwatch", [unit("A", "m1", "us", "2C5", 2, command="OW"),
+                               unit("A2", "m1", "us", "2C5", 2, command="OW"),
+                               unit("B", "m1", "us", "2C5", 2, command="FIRE", fired=True, revealed=True),
+                               unit("T", "t-72a", "sov", "2H5", 5, command="OW"),
+                               unit("U", "t-72a", "sov", "2H5", 5, command="FIRE", fired=True, revealed=True)],
+                 "us", options=options)
+
+
+def test_combat_overwatch_ends_only_when_both_sides_pass_in_turn():
+    """4.4.2: overwatch alternates from the First Player; one pass hands the choice to the other side, and it
+    closes only when both have passed in turn."""
+    s = ow_position()
+    assert s.current_player() == 0 and any(a.startswith("ow A at U") for a in {str(x) for x in s.legal_actions()})
+    s.play(s.game.parse_action("pass"))
+    assert s.phase_id() == "overwatch" and s.current_player() == 1
+    assert any(str(a).startswith("ow T at B") for a in s.legal_actions())
+    s.play(s.game.parse_action("pass"))
+    assert s.phase_id() != "overwatch"
+
+
+def test_combat_overwatch_alternates_after_each_shot_or_stays_with_the_first_player():
+    """4.4.2, Q12 (option overwatch-order): after a shot the other side may fire ('alternate'), or the First
+    Player resolves all its overwatch first ('first-player')."""
+    s = ow_position()
+    s.dice.force(100)                                   # a miss: nothing changes but the turn to fire
+    s.play(s.game.parse_action("ow A at U main:APFSDS"))
+    assert s.current_player() == 1 and any(str(a).startswith("ow T at") for a in s.legal_actions())
+    s = ow_position({"overwatch-order": "first-player"})
+    s.dice.force(100)
+    s.play(s.game.parse_action("ow A at U main:APFSDS"))
+    assert s.phase_id() == "overwatch" and s.current_player() == 0
+    assert {str(a) for a in s.legal_actions()} >= {"pass", "ow A2 at U main:APFSDS"}
