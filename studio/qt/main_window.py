@@ -157,6 +157,8 @@ class QtMainWindow(QMainWindow):
         self.act_close = self._action(file, "&Close tab", lambda: self.close_tab(self.tabs.currentIndex()), "Ctrl+W")
         file.addSeparator()
         self.act_print = self._action(file, "&Print preview…", self.print_preview, "Ctrl+Shift+P")
+        self.act_open_replay = self._action(file, "Open &replay…", self.choose_replay, "",
+                                            "Step through a saved game on the scenario's map")
         file.addSeparator()
         self._action(file, "&Quit", self.close, "Ctrl+Q")
         edit = bar.addMenu("&Edit")
@@ -703,6 +705,17 @@ class QtMainWindow(QMainWindow):
             return
         self.print_dialog = dialog
         dialog.exec()
+
+    def choose_replay(self) -> None:
+        start = self.testplay.replay_dir() if self.testplay.replay_dir().is_dir() else self.session.root
+        name, _ = QFileDialog.getOpenFileName(self, "Open replay", str(start), "Replays (*.replay.json)")
+        if name:
+            self.open_replay(Path(name))
+
+    def open_replay(self, path: Path):
+        """A replay of this project in a viewer tab (``studio.qt.replay_viewer.open_replay``)."""
+        from .replay_viewer import open_replay
+        return open_replay(self, path)
 
     def show_testplay(self) -> None:
         self.testplay_dock.show()

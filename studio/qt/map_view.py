@@ -46,6 +46,40 @@ def legend_entries(geometry: Any, catalogue: Any) -> list[tuple[str, str]]:
     return [(catalogue.colour_of(code), f"{catalogue.name_of(code)} ({code})") for code in ordered]
 
 
+def draw_hex_features(scene: "QtHexScene", geometry: Any, catalogue: Any) -> None:
+    """Hexside features and roads of an assembled map (``geometry.map``: ``hexsides``/``roads`` keyed by hex
+    pairs) as layers ``feature:<id>`` and ``roads:<id>``, in the catalogue's colours."""
+    amap = getattr(geometry, "map", None)
+    if amap is None:
+        return
+    from studio.hexgrid import coords
+    by_feature: dict[str, list] = {}
+    for (a, b), feature in amap.hexsides.items():
+        step = (b[0] - a[0], b[1] - a[1])
+        if step in coords.DIRECTIONS:
+            d = coords.DIRECTIONS.index(step)
+            c = geometry.corners(a)
+            by_feature.setdefault(feature, []).append([c[d], c[(d + 1) % 6]])
+    for feature, segments in by_feature.items():
+        f = catalogue.hexside_features.get(feature)
+        scene.set_polylines(f"feature:{feature}", segments, f.colour if f else "#3060c0", geometry.hex_mm * 0.12)
+    by_road: dict[str, list] = {}
+    for (a, b), road in amap.roads.items():
+        by_road.setdefault(road, []).append([geometry.centre(a), geometry.centre(b)])
+    for road, segments in by_road.items():
+        r = catalogue.road_types.get(road)
+        scene.set_polylines(f"roads:{road}", segments, r.colour if r else "#805020", geometry.hex_mm * 0.09, z=4.5)
+
+
+def draw_seams(scene: "QtHexScene", geometry: Any) -> int:
+    """The seams between the boards of an assembled map (0 for a single board)."""
+    amap = getattr(geometry, "map", None)
+    if amap is None:
+        return 0
+    from studio.hexgrid import coords
+    return scene.set_seams(amap.board_of, geometry.corners, list(coords.DIRECTIONS))
+
+
 class QtHexLabelsItem(QGraphicsItem):
     """Hex ids (and elevation levels) painted for the exposed area only, and only when zoomed in enough."""
 

@@ -511,3 +511,62 @@ def test_story3_step4_counters_as_300_dpi_pngs_for_vassal(window, project, monke
     assert len([n for n in names if n.endswith("-front.png")]) == len([n for n in names if n.endswith("-back.png")])
     image = QImage(str(written[0]))
     assert abs(image.width() - 5 / 8 * 300) <= 1 and abs(image.height() - 5 / 8 * 300) <= 1
+
+
+# ------------------------------------------------------------------ story 1, steps 7 and 8: test-play and a replay
+
+def _run(window, qtbot, games):
+    panel = window.testplay
+    window.show_testplay()
+    panel.set_scenario(SCENARIO)
+    panel.games.setValue(games)
+    panel.seed.setValue(3)
+    panel.bots.setCurrentText("heuristic")  # bots that close and fight
+    panel.report = None
+    assert panel.start()
+    qtbot.waitUntil(lambda: panel.thread is None and panel.report is not None, timeout=240_000)
+    return panel.report
+
+
+def test_story1_steps7_and_8_test_games_then_a_replay_stepped_to_a_loss(window, project, qtbot):
+    editor = build_story1(window, 5)
+    window.act_save.trigger()
+    report = _run(window, qtbot, 4)
+    panel = window.testplay
+    assert panel.table.rowCount() == 2
+    cells = [panel.table.item(0, c).text() for c in range(panel.table.columnCount()) if panel.table.item(0, c)]
+    assert any(c.endswith("%") for c in cells) and any("–" in c for c in cells), "win rate with its 95% interval"
+    assert 0 <= report.statistics()["win_rate"][report.sides[0]]["p"] <= 1
+    tanks = force_pointer(editor, "sov-tank-platoon")
+    editor.doc.apply("T-80s later", [__import__("studio.document.ops", fromlist=["Set"]).Set(
+        f"{tanks}/entry/turn", 5)])
+    window.act_save.trigger()
+    again = _run(window, qtbot, 4)
+    assert again is not report and load(editor.doc.path)["sides"][1]["forces"][1]["entry"]["turn"] == 5
+    # step 8: one saved replay of the run, stepped by phase, then to the loss that killed a unit
+    replays = panel.replays()
+    assert replays
+    viewers = [window.open_replay(p) for p in replays]
+    viewer = next((v for v in viewers if v is not None and v.walk.losses()), None)
+    assert viewer is not None, "some test game lost a unit"
+    assert window.tabs.currentWidget() is viewers[-1]
+    window.tabs.setCurrentWidget(viewer)
+    viewer.turn_box.setValue(2)
+    QTest.mouseClick(button(viewer, "Go to turn"), Qt.MouseButton.LeftButton)
+    assert viewer.current.turn == 2 and viewer.header.text().startswith("Turn 2 — ")
+    first_phase = viewer.current.phase_name
+    assert first_phase and first_phase in viewer.walk.phase_names.values(), "the phase's name, not a number"
+    QTest.mouseClick(button(viewer, "Phase ▶▶"), Qt.MouseButton.LeftButton)
+    assert (viewer.current.turn, viewer.current.phase) != (2, viewer.walk.steps[viewer.walk.first_step_of_turn(2)]
+                                                           .phase)
+    loss = viewer.walk.losses()[0]
+    item = viewer.losses.item(0)
+    assert loss.unit in item.text()
+    viewer.losses.itemClicked.emit(item)
+    assert viewer.position == loss.step
+    assert "destroyed" in viewer.detail.text() and loss.unit in viewer.detail.text()
+    assert viewer.scene.layer("named"), "the units the action names are marked"
+    drawn_after = {c.designation for s in viewer.scene.layer("units") for c in s.counters}
+    assert loss.unit not in drawn_after, "the killed unit leaves the map"
+    viewer.goto(loss.step - 1)
+    assert loss.unit in {c.designation for s in viewer.scene.layer("units") for c in s.counters}

@@ -23,7 +23,7 @@ from studio.model.maps import AssemblyError, assemble
 from studio.model.pointers import split
 
 from ..counters import COUNTER_OF_HEX, CounterSpec, counter_spec, facing_angle
-from ..map_view import QtHexScene, QtMapView, legend_entries, shaded
+from ..map_view import QtHexScene, QtMapView, draw_hex_features, draw_seams, legend_entries, shaded
 from ..schema_form import QtSchemaForm
 from .base import QtEditor
 
@@ -329,10 +329,7 @@ class QtScenarioEditor(QtEditor):
         self.scene.rebuild()
         self.draw_features()
         self.draw_overlays()
-        amap = getattr(self.geometry, "map", None)
-        if amap is not None:
-            from studio.hexgrid import coords
-            self.scene.set_seams(amap.board_of, self.geometry.corners, list(coords.DIRECTIONS))
+        draw_seams(self.scene, self.geometry)
         self.view.set_legend(legend_entries(self.geometry, self.catalogue))
         self.view.show_minimap(bool(list(self.geometry.keys())))
         self.view.fit()
@@ -341,29 +338,7 @@ class QtScenarioEditor(QtEditor):
 
     def draw_features(self) -> None:
         """Hexside features and roads of the assembled boards."""
-        amap = getattr(self.geometry, "map", None)
-        if amap is None:
-            return
-        from studio.hexgrid import coords
-        corners = self.geometry.corners
-        by_feature: dict[str, list] = {}
-        for (a, b), feature in amap.hexsides.items():
-            d = coords.DIRECTIONS.index((b[0] - a[0], b[1] - a[1])) if (b[0] - a[0], b[1] - a[1]) in \
-                coords.DIRECTIONS else None
-            if d is not None:
-                c = corners(a)
-                by_feature.setdefault(feature, []).append([c[d], c[(d + 1) % 6]])
-        for feature, segments in by_feature.items():
-            f = self.catalogue.hexside_features.get(feature)
-            self.scene.set_polylines(f"feature:{feature}", segments, f.colour if f else "#3060c0",
-                                     self.geometry.hex_mm * 0.12)
-        by_road: dict[str, list] = {}
-        for (a, b), road in amap.roads.items():
-            by_road.setdefault(road, []).append([self.geometry.centre(a), self.geometry.centre(b)])
-        for road, segments in by_road.items():
-            r = self.catalogue.road_types.get(road)
-            self.scene.set_polylines(f"roads:{road}", segments, r.colour if r else "#805020",
-                                     self.geometry.hex_mm * 0.09, z=4.5)
+        draw_hex_features(self.scene, self.geometry, self.catalogue)
 
     def _counters_of(self, force: dict, colour: str) -> list:
         """The counters a force fields, in TO&E order, as printed (unknown cards drawn plain)."""

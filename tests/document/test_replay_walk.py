@@ -1,0 +1,74 @@
+"""The replay walk behind the replay viewer: phases by name, outcomes, losses, positions (Qt-free)."""
+import json
+
+import pytest
+
+from studio.document.replay_walk import ReplayWalk, _whole
+from studio.rules.load import load_game
+
+
+@pytest.fixture(scope="module")
+def replays(tmp_path_factory):
+    from pathlib import Path
+    from studio.cli.main import main
+    data = Path(__file__).resolve().parents[2] / "data"
+    out = tmp_path_factory.mktemp("replays")
+    assert main(["play", "delaying-action", "--games", "4", "--seed", "1", "--save-replays", str(out),
+                 "--project", str(data)]) == 0
+    return data, sorted(out.glob("*.replay.json"))
+
+
+def test_every_action_is_a_step_named_by_its_turn_and_phase(replays):
+    data, files = replays
+    replay = json.loads(files[0].read_text())
+    loaded = load_game(replay["scenario"], data)
+    walk = ReplayWalk(loaded, replay)
+    assert len(walk.steps) == len(replay["actions"]) + 1 and not any(s.error for s in walk.steps)
+    names = {p.id: p.name for p in loaded.game.phases}
+    assert all(s.phase in names and s.phase_name == names[s.phase] for s in walk.steps[1:])
+    starts = walk.phase_starts()
+    assert starts[0] == 0 and all(walk.steps[i].phase != walk.steps[i - 1].phase or
+                                  walk.steps[i].turn != walk.steps[i - 1].turn for i in starts[1:])
+    assert walk.first_step_of_turn(2) is not None and walk.steps[walk.first_step_of_turn(2)].turn == 2
+    assert walk.steps[-1].terminal
+
+
+def test_losses_match_the_recorded_outcome_and_name_the_killer(replays):
+    data, files = replays
+    total = 0
+    for path in files:
+        replay = json.loads(path.read_text())
+        walk = ReplayWalk(load_game(replay["scenario"], data), replay)
+        losses = walk.losses()
+        assert len(losses) == sum(replay["outcome"]["losses"])
+        for loss in losses:
+            step = walk.steps[loss.step]
+            assert loss.unit in step.action and "destroyed" in step.outcome
+            assert loss.unit not in step.positions and loss.unit in walk.steps[loss.step - 1].positions
+            assert walk.sides[walk.names.index(loss.unit)] == loss.side
+        total += len(losses)
+    assert total > 0, "the sample games lose units"
+
+
+def test_shots_report_the_range_between_shooter_and_target(replays):
+    data, files = replays
+    replay = json.loads(files[0].read_text())
+    walk = ReplayWalk(load_game(replay["scenario"], data), replay)
+    shots = [s for s in walk.steps if len({walk.sides[walk.names.index(n)] for n in s.named}) > 1]
+    assert shots and all(s.range is not None and s.range >= 1 and f"range {s.range}" in s.outcome for s in shots)
+    for s in shots:
+        a, b = (walk.steps[s.index - 1].positions[n][0] for n in s.named[:2])
+        dq, dr = a[0] - b[0], a[1] - b[1]
+        assert s.range == (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+
+
+def test_unit_names_match_whole_names_only():
+    assert _whole("fire M1-1 at T-72A-2", 5, 9) and not _whole("fire M1-10 at X", 5, 9)
+
+
+def test_a_bad_log_stops_with_an_error_instead_of_raising(replays):
+    data, files = replays
+    replay = json.loads(files[0].read_text())
+    replay["actions"] = replay["actions"][:3] + ["no such action"] + replay["actions"][3:]
+    walk = ReplayWalk(load_game(replay["scenario"], data), replay)
+    assert walk.steps[-1].index == 4 and walk.steps[-1].error
