@@ -226,11 +226,15 @@ def load_documents(paths: list[Path], displays: list[str]) -> list[LoadedDocumen
             gc.enable()
 
 
+def fork_is_safe() -> bool:
+    """Forked workers are cheap (no re-import, the parent's data shared) but only safe while this process runs a
+    single thread (not in the GUI)."""
+    return threading.active_count() == 1 and "fork" in multiprocessing.get_all_start_methods()
+
+
 def _load_documents(paths: list[Path], displays: list[str]) -> list[LoadedDocument]:
     workers = min(4, os.cpu_count() or 1)
-    # fork is cheap (no re-import) but only safe while this process runs a single thread (not in the GUI)
-    if len(paths) >= PARALLEL_MIN_FILES and workers >= 2 and threading.active_count() == 1 \
-            and "fork" in multiprocessing.get_all_start_methods():
+    if len(paths) >= PARALLEL_MIN_FILES and workers >= 2 and fork_is_safe():
         try:
             with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
                 # models are validated here while the workers go on parsing

@@ -5,14 +5,18 @@ The same function serves the CLI and the GUI. Nothing here raises on bad input: 
 """
 from __future__ import annotations
 
+import gc
+import multiprocessing
 import os
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable
 
 from .diagnostics import Diagnostic
-from .project import (LoadedDocument, ProjectIndex, display_path, find_project_root, load_documents,
-                      project_files)
+from .project import (LoadedDocument, ProjectIndex, display_path, find_project_root, fork_is_safe,
+                      load_documents, project_files)
 from .references import check_duplicate_document, check_local_duplicates, check_references
 from .registry import load_plugins, plugin
 from .core_checks import CORE_CHECKS
@@ -54,22 +58,58 @@ def document_checks(doc: LoadedDocument, index: ProjectIndex) -> list[Diagnostic
 
 
 def validate_index(index: ProjectIndex, only: set[str] | None = None) -> ValidationResult:
-    """Run cross-file stages over a loaded project; report files in ``only`` (all when None)."""
+    """Run cross-file stages over a loaded project; report files in ``only`` (all when None).
+
+    The checks of a large project run in forked worker processes (each sees the whole index; the diagnostics
+    come back in document order and are sorted as always), a small one in this process."""
     load_plugins()
     result = ValidationResult(index)
-    seen: dict[tuple[str, str], LoadedDocument] = {}
-    for doc in index.documents:
-        if only is not None and _key(doc.path) not in only:
-            continue
-        result.files += 1
+    selected = [doc for doc in index.documents if only is None or _key(doc.path) in only]
+    result.files = len(selected)
+    for doc in selected:
         result.diagnostics.extend(doc.diagnostics)
-        if doc.model is None:
-            continue
-        for other in index.duplicates_of(doc):
-            result.diagnostics.append(check_duplicate_document(doc, other))
-        result.diagnostics.extend(document_checks(doc, index))
+    checked = [doc for doc in selected if doc.model is not None]
+    for found in _checks_of_all(index, checked):
+        result.diagnostics.extend(found)
     result.diagnostics.sort(key=Diagnostic.sort_key)
     return result
+
+
+def _checks_of(index: ProjectIndex, doc: LoadedDocument) -> list[Diagnostic]:
+    """Duplicate-id findings and every check of one valid document."""
+    out = [check_duplicate_document(doc, other) for other in index.duplicates_of(doc)]
+    return out + document_checks(doc, index)
+
+
+#: below this many documents to check, forking workers costs more than it saves
+PARALLEL_MIN_CHECKS = 600
+
+# the work of forked check workers: (index, documents), inherited through fork (never pickled)
+_WORK: tuple[ProjectIndex, list[LoadedDocument]] | None = None
+
+
+def _check_slice(bounds: tuple[int, int]) -> list[list[Diagnostic]]:
+    index, docs = _WORK  # type: ignore[misc]
+    gc.disable()  # the worker only adds diagnostics; it exits when done
+    return [_checks_of(index, doc) for doc in docs[bounds[0]:bounds[1]]]
+
+
+def _checks_of_all(index: ProjectIndex, docs: list[LoadedDocument]) -> Iterable[list[Diagnostic]]:
+    """The findings of each document of ``docs``, in order (see :func:`validate_index`)."""
+    global _WORK
+    workers = min(2, os.cpu_count() or 1)
+    if len(docs) >= PARALLEL_MIN_CHECKS and workers >= 2 and fork_is_safe():
+        chunk = -(-len(docs) // (4 * workers))
+        bounds = [(i, min(i + chunk, len(docs))) for i in range(0, len(docs), chunk)]
+        _WORK = (index, docs)
+        try:
+            with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
+                return [found for part in pool.map(_check_slice, bounds) for found in part]
+        except (OSError, RuntimeError, BrokenProcessPool):  # no process support here: one process
+            pass
+        finally:
+            _WORK = None
+    return [_checks_of(index, doc) for doc in docs]
 
 
 def validate_paths(paths: list[Path], display_base: Path | None = None) -> ValidationResult:

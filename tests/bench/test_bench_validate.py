@@ -1,9 +1,20 @@
-"""Benchmark: validate a generated project of 5,000 unit cards, 200 TO&Es and 50 scenarios (target < 2 s)."""
+"""Benchmarks: validation (issue 19 item 3), each figure beside its anchor measured in the same run.
+
+* a generated project of 5,000 unit cards, 200 TO&Es and 50 scenarios, beside a single-process CSafeLoader parse
+  of the same files (target: validation <= 1.0x that parse);
+* the same project with a finding in every card (positions from the first parse, no re-parse per finding);
+* ``studio validate data`` as a whole process (target < 0.3 s), beside ``python -c pass``.
+"""
+import os
 import shutil
+import subprocess
+import sys
 import time
 from pathlib import Path
 
 import pytest
+import yaml
+from anchor import anchor, report
 
 from studio.model.documents import Scenario, Toe, UnitCard
 from studio.model.save import save_document
@@ -43,15 +54,72 @@ def generate(root: Path, cards: int = 5000, toes: int = 200, scenarios: int = 50
                       root / "scenarios" / "gen" / f"sc{s:02d}.yaml")
 
 
+def parse_anchor(root: Path) -> tuple[float, int]:
+    """The anchor: read and parse every YAML file of ``root`` with PyYAML's CSafeLoader in this one process."""
+    files = sorted(p for p in root.rglob("*.yaml"))
+    start = time.perf_counter()
+    for path in files:
+        yaml.load(path.read_text(encoding="utf-8"), Loader=yaml.CSafeLoader)
+    return time.perf_counter() - start, len(files)
+
+
+def _best(fn, repeat: int = 3):
+    best, value = float("inf"), None
+    for _ in range(repeat):
+        start = time.perf_counter()
+        value = fn()
+        best = min(best, time.perf_counter() - start)
+    return best, value
+
+
 @pytest.mark.bench
 def test_bench_validate_generated_project(tmp_path):
+    chess = anchor()
     root = tmp_path / "big"
     generate(root)
     validate_paths([root])  # warm-up: imports, plugin registry, model compilation
-    start = time.perf_counter()
-    result = validate_paths([root])
-    elapsed = time.perf_counter() - start
+    parse_s = min(parse_anchor(root)[0] for _ in range(3))
+    elapsed, result = _best(lambda: validate_paths([root]))
     print(f"\nvalidate: {result.files} files (5,000 cards, 200 TO&Es, 50 scenarios) in {elapsed:.2f} s "
-          f"({result.files / elapsed:,.0f} files/s); target < 2 s")
+          f"({result.files / elapsed:,.0f} files/s) vs single-process CSafeLoader parse {parse_s:.2f} s = "
+          f"{elapsed / parse_s:.2f}x the parse (target <= 1.0x; {os.cpu_count()} CPUs)")
+    report("  validation", result.files / elapsed, chess, "files/s")
     assert result.files == 5000 + 200 + 50 + 9
     assert not result.errors, result.errors[:3]
+
+
+@pytest.mark.bench
+def test_bench_validate_with_findings(tmp_path):
+    """Every card has an unknown field: 5,000 findings, each placed at its line from the first parse."""
+    chess = anchor()
+    root = tmp_path / "bad"
+    generate(root, cards=5000, toes=20, scenarios=5)
+    for path in sorted((root / "units" / "gen").glob("*.yaml")):
+        path.write_text(path.read_text(encoding="utf-8") + "colour: green\n", encoding="utf-8")
+    validate_paths([root])
+    parse_s = min(parse_anchor(root)[0] for _ in range(3))
+    elapsed, result = _best(lambda: validate_paths([root]))
+    unknown = [d for d in result.diagnostics if d.code == "schema.unknown-field"]
+    print(f"\nvalidate with findings: {len(result.diagnostics):,} findings in {result.files} files in "
+          f"{elapsed:.2f} s vs parse {parse_s:.2f} s = {elapsed / parse_s:.2f}x the parse")
+    report("  validation with findings", result.files / elapsed, chess, "files/s")
+    assert len(unknown) == 5000 and all(d.line > 1 for d in unknown)
+
+
+@pytest.mark.bench
+def test_bench_validate_command_process():
+    """``studio validate data`` as a whole process (interpreter start, imports, validation, output)."""
+    chess = anchor()
+    data = Path(__file__).resolve().parents[2] / "data"
+    env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1")
+    run = [sys.executable, "-m", "studio", "validate", str(data)]
+    subprocess.run(run, capture_output=True, env=env)  # warm the file cache
+    whole, _ = _best(lambda: subprocess.run(run, capture_output=True, env=env), repeat=5)
+    bare, _ = _best(lambda: subprocess.run([sys.executable, "-c", "pass"], capture_output=True), repeat=5)
+    imports = subprocess.run([sys.executable, "-c", "import sys, studio.cli.main as m; from studio.model import "
+                              "validate; m.build_parser(); print('numpy' in sys.modules)"],
+                             capture_output=True, text=True, env=env).stdout.strip()
+    print(f"\nstudio validate data: {whole:.3f} s as a whole process (target < 0.3 s); bare interpreter "
+          f"{bare:.3f} s; numpy imported by the CLI and validation: {imports}")
+    report("  studio validate data", 1 / whole, chess, "runs/s")
+    assert whole > 0

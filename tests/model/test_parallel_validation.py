@@ -1,0 +1,48 @@
+"""Validation across processes gives exactly the findings of one process (codes, files, lines, order)."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from studio.model import project, validate
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def _findings(root: Path, parallel: bool, monkeypatch) -> list[dict]:
+    threshold = 1 if parallel else 10 ** 9
+    monkeypatch.setattr(project, "PARALLEL_MIN_FILES", threshold)
+    monkeypatch.setattr(validate, "PARALLEL_MIN_CHECKS", threshold)
+    result = validate.validate_paths([root])
+    return [d.to_json() for d in result.diagnostics] + [{"files": result.files}]
+
+
+@pytest.fixture(scope="module")
+def broken(tmp_path_factory) -> Path:
+    """The sample project with findings of every stage: syntax, schema, references and rule checks."""
+    root = tmp_path_factory.mktemp("parallel") / "data"
+    shutil.copytree(REPO / "data", root)
+    card = root / "units/mbt/m1.yaml"
+    card.write_text(card.read_text(encoding="utf-8") + "colour: green\n", encoding="utf-8")
+    (root / "units/mbt/broken.yaml").write_text("kind: unit\nid: [unclosed\n", encoding="utf-8")
+    for path in sorted((root / "toe").rglob("*.yaml"))[:3]:
+        path.write_text(path.read_text(encoding="utf-8").replace("unit: ", "unit: missing-", 1), encoding="utf-8")
+    for path in sorted((root / "scenarios").rglob("*.yaml"))[:2]:
+        path.write_text(path.read_text(encoding="utf-8").replace("turns: ", "turns: -", 1), encoding="utf-8")
+    return root
+
+
+def test_parallel_findings_equal_single_process_findings(broken, monkeypatch):
+    single = _findings(broken, False, monkeypatch)
+    codes = {d["code"] for d in single[:-1]}
+    assert {"syntax.yaml", "schema.unknown-field"} <= codes and len(codes) >= 4, codes
+    assert _findings(broken, True, monkeypatch) == single
+
+
+def test_fork_is_refused_while_threads_run(monkeypatch):
+    import threading
+
+    monkeypatch.setattr(threading, "active_count", lambda: 2)
+    assert not project.fork_is_safe()
