@@ -15,6 +15,40 @@ import sys
 from pathlib import Path
 
 
+#: system libraries Qt's X11 (xcb) platform plugin loads; Debian/Ubuntu package names
+XCB_LIBRARIES = {"xcb-cursor": "libxcb-cursor0", "xcb-icccm": "libxcb-icccm4", "xcb-keysyms": "libxcb-keysyms1"}
+
+
+def missing_xcb_libraries(find=None) -> list[str]:
+    """Packages of the X11 libraries Qt needs that this system lacks (``find(name)`` is
+    ``ctypes.util.find_library`` unless given)."""
+    if find is None:
+        from ctypes.util import find_library as find
+    return [package for lib, package in XCB_LIBRARIES.items() if not find(lib)]
+
+
+def uses_xcb(environ=None) -> bool:
+    """Whether Qt will use its X11 plugin: a Linux desktop with ``DISPLAY`` and no other platform chosen."""
+    env = os.environ if environ is None else environ
+    platform = env.get("QT_QPA_PLATFORM", "")
+    if platform:
+        return platform.split(":")[0] == "xcb"
+    return sys.platform.startswith("linux") and bool(env.get("DISPLAY")) and not env.get("WAYLAND_DISPLAY")
+
+
+def xcb_problem(environ=None, find=None) -> str:
+    """The start-up message naming the missing X11 libraries (empty when nothing is missing)."""
+    if not uses_xcb(environ):
+        return ""
+    missing = missing_xcb_libraries(find)
+    if not missing:
+        return ""
+    return (f"studio: the window cannot start: Qt's X11 support needs {', '.join(missing)}, which "
+            f"{'is' if len(missing) == 1 else 'are'} not installed.\n"
+            f"Install {'it' if len(missing) == 1 else 'them'} with:  sudo apt-get install {' '.join(missing)}\n"
+            "(The command-line tools work without them; 'studio --screenshot' renders offscreen.)")
+
+
 def _ensure_platform(screenshot: bool) -> None:
     if screenshot and not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -41,6 +75,10 @@ def run(project: str, screenshot: str | None = None, open_doc: str | None = None
     root = Path(project)
     if not (root / "project.yaml").is_file():
         print(f"studio: {root} is not a project folder (no project.yaml)", file=sys.stderr)
+        return 2
+    problem = "" if screenshot is not None else xcb_problem()
+    if problem:
+        print(problem, file=sys.stderr)
         return 2
     app = application()
     from studio.document.session import ProjectSession
