@@ -9,6 +9,8 @@ at a hit, confirmation or spotting number passes, one above fails: Assault 1.E).
 from __future__ import annotations
 
 MEETING = "assault-meeting"     # board B alone
+#: the off-board OPs pay each mover's order at 1 OP (option c31 'visible', Assault 4.B.3, 4.C)
+PAID = {"c31-offboard-ops-visibility": "visible"}
 PROBE = "assault-probe"         # boards A and B
 
 
@@ -123,7 +125,7 @@ def _game_probes() -> list:
         # Assault 24.E (c30): no victory points on either side at the end
         Probe("victory-tie", _position("us-move-2", apart, turn=6), ("end",), ("c30-victory-tie",)),
         # Assault 7.E (c18): woods A0613 needs 8 or less, the 10 fails: stay, or try another hex
-        Probe("leg-roll", _position("us-move-1", leg, PROBE, dice=[10]), ("move inf A0613",),
+        Probe("leg-roll", _position("us-move-1", leg, PROBE, dice=[10], options=PAID), ("move inf A0613",),
               ("c18-leg-roll-fail",), ("terrain-effects",)),
     ]
 
@@ -144,17 +146,39 @@ def _opportunity_probes() -> list:
     mover = [_unit("us", "us-m1-platoon", "us", "B1010"), _unit("su", "su-t80-platoon", "soviet", "B2121")]
     return [
         # Assault 15 (c26): an unspotted mover may be fired at ('in-los') or not ('spotted')
-        Probe("opp-unspotted", _position("soviet-move-1", hidden), ("move su B0506",), ("c26-opp-fire-spotted",)),
+        Probe("opp-unspotted", _position("soviet-move-1", hidden, options=PAID), ("move su B0506",), ("c26-opp-fire-spotted",)),
         # Assault 15.B (c40): the two HE fires make one attack (one CRT roll) or two
-        Probe("opp-aggregation", _position("soviet-move-1", pair, dice=[1, 10, 10]),
+        Probe("opp-aggregation", _position("soviet-move-1", pair, dice=[1, 10, 10], options=PAID),
               ("move su B1011", "fire us1 HE su", "fire us2 HE su", "end"), ("c40-opp-fire-aggregation",)),
         # Assault 9.B (c41): the ten-step limit binds opportunity fire, or only fire-phase fire
-        Probe("opp-fire-stack", _position("soviet-move-1", stack), ("move su B1012",) + fires,
+        Probe("opp-fire-stack", _position("soviet-move-1", stack, options=PAID), ("move su B1012",) + fires,
               ("c41-fire-stack-scope",)),
         # Assault 12.B.4 (c43): a formation change counts as moving for own-turn fire, or only leaving the hex
         Probe("moved-counts", _position("us-move-1", mover), ("form us march",), ("c43-moved",)),
     ]
 
 
+def _command_probes() -> list:
+    from studio.rules.conformance import Probe
+
+    # the U.S. company HQ C/1 (its rating from table command-ratings, rolled with the game's seed) and a
+    # platoon of its company; the U.S. has no off-board OPs on the Meeting's turn 1
+    company = [_unit("hq", "us-hq", "us", "B0101", designation="HQC1"),
+               _unit("p", "us-m1-platoon", "us", "B0102", designation="1C1"),
+               _unit("su", "su-t80-platoon", "soviet", "B2121")]
+    # two Soviet platoons without designation: only the off-board OP (1 on the Meeting's turn 1) pays
+    pair = [_unit("a", "su-t80-platoon", "soviet", "B2120"), _unit("b", "su-t80-platoon", "soviet", "B2119"),
+            _unit("us", "us-m1-platoon", "us", "B0101")]
+    return [
+        # Assault 4.B.1: the HQ's OPs are its rolled command rating
+        Probe("command-rating", _position("us-move-1", company), ("end",), (), ("command-ratings",)),
+        # Assault 4.B (c16): OPs left at the end of the first movement phase are lost or kept for the second
+        Probe("unused-ops", _position("us-move-1", company), ("end", "end", "end"), ("c16-unused-ops",)),
+        # Assault 4.C (c31): off-board OPs pay as for a visible hex (1) or not (2): the one OP moves a platoon
+        # in combat formation, or none
+        Probe("offboard-visibility", _position("soviet-move-1", pair), (), ("c31-offboard-ops-visibility",)),
+    ]
+
+
 def probes() -> list:
-    return _spotting_probes() + _fire_probes() + _game_probes() + _opportunity_probes()
+    return _spotting_probes() + _fire_probes() + _game_probes() + _opportunity_probes() + _command_probes()

@@ -15,9 +15,13 @@ def index():
     return validate_paths([REPO / "data"]).index
 
 
+#: the scenario's off-board OPs pay for each mover's order at 1 OP (option c31 'visible', Assault 4.B.3, 4.C)
+PAID = {"c31-offboard-ops-visibility": "visible"}
+
+
 def state_of(index, units, phase, dice=(), **options):
     rs = index.model("ruleset", "assault")
-    game = create_game(index.model("scenario", "assault-probe"), index, {o.id: o.default for o in rs.options} | options)
+    game = create_game(index.model("scenario", "assault-probe"), index, {o.id: o.default for o in rs.options} | PAID | options)
     pos = Position.model_validate({"kind": "position", "schema_version": 1, "scenario": "assault-probe",
                                    "phase": phase, "units": units})
     state = game.state_from_position(pos)

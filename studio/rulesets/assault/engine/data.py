@@ -26,6 +26,8 @@ ENGINE_TABLES = (
     TableSpec("fire-ranges", "Assault 12.B.1", columns=("column", "range_min", "range_max"),
               integer=("range_min", "range_max")),
     TableSpec("spotting", "Assault 10.D", columns=("range_max", "base"), integer=("range_max", "base")),
+    TableSpec("command-ratings", "Assault 4.B.1", columns=("roll", "hq_command", "toc_command", "toc_planning"),
+              integer=("roll", "hq_command", "toc_command", "toc_planning"), keys=tuple(range(1, 11))),
     TableSpec("target-status", "Assault 10.D", columns=("status", "modifier"), integer=("modifier",),
               keys=("moving", "just-fired")),
     TableSpec("spotter-status", "Assault 10.D", columns=("status", "modifier"), integer=("modifier",),

@@ -26,6 +26,7 @@ from ..designations import parse
 from . import fire, spotting
 from .data import compile_ruleset
 from .dice import d10
+from .command import CommandControl, roll_ratings
 from .opportunity import OpportunityFire
 from .sequence import PHASES, next_phase
 
@@ -81,6 +82,8 @@ class Counter:
     opp_fired: dict = field(default_factory=dict)   # ammo -> opportunity fires this phase (12.D, 15)
     seen_start: tuple = ()                      # enemy ids that saw it when its move began (Assault 15.A)
     seen_run: dict = field(default_factory=dict)    # enemy id -> consecutive hexes of its move in view (15.A)
+    designation: str = ""                       # its TO&E designation (Assault 3): company, superiors
+    paid: bool = False                          # its combat-formation move is paid this phase (Assault 4.C.2)
     DERIVED_SLOTS = {}
 
     def copy(self) -> "Counter":
@@ -136,6 +139,10 @@ class AssaultGame(Game):
                              for r in rs.table("terrain-spotting").rows}
         self.status_mod = {r[0]: r[1] for r in rs.table("target-status").rows}
         self.spotter_mod = {r[0]: r[1] for r in rs.table("spotter-status").rows}
+        ratings = rs.table("command-ratings")
+        self.command_ratings = {r[0]: dict(zip(ratings.columns, r)) for r in ratings.rows}     # Assault 4.B.1
+        self.regiment_of = {b.battalion: b.regiment for b in scenario.extension.battalions.get("soviet", [])
+                            if b.battalion is not None and b.regiment is not None}             # Assault 4.B.2
         crt = rs.table("conventional-crt")
         self.crt_columns = [(i, _ratio(c)) for i, c in enumerate(crt.columns) if i]
         self.crt = {r[0]: r for r in crt.rows}
@@ -152,7 +159,7 @@ class AssaultGame(Game):
     def data_fingerprint(self) -> str:
         return self.data.fingerprint() + repr((sorted(self.effects.items()), sorted(self.terrain_spot.items()),
                                                sorted(self.status_mod.items()), sorted(self.spotter_mod.items()),
-                                               sorted(self.crt.items())))
+                                               sorted(self.crt.items()), sorted(self.command_ratings.items())))
 
     def card(self, unit_id: str) -> CardData:
         if unit_id not in self.cards:
@@ -166,7 +173,8 @@ class AssaultGame(Game):
         dice = Dice(seed)
         drawn = [dice.randrange(len(self.levels[s])) + 1 if self.levels[s] else 0 for s in self.sides]  # 24.B
         counters = self.all_counters(drawn)
-        return AssaultState(self, dice, self.initial_counters(drawn), drawn, morale=self.initial_morale(counters))
+        return AssaultState(self, dice, self.initial_counters(drawn), drawn, morale=self.initial_morale(counters),
+                            ratings=roll_ratings(self, dice))
 
     def all_counters(self, drawn: list) -> list[Counter]:
         """Set-up counters and every reinforcement of the drawn levels (for the companies' morale)."""
@@ -212,27 +220,42 @@ class AssaultGame(Game):
     def _enter(self, force, side: int, edge: str) -> list[Counter]:
         hexes = [self.map.hex(h) for h in force.entry.hexes] if force.entry and force.entry.hexes else \
             self._edge_hexes(edge)
-        facing = 5 if self.sides[side] == "us" else 2
-        companies = self._companies(force, side)
-        return [Counter(f"{force.id}.{n + 1}", fu.unit, side, hexes[n % len(hexes)], self.card(fu.unit).body.steps,
-                        facing=facing, company=companies[n]) for n, fu in enumerate(expand_force(force, self.index))]
-
-    def _place(self, force, side: int) -> list[Counter]:
-        """The force's counters on its set-up hexes, one hex per counter in order (checks d.29)."""
-        out = []
-        facing = 5 if self.sides[side] == "us" else 2
-        companies = self._companies(force, side)
-        for n, fu in enumerate(expand_force(force, self.index)):
-            label = force.setup.hexes[min(n, len(force.setup.hexes) - 1)]
-            body = self.card(fu.unit).body
-            out.append(Counter(f"{force.id}.{n + 1}", fu.unit, side, self.map.hex(label), body.steps,
-                               facing=facing, company=companies[n]))
+        out = self._counters_of(force, side)
+        for n, c in enumerate(out):
+            c.hex = hexes[n % len(hexes)]
         return out
 
-    def _companies(self, force, side: int) -> list[str]:
-        """The company key of each counter of ``force`` from its slot designation (Assault 3, 17.A): U.S. line
-        platoons share their company (C1); HQs, TOCs, battalion platoons and Soviet company codes (A3, AT91)
-        are companies of their own designation; a counter without designation checks alone."""
+    def _place(self, force, side: int) -> list[Counter]:
+        """The force's counters on its set-up hexes, one hex per counter in order (checks d.29), in their set-up
+        state (extension ``counters``: formation, facing, cover; Assault 7.C, 7.F, 7.G)."""
+        out = self._counters_of(force, side)
+        keys = self._setup_keys(force)
+        for n, c in enumerate(out):
+            c.hex = self.map.hex(force.setup.hexes[min(n, len(force.setup.hexes) - 1)])
+            st = self.scenario.extension.counters.get(keys[n])
+            if st is not None:
+                c.formation, c.facing, c.cover = st.formation, st.facing, st.cover and st.formation == "combat"
+        return out
+
+    def _counters_of(self, force, side: int) -> list[Counter]:
+        facing = 5 if self.sides[side] == "us" else 2
+        companies = self._companies(force, side)
+        texts = self._slot_designations(force)
+        return [Counter(f"{force.id}.{n + 1}", fu.unit, side, None, self.card(fu.unit).body.steps, facing=facing,
+                        company=companies[n], designation=texts[n] or "")
+                for n, fu in enumerate(expand_force(force, self.index))]
+
+    def _setup_keys(self, force) -> list[str]:
+        """The extension key of each counter: '<force>/<slot path>', with '/<n>' for a slot of several."""
+        units = expand_force(force, self.index)
+        counts: dict[str, int] = {}
+        for fu in units:
+            counts[fu.path] = counts.get(fu.path, 0) + 1
+        return [f"{force.id}/{fu.path.split('/', 1)[-1]}" + (f"/{fu.copy + 1}" if counts[fu.path] > 1 else "")
+                for fu in units]
+
+    def _slot_designations(self, force) -> list[str | None]:
+        """The slot designation of each counter of ``force`` (Assault 3), None where the TO&E gives none."""
         toe = self.index.model("toe", force.toe)
         slots = {}
         stack = [(toe.root, "")] if toe else []
@@ -241,9 +264,14 @@ class AssaultGame(Game):
             here = f"{prefix}{ech.id}"
             slots.update({f"{here}/{sl.id}": sl.designation for sl in ech.slots})
             stack += [(child, here + "/") for child in ech.children]
+        return [slots.get(fu.path) for fu in expand_force(force, self.index)]
+
+    def _companies(self, force, side: int) -> list[str]:
+        """The company key of each counter of ``force`` from its slot designation (Assault 3, 17.A): U.S. line
+        platoons share their company (C1); HQs, TOCs, battalion platoons and Soviet company codes (A3, AT91)
+        are companies of their own designation; a counter without designation checks alone."""
         out = []
-        for n, fu in enumerate(expand_force(force, self.index)):
-            text = slots.get(fu.path)
+        for n, text in enumerate(self._slot_designations(force)):
             d = parse(self.sides[side], text) if text else None
             if d is None:
                 out.append(f"{force.id}.{n + 1}")
@@ -295,7 +323,7 @@ def _ratio(column: str) -> float:
 
 
 @dataclass
-class AssaultState(OpportunityFire, State):
+class AssaultState(CommandControl, OpportunityFire, State):
     """The whole state of an Assault game as named fields (fingerprint covers them all)."""
 
     game: AssaultGame
@@ -311,6 +339,8 @@ class AssaultState(OpportunityFire, State):
     assault_step: bool = False                      # close assault declarations after movement (Assault 16)
     opp_target: str = ""                            # the mover the non-phasing player may fire at (15)
     opp_from: tuple = ()                            # the hex it left (15.A: fire at units leaving a hex)
+    ratings: dict = field(default_factory=dict)     # HQ/TOC designation -> (command, planning) (Assault 4.B)
+    ops: list = field(default_factory=lambda: [{}, {}])   # per side: source -> OPs left this phase (4.B)
     DERIVED_SLOTS = {}
 
     # ------------------------------------------------------------------ the API
@@ -332,9 +362,10 @@ class AssaultState(OpportunityFire, State):
         units = [(c.id, c.card, c.side, c.hex, c.steps, c.formation, c.facing, c.spotted, c.suppressed, c.moved,
                   c.moved_first, c.mp_used, sorted(c.fired.items()), c.company, c.fatigued, c.failed,
                   c.rally_tried, c.cover, c.changed, sorted(c.opp_fired.items()), c.seen_start,
-                  sorted(c.seen_run.items())) for c in self.counters]
+                  sorted(c.seen_run.items()), c.designation, c.paid) for c in self.counters]
         morale = [(k, m.initial, m.lost, m.state, m.fired_at) for k, m in sorted(self.morale.items())]
         return repr((self.turn, self.phase, self.actor, self.assault_step, self.opp_target, self.opp_from,
+                     sorted(self.ratings.items()), [sorted(p.items()) for p in self.ops],
                      self.force_level, self.declared,
                      self.lost_steps, units, morale,
                      hash(self.dice._rng.getstate()), list(self.dice._forced)))
@@ -343,7 +374,8 @@ class AssaultState(OpportunityFire, State):
         other = AssaultState(self.game, self.dice.clone(), [], list(self.force_level), self.turn, self.phase,
                              self.actor, list(self.declared), list(self.lost_steps),
                              {k: Morale(m.initial, m.lost, m.state, m.fired_at) for k, m in self.morale.items()},
-                             self.assault_step, self.opp_target, self.opp_from)
+                             self.assault_step, self.opp_target, self.opp_from, dict(self.ratings),
+                             [dict(p) for p in self.ops])
         other.counters = [c.copy() for c in self.counters]
         return other
 
@@ -433,13 +465,15 @@ class AssaultState(OpportunityFire, State):
             self.turn += 1
         for c in self.counters:
             c.moved, c.mp_used, c.fired, c.failed, c.rally_tried = False, 0, {}, (), False
-            c.changed, c.opp_fired, c.seen_start, c.seen_run = False, {}, (), {}
+            c.changed, c.opp_fired, c.seen_start, c.seen_run, c.paid = False, {}, (), {}, False
             if self.phase.endswith("move-1") and c.side == self.phasing():
                 c.moved_first = False
         self.actor = self.phasing() if self.phase.endswith("fire") else 0
         if self.phase.endswith("move-1") and self.turn <= self.game.max_turns:
             side = self.phasing()
             self.counters += self.game.reinforcements(side, self.force_level[side], self.turn)   # Assault 24.B
+        if self.phase.endswith(("move-1", "move-2")) and self.turn <= self.game.max_turns:
+            self._grant_ops()                                                               # Assault 4.B
 
     def _by_id(self, cid: str) -> Counter:
         return next(c for c in self.counters if c.id == cid)
@@ -496,6 +530,8 @@ class AssaultState(OpportunityFire, State):
                 continue
             if c.moved and (self._enemy_at(c.hex, c.side) or c.cover):
                 continue                                              # Assault 7.B; 7.G: cover takes the phase
+            if self._needs_orders(c) and self._payment(c) is None:
+                continue                                              # Assault 4.C.2: no OPs to move it
             for h in self.game.neighbours.get(c.hex, ()):
                 if self._can_enter(c, h):
                     out.append(f"move {c.id} {self.game.map.label_of[h]}")
@@ -508,7 +544,7 @@ class AssaultState(OpportunityFire, State):
         for c in self.counters:
             if c.side != self.phasing() or c.moved or self._company(c).state == "broken":
                 continue
-            if not c.changed:
+            if not c.changed and self._payment(c) is not None:          # Assault 4.C.1
                 out.append(f"form {c.id} {'combat' if c.formation == 'march' else 'march'}")
             if c.formation == "combat" and not c.cover:
                 out.append(f"cover {c.id}")
@@ -521,6 +557,7 @@ class AssaultState(OpportunityFire, State):
             c.moved_first = True
 
     def _form(self, c: Counter, formation: str) -> None:
+        self._pay(c)                                                  # Assault 4.C.1
         c.formation, c.changed = formation, True                      # Assault 7.C
         if formation == "march":
             c.cover = False                                           # Assault 7.G: cover in combat only
@@ -535,6 +572,9 @@ class AssaultState(OpportunityFire, State):
     def _move(self, c: Counter, h) -> None:
         body = self.game.card(c.card).body
         cost = self._entry(c, h)
+        if self._needs_orders(c):
+            self._pay(c)                                              # Assault 4.C.2
+            c.paid = True
         if not c.moved:
             self._begin_move(c)
         c.facing = coords.direction_between(c.hex, h)                 # Assault 7.F: face before entering

@@ -3,7 +3,9 @@
 Unit ``status`` keys: ``steps`` (1 or 2, at most the card's), ``formation`` (``march`` / ``combat``),
 ``spotted``, ``suppressed``, ``moved_first`` (moved in its side's first movement phase, Assault 12.B.4) and
 ``mp_used``, ``company`` (its morale company; default: its own id), ``fatigued`` (Assault 7.D) and ``cover``
-(in cover, combat formation only: Assault 7.G). ``facing`` is a hexside (march) or vertex (combat) 0-5; null faces the enemy's edge. ``to_act``
+(in cover, combat formation only: Assault 7.G) and ``designation`` (its TO&E designation, e.g. ``2C1`` or
+``HQ3``: whom it obeys and, for HQs and TOCs, its rating, Assault 3-4; default none). A movement phase starts
+with the phasing side's operations points granted (Assault 4.B). ``facing`` is a hexside (march) or vertex (combat) 0-5; null faces the enemy's edge. ``to_act``
 names the side to act in the artillery and fire phases (default: the first side, the phasing side); in a
 movement phase it must be the phasing side. ``extension``: ``force_levels`` (side id -> drawn level 1-6) and
 ``morale`` (company -> ``lost`` steps and ``state``).
@@ -18,7 +20,7 @@ import random
 from studio.rules.dice import Dice
 
 STATUS = {"steps": int, "formation": str, "spotted": bool, "suppressed": bool, "moved_first": bool, "mp_used": int,
-          "company": str, "fatigued": bool, "cover": bool}
+          "company": str, "fatigued": bool, "cover": bool, "designation": str}
 
 
 def _error(message: str, pointer: str = ""):
@@ -40,6 +42,8 @@ def state_from_position(game, position):
                                        else game.all_counters(state.force_level))
     _morale(state, position.extension or {})
     _to_act(game, state, position)
+    if state.phase.endswith(("move-1", "move-2")):
+        state._grant_ops()                                   # Assault 4.B
     return state
 
 
@@ -72,7 +76,7 @@ def _counter(game, i: int, u):
     if u.status.get("cover") and formation != "combat":
         raise _error("only units in combat formation may be in cover (Assault 7.G)", f"{ptr}/status/cover")
     return Counter(u.id or f"u{i + 1}", u.card, game.sides.index(u.side), h, steps, formation, facing,
-                   cover=u.status.get("cover", False),
+                   cover=u.status.get("cover", False), designation=u.status.get("designation", ""),
                    spotted=u.status.get("spotted", False), suppressed=u.status.get("suppressed", False),
                    moved_first=u.status.get("moved_first", False), mp_used=u.status.get("mp_used", 0),
                    company=u.status.get("company", u.id or f"u{i + 1}"), fatigued=u.status.get("fatigued", False))

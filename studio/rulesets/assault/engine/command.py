@@ -1,0 +1,117 @@
+"""Command control (Assault 4-6): HQ and TOC ratings, operations points per friendly movement phase and what they
+pay for, as a mixin of ``AssaultState``.
+
+- Ratings (4.B.1-2): at the start one roll on table command-ratings per HQ (command rating) and per TOC
+  (command and planning ratings), for every HQ and TOC of the scenario's forces at every force level, so the
+  rolls, which are public, tell nothing of the level drawn.
+- Sources (4.B): at the start of each friendly movement phase every HQ and TOC in play and not broken (5, 17.C)
+  gets its command rating (a TOC commands: planning and executing, 6.A, are not played yet); the scenario's
+  off-board OPs of the turn (4.B.3); and, when there are no others, the default OPs (4.B.4).
+- Costs (4.C): moving in combat formation (once per unit and phase; the engine moves units one by one, so a
+  stack pays per unit) and changing formation cost 1 OP when the unit's hex is visible to the HQ or TOC paying,
+  2 when not; two sources may pay one each. Marching, firing and entering cover cost nothing; asterisk units
+  (4.D.1) never pay. An HQ or TOC pays only for units subordinate to it (3.A); off-board and default OPs count as
+  a superior HQ's (4.C.3) and cost as visible or not by option c31.
+- Spending is automatic: the lowest superior that can pay (company HQ, battalion HQ, regiment HQ, TOC), then
+  off-board, then default OPs. Unused OPs are lost or kept for the next friendly movement phase (option c16).
+"""
+from __future__ import annotations
+
+from ..designations import parse, superiors
+
+OFF_BOARD, DEFAULT = "off-board", "default"
+HQ_ROLES = ("company-hq", "battalion-hq", "regiment-hq", "toc")
+
+
+def rating_keys(game) -> list[tuple[int, str]]:
+    """(side, designation) of every HQ and TOC of the scenario's forces (Assault 4.B.2), sorted."""
+    out = set()
+    for s, side in enumerate(game.scenario.sides):
+        for force in side.forces:
+            for text in game._slot_designations(force):
+                d = parse(game.sides[s], text) if text else None
+                if d is not None and d.role in HQ_ROLES:
+                    out.add((s, text.replace("-", "")))
+    return sorted(out)
+
+
+def roll_ratings(game, dice) -> dict:
+    """Designation -> (command, planning) from one roll each on table command-ratings (Assault 4.B.1-2)."""
+    out = {}
+    for side, key in rating_keys(game):
+        row = game.command_ratings.get(dice.roll(game.data.constant("die-faces"), f"rating {key}"))
+        if row is None:
+            continue
+        toc = key.startswith("TOC")
+        out[key] = (row["toc_command"], row["toc_planning"]) if toc else (row["hq_command"], 0)
+    return out
+
+
+class CommandControl:
+    """Methods of ``AssaultState`` for Assault 4-6 (needs counters, ratings, ops, game and LOS)."""
+
+    def _grant_ops(self) -> None:
+        """Assault 4.B at the start of a friendly movement phase: the phasing side's OP pools."""
+        side = self.phasing()
+        pools = {}
+        for c in self.counters:
+            key = c.designation.replace("-", "")
+            if c.side == side and key in self.ratings and self._company(c).state != "broken":   # Assault 5, 17.C
+                pools[key] = self.ratings[key][0]
+        per_turn = self.game.scenario.extension.off_board_ops.get(self.game.sides[side], [])
+        if self.turn <= len(per_turn) and per_turn[self.turn - 1] > 0:
+            pools[OFF_BOARD] = per_turn[self.turn - 1]                                  # Assault 4.B.3
+        if not any(pools.values()):
+            pools[DEFAULT] = self.game.data.constant("default-ops")                     # Assault 4.B.4
+        if self.game.options.get("c16-unused-ops") == "carry":
+            for key, left in self.ops[side].items():
+                pools[key] = pools.get(key, 0) + left                                   # option c16
+        self.ops[side] = pools
+
+    def _chain(self, c) -> list[str]:
+        """The designations of the HQs and TOCs that may pay for ``c`` (Assault 3.A, 4.C), lowest first; Soviet
+        battalions reach their regiment through the scenario's battalion -> regiment mapping (4.B.2)."""
+        d = parse(self.game.sides[c.side], c.designation) if c.designation else None
+        if d is None:
+            return []
+        out = superiors(d)
+        regiment = self.game.regiment_of.get(d.battalion) if d.side == "soviet" and d.regiment is None else None
+        if regiment is not None and d.role in ("line", "battalion-hq"):
+            out += [f"HQ{regiment}", f"TOC{regiment}"]
+        return out
+
+    def _visible_from(self, key: str, c) -> bool:
+        """Assault 4.C.1: the unit's hex is visible (Rule 10 LOS) from the paying HQ or TOC; off-board and
+        default OPs by option c31."""
+        if key in (OFF_BOARD, DEFAULT):
+            return self.game.options.get("c31-offboard-ops-visibility") == "visible"
+        return any(h.side == c.side and h.designation.replace("-", "") == key and self.has_los(h.hex, c.hex)
+                   for h in self.counters)
+
+    def _payment(self, c) -> dict | None:
+        """The OPs to take from each source for one order of ``c`` (Assault 4.C), None when it cannot be paid;
+        {} for units that never pay (asterisk units, 4.D.1)."""
+        if self.game.card(c.card).body.asterisk:
+            return {}
+        pools = self.ops[c.side]
+        sources = [k for k in self._chain(c) + [OFF_BOARD, DEFAULT] if pools.get(k, 0) > 0]
+        k = self.game.data.constant
+        for key in sources:
+            if self._visible_from(key, c):
+                return {key: k("ops-visible")}
+        need = k("ops-not-visible")
+        taken: dict = {}
+        for key in sources:                      # one from each of two sources, or both from one (Assault 4.C)
+            part = min(pools[key], need - sum(taken.values()))
+            taken[key] = part
+            if sum(taken.values()) == need:
+                return taken
+        return None
+
+    def _pay(self, c) -> None:
+        for key, n in (self._payment(c) or {}).items():
+            self.ops[c.side][key] -= n
+
+    def _needs_orders(self, c) -> bool:
+        """Assault 4.C.2: moving in combat formation needs OPs once per phase (march is free, 7.C)."""
+        return c.formation == "combat" and not c.paid
