@@ -43,10 +43,30 @@ def spread(geometry: Any, start: Any, n: int, taken: set | None = None,
     return (good + fallback)[:n]
 
 
+#: spellings of the same nation in TO&Es and scenario sides (compared after lower-casing, without dots)
+NATION_ALIASES = ({"us", "usa", "united states", "united states of america", "american"},
+                  {"sov", "su", "ussr", "soviet", "soviet union"},
+                  {"uk", "gb", "british", "united kingdom", "great britain"},
+                  {"frg", "brd", "west germany", "german", "germany", "bundeswehr"},
+                  {"gdr", "ddr", "east germany", "nva"})
+
+
+def _nation_key(value: Any) -> str:
+    text = " ".join(str(value or "").lower().replace(".", "").replace("-", " ").split())
+    for group in NATION_ALIASES:
+        if text in group:
+            return min(group)
+    return text
+
+
 def side_for(data: dict, nation: Any, preferred: int = 0) -> int:
-    """Index of the side whose nation matches (case-insensitive), else ``preferred``."""
+    """Index of the side whose nation is the TO&E's (case-insensitive, known spellings alike: 'SOV',
+    'USSR' and 'Soviet Union' are one nation), else ``preferred``."""
+    wanted = _nation_key(nation) if isinstance(nation, str) and nation.strip() else None
+    if wanted is None:
+        return preferred
     for i, side in enumerate(_list(data.get("sides"))):
-        if isinstance(side, dict) and isinstance(nation, str) and str(side.get("nation", "")).lower() == nation.lower():
+        if isinstance(side, dict) and _nation_key(side.get("nation")) == wanted:
             return i
     return preferred
 

@@ -17,6 +17,25 @@ from studio.document.session import Entry
 GROUPS = [("ruleset", "Rule systems"), ("unit", "Units"), ("toe", "TO&Es"), ("map", "Maps"),
           ("scenario", "Scenarios"), ("layout", "Layouts"), ("project", "Project"), (None, "Other files")]
 TITLE_ROLE = Qt.ItemDataRole.UserRole + 1  # (group title, number of documents) of a group row
+KIND_ROLE = Qt.ItemDataRole.UserRole + 2   # "kind:id" of a document row (the drag data)
+#: drag data of a document row: ``kind:id`` (a TO&E editor takes unit cards dropped on an echelon)
+MIME_DOCUMENT = "application/x-studio-document"
+
+
+class QtDocumentTree(QTreeWidget):
+    """The tree widget itself: document rows can be dragged (``MIME_DOCUMENT``) into editors."""
+
+    def mimeTypes(self):
+        return [MIME_DOCUMENT]
+
+    def mimeData(self, items):
+        from PySide6.QtCore import QMimeData
+        mime = QMimeData()
+        ref = items[0].data(0, KIND_ROLE) if items else None
+        if ref:
+            mime.setData(MIME_DOCUMENT, ref.encode())
+            mime.setText(ref.partition(":")[2])
+        return mime
 
 
 class QtProjectTree(QWidget):
@@ -29,8 +48,11 @@ class QtProjectTree(QWidget):
         self.filter.setPlaceholderText("Filter: name, id, rule system, nation, type… (all words)")
         self.filter.setClearButtonEnabled(True)
         self.filter.textChanged.connect(self.apply_filter)
-        self.tree = QTreeWidget()
+        self.tree = QtDocumentTree()
         self.tree.setHeaderHidden(True)
+        self.tree.setDragEnabled(True)
+        self.tree.setDragDropMode(QTreeWidget.DragDropMode.DragOnly)
+        self.tree.setSelectionMode(QTreeWidget.SelectionMode.ExtendedSelection)
         self.tree.itemActivated.connect(self._activated)
         self.tree.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.tree.customContextMenuRequested.connect(self._menu)
@@ -66,6 +88,8 @@ class QtProjectTree(QWidget):
                 for e in sorted(items, key=lambda x: x.name.lower()):
                     item = QTreeWidgetItem([e.name if e.name == e.id or not e.id else f"{e.name}  [{e.id}]"])
                     item.setData(0, Qt.ItemDataRole.UserRole, str(e.path))
+                    if e.kind and e.id:
+                        item.setData(0, KIND_ROLE, f"{e.kind}:{e.id}")
                     item.setToolTip(0, e.display + ("" if e.ok else "  (has errors)"))
                     if not e.ok:
                         item.setForeground(0, QColor("#c00000"))
@@ -129,6 +153,11 @@ class QtProjectTree(QWidget):
             item = stack.pop()
             yield item
             stack.extend(item.child(i) for i in range(item.childCount()))
+
+    def selected_paths(self) -> list[Path]:
+        """Every selected document (multi-select with Ctrl/Shift)."""
+        return [Path(i.data(0, Qt.ItemDataRole.UserRole)) for i in self.tree.selectedItems()
+                if i.data(0, Qt.ItemDataRole.UserRole)]
 
     def current_path(self) -> Path | None:
         item = self.tree.currentItem()

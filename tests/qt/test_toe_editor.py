@@ -74,3 +74,55 @@ def test_refused_moves_change_nothing(window, project):
     drop(editor.tree, editor.item_of("/root/children/2"), editor.item_of("/root/children/2/slots/0"))  # into itself
     drop(editor.tree, editor.item_of("/root/slots/0"), editor.item_of("/root/children/0"), "above")
     assert not editor.doc.dirty
+
+
+def test_toe_header_fields_name_nation_years_notes(window, project):
+    path = project / "toe" / "mbt" / "us-tank-platoon.yaml"
+    editor = window.open_path(path)
+    form = editor.header_form
+    assert {"/name", "/nation", "/notes", "/years/start"} <= set(form.fields)
+    form.fields["/name"].set_text("US tank platoon (M1IP)")
+    form.fields["/nation"].set_text("USA")
+    form.fields["/years/start"].set_text("1984")
+    form.fields["/notes"].set_text("M1IP from 1984.")
+    window.act_save.trigger()
+    saved = load(path)
+    assert (saved["name"], saved["nation"], saved["years"]["start"], saved["notes"]) == \
+        ("US tank platoon (M1IP)", "USA", 1984, "M1IP from 1984.")
+
+
+def test_drag_a_card_from_the_project_tree_onto_an_echelon(window, project):
+    path = project / "toe" / "mbt" / "us-cav-troop.yaml"
+    editor = window.open_path(path)
+    window.tree.select_path(project / "units" / "mbt" / "m113.yaml")
+    item = window.tree.tree.currentItem()
+    mime = window.tree.tree.mimeData([item])
+    target = editor.item_of("/root/children/2")
+    rect = editor.tree.visualItemRect(target)
+    event = QDropEvent(QPointF(rect.center()), Qt.DropAction.CopyAction, mime, Qt.MouseButton.LeftButton,
+                       Qt.KeyboardModifier.NoModifier)
+    editor.tree.dropEvent(event)
+    slots = editor.doc.get("/root/children/2/slots")
+    assert slots[-1]["unit"] == "m113" and slots[-1]["count"] == 1
+    editor.tree.dropEvent(QDropEvent(QPointF(rect.center()), Qt.DropAction.CopyAction, mime,
+                                     Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier))
+    assert editor.doc.get("/root/children/2/slots")[-1]["count"] == 2, "a second drop adds one more"
+    window.act_undo.trigger()
+    assert editor.doc.get("/root/children/2/slots")[-1]["count"] == 1
+    window.tree.select_path(project / "units" / "waw" / "su-t64.yaml")
+    foreign = window.tree.tree.mimeData([window.tree.tree.currentItem()])
+    editor.tree.dropEvent(QDropEvent(QPointF(rect.center()), Qt.DropAction.CopyAction, foreign,
+                                     Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier))
+    assert all(s["unit"] != "su-t64" for s in editor.doc.get("/root/children/2/slots")), "other rule system refused"
+
+
+def test_f2_in_a_table_cell_edits_the_cell_and_does_not_rename(window, project):
+    from PySide6.QtTest import QTest
+    editor = window.open_path(project / "units" / "mbt" / "m1.yaml")
+    asked = []
+    window.ask_text = lambda *a, **k: asked.append(a) or None
+    table = editor.form.tables["/body/weapons"].table
+    table.setFocus()
+    table.setCurrentCell(0, 0)
+    QTest.keyClick(table, Qt.Key.Key_F2)
+    assert not asked and table.state() == table.State.EditingState

@@ -14,7 +14,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QHBoxLayout, QLabel
 
 from studio.document import toe as toelogic
 from studio.document.ops import Insert, Remove, Set
-from studio.model.documents import Echelon, Slot
+from studio.model.documents import Echelon, Slot, Toe
 from studio.model.pointers import split
 
 from ..card_preview import QtCardPreview
@@ -22,6 +22,7 @@ from ..schema_form import QtSchemaForm
 from .base import QtEditor
 
 POINTER = Qt.ItemDataRole.UserRole
+from ..project_tree import MIME_DOCUMENT  # noqa: E402 - drag data of the project tree
 
 
 class QtToeTree(QTreeWidget):
@@ -38,9 +39,30 @@ class QtToeTree(QTreeWidget):
         self.setDropIndicatorShown(True)
         self.setDragDropMode(QAbstractItemView.DragDropMode.InternalMove)
 
+    def dragEnterEvent(self, event) -> None:
+        if event.mimeData().hasFormat(MIME_DOCUMENT):
+            event.acceptProposedAction()
+            return
+        super().dragEnterEvent(event)
+
+    def dragMoveEvent(self, event) -> None:
+        if event.mimeData().hasFormat(MIME_DOCUMENT):
+            event.acceptProposedAction()
+            return
+        super().dragMoveEvent(event)
+
     def dropEvent(self, event) -> None:
-        source = self.currentItem()
         target = self.itemAt(event.position().toPoint())
+        if event.mimeData().hasFormat(MIME_DOCUMENT):  # a unit card dragged from the project tree
+            kind, _, doc_id = bytes(event.mimeData().data(MIME_DOCUMENT)).decode().partition(":")
+            event.setDropAction(Qt.DropAction.CopyAction)
+            event.accept()
+            if kind == "unit" and doc_id:
+                self.editor.add_card(doc_id, target.data(0, POINTER) if target is not None else "/root")
+            else:
+                self.editor.status_message.emit("Drop unit cards onto an echelon to add them as slots")
+            return
+        source = self.currentItem()
         if source is None or target is None:
             event.ignore()
             return
@@ -77,6 +99,9 @@ class QtToeEditor(QtEditor):
         ll.addLayout(buttons)
         ll.addWidget(self.tree, 3)
         ll.addWidget(self.org, 2)
+        self.header_form = QtSchemaForm(self.doc, Toe.model_json_schema(), "",
+                                        skip=("kind", "schema_version", "id", "ruleset", "root"),
+                                        status=self.status_message)
         self.form_area = QScrollArea()
         self.form_area.setWidgetResizable(True)
         self.unit_box = QComboBox()
@@ -87,6 +112,9 @@ class QtToeEditor(QtEditor):
         right = QWidget()
         rl = QVBoxLayout(right)
         rl.setContentsMargins(0, 0, 0, 0)
+        rl.addWidget(QLabel("<b>TO&amp;E</b> (name, nation, years, notes)"))
+        rl.addWidget(self.header_form)
+        rl.addWidget(QLabel("<b>Selected echelon or slot</b>"))
         rl.addWidget(self.form_area, 2)
         rl.addWidget(QLabel("<b>Card look-up</b> (unit of the selected slot)"))
         rl.addWidget(self.unit_box)
@@ -305,9 +333,41 @@ class QtToeEditor(QtEditor):
             return
         self.apply("Remove", [Remove(pointer)])
 
+    def add_card(self, unit_id: str, target: str | None) -> bool:
+        """A unit card dropped on ``target`` (an echelon, or a slot: its echelon): a new slot of that card, or
+        one more of it when the echelon already has a slot of the card (one undo step)."""
+        parent = target or "/root"
+        if toelogic.item_kind(parent) == "slot":
+            parent = "/" + "/".join(split(parent)[:-2])
+        ruleset = self.doc.data.get("ruleset")
+        card = self.session.data_of("unit", unit_id)
+        if isinstance(card, dict) and ruleset and card.get("ruleset") != ruleset:
+            self.status_message.emit(f"{unit_id} belongs to rule system '{card.get('ruleset')}', this TO&E to "
+                                     f"'{ruleset}'")
+            return False
+        slots = self.doc.get(parent + "/slots")
+        slots = slots if isinstance(slots, list) else []
+        same = next((i for i, sl in enumerate(slots) if isinstance(sl, dict) and sl.get("unit") == unit_id), None)
+        if same is not None:
+            count = slots[same].get("count", 1)
+            count = count if isinstance(count, int) and not isinstance(count, bool) else 1
+            ok = self.apply(f"Add {unit_id}", [Set(f"{parent}/slots/{same}/count", count + 1)])
+            pointer = f"{parent}/slots/{same}"
+        else:
+            new = {"id": self._unique(slots, unit_id.split("-")[0] or "slot"), "unit": unit_id, "count": 1,
+                   "role": "line"}
+            ops = [Insert(f"{parent}/slots/-", new)] if isinstance(self.doc.get(parent + "/slots"), list) \
+                else [Set(f"{parent}/slots", [new])]
+            ok = self.apply(f"Add {unit_id}", ops)
+            pointer = f"{parent}/slots/{len(slots)}"
+        if ok:
+            self.select(pointer)
+        return ok
+
     def on_document_changed(self, change) -> None:
         if change.reason in ("do", "undo", "redo"):
             self.refresh()
+            self.header_form.refresh()
 
     def focus_pointer(self, pointer: str) -> None:
         parts = split(pointer) if pointer.startswith("/") else []
