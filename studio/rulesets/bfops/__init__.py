@@ -22,6 +22,7 @@ PLUGIN = register(RulesetPlugin(
     engine_tables=ENGINE_TABLES,
     environment_fields=frozenset({"light", "weather"}),
     probes=lazy("studio.rulesets.bfops.probes:probes"),
+    extras={"table_los_modifiers": lazy("studio.rulesets.bfops.readout:table_los_modifiers")},
     unexposable_options={
         "battalion-cards": "the sample forces have no battalion command vehicle, and positions keep the "
                            "scenario's deck; the deck test builds one (tests/rulesets/bfops)",

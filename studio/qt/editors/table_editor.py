@@ -1,0 +1,524 @@
+"""The measured-table editor (``map`` documents with ``table:``): a QGraphicsView of the table in inches.
+
+Tools (toolbar, keys): Select/edit (S: drag a feature's vertex handles, drag a feature to move it), Draw (D: click
+points, double-click or Enter to finish; the stamp gives terrain, shape and fixed width), Unit (U: click to place
+a unit of the chosen card and side; drag a unit to move it, Alt- or right-drag to turn it), Ruler (R: drag),
+LOS (L: drag from eye to target: every obstacle crossed with its length, faces, cover, and the ruleset's
+modifiers), Template (T: click to lay a circle of the chosen radius or a 90-degree arc). Snap 1/4", 1/8" or free;
+inches or metric. Every gesture is one undo step (one ``apply`` on release). Units go to a set-up document
+(a ``position``: x, y in inches, facing in degrees), by default an unsaved one named after the map.
+
+Entry point for the window: :func:`open_table_editor` (the editor for ``map`` documents whose data has ``table``).
+"""
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import QAction, QActionGroup, QBrush, QColor, QKeySequence, QPainter, QPainterPath, QPen, QPolygonF
+from PySide6.QtWidgets import (QComboBox, QDoubleSpinBox, QGraphicsEllipseItem, QGraphicsPathItem, QGraphicsScene,
+                               QGraphicsSimpleTextItem, QGraphicsView, QHBoxLayout, QLabel, QListWidget,
+                               QSplitter, QToolBar, QVBoxLayout)
+
+from studio.document.document import EditableDocument
+from studio.geometry import footprint
+from studio.qt.table import logic as L
+
+from .base import QtEditor
+
+PX = 20.0  # scene units per inch
+TOOLS = (("select", "Select/edit", "S"), ("draw", "Draw", "D"), ("unit", "Unit", "U"), ("ruler", "Ruler", "R"),
+         ("los", "LOS", "L"), ("template", "Template", "T"))
+
+
+def open_table_editor(session, doc, parent=None) -> "QtTableEditor":
+    """The window's entry point for measured tables."""
+    return QtTableEditor(session, doc, parent)
+
+
+class TableView(QGraphicsView):
+    """Zoom with the wheel, pan with the middle button; left/right gestures go to the editor in table inches."""
+
+    pressed = Signal(float, float, object, object)   # x, y, button, modifiers
+    dragged = Signal(float, float)
+    released = Signal(float, float)
+    finished = Signal()
+
+    def __init__(self, scene: QGraphicsScene, depth: float):
+        super().__init__(scene)
+        self.depth = depth
+        self.setRenderHint(QPainter.RenderHint.Antialiasing)
+        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
+        self._pan = None
+
+    def to_table(self, pos) -> tuple[float, float]:
+        p = self.mapToScene(pos)
+        return p.x() / PX, self.depth - p.y() / PX
+
+    def from_table(self, x: float, y: float):
+        return self.mapFromScene(QPointF(x * PX, (self.depth - y) * PX))
+
+    def fit(self) -> None:
+        self.fitInView(self.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
+
+    def wheelEvent(self, event) -> None:
+        f = 1.15 if event.angleDelta().y() > 0 else 1 / 1.15
+        self.scale(f, f)
+
+    def mousePressEvent(self, event) -> None:
+        if event.button() == Qt.MouseButton.MiddleButton:
+            self._pan = event.position()
+            return
+        self.pressed.emit(*self.to_table(event.position().toPoint()), event.button(), event.modifiers())
+
+    def mouseMoveEvent(self, event) -> None:
+        if self._pan is not None:
+            d = event.position() - self._pan
+            self._pan = event.position()
+            self.horizontalScrollBar().setValue(int(self.horizontalScrollBar().value() - d.x()))
+            self.verticalScrollBar().setValue(int(self.verticalScrollBar().value() - d.y()))
+            return
+        if event.buttons():
+            self.dragged.emit(*self.to_table(event.position().toPoint()))
+
+    def mouseReleaseEvent(self, event) -> None:
+        if self._pan is not None:
+            self._pan = None
+            return
+        self.released.emit(*self.to_table(event.position().toPoint()))
+
+    def mouseDoubleClickEvent(self, event) -> None:
+        self.finished.emit()
+
+    def keyPressEvent(self, event) -> None:
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            self.finished.emit()
+        elif event.key() == Qt.Key.Key_Escape:
+            self.finished.emit()
+        else:
+            super().keyPressEvent(event)
+
+
+class QtTableEditor(QtEditor):
+    def __init__(self, session, doc, parent=None, units_doc: EditableDocument | None = None):
+        super().__init__(session, doc, parent)
+        t = doc.data.get("table") or {}
+        self.width_in = float(t.get("width_in", 72))
+        self.depth_in = float(t.get("depth_in", 48))
+        self.catalogue = self._catalogue()
+        self.units_doc = units_doc or self._scratch_units()
+        self._unsub_units = self.units_doc.subscribe(lambda d, c: self.redraw_units())
+        self.scene = QGraphicsScene(self)
+        self.scene.setSceneRect(QRectF(-PX, -PX, (self.width_in + 2) * PX, (self.depth_in + 2) * PX))
+        self.view = TableView(self.scene, self.depth_in)
+        self.tool = "select"
+        self.selected: int | None = None
+        self._points: list[tuple[float, float]] = []
+        self._drag: dict | None = None
+        self.last_measure: float | None = None
+        self.last_los = None
+        self.readout_rows: list[tuple[str, str]] = []
+        self.templates: list = []
+        self._build_ui()
+        self.redraw()
+        self.view.pressed.connect(self._press)
+        self.view.dragged.connect(self._move)
+        self.view.released.connect(self._release)
+        self.view.finished.connect(self._finish)
+
+    # ---------------------------------------------------------------- set-up
+    def _catalogue(self) -> dict:
+        rs = self.session.data_of("ruleset", self.doc.data.get("ruleset")) if self.doc.data.get("ruleset") else None
+        out = {}
+        for t in (rs or {}).get("terrain", []) if isinstance(rs, dict) else []:
+            if isinstance(t, dict) and isinstance(t.get("id"), str):
+                out[t["id"]] = t
+        return out
+
+    def _scratch_units(self) -> EditableDocument:
+        mid = self.doc.data.get("id") or "table"
+        root = getattr(self.session, "root", None)
+        path = Path(root or ".") / "positions" / f"{mid}-setup.yaml"
+        data = {"kind": "position", "schema_version": 1, "id": f"{mid}-setup", "name": f"Set-up on {mid}",
+                "scenario": "", "units": []}
+        return EditableDocument(path, data, path.name, root)
+
+    def _build_ui(self) -> None:
+        self.toolbar = QToolBar("Table tools")
+        group = QActionGroup(self)
+        self.tool_actions: dict[str, QAction] = {}
+        for name, text, key in TOOLS:
+            action = QAction(text, self)
+            action.setCheckable(True)
+            action.setShortcut(QKeySequence(key))
+            action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            action.triggered.connect(lambda _=False, n=name: self.set_tool(n))
+            group.addAction(action)
+            self.toolbar.addAction(action)
+            self.addAction(action)
+            self.tool_actions[name] = action
+        self.tool_actions["select"].setChecked(True)
+        self.options = QToolBar("Table options")
+        self.stamp_box = QComboBox()
+        for s in L.STAMPS:
+            self.stamp_box.addItem(s.name, s.name)
+        self.snap_box = QComboBox()
+        self.snap_box.addItems(list(L.SNAPS))
+        self.units_box = QComboBox()
+        self.units_box.addItems(["inches", "metric"])
+        self.units_box.currentIndexChanged.connect(lambda _i: self._refresh_readout())
+        self.card_box = QComboBox()
+        for card in self._cards():
+            self.card_box.addItem(card, card)
+        self.side_box = QComboBox()
+        self.side_box.addItems(["nato", "warpac"])
+        self.radius_box = QDoubleSpinBox()
+        self.radius_box.setRange(0.25, 24.0)
+        self.radius_box.setSingleStep(0.25)
+        self.radius_box.setValue(3.0)
+        self.template_box = QComboBox()
+        self.template_box.addItems(["circle", "arc"])
+        for label, w in (("Stamp", self.stamp_box), ("Snap", self.snap_box), ("Units", self.units_box),
+                         ("Card", self.card_box), ("Side", self.side_box), ("Radius", self.radius_box),
+                         ("Template", self.template_box)):
+            self.options.addWidget(QLabel(f" {label} "))
+            self.options.addWidget(w)
+        self.readout = QListWidget()
+        self.status = QLabel("")
+        split = QSplitter()
+        split.addWidget(self.view)
+        split.addWidget(self.readout)
+        split.setSizes([800, 260])
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        bars = QHBoxLayout()
+        bars.addWidget(self.toolbar)
+        bars.addWidget(self.options)
+        layout.addLayout(bars)
+        layout.addWidget(split, 1)
+        layout.addWidget(self.status)
+
+    def _cards(self) -> list[str]:
+        index = self.session.current_index()
+        rs = self.doc.data.get("ruleset")
+        return sorted(u for u in index.ids("unit") if getattr(index.model("unit", u), "ruleset", None) == rs)
+
+    # ---------------------------------------------------------------- state helpers
+    @property
+    def metric(self) -> bool:
+        return self.units_box.currentText() == "metric"
+
+    @property
+    def step(self) -> float:
+        return L.SNAPS[self.snap_box.currentText()]
+
+    def stamp(self) -> L.Stamp:
+        return L.STAMPS[max(0, self.stamp_box.currentIndex())]
+
+    def features(self) -> list:
+        return list((self.doc.data.get("table") or {}).get("features", []))
+
+    def units(self) -> list:
+        return list(self.units_doc.data.get("units") or [])
+
+    def set_tool(self, name: str) -> None:
+        self.tool = name
+        self._points = []
+        self.tool_actions[name].setChecked(True)
+        self.status_message.emit(f"Tool: {name}")
+
+    def on_document_changed(self, change) -> None:
+        self.redraw()
+
+    def dispose(self) -> None:
+        self._unsub_units()
+        super().dispose()
+
+    # ---------------------------------------------------------------- drawing
+    def _scene_pt(self, x: float, y: float) -> QPointF:
+        return QPointF(x * PX, (self.depth_in - y) * PX)
+
+    def _poly(self, coords) -> QPolygonF:
+        return QPolygonF([self._scene_pt(x, y) for x, y in coords])
+
+    def colour(self, terrain: str) -> QColor:
+        c = self.catalogue.get(terrain, {}).get("colour")
+        return QColor(c if isinstance(c, str) else "#c0c0c0")
+
+    def redraw(self) -> None:
+        self.scene.clear()
+        self.feature_items: list = []
+        self.handles: list = []
+        self.unit_items: list = []
+        self.scene.addRect(QRectF(0, 0, self.width_in * PX, self.depth_in * PX), QPen(QColor("#000000"), 1.5),
+                           QBrush(QColor("#ece8c8")))
+        for h in (self.doc.data.get("table") or {}).get("elevations", []):
+            if isinstance(h, dict) and len(h.get("points", [])) >= 3:
+                self.scene.addPolygon(self._poly(h["points"]), QPen(QColor("#6a4a20"), 1, Qt.PenStyle.DashLine),
+                                      QBrush(QColor(120, 90, 40, 40)))
+        self._grid()
+        for i, f in enumerate(self.features()):
+            self.feature_items.append(self._feature(i, f))
+        if self.selected is not None and self.selected < len(self.features()):
+            self._handles(self.features()[self.selected])
+        self.redraw_units()
+        self._overlays()
+
+    def _grid(self) -> None:
+        thin, thick = QPen(QColor(150, 150, 150, 70), 0), QPen(QColor(110, 110, 110, 140), 0)
+        for i in range(int(self.width_in) + 1):
+            self.scene.addLine(i * PX, 0, i * PX, self.depth_in * PX, thick if i % 6 == 0 else thin)
+        for j in range(int(self.depth_in) + 1):
+            self.scene.addLine(0, j * PX, self.width_in * PX, j * PX, thick if j % 6 == 0 else thin)
+
+    def _feature(self, i: int, f: dict):
+        from studio.model.table import TableFeature, feature_geometry
+
+        try:
+            geom = feature_geometry(TableFeature.model_validate(f))
+        except Exception:  # noqa: BLE001 - an invalid feature is drawn as its raw points (the checks report it)
+            geom = None
+        path = QPainterPath()
+        if geom is not None and not geom.is_empty and hasattr(geom, "exterior"):
+            path.addPolygon(self._poly(geom.exterior.coords))
+        elif f.get("points"):
+            path.addPolygon(self._poly([p for p in f["points"] if len(p) == 2]))
+        item = QGraphicsPathItem(path)
+        colour = self.colour(f.get("terrain", ""))
+        colour.setAlpha(210)
+        item.setBrush(QBrush(colour))
+        hidden = bool(f.get("hidden_from"))
+        item.setPen(QPen(QColor("#c00000" if hidden else "#303030"), 1.5 if i == self.selected else 0.8,
+                         Qt.PenStyle.DashLine if hidden else Qt.PenStyle.SolidLine))
+        item.setZValue(2 if f.get("shape") == "polygon" else 3)
+        item.setData(0, i)
+        self.scene.addItem(item)
+        return item
+
+    def _handles(self, f: dict) -> None:
+        for k, p in enumerate(f.get("points", [])):
+            if len(p) != 2:
+                continue
+            c = self._scene_pt(*p)
+            h = self.scene.addRect(QRectF(c.x() - 3, c.y() - 3, 6, 6), QPen(QColor("#000000")), QBrush(QColor("#ffffff")))
+            h.setZValue(10)
+            self.handles.append((k, h))
+
+    def redraw_units(self) -> None:
+        for it in getattr(self, "unit_items", []):
+            if it.scene() is self.scene:
+                self.scene.removeItem(it)
+        self.unit_items = []
+        index = self.session.current_index()
+        for i, u in enumerate(self.units()):
+            try:
+                x, y, facing = float(u["x"]), float(u["y"]), float(u.get("facing") or 0)
+            except (KeyError, TypeError, ValueError):
+                continue
+            body = getattr(index.model("unit", u.get("card", "")), "body", None)
+            base = getattr(body, "base", None)
+            w, ln = (base.width_in, base.length_in) if base is not None else (0.5, 0.8)
+            poly = footprint(x, y, facing, w, ln)
+            item = self.scene.addPolygon(self._poly(poly.exterior.coords), QPen(QColor("#000000"), 1),
+                                         QBrush(QColor("#3060c0" if u.get("side") == "nato" else "#c03030")))
+            item.setZValue(8)
+            nose = self._scene_pt(x + math.sin(math.radians(facing)) * ln * 0.7,
+                                  y + math.cos(math.radians(facing)) * ln * 0.7)
+            line = self.scene.addLine(self._scene_pt(x, y).x(), self._scene_pt(x, y).y(), nose.x(), nose.y(),
+                                      QPen(QColor("#ffffff"), 2))
+            line.setZValue(9)
+            self.unit_items += [item, line]
+
+    def _overlays(self) -> None:
+        pen = QPen(QColor("#c00000"), 1.2, Qt.PenStyle.DashLine)
+        for kind, (x, y), r in self.templates:
+            c = self._scene_pt(x, y)
+            if kind == "circle":
+                e = QGraphicsEllipseItem(c.x() - r * PX, c.y() - r * PX, 2 * r * PX, 2 * r * PX)
+                e.setPen(pen)
+                e.setZValue(12)
+                self.scene.addItem(e)
+            else:
+                path = QPainterPath(c)
+                for a in range(-45, 46, 5):
+                    path.lineTo(self._scene_pt(x + r * math.sin(math.radians(a)), y + r * math.cos(math.radians(a))))
+                path.closeSubpath()
+                item = self.scene.addPath(path, pen)
+                item.setZValue(12)
+        if self._points:
+            path = QPainterPath(self._scene_pt(*self._points[0]))
+            for p in self._points[1:]:
+                path.lineTo(self._scene_pt(*p))
+            self.scene.addPath(path, QPen(QColor("#0060ff"), 1.5)).setZValue(11)
+
+    # ---------------------------------------------------------------- gestures
+    def _snapped(self, x: float, y: float) -> tuple[float, float]:
+        return L.snap_point(x, y, self.step, self.width_in, self.depth_in)
+
+    def unit_at(self, x: float, y: float) -> int | None:
+        best, dist = None, 0.6
+        for i, u in enumerate(self.units()):
+            try:
+                d = L.distance((x, y), (float(u["x"]), float(u["y"])))
+            except (KeyError, TypeError, ValueError):
+                continue
+            if d < dist:
+                best, dist = i, d
+        return best
+
+    def handle_at(self, x: float, y: float) -> int | None:
+        if self.selected is None or self.selected >= len(self.features()):
+            return None
+        pts = self.features()[self.selected].get("points", [])
+        near = [(L.distance((x, y), p), k) for k, p in enumerate(pts) if len(p) == 2]
+        near = [n for n in near if n[0] <= 0.3]
+        return min(near)[1] if near else None
+
+    def feature_at(self, x: float, y: float) -> int | None:
+        items = self.scene.items(self._scene_pt(x, y))
+        for it in items:
+            if isinstance(it, QGraphicsPathItem) and it.data(0) is not None:
+                return int(it.data(0))
+        return None
+
+    def _press(self, x: float, y: float, button, modifiers) -> None:
+        rotate = button == Qt.MouseButton.RightButton or bool(modifiers & Qt.KeyboardModifier.AltModifier)
+        handler = {"select": self._press_select, "draw": self._press_draw, "unit": self._press_unit,
+                   "ruler": self._press_measure, "los": self._press_measure,
+                   "template": self._press_template}[self.tool]
+        handler(x, y, rotate)
+
+    def _press_select(self, x, y, rotate) -> None:
+        u = self.unit_at(x, y)
+        if u is not None:
+            self._drag = {"kind": "rotate" if rotate else "unit", "index": u, "at": (x, y)}
+            return
+        k = self.handle_at(x, y)
+        if k is not None:
+            self._drag = {"kind": "vertex", "index": self.selected, "k": k, "at": (x, y)}
+            return
+        self.selected = self.feature_at(x, y)
+        self._drag = {"kind": "feature", "index": self.selected, "at": (x, y)} if self.selected is not None else None
+        self.redraw()
+        if self.selected is not None:
+            f = self.features()[self.selected]
+            self.inspect.emit(f.get("id", ""), [(k, str(v)) for k, v in f.items() if k != "points"])
+
+    def _press_draw(self, x, y, rotate) -> None:
+        s = self.stamp()
+        self._points.append(self._snapped(x, y))
+        if s.shape in ("circle", "point"):
+            self._finish()
+        else:
+            self.redraw()
+
+    def _press_unit(self, x, y, rotate) -> None:
+        u = self.unit_at(x, y)
+        if u is not None:
+            self._drag = {"kind": "rotate" if rotate else "unit", "index": u, "at": (x, y)}
+            return
+        card = self.card_box.currentData()
+        if not card:
+            self.status_message.emit("No unit card of this ruleset to place")
+            return
+        sx, sy = self._snapped(x, y)
+        self.units_doc.apply("Place unit", [L.place_unit_op(self.units(), card, self.side_box.currentText(),
+                                                            sx, sy, 0.0 if self.side_box.currentText() == "nato"
+                                                            else 180.0)])
+
+    def _press_measure(self, x, y, rotate) -> None:
+        u = self.unit_at(x, y)
+        start = (float(self.units()[u]["x"]), float(self.units()[u]["y"])) if u is not None else (x, y)
+        self._drag = {"kind": self.tool, "at": start}
+
+    def _press_template(self, x, y, rotate) -> None:
+        self.templates.append((self.template_box.currentText(), self._snapped(x, y), self.radius_box.value()))
+        self.redraw()
+
+    def _move(self, x: float, y: float) -> None:
+        if self._drag and self._drag["kind"] in ("ruler", "los"):
+            self.measure(self._drag["at"], (x, y), preview=True)
+
+    def _release(self, x: float, y: float) -> None:
+        drag, self._drag = self._drag, None
+        if not drag:
+            return
+        kind = drag["kind"]
+        if kind == "vertex":
+            self.apply("Move vertex", [L.move_vertex_op(drag["index"], drag["k"], self._snapped(x, y))])
+        elif kind == "feature" and L.distance(drag["at"], (x, y)) > 0.05:
+            f = self.features()[drag["index"]]
+            dx, dy = x - drag["at"][0], y - drag["at"][1]
+            self.apply("Move feature", L.move_feature_ops(f, drag["index"], dx, dy, self.step))
+        elif kind == "unit" and L.distance(drag["at"], (x, y)) > 0.05:
+            self.units_doc.apply("Move unit", L.move_unit_ops(drag["index"], *self._snapped(x, y)))
+        elif kind == "rotate":
+            u = self.units()[drag["index"]]
+            self.units_doc.apply("Turn unit", [L.rotate_unit_op(drag["index"], u, x, y)])
+        elif kind in ("ruler", "los"):
+            u = self.unit_at(x, y)
+            end = (float(self.units()[u]["x"]), float(self.units()[u]["y"])) if u is not None else (x, y)
+            self.measure(drag["at"], end)
+
+    def _finish(self) -> None:
+        if self.tool != "draw" or not self._points:
+            self._points = []
+            return
+        s = self.stamp()
+        need = {"polygon": 3, "polyline": 2}.get(s.shape, 1)
+        pts, self._points = self._points, []
+        if len(pts) >= need:
+            self.apply(f"Draw {s.name}", [L.add_feature_op(self.doc.data, s, pts)])
+        else:
+            self.status_message.emit(f"A {s.shape} needs {need} points")
+            self.redraw()
+
+    # ---------------------------------------------------------------- ruler and LOS
+    def measure(self, a, b, preview: bool = False) -> None:
+        """Ruler: the distance; LOS: the obstacle list (cover, faces, length inside) and the ruleset's modifiers."""
+        self.last_measure = L.distance(a, b)
+        rows = [("Ruler", L.fmt_length(self.last_measure, self.metric))]
+        if self.tool == "los" and not preview:
+            los = self.compute_los(a, b)
+            if los is not None:
+                self.last_los = los
+                rows = L.los_rows(los, self.metric) + self._modifier_rows(los)
+        self.readout_rows = rows
+        self._refresh_readout()
+        self.status_message.emit("; ".join(f"{k}: {v}" for k, v in rows[:2]))
+
+    def compute_los(self, a, b, eye: float = 0.35, target: float = 0.35):
+        from studio.model.table import MeasuredTable, table_geometry
+
+        try:
+            table = MeasuredTable.model_validate(self.doc.data.get("table"))
+        except Exception:  # noqa: BLE001 - invalid table: the checks say why
+            self.status_message.emit("LOS needs a valid table (see Problems)")
+            return None
+        terrain = {tid: {"blocks": bool((t.get("los") or {}).get("blocks"))} for tid, t in self.catalogue.items()}
+        return table_geometry(table, terrain).los(a[0], a[1], b[0], b[1], eye, target)
+
+    def _modifier_rows(self, los) -> list[tuple[str, str]]:
+        from studio.model.registry import load_plugins, plugin
+
+        load_plugins()
+        plug = plugin(self.doc.data.get("ruleset") or "")
+        hook = plug.extras.get("table_los_modifiers") if plug is not None else None
+        if hook is None:
+            return []
+        rs = self.session.model_of("ruleset", self.doc.data.get("ruleset"))
+        try:
+            return list(hook(los, rs))
+        except Exception as exc:  # noqa: BLE001 - a plugin bug must not break the editor
+            return [("Modifiers", f"not available ({type(exc).__name__})")]
+
+    def _refresh_readout(self) -> None:
+        if self.tool == "los" and self.last_los is not None and self.readout_rows[:1] != [("Ruler", "")]:
+            if self.readout_rows and self.readout_rows[0][0] == "Range":
+                self.readout_rows = L.los_rows(self.last_los, self.metric) + self._modifier_rows(self.last_los)
+        if self.last_measure is not None and self.readout_rows and self.readout_rows[0][0] in ("Ruler", "Range"):
+            self.readout_rows[0] = (self.readout_rows[0][0], L.fmt_length(self.last_measure, self.metric))
+        self.readout.clear()
+        for k, v in self.readout_rows:
+            self.readout.addItem(f"{k}: {v}")
