@@ -248,6 +248,7 @@ class QtTableEditor(QtEditor):
 
     def redraw(self) -> None:
         self.scene.clear()
+        self._line_item = None
         self.feature_items: list = []
         self.handles: list = []
         self.unit_items: list = []
@@ -478,15 +479,27 @@ class QtTableEditor(QtEditor):
     def measure(self, a, b, preview: bool = False) -> None:
         """Ruler: the distance; LOS: the obstacle list (cover, faces, length inside) and the ruleset's modifiers."""
         self.last_measure = L.distance(a, b)
+        self._measure_line(a, b, None)
         rows = [("Ruler", L.fmt_length(self.last_measure, self.metric))]
         if self.tool == "los" and not preview:
             los = self.compute_los(a, b)
             if los is not None:
                 self.last_los = los
                 rows = L.los_rows(los, self.metric) + self._modifier_rows(los)
+                self._measure_line(a, b, los.clear)
         self.readout_rows = rows
         self._refresh_readout()
         self.status_message.emit("; ".join(f"{k}: {v}" for k, v in rows[:2]))
+
+    def _measure_line(self, a, b, clear: bool | None) -> None:
+        """The ruler or sight line on the view: blue for a ruler, green clear, red blocked."""
+        old = getattr(self, "_line_item", None)
+        if old is not None and old.scene() is self.scene:
+            self.scene.removeItem(old)
+        colour = "#0060ff" if clear is None else ("#008000" if clear else "#d00000")
+        pa, pb = self._scene_pt(*a), self._scene_pt(*b)
+        self._line_item = self.scene.addLine(pa.x(), pa.y(), pb.x(), pb.y(), QPen(QColor(colour), 2))
+        self._line_item.setZValue(13)
 
     def compute_los(self, a, b, eye: float = 0.35, target: float = 0.35):
         from studio.model.table import MeasuredTable, table_geometry
