@@ -87,3 +87,17 @@ def test_combat_overwatch_alternates_after_each_shot_or_stays_with_the_first_pla
     s.play(s.game.parse_action("ow A at U main:APFSDS"))
     assert s.phase_id() == "overwatch" and s.current_player() == 0
     assert {str(a) for a in s.legal_actions()} >= {"pass", "ow A2 at U main:APFSDS"}
+
+
+def test_the_ap_hit_roll_is_a_roll_100():
+    """3.2, 4.4.3.2.3: the hit roll is a roll (100): 100 is a face (it misses), 101 is not."""
+    import pytest
+
+    s = setup("direct-fire-first", DUEL, "us")
+    s.dice.force(100)
+    s.play(s.game.parse_action("fire M1 at T main:APFSDS"))   # the only shot: resolved at once
+    assert s.st[s.game.uindex["T"]] == 1 and not s.dmg[s.game.uindex["T"]] and s.fired[s.game.uindex["M1"]]
+    s = setup("direct-fire-first", DUEL, "us")
+    s.dice.force(101)
+    with pytest.raises(ValueError, match="outside 1..100"):
+        s.play(s.game.parse_action("fire M1 at T main:APFSDS"))
