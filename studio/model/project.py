@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import gc
 import multiprocessing
+from array import array
 import os
 import threading
 from concurrent.futures import ProcessPoolExecutor
@@ -39,6 +40,7 @@ class LoadedDocument:
     diagnostics: list[Diagnostic] = field(default_factory=list)
     local_duplicates: list[tuple[str, str]] = field(default_factory=list)  # (pointer, message), see references
     _source_map: yamlio.SourceMap | None = field(default=None, repr=False)
+    _marks: Any = field(default=None, repr=False)  # positions recorded by the first parse (yamlio.parse)
 
     @property
     def kind(self) -> str | None:
@@ -60,7 +62,7 @@ class LoadedDocument:
     @property
     def source_map(self) -> yamlio.SourceMap:
         if self._source_map is None:
-            self._source_map = yamlio.SourceMap(self.text)
+            self._source_map = yamlio.SourceMap(self.text, self._marks, self.data)
         return self._source_map
 
     def diag(self, severity: Severity, code: str, message: str, pointer: str = "", rule: str = "",
@@ -180,27 +182,29 @@ def validation_diagnostics(doc: LoadedDocument, exc: ValidationError) -> list[Di
     return out
 
 
-def _read_raw(path: str) -> tuple[str, Any, tuple | None, list]:
+def _read_raw(path: str) -> tuple[str, Any, tuple | None, list, Any]:
     """The per-file stage, free of project context (it runs in worker processes for large projects):
-    ``(text, data, problem, local duplicate ids)``; ``problem`` is ``(code, message, line, column)`` or None."""
+    ``(text, data, problem, local duplicate ids, marks)``; ``problem`` is ``(code, message, line, column)`` or
+    None; ``marks`` the positions the parse recorded (for the document's source map: no second parse)."""
     try:
         raw = safeio.read_regular(path)
     except safeio.ReadRefused as exc:
-        return "", None, (exc.code, exc.reason, 1, 1), []
+        return "", None, (exc.code, exc.reason, 1, 1), [], None
     except OSError as exc:
-        return "", None, ("file.unreadable", f"cannot read file: {exc.strerror}", 1, 1), []
+        return "", None, ("file.unreadable", f"cannot read file: {exc.strerror}", 1, 1), [], None
     text = ""
     try:
         text = yamlio.decode(raw)
-        data = yamlio.parse(text)
-        return text, data, None, local_duplicates(data)
+        marks = array("Q")
+        data = yamlio.parse(text, marks)
+        return text, data, None, local_duplicates(data), marks
     except yamlio.YamlProblem as problem:
-        return text, None, (problem.code, problem.message, problem.line, problem.column), []
+        return text, None, (problem.code, problem.message, problem.line, problem.column), [], None
 
 
-def _document_from_raw(path: Path, display: str, raw: tuple[str, Any, tuple | None, list]) -> LoadedDocument:
-    text, data, problem, duplicates = raw
-    doc = LoadedDocument(Path(path), display, text=text, data=data, local_duplicates=duplicates)
+def _document_from_raw(path: Path, display: str, raw: tuple[str, Any, tuple | None, list, Any]) -> LoadedDocument:
+    text, data, problem, duplicates, marks = raw
+    doc = LoadedDocument(Path(path), display, text=text, data=data, local_duplicates=duplicates, _marks=marks)
     if problem is not None:
         doc.diagnostics.append(Diagnostic(Severity.ERROR, problem[0], problem[1], display, problem[2], problem[3]))
     return doc

@@ -11,6 +11,7 @@ of scalars in flow style, multi-line strings as literal blocks, and the ``$schem
 from __future__ import annotations
 
 import re
+from array import array
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -88,16 +89,18 @@ def decode(raw: bytes) -> str:
     return text
 
 
-def parse(text: str) -> Any:
+def parse(text: str, marks: "array | None" = None) -> Any:
     """Parse YAML text into plain data; raises YamlProblem with line and column on any failure.
 
     The C parser composes the node tree; :func:`_build` turns nodes into Python values (faster than PyYAML's
     constructor, and it refuses aliases, non-string keys, unknown tags and absurd sizes at their position).
+    With ``marks`` (an ``array('Q')``), the 0-based ``line << 24 | column`` of every node and mapping key is
+    appended to it in document order, for a :class:`SourceMap` without a second parse.
     """
     loader = StudioLoader(text)
     try:
         node = loader.get_single_node()
-        return None if node is None else _Builder().build(node)
+        return None if node is None else _Builder(marks).build(node)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line, col = _within(text, *((mark.line + 1, mark.column + 1) if mark else (1, 1)))
@@ -139,16 +142,20 @@ def _problem(code: str, message: str, node: yaml.Node) -> YamlProblem:
 class _Builder:
     """Composed YAML nodes -> plain Python data, node by node."""
 
-    __slots__ = ("seen", "count")
+    __slots__ = ("seen", "count", "mark")
 
-    def __init__(self):
+    def __init__(self, marks: "array | None" = None):
         self.seen: set[int] = set()
         self.count = 0
+        self.mark = None if marks is None else marks.append  # line << 24 | column of each node and key, in order
 
     def build(self, node: yaml.Node) -> Any:
         self.count += 1
         if self.count > MAX_NODES:
             raise _problem("file.too-large", f"more than {MAX_NODES:,} YAML nodes", node)
+        if self.mark is not None:
+            start = node.start_mark
+            self.mark(start.line << 24 | start.column)
         if isinstance(node, yaml.ScalarNode):
             return self.scalar(node)
         if id(node) in self.seen:
@@ -170,6 +177,9 @@ class _Builder:
             key = key_node.value
             if key in out:
                 raise _problem("syntax.duplicate-key", f"key '{key}' appears twice in this mapping", key_node)
+            if self.mark is not None:
+                start = key_node.start_mark
+                self.mark(start.line << 24 | start.column)
             out[key] = self.build(value_node)
         return out
 
@@ -201,21 +211,24 @@ class _Builder:
 
 @dataclass
 class SourceMap:
-    """Maps JSON pointers of a YAML text to 1-based (line, column), built on first use."""
+    """Maps JSON pointers of a YAML text to 1-based (line, column), built on first use.
+
+    From the ``marks`` the first parse recorded (with the ``data`` it built) when given: no second parse; else
+    (or when the data no longer matches the marks) by composing the text again.
+    """
 
     text: str
+    marks: array | None = field(default=None, repr=False)
+    data: Any = field(default=None, repr=False)
     _positions: dict[str, tuple[int, int]] | None = field(default=None, repr=False)
 
     def position(self, pointer: str) -> tuple[int, int]:
         """Position of the node at ``pointer``, or of its nearest existing ancestor."""
         if self._positions is None:
             self._positions = {}
-            try:
-                root = yaml.compose(self.text, Loader=StudioLoader)
-            except (yaml.YAMLError, RecursionError):
-                root = None
-            if root is not None:
-                self._index(root, "")
+            if not (self.marks and self._from_marks()):
+                self._positions = {}
+                self._from_text()
         probe = pointer
         while True:
             if probe in self._positions:
@@ -229,6 +242,39 @@ class SourceMap:
         self.position("")
         assert self._positions is not None
         return self._positions.get(pointer + "#key") or self.position(pointer)
+
+    def _from_text(self) -> None:
+        try:
+            root = yaml.compose(self.text, Loader=StudioLoader)
+        except (yaml.YAMLError, RecursionError):
+            root = None
+        if root is not None:
+            self._index(root, "")
+
+    def _from_marks(self) -> bool:
+        """Positions from the first parse's marks, walking the data in the order it was built (each node, and each
+        mapping key before its value); False when the data does not match the marks."""
+        marks, positions, at = self.marks, self._positions, 0
+        stack: list[tuple[str, Any, str]] = [("node", self.data, "")]
+        try:
+            while stack:
+                what, value, pointer = stack.pop()
+                m = marks[at]
+                at += 1
+                if what == "key":
+                    positions[pointer + "#key"] = ((m >> 24) + 1, (m & 0xFFFFFF) + 1)
+                    continue
+                positions[pointer] = ((m >> 24) + 1, (m & 0xFFFFFF) + 1)
+                if isinstance(value, dict):
+                    for key, child in reversed(value.items()):
+                        child_pointer = f"{pointer}/{escape(key)}"
+                        stack.append(("node", child, child_pointer))
+                        stack.append(("key", None, child_pointer))
+                elif isinstance(value, list):
+                    stack.extend(("node", child, f"{pointer}/{i}") for i, child in reversed(list(enumerate(value))))
+        except IndexError:
+            return False
+        return at == len(marks)
 
     def _index(self, node: yaml.Node, pointer: str) -> None:
         stack = [(node, pointer)]
