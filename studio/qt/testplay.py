@@ -18,8 +18,8 @@ from PySide6.QtCore import QByteArray, QRectF, Qt, QThread, Signal
 from PySide6.QtGui import QColor, QPainter
 from PySide6.QtSvg import QSvgRenderer
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QDoubleSpinBox, QFileDialog, QGridLayout, QHBoxLayout,
-                               QLabel, QLineEdit, QListWidget, QProgressBar, QPushButton, QSpinBox, QSplitter,
-                               QTableWidget, QTableWidgetItem, QTabWidget, QVBoxLayout, QWidget)
+                               QLabel, QLineEdit, QListWidget, QPlainTextEdit, QProgressBar, QPushButton, QSpinBox,
+                               QSplitter, QTableWidget, QTableWidgetItem, QTabWidget, QVBoxLayout, QWidget)
 
 from studio.document.testplay import ReplayStepper, compare_runs, losses_rows, range_rows
 
@@ -423,6 +423,8 @@ class QtTestPlayPanel(QWidget):
         splitter = QSplitter()
         splitter.addWidget(self.results)
         splitter.addWidget(self.viewer)
+        splitter.setStretchFactor(0, 3)
+        splitter.setStretchFactor(1, 2)
         run_tab = QWidget()
         rl = QVBoxLayout(run_tab)
         rl.setContentsMargins(2, 2, 2, 2)
@@ -488,6 +490,9 @@ class QtTestPlayPanel(QWidget):
         self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.table = QTableWidget(0, 6)
         self.table.setHorizontalHeaderLabels(["Side", "Bot", "Wins", "Win rate", "95% CI", "Losses (mean)"])
+        self.table.setMaximumHeight(96)
+        self.text = QPlainTextEdit()
+        self.text.setReadOnly(True)
         self.chart_tabs = QTabWidget()
         self.charts: dict[str, QtChart] = {}
         self.losses_table = QTableWidget(0, 3)
@@ -511,6 +516,7 @@ class QtTestPlayPanel(QWidget):
         co.addWidget(self.compare_label)
         co.addWidget(self.compare_table, 1)
         details.addTab(compare, "Compare with previous run")
+        details.addTab(self.text, "Report text")
         self.details = details
         self.results = QWidget()
         rl = QVBoxLayout(self.results)
@@ -652,9 +658,13 @@ class QtTestPlayPanel(QWidget):
         self.report = report
         stats = report.statistics()
         text = report.format_text()
+        self.text.setPlainText(text)
+        lines = text.splitlines()
+        head = [lines[0]] + [ln for ln in lines[1:] if ln.strip().startswith(("precision", "changed for"))]
         if self.balance_file is not None:
-            text += f"\nBalance estimate written to {Path(self.balance_file).name} (the scenario sheet prints it)."
-        self.summary.setText(text)
+            head.append(f"Balance estimate written to {Path(self.balance_file).name} (the scenario sheet prints it).")
+        self.summary.setText("\n".join(head))
+        self.summary.setToolTip(text)
         rows = []
         for side in report.sides:
             rate = stats["win_rate"][side]

@@ -56,8 +56,11 @@ def compare_reports(runs: dict[str, BalanceReport]) -> dict[str, Any]:
         other = _measures(runs[name])
         common = [i for i in base if i in other]
         keys = list(base[common[0]]) if common else []
-        out["differences"][name] = {k: paired([base[i][k] for i in common], [other[i][k] for i in common])
-                                    for k in keys}
+        diffs = {k: paired([base[i][k] for i in common], [other[i][k] for i in common]) for k in keys}
+        for k, d in diffs.items():
+            if k.startswith("win "):                 # a difference of two rates lies within -1..1
+                d["ci95"] = [max(-1.0, d["ci95"][0]), min(1.0, d["ci95"][1])]
+        out["differences"][name] = diffs
         out["differences"][name]["losses by type"] = _type_deltas(first, runs[name])
     return out
 
