@@ -212,6 +212,25 @@ class ProjectSession:
         self.refresh()
         return target
 
+    def rename_file(self, doc: EditableDocument, path: Path) -> Path:
+        """Move ``doc`` to ``path`` in the project: the new file is written first (atomically, with the
+        document's current content), then the old file is removed. Raises FileExistsError when ``path`` is
+        taken and WriteRefused outside the project."""
+        old = doc.path.resolve()
+        target = Path(path).resolve()
+        if target == old:
+            return target
+        if target.exists():
+            raise FileExistsError(target)
+        if not self.inside(target):
+            raise WriteRefused(target, f"it is outside the project folder {self.root}")
+        self.save_as(doc, target)
+        if self.inside(old):
+            old.unlink(missing_ok=True)
+            autosave_path(old).unlink(missing_ok=True)
+        self.refresh()
+        return target
+
     def close_document(self, path: Path) -> None:
         doc = self.open_docs.pop(Path(path).resolve(), None)
         if doc is not None:

@@ -85,23 +85,53 @@ def duplicate(window, path: Path) -> Path | None:
     return created.path
 
 
-def rename(window, path: Path) -> list:
+def rename(window, path: Path, new_id: str | None = None) -> list:
+    """Rename a document's id and every reference to it (asks the new id unless given, and whether to confirm
+    when given, e.g. typed in an Id field). Offers to rename the file too when its name is the old id."""
     session = window.session
     doc = session.open_document(path)
-    new_id = window.ask_text("Rename id", f"New id for {doc.kind} '{doc.id}' (every reference follows):", doc.id)
-    if not new_id or new_id == doc.id:
+    old_id = doc.id
+    if new_id is None:
+        new_id = window.ask_text("Rename id", f"New id for {doc.kind} '{doc.id}' (every reference follows):",
+                                 doc.id)
+    else:
+        users = session.users_of(doc.kind, old_id) if old_id else []
+        where = sorted({u.display for u in users})
+        if not window.ask_yes_no("Rename id", f"Rename {doc.kind} '{old_id}' to '{new_id}'?"
+                                 + (f"\n\n{len(users)} reference(s) in {', '.join(where)} follow." if users else "")):
+            return []
+    if not new_id or new_id == old_id:
         return []
     try:
-        changed = session.rename_id(doc.kind, doc.id, new_id)
+        changed = session.rename_id(doc.kind, old_id, new_id)
     except ValueError as exc:
         window.tell("Rename id", str(exc))
         return []
     for other in changed:
         if window.editor_of(other.path) is None:
             window.open_path(other.path)
+    _offer_file_rename(window, doc, old_id, new_id)
     window.statusBar().showMessage(f"Renamed '{new_id}' in {len(changed)} document(s); save to keep", 10_000)
     window.open_path(doc.path)
     return changed
+
+
+def _offer_file_rename(window, doc, old_id: str, new_id: str) -> bool:
+    """A file named after the old id may follow the new one (the document is saved under the new name)."""
+    if doc.path.stem != old_id:
+        return False
+    target = doc.path.with_name(f"{new_id}{doc.path.suffix}")
+    if target.exists() or not window.ask_yes_no("Rename the file too", f"Rename the file {doc.path.name} to "
+                                                                         f"{target.name} (saved now)?"):
+        return False
+    old = doc.path
+    try:
+        window.session.rename_file(doc, target)
+    except OSError as exc:
+        window.tell("Rename the file", f"The file keeps its name: {exc}")
+        return False
+    window.file_moved(old, doc.path)
+    return True
 
 
 def delete(window, path: Path) -> bool:

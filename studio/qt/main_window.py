@@ -239,6 +239,10 @@ class QtMainWindow(QMainWindow):
         editor.inspect.connect(self.inspector.show_info)
         if hasattr(editor, "action_requested"):
             editor.action_requested.connect(lambda name, path: self._guard(lambda: self._tree_action(name, path)))
+        if hasattr(editor, "rename_requested"):
+            from . import doc_actions
+            editor.rename_requested.connect(
+                lambda new_id, e=editor: self._guard(lambda: doc_actions.rename(self, e.doc.path, new_id)))
         if doc.path not in self._subscriptions:
             self._subscriptions[doc.path] = doc.subscribe(lambda d, change: self._document_changed())
         index = self.tabs.addTab(editor, self._tab_title(editor))
@@ -448,6 +452,14 @@ class QtMainWindow(QMainWindow):
             if unsubscribe is not None:
                 self._subscriptions[editor.doc.path] = unsubscribe
             self.after_save()
+
+    def file_moved(self, old: Path, new: Path) -> None:
+        """A document's file was renamed: its tab, subscription and the tree follow."""
+        unsubscribe = self._subscriptions.pop(old, None) or self._subscriptions.pop(Path(old).resolve(), None)
+        if unsubscribe is not None:
+            self._subscriptions[new] = unsubscribe
+        self.refresh_tree()
+        self._document_changed()
 
     def ask_save_path(self, current: Path) -> str:
         name, _ = QFileDialog.getSaveFileName(self, "Save as", str(current), "YAML documents (*.yaml)")

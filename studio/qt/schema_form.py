@@ -7,7 +7,8 @@ Contracts:
   lists/maps as YAML text. Enum cells of tables edit with drop-downs too. Units, ranges and defaults show as
   placeholders and tooltips.
 - Each committed field change is one ``Set`` op (one undo step); bad text is refused with the reason shown on
-  the field (red) and nothing changes. ``refresh()`` re-reads every value (after undo/redo).
+  the field (red), the field is scrolled into view (``revealer``) and nothing changes. ``intercept[pointer]``
+  takes a committed value instead (a typed id becomes a rename that follows references). ``refresh()`` re-reads every value (after undo/redo).
 - ``mark(diagnostics)`` colours the fields whose pointer has a finding; ``focus(pointer)`` reveals a field.
 - ``choices(pointer) -> list[str] | None`` (optional, given by the editor) lists the ids a reference field may
   hold (a victory condition's side, a substitution's unit ...): such fields and table cells edit with a
@@ -115,11 +116,16 @@ class QtField(QWidget):
         except ValueError as exc:
             self.set_problem(str(exc))
             self.form.status.emit(f"{self.pointer}: {exc}")
+            self.form.reveal(self.editor)
             return False
         if new == self.value() and type(new) is type(self.value()):
             self.set_problem("")
             return False
         self.set_problem("")
+        handler = self.form.intercept.get(self.pointer)
+        if handler is not None:  # e.g. a typed id: a rename that follows references, not a plain edit
+            self.refresh()
+            return bool(handler(new))
         return self.form.set_value(self.pointer, new, f"Edit {self.pointer.rsplit('/', 1)[-1]}")
 
     def set_text(self, text: str) -> bool:
@@ -352,10 +358,13 @@ class QtSchemaForm(QWidget):
 
     def __init__(self, doc: EditableDocument, schema: dict, pointer: str = "", skip: tuple[str, ...] = (),
                  node_spec: FieldSpec | None = None, status: Any = None, parent=None,
-                 choices: Callable[[str], list[str] | None] | None = None):
+                 choices: Callable[[str], list[str] | None] | None = None,
+                 intercept: dict[str, Callable[[Any], bool]] | None = None):
         super().__init__(parent)
         self.doc, self.schema, self.pointer = doc, schema, pointer
         self.choices = choices
+        self.intercept = dict(intercept or {})  # pointer -> handler of a committed value instead of a Set
+        self.revealer: Callable[[QWidget], None] | None = None
         self.fields: dict[str, QtField] = {}
         self.tables: dict[str, QtObjectTable] = {}
         self.groups: list[tuple[str, QGroupBox, FieldSpec]] = []
@@ -414,6 +423,15 @@ class QtSchemaForm(QWidget):
             self.set_value(pointer, fresh, f"Add {pointer.rsplit('/', 1)[-1]}")
         elif not on and present:
             self.set_value(pointer, DELETE, f"Remove {pointer.rsplit('/', 1)[-1]}")
+
+    def reveal(self, widget: QWidget) -> None:
+        """Scroll ``widget`` (a refused field) into view: the enclosing form's revealer, e.g. a scroll area's."""
+        form: Any = self
+        while form is not None:
+            if getattr(form, "revealer", None) is not None:
+                form.revealer(widget)
+                return
+            form = form.parentWidget()
 
     # ---------------------------------------------------------------- editing
     def apply(self, label: str, ops) -> bool:

@@ -164,3 +164,40 @@ def test_typing_into_the_form_with_the_keyboard(window, project, qtbot):
     assert editor.doc.get("/symbol/affiliation") == "friend"
     qtbot.keyClick(window, Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier)
     assert load(path)["name"] == "M1 Abrams (1982)"
+
+
+def test_typing_a_new_id_offers_a_rename_that_follows_references_and_the_file(window, project):
+    path = project / "units" / "waw" / "su-t72.yaml"
+    editor = window.open_path(path)
+    asked = []
+    window.ask_yes_no = lambda title, text: asked.append((title, text)) or True
+    assert editor.form.fields["/id"].set_text("su-t72-1983")
+    assert asked[0][0] == "Rename id" and "reference" in asked[0][1], "the users are counted before renaming"
+    assert asked[1][0] == "Rename the file too"
+    moved = project / "units" / "waw" / "su-t72-1983.yaml"
+    assert moved.is_file() and not path.exists(), "the file follows the id"
+    assert load(moved)["id"] == "su-t72-1983"
+    window.act_save_all.trigger()
+    toe = (project / "toe" / "waw" / "su-tank-battalion.yaml").read_text()
+    assert "su-t72-1983" in toe and "unit: su-t72\n" not in toe
+    assert window.current_editor().doc.path == moved.resolve()
+    window.validate_now()
+    assert not [d for d in window.problems.diagnostics if d.code.startswith("ref.")]
+
+
+def test_declining_the_rename_keeps_the_id_and_the_references(window, project):
+    editor = window.open_path(project / "units" / "waw" / "su-t72.yaml")
+    window.ask_yes_no = lambda title, text: False
+    editor.form.fields["/id"].set_text("su-t72-x")
+    assert editor.doc.id == "su-t72" and not editor.doc.dirty
+    assert editor.form.fields["/id"].editor.text() == "su-t72"
+
+
+def test_a_refused_field_is_scrolled_into_view(window, project, qtbot):
+    editor = window.open_path(project / "units" / "mbt" / "m1.yaml")
+    editor.resize(900, 400)
+    field = editor.form.fields["/years/start"]
+    editor.scroll.verticalScrollBar().setValue(editor.scroll.verticalScrollBar().maximum())
+    assert not field.set_text("nineteen")
+    qtbot.waitUntil(lambda: editor.scroll.viewport().rect().contains(
+        field.editor.mapTo(editor.scroll.viewport(), field.editor.rect().center())), timeout=2000)

@@ -101,6 +101,7 @@ def test_rename_id_follows_references_and_delete_is_refused_while_used(window, p
     assert not doc_actions.delete(window, map_path)
     assert map_path.exists() and scenario.name in told[0]
     window.ask_text = lambda *a, **k: f"{board_id}-renamed"
+    window.ask_yes_no = lambda title, text: title != "Rename the file too"
     changed = doc_actions.rename(window, map_path)
     assert {d.path.resolve() for d in changed} >= {map_path.resolve(), scenario.resolve()}
     window.act_save_all.trigger()

@@ -24,6 +24,7 @@ def _schema_key(data) -> tuple:
 
 class QtCardEditor(QtEditor):
     action_requested = Signal(str, object)
+    rename_requested = Signal(str)  # an id typed in the Id field: renamed with its references, if confirmed
 
     def __init__(self, session, doc, parent=None):
         super().__init__(session, doc, parent)
@@ -69,7 +70,9 @@ class QtCardEditor(QtEditor):
             from studio.model.documents import UnitCard
             schema = UnitCard.model_json_schema()
         form = QtSchemaForm(self.doc, schema, "", skip=("kind", "schema_version", "placeholder_fields"),
-                            status=self.status_message)
+                            status=self.status_message,
+                            intercept={"/id": lambda new: self.rename_requested.emit(str(new)) or True})
+        form.revealer = lambda widget: QTimer.singleShot(0, lambda: self.scroll.ensureWidgetVisible(widget, 20, 120))
         self.form = form
         self.scroll.setWidget(form)
 
