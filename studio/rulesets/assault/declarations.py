@@ -29,7 +29,6 @@ _RULES = {
     "c34-indirect-no-effect": "19.C.5 (indirect fire results)",
     "c35-pass-through": "19.D.4 (pass-through fire of artillery markers)",
     "c36-strong-wind-is": "20.A.2 (smoke in strong wind)",
-    "c37-toward": "17.A.2 (movement limits of shaken units)",
     "c39-vertex-boundary": "13.A.1 (cover: no unit takes cover in this engine yet)",
     "c42-carrier-two-passengers": "8.E (transport)",
     "c45-missile-opp-unspotted": "15 (opportunity fire)",

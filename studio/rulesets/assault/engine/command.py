@@ -36,14 +36,14 @@ def rating_keys(game) -> list[tuple[int, str]]:
 
 
 def roll_ratings(game, dice) -> dict:
-    """Designation -> (command, planning) from one roll each on table command-ratings (Assault 4.B.1-2)."""
+    """(side, designation) -> (command, planning), one roll each on table command-ratings (Assault 4.B.1-2)."""
     out = {}
     for side, key in rating_keys(game):
         row = game.command_ratings.get(dice.roll(game.data.constant("die-faces"), f"rating {key}"))
         if row is None:
             continue
         toc = key.startswith("TOC")
-        out[key] = (row["toc_command"], row["toc_planning"]) if toc else (row["hq_command"], 0)
+        out[(side, key)] = (row["toc_command"], row["toc_planning"]) if toc else (row["hq_command"], 0)
     return out
 
 
@@ -56,8 +56,8 @@ class CommandControl:
         pools = {}
         for c in self.counters:
             key = c.designation.replace("-", "")
-            if c.side == side and key in self.ratings and self._company(c).state != "broken":   # Assault 5, 17.C
-                pools[key] = self.ratings[key][0]
+            if c.side == side and (side, key) in self.ratings and self._company(c).state != "broken":  # 5, 17.C
+                pools[key] = self.ratings[(side, key)][0]
         per_turn = self.game.scenario.extension.off_board_ops.get(self.game.sides[side], [])
         if self.turn <= len(per_turn) and per_turn[self.turn - 1] > 0:
             pools[OFF_BOARD] = per_turn[self.turn - 1]                                  # Assault 4.B.3

@@ -339,7 +339,7 @@ class AssaultState(CommandControl, OpportunityFire, State):
     assault_step: bool = False                      # close assault declarations after movement (Assault 16)
     opp_target: str = ""                            # the mover the non-phasing player may fire at (15)
     opp_from: tuple = ()                            # the hex it left (15.A: fire at units leaving a hex)
-    ratings: dict = field(default_factory=dict)     # HQ/TOC designation -> (command, planning) (Assault 4.B)
+    ratings: dict = field(default_factory=dict)     # (side, HQ/TOC designation) -> (command, planning) (4.B)
     ops: list = field(default_factory=lambda: [{}, {}])   # per side: source -> OPs left this phase (4.B)
     DERIVED_SLOTS = {}
 
@@ -526,16 +526,29 @@ class AssaultState(CommandControl, OpportunityFire, State):
         out = []
         side = self.phasing()
         for c in self.counters:
-            if c.side != side or (c.suppressed and self.game.card(c.card).body.defence_class != "afv"):
-                continue
+            if c.side != side or (c.suppressed and self.game.card(c.card).body.defence_class in ("weapons", "nav")):
+                continue                                              # Assault 11.A.1
             if c.moved and (self._enemy_at(c.hex, c.side) or c.cover):
                 continue                                              # Assault 7.B; 7.G: cover takes the phase
             if self._needs_orders(c) and self._payment(c) is None:
                 continue                                              # Assault 4.C.2: no OPs to move it
+            limited = c.suppressed and self.game.card(c.card).body.defence_class == "personnel" \
+                or self._company(c).state == "shaken"
             for h in self.game.neighbours.get(c.hex, ()):
-                if self._can_enter(c, h):
+                if self._can_enter(c, h) and not (limited and self._toward_spotted(c, h)):
                     out.append(f"move {c.id} {self.game.map.label_of[h]}")
         return out
+
+    def _toward_spotted(self, c: Counter, h) -> bool:
+        """Assault 11.A.1, 17.A.2: suppressed personnel and shaken units may not move toward a spotted enemy;
+        option c37: closer to any spotted enemy ('any-closer') or to the nearest one ('nearest-closer')."""
+        enemies = [e.hex for e in self.counters if e.side != c.side and e.spotted]
+        if not enemies:
+            return False
+        if self.game.options.get("c37-toward") == "nearest-closer":
+            near = min(enemies, key=lambda e: (coords.distance(c.hex, e), e))
+            enemies = [near]
+        return any(coords.distance(h, e) < coords.distance(c.hex, e) for e in enemies)
 
     def _posture_actions(self) -> list[str]:
         """Assault 7.C, 7.G: before it moves, a unit may change formation (march <-> combat); a unit in combat
