@@ -298,3 +298,121 @@ def test_9_6_a_helicopter_without_armor_rolls_no_save():
     s.dice.force(5, 1, 1)                          # 1 Hit, nothing to save it with
     s._air_cover_attack(cobra)
     assert rolls(s, mark, "save") == [] and s.disr[cobra]
+
+
+# ---------------------------------------------------------------- 4.2 command, 11.0 Battlefield Chaos
+
+def test_4_2_command_check_without_an_hq_in_the_hex_gets_no_leadership():
+    """4.2 with option c29 'rally_and_command': only an HQ stacked in the hex subtracts its Leadership."""
+    g, s = build([("us-m60a3", "4T14")], [("su-tank-hq", "2A1"), ("su-t72", "2J14")],
+                 options={"c29_hq_leadership_checks": "rally_and_command"})
+    t72 = u(g, "su.2")
+    m = s.morale(t72)
+    s.dice.force(m - 5, 6)                         # 2d6 = Morale + 1: fails
+    s._command(1, False)
+    assert s.out_of_command[t72]
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_11_0_chaos_rolls_are_d6(seed, monkeypatch):
+    sizes = set()
+    real = Dice.roll
+
+    def roll(self, sides, label=""):
+        sizes.add(sides)
+        return real(self, sides, label)
+    monkeypatch.setattr(Dice, "roll", roll)
+    g, s = build([("us-m60a3", "4T14"), ("us-mech-infantry", "4T13")], [("su-t72", "4A1"), ("su-t72", "4A2")],
+                 extension={"cup": {"chaos": 1}}, seed=seed)
+    for _ in range(12):
+        s._chaos()
+        s.pending, s.misc = ("none",), None
+    assert sizes == {6}
+
+
+def test_11_0_chaos_12_volley_fire_goes_to_the_alliance():
+    g, s = build([("us-m60a3", "4T14")], [("su-t72", "4A1")])
+    s.dice.force(6, 6)
+    s._chaos()
+    assert s.hand == {("volley", 1)}
+
+
+def test_11_0_chaos_6_berserk_takes_a_reduced_unit():
+    g, s = build([("us-m60a3", "4J14")], [("su-t72", "4A1"), ("su-t72", "4A2")])
+    a = u(g, "su.2")
+    s.strength[a] = 1                              # Reduced, not Disrupted
+    s.dice.force(3, 3, 1)
+    s._chaos()
+    assert s.strength[a] == 0 and s.berserk == {a: 1}
+
+
+def test_11_0_chaos_leader_needs_a_platoon_to_join():
+    g, s = build([("us-m60a3", "4J14")], [("su-tank-hq", "4A1"), ("su-mi24-hind", "4A2")])
+    s._chaos_leader(1)                             # no ground platoon: the Leader has nowhere to go
+    assert s.xleaders == {}
+
+
+def test_11_0_chaos_16_repairs_rallies_when_no_go_reduced_vehicle():
+    g, s = build([("us-m60a3", "4J14"), ("us-m60a3", "4J13")], [("su-t72", "4A1")])
+    go, dis = u(g, "us.1"), u(g, "us.2")
+    s.disr[dis] = True
+    s.dice.force(3, 4, 6, 5, 5)                    # 7, then 3d6 = 16: Repairs
+    s._chaos()
+    assert (s.strength[go], s.disr[go], s.disr[dis]) == (0, False, False)
+
+
+def test_11_0_chaos_3_a_reduced_unit_is_moved_too():
+    g, s = build([("us-m60a3", "4J14")], [("su-t72", "4J8")])
+    m60 = u(g, "us.1")
+    s.strength[m60] = 1
+    start = distance(s.hex[m60], s.hex[u(g, "su.1")])
+    s.dice.force(1, 2)                             # 3: Miscommunication
+    s._chaos()
+    assert distance(s.hex[m60], s.hex[u(g, "su.1")]) < start
+
+
+def test_11_0_chaos_9_a_destroyed_mob_does_not_come_back():
+    g, s = build([("us-m60a3", "4T14")], [("su-t72", "4A1")], extension={"cup": {"chaos": 1}})
+    s.strength[g.mob] = 2
+    s._insurrection(0)
+    assert s.hex[g.mob] is None and ("F", g.units[g.mob].formation) not in s.cup
+
+
+def test_11_0_chaos_9_mob_not_into_a_full_city_hex():
+    g, s = build([("us-m60a3", "4T14")], [("su-t72", "4A1")], extension={"cup": {"chaos": 1}})
+    s._insurrection(0)
+    first = s.hex[g.mob]
+    g2, s2 = build([("us-m60a3", "4T14"), ("us-m60a3", "4T14")], [("su-t72", "4A1")],
+                   extension={"cup": {"chaos": 1}})
+    s2.hex[u(g2, "us.1")] = s2.hex[u(g2, "us.2")] = first      # two NATO platoons already there (1.4)
+    s2._insurrection(0)
+    assert s2.hex[g2.mob] not in (first, None)
+
+
+# ---------------------------------------------------------------- 7.0 LOS in play, 8.2 Smoke
+
+def test_8_2_adjacent_units_see_each_other_through_smoke():
+    g, s = build([("us-m60a3", "4J14")], [("su-t72", "4J13")])
+    ha, hb = at(g, "4J14"), at(g, "4J13")
+    s.smoke[next(n for n in sorted(g.nbrs[hb]) if distance(n, ha) == 2)] = 2   # Smoke beside the target
+    assert s._smoke_between(ha, hb)                # it would block a longer line
+    assert s.has_los(u(g, "us.1"), u(g, "su.1"))
+
+
+def test_8_2_smoke_two_hexes_off_the_line_changes_nothing():
+    g, s = build([("us-m60a3", "4T14")], [("su-t72", "4T8")])
+    m60, t72 = u(g, "us.1"), u(g, "su.1")
+    clear = s.fire_numbers(m60, t72, "ap", "normal")
+    assert clear is not None
+    from studio.hexgrid.lines import line_steps
+    line = {h for st in line_steps(s.hex[m60], s.hex[t72]) for h in st}
+    off = next(h for h in g.hexes if min(distance(h, x) for x in line) == 2)
+    s.smoke[off] = 2
+    assert s.fire_numbers(m60, t72, "ap", "normal") == clear
+
+
+def test_11_0_chaos_is_logged_as_no_players_action():
+    g, s = build([("us-m60a3", "4T14")], [("su-t72", "4A1")])
+    s.dice.force(6, 6)
+    s._chaos()
+    assert (s.log[-1].phase, s.log[-1].player, s.log[-1].action) == ("chaos", -1, "chaos 12")
