@@ -8,7 +8,8 @@ Unit ``status`` keys: ``steps`` (1 or 2, at most the card's), ``formation`` (``m
 with the phasing side's operations points granted (Assault 4.B). ``facing`` is a hexside (march) or vertex (combat) 0-5; null faces the enemy's edge. ``to_act``
 names the side to act in the artillery and fire phases (default: the first side, the phasing side); in a
 movement phase it must be the phasing side. ``extension``: ``force_levels`` (side id -> drawn level 1-6) and
-``morale`` (company -> ``lost`` steps and ``state``).
+``morale`` (company -> ``lost`` steps and ``state``) and ``ops`` (side -> source -> operations points left
+this phase, replacing the granted pools).
 
 Hidden (Assault 10, 12.D, 24.B): enemy counters that are not spotted, the enemy's declared fires, the enemy's
 drawn force level and the dice.
@@ -44,7 +45,20 @@ def state_from_position(game, position):
     _to_act(game, state, position)
     if state.phase.endswith(("move-1", "move-2")):
         state._grant_ops()                                   # Assault 4.B
+    _ops(game, state, position.extension or {})
     return state
+
+
+def _ops(game, state, extension: dict) -> None:
+    """``extension.ops``: side -> {source designation (or 'off-board', 'default'): OPs left this phase}."""
+    for side, pools in (extension.get("ops") or {}).items():
+        ptr = f"/extension/ops/{side}"
+        if side not in game.sides or not isinstance(pools, dict):
+            raise _error(f"ops: side {side!r} -> {{source: points}}", ptr)
+        for key, n in pools.items():
+            if not isinstance(n, int) or isinstance(n, bool) or n < 0:
+                raise _error("operations points are whole numbers >= 0", f"{ptr}/{key}")
+        state.ops[game.sides.index(side)] = {str(k): n for k, n in pools.items()}
 
 
 def _counter(game, i: int, u):
@@ -83,7 +97,7 @@ def _counter(game, i: int, u):
 
 
 def _levels(game, state, extension: dict) -> None:
-    unknown = sorted(set(extension) - {"force_levels", "morale"})
+    unknown = sorted(set(extension) - {"force_levels", "morale", "ops"})
     if unknown:
         raise _error(f"unknown extension key(s) {unknown}", "/extension")
     for side, level in (extension.get("force_levels") or {}).items():
