@@ -637,7 +637,10 @@ class QtMainWindow(QMainWindow):
             return
         editor = self.open_path(self.session.path_of(diagnostic.file))
         if editor is not None:
-            editor.focus_pointer(diagnostic.pointer)
+            if hasattr(editor, "focus_diagnostic"):
+                editor.focus_diagnostic(diagnostic)
+            else:
+                editor.focus_pointer(diagnostic.pointer)
             self.statusBar().showMessage(diagnostic.format_text(), 10_000)
 
     # ---------------------------------------------------------------- document actions

@@ -423,6 +423,17 @@ class QtMapEditor(QtEditor):
                 keys = [k for k in (board.parse(h) for h in hexes) if k is not None]
         self.focus_keys(keys)
 
+    def focus_diagnostic(self, diagnostic) -> None:
+        """A finding: the hex it names when the message gives its row and column (terrain and elevation
+        findings point at a whole row), else what its pointer names."""
+        import re
+        parts = split(diagnostic.pointer) if diagnostic.pointer.startswith("/") else []
+        found = re.search(r"\(row (\d+), column (\d+)\)", diagnostic.message or "")
+        if found and len(parts) == 2 and parts[0] in ("terrain", "elevation"):
+            self.focus_keys([(int(found.group(2)), int(found.group(1)))])
+            return
+        self.focus_pointer(diagnostic.pointer)
+
     def focus_hex(self, label: str) -> None:
         key = self.geometry.key_of_label(label)
         self.focus_keys([key] if key is not None else [])
@@ -430,5 +441,8 @@ class QtMapEditor(QtEditor):
     def focus_keys(self, keys) -> None:
         self.scene.set_marks("focus", keys, "#ffff00", 90, outline="#ff8000", z=7)
         if keys:
+            if self.view.zoom_level() < 2.0:  # close enough to read the hex ids
+                self.view._user_zoomed = True
+                self.view.zoom(2.0 / self.view.zoom_level())
             x, y = self.geometry.centre(keys[0])
             self.view.centerOn(x, y)

@@ -31,7 +31,24 @@ class QtTextEditor(QtEditor):
         layout.addLayout(bar)
         layout.addWidget(self.text)
         QShortcut(QKeySequence("Ctrl+Return"), self, self.apply_text)
+        self.text.installEventFilter(self)  # Ctrl+Z: the typing first, then the applied changes
         self.refresh()
+
+    def eventFilter(self, watched, event) -> bool:
+        """Undo/Redo in the text: Qt's own text undo while there is unapplied typing, else the document's
+        history (so Ctrl+Z undoes an applied change, like Edit > Undo)."""
+        from PySide6.QtCore import QEvent
+        if watched is self.text and event.type() in (QEvent.Type.ShortcutOverride, QEvent.Type.KeyPress):
+            for keys, typed, step in ((QKeySequence.StandardKey.Undo, self.text.document().isUndoAvailable,
+                                       self.doc.undo),
+                                      (QKeySequence.StandardKey.Redo, self.text.document().isRedoAvailable,
+                                       self.doc.redo)):
+                if event.matches(keys) and not typed():
+                    event.accept()
+                    if event.type() == QEvent.Type.KeyPress:
+                        step()
+                    return True
+        return super().eventFilter(watched, event)
 
     def refresh(self) -> None:
         self.text.setPlainText(self.doc.text())
