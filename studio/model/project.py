@@ -6,11 +6,9 @@ whole folder and builds the :class:`ProjectIndex` that reference and ruleset che
 from __future__ import annotations
 
 import gc
-import multiprocessing
-from array import array
 import os
 import threading
-from concurrent.futures import ProcessPoolExecutor
+from array import array
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterator
@@ -233,14 +231,24 @@ def load_documents(paths: list[Path], displays: list[str]) -> list[LoadedDocumen
 def fork_is_safe() -> bool:
     """Forked workers are cheap (no re-import, the parent's data shared) but only safe while this process runs a
     single thread (not in the GUI)."""
+    import multiprocessing  # here: most runs never start a process, and the import costs start-up time
+
     return threading.active_count() == 1 and "fork" in multiprocessing.get_all_start_methods()
+
+
+def fork_pool(workers: int):
+    """A pool of ``workers`` forked processes (see :func:`fork_is_safe`)."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    return ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"))
 
 
 def _load_documents(paths: list[Path], displays: list[str]) -> list[LoadedDocument]:
     workers = min(4, os.cpu_count() or 1)
     if len(paths) >= PARALLEL_MIN_FILES and workers >= 2 and fork_is_safe():
         try:
-            with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
+            with fork_pool(workers) as pool:
                 # models are validated here while the workers go on parsing
                 return [_validated(path, display, raw) for path, display, raw in
                         zip(paths, displays, pool.map(_read_raw, [str(p) for p in paths], chunksize=64))]

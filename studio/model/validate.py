@@ -6,16 +6,13 @@ The same function serves the CLI and the GUI. Nothing here raises on bad input: 
 from __future__ import annotations
 
 import gc
-import multiprocessing
 import os
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable
 
 from .diagnostics import Diagnostic
-from .project import (LoadedDocument, ProjectIndex, display_path, find_project_root, fork_is_safe,
+from .project import (LoadedDocument, ProjectIndex, fork_pool, display_path, find_project_root, fork_is_safe,
                       load_documents, project_files)
 from .references import check_duplicate_document, check_local_duplicates, check_references
 from .registry import load_plugins, plugin
@@ -102,8 +99,10 @@ def _checks_of_all(index: ProjectIndex, docs: list[LoadedDocument]) -> Iterable[
         chunk = -(-len(docs) // (4 * workers))
         bounds = [(i, min(i + chunk, len(docs))) for i in range(0, len(docs), chunk)]
         _WORK = (index, docs)
+        from concurrent.futures.process import BrokenProcessPool
+
         try:
-            with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
+            with fork_pool(workers) as pool:
                 return [found for part in pool.map(_check_slice, bounds) for found in part]
         except (OSError, RuntimeError, BrokenProcessPool):  # no process support here: one process
             pass
