@@ -1,7 +1,5 @@
-"""The first playable Assault game (engine/game.py; not registered as game_factory yet): generic conformance
-on a sample scenario, the sequence of play through the public API, and ROF budgets (A69-A71).
-
-No ``state_from_position`` exists yet, so the ROF tests place counters on a fresh state directly."""
+"""The Assault game (engine/game.py, the plugin's game_factory): generic conformance on a sample scenario, the
+sequence of play through the public API, and ROF budgets (A69-A71; these place counters on a fresh state)."""
 from pathlib import Path
 
 import pytest

@@ -1,13 +1,17 @@
-"""A first playable Assault game (in progress, not registered as the plugin's ``game_factory``).
+"""The Assault game, registered as the plugin's ``game_factory``.
 
-What it plays: the force-level draw and reinforcements (Assault 24.B), the sequence of play (2), vehicle
-movement with operations-point-free march/combat costs from table terrain-effects and leg movement with its entry
-roll and fatigue (7.B, 7.D, 7.E), spotting at the end of each movement and fire phase with its unspotting (10),
-direct fire declared by both players and resolved together (12.D, 9.B): anti-armour fire with hits, front/flank
-armour, penetration and confirmation (13), conventional fire on the CRT (14), close assault after movement (16),
+What it plays: the force-level draw and reinforcements (Assault 24.B), the sequence of play (2), command
+control with HQ/TOC ratings and operations points (4-6, ``command.py``), vehicle movement with march/combat
+costs from table terrain-effects and leg movement with its entry roll and fatigue (7.B, 7.D, 7.E), formation
+changes and cover (7.C, 7.G), spotting at the end of each movement and fire phase with its unspotting and
+autospot during movement (10), direct fire declared by both players and resolved together (12.D, 9.B):
+anti-armour fire with hits, front/flank armour, penetration and confirmation (13), conventional fire on the CRT
+(14), opportunity fire during enemy movement (15, ``opportunity.py``), close assault after movement (16),
 company morale (17) and victory points with the drawn multiplier (24.E). What it does not play yet: see
-``../COVERAGE.md`` (command control, formation changes, cover, opportunity fire, rally, transport, artillery,
-smoke).
+``../COVERAGE.md`` (transport, artillery, smoke, entrenchments, the fire timetable, CLGP, ammunition).
+
+Action texts: ``move <unit> <hex>``, ``form <unit> march|combat``, ``cover <unit>``, ``rally <unit>``,
+``fire <unit> <ammo> <target>`` (fire phase, opportunity fire and close assault), ``end``, ``pass``.
 """
 from __future__ import annotations
 
