@@ -392,8 +392,9 @@ def test_11_0_chaos_9_mob_not_into_a_full_city_hex():
 # ---------------------------------------------------------------- 7.0 LOS in play, 8.2 Smoke
 
 def test_8_2_adjacent_units_see_each_other_through_smoke():
-    g, s = build([("us-m60a3", "4J14")], [("su-t72", "4J13")])
+    g, s = build([("us-m113", "4J14")], [("su-bmp1", "4J13")])
     ha, hb = at(g, "4J14"), at(g, "4J13")
+    assert not g.units[u(g, "us.1")].body.advanced_imaging
     s.smoke[next(n for n in sorted(g.nbrs[hb]) if distance(n, ha) == 2)] = 2   # Smoke beside the target
     assert s._smoke_between(ha, hb)                # it would block a longer line
     assert s.has_los(u(g, "us.1"), u(g, "su.1"))
@@ -416,3 +417,22 @@ def test_11_0_chaos_is_logged_as_no_players_action():
     s.dice.force(6, 6)
     s._chaos()
     assert (s.log[-1].phase, s.log[-1].player, s.log[-1].action) == ("chaos", -1, "chaos 12")
+
+
+# ---------------------------------------------------------------- 7.2 b / Helicopter LOS Table: Wrecks on hills
+
+def test_7_2_wrecks_on_hills_block_a_low_helicopter_only_toward_a_hill():
+    """Helicopter LOS (clear-terrain row): more than one Wreck on hills between blocks a low-flying
+    helicopter's LOS to a unit on a hill; toward ground level, and hills without Wrecks, it does not."""
+    g, s = build([("us-ah1-cobra", "2A7")], [("su-t72", "2C10")])
+    cobra, t72 = u(g, "us.1"), u(g, "su.1")
+    assert g.los.flight_level(s.hex[cobra]) <= g.los.heli_levels[0] and g.level[s.hex[t72]] == 0
+    s.wrecks = {at(g, "2B8"), at(g, "2C9")}        # two Wrecks on hills between, target on the ground
+    assert all(g.level[h] for h in s.wrecks)
+    assert s.has_los(cobra, t72)
+    s.hex[cobra], s.hex[t72] = at(g, "2A2"), at(g, "2E7")          # now toward a hill
+    assert g.level[s.hex[t72]] == 1 and g.los.heli(s.hex[cobra], s.hex[t72], 1, g.los.flight_level(s.hex[cobra]))
+    s.wrecks = {at(g, "4T1")}                      # a Wreck far off the line: the hills between are bare
+    assert s.has_los(cobra, t72)
+    s.wrecks = {at(g, "2D6"), at(g, "2D7")}
+    assert not s.has_los(cobra, t72)
