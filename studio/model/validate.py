@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Iterable
 
 from .diagnostics import Diagnostic
-from .project import (LoadedDocument, ProjectIndex, fork_pool, display_path, find_project_root, fork_is_safe,
+from .project import (LoadedDocument, ProjectIndex, display_path, find_project_root, fork_is_safe, fork_pool,
                       load_documents, project_files)
 from .references import check_duplicate_document, check_local_duplicates, check_references
 from .registry import load_plugins, plugin
