@@ -21,8 +21,9 @@ profile when it returns None.
 
 ``visibility`` computes the same answers from one hex to every hex at once: the plugin's own whole-map engine
 when its hook provides one (``service.batch``, see :meth:`LosService._batch`; the sample plugins judge every
-target of an observer with numpy over ``studio.hexgrid.fan``), else the numpy ``studio.hexgrid.visibility.visibility_map``
-of the height profile (per-pair checks when a hook decides without a whole-map engine).
+target of an observer with numpy over ``studio.hexgrid.fan``), else the numpy
+``studio.hexgrid.visibility.visibility_map`` of the height profile (per-pair checks when a hook decides without a
+whole-map engine).
 """
 from __future__ import annotations
 
