@@ -436,3 +436,63 @@ def test_7_2_wrecks_on_hills_block_a_low_helicopter_only_toward_a_hill():
     assert s.has_los(cobra, t72)
     s.wrecks = {at(g, "2D6"), at(g, "2D7")}
     assert not s.has_los(cobra, t72)
+
+
+# ---------------------------------------------------------------- 6.1 ranged combat results, 12.1, 1.3.8
+
+def test_12_1_improved_positions_negate_exactly_the_first_hit():
+    g, s = build([("us-mech-infantry", "4J14")], [("su-t72", "4T1")])
+    inf, t72 = u(g, "us.1"), u(g, "su.1")
+    s.ip.add(s.hex[inf])
+    n, _ = s.defense_dice(inf)
+    s.dice.force(*([1] * n))                       # the saves all fail
+    assert s.resolve_hits(inf, 3, "he", t72) == 2
+    assert (s.disr[inf], s.strength[inf]) == (True, 1)
+
+
+def test_6_1_saves_beyond_the_hits_leave_the_target_untouched():
+    g, s = build([("us-mech-infantry", "2N11")], [("su-t72", "2N14")])
+    inf, t72 = u(g, "us.1"), u(g, "su.1")
+    n, save = s.defense_dice(inf)
+    assert n >= 1
+    s.ops_complete[inf] = True                     # no Concealment die either way
+    n, save = s.defense_dice(inf)
+    s.dice.force(*([6] * n))
+    assert s.resolve_hits(inf, 1, "he", t72) == 0
+    assert (s.disr[inf], s.strength[inf]) == (False, 0)
+
+
+def test_1_3_3_2_no_net_hit_no_hq_roll():
+    g, s = build([("us-mech-hq", "2N11"), ("us-mech-infantry", "2N11")], [("su-t72", "2N14")])
+    inf, t72 = u(g, "us.2"), u(g, "su.1")
+    s.ops_complete[inf] = True
+    n, _ = s.defense_dice(inf)
+    s.dice.force(*([6] * n))
+    mark = len(s.dice.history)
+    s.resolve_hits(inf, 1, "he", t72)
+    assert rolls(s, mark, "hq") == []
+
+
+def test_6_1_2_half_range_rounding_option():
+    g, s = build([("us-m60a3", "4J14")], [("su-t72", "4T1")])
+    assert s._half_range(5) == 2
+    g, s = build([("us-m60a3", "4J14")], [("su-t72", "4T1")], options={"c49_half_range": "ceil"})
+    assert s._half_range(5) == 3 and s._half_range(4) == 2
+
+
+def test_1_3_8_sniper_hits_on_a_roll_equal_to_the_range():
+    ext = {"snipers": [{"unit": "us-sniper", "force": "us", "index": 0, "hex": "2J8"}]}
+    g, s = build([("us-mech-infantry", "2I9")], [("su-motor-rifle", "2J11")], extension=ext)
+    far = u(g, "su.1")
+    s.dice.force(2, 6)                             # 3 hexes in the open: 3 - 1 = 2; a 2 Disrupts
+    s._snipe(0, far)
+    assert s.disr[far]
+
+
+def test_1_3_3_2_hq_leadership_used_once_per_impulse():
+    g, s = build([("us-mech-hq", "4J14"), ("us-m60a3", "4J14")], [("su-t72", "4T1")])
+    m60, hq = u(g, "us.2"), u(g, "us.1")
+    lead = s._leadership(hq)
+    assert lead >= 1
+    assert s._lead_dice(m60) == min(lead, s._lead_cap())
+    assert s._lead_dice(m60) == 0                  # the HQ's Leadership goes to one unit's roll
