@@ -309,6 +309,18 @@ class FanTable:
 
 
 @lru_cache(maxsize=8)
-def fan_table(kind: str, cols: int, rows: int) -> FanTable:
-    """The (shared) :class:`FanTable` of a board shape."""
+def fan_table(kind: str, cols: int, rows: int) -> FanTable | None:
+    """The (shared) :class:`FanTable` of a board shape; None for a board too big for the tables (more than
+    :data:`MAX_TABLE_ENTRIES` entries per field: about 90 x 90 hexes), where callers judge line by line."""
+    if table_entries(cols, rows) > MAX_TABLE_ENTRIES:
+        return None
     return FanTable(kind, cols, rows)
+
+
+#: the largest table field built (entries; 4 bytes each)
+MAX_TABLE_ENTRIES = 8_000_000
+
+
+def table_entries(cols: int, rows: int) -> int:
+    """Entries of one field of the tables of a cols x rows board (2 parities x deltas x steps)."""
+    return 2 * (2 * rows - 1) * (2 * cols - 1) * (cols + (rows + 1) // 2 + 1)

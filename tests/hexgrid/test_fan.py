@@ -78,3 +78,12 @@ def test_attribute_arrays_and_regions():
         table.fan(3, 0)
     with pytest.raises(ValueError, match="unknown offset kind"):
         FanTable("odd-x", 3, 2)
+
+
+def test_boards_too_big_for_the_tables_get_none(monkeypatch):
+    from studio.hexgrid import fan
+
+    assert fan.table_entries(60, 40) >= FanTable("odd-q", 60, 40).max_steps * 2 * 79 * 119
+    assert fan.fan_table("odd-q", 200, 200) is None
+    monkeypatch.setattr(fan, "MAX_TABLE_ENTRIES", 10)
+    assert fan.fan_table.__wrapped__("odd-q", 4, 3) is None

@@ -98,3 +98,18 @@ def test_visibility_equals_the_pair_test_on_random_boards(kind, opts):
     sides = {e: max(elev.get(e[0], 0), elev.get(e[1], 0)) + 1 for e in rng.sample(edges, 15)}
     los = MbtLos(elev, top, gully, blocking, roads, sides, opts, grid=amap)
     _every_pair_agrees(los, hexes)
+
+
+def test_boards_too_big_for_the_fan_tables_are_judged_line_by_line(monkeypatch):
+    from studio.hexgrid import fan
+    from studio.model.maps import assemble_single
+    from studio.model.project import load_project
+    from studio.rulesets.mbt.engine.los import build_los
+
+    index = load_project(DATA)
+    rs = index.model("ruleset", "mbt")
+    amap = assemble_single(index.model("map", "board-4"))
+    los = build_los(amap, {t.code: t for t in rs.terrain}, {f.id: f for f in rs.hexside_features}, {}, {})
+    monkeypatch.setattr(fan, "fan_table", lambda kind, cols, rows: None)  # as for a board of 100 x 100
+    _every_pair_agrees(los, sorted(amap.label_of)[::7])
+    assert los._arrays == {}

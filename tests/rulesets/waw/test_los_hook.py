@@ -81,3 +81,17 @@ def test_visibility_equals_the_pair_test_on_random_boards(kind, ridged):
     ridges = set(rng.sample(edges, 12)) if ridged else set()
     kinds = {"C": "none", "W": "blocks", "T": "city", "R": "two_or_more"}
     _every_pair_agrees(Los(terrain, elevation, kinds, ridges, grid=amap), hexes)
+
+
+def test_boards_too_big_for_the_fan_tables_are_judged_line_by_line(monkeypatch):
+    from studio.hexgrid import fan
+    from studio.model.maps import assemble_single
+    from studio.model.project import load_project
+    from studio.rulesets.waw.engine.los import los_for_map
+
+    index = load_project(DATA)
+    amap = assemble_single(index.model("map", "board-4"))
+    los = los_for_map(amap, index.model("ruleset", "waw"))
+    monkeypatch.setattr(fan, "fan_table", lambda kind, cols, rows: None)  # as for a board of 100 x 100
+    _every_pair_agrees(los, sorted(amap.label_of)[::7])
+    assert los._arrays == {}

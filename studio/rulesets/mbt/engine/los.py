@@ -238,6 +238,8 @@ def _cell_arrays(los: MbtLos):
 
     grid = los.grid
     table = fan_table(grid.kind, grid.columns, grid.rows)
+    if table is None:
+        return None
     shape = (grid.rows, grid.columns)
     elev = np.zeros(shape)
     top = np.full(shape, -np.inf)
@@ -300,15 +302,12 @@ def _visibility(los: MbtLos, a):
     if los.grid is None:
         raise ValueError("this MbtLos has no map grid (build it with build_los)")
     if los._arrays is None:
-        los._arrays = _cell_arrays(los)
+        los._arrays = _cell_arrays(los) or {}
     arr = los._arrays
+    # option los-obstacles: highest keeps one obstacle per line; a board too big for the fan tables: line by line
+    if not arr or los.highest_only:
+        return _line_by_line(los, a)
     oc, orow = los.grid.offset(a)
-    if los.highest_only:  # option los-obstacles: highest keeps one obstacle per line: judged line by line
-        out = np.zeros_like(arr["on"])
-        for h in los.grid.label_of:
-            c, r = los.grid.offset(h)
-            out[r, c] = los.clear(a, h)
-        return out
     fan = arr["table"].fan(oc, orow)
     n = fan.dist.astype(np.int32)
     hb = arr["unit"]
@@ -327,6 +326,17 @@ def _visibility(los: MbtLos, a):
         along = fan.flag("spine") & (np.take(arr["blocking"], hexes[0]) | np.take(arr["blocking"], hexes[1]))
         blocked |= along.any(axis=0)
     return arr["on"] & ~blocked
+
+
+def _line_by_line(los, a):
+    """:meth:`MbtLos.visibility` through the pair test (cached per pair)."""
+    import numpy as np
+
+    out = np.zeros((los.grid.rows, los.grid.columns), dtype=bool)
+    for h in los.grid.label_of:
+        c, r = los.grid.offset(h)
+        out[r, c] = los.clear(a, h)
+    return out
 
 
 def _roads_negate(arr, fan, slot: int, idx, top) -> None:

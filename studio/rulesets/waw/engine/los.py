@@ -221,6 +221,8 @@ def _cell_arrays(los: Los):
 
     grid = los.grid
     table = fan_table(grid.kind, grid.columns, grid.rows)
+    if table is None:
+        return None
     shape = (grid.rows, grid.columns)
     kind = np.zeros(shape, dtype=np.int8)
     level = np.zeros(shape, dtype=bool)
@@ -254,8 +256,14 @@ def _visibility(los: Los, a):
     if los.grid is None:
         raise ValueError("this Los has no map grid (build it with los_for_map)")
     if los._arrays is None:
-        los._arrays = _cell_arrays(los)
+        los._arrays = _cell_arrays(los) or {}
     arr = los._arrays
+    if not arr:  # a board too big for the fan tables: line by line
+        out = np.zeros((los.grid.rows, los.grid.columns), dtype=bool)
+        for h in los.grid.label_of:
+            c, r = los.grid.offset(h)
+            out[r, c] = los.clear(a, h)
+        return out
     oc, orow = los.grid.offset(a)
     fan = arr["table"].fan(oc, orow)
     n = fan.dist
