@@ -120,14 +120,32 @@ class Bundle:
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_text(text, encoding="utf-8")
         root = Path(folder)
-        if self.position:
-            loaded = load_position(str(root / self.position), root).as_loaded()
-        else:
-            loaded = load_game(root / self.scenario, root, dict(self.options) or None)
+        try:
+            if self.position:
+                loaded = load_position(str(root / self.position), root).as_loaded()
+            else:
+                loaded = load_game(root / self.scenario, root, dict(self.options) or None)
+        except Exception as exc:
+            self._explain(exc, root)
+            raise
         if len(_CACHE) > 8:
             _CACHE.clear()
         _CACHE[self.digest] = loaded
         return loaded
+
+
+    def _explain(self, exc: Exception, root: Path) -> None:
+        """Diagnostics of a refused copy name the project's own file (not the temporary folder) and say which
+        change of this bundle made it (line numbers are those of the changed copy)."""
+        diagnostics = getattr(exc, "diagnostics", None) or []
+        changed = {rel for rel, _ in self.files}
+        for i, d in enumerate(diagnostics):
+            file = str(getattr(d, "file", ""))
+            rel = next((r for r in changed if file.replace("\\", "/").endswith("/" + r) or file == r), None)
+            if rel is None:
+                continue
+            note = f" (in the copy changed by: {'; '.join(self.changes)})" if self.changes else ""
+            diagnostics[i] = replace(d, file=rel, message=d.message + note)
 
 
 def _inside(path: Path, root: Path) -> bool:

@@ -176,3 +176,19 @@ def test_scenario_sheet_names_the_house_rules_in_force(tmp_path):
     pages = scenario_pages(index, "hasty-defense", "a4", text_height_mm)
     words = "\n".join(t for p in pages for t in texts(p.items))
     assert "House rules in force" in words and "moving targets are harder to hit" in words
+
+
+def test_a_variant_that_breaks_the_ruleset_is_refused_naming_the_project_file(tmp_path, capsys):
+    project = tmp_path / "p"
+    shutil.copytree(DATA, project)
+    path = project / "variants" / f"{VARIANT}.yaml"
+    text = path.read_text()
+    path.write_text(text.replace("[target-moving, -4,", "[target-moving, lots,"))
+    assert main(["play", "hasty-defense", "--games", "1", "--variant", VARIANT, "--project", str(project)]) == 1
+    out = capsys.readouterr().out
+    assert out.startswith("rulesets/mbt/ruleset.yaml:") and "in the copy changed by: variant " + VARIANT in out
+    assert "studio-bundle" not in out
+    path.write_text(text.replace("[short-halt-sb0, -4,", "[short-halt-sb0, -5,"))     # changed, not marked
+    assert main(["play", "hasty-defense", "--games", "1", "--variant", VARIANT, "--project", str(project)]) == 2
+    err = capsys.readouterr().err
+    assert f"variants/{VARIANT}.yaml /tables/0/rows/1/1" in err and "variant.unmarked-change" in err
