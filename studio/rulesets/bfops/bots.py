@@ -10,6 +10,9 @@ from __future__ import annotations
 import math
 import random
 
+#: how far an objective's share of the elements may exceed its share of the victory points (1 = exact shares)
+SPREAD = 1.6
+
 from .engine.state import Fire, Hold, Order, Pass
 
 
@@ -28,7 +31,7 @@ class HeuristicBot:
 
     def _assignments(self, view) -> dict[str, str]:
         """Each own element's objective: greedy by distance over the objectives this side scores for, each
-        taking at most its share of the elements (in proportion to its victory points)."""
+        taking at most SPREAD times its share of the elements (in proportion to its victory points)."""
         objs = view.game.ext.objectives
         elements = sorted({u.element for u in view.units if u.side == self.side and not u.disabled})
         if not objs:
@@ -38,8 +41,8 @@ class HeuristicBot:
                  for o in objs}
         total = sum(worth.values())
         objs = [o for o in objs if worth[o.id] > 0] or objs
-        quota = {o.id: -(-len(elements) * worth[o.id] // total) if total else -(-len(elements) // len(objs))
-                 for o in objs}
+        quota = {o.id: math.ceil(SPREAD * len(elements) * worth[o.id] / total) if total else
+                 -(-len(elements) // len(objs)) for o in objs}
         pairs = []
         for e in elements:
             units = [u for u in view.units if u.element == e and not u.disabled]
