@@ -63,6 +63,11 @@ class AdjustmentRules:
     def outcome(self) -> Outcome:
         """Victory points of every victory condition (MBT 4.6.2); the higher total wins, a tie is a draw."""
         g = self.game
+        key = (self.history, self.turn, self.phase)
+        memo = getattr(self, "outcome_memo", None)
+        if memo is not None and memo[0] == key and self.caching:
+            vp, winner, reason = memo[1]
+            return Outcome(winner, list(vp), reason, min(self.turn, g.max_turns), list(self.lost))
         vp = [0.0] * len(g.sides)
         for cond in g.victory_rules:
             vp[cond.side] += cond.score(self, cond)
@@ -70,6 +75,7 @@ class AdjustmentRules:
         winners = [i for i, x in enumerate(vp) if x == best]
         winner = winners[0] if len(winners) == 1 else None
         reason = "victory points" if self.turn > g.max_turns or not self.ended else "a side has no vehicles left"
+        self.outcome_memo = (key, (tuple(vp), winner, reason))
         return Outcome(winner, vp, reason, min(self.turn, g.max_turns), list(self.lost))
 
 

@@ -34,12 +34,13 @@ class MbtState(SpottingRules, CommandRules, FireRules, OverwatchRules, MovementR
                  "moved", "mk", "mkdf", "spots", "wreck", "bu_new", "cq", "df_side", "shots", "res_i", "reveal_for",
                  "conceal_once", "ow_side", "ow_pass", "ow_trig", "ow_ctx", "mv_idx", "mv_u", "mv_mode", "mv_left",
                  "mv_spent", "mv_turned", "mv_paid", "mv_steps", "mv_trail", "mv_end", "mv_exposed", "occ_start", "held",
-                 "control", "lost", "exits", "ended", "init_rolls", "history")
+                 "control", "lost", "exits", "ended", "init_rolls", "history", "outcome_memo")
 
     DERIVED_SLOTS = {
         "game": "the compiled scenario and ruleset: static, shared by every state of the game",
         "history": "count of applied actions (seeds the observation dice); no rule reads it",
         "init_rolls": "the last initiative rolls, kept for display; later turns use 'first'",
+        "outcome_memo": "the last outcome() by (actions applied, turn, phase): a cache, recomputed when either moves",
     }
 
     #: caches on (per game: compiled step costs; per state: see ``DERIVED_SLOTS``); False computes everything
@@ -104,6 +105,7 @@ class MbtState(SpottingRules, CommandRules, FireRules, OverwatchRules, MovementR
         self.df_side = 0
         self.cq = 0
         self.history = 0
+        self.outcome_memo = None
 
     def current_player(self) -> int:
         return TERMINAL if self.phase == P_OVER else self.cp
@@ -132,7 +134,7 @@ class MbtState(SpottingRules, CommandRules, FireRules, OverwatchRules, MovementR
             self.mv_spent
         o.mv_turned, o.mv_paid, o.mv_steps, o.mv_end, o.mv_exposed = self.mv_turned, self.mv_paid, self.mv_steps, \
             self.mv_end, self.mv_exposed
-        o.ended, o.init_rolls, o.history = self.ended, self.init_rolls, self.history
+        o.ended, o.init_rolls, o.history, o.outcome_memo = self.ended, self.init_rolls, self.history, None
         o.hex, o.fac, o.st, o.dmg = self.hex[:], self.fac[:], self.st[:], self.dmg[:]
         o.cmd, o.rev, o.fired, o.moved = self.cmd[:], self.rev[:], self.fired[:], self.moved[:]
         o.mk, o.mkdf, o.spots, o.shots = self.mk[:], self.mkdf[:], self.spots[:], self.shots[:]
@@ -177,7 +179,7 @@ class MbtState(SpottingRules, CommandRules, FireRules, OverwatchRules, MovementR
         """What ``player`` may see: a clone in which the enemy's unrevealed commands are 0 (unknown, MBT 4.2.1)
         and the dice are reseeded from public facts (forced dice dropped), so neither the view nor its clones
         reveal hidden commands or the next rolls."""
-        view = self._copy(_LazyDice(_public_seed(self, player)))
+        view = self._copy(_LazyDice((self.game.scenario_id, self.turn, self.phase, self.history, player)))
         units = self.game.units
         view.cmd = [c if (units[i].side == player or self.rev[i]) else 0 for i, c in enumerate(self.cmd)]
         return view
@@ -444,11 +446,12 @@ class LazyView:
 
 
 class _LazyDice(Dice):
-    """Dice seeded on first use: an observation's dice cost nothing unless a bot rolls, clones or hashes them."""
+    """Dice seeded on first use: an observation's dice cost nothing unless a bot rolls, clones or hashes them.
+    ``seed``: an int, or the public facts ``_public_seed`` hashes into one (hashed on first use)."""
 
     __slots__ = ("_seed",)
 
-    def __init__(self, seed: int):  # noqa: D107 - no Random yet
+    def __init__(self, seed):  # noqa: D107 - no Random yet
         self._seed = seed
         self._rng = None
         self._forced = deque()
@@ -457,6 +460,8 @@ class _LazyDice(Dice):
 
     def _ready(self) -> None:
         if self._rng is None:
+            if isinstance(self._seed, tuple):
+                self._seed = _public_seed(*self._seed)
             self._rng = random.Random(self._seed)
 
     def roll(self, sides: int, label: str = "") -> int:
@@ -482,7 +487,7 @@ class _LazyDice(Dice):
         return Dice.fingerprint(self)
 
 
-def _public_seed(state: MbtState, player: int) -> int:
+def _public_seed(scenario_id: str, turn: int, phase: int, history: int, player: int) -> int:
     """A dice seed from what every player knows (turn, phase, actions applied, the viewer)."""
-    text = f"{state.game.scenario_id}:{state.turn}:{state.phase}:{state.history}:{player}"
+    text = f"{scenario_id}:{turn}:{phase}:{history}:{player}"
     return int.from_bytes(hashlib.sha256(text.encode()).digest()[:6], "big")
