@@ -242,9 +242,10 @@ class QtTuneThread(QThread):
     finished_with = Signal(object, str)
 
     def __init__(self, scenario: str, project: Path, param: str, values_text: str, side: str, games: int,
-                 seed: int, bots: list[str] | None, jobs: int, check: bool, parent=None):
+                 seed: int, bots: list[str] | None, jobs: int, check: bool, parent=None, variant: str | None = None):
         super().__init__(parent)
         self.args = (scenario, project, param, values_text, side, games, seed, bots, jobs, check)
+        self.variant = variant
         self.cancel_event = threading.Event()
 
     def run(self) -> None:
@@ -254,20 +255,25 @@ class QtTuneThread(QThread):
             from studio.sim.bundle import Bundle
             from studio.sim.runner import run_games
             from studio.sim.tune import parse_values, sweep
-            from studio.sim.variants import parameter_bundle
+            from studio.sim.variants import default_variant, parameter_bundle, variant_bundle
             values = parse_values(values_text)
             loaded = load_game(scenario, project)
             side = side or loaded.game.sides[0]
             bots = bots or ["random"] * len(loaded.game.sides)
             base = Bundle.from_loaded(loaded)
             parameter_bundle(loaded, param, values[0], base)
+            variant = self.variant or default_variant(loaded)
             done = [0]
 
             def play_value(value):
                 if self.cancel_event.is_set():
                     raise RuntimeError("cancelled")
                 bundle = parameter_bundle(loaded, param, value, base)
-                stats = run_games(bundle.load(), games, seed, bots, jobs=jobs, recipe=bundle,
+                played = bundle.load()
+                if variant and variant != "base":     # the rules chosen on the Run tab
+                    bundle = variant_bundle(played, variant, bundle)
+                    played = bundle.load()
+                stats = run_games(played, games, seed, bots, jobs=jobs, recipe=bundle,
                                   cancel=self.cancel_event).statistics()
                 done[0] += 1
                 self.progressed.emit(done[0], len(values) + (1 if check else 0))
@@ -345,7 +351,7 @@ class QtTuneTab(QWidget):
         self.thread = QtTuneThread(scenario, self.panel.session.root, self.param.text().strip(),
                                    self.values.text(), self.side.currentText(), self.games.value(),
                                    self.panel.seed.value(), self.panel.chosen_bots(), self.panel.jobs.value(),
-                                   self.check.isChecked(), self)
+                                   self.check.isChecked(), self, variant=self.panel.rules.currentData())
         self.thread.progressed.connect(lambda done, total: (self.progress.setMaximum(total),
                                                             self.progress.setValue(done)))
         self.thread.finished_with.connect(self._finished)

@@ -108,3 +108,51 @@ def write_html(path: str | Path, html: str) -> Path:
     from studio.model.safeio import write_atomic
 
     return write_atomic(Path(path), html)
+
+
+def comparison_charts(data: dict[str, Any]) -> list[BarChart]:
+    """Charts of a comparison (:func:`studio.sim.compare.compare_reports`): win rate with intervals and mean
+    losses per side, one bar per variant."""
+    names = data["variants"]
+    runs = data["runs"]
+    sides = list(runs[names[0]]["win_rate"])
+    wins = BarChart("Win rate per side and variant (bars: 95% interval)", sides,
+                    {n: [100 * runs[n]["win_rate"][s]["p"] for s in sides] for n in names}, "side",
+                    "games won (%)", {n: [(100 * runs[n]["win_rate"][s]["ci95"][0],
+                                           100 * runs[n]["win_rate"][s]["ci95"][1]) for s in sides] for n in names})
+    losses = BarChart("Units lost per game, by side and variant", sides,
+                      {n: [runs[n]["losses"][s] for s in sides] for n in names}, "side", "units lost per game")
+    return [wins, losses]
+
+
+def comparison_html(data: dict[str, Any]) -> str:
+    """A self-contained HTML page of a variant comparison: the runs side by side, the paired differences with
+    their intervals and the charts."""
+    names = data["variants"]
+    runs = data["runs"]
+    sides = list(runs[names[0]]["win_rate"])
+    rows = []
+    for s in sides:
+        rows.append([f"{s} wins"] + [f"{100 * runs[n]['win_rate'][s]['p']:.1f}% ({100 * runs[n]['win_rate'][s]['ci95'][0]:.0f}"
+                                     f"–{100 * runs[n]['win_rate'][s]['ci95'][1]:.0f}%)" for n in names])
+    rows.append(["turns (mean)"] + [f"{runs[n]['turns']['mean']:.2f}" for n in names])
+    for s in sides:
+        rows.append([f"VP {s} (mean)"] + [f"{runs[n]['vp'][s]['mean']:.2f}" for n in names])
+        rows.append([f"losses {s} (mean)"] + [f"{runs[n]['losses'][s]:.2f}" for n in names])
+    parts = [_table(["Measure", *names], rows)]
+    for name, diffs in data["differences"].items():
+        drows = [[k, f"{v['mean']:+.3f}", f"{v['ci95'][0]:+.3f} to {v['ci95'][1]:+.3f}"]
+                 for k, v in diffs.items() if k != "losses by type"]
+        parts.append(f"<h2>{escape(name)} minus {escape(names[0])} (paired by seed)</h2>"
+                     + _table(["Measure", "Mean difference", "95% interval"], drows))
+    for name in names:
+        if runs[name].get("changes"):
+            parts.append(f"<h2>Changes in {escape(name)}</h2><ul>"
+                         + "".join(f"<li>{escape(c)}</li>" for c in runs[name]["changes"]) + "</ul>")
+    charts = "\n".join(f"<figure>{to_svg(c)}</figure>" for c in comparison_charts(data))
+    title = f"Variants compared: {data['scenario']}"
+    games = runs[names[0]]["games"]
+    return (f"<!DOCTYPE html>\n<html lang=en><head><meta charset=utf-8><title>{escape(title)}</title>"
+            f"<style>{STYLE}</style></head><body>\n<h1>{escape(title)}</h1>\n<p>{games} games per variant, the same "
+            f"seeds (master seed {data['seed']}).</p>\n" + "\n".join(parts) + f"\n<h2>Charts</h2>\n{charts}\n"
+            "</body></html>\n")

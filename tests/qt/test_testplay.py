@@ -137,3 +137,12 @@ def test_a_scenario_that_fails_validation_is_refused_with_the_reason(window, pro
     assert panel.start()
     qtbot.waitUntil(lambda: panel.run_button.isEnabled(), timeout=60_000)
     assert "Cannot play" in panel.summary.text()
+
+
+def test_precision_run_stops_when_the_intervals_are_narrow_enough(window, qtbot):
+    panel = window.testplay
+    panel.precision.setValue(0.25)
+    panel = run_games(window, qtbot, games=400)
+    stop = panel.report.stopping
+    assert stop["reached"] and panel.report.games < 400
+    assert "precision" in panel.summary.text() and f"after {panel.report.games} games" in panel.summary.text()

@@ -192,3 +192,13 @@ def test_a_variant_that_breaks_the_ruleset_is_refused_naming_the_project_file(tm
     assert main(["play", "hasty-defense", "--games", "1", "--variant", VARIANT, "--project", str(project)]) == 2
     err = capsys.readouterr().err
     assert f"variants/{VARIANT}.yaml /tables/0/rows/1/1" in err and "variant.unmarked-change" in err
+
+
+def test_compare_html_page(tmp_path, capsys):
+    out = tmp_path / "cmp.html"
+    assert main(["compare", "hasty-defense", "--variants", f"base,{VARIANT}", "--games", "2", "--project",
+                 str(DATA), "--report", str(out)]) == 0
+    html = out.read_text()
+    assert "Variants compared: hasty-defense" in html and f"{VARIANT} minus base (paired by seed)" in html
+    assert html.count("<svg") == 2 and "Win rate per side and variant" in html
+    assert (tmp_path / f"cmp-{VARIANT}.html").read_text().count("<svg") >= 3

@@ -25,8 +25,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--jobs", type=int, default=1, metavar="J", help="worker processes (default 1)")
     p.add_argument("--bots", default="random,random", metavar="A,B", help="bot per side, in side order")
     p.add_argument("--format", choices=["text", "json"], default="text")
-    p.add_argument("--report", metavar="HTML", help="also write each variant's HTML report: HTML with the "
-                                                    "variant id before the suffix")
+    p.add_argument("--report", metavar="HTML", help="write the comparison as a self-contained HTML page, and "
+                                                    "each variant's own report beside it (id before the suffix)")
     add_run_arguments(p)
     p.add_argument("--project", dest="play_project", metavar="DIR", help="project folder (default: sample project)")
     p.set_defaults(func=run)
@@ -77,9 +77,10 @@ def _compare(args: argparse.Namespace, loaded, names: list[str]) -> int:
         runs[name] = report
     data = compare_reports(runs)
     if args.report:
-        from studio.sim.html import report_html, write_html
+        from studio.sim.html import comparison_html, report_html, write_html
 
         out = Path(args.report)
+        write_html(out, comparison_html(data))
         for name, report in runs.items():
             write_html(out.with_name(f"{out.stem}-{name}{out.suffix or '.html'}"),
                        report_html(report.to_json(), f"Balance report: {report.scenario} under {name}"))
