@@ -38,7 +38,7 @@ class HeuristicBot:
     # ------------------------------------------------------------------ choice
     def choose(self, view, legal):
         texts = [str(a) for a in legal]
-        for kind in ("rally", "fire"):
+        for kind in ("rally", "fire", "exit"):
             pick = getattr(self, f"_{kind}")(view, texts)
             if pick is not None:
                 return pick
@@ -55,6 +55,10 @@ class HeuristicBot:
         if not view.phase.endswith("move-2"):
             return None
         return next((t for t in texts if t.startswith("cover ")), None)
+
+    def _exit(self, view, texts):
+        """Assault 24.E: a unit on the side's exit edge leaves for its victory points."""
+        return next((t for t in texts if t.startswith("exit ")), None)
 
     def _rally(self, view, texts):
         return next((t for t in texts if t.startswith("rally ")), None)

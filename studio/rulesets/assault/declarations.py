@@ -14,7 +14,6 @@ NOT_PLAYED = "Assault {rule}: the engine does not play this rule yet (COVERAGE.m
 _RULES = {
     "c5-cross-attach-scope": "4.C.4 (cross-attachment)",
     "c8-marsh-swamp": "18 (entrenchment and ICM bans; no swamp or marsh on the sample boards either)",
-    "c11-halving": "8.D (fire of carried units)",
     "c12-smoke-screens": "19.D.3 (smoke missions)",
     "c13-smoke-removal": "20.A.4 (smoke duration)",
     "c15-smoke-orientation": "20.A.3 (smoke orientation)",

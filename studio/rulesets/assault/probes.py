@@ -85,6 +85,8 @@ def _fire_probes() -> list:
     toc = [_unit("su", "su-t80-platoon", "soviet", "B1011", spotted=True),
            _unit("toc", "us-toc", "us", "B1010", spotted=True),
            _unit("m1", "us-m1-platoon", "us", "B0101", company="toc")]
+    jeep = [_unit("su", "su-bmp-platoon", "soviet", "B0606", suppressed=True, steps=1),
+            _unit("us", "us-m151", "us", "B0506", spotted=True)]
     return [
         # Assault 13.A.3 (c9): a lone AFV step takes the -1 of the formula or nothing: KP 8 at range 2, roll 8
         Probe("single-afv-step", _position("us-fire", lone, dice=[8, 8, 10]), ("fire us KP su", "end", "end"),
@@ -98,6 +100,10 @@ def _fire_probes() -> list:
         # Assault 6.B.3 (c46): the TOC's lost step counts against its company's morale or not
         Probe("toc-step-loss", _position("soviet-fire", toc, dice=[1, 10]), ("fire su HE toc", "end", "end"),
               ("c46-toc-morale-loss",)),
+        # Assault 11.A.1 (c11): a suppressed one-step BMP fires HE 5 at range 1, halved to 2 (1:2 against the
+        # jeep's 3 in woods) or 3 (1:1); CRT roll 3
+        Probe("suppressed-afv-halving", _position("soviet-fire", jeep, dice=[3, 10]), ("fire su HE us", "end", "end"),
+              ("c11-halving",)),
         # Assault 12.D (c2): a platoon destroyed earlier in the phase still fires ('simultaneous') or not
         Probe("fire-resolution", _position("us-fire", duel, dice=[1] * 12), exchange, ("c2-fire-resolution",),
               ("constants",)),

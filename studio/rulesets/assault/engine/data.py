@@ -13,9 +13,9 @@ CONSTANT_KEYS = (
     "die-faces", "platoon-steps", "section-steps", "spotting-range-base", "spotting-range-per-level",
     "fire-stack-steps", "road-stack-steps", "default-ops", "ops-visible", "ops-not-visible", "cover-divisor",
     "multi-target-divisor", "multi-target-offset", "missile-woods-divisor", "suppressed-afv-hit",
-    "double-hit-margin", "is-hit-offset", "defence-stack-free-steps", "defence-floor-divisor",
-    "morale-company", "morale-mech-inf", "morale-hq-toc", "opp-fire-any-hex-range", "opp-fire-second-hex-range",
-    "opp-fire-max-range", "opp-fire-missile-max-range")
+    "double-hit-margin", "is-hit-offset", "defence-stack-free-steps", "defence-floor-divisor", "morale-company",
+    "morale-mech-inf", "morale-hq-toc", "suppressed-afv-close-range", "opp-fire-any-hex-range",
+    "opp-fire-second-hex-range", "opp-fire-max-range", "opp-fire-missile-max-range")
 
 DEFENCE_CLASSES = ("afv", "personnel", "weapons", "nav")
 

@@ -11,7 +11,8 @@ company morale (17) and victory points with the drawn multiplier (24.E). What it
 ``../COVERAGE.md`` (transport, artillery, smoke, entrenchments, the fire timetable, CLGP, ammunition).
 
 Action texts: ``move <unit> <hex>``, ``form <unit> march|combat``, ``cover <unit>``, ``rally <unit>``,
-``fire <unit> <ammo> <target>`` (fire phase, opportunity fire and close assault), ``end``, ``pass``.
+``fire <unit> <ammo> <target>`` (fire phase, opportunity fire and close assault), ``exit <unit>`` (off the
+side's exit edge, Assault 24.E), ``end``, ``pass``.
 """
 from __future__ import annotations
 
@@ -157,6 +158,8 @@ class AssaultGame(Game):
         self.scenario = scenario
         self.index = index
         self.victory = list(scenario.victory)
+        self.exit_edges = {self.sides.index(v.side): set(self._edge_hexes(v.edge)) for v in scenario.victory
+                           if v.type == "exit_units" and v.edge and v.side in self.sides}         # Assault 24.E
         self.levels = {side: sorted(scenario.extension.force_levels.get(side, []), key=lambda lv: lv.level)
                        for side in self.sides}
 
@@ -215,9 +218,12 @@ class AssaultGame(Game):
         return out
 
     def _edge_hexes(self, edge: str) -> list:
+        """The hexes of a map edge (the outermost column or row), from the middle outward."""
+        axis = 0 if edge in ("east", "west") else 1
         cols = {h: self.map.offset(h) for h in self.map.label_of}
-        target = max(c for c, _ in cols.values()) if edge == "east" else min(c for c, _ in cols.values())
-        hexes = sorted((h for h, (c, _) in cols.items() if c == target), key=lambda h: cols[h][1])
+        values = [v[axis] for v in cols.values()]
+        target = max(values) if edge in ("east", "south") else min(values)
+        hexes = sorted((h for h, v in cols.items() if v[axis] == target), key=lambda h: cols[h][1 - axis])
         mid = len(hexes) // 2
         return sorted(hexes, key=lambda h: abs(hexes.index(h) - mid))
 
@@ -316,7 +322,7 @@ class AssaultGame(Game):
 
     def parse_action(self, text: str):
         parts = tuple(text.split())
-        if not parts or parts[0] not in ("move", "fire", "end", "pass", "rally", "cover", "form"):
+        if not parts or parts[0] not in ("move", "fire", "end", "pass", "rally", "cover", "form", "exit"):
             raise ValueError(f"unknown action '{text}'")
         return text
 
@@ -345,6 +351,7 @@ class AssaultState(CommandControl, OpportunityFire, State):
     opp_from: tuple = ()                            # the hex it left (15.A: fire at units leaving a hex)
     ratings: dict = field(default_factory=dict)     # (side, HQ/TOC designation) -> (command, planning) (4.B)
     ops: list = field(default_factory=lambda: [{}, {}])   # per side: source -> OPs left this phase (4.B)
+    exited: list = field(default_factory=lambda: [0, 0])  # steps each side moved off its exit edge (24.E)
     DERIVED_SLOTS = {}
 
     # ------------------------------------------------------------------ the API
@@ -369,7 +376,7 @@ class AssaultState(CommandControl, OpportunityFire, State):
                   sorted(c.seen_run.items()), c.designation, c.paid) for c in self.counters]
         morale = [(k, m.initial, m.lost, m.state, m.fired_at) for k, m in sorted(self.morale.items())]
         return repr((self.turn, self.phase, self.actor, self.assault_step, self.opp_target, self.opp_from,
-                     sorted(self.ratings.items()), [sorted(p.items()) for p in self.ops],
+                     sorted(self.ratings.items()), [sorted(p.items()) for p in self.ops], self.exited,
                      self.force_level, self.declared,
                      self.lost_steps, units, morale,
                      hash(self.dice._rng.getstate()), list(self.dice._forced)))
@@ -379,7 +386,7 @@ class AssaultState(CommandControl, OpportunityFire, State):
                              self.actor, list(self.declared), list(self.lost_steps),
                              {k: Morale(m.initial, m.lost, m.state, m.fired_at) for k, m in self.morale.items()},
                              self.assault_step, self.opp_target, self.opp_from, dict(self.ratings),
-                             [dict(p) for p in self.ops])
+                             [dict(p) for p in self.ops], list(self.exited))
         other.counters = [c.copy() for c in self.counters]
         return other
 
@@ -402,6 +409,8 @@ class AssaultState(CommandControl, OpportunityFire, State):
         parts = str(action).split()
         if parts[0] == "rally":
             self._rally(self._by_id(parts[1]))
+        elif parts[0] == "exit":
+            self._exit(self._by_id(parts[1]))
         elif parts[0] == "cover":
             self._take_cover(self._by_id(parts[1]))
         elif parts[0] == "form":
@@ -530,18 +539,37 @@ class AssaultState(CommandControl, OpportunityFire, State):
         out = []
         side = self.phasing()
         for c in self.counters:
-            if c.side != side or (c.suppressed and self.game.card(c.card).body.defence_class in ("weapons", "nav")):
-                continue                                              # Assault 11.A.1
-            if c.moved and (self._enemy_at(c.hex, c.side) or c.cover):
-                continue                                              # Assault 7.B; 7.G: cover takes the phase
-            if self._needs_orders(c) and self._payment(c) is None:
-                continue                                              # Assault 4.C.2: no OPs to move it
+            if c.side != side or not self._may_move(c):
+                continue
+            if c.hex in self.game.exit_edges.get(side, ()) and self._can_leave(c):
+                out.append(f"exit {c.id}")                            # Assault 24.E: off the exit edge
             limited = c.suppressed and self.game.card(c.card).body.defence_class == "personnel" \
                 or self._company(c).state == "shaken"
             for h in self.game.neighbours.get(c.hex, ()):
                 if self._can_enter(c, h) and not (limited and self._toward_spotted(c, h)):
                     out.append(f"move {c.id} {self.game.map.label_of[h]}")
         return out
+
+    def _may_move(self, c: Counter) -> bool:
+        """Whether ``c`` may still move this phase (suppression 11.A.1, cover 7.G, enemies 7.B, OPs 4.C.2)."""
+        if c.suppressed and self.game.card(c.card).body.defence_class in ("weapons", "nav"):
+            return False                                              # Assault 11.A.1
+        if c.moved and (self._enemy_at(c.hex, c.side) or c.cover):
+            return False                                              # Assault 7.B; 7.G: cover takes the phase
+        return not (self._needs_orders(c) and self._payment(c) is None)   # Assault 4.C.2: no OPs to move it
+
+    def _can_leave(self, c: Counter) -> bool:
+        """Leaving the map counts as one more hex: static units never, leg units only if they have not moved."""
+        body = self.game.card(c.card).body
+        if body.mobility == "S" or (body.mobility == "L" and (c.moved or c.fatigued and self.phase.endswith("move-1"))):
+            return False
+        return not c.moved or c.mp_used < (body.movement_allowance or 0)
+
+    def _exit(self, c: Counter) -> None:
+        if self._needs_orders(c):
+            self._pay(c)
+        self.exited[c.side] += c.steps                                # Assault 24.E
+        self.counters = [o for o in self.counters if o is not c]
 
     def _toward_spotted(self, c: Counter, h) -> bool:
         """Assault 11.A.1, 17.A.2: suppressed personnel and shaken units may not move toward a spotted enemy;
@@ -817,7 +845,8 @@ class AssaultState(CommandControl, OpportunityFire, State):
             cell = row.cells[fire.range_column(self.game.data, coords.distance(firer.hex, target.hex))]
             if d.ammo not in ANTI_ARMOUR:
                 key = (d.target, n if separate else 0)                # option c40: one attack or each alone
-                conventional[key] = conventional.get(key, 0) + cell * firer.steps   # Assault 14.B
+                value = self._conventional_value(firer, target, cell)
+                conventional[key] = conventional.get(key, 0) + value  # Assault 14.B
                 continue
             shots = [self._anti_armour(firer, target, d.ammo, cell) for _ in range(firer.steps)]
             for t, result in (shots if sequential else ()):
@@ -837,6 +866,16 @@ class AssaultState(CommandControl, OpportunityFire, State):
         for side in range(2):
             self._spot(side, [c for c in self.counters if c.side != side and c.fired and not c.spotted], False)
         self._unspot(movement=False)
+
+    def _conventional_value(self, firer: Counter, target: Counter, cell: int) -> int:
+        """Assault 12.E, 14.B: the cell times the firer's steps; a suppressed AFV fires half at ranges 0-1
+        (11.A.1), rounded down or up by option c11."""
+        value = cell * firer.steps
+        close = coords.distance(firer.hex, target.hex) <= self.game.data.constant("suppressed-afv-close-range")
+        if firer.suppressed and close and self.game.card(firer.card).body.defence_class == "afv":
+            half, odd = divmod(value, 2)
+            value = half + (1 if odd and self.game.options.get("c11-halving") == "up" else 0)
+        return value
 
     def _front(self, target: Counter, firer: Counter) -> bool:
         """Assault 13.B.2: frontal armour when the LOS crosses a faced hexside (march: one, combat: the two of
@@ -947,6 +986,8 @@ class AssaultState(CommandControl, OpportunityFire, State):
                 raw += v.points * self.lost_steps[1 - side]
             elif v.type == "hold_hexes" and self._holds(side, v.hexes):
                 raw += v.points
+            elif v.type == "exit_units":
+                raw += v.points * self.exited[side]                  # Assault 24.E: per step exited
         level = self.force_level[side]
         levels = self.game.levels[sid]
         return raw * (levels[level - 1].vp_multiplier if level else 1)
