@@ -88,3 +88,32 @@ def parameter_bundle(loaded, pointer: str, value: Any, bundle: Bundle | None = N
                               "/pointer for the scenario or KIND:ID/pointer)")
         rel, inner = _rel(doc.path, _root(loaded)), "/" + rest
     return bundle.with_pointer(rel, inner, value)
+
+
+def new_variant(ruleset, variant_id: str, name: str, tables: list[str], scenarios: list[str] | None = None) -> dict:
+    """The data of a new variant of ``ruleset`` (a Ruleset model) holding copies of ``tables`` (ids), nothing
+    changed yet: the first step of story 4 ("copy the rule system's tables into the project as a variant").
+    BundleError names an unknown table."""
+    by_id = {t.id: t for t in ruleset.tables}
+    missing = [t for t in tables if t not in by_id]
+    if missing:
+        raise BundleError(f"ruleset '{ruleset.id}' has no table {', '.join(missing)} "
+                          f"(tables: {', '.join(by_id)})")
+    return {"kind": "variant", "schema_version": 1, "id": variant_id, "name": name, "ruleset": ruleset.id,
+            "base_version": ruleset.version, "scenarios": list(scenarios or []),
+            "tables": [{"id": t, "columns": list(by_id[t].columns), "rows": [list(r) for r in by_id[t].rows],
+                        "changed": [], "note": ""} for t in tables], "options": {}}
+
+
+def mark_changes(data: dict, ruleset) -> dict:
+    """``data`` (a variant's raw data) with every table's ``changed`` list recomputed from the cells that differ
+    from ``ruleset`` (the base): after editing values, the marks follow the edits exactly."""
+    by_id = {t.id: t for t in ruleset.tables}
+    for table in data.get("tables", []):
+        base = by_id.get(table.get("id"))
+        if base is None or not isinstance(table.get("rows"), list):
+            continue
+        table["changed"] = [[r, c] for r, (row, base_row) in enumerate(zip(table["rows"], base.rows))
+                            for c, (cell, base_cell) in enumerate(zip(row, base_row))
+                            if cell != base_cell or type(cell) is not type(base_cell)]
+    return data

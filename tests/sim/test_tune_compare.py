@@ -202,3 +202,29 @@ def test_compare_html_page(tmp_path, capsys):
     assert "Variants compared: hasty-defense" in html and f"{VARIANT} minus base (paired by seed)" in html
     assert html.count("<svg") == 2 and "Win rate per side and variant" in html
     assert (tmp_path / f"cmp-{VARIANT}.html").read_text().count("<svg") >= 3
+
+
+def test_new_variant_copies_tables_and_marks_follow_the_edits(hasty):
+    from studio.sim.variants import mark_changes, new_variant
+
+    ruleset = hasty.index.model("ruleset", "mbt")
+    data = new_variant(ruleset, "house", "House", ["range-factors", "ap-hit"])
+    variant = Variant.model_validate(data)
+    assert variant_problems(variant, ruleset) == [] and all(not t.changed for t in variant.tables)
+    data["tables"][1]["rows"][3][2] = 99
+    assert [c for c, _, _ in variant_problems(Variant.model_validate(data), ruleset)] == ["variant.unmarked-change"]
+    mark_changes(data, ruleset)
+    assert data["tables"][1]["changed"] == [[3, 2]]
+    assert variant_problems(Variant.model_validate(data), ruleset) == []
+    with pytest.raises(BundleError, match="no table nope"):
+        new_variant(ruleset, "x", "X", ["nope"])
+
+
+def test_png_plot_needs_matplotlib(tmp_path):
+    pytest.importorskip("matplotlib")
+    from studio.sim.charts import BarChart, save_chart
+
+    chart = BarChart("t", ["a", "b"], {"s": [1, 2]}, "x", "y")
+    assert save_chart(chart, tmp_path / "c.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    with pytest.raises(ValueError, match=".svg or .png"):
+        save_chart(chart, tmp_path / "c.gif")
