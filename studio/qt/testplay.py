@@ -523,6 +523,9 @@ class QtTestPlayPanel(QWidget):
         co.addWidget(self.compare_table, 1)
         details.addTab(compare, "Compare with previous run")
         details.addTab(self.text, "Report text")
+        self.replay_list = QListWidget()
+        self.replay_list.itemActivated.connect(lambda item: self.open_run_replay(item.data(Qt.ItemDataRole.UserRole)))
+        details.addTab(self.replay_list, "Replays")
         self.details = details
         self.results = QWidget()
         rl = QVBoxLayout(self.results)
@@ -684,6 +687,29 @@ class QtTestPlayPanel(QWidget):
         labels, bands = range_rows(stats)
         _fill(self.range_table, ["Side", *labels], [[side, *map(str, counts)] for side, counts in bands])
         self._show_comparison()
+        self._list_replays(report)
+
+    def _list_replays(self, report) -> None:
+        """The run's replay files, one per game with its result; activating one opens it."""
+        from PySide6.QtWidgets import QListWidgetItem
+        self.replay_list.clear()
+        for r in report.results:
+            path = report.replay_files.get(r.index)
+            if path is None or not Path(path).is_file():
+                continue
+            who = "error" if r.error else ("draw" if r.winner is None else f"{report.sides[r.winner]} won")
+            item = QListWidgetItem(f"game {r.index + 1}: {who} on turn {r.turn}, losses "
+                                   f"{'/'.join(map(str, r.losses))} (seed {r.seed})")
+            item.setData(Qt.ItemDataRole.UserRole, path)
+            self.replay_list.addItem(item)
+
+    def open_run_replay(self, path: Path):
+        """Open one of the run's replays: in the window's replay viewer tab when the window has one
+        (``open_replay(path)``), else in the panel's own viewer."""
+        opener = getattr(self.window(), "open_replay", None)
+        if callable(opener) and self.window() is not self:
+            return opener(Path(path))
+        return self.viewer.open(Path(path), self.session.root)
 
     def _show_charts(self, stats: dict) -> None:
         from studio.sim.html import report_charts

@@ -91,6 +91,8 @@ class BalanceReport:
     bands: tuple[int, ...] = DEFAULT_BANDS
     executor: str = "local"
     restarts: int = 0
+    #: game index -> replay file written for it (``replay_dir`` runs); not part of the JSON report
+    replay_files: dict[int, str] = field(default_factory=dict)
 
     @property
     def games(self) -> int:

@@ -147,12 +147,15 @@ class _Writer:
     def __init__(self, loaded, folder: str | Path | None):
         self.folder = Path(folder) if folder is not None else None
         self.stem = Path(loaded.path).name.split(".")[0] if getattr(loaded, "path", None) else "game"
+        self.written: dict[int, str] = {}
 
     def __call__(self, index: int, replay: dict | None) -> None:
         if self.folder is not None and replay is not None:
             from studio.rules.replay import write_replay
 
-            write_replay(self.folder / f"{self.stem}-{index:05d}.replay.json", replay)
+            path = self.folder / f"{self.stem}-{index:05d}.replay.json"
+            write_replay(path, replay)
+            self.written[index] = str(path)
 
 
 def run_games(loaded, games: int, seed: int = 0, bots: Sequence[str] = ("random", "random"), *, jobs: int = 1,
@@ -186,6 +189,7 @@ def run_games(loaded, games: int, seed: int = 0, bots: Sequence[str] = ("random"
     report.elapsed_s = time.perf_counter() - start
     report.executor = backend.name
     report.restarts = backend.restarts
+    report.replay_files = {i: p for i, p in writer.written.items()}
     if stop is not None:
         report.results = [results[i] for i in range(stop)]
         report.stopping["reached"] = True

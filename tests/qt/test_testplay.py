@@ -146,3 +146,12 @@ def test_precision_run_stops_when_the_intervals_are_narrow_enough(window, qtbot)
     stop = panel.report.stopping
     assert stop["reached"] and panel.report.games < 400
     assert "precision" in panel.summary.text() and f"after {panel.report.games} games" in panel.summary.text()
+
+
+def test_a_finished_run_lists_its_replays_and_opens_one(window, qtbot, monkeypatch):
+    panel = run_games(window, qtbot, games=2)
+    assert panel.replay_list.count() == 2 and "game 1:" in panel.replay_list.item(0).text()
+    opened = []
+    monkeypatch.setattr(window, "open_replay", lambda path: opened.append(path) or "viewer")
+    panel.replay_list.itemActivated.emit(panel.replay_list.item(1))
+    assert opened and opened[0].name.endswith("-00001.replay.json") and opened[0].is_file()
