@@ -496,3 +496,105 @@ def test_1_3_3_2_hq_leadership_used_once_per_impulse():
     assert lead >= 1
     assert s._lead_dice(m60) == min(lead, s._lead_cap())
     assert s._lead_dice(m60) == 0                  # the HQ's Leadership goes to one unit's roll
+
+
+def _patched(g, i, **values):
+    """Give unit ``i`` counter values changed as given (both strengths and modes), for cards the sample lacks."""
+    v = g.vals[i][0][0]
+    to_hit = values.pop("to_hit", None)
+    if to_hit:
+        values["to_hit"] = v.to_hit.model_copy(update=to_hit)
+    g.vals[i] = [[v.model_copy(update=values)] * 2] * 2
+    return g.vals[i][0][0]
+
+
+def test_volley_supports_never_include_the_leading_unit():
+    g, s = build([("us-m60a3", "4J14")], [("su-t72", "4J9"), ("su-t72", "4K10"), ("su-t55", "4I10")])
+    s.hand.add(("volley", 1))
+    acts = [str(a) for a in s._volley_actions(1)]
+    assert "volley su.2 su.1+su.3 us.1" in acts and not any(a.startswith("volley su.2 su.1+su.2") for a in acts)
+
+
+def test_volley_hq_leadership_adds_dice():
+    g, s = build([("us-m60a3", "4J14")], [("su-tank-hq", "4J9"), ("su-t72", "4J9"), ("su-motor-rifle", "4K10"),
+                                          ("su-t55", "4I10")])
+    lead, sups, t = u(g, "su.2"), [u(g, "su.3"), u(g, "su.4")], u(g, "us.1")
+    fpv, _ = s.fire_numbers(lead, t, "ap", "normal")
+    lead_dice = min(g.tables.volley["leadership_cap"], s._leadership(u(g, "su.1")))
+    assert lead_dice >= 1
+    mark = len(s.dice.history)
+    s.dice.force(*([1] * 20))
+    s._volley(lead, sups, t)
+    assert len(rolls(s, mark, "attack")) == fpv + 2 * g.tables.volley["dice_per_support"] + lead_dice
+
+
+def test_volley_support_at_exactly_its_range():
+    g, s = build([("us-m60a3", "4T14")], [("su-t72", "4T6")])
+    t72, m60 = u(g, "su.1"), u(g, "us.1")
+    v = _patched(g, t72, range_underlined=True)
+    assert distance(s.hex[t72], s.hex[m60]) == v.range and s.has_los(t72, m60)
+    assert s._in_reach(t72, m60)
+
+
+def test_1_3_8_sniper_removal_modifiers():
+    ext = {"snipers": [{"unit": "us-sniper", "force": "us", "index": 0, "hex": "2J8"}]}
+    g, s = build([("us-mech-infantry", "2I9")], [("su-motor-rifle", "2J11")], extension=ext)
+    far = u(g, "su.1")
+    s.dice.force(1, 3)                             # miss; removal 3 - 1 = 2: stays
+    s._snipe(0, far)
+    assert s.snipers[0][2] == 1
+    s.snipers[0][2] = 0
+    s.dice.force(6, 3)                             # hit; removal 3 - 0 - 1 (second shot) = 2: stays
+    s._snipe(0, far)
+    assert s.disr[far] and s.snipers[0][2] == 1
+
+
+def test_6_1_1_fire_at_exactly_the_longest_reach():
+    g, s = build([("us-m60a3", "4T14")], [("su-t72", "4T6")])
+    t72, m60 = u(g, "su.1"), u(g, "us.1")
+    _patched(g, t72, range=4, range_underlined=False)
+    g.reach[t72] = 8
+    assert distance(s.hex[t72], s.hex[m60]) == 8 and s.has_los(t72, m60)
+    assert s._fire_types(t72, m60, "normal")          # 6.1.1: twice the range, the last hex included
+
+
+def test_6_1_1_underlined_range_has_no_extended_range():
+    g, s = build([("us-m60a3", "4T14")], [("su-t72", "4T6")])
+    t72, m60 = u(g, "su.1"), u(g, "us.1")
+    _patched(g, t72, range=7, range_underlined=True)
+    assert s.fire_numbers(t72, m60, "ap", "normal") is None
+    _patched(g, t72, range=7, range_underlined=False)
+    assert s.fire_numbers(t72, m60, "ap", "normal") is not None
+
+
+def test_8_2_smoke_that_takes_the_last_firepower_cancels_the_shot():
+    g, s = build([("us-m60a3", "4T14")], [("su-t72", "4T10")])
+    m113, t72 = u(g, "us.1"), u(g, "su.1")
+    assert g.units[m113].body.advanced_imaging     # it sees through Smoke, at a worse Hit Number (8.2)
+    _patched(g, m113, ap_fp=1, to_hit={"ap": 6}, range=6)
+    assert s.fire_numbers(m113, t72, "ap", "normal") == (1, 6)
+    from studio.hexgrid.lines import line_steps
+    mid = line_steps(s.hex[m113], s.hex[t72])[2][0]
+    s.smoke[mid] = 2                               # +1 to the Hit Number: 7 -> 6 and one Firepower less: 0
+    assert s.fire_numbers(m113, t72, "ap", "normal") is None
+
+
+def test_6_3_2_augmented_he_rolls_one_die_more():
+    g, s = build([("us-m60a3", "4T14")], [("su-motor-rifle", "4T10")])
+    m60, inf = u(g, "us.1"), u(g, "su.1")
+    _patched(g, m60, he_fp_augmented=True)
+    fpv, _ = s.fire_numbers(m60, inf, "he", "normal")
+    mark = len(s.dice.history)
+    s.dice.force(*([1] * 20))
+    s._fire(m60, inf, "he", "normal")
+    assert len(rolls(s, mark, "attack")) == fpv + 1
+
+
+def test_1_3_5_a_reduced_platoons_unplaced_sw_can_be_lost():
+    ext = {"support_weapons": [{"unit": "su-sagger-sw", "force": "su", "index": 0}]}
+    g, s = build([("us-m60a3", "4J14")], [("su-motor-rifle", "4A1"), ("su-motor-rifle", "4A2")], extension=ext)
+    a, b = u(g, "su.1"), u(g, "su.2")
+    s.strength[a] = 1
+    s.dice.force(1)
+    s._destroy(b)
+    assert a in s.sw_lost
