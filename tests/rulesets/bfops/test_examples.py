@@ -225,3 +225,53 @@ def test_b59_max_hits_bands():
     t = Tables.compile(rs)
     assert [t.max_hits_for(fr) for fr in (4, 6, 8, 12)] == [1, 2, 2, 3]
     assert t.max_hits_for(20) is None
+
+
+def test_b9_smoke_screens_later_priorities_not_the_same(position):
+    """B9 (p.7): deploying smoke takes the unit's fire opportunity; fire in the same Weapon Priority ignores it,
+    later priorities get the smoke modifier (placeholder value)."""
+    from studio.rulesets.bfops.engine.state import Smoke
+
+    s = position([unit("a", "nato-m60a1", "nato", 30, 10, 0, spotted=True),
+                  unit("b", "wp-bmp1", "warpac", 30, 25, 180, spotted=True)])
+    assert Smoke("a") in s.legal_actions()
+    s.play(Smoke("a"))
+    a, b = s.unit("a"), s.unit("b")
+    assert a.fired and s.smoke == {"a": 0}
+    sight = s.sight(b, a)
+    w = s.game.card_of(b).weapons[0]
+    same = F.hit_number(s.game, b, a, w, sight, s.in_smoke(a))
+    s.priority = 2                                             # the ATGM priority, later in the sequence
+    later = F.hit_number(s.game, b, a, w, sight, s.in_smoke(a))
+    assert later == same + s.game.tables.hit_mod["smoke"] and later < same
+    assert "smoke" not in {type(x).__name__.lower() for x in
+                           position([unit("c", "nato-m113", "nato", 30, 10, spotted=True),
+                                     unit("d", "wp-t62", "warpac", 30, 25, 180, spotted=True)]).legal_actions()}
+
+
+def test_b134_b135_structure_destruction(position):
+    """B134/B135 (p.23): only HE whose Pen exceeds the Cover counts; at 10 x Cover the building collapses and the
+    infantry inside bail out at -3 (6 - 3: a roll of 4 fails); rubble still blocks (B137)."""
+    from studio.rulesets.bfops.engine.state import Fire
+
+    s = position([unit("a", "nato-chieftain", "nato", 41, 30, 0),
+                  unit("b", "wp-rifle-squad", "warpac", 43.2, 37.2, 180),
+                  unit("c", "wp-t62", "warpac", 70, 2, 0)])
+    shots = [x for x in s.legal_actions() if isinstance(x, Fire) and x.target.startswith("@")]
+    assert shots and {x.ammo for x in shots} == {"HE"}                       # B134/B133: HE only
+    church = next(x for x in shots if x.target == "@church")
+    assert church.weapon == 0
+    he_pen = s.game.card_of(s.unit("a")).weapons[0].ammo[1].pen["short"]
+    assert he_pen > 4                                                         # 120mm HE Pen 8 > cover 4
+    from studio.rulesets.bfops.engine.structures import collapse, resolve_structure_shot
+
+    s.dice.force(1)
+    resolve_structure_shot(s, church)()
+    assert s.damage["church"] == he_pen
+    s.damage["church"] = 39.0
+    s.dice.force(1, 4)                                                        # hit; then the bailout roll 4
+    resolve_structure_shot(s, church)()
+    assert "church" in s.rubble and s.unit("b").disabled                      # 4 > 6 - 3: fails
+    los = s.game.geometry.los(34.5, 37.2, 50, 37.2, 0.35, 0.35)
+    assert any(c.area.id == "church" and c.blocking for c in los.crossings)  # B137: rubble still obstructs
+    assert collapse is not None

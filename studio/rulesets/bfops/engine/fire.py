@@ -101,7 +101,7 @@ def spot_number(game, observer, target, sight_: Sight, alerted: bool) -> float:
     return n + terrain_mods(game, observer, sight_.los, "spot_per_in")
 
 
-def hit_number(game, firer, target, weapon, sight_: Sight) -> float:
+def hit_number(game, firer, target, weapon, sight_: Sight, smoked: bool = False) -> float:
     """To-hit number: base by band + target speed (p.7) + terrain (3.0) + camouflage -3 unless within Short
     Range (p.9) + defilade + low profile (p.22) + fire through an obstruction -4 ignoring Defilade (p.22)."""
     t = game.tables
@@ -117,6 +117,8 @@ def hit_number(game, firer, target, weapon, sight_: Sight) -> float:
         n += t.hit_mod["defilade"]
     if game.card_of(target).low_profile:
         n += t.hit_mod["low_profile"]                          # BfOps p.22 [I]
+    if smoked:
+        n += t.hit_mod["smoke"]                                # BfOps p.7 (value: base rule, placeholder)
     return n
 
 

@@ -51,14 +51,17 @@ class NavGrid:
             self.fields[goal] = dist
         return self.fields[goal]
 
-    def plan(self, x: float, y: float, goal_xy: tuple[float, float], budget: float) -> list[tuple[float, float]]:
-        """Cell centres from (x, y) down the distance field toward the goal, within ``budget`` inches of cost."""
+    def plan(self, x: float, y: float, goal_xy: tuple[float, float], budget: float,
+             field_at: tuple[float, float] | None = None) -> list[tuple[float, float]]:
+        """Cell centres from (x, y) down the distance field toward the goal, within ``budget`` inches of cost.
+        ``field_at`` (default: the goal) is the point whose distance field is followed: units bound for one
+        objective share its field and step to their own spot beside it at the end."""
         goal = self.cell(*goal_xy)
-        dist = self.field(goal)
+        dist = self.field(self.cell(*(field_at or goal_xy)))
         here = self.cell(x, y)
         path = [(x, y)]
         spent = 0.0
-        while here != goal and math.isfinite(dist[here]):
+        while here != goal and math.isfinite(dist[here]) and dist[here] > 0:
             best = None
             for di, dj, step in _NEIGHBOURS:
                 a, b = here[0] + di, here[1] + dj
@@ -73,8 +76,9 @@ class NavGrid:
             spent += step_cost
             here = best
             path.append(((here[0] + 0.5) * CELL, (here[1] + 0.5) * CELL))
-        if here == goal and spent < budget and len(path) > 1:
-            path[-1] = goal_xy
+        near = math.hypot((here[0] + 0.5) * CELL - goal_xy[0], (here[1] + 0.5) * CELL - goal_xy[1])
+        if near <= 2.5 and spent + near <= budget and math.isfinite(self.cost[goal]):
+            path.append(goal_xy)
         return path
 
 

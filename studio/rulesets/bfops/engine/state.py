@@ -18,6 +18,7 @@ from . import fire as F
 from .command import draw
 from .game import MACROS
 from .movement import cut, polyline_length
+from .structures import STRUCTURE, resolve_structure_shot, structure_targets
 
 
 # ------------------------------------------------------------------ actions
@@ -49,6 +50,14 @@ class Fire:
 
 
 @dataclass(frozen=True, slots=True)
+class Smoke:
+    unit: str
+
+    def __str__(self) -> str:
+        return f"smoke {self.unit}"
+
+
+@dataclass(frozen=True, slots=True)
 class Hold:
     unit: str
 
@@ -66,6 +75,8 @@ def parse_action(text: str, macros=MACROS):
         return Fire(parts[1], parts[2], int(parts[3]), parts[4])
     if len(parts) == 2 and parts[0] == "hold":
         return Hold(parts[1])
+    if len(parts) == 2 and parts[0] == "smoke":
+        return Smoke(parts[1])
     raise ValueError(f"unknown action '{text}'")
 
 
@@ -117,6 +128,9 @@ class BfopsState(State):
     declared: list = field(default_factory=list)
     decided: set = field(default_factory=set)
     cleared: set = field(default_factory=set)
+    damage: dict = field(default_factory=dict)     # structure id -> Pen accumulated (BfOps p.23)
+    rubble: set = field(default_factory=set)       # collapsed structures
+    smoke: dict = field(default_factory=dict)      # unit id -> priority index at which it deployed smoke (p.7)
     sights: dict = field(default_factory=dict, compare=False)
     legal_cache: list | None = field(default=None, compare=False)
 
@@ -151,7 +165,7 @@ class BfopsState(State):
         self.legal_cache = None
         if isinstance(action, (Order, Pass)):
             self._apply_order(action)
-        elif isinstance(action, (Fire, Hold)):
+        elif isinstance(action, (Fire, Hold, Smoke)):
             self._apply_fire(action)
         else:
             raise RulesError(f"'{action}' is not an action of this game")
@@ -160,13 +174,16 @@ class BfopsState(State):
         return BfopsState(self.game, self.dice.clone(), [dataclasses.replace(u) for u in self.units],
                           dict(self.orders), self.turn, self.phase, self.priority, self.player, list(self.hand),
                           [set(s) for s in self.spotted], list(self.alerted), list(self.declared),
-                          set(self.decided), set(self.cleared), dict(self.sights))
+                          set(self.decided), set(self.cleared), dict(self.damage), set(self.rubble),
+                          dict(self.smoke), dict(self.sights))
 
     def _visible(self) -> str:
-        units = [dataclasses.astuple(u) for u in self.units]
+        units = [(u.id, u.card, u.side, u.element, u.x, u.y, u.facing, u.hits, u.disabled, u.immobilized, u.bogged,
+                  u.sup_move, u.sup_fire, u.moved, u.fired) for u in self.units]
         return (f"{self.turn}|{self.phase}|{self.priority}|{self.player}|{self.hand}|{sorted(self.orders.items())}|"
                 f"{[sorted(s) for s in self.spotted]}|{self.alerted}|{[str(d) for d in self.declared]}|"
-                f"{sorted(self.decided)}|{sorted(self.cleared)}|{units}")
+                f"{sorted(self.decided)}|{sorted(self.cleared)}|{sorted(self.damage.items())}|{sorted(self.rubble)}|"
+                f"{sorted(self.smoke.items())}|{units}")
 
     def fingerprint(self) -> str:
         return f"{self._visible()}|{self.dice.fingerprint()}"
@@ -282,6 +299,15 @@ class BfopsState(State):
                                                                                            p[1] - target[1]))
         return min(spots, key=lambda p: math.hypot(p[0] - u.x, p[1] - u.y))
 
+    def field_point(self, u: Unit, macro: str, goal: tuple[float, float]) -> tuple[float, float]:
+        """The point whose distance field a macro move follows: the objective itself for 'advance'/'to-X' (the
+        unit's own spot is its last step), the goal otherwise."""
+        if macro == "advance" or macro.startswith("to-"):
+            objs = [tuple(o.at) for o in self.game.ext.objectives]
+            if objs:
+                return min(objs, key=lambda p: math.hypot(p[0] - goal[0], p[1] - goal[1]))
+        return goal
+
     def game_index(self, u: Unit) -> int:
         mates = [v.id for v in self.units if v.element == u.element]
         return mates.index(u.id)
@@ -297,7 +323,7 @@ class BfopsState(State):
         speed = card.movement.to_fight if card.propulsion == "foot" else card.movement.cruise
         if self.game.scenario.environment.weather == "iced_roads":
             speed = math.floor(speed - 1e-9) if card.propulsion != "foot" else card.movement.to_fight / 2  # p.12
-        path = self.game.nav(card).plan(u.x, u.y, goal, speed)
+        path = self.game.nav(card).plan(u.x, u.y, goal, speed, self.field_point(u, macro, goal))
         if len(path) < 2:
             return
         path = cut(path, speed)
@@ -430,7 +456,8 @@ class BfopsState(State):
             return []
         p = pr[self.priority]
         return [u for u in self.units if u.side == side and not u.disabled and not u.fired and not u.sup_fire
-                and u.id not in self.decided and self._weapons_at(u, p) and self._targets(u, p)]
+                and u.id not in self.decided and self._weapons_at(u, p)
+                and (self._targets(u, p) or structure_targets(self, u, self._weapons_at(u, p)))]
 
     def _targets(self, u: Unit, priority: float) -> list[Fire]:
         out = []
@@ -459,7 +486,9 @@ class BfopsState(State):
         u = self.deciding_unit()
         if u is None:
             return []
-        return [Hold(u.id)] + self._targets(u, self.priorities()[self.priority])
+        p = self.priorities()[self.priority]
+        smoke = [Smoke(u.id)] if self.game.card_of(u).capabilities.smoke_countermeasure else []
+        return [Hold(u.id)] + smoke + self._targets(u, p) + structure_targets(self, u, self._weapons_at(u, p))
 
     def _apply_fire(self, action) -> None:
         u = self.unit(action.unit)
@@ -467,6 +496,9 @@ class BfopsState(State):
         if isinstance(action, Fire):
             u.fired = True
             self.declared.append(action)
+        elif isinstance(action, Smoke):
+            u.fired = True                                  # BfOps p.7: the smoke takes its fire opportunity
+            self.smoke[u.id] = self.priority
         self._next_decider()
 
     def _next_decider(self) -> None:
@@ -498,26 +530,35 @@ class BfopsState(State):
 
     def shot_odds(self, shot: Fire) -> tuple[float, float]:
         """(to-hit number, effect number) of a shot: for the heuristic bot and the LOS readout."""
+        if shot.target.startswith(STRUCTURE):
+            return 0.0, 0.0
         u, t = self.unit(shot.unit), self.unit(shot.target)
         card = self.game.card_of(u)
         w = card.weapons[shot.weapon]
         ammo = next(a for a in w.ammo if a.type == shot.ammo)
         sg = self.sight(u, t)
-        to_hit = F.hit_number(self.game, u, t, w, sg)
+        to_hit = F.hit_number(self.game, u, t, w, sg, self.in_smoke(t))
         pen = F.effective_pen(self.game, u, t, w, ammo, sg)
         tc = self.game.card_of(t)
         if tc.infantry or tc.soft:
             return to_hit, 10.0 if pen >= 1 else 0.0
         return to_hit, pen - getattr(tc.armor, F.struck_face(self.game, u, t))
 
+    def in_smoke(self, target: Unit) -> bool:
+        """Smoke deployed in an earlier priority of this sequence screens the unit; fire in the same priority
+        ignores it (BfOps p.7: 'no penalty to the attacker')."""
+        return target.id in self.smoke and self.smoke[target.id] < self.priority
+
     def resolve_shot(self, shot: Fire):
         """Roll to hit and for effect now; return the closure that applies the result (simultaneity)."""
+        if shot.target.startswith(STRUCTURE):
+            return resolve_structure_shot(self, shot)
         u, t = self.unit(shot.unit), self.unit(shot.target)
         card, tc = self.game.card_of(u), self.game.card_of(t)
         w = card.weapons[shot.weapon]
         ammo = next(a for a in w.ammo if a.type == shot.ammo)
         sg = self.sight(u, t)
-        if self.dice.roll(10, "to-hit") > F.hit_number(self.game, u, t, w, sg):
+        if self.dice.roll(10, "to-hit") > F.hit_number(self.game, u, t, w, sg, self.in_smoke(t)):
             return lambda: None
         pen = F.effective_pen(self.game, u, t, w, ammo, sg)
         if tc.infantry is not None or tc.soft:
@@ -562,6 +603,7 @@ class BfopsState(State):
         v.sup_move, v.sup_fire = True, self.turn                                # BfOps p.8: 'Get Down!'
 
     def _end_turn(self) -> None:
+        self.smoke = {}                       # placeholder reading: smoke lasts the rest of the sequence
         for u in self.units:
             if u.sup_fire and u.sup_fire < self.turn:
                 u.sup_fire = 0        # BfOps p.8: its next fire opportunity has passed: the marker comes off
