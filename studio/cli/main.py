@@ -18,7 +18,9 @@ class StudioArgumentParser(argparse.ArgumentParser):
     """argparse exits 2 on usage errors, which is our contract; keep its message short."""
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The ``studio`` parser with every subcommand, or only ``command``'s when it names one (``main`` asks for
+    that when the command comes first: start-up then imports one command module, not all of them)."""
     parser = StudioArgumentParser(
         prog="studio",
         description="Authoring studio for tactical wargames. Without a command, opens the window on a project.",
@@ -27,9 +29,10 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--screenshot", metavar="OUT.png", help="render the window offscreen to a PNG and exit")
     parser.add_argument("--open", metavar="DOC_ID", dest="open_doc", help="document to open (with the window)")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=StudioArgumentParser)
-    for info in sorted(pkgutil.iter_modules(commands.__path__), key=lambda i: i.name):
-        module = importlib.import_module(f"{commands.__name__}.{info.name}")
-        module.register(sub)
+    names = sorted(info.name for info in pkgutil.iter_modules(commands.__path__))
+    only = [n for n in (command, f"{command}_cmd") if command and n in names]
+    for name in only[:1] or names:
+        importlib.import_module(f"{commands.__name__}.{name}").register(sub)
     return parser
 
 
@@ -43,8 +46,9 @@ def run_gui(args: argparse.Namespace) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    argv = sys.argv[1:] if argv is None else list(argv)
+    first = argv[0] if argv and not argv[0].startswith("-") else None
+    args = build_parser(first).parse_args(argv)
     if args.command is None:
         return run_gui(args)
     try:

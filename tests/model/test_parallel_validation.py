@@ -46,3 +46,17 @@ def test_fork_is_refused_while_threads_run(monkeypatch):
 
     monkeypatch.setattr(threading, "active_count", lambda: 2)
     assert not project.fork_is_safe()
+
+
+def test_the_cli_imports_only_the_command_it_runs():
+    """``studio validate`` imports one command module, and neither numpy nor the process pool for a project
+    without measured tables (their geometry checks need Shapely, which imports numpy)."""
+    import subprocess
+    import sys
+
+    probe = ("import sys; from studio.cli.main import main; code = main(['validate', sys.argv[1]]); "
+             "print(sorted(m for m in sys.modules if m.startswith('studio.cli.commands.')), "
+             "'numpy' in sys.modules, 'multiprocessing' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", probe, str(REPO / "tests" / "fixtures" / "project")],
+                         capture_output=True, text=True).stdout.strip().splitlines()[-1]
+    assert out == "['studio.cli.commands.validate'] False False", out
