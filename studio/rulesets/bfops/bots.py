@@ -36,28 +36,36 @@ class HeuristicBot:
         elements = sorted({u.element for u in view.units if u.side == self.side and not u.disabled})
         if not objs:
             return {e: "advance" for e in elements}
+        objs, quota = self._quotas(view, objs, len(elements))
+        out: dict[str, str] = {}
+        load: dict[str, int] = {}
+        for d, e, o in self._pairs(view, elements, objs):
+            if e in out or load.get(o.id, 0) >= quota[o.id]:
+                continue
+            out[e] = "hold" if d <= o.radius_in - 0.5 else f"to-{o.id}"
+            load[o.id] = load.get(o.id, 0) + 1
+        return out
+
+    def _quotas(self, view, objs, n: int):
+        """The objectives this side scores for (all when none) and each one's element quota."""
         side_id = view.game.sides[self.side]
         worth = {o.id: sum(v.points for v in view.game.ext.victory if v.side == side_id and v.objective == o.id)
                  for o in objs}
         total = sum(worth.values())
-        objs = [o for o in objs if worth[o.id] > 0] or objs
-        quota = {o.id: math.ceil(SPREAD * len(elements) * worth[o.id] / total) if total else
-                 -(-len(elements) // len(objs)) for o in objs}
+        objs = [o for o in objs if worth[o.id] > 0] or list(objs)
+        if not total:
+            return objs, {o.id: -(-n // len(objs)) for o in objs}
+        return objs, {o.id: math.ceil(SPREAD * n * worth[o.id] / total) for o in objs}
+
+    @staticmethod
+    def _pairs(view, elements, objs):
+        """(distance of the element's nearest unit, element, objective), nearest first."""
         pairs = []
         for e in elements:
             units = [u for u in view.units if u.element == e and not u.disabled]
             for o in objs:
-                d = min(math.hypot(u.x - o.at[0], u.y - o.at[1]) for u in units)
-                pairs.append((d, e, o))
-        out: dict[str, str] = {}
-        load: dict[str, int] = {}
-        for d, e, o in sorted(pairs, key=lambda p: (p[0], p[1], p[2].id)):
-            if e in out or load.get(o.id, 0) >= quota[o.id]:
-                continue
-            inside = d <= o.radius_in - 0.5
-            out[e] = "hold" if inside else f"to-{o.id}"
-            load[o.id] = load.get(o.id, 0) + 1
-        return out
+                pairs.append((min(math.hypot(u.x - o.at[0], u.y - o.at[1]) for u in units), e, o))
+        return sorted(pairs, key=lambda p: (p[0], p[1], p[2].id))
 
     def _order(self, view, legal):
         legal_set = set(legal)
@@ -78,8 +86,8 @@ class HeuristicBot:
     def _shot(self, view, legal):
         best, score = None, 0.0
         for a in legal:
-            if not isinstance(a, Fire):
-                continue
+            if not isinstance(a, Fire) or a.target.startswith("@"):
+                continue                                   # structures: left to the engine's other players
             to_hit, effect = view.shot_odds(a)
             p = max(0.0, min(10.0, to_hit)) / 10.0 * max(0.0, min(10.0, effect)) / 10.0
             p *= 1.0 + self._threat(view, a.target)

@@ -201,26 +201,33 @@ class BfopsState(State):
         return other
 
     def outcome(self) -> Outcome:
+        """Victory points from the scenario-authored predicates (the rules give none, digest e)."""
         g = self.game
         points = [0.0, 0.0]
         reasons = []
         losses = [sum(1 for u in self.units if u.side == s and u.disabled) for s in (0, 1)]
         totals = [max(1, sum(1 for u in self.units if u.side == s)) for s in (0, 1)]
         for v in g.ext.victory:
-            s = g.sides.index(v.side) if v.side in g.sides else None
-            if s is None:
+            if v.side not in g.sides:
                 continue
-            if v.kind == "hold_objective" and self.holds(s, v.objective):
+            s = g.sides.index(v.side)
+            reason = self._met(v, s, losses, totals)
+            if reason is not None:
                 points[s] += v.points
-                reasons.append(f"{v.side} holds {v.objective}")
-            elif v.kind == "enemy_losses" and 100 * losses[1 - s] >= (v.percent or 50) * totals[1 - s]:
-                points[s] += v.points
-                reasons.append(f"{v.side}: enemy losses {losses[1 - s]}/{totals[1 - s]}")
-            elif v.kind == "no_losses_above" and 100 * losses[s] <= (v.percent or 50) * totals[s]:
-                points[s] += v.points
+                reasons.append(reason)
         winner = None if points[0] == points[1] else (0 if points[0] > points[1] else 1)
-        return Outcome(winner, points, "; ".join(reasons) or "no victory condition met",
+        return Outcome(winner, points, "; ".join(r for r in reasons if r) or "no victory condition met",
                        min(self.turn, g.max_turns), losses)
+
+    def _met(self, v, s: int, losses: list[int], totals: list[int]) -> str | None:
+        """The reason text when victory predicate ``v`` of side ``s`` holds now, else None."""
+        if v.kind == "hold_objective":
+            return f"{v.side} holds {v.objective}" if self.holds(s, v.objective) else None
+        if v.kind == "enemy_losses":
+            met = 100 * losses[1 - s] >= (v.percent or 50) * totals[1 - s]
+            return f"{v.side}: enemy losses {losses[1 - s]}/{totals[1 - s]}" if met else None
+        met = 100 * losses[s] <= (v.percent or 50) * totals[s]                 # no_losses_above
+        return f"{v.side}: own losses {losses[s]}/{totals[s]}" if met else None
 
     def holds(self, side: int, objective_id: str | None) -> bool:
         """A side holds an objective with a unit inside its radius and no enemy there (scenario-authored)."""
