@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 import yaml
 
+import anchor as anchor_module
 from anchor import anchor, report
 from studio.rules.load import load_game
 from studio.rules.position import load_position
@@ -52,11 +53,35 @@ def sample_game(name: str):
     return load_game(DATA / "scenarios" / "mbt" / f"{name}.yaml", DATA).game
 
 
-def random_rate(game, seconds: float = 4.0, min_games: int = 2) -> tuple[float, int, float]:
-    """Random playouts straight through the State API: (actions/s, games, seconds per game)."""
+_CPU: dict = {}
+
+
+def cpu_anchor() -> float:
+    """The same python-chess playouts timed by this process's CPU time (``time.process_time``): a ratio to it
+    holds on a loaded machine, where wall-clock figures swing with the other processes."""
+    if "chess" not in _CPU:
+        wall = anchor_module.time
+        anchor_module.time = type("CpuClock", (), {"perf_counter": staticmethod(time.process_time)})
+        try:
+            _CPU["chess"] = anchor_module.chess_plies_per_s()
+        finally:
+            anchor_module.time = wall
+        print(f"anchor (CPU time): python-chess random playouts {_CPU['chess']:.0f} plies/s")
+    return _CPU["chess"]
+
+
+def both(label: str, steps: int, wall: float, cpu: float) -> float:
+    """Print ``steps`` per wall second beside the anchor measured now, and per CPU second beside the CPU-time
+    anchor; return the CPU-time ratio."""
+    report(label, steps / wall, anchor(refresh=True))
+    return report(f"{label} [CPU time]", steps / cpu, cpu_anchor())
+
+
+def random_rate(game, seconds: float = 4.0, min_games: int = 2) -> tuple[int, int, float, float]:
+    """Random playouts straight through the State API: (actions, games, wall s, CPU s)."""
     rng = random.Random(1)
     steps = games = 0
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     while time.perf_counter() - start < seconds or games < min_games:
         state = game.new_initial_state(games)
         while not state.is_terminal():
@@ -64,21 +89,19 @@ def random_rate(game, seconds: float = 4.0, min_games: int = 2) -> tuple[float, 
             state.apply(legal[rng.randrange(len(legal))])
             steps += 1
         games += 1
-    elapsed = time.perf_counter() - start
-    return steps / elapsed, games, elapsed / games
+    return steps, games, time.perf_counter() - start, time.process_time() - cpu
 
 
-def bot_rate(game, bots, seconds: float = 6.0, min_games: int = 1) -> tuple[float, float, int]:
-    """Games through ``studio.sim.runner.play_game`` (observations, bots): (actions/s, games/s, games)."""
+def bot_rate(game, bots, seconds: float = 6.0, min_games: int = 1) -> tuple[int, int, float, float]:
+    """Games through ``studio.sim.runner.play_game`` (observations, bots): (actions, games, wall s, CPU s)."""
     steps = games = 0
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     while time.perf_counter() - start < seconds or games < min_games:
         result, _ = play_game(game, games, list(bots))
         assert result.error is None, result.error
         steps += result.steps
         games += 1
-    elapsed = time.perf_counter() - start
-    return steps / elapsed, games / elapsed, games
+    return steps, games, time.perf_counter() - start, time.process_time() - cpu
 
 
 CASES = [(name, lambda name=name: sample_game(name)) for name in SAMPLES] + \
@@ -89,12 +112,12 @@ CASES = [(name, lambda name=name: sample_game(name)) for name in SAMPLES] + \
 @pytest.mark.parametrize("label,make", CASES, ids=[c[0].replace(" ", "-") for c in CASES])
 def test_bench_mbt_playouts(label, make):
     game = make()
-    rate, games, _ = random_rate(game)
-    ratio = report(f"MBT {label} random playouts ({games} games)", rate, anchor(refresh=True))
-    h_rate, h_games_s, h_games = bot_rate(game, ("heuristic", "heuristic"))
-    report(f"MBT {label} heuristic vs heuristic ({h_games} games, {h_games_s:.2f} games/s)", h_rate,
-           anchor(refresh=True))
-    assert ratio > 0 and h_rate > 0
+    steps, games, wall, cpu = random_rate(game)
+    ratio = both(f"MBT {label} random playouts ({games} games)", steps, wall, cpu)
+    steps, games, wall, cpu = bot_rate(game, ("heuristic", "heuristic"))
+    h_ratio = both(f"MBT {label} heuristic vs heuristic ({games} games, {games / cpu:.2f} games/s CPU)", steps,
+                   wall, cpu)
+    assert ratio > 0 and h_ratio > 0
 
 
 @pytest.mark.bench
@@ -126,14 +149,12 @@ def fitted_exponent(sizes: list[int], times: list[float]) -> float:
 @pytest.mark.parametrize("bots", [("random", "random"), ("heuristic", "heuristic")], ids=["random", "heuristic"])
 def test_bench_mbt_time_per_game_scaling(bots):
     """Time per game at 16, 32, 64 and 128 units (half a side each); target: exponent <= 1 (linear)."""
-    base = anchor()
     sizes, times = [16, 32, 64, 128], []
     for units in sizes:
         game = generated_game(units // 2)
-        rate, games_s, games = bot_rate(game, bots, seconds=4.0, min_games=2)
-        times.append(1.0 / games_s)
-        base = anchor(refresh=True)  # beside each figure: the load of these machines drifts
-        report(f"MBT {bots[0]} {units} units: {1 / games_s:.3f} s per game ({games} games)", rate, base)
+        steps, games, wall, cpu = bot_rate(game, bots, seconds=4.0, min_games=2)
+        times.append(cpu / games)
+        both(f"MBT {bots[0]} {units} units: {cpu / games:.3f} CPU s per game ({games} games)", steps, wall, cpu)
     k = fitted_exponent(sizes, times)
-    print(f"MBT {bots[0]} time per game ~ units^{k:.2f} over 16-128 units (target <= 1.00)")
+    print(f"MBT {bots[0]} CPU time per game ~ units^{k:.2f} over 16-128 units (target <= 1.00)")
     assert k == k  # a number (not NaN)
