@@ -5,6 +5,7 @@ import os
 import signal
 import threading
 import time
+from pathlib import Path
 
 import pytest
 
@@ -115,3 +116,13 @@ def test_dask_cancel_keeps_finished_games(meeting, cluster):
     report = run_games(meeting, 3000, seed=1, bots=["random", "random"], scheduler=client, progress=progress,
                        cancel=cancel)
     assert report.cancelled and 3 <= report.games < 3000
+
+
+def test_dask_replays_are_written_by_the_machine_that_started_the_run(meeting, cluster, tmp_path):
+    from studio.rules.replay import verify
+
+    _, client = cluster
+    report = run_games(meeting, 3, seed=5, bots=["random", "random"], scheduler=client, replay_dir=tmp_path)
+    files = sorted(tmp_path.glob("*.replay.json"))
+    assert sorted(Path(p).name for p in report.replay_files.values()) == [f.name for f in files] and len(files) == 3
+    assert verify(files[0], meeting.project).status == "ok"
