@@ -150,3 +150,44 @@ def test_reverse_exit_pays_twice_the_hex_and_leaves_behind_the_vehicle():
     twice = c * g.tables.movement["reverse-multiplier"]
     assert c <= s.mv_left < twice                      # the hex once would fit, twice does not
     assert s.fac[v] == 2 and "exit V rev" not in legal(s) and "rev V" not in legal(s)
+
+
+def test_a_move_reveals_the_command_to_the_enemy():
+    """4.5 (and 4.2.1): a vehicle that starts its move shows its command; until then the enemy's view hides it."""
+    s = setup([unit("V", "m1", "us", "2T10", 0, command="MOVE"), far_enemy()])
+    v = s.game.uindex["V"]
+    assert s.observation(1).cmd[v] == 0
+    play(s, "move V")
+    assert s.observation(1).cmd[v] == s.cmd[v] != 0
+
+
+def test_reverse_goes_to_the_hex_behind_for_every_facing():
+    """4.5.1.1.7: a reverse move enters the hex behind the vehicle (opposite its facing), which it keeps."""
+    from studio.hexgrid.coords import neighbour
+
+    for facing in range(6):
+        s = setup([unit("V", "m1", "us", "2L12", facing, command="MOVE"), far_enemy()])
+        g = s.game
+        v = g.uindex["V"]
+        h = s.hex[v]
+        play(s, "move V", "rev V")
+        assert s.hex[v] == neighbour(h, (facing + 3) % 6) and s.fac[v] == facing, facing
+
+
+def test_a_bridge_on_the_road_costs_nothing_a_stream_on_the_road_does():
+    """4.5.1.1.6: a bridge carries the road over a stream hexside: crossing it along the road costs no hexside
+    cost; the same road over a stream hexside without a bridge pays the stream."""
+    s = setup([unit("V", "m1", "us", "2N8", 2, command="MOVE"), far_enemy()])
+    g = s.game
+    v = g.uindex["V"]
+    a, b = g.map.hex("2N8"), g.map.hex("2O8")
+    feats = {f.id: f for f in g.ruleset.hexside_features}
+    assert feats["stream"].move_cost["t"] > 0
+    key = (a, b) if a <= b else (b, a)
+    costs = {}
+    for fid in ("bridge", "stream"):
+        g.features[key] = feats[fid]
+        g.clear_caches()
+        costs[fid] = s.step_cost(v, a, b)
+    base = g.tables.movement["road-hex"]
+    assert costs == {"bridge": base, "stream": base + int(feats["stream"].move_cost["t"])}
