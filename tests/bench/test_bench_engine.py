@@ -82,7 +82,7 @@ def random_rate(game, seconds: float = 4.0, min_games: int = 2) -> tuple[int, in
     rng = random.Random(1)
     steps = games = 0
     start, cpu = time.perf_counter(), time.process_time()
-    while time.perf_counter() - start < seconds or games < min_games:
+    while time.process_time() - cpu < seconds or games < min_games:  # a CPU budget: the same work however loaded
         state = game.new_initial_state(games)
         while not state.is_terminal():
             legal = state.legal_actions()
@@ -96,7 +96,7 @@ def bot_rate(game, bots, seconds: float = 6.0, min_games: int = 1) -> tuple[int,
     """Games through ``studio.sim.runner.play_game`` (observations, bots): (actions, games, wall s, CPU s)."""
     steps = games = 0
     start, cpu = time.perf_counter(), time.process_time()
-    while time.perf_counter() - start < seconds or games < min_games:
+    while time.process_time() - cpu < seconds or games < min_games:  # a CPU budget: the same work however loaded
         result, _ = play_game(game, games, list(bots))
         assert result.error is None, result.error
         steps += result.steps
