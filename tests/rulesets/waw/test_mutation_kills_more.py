@@ -598,3 +598,27 @@ def test_1_3_5_a_reduced_platoons_unplaced_sw_can_be_lost():
     s.dice.force(1)
     s._destroy(b)
     assert a in s.sw_lost
+
+
+# ---------------------------------------------------------------- 5.0 movement costs, 8.4 Chemical
+
+def test_5_0_a_stream_hexside_adds_its_cost():
+    g, s = build([("us-m60a3", "4T14")], [("su-t72", "4A1")])
+    m60 = u(g, "us.1")
+    (a, b), _ = next((k, f) for k, f in g.map.hexsides.items() if f == "stream" and not g.map.road(*k)
+                     and g.terrain.get(k[1]) == "C")
+    plain = g.step_cost[("C", g.mobility[m60][0])]
+    assert s._terrain_cost(m60, a, b) == plain + g.tables.features["stream"]["tracked"]
+
+
+def test_8_4_chemical_costs_only_next_to_the_contaminated_hex():
+    g, s = build([("us-m60a3", "4T14")], [("su-t72", "4A1")])
+    m60 = u(g, "us.1")
+    a, b = _adjacent_pair(g)
+    base = s._terrain_cost(m60, a, b)
+    far = next(h for h in g.hexes if distance(h, b) == 2)
+    s.chem = {far}
+    assert s._terrain_cost(m60, a, b) == base
+    near = next(h for h in g.hexes if distance(h, b) == 1)
+    s.chem = {near}
+    assert s._terrain_cost(m60, a, b) == base + g.const("chemical_extra_mp")
