@@ -26,3 +26,21 @@ def test_data_fingerprint_covers_hexside_features():
     assert g.data_fingerprint() != before
     g.features[key] = feat
     assert g.data_fingerprint() == before
+
+
+def test_positions_at_the_end_of_movement_are_the_states_play_reaches():
+    """Positions as documents (issue 10 item 8): the 'adjustment' position is the state reached by playing the
+    rest of the Movement Phase when nobody moves: same fingerprint, same legal actions."""
+    from pathlib import Path
+
+    from studio.rules.position import load_position
+
+    data = Path(__file__).resolve().parents[3] / "data"
+    units = [{"id": "A", "card": "m1", "side": "us", "hex": "2C5", "facing": 2},
+             {"id": "T", "card": "t-72a", "side": "sov", "hex": "4R5", "facing": 5}]
+    states = [load_position({"scenario": "meeting-engagement", "phase": phase, "to_act": "us", "units": units},
+                            data).state for phase in ("move-first", "adjustment")]
+    played, placed = states
+    assert played.turn == placed.turn == 2 and played.phase_id() == placed.phase_id() == "command"
+    assert played.fingerprint() == placed.fingerprint()
+    assert [str(a) for a in played.legal_actions()] == [str(a) for a in placed.legal_actions()]
