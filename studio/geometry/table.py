@@ -97,8 +97,10 @@ class TableGeometry:
         for g in (self._geoms, self._hgeoms):
             shapely.prepare(g)
         self._tree = shapely.STRtree(self._geoms)
-        self._htree = shapely.STRtree(self._hgeoms)
         self._levels = np.array([h.level for h in self.heights], dtype=float)
+        self._n = len(self.areas)
+        self._all = np.concatenate([self._geoms, self._hgeoms]) if len(self._hgeoms) else self._geoms
+        self._all_tree = shapely.STRtree(self._all)
         self._base = np.array([self.ground_at(*_anchor(a.geom)) for a in self.areas], dtype=float)
         self.by_id = {a.id: a for a in self.areas}
 
@@ -167,43 +169,42 @@ class TableGeometry:
         line, unit = _line(x0, y0, x1, y1)
         length = math.hypot(x1 - x0, y1 - y0)
         z0, z1 = self.ground_at(x0, y0) + eye, self.ground_at(x1, y1) + target
-        crossings = self._crossings(line, unit, x0, y0, length, z0, z1, side)
-        return LosResult(length, crossings, self._ground_block(line, unit, x0, y0, length, z0, z1))
-
-    def _crossings(self, line, unit, x0, y0, length, z0, z1, side) -> tuple[Crossing, ...]:
-        idx = self._tree.query(line, predicate="intersects")
+        idx = self._all_tree.query(line, predicate="intersects")   # areas and height polygons in one query
         if side is not None:
-            idx = [i for i in idx if side not in self.areas[i].hidden_from]
+            idx = [i for i in idx if i >= self._n or side not in self.areas[i].hidden_from]
         if not len(idx):
-            return ()
+            return LosResult(length, (), None)
         idx = np.asarray(idx)
-        out = []
-        for k, parts in _intervals(line, self._geoms[idx], x0, y0, unit).items():
+        out, first = [], None
+        for k, parts in _intervals(line, self._all[idx], x0, y0, unit).items():
             i = int(idx[k])
-            area = self.areas[i]
-            enter, leave = parts[0][0], parts[-1][1]
-            at_obs, at_tgt = enter <= _EPS, leave >= length - _EPS
-            faces = sum((a > _EPS) + (b < length - _EPS) for a, b in parts)
-            low = min(min(_z(z0, z1, length, a), _z(z0, z1, length, b)) for a, b in parts)
-            blocking = bool(area.blocks and not at_obs and not at_tgt and low < self._base[i] + area.height - _EPS)
-            out.append(Crossing(area, sum(b - a for a, b in parts), enter, leave, int(faces), blocking,
-                                at_obs, at_tgt))
-        return tuple(sorted(out, key=lambda c: (c.enter, c.area.id)))
+            if i < self._n:
+                out.append(self._crossing(i, parts, length, z0, z1))
+            else:
+                t = self._under(self._levels[i - self._n], parts, length, z0, z1)
+                if t is not None and (first is None or t < first):
+                    first = t
+        return LosResult(length, tuple(sorted(out, key=lambda c: (c.enter, c.area.id))), first)
 
-    def _ground_block(self, line, unit, x0, y0, length, z0, z1) -> float | None:
-        if not self.heights:
-            return None
-        idx = self._htree.query(line, predicate="intersects")
-        if not len(idx):
-            return None
-        first = None
-        for k, parts in _intervals(line, self._hgeoms[idx], x0, y0, unit).items():
-            level = self._levels[idx[k]]
-            for a, b in parts:
-                for t in (a, b):
-                    if _z(z0, z1, length, t) < level - _EPS and (first is None or t < first):
-                        first = t
-        return first
+    def _crossing(self, i: int, parts, length: float, z0: float, z1: float) -> Crossing:
+        """Area ``i`` as the line passes it: length inside, faces, whether it blocks (an end's own area never)."""
+        area = self.areas[i]
+        enter, leave = parts[0][0], parts[-1][1]
+        at_obs, at_tgt = enter <= _EPS, leave >= length - _EPS
+        faces = sum((a > _EPS) + (b < length - _EPS) for a, b in parts)
+        low = min(min(_z(z0, z1, length, a), _z(z0, z1, length, b)) for a, b in parts)
+        blocking = bool(area.blocks and not at_obs and not at_tgt and low < self._base[i] + area.height - _EPS)
+        return Crossing(area, sum(b - a for a, b in parts), enter, leave, int(faces), blocking, at_obs, at_tgt)
+
+    @staticmethod
+    def _under(level: float, parts, length: float, z0: float, z1: float) -> float | None:
+        """Where (inches out) the line first runs below a height polygon's level, or None (the line is
+        straight, so checking each piece's ends is exact)."""
+        for a, b in parts:
+            for t in (a, b):
+                if _z(z0, z1, length, t) < level - _EPS:
+                    return t
+        return None
 
     # ------------------------------------------------------------------ exposure
     def exposure(self, x: float, y: float, eye: float, foot: BaseGeometry, target: float = 0.0,
