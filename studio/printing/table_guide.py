@@ -252,3 +252,8 @@ def duplex_card_pages(index: ProjectIndex, units: list[UnitCard], job: SheetJob,
     spec = replace(job.spec, cell_w=lay.width_mm, cell_h=lay.height_mm)
     return grid_pages(units, SheetJob(spec, f"{job.caption}  -  {lay.name}", job.back_marks), "card",
                       lambda u: choose_layout(index, u, "card", layout_id), base, extras)
+
+
+def layout_has_back(layout) -> bool:
+    """True when a card layout prints something on the back (``side: back``), so its cards go out duplex."""
+    return any(el.side == "back" for el in layout.elements)

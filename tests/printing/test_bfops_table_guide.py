@@ -110,3 +110,12 @@ def test_guide_renders_to_pdf(index, tmp_path):
     out = tmp_path / "guide.pdf"
     write_pdf(pages, out)
     assert out.read_bytes()[:5] == b"%PDF-" and out.stat().st_size > 2000
+
+
+def test_bfops_layout_has_a_back_others_do_not(index):
+    from studio.printing.faces import choose_layout
+    from studio.printing.table_guide import layout_has_back
+
+    assert layout_has_back(choose_layout(index, index.model("unit", "nato-m60a1"), "card"))
+    mbt = next(u for u in index.ids("unit") if getattr(index.model("unit", u), "ruleset", "") == "mbt")
+    assert not layout_has_back(choose_layout(index, index.model("unit", mbt), "card"))
