@@ -153,3 +153,14 @@ def test_templates_and_save(editor, project):
 
     res = validate_paths([project / "maps" / "bfops-mill-valley.yaml"])
     assert not [d for d in res.diagnostics if d.severity.value == "error"]
+
+
+def test_escape_cancels_an_unfinished_drawing(editor):
+    n = len(editor.features())
+    editor.set_tool("draw")
+    choose(editor.stamp_box, "Woods")
+    click(editor, 2.0, 2.0)
+    click(editor, 5.0, 2.0)
+    QTest.keyClick(editor.view, Qt.Key.Key_Escape)
+    QTest.keyClick(editor.view, Qt.Key.Key_Return)
+    assert len(editor.features()) == n and len(editor.doc.history) == 0

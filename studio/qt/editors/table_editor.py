@@ -4,7 +4,8 @@ Tools (toolbar, keys): Select/edit (S: drag a feature's vertex handles, drag a f
 points, double-click or Enter to finish; the stamp gives terrain, shape and fixed width), Unit (U: click to place
 a unit of the chosen card and side; drag a unit to move it, Alt- or right-drag to turn it), Ruler (R: drag),
 LOS (L: drag from eye to target: every obstacle crossed with its length, faces, cover, and the ruleset's
-modifiers), Template (T: click to lay a circle of the chosen radius or a 90-degree arc). Snap 1/4", 1/8" or free;
+modifiers), Template (T: click to lay a circle of the chosen radius or a 90-degree arc; Escape clears them and
+any unfinished drawing). Snap 1/4", 1/8" or free;
 inches or metric. Every gesture is one undo step (one ``apply`` on release). Units go to a set-up document
 (a ``position``: x, y in inches, facing in degrees), by default an unsaved one named after the map.
 
@@ -44,6 +45,7 @@ class TableView(QGraphicsView):
     dragged = Signal(float, float)
     released = Signal(float, float)
     finished = Signal()
+    cancelled = Signal()
 
     def __init__(self, scene: QGraphicsScene, depth: float):
         super().__init__(scene)
@@ -95,7 +97,7 @@ class TableView(QGraphicsView):
         if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
             self.finished.emit()
         elif event.key() == Qt.Key.Key_Escape:
-            self.finished.emit()
+            self.cancelled.emit()
         else:
             super().keyPressEvent(event)
 
@@ -126,6 +128,7 @@ class QtTableEditor(QtEditor):
         self.view.dragged.connect(self._move)
         self.view.released.connect(self._release)
         self.view.finished.connect(self._finish)
+        self.view.cancelled.connect(self._cancel)
 
     # ---------------------------------------------------------------- set-up
     def _catalogue(self) -> dict:
@@ -461,6 +464,11 @@ class QtTableEditor(QtEditor):
             u = self.unit_at(x, y)
             end = (float(self.units()[u]["x"]), float(self.units()[u]["y"])) if u is not None else (x, y)
             self.measure(drag["at"], end)
+
+    def _cancel(self) -> None:
+        """Escape: drop the points of an unfinished drawing, the templates and the ruler line."""
+        self._points, self.templates = [], []
+        self.redraw()
 
     def _finish(self) -> None:
         if self.tool != "draw" or not self._points:
