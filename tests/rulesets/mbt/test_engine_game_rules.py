@@ -44,3 +44,18 @@ def test_positions_at_the_end_of_movement_are_the_states_play_reaches():
     assert played.turn == placed.turn == 2 and played.phase_id() == placed.phase_id() == "command"
     assert played.fingerprint() == placed.fingerprint()
     assert [str(a) for a in played.legal_actions()] == [str(a) for a in placed.legal_actions()]
+
+
+def test_illegal_actions_name_the_rule_or_the_missing_unit():
+    """An illegal action is refused with the rule it breaks; one naming a unit that does not exist says so."""
+    from studio.rules.api import RulesError
+    from studio.rulesets.mbt.engine.actions import Action
+
+    g = new_game()
+    s = g.new_initial_state(0)
+    with pytest.raises(RulesError, match="no unit 'ghost'"):
+        s.play(Action(("move", "ghost")))
+    name = g.units[0].name
+    with pytest.raises(RulesError) as exc:
+        s.play(Action(("fire", name, name, "main:APFSDS")))
+    assert "MBT 4.4.1" in str(exc.value) or exc.value.rule == "MBT 4.4.1"
