@@ -1,8 +1,8 @@
 """Incremental legal-action generation for World at War (issue 19): per-unit action lists kept between listings
 and invalidated explicitly.
 
-A unit's **move list** (5.0: the hexes it may step into), **fire list** (6.1) and **close list** (6.3 Assault,
-6.4 Overrun, 5.2.1 loading) are computed once and reused until something they depend on changes. What changed is found by
+A unit's **move list** (5.0: the hexes it may step into), **fire list** (6.1; a helicopter's Pop-Up attacks,
+9.2.1, follow the same rule) and **close list** (6.3 Assault, 6.4 Overrun, 5.2.1 loading) are computed once and reused until something they depend on changes. What changed is found by
 comparing, at each listing, every unit's **signature** (all its per-unit fields: hex, strength, Disrupted, Ops
 Complete, OOC, MP used and cap, Moving Fire, Depleted, carrier, mode, helicopter moves, acted, breakdown, fresh,
 locked, one-hex) with the previous listing's, and a **global signature** (Thor's Hammer, Smoke, Wrecks, Chemical,
@@ -51,7 +51,7 @@ def global_signature(st) -> tuple:
 class ListingCache:
     """The per-unit lists of one state (never shared between states: clones and views start empty)."""
 
-    __slots__ = ("sigs", "glob", "log", "moves", "fire", "close", "sides", "live")
+    __slots__ = ("sigs", "glob", "log", "moves", "fire", "close", "popup", "sides", "live")
 
     def __init__(self):
         self.sigs: list[tuple] | None = None
@@ -61,6 +61,7 @@ class ListingCache:
         self.moves: dict[int, tuple[int, list]] = {}
         self.fire: dict[int, tuple[int, list]] = {}
         self.close: dict[int, tuple[int, list]] = {}
+        self.popup: dict[int, tuple[int, list]] = {}
         self.sides: list[int] = []
         self.live = False                      # True only while an impulse is being listed (after refresh)
 
@@ -73,6 +74,7 @@ class ListingCache:
             self.moves.clear()
             self.fire.clear()
             self.close.clear()
+            self.popup.clear()
             self.log.clear()
             self.glob = glob
             self.sides = [u.side for u in st.game.units]
@@ -96,7 +98,7 @@ class ListingCache:
             return None
         h = st.hex[u]
         side = self.sides[u]
-        if table is self.fire:
+        if table is self.fire or table is self.popup:
             near, enemies = -1, True
         elif table is self.moves:
             near, enemies = 1, st.disr[u]

@@ -349,8 +349,20 @@ class SequenceRules:
         if not self.acted[u] and not self.mode_changed[u] and self.mp_used[u] == 0:
             out.append(Action("mode", spec.uid))
         if not self.disr[u] and self.heli_moves[u] <= g.const("helicopter_fire_move_limit"):
-            out += [Action("popup", spec.uid, g.units[t].uid, fp) for t, fp in self._popup_targets(u)]
+            out += self._popups_listed(u)
         return out
+
+    def _popups_listed(self, u: int) -> list[Action]:
+        """``u``'s Pop-Up attacks (9.2.1), from the listing cache while still valid (the fire rule)."""
+        lc = self._lc
+        if lc is not None and lc.live:
+            hit = lc.get(lc.popup, u, self)
+            if hit is not None:
+                return hit
+        g = self.game
+        uid = g.units[u].uid
+        out = [Action("popup", uid, g.units[t].uid, fp) for t, fp in self._popup_targets(u)]
+        return lc.put(lc.popup, u, out) if lc is not None and lc.live else out
 
     def _combat_actions(self, u: int, fi: int) -> list[Action]:
         """Fire (6.1, Moving Fire 6.1.3), then Assault, Overrun and loading (``_close_actions``)."""
