@@ -82,6 +82,41 @@ def check_scenario(doc, index) -> Iterator:
                         "/extension/prepared", "BfOps 5.3")
 
 
+#: fixed widths of the rules (BfOps p.9-10; digest d.21): terrain -> allowed widths in inches
+FIXED_WIDTHS = {"trench": (0.25, 0.5), "oil_slick": (0.5,), "minefield": (1.0,)}
+MINE_ATTRIBUTES = {"density": ("low", "high"), "mine_type": ("AP", "AT")}
+
+
+def check_map(doc, index) -> Iterator:
+    """d.21, d.23, d.24: trench, oil-slick and minefield widths; minefield density and type; water with an exact
+    depth; ground types."""
+    table = getattr(doc.model, "table", None)
+    if table is None:
+        return
+    for i, f in enumerate(table.features):
+        where = f"/table/features/{i}"
+        widths = FIXED_WIDTHS.get(f.terrain)
+        if widths and f.width_in is not None and f.width_in not in widths:
+            yield doc.error("bfops.width", f"{f.terrain} '{f.id}' is {f.width_in:g}\" wide; the rules allow "
+                            + " or ".join(f'{w:g}"' for w in widths), f"{where}/width_in", "BfOps p.9-10")
+        if f.terrain == "minefield":
+            yield from _mine_attributes(doc, f, where)
+        if f.terrain == "stream" and f.depth_in is None:
+            yield doc.error("bfops.water-depth", f"water '{f.id}' needs its exact depth (depth_in)", where,
+                            "BfOps p.11")
+        if f.terrain in ("rough", "extreme") and f.ground not in ("", f.terrain):
+            yield doc.warning("bfops.ground", f"'{f.id}' is {f.terrain} terrain but says ground '{f.ground}'",
+                              f"{where}/ground", "BfOps p.11")
+
+
+def _mine_attributes(doc, f, where: str):
+    for key, allowed in MINE_ATTRIBUTES.items():
+        value = f.attributes.get(key)
+        if value not in allowed:
+            yield doc.error("bfops.minefield", f"minefield '{f.id}' needs attributes.{key} in {list(allowed)} "
+                            f"(it has {value!r})", f"{where}/attributes", "BfOps p.10")
+
+
 def _table(doc, index):
     if not doc.model.boards:
         return None
@@ -89,4 +124,4 @@ def _table(doc, index):
     return getattr(m, "table", None)
 
 
-CHECKS = {"unit": [check_card], "scenario": [check_scenario]}
+CHECKS = {"unit": [check_card], "scenario": [check_scenario], "map": [check_map]}

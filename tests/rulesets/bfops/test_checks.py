@@ -1,0 +1,88 @@
+"""Battlefield Ops! static checks (digest d): each fault at its file and line, in a copy of the sample project."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from studio.model.validate import validate_paths
+
+from .conftest import DATA
+
+CARD = """\
+kind: unit
+schema_version: 1
+id: bad-card
+ruleset: bfops
+name: Bad card
+nation: Nowhere
+category: vehicle
+body:
+  side: NATO
+  category: wheeled_armored
+  propulsion: wheeled
+  unit_rating: 9
+  armor: {front: 3, tracks: 2}
+  movement: {cruise: 8}
+  weapons:
+    - name: gun
+      weapon_class: cannon
+      ranges: {short: 1, medium: 2, long: 3}
+      ammo: [{type: AP, pen: {short: 5}}]
+      fire_rates: [{mode: direct, value: 2}, {mode: direct, value: 3}]
+"""
+CARD_EXPECT = {("bfops.unit-rating", 12), ("bfops.tracks", 13), ("bfops.axles", 9), ("bfops.caliber", 16),
+               ("bfops.max-range", 18), ("bfops.fire-rates", 20)}
+
+MAP = """\
+kind: map
+schema_version: 1
+id: bad-bfops-table
+name: Bad
+ruleset: bfops
+table:
+  width_in: 24
+  depth_in: 24
+  features:
+    - {id: t1, terrain: trench, shape: polyline, width_in: 0.3, points: [[1, 1], [5, 1]]}
+    - {id: m1, terrain: minefield, shape: polyline, width_in: 1.0, points: [[1, 5], [5, 5]], attributes: {density: thick}}
+    - {id: s1, terrain: stream, shape: polyline, width_in: 1.0, points: [[1, 9], [5, 9]]}
+    - {id: r1, terrain: rough, shape: polygon, ground: extreme, points: [[10, 10], [12, 10], [12, 12]]}
+"""
+MAP_EXPECT = {("bfops.width", 10), ("bfops.minefield", 11), ("bfops.water-depth", 12), ("bfops.ground", 13)}
+
+
+@pytest.fixture(scope="module")
+def results(tmp_path_factory):
+    root = tmp_path_factory.mktemp("bfops-checks") / "data"
+    shutil.copytree(DATA, root)
+    (root / "units" / "bfops" / "bad-card.yaml").write_text(CARD, encoding="utf-8")
+    (root / "maps" / "bad-bfops-table.yaml").write_text(MAP, encoding="utf-8")
+    scen = root / "scenarios" / "bfops" / "bfops-village-defence.yaml"
+    text = scen.read_text(encoding="utf-8")
+    scen.write_text(text.replace("objective: village", "objective: nowhere", 1).replace("agreed: true", "agreed: false"),
+                    encoding="utf-8")
+    res = validate_paths([root])
+    return {name: {(d.code, d.line) for d in res.diagnostics if Path(d.file).name == name}
+            for name in ("bad-card.yaml", "bad-bfops-table.yaml", "bfops-village-defence.yaml")}
+
+
+def test_card_checks(results):
+    assert CARD_EXPECT <= results["bad-card.yaml"], sorted(results["bad-card.yaml"])
+
+
+def test_map_checks(results):
+    got = {c for c in results["bad-bfops-table.yaml"] if c[0].startswith("bfops.")}
+    assert got == MAP_EXPECT, sorted(got)
+
+
+def test_scenario_checks(results):
+    codes = {c for c, _ in results["bfops-village-defence.yaml"]}
+    assert {"bfops.objective", "bfops.prepared"} <= codes
+
+
+def test_sample_data_is_clean():
+    res = validate_paths([DATA])
+    mine = [d for d in res.diagnostics if "bfops" in d.file and d.severity.value != "info"]
+    assert mine == [], [d.format_text() for d in mine]
