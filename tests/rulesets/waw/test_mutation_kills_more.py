@@ -622,3 +622,32 @@ def test_8_4_chemical_costs_only_next_to_the_contaminated_hex():
     near = next(h for h in g.hexes if distance(h, b) == 1)
     s.chem = {near}
     assert s._terrain_cost(m60, a, b) == base + g.const("chemical_extra_mp")
+
+
+# ---------------------------------------------------------------- game set-up (static facts)
+
+def test_setup_lists_tables_with_placeholder_rows():
+    g, s = build([("us-m60a3", "4T14")], [("su-t72", "4A1")])
+    rows_only = [t.id for t in g.ruleset.tables if t.placeholder_rows and not t.placeholder]
+    assert rows_only and set(rows_only) <= set(g.placeholder_tables)
+
+
+def test_setup_every_elevated_hex_is_a_hill():
+    """7.0: two levels (ground, hill); any elevation above 0 on the map is the hill level."""
+    g, s = build([("us-m60a3", "4T14")], [("su-t72", "4A1")])
+    elevated = [h for h in g.hexes if g.map.elevation.get(h, 0) > 0]
+    assert any(g.map.elevation[h] == 1 for h in elevated)
+    assert all(g.level[h] == 1 for h in elevated) and all(g.level[h] == 0 for h in g.hexes if h not in elevated)
+
+
+def test_setup_default_roles_first_side_nato():
+    g, s = build([("us-m60a3", "4T14")], [("su-t72", "4A1")], extension={"roles": []})
+    assert g.roles == ["NATO", "Alliance"]
+
+
+def test_setup_air_cover_values_default():
+    g, s = build([("us-m60a3", "4T14")], [("su-t72", "4A1")], extension={"cup": {"air_cover": ["soviet"]}})
+    assert g.air_cover_fp == (0, 5)
+    g, s = build([("us-m60a3", "4T14")], [("su-t72", "4A1")],
+                 extension={"cup": {"air_cover": ["soviet"], "air_cover_aa_fp": 3, "air_cover_to_hit": 4}})
+    assert g.air_cover_fp == (3, 4)
