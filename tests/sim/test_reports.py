@@ -92,3 +92,52 @@ def test_html_report_every_chart_labelled(hasty, tmp_path):
             assert f">{category[:22]}</text>" in svg.replace("&amp;", "&").replace("&lt;", "<")
     assert "<script" not in html and "http://" not in html.replace("http://www.w3.org/2000/svg", "")
     assert "Placeholder tables used" in html and "ap-hit" in html
+
+
+def test_unit_type_names():
+    from types import SimpleNamespace as NS
+
+    from studio.sim.casualties import unit_keys, unit_type
+
+    assert unit_type(NS(type=NS(name="M1 Abrams", id="m1"))) == "M1 Abrams"
+    assert unit_type(NS(type=NS(name="", id="m1"))) == "m1"
+    assert unit_type(NS(type="T-72")) == "T-72"
+    assert unit_type(NS(card="us-m60a3", name="x")) == "us-m60a3"
+    assert unit_type(NS(name="BMP-2-3")) == "BMP-2" and unit_type(NS(name="rifles.12")) == "rifles"
+    assert unit_keys(NS(uid="us.1", name="Tank HQ", id=None)) == ["us.1", "Tank HQ"]
+
+
+def test_tracker_names_firer_weapon_and_range():
+    from types import SimpleNamespace as NS
+
+    from studio.rules.api import Outcome
+
+    units = [NS(name="A-1", side=0, type=NS(name="Tank")), NS(name="B-1", side=1, type=NS(name="IFV"))]
+
+    class State:
+        turn = 3
+
+        def __init__(self):
+            self.hex = [(0, 0), (3, -1)]
+            self.lost = [0, 0]
+
+        def outcome(self):
+            return Outcome(0 if self.lost[1] else None, [0, 0], "", 3, list(self.lost))
+    state = State()
+    tracker = CasualtyTracker(NS(units=units), state)
+    tracker.before(state, "fire A-1 at B-1 main:HEAT")
+    state.lost[1] = 1
+    state.hex[1] = None                           # the wreck leaves the board: the range is from before
+    tracker.after(state)
+    (c,) = tracker.casualties
+    assert (c.side, c.unit, c.unit_type, c.turn, c.weapon, c.range, c.by) == \
+        (1, "B-1", "IFV", 3, "Tank main:HEAT", 3, "A-1")
+    assert tracker.decided == 3 and tracker.leader == 0
+    tracker.before(state, "move A-1 2P12")       # a hex id is not a weapon; no loss: nothing recorded
+    tracker.after(state)
+    assert len(tracker.casualties) == 1
+    state.lost[0] = 1
+    tracker.before(state, "move A-1 2P12")
+    tracker.after(state)
+    assert (tracker.casualties[1].unit, tracker.casualties[1].weapon, tracker.casualties[1].range) == \
+        ("A-1", None, None)

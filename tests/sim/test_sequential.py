@@ -58,3 +58,41 @@ def test_interval_shape():
     assert confidence_sequence(0, 0) == (0.0, 1.0)
     assert not precision_reached([5, 4], 9, 0.45)              # never before MIN_GAMES
     assert precision_reached([600, 600], 1200, 0.06) and not precision_reached([600, 600], 1200, 0.04)
+
+
+def _first_reached(winners, precision):
+    wins, n = [0, 0], 0
+    for w in winners:
+        n += 1
+        wins[w] += 1
+        if precision_reached(wins, n, precision):
+            return n
+    return None
+
+
+def test_stopping_rule_stops_within_4_percent_of_the_first_narrow_count():
+    rng = random.Random(11)
+    for p, precision in ((0.5, 0.1), (0.8, 0.08), (0.3, 0.15)):
+        winners = [0 if rng.random() < p else 1 for _ in range(5000)]
+        best = _first_reached(winners, precision)
+        rule = StoppingRule(precision, 5000, sides=2)
+        stop = next(n for n, w in enumerate(winners, start=1) if rule.feed(w))
+        assert best <= stop <= best * 1.04 + 1, (p, best, stop)
+        assert rule.n == stop and sum(rule.wins) == stop
+        assert rule.describe()["precision"] == precision and "Bonferroni" in rule.describe()["rule"]
+
+
+def test_draws_and_failed_games_count_as_games_no_side_won():
+    rule = StoppingRule(0.3, 100, sides=2)
+    for _ in range(40):
+        rule.feed(None)
+    assert rule.wins == [0, 0] and rule.n == 40
+    lo, hi = side_intervals(rule.wins, rule.n)[0]
+    assert lo == 0.0 and hi < 0.3
+
+
+def test_three_sides_use_a_smaller_alpha_each():
+    two = side_intervals([30, 70], 100)[0]
+    three = side_intervals([30, 70, 0], 100)[0]
+    assert three[0] < two[0] and three[1] > two[1]
+    assert confidence_sequence(30, 100, alpha=0.05 / 3) == three
