@@ -164,3 +164,30 @@ def test_escape_cancels_an_unfinished_drawing(editor):
     QTest.keyClick(editor.view, Qt.Key.Key_Escape)
     QTest.keyClick(editor.view, Qt.Key.Key_Return)
     assert len(editor.features()) == n and len(editor.doc.history) == 0
+
+
+def test_properties_panel_sets_height_cover_depth(editor):
+    i = next(k for k, f in enumerate(editor.features()) if f["id"] == "house-3")
+    editor.set_tool("select")
+    click(editor, 44.0, 41.5)
+    assert editor.selected == i and editor.prop_boxes["height_in"].isEnabled()
+    assert editor.prop_boxes["cover"].value() == 2.0
+    editor.prop_boxes["height_in"].setValue(0.75)
+    editor.prop_boxes["height_in"].editingFinished.emit()
+    editor.prop_boxes["cover"].setValue(3)
+    editor.prop_boxes["cover"].editingFinished.emit()
+    f = editor.features()[i]
+    assert f["height_in"] == 0.75 and f["cover"] == 3 and len(editor.doc.history) == 2
+
+
+def test_ford_tool_puts_a_ford_on_the_stream(editor):
+    i = next(k for k, f in enumerate(editor.features()) if f["id"] == "stream")
+    before = len(editor.features()[i]["fords"])
+    editor.set_tool("ford")
+    editor.ford_depth.setValue(0.4)
+    click(editor, 24.0, 22.1)
+    fords = editor.features()[i]["fords"]
+    assert len(fords) == before + 1 and fords[-1]["depth_in"] == 0.4
+    assert abs(fords[-1]["at"][0] - 24.0) < 0.2 and abs(fords[-1]["at"][1] - 22.0) < 0.1
+    editor.doc.undo()
+    assert len(editor.features()[i]["fords"]) == before

@@ -1,6 +1,8 @@
 """The measured-table editor (``map`` documents with ``table:``): a QGraphicsView of the table in inches.
 
-Tools (toolbar, keys): Select/edit (S: drag a feature's vertex handles, drag a feature to move it), Draw (D: click
+Tools (toolbar, keys): Select/edit (S: drag a feature's vertex handles, drag a feature to move it; the side
+panel sets its height, cover and water depth), Ford (F: click a stream to put a ford of the chosen depth on it),
+Draw (D: click
 points, double-click or Enter to finish; the stamp gives terrain, shape and fixed width), Unit (U: click to place
 a unit of the chosen card and side; drag a unit to move it, Alt- or right-drag to turn it), Ruler (R: drag),
 LOS (L: drag from eye to target: every obstacle crossed with its length, faces, cover, and the ruleset's
@@ -18,9 +20,9 @@ from pathlib import Path
 
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QAction, QActionGroup, QBrush, QColor, QKeySequence, QPainter, QPainterPath, QPen, QPolygonF
-from PySide6.QtWidgets import (QComboBox, QDoubleSpinBox, QGraphicsEllipseItem, QGraphicsPathItem, QGraphicsScene,
-                               QGraphicsSimpleTextItem, QGraphicsView, QHBoxLayout, QLabel, QListWidget,
-                               QSplitter, QToolBar, QVBoxLayout)
+from PySide6.QtWidgets import (QComboBox, QDoubleSpinBox, QFormLayout, QGraphicsEllipseItem, QGraphicsPathItem,
+                               QGraphicsScene, QGraphicsView, QHBoxLayout, QLabel, QListWidget, QSplitter, QToolBar,
+                               QVBoxLayout, QWidget)
 
 from studio.document.document import EditableDocument
 from studio.geometry import footprint
@@ -29,8 +31,10 @@ from studio.qt.table import logic as L
 from .base import QtEditor
 
 PX = 20.0  # scene units per inch
-TOOLS = (("select", "Select/edit", "S"), ("draw", "Draw", "D"), ("unit", "Unit", "U"), ("ruler", "Ruler", "R"),
-         ("los", "LOS", "L"), ("template", "Template", "T"))
+TOOLS = (("select", "Select/edit", "S"), ("draw", "Draw", "D"), ("ford", "Ford", "F"), ("unit", "Unit", "U"),
+         ("ruler", "Ruler", "R"), ("los", "LOS", "L"), ("template", "Template", "T"))
+#: feature properties the side panel edits: key, label, maximum (inches or cover points)
+PROPERTIES = (("height_in", "Height (in)", 12.0), ("cover", "Cover", 20.0), ("depth_in", "Water depth (in)", 12.0))
 
 
 def open_table_editor(session, doc, parent=None) -> "QtTableEditor":
@@ -189,9 +193,27 @@ class QtTableEditor(QtEditor):
             self.options.addWidget(w)
         self.readout = QListWidget()
         self.status = QLabel("")
+        side = QWidget()
+        panel = QFormLayout(side)
+        self.prop_boxes: dict[str, QDoubleSpinBox] = {}
+        for key, label, top in PROPERTIES:
+            box = QDoubleSpinBox()
+            box.setRange(0.0, top)
+            box.setSingleStep(0.05 if key != "cover" else 1.0)
+            box.setDecimals(2 if key != "cover" else 0)
+            box.setEnabled(False)
+            box.editingFinished.connect(lambda k=key: self.set_property(k, self.prop_boxes[k].value()))
+            panel.addRow(label, box)
+            self.prop_boxes[key] = box
+        self.ford_depth = QDoubleSpinBox()
+        self.ford_depth.setRange(0.0, 6.0)
+        self.ford_depth.setSingleStep(0.05)
+        self.ford_depth.setValue(0.25)
+        panel.addRow("Ford depth (in)", self.ford_depth)
+        panel.addRow(self.readout)
         split = QSplitter()
         split.addWidget(self.view)
-        split.addWidget(self.readout)
+        split.addWidget(side)
         split.setSizes([800, 260])
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -233,6 +255,7 @@ class QtTableEditor(QtEditor):
 
     def on_document_changed(self, change) -> None:
         self.redraw()
+        self._show_properties()
 
     def dispose(self) -> None:
         self._unsub_units()
@@ -388,7 +411,8 @@ class QtTableEditor(QtEditor):
 
     def _press(self, x: float, y: float, button, modifiers) -> None:
         rotate = button == Qt.MouseButton.RightButton or bool(modifiers & Qt.KeyboardModifier.AltModifier)
-        handler = {"select": self._press_select, "draw": self._press_draw, "unit": self._press_unit,
+        handler = {"select": self._press_select, "draw": self._press_draw, "ford": self._press_ford,
+                   "unit": self._press_unit,
                    "ruler": self._press_measure, "los": self._press_measure,
                    "template": self._press_template}[self.tool]
         handler(x, y, rotate)
@@ -405,9 +429,39 @@ class QtTableEditor(QtEditor):
         self.selected = self.feature_at(x, y)
         self._drag = {"kind": "feature", "index": self.selected, "at": (x, y)} if self.selected is not None else None
         self.redraw()
+        self._show_properties()
         if self.selected is not None:
             f = self.features()[self.selected]
             self.inspect.emit(f.get("id", ""), [(k, str(v)) for k, v in f.items() if k != "points"])
+
+    def _press_ford(self, x, y, rotate) -> None:
+        """Ford tool: a ford of the chosen depth on the water line clicked (its nearest point on the line)."""
+        i = self.feature_at(x, y)
+        f = self.features()[i] if i is not None else None
+        if f is None or f.get("shape") != "polyline" or f.get("depth_in") is None:
+            self.status_message.emit("Click a stream (a polyline with a water depth) to put a ford on it")
+            return
+        op = L.add_ford_op(f, i, (x, y), self.ford_depth.value())
+        if op is not None:
+            self.apply("Add ford", [op])
+
+    def set_property(self, key: str, value: float) -> None:
+        """Set a property of the selected feature (one undo step); 0 height/depth keeps the field."""
+        if self.selected is None or self.selected >= len(self.features()):
+            return
+        f = self.features()[self.selected]
+        value = int(value) if key == "cover" else round(value, 3)
+        if f.get(key) != value:
+            self.apply(f"Set {key}", [L.Set(f"/table/features/{self.selected}/{key}", value)])
+
+    def _show_properties(self) -> None:
+        f = self.features()[self.selected] if self.selected is not None and self.selected < len(self.features()) \
+            else None
+        for key, box in self.prop_boxes.items():
+            box.blockSignals(True)
+            box.setEnabled(f is not None)
+            box.setValue(float(f.get(key) or 0.0) if f is not None else 0.0)
+            box.blockSignals(False)
 
     def _press_draw(self, x, y, rotate) -> None:
         s = self.stamp()

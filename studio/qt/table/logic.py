@@ -101,6 +101,21 @@ def move_feature_ops(feature: dict, index: int, dx: float, dy: float, step: floa
     return [Set(f"/table/features/{index}/points", pts)]
 
 
+def add_ford_op(feature: dict, index: int, at: tuple[float, float], depth_in: float, width_in: float = 1.0):
+    """A ford at the point of the feature's line nearest ``at`` (None when the line has fewer than 2 points)."""
+    import shapely
+
+    pts = [tuple(p) for p in feature.get("points", []) if len(p) == 2]
+    if len(pts) < 2:
+        return None
+    line = shapely.linestrings(pts)
+    p = shapely.line_interpolate_point(line, shapely.line_locate_point(line, shapely.points(at)))
+    ford = {"at": [round(p.x, 3), round(p.y, 3)], "depth_in": round(depth_in, 3), "width_in": width_in}
+    if not isinstance(feature.get("fords"), list):
+        return Set(f"/table/features/{index}/fords", [ford])
+    return Insert(f"/table/features/{index}/fords/-", ford)
+
+
 def place_unit_op(units: list, card: str, side: str, x: float, y: float, facing: float) -> Insert:
     ids = {u.get("id") for u in units if isinstance(u, dict)}
     return Insert("/units/-", {"id": new_id(ids, "u"), "card": card, "side": side, "x": x, "y": y,
