@@ -321,6 +321,14 @@ class QtTableEditor(QtEditor):
         item.setZValue(2 if f.get("shape") == "polygon" else 3)
         item.setData(0, i)
         self.scene.addItem(item)
+        for ford in f.get("fords") or []:
+            try:
+                c, r = self._scene_pt(*ford["at"]), float(ford.get("width_in", 1.0)) * PX / 2
+            except (KeyError, TypeError, ValueError):
+                continue
+            mark = self.scene.addEllipse(QRectF(c.x() - r, c.y() - r, 2 * r, 2 * r), QPen(QColor("#1f4f8f"), 1.5),
+                                         QBrush(QColor("#c8ddf0")))
+            mark.setZValue(4)
         return item
 
     def _handles(self, f: dict) -> None:
