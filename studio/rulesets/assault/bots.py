@@ -5,8 +5,10 @@ hidden). It
 - rallies every suppressed unit it may before moving (free, Assault 17.B);
 - holds still in the first movement phase with units that have a spotted enemy in range, so they may fire in
   their own fire phase (12.B.4); moves the others one step at a time toward the scenario's objective hexes
-  (its own to take, the enemy's to deny), preferring hexes with a better defence (cover, 14.A);
-- takes cover with the units that stay in the second movement phase (7.G), so they may opportunity fire (15);
+  (all of them to take its own; one unit per hex to deny the enemy's, the rest staying put), preferring hexes
+  with a better defence (cover, 14.A);
+- takes cover with the units that stay (7.G; in the first movement phase only those with nothing to fire at),
+  so they defend better and may opportunity fire (15);
 - fires, as long as it may, the shot with the best expected effect: anti-armour hit chance times the chance of
   a step loss (13), or conventional fire by its odds on the CRT (14), weighted by the target's steps.
 The bot reads the rules' public tables (compiled data, cards) but never the hidden part of the state.
@@ -49,12 +51,16 @@ class HeuristicBot:
         return "end" if "end" in texts else texts[0]
 
     def _cover(self, view, texts):
-        """Second movement phase: units that stay take cover (Assault 7.G: better defence and spotting, and only
-        units in cover may opportunity fire in the enemy's turn, 15); in the first phase cover would count as
-        moving and forbid own-turn fire (12.B.4, option c43)."""
-        if not view.phase.endswith("move-2"):
-            return None
-        return next((t for t in texts if t.startswith("cover ")), None)
+        """Units that stay take cover (Assault 7.G: better defence and spotting, and only units in cover may
+        opportunity fire in the enemy's turn, 15). In the first movement phase cover counts as moving and forbids
+        own-turn fire (12.B.4, option c43), so there only units with no target in range take it."""
+        for t in texts:
+            if not t.startswith("cover "):
+                continue
+            unit = view._by_id(t.split()[1])
+            if view.phase.endswith("move-2") or not self._holds_fire(view, unit):
+                return t
+        return None
 
     def _exit(self, view, texts):
         """Assault 24.E: a unit on the side's exit edge leaves for its victory points."""
@@ -140,13 +146,16 @@ class HeuristicBot:
 
     def _goal(self, view, unit):
         """The hex this unit heads for. A side with objectives of its own spreads every unit over the objective
-        hexes; a side that only denies the enemy's sends one unit per objective hex and the others to the nearest
-        spotted enemy, else toward the enemy's edge (Assault 24.E: its points come from the enemy's losses)."""
+        hexes; a side that only denies the enemy's sends one unit per objective hex and keeps the others where
+        they are, in cover, to fire at whatever comes (moving in view of enemy units in cover draws their
+        opportunity fire, 15). Without objectives the units seek the nearest spotted enemy."""
         mine = [c for c in view.counters if c.side == self.side]
         n = mine.index(unit)
         if self.objectives and (self.attacker or n < len(self.objectives)):
             goal = self.objectives[n % len(self.objectives)]
             return None if unit.hex == goal else goal
+        if self.objectives:
+            return None
         enemies = [c.hex for c in view.counters if c.side != self.side]
         if enemies:
             return min(enemies, key=lambda h: coords.distance(unit.hex, h))

@@ -155,6 +155,9 @@ class AssaultGame(Game):
         self.los_cache: dict = {}          # (from, to) -> LOS graph clear; the map is static (Assault 10.B)
         self.terrain_of = {h: self.terrain_id.get(t, "clear") for h, t in self.map.terrain.items()}
         self.neighbours = {h: [n for n in coords.neighbours(h) if self.map.on_map(n)] for h in self.map.label_of}
+        self.obstacle = {h: self.map.elevation.get(h, 0) + self.los_height.get(t, 0)
+                         for h, t in self.terrain_of.items()}          # Assault 10.B.2: level + terrain height
+        self.lines: dict = {}              # (dq, dr) -> the hexes between, as offsets: lines are translation-free
         self.scenario = scenario
         self.index = index
         self.victory = list(scenario.victory)
@@ -379,7 +382,7 @@ class AssaultState(CommandControl, OpportunityFire, State):
                      sorted(self.ratings.items()), [sorted(p.items()) for p in self.ops], self.exited,
                      self.force_level, self.declared,
                      self.lost_steps, units, morale,
-                     hash(self.dice._rng.getstate()), list(self.dice._forced)))
+                     self.dice.fingerprint(), list(self.dice._forced)))
 
     def clone(self) -> "AssaultState":
         other = AssaultState(self.game, self.dice.clone(), [], list(self.force_level), self.turn, self.phase,
@@ -663,6 +666,17 @@ class AssaultState(CommandControl, OpportunityFire, State):
         return self.game.map.elevation.get(h, 0)
 
     def _line(self, a, b) -> list:
+        """(range, hex) of the hexes strictly between ``a`` and ``b`` (kept per offset: a hex line is the same
+        wherever it starts)."""
+        delta = (b[0] - a[0], b[1] - a[1])
+        lines = self.game.lines
+        if delta not in lines:
+            lines[delta] = self._line_from_origin(delta)
+        return [(i, (a[0] + d[0], a[1] + d[1])) for i, d in lines[delta]]
+
+    @staticmethod
+    def _line_from_origin(b) -> list:
+        a = (0, 0)
         n = coords.distance(a, b)
         ca, cb = coords.to_cube(a), coords.to_cube(b)
         out = []
@@ -695,7 +709,8 @@ class AssaultState(CommandControl, OpportunityFire, State):
         """Assault 10.B.2: the LOS graph rule over the hexes between ``a`` and ``b`` (any range)."""
         hs, ht = self._level(a), self._level(b)
         rng = coords.distance(a, b)
-        obstacles = [(i, self._level(h) + self.game.los_height.get(self._terrain(h), 0)) for i, h in self._line(a, b)]
+        height = self.game.obstacle
+        obstacles = [(i, height.get(h, 0)) for i, h in self._line(a, b)]
         return not spotting.los_blocked(hs, ht, rng, obstacles)
 
     def _spot_number(self, spotter: Counter, target: Counter, moving: bool) -> int | str:
