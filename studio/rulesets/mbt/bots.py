@@ -150,7 +150,7 @@ class HeuristicBot:
             return next(a for a in legal if a[1] == "first")
         if kind in ("reveal", "conceal"):
             return next(a for a in legal if a[0] == "reveal")
-        if kind == "pass" or any(a[0] == "ow" for a in legal):
+        if kind in ("pass", "ow"):  # overwatch decisions list "pass" first (MbtState.legal_actions)
             return self.overwatch(state, legal)
         if phase.startswith("direct-fire"):
             return self.fire(state, legal)
@@ -264,7 +264,7 @@ def macro_move(state: MbtState, i: int, goal, bot: HeuristicBot | None = None) -
         for nf in range(6):
             if neighbour(here, nf) not in g.map.label_of:
                 return _turns(name, state.fac[i], nf) + [Action(("exit", name))]
-    probe = state.planning_state(i)
+    probe = state if state.mv_u == i else state.planning_state(i)  # the search only reads the moving state
     start = (probe.hex[i], probe.fac[i])
     if start[0] == goal:
         return [Action(("done", name))]
@@ -303,8 +303,9 @@ def _entry_move(state: MbtState, i: int, goal) -> list[Action]:
 def _reachable(probe: MbtState, i: int, start) -> tuple[dict, dict, tuple | None, list]:
     """Dijkstra over (hex, facing) within the allowance: turn to a facing (first hexside free, more costs the
     Turn value), then forward. Returns distances, predecessors, the first step beyond the allowance from the
-    start (the one-hex exception) and each hex's cheapest facing. Cross-country it reads the compiled step table (``MbtState.xc_steps``) and
-    is remembered per game by what it depends on (traction, start, allowance, Brew-Up Smoke hexes)."""
+    start (the one-hex exception) and each hex's cheapest facing. Cross-country it reads the compiled step table
+    (``MbtState.xc_steps``) and is remembered per game by what it depends on (traction, start, allowance, Brew-Up
+    Smoke hexes). ``probe`` is only read."""
     if probe.mv_mode != "xc":
         return _planned(_search(probe, i, start, _state_steps(probe, i)))
     g = probe.game
