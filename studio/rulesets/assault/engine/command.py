@@ -71,22 +71,24 @@ class CommandControl:
     def _chain(self, c) -> list[str]:
         """The designations of the HQs and TOCs that may pay for ``c`` (Assault 3.A, 4.C), lowest first; Soviet
         battalions reach their regiment through the scenario's battalion -> regiment mapping (4.B.2)."""
-        d = parse(self.game.sides[c.side], c.designation) if c.designation else None
-        if d is None:
-            return []
-        out = superiors(d)
-        regiment = self.game.regiment_of.get(d.battalion) if d.side == "soviet" and d.regiment is None else None
-        if regiment is not None and d.role in ("line", "battalion-hq"):
-            out += [f"HQ{regiment}", f"TOC{regiment}"]
-        return out
+        key = (c.side, c.designation)
+        cache = self.game.chains
+        if key not in cache:
+            d = parse(self.game.sides[c.side], c.designation) if c.designation else None
+            out = superiors(d) if d is not None else []
+            regiment = self.game.regiment_of.get(d.battalion) if d and d.side == "soviet" and d.regiment is None \
+                else None
+            if regiment is not None and d.role in ("line", "battalion-hq"):
+                out += [f"HQ{regiment}", f"TOC{regiment}"]
+            cache[key] = tuple(out)
+        return list(cache[key])
 
-    def _visible_from(self, key: str, c) -> bool:
-        """Assault 4.C.1: the unit's hex is visible (Rule 10 LOS) from the paying HQ or TOC; off-board and
-        default OPs by option c31."""
+    def _visible_from(self, key: str, c, posts: dict) -> bool:
+        """Assault 4.C.1: the unit's hex is visible (Rule 10 LOS) from the paying HQ or TOC (``posts``: their
+        hexes by designation); off-board and default OPs by option c31."""
         if key in (OFF_BOARD, DEFAULT):
             return self.game.options.get("c31-offboard-ops-visibility") == "visible"
-        return any(h.side == c.side and h.designation.replace("-", "") == key and self.has_los(h.hex, c.hex)
-                   for h in self.counters)
+        return any(self.has_los(h, c.hex) for h in posts.get(key, ()))
 
     def _payment(self, c) -> dict | None:
         """The OPs to take from each source for one order of ``c`` (Assault 4.C), None when it cannot be paid;
@@ -95,9 +97,15 @@ class CommandControl:
             return {}
         pools = self.ops[c.side]
         sources = [k for k in self._chain(c) + [OFF_BOARD, DEFAULT] if pools.get(k, 0) > 0]
+        if not sources:
+            return None
+        posts: dict = {}
+        for h in self.counters:
+            if h.side == c.side and h.designation and h.designation.replace("-", "") in sources:
+                posts.setdefault(h.designation.replace("-", ""), []).append(h.hex)
         k = self.game.data.constant
         for key in sources:
-            if self._visible_from(key, c):
+            if self._visible_from(key, c, posts):
                 return {key: k("ops-visible")}
         need = k("ops-not-visible")
         taken: dict = {}

@@ -158,6 +158,7 @@ class AssaultGame(Game):
         self.obstacle = {h: self.map.elevation.get(h, 0) + self.los_height.get(t, 0)
                          for h, t in self.terrain_of.items()}          # Assault 10.B.2: level + terrain height
         self.lines: dict = {}              # (dq, dr) -> the hexes between, as offsets: lines are translation-free
+        self.chains: dict = {}             # (side, designation) -> superiors that may pay for it (Assault 4.C)
         self.scenario = scenario
         self.index = index
         self.victory = list(scenario.victory)
