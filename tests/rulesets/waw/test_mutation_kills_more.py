@@ -651,3 +651,43 @@ def test_setup_air_cover_values_default():
     g, s = build([("us-m60a3", "4T14")], [("su-t72", "4A1")],
                  extension={"cup": {"air_cover": ["soviet"], "air_cover_aa_fp": 3, "air_cover_to_hit": 4}})
     assert g.air_cover_fp == (3, 4)
+
+
+def test_setup_target_class_per_strength():
+    """1.3.4 / Targeting Table: the class is read per side of the counter (a vehicle losing its Armor when
+    Reduced becomes unarmored); Armor 1 with Save 5 is thin-skinned."""
+    from helpers import _add, index
+    base = index().model("unit", "su-btr70")
+    body = base.body.model_copy(deep=True)
+    body.full = body.full.model_copy(update={"armor": 1, "save": 5})
+    body.reduced = body.reduced.model_copy(update={"armor": None, "save": None})
+    card = base.model_copy(update={"id": "su-btr70-test-class", "body": body})
+    _add(card, "unit")
+    g, s = build([("us-m60a3", "4T14")], [("su-btr70-test-class", "4A1")])
+    assert g.tclass[u(g, "su.1")] == ["thin", "unarmored"]
+
+
+def test_setup_artillery_formula():
+    ext = {"artillery": [{"id": "he", "side": "soviet", "formula": "2 x 36"}]}
+    g, s = build([("us-m60a3", "4T14")], [("su-t72", "4A1")], extension=ext)
+    a = g.assets[0]
+    assert (a.missions, a.fp, a.to_hit) == (2, 3, 6)
+
+
+def test_setup_a_unit_without_range_reaches_only_adjacent_hexes():
+    g, s = build([("us-mech-hq", "4T14")], [("su-t72", "4A1")])
+    assert g.vals[u(g, "us.1")][0][0].range is None and g.reach[u(g, "us.1")] == 1
+
+
+def test_5_0_compiled_step_costs_follow_a_terrain_change():
+    g, s = build([("us-m60a3", "4T14")], [("su-t72", "4A1")])
+    m60 = u(g, "us.1")
+    a, b = _adjacent_pair(g)
+    before = s._terrain_cost(m60, a, b)
+    old = g.terrain[b]
+    g.terrain[b] = "W"
+    try:
+        assert s._terrain_cost(m60, a, b) == g.step_cost[("W", g.mobility[m60][0])] != before
+    finally:
+        g.terrain[b] = old
+    assert s._terrain_cost(m60, a, b) == before
