@@ -366,32 +366,76 @@ _TURNS = tuple(tuple((nf, 2 <= (nf - f) % 6 <= 4) for nf in range(6)) for f in r
 
 
 def _search(probe: MbtState, i: int, start, steps) -> tuple[dict, dict, tuple | None]:
-    """The Dijkstra of ``_reachable`` over ``steps(hex)`` = six (neighbour, cost or None)."""
+    """The Dijkstra of ``_reachable`` over ``steps(hex)`` = six (neighbour, cost or None). Every step costs at
+    least 1, so the nodes at each distance are settled in one bucket, taken in node order (the order a heap of
+    (distance, node) pops them: the same distances, predecessors and insertion order); a step of cost 0 (no
+    such terrain in the data) falls back to the heap."""
+    budget = probe.mv_left
+    dist = {start: 0}
+    prev: dict = {}
+    first_exception = None
+    turn_cost = probe.game.turn_cost
+    buckets: list[list] = [[] for _ in range(budget + 1)]
+    buckets[0].append(start)
+    for d in range(budget + 1):
+        bucket = buckets[d]
+        if not bucket:
+            continue
+        bucket.sort()
+        for node in bucket:
+            if dist[node] != d:
+                continue
+            h, f = node
+            row = steps(h)
+            tc = turn_cost.get(h)  # 2-3 hexsides pay the Turn value
+            paid_cost = int(tc) if tc is not None else None
+            for nf, paid in _TURNS[f]:
+                b, c = row[nf]
+                if c is None:
+                    continue
+                if paid:
+                    if paid_cost is None:
+                        continue
+                    tcost = paid_cost
+                else:
+                    tcost = 0
+                nd = d + tcost + c
+                if nd > budget:
+                    if first_exception is None and tcost == 0 and node == start:
+                        first_exception = (b, nf)
+                    continue
+                if nd == d:
+                    return _heap_search(probe, start, steps)
+                key = (b, nf)
+                old = dist.get(key)
+                if old is None or nd < old:
+                    dist[key] = nd
+                    prev[key] = node
+                    buckets[nd].append(key)
+    return dist, prev, first_exception
+
+
+def _heap_search(probe: MbtState, start, steps) -> tuple[dict, dict, tuple | None]:
+    """``_search`` with a heap (any step costs, 0 included)."""
     budget = probe.mv_left
     dist = {start: 0}
     prev: dict = {}
     heap = [(0, start)]
     first_exception = None
     turn_cost = probe.game.turn_cost
-    pop, push = heapq.heappop, heapq.heappush
     while heap:
-        d, node = pop(heap)
+        d, node = heapq.heappop(heap)
         if d > dist[node]:
             continue
         h, f = node
         row = steps(h)
-        tc = turn_cost.get(h)  # 2-3 hexsides pay the Turn value
+        tc = turn_cost.get(h)
         paid_cost = int(tc) if tc is not None else None
         for nf, paid in _TURNS[f]:
             b, c = row[nf]
-            if c is None:
+            if c is None or (paid and paid_cost is None):
                 continue
-            if paid:
-                if paid_cost is None:
-                    continue
-                tcost = paid_cost
-            else:
-                tcost = 0
+            tcost = paid_cost if paid else 0
             nd = d + tcost + c
             if nd > budget:
                 if first_exception is None and tcost == 0 and node == start:
@@ -402,7 +446,7 @@ def _search(probe: MbtState, i: int, start, steps) -> tuple[dict, dict, tuple | 
             if old is None or nd < old:
                 dist[key] = nd
                 prev[key] = node
-                push(heap, (nd, key))
+                heapq.heappush(heap, (nd, key))
     return dist, prev, first_exception
 
 

@@ -105,3 +105,27 @@ def test_observation_is_built_when_first_read_and_never_from_a_later_state():
     state.apply(state.legal_actions()[0])
     with pytest.raises(RuntimeError, match="another action"):
         unread.fingerprint()
+
+
+def test_bucket_path_search_is_the_heap_search():
+    """The heuristic's path search by distance buckets settles the same nodes in the same order, with the same
+    predecessors and one-hex exception, as the plain heap Dijkstra, from every hex and facing of a board strip
+    (allowances of both cards, Brew-Up Smoke in the way)."""
+    from studio.rulesets.mbt import bots
+
+    game = new_game("meeting-engagement")
+    state = place(game, 0, {"M1": (0, "m1", "2C5", 2), "BRDM": (1, "brdm-2-at5", "4K5", 5)})
+    state.wreck[game.map.hex("2E5")] = 2
+    smoke = frozenset(h for h, w in state.wreck.items() if w == 2)
+    checked = 0
+    for i in range(game.n):
+        state._begin_move(i)
+        steps = bots._table_steps(state.xc_steps(i), smoke, game.tables.bu_move_cost)
+        for h in sorted(game.hexes)[::19]:
+            for f in range(6):
+                a = bots._search(state, i, (h, f), steps)
+                b = bots._heap_search(state, (h, f), steps)
+                assert a == b and list(a[0]) == list(b[0]), (i, h, f)
+                checked += len(a[0])
+        state.mv_u = -1
+    assert checked > 3_000
