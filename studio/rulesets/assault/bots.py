@@ -5,8 +5,9 @@ hidden). It
 - rallies every suppressed unit it may before moving (free, Assault 17.B);
 - holds still in the first movement phase with units that have a spotted enemy in range, so they may fire in
   their own fire phase (12.B.4); moves the others one step at a time toward the scenario's objective hexes
-  (all of them to take its own; one unit per hex to deny the enemy's, the rest staying put), preferring hexes
-  with a better defence (cover, 14.A);
+  (all of them to take its own; one unit per hex to deny the enemy's), preferring hexes with a better defence
+  (cover, 14.A); a side that only denies sends the rest hunting, but never into a hex where a spotted enemy
+  would see it and it would be spotted (opportunity fire, 15), and it stops once it has a target in range;
 - takes cover with the units that stay (7.G; in the first movement phase only those with nothing to fire at),
   so they defend better and may opportunity fire (15);
 - fires, as long as it may, the shot with the best expected effect: anti-armour hit chance times the chance of
@@ -126,12 +127,15 @@ class HeuristicBot:
             unit = view._by_id(uid)
             if self._holds_fire(view, unit):
                 continue
+            hunter = self._hunter(view, unit)
+            if hunter and self._has_target(view, unit):
+                continue                                              # in range: stay and shoot
             goal = self._goal(view, unit)
             if goal is None:
                 continue
             h = self.game.map.hex(label)
             gain = coords.distance(unit.hex, goal) - coords.distance(h, goal)
-            if gain <= 0:
+            if gain <= 0 or (hunter and self._exposed(view, unit, h)):
                 continue
             score = gain + 0.1 * self._defence(view, unit, h) + 0.01 * self.rng.random()
             if best is None or score > best[0]:
@@ -140,26 +144,40 @@ class HeuristicBot:
 
     def _holds_fire(self, view, unit) -> bool:
         """First movement phase: a unit with a spotted enemy in range stays to fire (Assault 12.B.4)."""
-        if not view.phase.endswith("move-1"):
-            return False
+        return view.phase.endswith("move-1") and self._has_target(view, unit)
+
+    def _has_target(self, view, unit) -> bool:
         return any(view._targets(unit, row) for row in self.game.card(unit.card).rows if row.rof >= 1)
 
     def _goal(self, view, unit):
         """The hex this unit heads for. A side with objectives of its own spreads every unit over the objective
-        hexes; a side that only denies the enemy's sends one unit per objective hex and keeps the others where
-        they are, in cover, to fire at whatever comes (moving in view of enemy units in cover draws their
-        opportunity fire, 15). Without objectives the units seek the nearest spotted enemy."""
+        hexes; a side that only denies the enemy's sends one unit per objective hex there and the others hunt:
+        toward the nearest spotted enemy, else toward the enemy's edge (its points come from enemy losses)."""
         mine = [c for c in view.counters if c.side == self.side]
         n = mine.index(unit)
         if self.objectives and (self.attacker or n < len(self.objectives)):
             goal = self.objectives[n % len(self.objectives)]
             return None if unit.hex == goal else goal
-        if self.objectives:
-            return None
         enemies = [c.hex for c in view.counters if c.side != self.side]
         if enemies:
             return min(enemies, key=lambda h: coords.distance(unit.hex, h))
         return self.enemy_edge
+
+    def _hunter(self, view, unit) -> bool:
+        mine = [c for c in view.counters if c.side == self.side]
+        return not self.attacker and mine.index(unit) >= len(self.objectives)
+
+    def _exposed(self, view, unit, h) -> bool:
+        """Whether entering ``h`` draws opportunity fire (Assault 15): a spotted enemy within 12 hexes sees it,
+        and the mover is spotted already or ``h`` is open ground where it is spotted at once (10.E)."""
+        enemies = [e for e in view.counters if e.side != self.side and coords.distance(e.hex, h) <= 12]
+        if not any(view.has_los(e.hex, h) for e in enemies):
+            return False
+        if unit.spotted:
+            return True
+        row = self.game.terrain_spot.get(view._terrain(h), {})
+        kind = self.game.card(unit.card).body.spotting_type
+        return row.get(f"{kind}_open") == "Auto"
 
     def _defence(self, view, unit, h) -> int:
         body = self.game.card(unit.card).body
