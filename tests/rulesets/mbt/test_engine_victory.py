@@ -95,6 +95,19 @@ def test_exit_units_count_by_edge():
     assert s.outcome().victory_points[0] == (2.0 if edge == "west" else 0.0) + 1.0
 
 
+def test_vehicles_that_exit_are_not_destroyed():
+    """4.5.1.1.9: a vehicle leaving the map is out of the scenario but not eliminated: destroy_percent of the
+    enemy does not count it, survive no longer does."""
+    g = game_with([{"id": "p", "type": "destroy_percent", "side": "sov", "points": 5, "percent": 50},
+                   {"id": "s", "type": "survive", "side": "us", "points": 1}])
+    s = state(g, "move-first", [unit("A", "m1", "us", "2A5", 5, command="MOVE"),
+                                unit("B", "m1", "us", "2C5", 2)] + SOV, "us")
+    assert s.outcome().victory_points == [2.0, 0.0]
+    s.play(g.parse_action("move A"))
+    s.play(next(a for a in s.legal_actions() if a[0] == "exit"))
+    assert s.lost == [0, 0] and s.outcome().victory_points == [1.0, 0.0]
+
+
 def test_the_game_ends_when_a_side_has_no_vehicles():
     g = game_with()
     s = state(g, "direct-fire-first", [unit("A", "m1", "us", "2B4", 3), unit("T", "t-72a", "sov", "2A1", 0,
