@@ -52,7 +52,11 @@ def test_second_run_is_compared_with_the_first(window, qtbot, project):
     panel = run_games(window, qtbot, games=2)
     first = panel.report
     scenario = project / "scenarios" / "mbt" / "hasty-defense.yaml"
-    scenario.write_text(scenario.read_text().replace("points: 15", "points: 40", 1))   # a design change
+    text = scenario.read_text()
+    assert "        entry:\n          turn: 2\n          edge: east" in text
+    # story 1 step 7: a force arrives later (here the motor rifle platoon, turn 2 -> 5), then the run again
+    scenario.write_text(text.replace("        entry:\n          turn: 2\n          edge: east",
+                                     "        entry:\n          turn: 5\n          edge: east", 1))
     window.session.refresh()
     panel = run_games(window, qtbot, games=2)
     assert panel.previous is first and panel.report is not first
