@@ -356,7 +356,8 @@ class AssaultState(CommandControl, OpportunityFire, State):
     ratings: dict = field(default_factory=dict)     # (side, HQ/TOC designation) -> (command, planning) (4.B)
     ops: list = field(default_factory=lambda: [{}, {}])   # per side: source -> OPs left this phase (4.B)
     exited: list = field(default_factory=lambda: [0, 0])  # steps each side moved off its exit edge (24.E)
-    DERIVED_SLOTS = {}
+    casualty_log: list = field(default_factory=list)     # one record per step lost, for reports only
+    DERIVED_SLOTS = {"casualty_log": "a record of the losses for play reports; the rules never read it"}
 
     # ------------------------------------------------------------------ the API
     def phase_id(self) -> str:
@@ -390,7 +391,7 @@ class AssaultState(CommandControl, OpportunityFire, State):
                              self.actor, list(self.declared), list(self.lost_steps),
                              {k: Morale(m.initial, m.lost, m.state, m.fired_at) for k, m in self.morale.items()},
                              self.assault_step, self.opp_target, self.opp_from, dict(self.ratings),
-                             [dict(p) for p in self.ops], list(self.exited))
+                             [dict(p) for p in self.ops], list(self.exited), list(self.casualty_log))
         other.counters = [c.copy() for c in self.counters]
         return other
 
@@ -852,7 +853,7 @@ class AssaultState(CommandControl, OpportunityFire, State):
         fire on a target is added up over the phase (14.B) and resolved last."""
         sequential = self.game.options.get("c2-fire-resolution") == "sequential"
         separate = opportunity and self.game.options.get("c40-opp-fire-aggregation") == "separate"
-        results, conventional = [], {}
+        results, conventional, sources = [], {}, {}
         for n, d in enumerate(self.declared):
             firer, target = self._by_id(d.firer), self._by_id(d.target)
             if firer.steps == 0 or target.steps == 0:
@@ -863,15 +864,16 @@ class AssaultState(CommandControl, OpportunityFire, State):
                 key = (d.target, n if separate else 0)                # option c40: one attack or each alone
                 value = self._conventional_value(firer, target, cell)
                 conventional[key] = conventional.get(key, 0) + value  # Assault 14.B
+                sources.setdefault(key, d)
                 continue
-            shots = [self._anti_armour(firer, target, d.ammo, cell) for _ in range(firer.steps)]
-            for t, result in (shots if sequential else ()):
-                self._apply_result(t, result)
+            shots = [self._anti_armour(firer, target, d.ammo, cell) + (d,) for _ in range(firer.steps)]
+            for t, result, source in (shots if sequential else ()):
+                self._apply_result(t, result, source)
             results += [] if sequential else shots
-        results += [self._conventional(self._by_id(t), f) for (t, _), f in sorted(conventional.items())
-                    if self._by_id(t).steps > 0]
-        for target, result in results:
-            self._apply_result(target, result)
+        results += [self._conventional(self._by_id(key[0]), f) + (sources[key],)
+                    for key, f in sorted(conventional.items()) if self._by_id(key[0]).steps > 0]
+        for target, result, source in results:
+            self._apply_result(target, result, source)
         for d in self.declared:
             self._company_record(self._by_id(d.target)).fired_at = True   # any fire at it (Assault 17.A)
         self.declared = []
@@ -952,7 +954,7 @@ class AssaultState(CommandControl, OpportunityFire, State):
             result = "S"                                                   # Assault 14.C
         return target, result
 
-    def _apply_result(self, c: Counter, result: str) -> None:
+    def _apply_result(self, c: Counter, result: str, source: Declared | None = None) -> None:
         """Assault 11: S suppresses, H removes a step and suppresses, E eliminates."""
         if result == "NE":
             return
@@ -963,8 +965,22 @@ class AssaultState(CommandControl, OpportunityFire, State):
         lost = min(lost, c.steps)
         c.steps -= lost
         self.lost_steps[c.side] += lost
+        self._record_loss(c, lost, source)
         toc = self.game.card(c.card).body.role == "toc" and self.game.options.get("c46-toc-morale-loss") != "lowers"
         self._company_record(c).lost += 0 if toc else lost             # Assault 17.A.1, 6.B.3 (option c46)
+
+    def _record_loss(self, c: Counter, lost: int, source: Declared | None, weapon: str = "") -> None:
+        """One casualty record per step lost (``casualties()``, for play reports; never read by the rules)."""
+        firer = next((f for f in self.counters if source and f.id == source.firer), None)
+        for _ in range(lost):
+            self.casualty_log.append({
+                "side": c.side, "unit": c.id, "unit_type": c.card, "turn": self.turn,
+                "weapon": f"{firer.card} {source.ammo}" if firer else weapon or None,
+                "range": coords.distance(firer.hex, c.hex) if firer else None, "by": firer.id if firer else None})
+
+    def casualties(self) -> list[dict]:
+        """The steps lost so far, one record each (studio.sim.casualties)."""
+        return [dict(r) for r in self.casualty_log]
 
     # ------------------------------------------------------------------ morale (Assault 17)
     def _company(self, c: Counter) -> Morale:
@@ -989,6 +1005,7 @@ class AssaultState(CommandControl, OpportunityFire, State):
         broken = [c for c in self.counters if self._company(c).state == "broken" and self._enemy_at(c.hex, c.side)]
         for c in broken:
             self.lost_steps[c.side] += c.steps                          # Assault 17.A.2: surrenders
+            self._record_loss(c, c.steps, None, "surrender")
         self.counters = [c for c in self.counters if c not in broken]
 
     # ------------------------------------------------------------------ victory (Assault 24.E)

@@ -145,6 +145,7 @@ def observation(state, player: int):
     sides = {c.id: c.side for c in state.counters}
     view.declared = [d for d in view.declared if sides.get(d.firer) == player]
     view.force_level = [lv if s == player else 0 for s, lv in enumerate(view.force_level)]
+    view.casualty_log = []                       # who fired from where is not all public: reports only
     view.dice = Dice(0)
     view.dice = Dice.seeded_from(view.fingerprint())
     return view
