@@ -1,4 +1,4 @@
-"""Exit victory points (Assault 24.E) and the suppressed AFV's halved conventional fire (11.A.1, A66, option
+"""Exit victory points (Assault 24.E), casualty records, and the suppressed AFV's halved conventional fire (11.A.1, A66, option
 c11), through positions and play."""
 from pathlib import Path
 
@@ -60,3 +60,19 @@ def test_A66_suppressed_afv_fires_half_at_close_range(index, choice, result):
     state.play("end")
     state.play("end")
     assert {c.id: c.suppressed for c in state.counters}["us"] is result
+
+
+def test_casualties_name_the_weapon_and_range(index):
+    """State.casualties(): one record per step lost, with the firer's card and ammunition, the range and the
+    firer (play reports, studio.sim.casualties); the observation carries none (the firer may be hidden)."""
+    units = [unit("us", "us-m1-platoon", "us", "B1010", spotted=True),
+             unit("su", "su-t80-platoon", "soviet", "B1012", spotted=True)]
+    state = state_of(index, units, "us-fire", "assault-meeting", dice=[1, 1, 10, 10, 10])
+    state.play("fire us KP su")
+    state.play("end")
+    state.play("end")
+    records = state.casualties()
+    assert records and all(r == {"side": 0, "unit": "su", "unit_type": "su-t80-platoon", "turn": 1,
+                                 "weapon": "us-m1-platoon KP", "range": 2, "by": "us"} for r in records)
+    assert len(records) == state.lost_steps[0]
+    assert state.observation(0).casualties() == []
