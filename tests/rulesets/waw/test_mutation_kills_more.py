@@ -691,3 +691,124 @@ def test_5_0_compiled_step_costs_follow_a_terrain_change():
     finally:
         g.terrain[b] = old
     assert s._terrain_cost(m60, a, b) == before
+
+
+# ---------------------------------------------------------------- 5.0-5.2 movement and transport, 12.2 mines
+
+def test_6_1_7_a_disrupted_us_unit_does_not_close_with_the_enemy():
+    g, s = build([("us-m60a3", "4J14")], [("su-t72", "4J10")])
+    m60, t72 = u(g, "us.1"), u(g, "su.1")
+    s.disr[m60] = True
+    d = distance(s.hex[m60], s.hex[t72])
+    assert s._move_targets(m60) and all(distance(n, s.hex[t72]) >= d for n in s._move_targets(m60))
+
+
+def test_6_1_7_closing_in_is_measured_to_the_nearest_enemy():
+    from studio.rulesets.waw.engine.movement import _closes_in
+    h = (10, 5)
+    near, far = (14, 5), (2, 5)                    # 4 and 8 hexes away
+    step = (9, 5)                                  # away from the nearest, toward the farther one
+    assert not _closes_in(h, step, [near, far])
+    assert _closes_in(h, (11, 5), [near, far])
+
+
+def test_5_2_1_a_towed_gun_loads():
+    g, s = build([("us-m60a3", "4T14")], [("su-d30", "2A1"), ("su-btr70", "2A1")])
+    gun, btr = u(g, "su.1"), u(g, "su.2")
+    assert s._load_targets(gun) == [btr]
+
+
+def test_5_2_1_a_loaded_passenger_is_ops_complete_after_the_impulse():
+    g, s = build([("us-mech-infantry", "4J14"), ("us-m113", "4J14")], [("su-t72", "2A1")])
+    inf, m113 = u(g, "us.1"), u(g, "us.2")
+    s._load(inf, m113)
+    s._end_impulse(0)
+    assert s.ops_complete[inf] and s.ops_complete[m113]
+
+
+def test_12_2_mine_rolls_are_d6(monkeypatch):
+    sizes = []
+    real = Dice.roll
+
+    def roll(self, sides, label=""):
+        sizes.append((sides, label))
+        return real(self, sides, label)
+    monkeypatch.setattr(Dice, "roll", roll)
+    g, s = build([("us-m60a3", "4J14")], [("su-t72", "2A1")])
+    s.mines = {at(g, "4J13")}
+    s._mines(u(g, "us.1"), at(g, "4J13"))
+    assert sizes == [(6, "mines")]
+
+
+# ---------------------------------------------------------------- 3.0-3.2 sequence of play
+
+def _first_draws(s, monkeypatch):
+    monkeypatch.setattr(s.dice._rng, "randrange", lambda n: 0)   # the cup's draws take the first marker
+
+
+def test_3_1_the_second_end_turn_marker_ends_the_turn(monkeypatch):
+    g, s = build([("us-m60a3", "4J14")], [("su-t72", "2A1")])
+    while s.pending[0] != "none":
+        s.pending = ("none",)
+    turn = s.turn
+    s.cup = [("E", 0), ("E", 0)] + [("F", 0), ("F", 1)]
+    s.et_drawn = 0
+    _first_draws(s, monkeypatch)
+    s._advance()
+    assert s.turn == turn + 1 and s.et_drawn == 0
+
+
+def test_11_0_14_thors_hammer_ends_on_the_modified_roll():
+    g, s = build([("us-m60a3", "4J14")], [("su-t72", "2A1")])
+    end = g.const("thor_end_roll")
+    s.thor = 3                                     # two earlier rolls: +2
+    s.dice.force(end - 2 * g.const("thor_end_step"))
+    s._mrp_rolls()
+    assert s.thor == 0
+    s.thor = 1
+    s.dice.force(1)
+    s._mrp_rolls()
+    assert s.thor == 2
+
+
+def test_11_0_5_comms_breakdown_is_for_the_next_formation_only():
+    g, s = build([("us-m60a3", "4J14")], [("su-t72", "2A1")])
+    s.comms = True
+    s.dice.force(*([6] * 8))
+    s._activate(0)
+    assert s.comms is False
+
+
+def test_13_0_entering_units_stack_two_per_entry_hex():
+    g, s = build([("us-m60a3", "4T14")], [("su-t72", "2A1"), ("su-t72", "2A1"), ("su-t72", "2A1")])
+    fi = 1
+    g.entry[fi] = (1, [at(g, "2A5"), at(g, "2A6")])
+    s._enter(fi)
+    assert [g.label[s.hex[i]] for i in g.formations[fi].units] == ["2A5", "2A5", "2A6"]
+
+
+# ---------------------------------------------------------------- positions
+
+def test_position_units_left_out_are_eliminated_not_gone_for_good():
+    from studio.rules.position import load_position
+    d = {"kind": "position", "schema_version": 1, "scenario": "waw-lab", "phase": "impulse",
+         "units": [{"card": "us-m60a3", "side": "us", "hex": "4J14"}, {"card": "su-t72", "side": "soviet",
+                                                                      "hex": "4J10"}],
+         "extension": {"formation": "f-us-armor"}}
+    s = load_position(d, DATA).state
+    g = s.game
+    placed = {i for i in range(len(g.units)) if s.hex[i] is not None}
+    assert all(s.strength[i] == 2 for i in range(len(g.units)) if i not in placed)
+    assert all(s.depleted[i] == 0 for i in range(len(g.units)))
+
+
+def test_position_hand_goes_to_the_alliance_side():
+    from studio.rulesets.waw.engine.position import state_from_position
+    from studio.model.position import Position
+    g, s = build([("us-m60a3", "4J14")], [("su-t72", "2A1")],
+                 extension={"roles": [{"side": "us", "role": "Alliance"}, {"side": "soviet", "role": "NATO"}]})
+    assert g.roles == ["Alliance", "NATO"]
+    pos = Position.model_validate({"kind": "position", "schema_version": 1, "scenario": "x",
+                                   "extension": {"hand": ["volley"]}})
+    st = state_from_position(g, pos)
+    assert st.hand == {("volley", 0)}

@@ -14,9 +14,6 @@ from .actions import Action
 class SequenceRules:
     __slots__ = ()
 
-    def _in_command_formation(self, i: int, fi: int) -> bool:
-        return self.game.units[i].formation == fi
-
     # ------------------------------------------------------------------ turn flow
     def _new_cup(self) -> None:
         g = self.game
