@@ -812,3 +812,20 @@ def test_position_hand_goes_to_the_alliance_side():
                                    "extension": {"hand": ["volley"]}})
     st = state_from_position(g, pos)
     assert st.hand == {("volley", 0)}
+
+
+def test_8_1_mortar_accuracy_roll_is_a_d6(monkeypatch):
+    """1.3.4.3 / 8.0: a mortar firing at a target it cannot see rolls the accuracy d6."""
+    sizes = []
+    real = Dice.roll
+
+    def roll(self, sides, label=""):
+        sizes.append((sides, label))
+        return real(self, sides, label)
+    monkeypatch.setattr(Dice, "roll", roll)
+    g, s = build([("us-81mm-mortar", "4T14")], [("su-t72", "4A1")])
+    m = u(g, "us.1")
+    target = next(h for h in g.hexes if 2 < distance(h, s.hex[m]) <= 12
+                  and not g.los.clear(s.hex[m], h, s.level(m), g.level.get(h, 0)))
+    s._indirect(m, target)
+    assert (6, "accuracy") in sizes and all(sd == 6 for sd, _ in sizes)
