@@ -1,7 +1,8 @@
 """Scenario packages (``*.studio.zip``): a scenario and every document it references, with a manifest, and an
 import that checks everything in memory before it writes a byte.
 
-Export (:func:`build_package`) collects the scenario, its ruleset (the project's variant as it is), maps,
+Export (:func:`build_package`) collects the scenario, its ruleset (as the project has it) and the variants
+(house rules) that name the scenario, maps,
 TO&Es (templates included), unit cards (substitutions included) and the counter/card layouts its units use,
 transitively through :func:`studio.model.references.document_references`, and stores each file's text under its
 project-relative path. ``manifest.json`` (the first entry) lists every document (path, kind, id, ruleset,
@@ -45,7 +46,7 @@ from studio.model.validate import validate_index
 FORMAT = "studio-package"
 FORMAT_VERSION = 1
 MANIFEST = "manifest.json"
-KINDS = ("ruleset", "unit", "toe", "map", "scenario", "layout", "position")
+KINDS = ("ruleset", "variant", "unit", "toe", "map", "scenario", "layout", "position")
 MAX_ARCHIVE_BYTES = 64 * 1024 * 1024
 MAX_ENTRY_BYTES = 4 * 1024 * 1024
 MAX_TOTAL_BYTES = 32 * 1024 * 1024
@@ -78,7 +79,8 @@ def _sha(data: bytes) -> str:
 
 
 def dependencies(index: ProjectIndex, scenario: LoadedDocument) -> list[LoadedDocument]:
-    """The scenario and everything it references (transitively), plus the layouts its units print with."""
+    """The scenario and everything it references (transitively), the variants (house rules) naming it, and the
+    layouts its units print with."""
     from studio.printing.faces import choose_layout
 
     seen: dict[tuple[str, str], LoadedDocument] = {}
@@ -93,6 +95,9 @@ def dependencies(index: ProjectIndex, scenario: LoadedDocument) -> list[LoadedDo
             target = index.get(kind, ref)
             if target is not None and target.model is not None:
                 stack.append(target)
+    for doc in index.of_kind("variant"):  # house rules in force for this scenario (a variant names its scenarios)
+        if doc.model is not None and scenario.id in getattr(doc.model, "scenarios", []):
+            seen.setdefault(("variant", doc.id or ""), doc)
     for doc in [d for d in seen.values() if d.kind == "unit"]:
         for target in ("counter", "card"):
             layout = choose_layout(index, doc.model, target)

@@ -226,7 +226,7 @@ def scenario_board(index: ProjectIndex, scenario_id: str, dpi: float, warnings: 
     try:
         amap = assemble_scenario(sc, index)
     except AssemblyError as exc:
-        raise VassalError(f"scenario {scenario_id!r}: {exc}") from None
+        raise VassalError(f"scenario {scenario_id!r}: {exc} (a VASSAL module is exported from hex boards)") from None
     drawing = draw_map(amap, terrain_colours(index, sc.ruleset), side_colours(index, sc.ruleset))
     k, (ox, oy) = pixel_scale(amap.hex_mm, dpi), (0.0, 0.0)
     if drawing.centres:  # shift the drawing so one hex centre falls on a whole pixel (VASSAL's origin is an int)

@@ -268,3 +268,17 @@ def test_a_package_whose_documents_fail_validation_in_the_project_is_refused(pac
 def test_read_archive_accepts_the_export(package):
     files = read_archive(package.zip_bytes())
     assert set(files) == set(package.files)
+
+
+def test_house_rules_naming_the_scenario_travel_with_it(sample_copy):
+    variant = next((sample_copy / "variants").glob("*.yaml"))
+    text = variant.read_text()
+    base = next(line.split(":", 1)[1].strip() for line in text.splitlines() if line.startswith("ruleset:"))
+    scenario = next(p.stem for p in (sample_copy / "scenarios" / base).glob("*.yaml"))
+    variant.write_text(text.replace("scenarios: []", f"scenarios: [{scenario}]"))
+    index = load_project(sample_copy)
+    vid = next(v.id for v in index.of_kind("variant") if v.path == variant)
+    kinds = {(d["kind"], d["id"]) for d in build_package(index, scenario).manifest["documents"]}
+    assert ("variant", vid) in kinds
+    other = next(p.stem for p in (sample_copy / "scenarios").rglob("*.yaml") if base not in p.parts)
+    assert ("variant", vid) not in {(d["kind"], d["id"]) for d in build_package(index, other).manifest["documents"]}

@@ -186,3 +186,22 @@ def test_not_a_workbook_is_refused(project, tmp_path):
     with pytest.raises(ImportRefused) as err:
         plan_units_import(bad, project)
     assert "bad.xlsx" in str(err.value)
+
+
+def test_a_workbook_with_a_symlink_entry_is_refused(project, tmp_path, index):
+    import stat
+    import zipfile
+
+    good = zipfile.ZipFile(io.BytesIO(_xlsx(index, "assault")))
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as z:
+        for info in good.infolist():
+            z.writestr(info, good.read(info.filename))
+        link = zipfile.ZipInfo("xl/link.xml")
+        link.external_attr = (stat.S_IFLNK | 0o777) << 16
+        z.writestr(link, "/etc/passwd")
+    bad = tmp_path / "link.xlsx"
+    bad.write_bytes(out.getvalue())
+    with pytest.raises(ImportRefused) as err:
+        plan_units_import(bad, project)
+    assert "symbolic link" in str(err.value)
