@@ -228,3 +228,37 @@ def test_png_plot_needs_matplotlib(tmp_path):
     assert save_chart(chart, tmp_path / "c.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     with pytest.raises(ValueError, match=".svg or .png"):
         save_chart(chart, tmp_path / "c.gif")
+
+
+def test_comparison_text_names_every_measure(hasty):
+    from studio.sim.compare import format_comparison
+
+    base = run_games(hasty, 3, seed=4, bots=["random", "random"])
+    house = run_games(variant_bundle(hasty, VARIANT).load(), 3, seed=4, bots=["random", "random"])
+    text = format_comparison(compare_reports({"base": base, VARIANT: house}))
+    lines = text.splitlines()
+    assert lines[0] == "hasty-defense: 3 paired games per variant (seed 4)"
+    assert "base" in lines[1] and VARIANT in lines[1]
+    for label in ("us wins", "sov wins", "turns (mean)", "VP us (mean)", "VP sov (mean)", "losses us (mean)",
+                  "losses sov (mean)", f"{VARIANT} minus base (paired by seed, 95% CI):", "win us", "VP sov"):
+        assert any(line.strip().startswith(label) for line in lines), label
+    assert " points (" in next(line for line in lines if line.strip().startswith("win us"))
+
+
+def test_flat_sweep_has_no_50_50_value():
+    def play(value):
+        return {"games": 20, "wins": {"a": 10, "b": 10}, "draws": 0}
+    flat = sweep("s", "/x", "a", [1, 2, 3], play, seed=1, bots=["r", "r"], check=True)
+    assert flat.check is None
+    assert flat.fit.x50 is None and "win rate does not change with the value" in flat.format_text()
+
+    def lopsided(value):
+        return {"games": 20, "wins": {"a": 18, "b": 2}, "draws": 0}
+    far = sweep("s", "/x", "a", [1, 2, 3], lopsided, seed=1, bots=["r", "r"], check=True)
+    assert not far.within_range() and far.check is None
+    data = far.to_json()
+    assert data["x50_within_sweep"] is False and [p["value"] for p in data["points"]] == [1, 2, 3]
+    assert data["points"][0]["p"] == 0.9 and data["points"][0]["ci95"][0] < 0.9 < data["points"][0]["ci95"][1]
+    assert "no 50/50 value within the swept values" in far.format_text()
+    words = sweep("s", "/x", "a", ["low", "high"], lopsided, seed=1, bots=["r", "r"])
+    assert words.fit is None and "no logistic fit" in words.format_text()
