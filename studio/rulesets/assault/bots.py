@@ -8,6 +8,8 @@ hidden). It
   (all of them to take its own; one unit per hex to deny the enemy's), preferring hexes with a better defence
   (cover, 14.A); a side that only denies sends the rest hunting, but never into a hex where a spotted enemy
   would see it and it would be spotted (opportunity fire, 15), and it stops once it has a target in range;
+- marches (7.C: moves free of OPs) while no spotted enemy is within 12 hexes, and deploys to combat formation
+  inside that range or on its objective;
 - takes cover with the units that stay (7.G; in the first movement phase only those with nothing to fire at),
   so they defend better and may opportunity fire (15);
 - fires, as long as it may, the shot with the best expected effect: anti-armour hit chance times the chance of
@@ -23,7 +25,11 @@ from studio.hexgrid import coords
 from .cards import ANTI_ARMOUR
 from .engine import fire
 
-MIN_SCORE = 0.05          # fire below this expected effect is not worth revealing the firer (10.D just-fired)
+CONTACT = 12             # hexes: the longest opportunity-fire range (Assault 15.A); deploy from march inside it
+MIN_SCORE = 0.05
+HOLDERS = 2              # units per objective hex; the others stop within SUPPORT_RANGE hexes of it
+SUPPORT_RANGE = 3
+MAX_STACK_STEPS = 4          # fire below this expected effect is not worth revealing the firer (10.D just-fired)
 
 
 class HeuristicBot:
@@ -45,11 +51,34 @@ class HeuristicBot:
             pick = getattr(self, f"_{kind}")(view, texts)
             if pick is not None:
                 return pick
-        for kind in ("move", "cover"):
+        for kind in ("deploy", "march", "move", "cover"):
             pick = getattr(self, f"_{kind}")(view, texts)
             if pick is not None:
                 return pick
         return "end" if "end" in texts else texts[0]
+
+    def _near_enemy(self, view, unit, reach: int = CONTACT) -> bool:
+        return any(c.side != self.side and coords.distance(c.hex, unit.hex) <= reach for c in view.counters)
+
+    def _march(self, view, texts):
+        """Assault 4.C, 7.C: a unit far from any spotted enemy with a way to go changes to march formation once
+        (1 or 2 OPs) and then moves free of OPs, at the march costs."""
+        for t in texts:
+            if t.endswith(" march") and t.startswith("form "):
+                unit = view._by_id(t.split()[1])
+                if self._goal(view, unit) is not None and not self._near_enemy(view, unit):
+                    return t
+        return None
+
+    def _deploy(self, view, texts):
+        """A marching unit deploys to combat formation (to fire and take cover) once a spotted enemy is within
+        opportunity-fire range (12 hexes, Assault 15.A) or it stands on its objective."""
+        for t in texts:
+            if t.endswith(" combat") and t.startswith("form "):
+                unit = view._by_id(t.split()[1])
+                if self._near_enemy(view, unit) or self._goal(view, unit) is None:
+                    return t
+        return None
 
     def _cover(self, view, texts):
         """Units that stay take cover (Assault 7.G: better defence and spotting, and only units in cover may
@@ -135,7 +164,7 @@ class HeuristicBot:
                 continue
             h = self.game.map.hex(label)
             gain = coords.distance(unit.hex, goal) - coords.distance(h, goal)
-            if gain <= 0 or (hunter and self._exposed(view, unit, h)):
+            if gain <= 0 or (hunter and self._exposed(view, unit, h)) or self._crowded(view, h):
                 continue
             score = gain + 0.1 * self._defence(view, unit, h) + 0.01 * self.rng.random()
             if best is None or score > best[0]:
@@ -157,11 +186,16 @@ class HeuristicBot:
         n = mine.index(unit)
         if self.objectives and (self.attacker or n < len(self.objectives)):
             goal = self.objectives[n % len(self.objectives)]
-            return None if unit.hex == goal else goal
+            near = 0 if n < HOLDERS * len(self.objectives) else SUPPORT_RANGE   # the rest close up, not pile in
+            return None if coords.distance(unit.hex, goal) <= near else goal
         enemies = [c.hex for c in view.counters if c.side != self.side]
         if enemies:
             return min(enemies, key=lambda h: coords.distance(unit.hex, h))
         return self.enemy_edge
+
+    def _crowded(self, view, h) -> bool:
+        """Deep stacks lose defence (Assault 14.A) and raise enemy hit numbers (13.A.3): at most four steps."""
+        return sum(c.steps for c in view.counters if c.side == self.side and c.hex == h) >= MAX_STACK_STEPS
 
     def _hunter(self, view, unit) -> bool:
         mine = [c for c in view.counters if c.side == self.side]

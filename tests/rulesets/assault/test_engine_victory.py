@@ -1,5 +1,5 @@
-"""Exit victory points (Assault 24.E), casualty records, and the suppressed AFV's halved conventional fire (11.A.1, A66, option
-c11), through positions and play."""
+"""Exit victory points (Assault 24.E), casualty records, and the suppressed AFV's halved conventional fire
+(11.A.1, A66, option c11), through positions and play."""
 from pathlib import Path
 
 import pytest
