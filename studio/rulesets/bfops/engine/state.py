@@ -112,6 +112,7 @@ class Unit:
 @dataclass
 class BfopsState(State):
     DERIVED_SLOTS = {"sights": "sight lines of this Move Phase's positions, recomputed from the units",
+                     "lost": "the casualty log for balance reports; nothing in play reads it",
                      "legal_cache": "legal actions, rebuilt from the other fields"}
 
     game: object
@@ -132,6 +133,7 @@ class BfopsState(State):
     rubble: set = field(default_factory=set)       # collapsed structures
     smoke: dict = field(default_factory=dict)      # unit id -> priority index at which it deployed smoke (p.7)
     sights: dict = field(default_factory=dict, compare=False)
+    lost: list = field(default_factory=list, compare=False)
     legal_cache: list | None = field(default=None, compare=False)
 
     # ---------------------------------------------------------------- API
@@ -175,7 +177,7 @@ class BfopsState(State):
                           dict(self.orders), self.turn, self.phase, self.priority, self.player, list(self.hand),
                           [set(s) for s in self.spotted], list(self.alerted), list(self.declared),
                           set(self.decided), set(self.cleared), dict(self.damage), set(self.rubble),
-                          dict(self.smoke), dict(self.sights))
+                          dict(self.smoke), dict(self.sights), list(self.lost))
 
     def _visible(self) -> str:
         units = [(u.id, u.card, u.side, u.element, u.x, u.y, u.facing, u.hits, u.disabled, u.immobilized, u.bogged,
@@ -280,7 +282,9 @@ class BfopsState(State):
                     u.sup_move = False                                           # BfOps p.8
                     continue
                 if not (u.immobilized or u.bogged):
+                    before = self._disabled()
                     self._move_unit(u)
+                    self._log(before, "minefield", None, None)
         self.sights = {}
         self._spotting()
         self.phase, self.priority, self.declared, self.decided = "fire", 0, [], set()
@@ -531,9 +535,33 @@ class BfopsState(State):
             tiers.setdefault(self.game.card_of(self.unit(shot.unit)).unit_rating, []).append(shot)
         for ur in sorted(tiers, reverse=True):
             live = [s for s in tiers[ur] if not self.unit(s.unit).disabled]
-            effects = [self.resolve_shot(s) for s in live]
-            for apply in effects:
+            effects = [(s, self.resolve_shot(s)) for s in live]
+            for shot, apply in effects:
+                before = self._disabled()
                 apply()
+                self._log(before, *self._weapon_of(shot))
+
+    # ---------------------------------------------------------------- casualty log (studio.sim.casualties)
+    def _disabled(self) -> set[str]:
+        return {u.id for u in self.units if u.disabled}
+
+    def _weapon_of(self, shot: Fire) -> tuple[str, int | None, str]:
+        u = self.unit(shot.unit)
+        card = self.game.card_of(u)
+        weapon = f"{u.card} {card.weapons[shot.weapon].name}:{shot.ammo}"
+        if shot.target.startswith(STRUCTURE):
+            return weapon + " (structure collapse)", None, u.card
+        return weapon, int(round(self.sight(u, self.unit(shot.target)).distance)), u.card
+
+    def _log(self, before: set[str], weapon: str, rng: int | None, by: str | None) -> None:
+        for v in self.units:
+            if v.disabled and v.id not in before:
+                self.lost.append({"side": v.side, "unit": v.id, "unit_type": v.card, "turn": self.turn,
+                                  "weapon": weapon, "range": rng, "by": by})
+
+    def casualties(self) -> list[dict]:
+        """Units lost so far (``studio.sim.casualties`` contract); range in inches."""
+        return [dict(c) for c in self.lost]
 
     def shot_odds(self, shot: Fire) -> tuple[float, float]:
         """(to-hit number, effect number) of a shot: for the heuristic bot and the LOS readout."""
