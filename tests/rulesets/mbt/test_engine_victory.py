@@ -118,6 +118,50 @@ def test_the_game_ends_when_a_side_has_no_vehicles():
     assert s.is_terminal() and out.reason == "a side has no vehicles left" and out.turn == 1 and out.losses == [1, 0]
 
 
+def test_a_side_eliminated_on_the_last_turn_loses_on_points_at_the_game_end():
+    """4.6.2: the last turn's end is the game's end whatever happened in it; the game ends early only when a side
+    loses its last vehicle before the last turn."""
+    g = game_with()
+    units = [unit("A", "m1", "us", "2B4", 3), unit("T", "t-72a", "sov", "2A1", 0, command="FIRE")]
+    s = state(g, "direct-fire-first", units, "sov", turn=g.max_turns)
+    s.dice.force(1)
+    s.play(g.parse_action("fire T at A main:APFSDS"))
+    out = s.outcome()
+    assert s.is_terminal() and out.reason == "victory points" and out.turn == g.max_turns and out.losses == [1, 0]
+
+
+def test_destroyed_vehicles_get_no_command_next_turn():
+    """4.2.1: only vehicles on the map (or due to enter) are given commands; a vehicle knocked out is not."""
+    g = game_with()
+    units = [unit("A", "m1", "us", "2B4", 3), unit("B", "m1", "us", "2B5", 3),
+             unit("T", "t-72a", "sov", "2A1", 0, command="FIRE")]
+    s = state(g, "direct-fire-first", units, "sov")
+    s.dice.force(1)
+    s.play(g.parse_action("fire T at A main:APFSDS"))
+    while s.phase_id() != "command":
+        s.play(next((a for a in s.legal_actions() if a[0] in ("pass", "done")), s.legal_actions()[0]))
+    named = set()
+    while s.phase_id() == "command":
+        a = s.legal_actions()[0]
+        named.add(a[1])
+        s.play(a)
+    assert s.turn == 2 and named == {"B", "T"}
+
+
+def test_initiative_tie_goes_to_the_previous_first_player_under_that_option():
+    """4.3.1 (option initiative-ties: previous-first): after turn 1 a tied roll gives the initiative to the side
+    that was First Player, not a reroll."""
+    for first, to_act in ((0, "us"), (1, "sov")):
+        g = game_with()
+        g.options["initiative-ties"] = "previous-first"
+        units = [unit("A", "m1", "us", "2B4", 3, command="NC"), unit("T", "t-72a", "sov", "4T10", 5)]
+        s = state(g, "command", units, turn=2)
+        s.first = first
+        s.dice.force(40, 40)
+        s.play(g.parse_action("command T NC"))
+        assert s.phase_id() == "initiative" and s.current_player() == first, to_act
+
+
 # ---------------------------------------------------------------- positions: who acts in each phase
 @pytest.mark.parametrize("phase,to_act,first,actor", [
     ("direct-fire-first", "us", 0, 0), ("direct-fire-first", "sov", 1, 1),
