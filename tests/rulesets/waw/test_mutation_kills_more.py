@@ -12,6 +12,7 @@ from helpers import at, build, rolls, to_ops, u  # noqa: E402
 from studio.hexgrid.coords import distance  # noqa: E402
 
 from studio.rules.dice import Dice  # noqa: E402
+from studio.rulesets.waw.engine.actions import Action  # noqa: E402
 from studio.rules.load import load_game  # noqa: E402
 
 DATA = Path(__file__).resolve().parents[3] / "data"
@@ -829,3 +830,91 @@ def test_8_1_mortar_accuracy_roll_is_a_d6(monkeypatch):
                   and not g.los.clear(s.hex[m], h, s.level(m), g.level.get(h, 0)))
     s._indirect(m, target)
     assert (6, "accuracy") in sizes and all(sd == 6 for sd, _ in sizes)
+
+
+# ---------------------------------------------------------------- state API: apply, popups, explanations, victory
+
+def test_apply_counts_the_actions_it_logs():
+    g, s = build([("us-m60a3", "4J14")], [("su-t72", "2A1")])
+    rng = random.Random(0)
+    for _ in range(15):
+        if s.is_terminal():
+            break
+        legal = s.legal_actions()
+        s.apply(legal[rng.randrange(len(legal))])
+    assert s.steps == len(s.log) - sum(1 for e in s.log if e.phase == "chaos") > 0
+
+
+def test_9_2_1_popup_opens_a_response_window_when_the_enemy_can_fire():
+    g, s = build([("us-ah1-cobra", "4J14")], [("su-t72", "4J10"), ("su-zsu-23-4", "4J9")])
+    to_ops(s)
+    pops = [a for a in s.legal_actions() if a.kind == "popup"]
+    assert pops
+    s.apply(pops[0])
+    assert s.pending[0] == "popup" and s.current_player() == 1
+    assert any(a.kind == "opfire" for a in s.legal_actions())
+    s.apply(Action("pass"))                        # no response: the helicopter's attack is made
+    cobra = u(g, "us.1")
+    assert s.pending[0] != "popup" and s.ops_complete[cobra]
+
+
+def test_9_2_1_popup_allowed_after_exactly_twelve_hexes():
+    g, s = build([("us-ah1-cobra", "4J14")], [("su-t72", "4J10")])
+    to_ops(s)
+    cobra = u(g, "us.1")
+    s.heli_moves[cobra] = g.const("helicopter_fire_move_limit")
+    assert any(a.kind == "popup" for a in s.legal_actions())
+    s.heli_moves[cobra] += 1
+    assert not any(a.kind == "popup" for a in s.legal_actions())
+
+
+def test_6_1_3_1_per_turn_reading_counts_from_zero(monkeypatch):
+    """Option c41 'turn': the 12-hex count starts at 0 in the first turn too."""
+    g, s = build([("us-ah1-cobra", "4J14")], [("su-t72", "4J10")], options={"c41_heli_12_hexes": "turn"})
+    to_ops(s)
+    cobra, t72 = u(g, "us.1"), u(g, "su.1")
+    a, b = s.hex[cobra], next(n for n in g.nbrs[s.hex[cobra]])
+    for k in range(g.const("helicopter_fire_move_limit") + 1):
+        s._move(cobra, b if k % 2 == 0 else a)
+        s.pending = ("ops", 0)
+    assert s.heli_moves[cobra] == g.const("helicopter_fire_move_limit") + 1
+    assert all(s.fire_numbers(cobra, t72, fp, "normal") is None for fp in ("ap", "he", "aa"))
+
+
+def test_explain_illegal_names_the_rule():
+    g, s = build([("us-m60a3", "4J14")], [("su-t72", "4J10")])
+    to_ops(s)
+    err = s.explain_illegal(Action("move", "su.1", "4J9"))
+    assert err.rule == "WaW 4.0"
+    s.mp_used[u(g, "us.1")] = 1.0
+    s.out_of_command[u(g, "us.1")] = False
+    err = s.explain_illegal(Action("fire", "us.1", "su.1", "he"))
+    assert err.rule == "WaW 6.1.3"
+
+
+def test_victory_points_for_units_destroyed():
+    vic = [{"id": "a", "type": "destroy_units", "side": "us", "points": 2},
+           {"id": "b", "type": "hold_hexes", "side": "soviet", "points": 1, "hexes": ["2A1"]}]
+    g, s = build([("us-m60a3", "4J14")], [("su-t72", "2A1"), ("su-t72", "2A2")], victory=vic)
+    s.control[at(g, "2A1")] = 1
+    s._destroy(u(g, "su.2"))
+    assert s.victory_points() == [2.0, 1.0]
+
+
+def test_a_helicopter_is_always_at_hill_level():
+    g, s = build([("us-ah1-cobra", "4J14")], [("su-t72", "4J10")])
+    assert s.level(u(g, "us.1")) == 1
+
+
+def test_1_3_8_only_a_ready_sniper_of_the_formation_snipes():
+    ext = {"snipers": [{"unit": "us-sniper", "force": "us", "index": 0, "hex": "2J8"}]}
+    g, s = build([("us-mech-infantry", "2I9")], [("su-motor-rifle", "2J11")], extension=ext)
+    assert any(a.kind == "snipe" for a in s._formation_actions(0))
+    s.snipers[0][2] = 2                            # removed
+    assert not any(a.kind == "snipe" for a in s._formation_actions(0))
+
+
+def test_9_6_no_cover_attack_without_an_aa_factor():
+    g, s = build([("us-ah1-cobra", "4J14")], [("su-t72", "4A1")], extension={"cup": {"air_cover": ["soviet"]}})
+    s.cover.add(1)
+    assert not any(a.kind == "cover" for a in s._formation_actions(1))
