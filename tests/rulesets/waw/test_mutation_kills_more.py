@@ -918,3 +918,40 @@ def test_9_6_no_cover_attack_without_an_aa_factor():
     g, s = build([("us-ah1-cobra", "4J14")], [("su-t72", "4A1")], extension={"cup": {"air_cover": ["soviet"]}})
     s.cover.add(1)
     assert not any(a.kind == "cover" for a in s._formation_actions(1))
+
+
+def _overrun_setup(reduced=False):
+    g, s = build([("us-mech-infantry", "4T14"), ("us-m60a3", "4T1")], [("su-t72", "4A1")])
+    inf, m60, t72 = u(g, "us.1"), u(g, "us.2"), u(g, "su.1")
+    for a, b in ((a, b) for a in g.hexes for b in g.nbrs[a]):
+        if g.terrain.get(a) == g.terrain.get(b) == "C" and not g.level[a] and not g.level[b] \
+                and not g.map.road(a, b) and not g.map.hexside(a, b):
+            s.hex[t72], s.hex[inf] = a, b
+            if s._overrun_targets(t72):
+                break
+    if reduced:
+        s.strength[t72] = 1
+    return g, s, inf, m60, t72
+
+
+def test_6_4_overrun_hits_one_each_first():
+    g, s, inf, m60, t72 = _overrun_setup()
+    n_att = g.const("overrun_multiplier") * g.vals[t72][0][0].assault_fp
+    n_def = g.vals[inf][0][0].assault_fp
+    (b, x), = s._overrun_targets(t72)[:1]
+    n_save, _ = s.defense_dice(inf)
+    s.dice.force(6, *([1] * (n_att - 1)), *([1] * n_save), *([1] * n_def))   # one Hit, no save, no reply
+    s._overrun(t72, b, x)
+    assert (s.disr[inf], s.strength[inf]) == (True, 0)      # one Hit: Disrupted only
+
+
+def test_6_4_a_reduced_overrunner_going_on_draws_opportunity_fire():
+    g, s, inf, m60, t72 = _overrun_setup(reduced=True)
+    n_att = g.const("overrun_multiplier") * g.vals[t72][1][0].assault_fp
+    n_def = g.vals[inf][0][0].assault_fp
+    (b, x), = s._overrun_targets(t72)[:1]
+    s.hex[m60] = next(h for h in g.hexes if 2 <= distance(h, x) <= 4 and g.los.clear(h, x, g.level[h], g.level[x])
+                      and h not in (b, x) and distance(h, s.hex[t72]) > 1)
+    s.dice.force(*([1] * n_att), *([1] * n_def))  # nobody hits: the T-72 goes on into the exit hex
+    s._overrun(t72, b, x)
+    assert s.hex[t72] == x and s.pending[0] == "opfire"
