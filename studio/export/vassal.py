@@ -341,12 +341,12 @@ def _board_xml(b: BoardSpec, indent: int) -> str:
                               "height": b.height}, [zoned], indent=indent)
 
 
-def _slot(p: Piece, indent: int) -> str:
-    return _el("VASSAL.build.widget.PieceSlot", {"entryName": p.name, "gpid": p.gpid, "height": 0, "width": 0},
+def _slot(p: Piece, indent: int, px: int) -> str:
+    return _el("VASSAL.build.widget.PieceSlot", {"entryName": p.name, "gpid": p.gpid, "height": px, "width": px},
                text=piece_definition(p.name, p.front, p.back, p.gpid), indent=indent)
 
 
-def _stacks_xml(b: BoardSpec, indent: int) -> list[str]:
+def _stacks_xml(b: BoardSpec, indent: int, px: int) -> list[str]:
     by_hex: dict[str, list[Piece]] = {}
     for p in b.pieces:
         if p.hex is not None:
@@ -357,7 +357,7 @@ def _stacks_xml(b: BoardSpec, indent: int) -> list[str]:
         out.append(_el(P + "map.SetupStack", {"location": label, "name": f"{b.scenario} {label}",
                                               "owningBoard": b.name, "useGridLocation": False,
                                               "x": round(x), "y": round(y)},
-                       [_slot(p, indent + 1) for p in pieces], indent=indent))
+                       [_slot(p, indent + 1, px) for p in pieces], indent=indent))
     return out
 
 
@@ -366,19 +366,19 @@ MAP_PARTS = ("StackMetrics", "ForwardToKeyBuffer", "Scroller", "ForwardToChatter
 
 
 def build_xml(name: str, version: str, description: str, boards: list[BoardSpec], palette: list[tuple[str,
-              list[Piece]]], next_gpid: int) -> str:
-    """The module's ``buildFile.xml`` text."""
+              list[Piece]]], next_gpid: int, slot_px: int = 64) -> str:
+    """The module's ``buildFile.xml`` text (``slot_px``: a counter's size in pixels, the palette slots' size)."""
     picker = _el(BP + "BoardPicker", {"addColumnText": "Add column", "addRowText": "Add row",
                                      "boardPrompt": "Select the scenario", "slotHeight": 125, "slotScale": 0.2,
                                      "slotWidth": 350, "title": "Choose the scenario"},
                  [_board_xml(b, 3) for b in boards], indent=2)
     parts = [_el(P + "map." + part, {}, indent=2) for part in MAP_PARTS]
-    stacks = [s for b in boards for s in _stacks_xml(b, 2)]
+    stacks = [s for b in boards for s in _stacks_xml(b, 2, slot_px)]
     the_map = _el(P + "Map", {"allowMultiple": False, "backgroundcolor": "255,255,255", "buttonName": "",
                               "icon": "", "launch": False, "mapName": "Main Map", "markMoved": "Always",
                               "mark": "", "thickness": 3}, [picker] + parts + stacks, indent=1)
     lists = [_el("VASSAL.build.widget.ListWidget", {"entryName": title, "divider": 150, "height": 0, "scale": 1.0,
-                                                    "width": 0}, [_slot(p, 4) for p in pieces], indent=3)
+                                                    "width": 0}, [_slot(p, 4, slot_px) for p in pieces], indent=3)
              for title, pieces in palette]
     window = _el(P + "PieceWindow", {"allowHidePieces": False, "hidden": False, "hotkey": "", "icon": "",
                                      "name": "Counters", "scale": 1.0, "text": "Counters", "tooltip": "Counters"},
@@ -455,7 +455,8 @@ def build_module(index: ProjectIndex, scenario_ids: list[str], *, dpi: float = 1
     record["boards"] = {b.scenario: {"board": b.name, "px_per_mm": round(b.px_per_mm, 9),
                                      "offset_px": [round(v, 6) for v in b.offset_px], "notes": b.notes}
                         for b in boards}
-    files = {"buildFile.xml": build_xml(title, version, description, boards, palette, gpid).encode("utf-8"),
+    slot_px = round(size * boards[0].px_per_mm)
+    files = {"buildFile.xml": build_xml(title, version, description, boards, palette, gpid, slot_px).encode("utf-8"),
              "moduledata": moduledata_xml(title, version, description).encode("utf-8"),
              "studio-export.json": (json.dumps(record, indent=2, sort_keys=True) + "\n").encode("utf-8"),
              "studio-export.html": report_html(title, record, boards).encode("utf-8")}

@@ -78,6 +78,7 @@ def test_build_file_images_exist_with_the_expected_sizes(sid, modules, index):
     slots = list(root.iter("VASSAL.build.widget.PieceSlot"))
     assert slots
     for slot in slots:
+        assert (int(slot.get("width")), int(slot.get("height"))) == (side, side)
         names = piece_images(slot.text)
         assert len(names) == 2, slot.get("entryName")
         for name in names:
