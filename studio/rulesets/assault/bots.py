@@ -97,7 +97,9 @@ class HeuristicBot:
         return next((t for t in texts if t.startswith("exit ")), None)
 
     def _rally(self, view, texts):
-        return next((t for t in texts if t.startswith("rally ")), None)
+        """Company rallies first (Assault 17.B: they also rally the company's suppressed units), then units."""
+        return next((t for t in texts if t.startswith("rally-company ")), None) or \
+            next((t for t in texts if t.startswith("rally ")), None)
 
     def _fire(self, view, texts):
         shots = [t for t in texts if t.startswith("fire ")]

@@ -1,4 +1,4 @@
-"""Company morale (Assault 17; examples A98-A101, C53, option c46), through positions and play."""
+"""Company morale (Assault 17; examples A98-A103, C53, option c46), through positions and play."""
 from pathlib import Path
 
 import pytest
@@ -100,3 +100,61 @@ def test_A103_free_rally_of_a_suppressed_unit(game):
     state = game.state_from_position(pos)
     state.play(next(a for a in state.legal_actions() if a.startswith("move su2 ")))
     assert "rally su" not in state.legal_actions()
+
+
+def _rally_state(game, state_name, roll, ops=None):
+    units = [{"id": "p1", "card": "su-t80-platoon", "side": "soviet", "hex": "A0520",
+              "status": {"suppressed": True, "company": "A1", "designation": "A1"}},
+             {"id": "p2", "card": "su-t80-platoon", "side": "soviet", "hex": "A0620",
+              "status": {"company": "A1", "designation": "A1", "formation": "march"}},
+             {"id": "us", "card": "us-m1-platoon", "side": "us", "hex": "A2220"}]
+    pos = Position.model_validate({"kind": "position", "schema_version": 1, "scenario": "assault-probe",
+                                   "phase": "soviet-move-1", "units": units,
+                                   "extension": {"morale": {"A1": {"state": state_name, "lost": 2}},
+                                                 "ops": {"soviet": ops if ops is not None else {"default": 2}}}})
+    state = game.state_from_position(pos)
+    state.dice.force(roll)
+    return state
+
+
+@pytest.mark.parametrize("before, roll, after", [("shaken", 8, "normal"), ("broken", 8, "shaken"),
+                                                 ("shaken", 9, "shaken")])
+def test_A103_company_rally(game, before, roll, after):
+    """Assault 17.B: a shaken or broken company rallies on a roll at or under its level (10 - 2 = 8), paying 2
+    OPs when no paying HQ sees it (default OPs, option c31 'not-visible'): broken becomes shaken (combat
+    formation), shaken normal, and its suppressed units rally; a failure changes nothing."""
+    state = _rally_state(game, before, roll)
+    assert "rally-company A1" in state.legal_actions()
+    state.play("rally-company A1")
+    units = {c.id: c for c in state.counters}
+    assert state.morale["A1"].state == after and state.ops[0]["default"] == 0
+    assert units["p1"].suppressed is (after == before)
+    if before == "broken" and after == "shaken":
+        assert units["p2"].formation == "combat"
+    assert "rally-company A1" not in state.legal_actions()          # once per phase
+
+
+def test_company_rally_needs_ops(game):
+    state = _rally_state(game, "shaken", 1, ops={"default": 1})
+    assert "rally-company A1" not in state.legal_actions()
+
+
+def test_A102_broken_units_retreat(game):
+    """Assault 17.A.2: a broken unit moves only away from the nearest spotted enemy (as in march formation, no
+    OPs), never within two hexes of another spotted enemy; with no spotted enemy it does not move."""
+    units = [{"id": "su", "card": "su-t80-platoon", "side": "soviet", "hex": "A1020",
+              "status": {"company": "A1"}},
+             {"id": "us", "card": "us-m1-platoon", "side": "us", "hex": "A0720", "status": {"spotted": True}}]
+    pos = Position.model_validate({"kind": "position", "schema_version": 1, "scenario": "assault-probe",
+                                   "phase": "soviet-move-1", "units": units,
+                                   "extension": {"morale": {"A1": {"state": "broken"}}, "ops": {"soviet": {}}}})
+    state = game.state_from_position(pos)
+    targets = [game.map.hex(a.split()[2]) for a in state.legal_actions() if a.startswith("move su ")]
+    enemy = game.map.hex("A0720")
+    from studio.hexgrid import coords
+    assert targets and all(coords.distance(h, enemy) > 3 for h in targets)
+    units[1]["status"] = {}
+    pos = Position.model_validate({"kind": "position", "schema_version": 1, "scenario": "assault-probe",
+                                   "phase": "soviet-move-1", "units": units,
+                                   "extension": {"morale": {"A1": {"state": "broken"}}}})
+    assert not [a for a in game.state_from_position(pos).legal_actions() if a.startswith("move su ")]

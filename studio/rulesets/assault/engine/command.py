@@ -83,17 +83,18 @@ class CommandControl:
             cache[key] = tuple(out)
         return list(cache[key])
 
-    def _visible_from(self, key: str, c, posts: dict) -> bool:
-        """Assault 4.C.1: the unit's hex is visible (Rule 10 LOS) from the paying HQ or TOC (``posts``: their
+    def _visible_from(self, key: str, hexes: list, posts: dict) -> bool:
+        """Assault 4.C.1: one of ``hexes`` is visible (Rule 10 LOS) from the paying HQ or TOC (``posts``: their
         hexes by designation); off-board and default OPs by option c31."""
         if key in (OFF_BOARD, DEFAULT):
             return self.game.options.get("c31-offboard-ops-visibility") == "visible"
-        return any(self.has_los(h, c.hex) for h in posts.get(key, ()))
+        return any(self.has_los(h, t) for h in posts.get(key, ()) for t in hexes)
 
-    def _payment(self, c) -> dict | None:
-        """The OPs to take from each source for one order of ``c`` (Assault 4.C), None when it cannot be paid;
-        {} for units that never pay (asterisk units, 4.D.1)."""
-        if self.game.card(c.card).body.asterisk:
+    def _payment(self, c, hexes: list | None = None) -> dict | None:
+        """The OPs to take from each source for one order of ``c`` (Assault 4.C; seen if one of ``hexes``, by
+        default its own, is visible), None when it cannot be paid; {} for units that never pay (asterisk units,
+        4.D.1; not for a company rally)."""
+        if hexes is None and self.game.card(c.card).body.asterisk:
             return {}
         pools = self.ops[c.side]
         sources = [k for k in self._chain(c) + [OFF_BOARD, DEFAULT] if pools.get(k, 0) > 0]
@@ -105,7 +106,7 @@ class CommandControl:
                 posts.setdefault(h.designation.replace("-", ""), []).append(h.hex)
         k = self.game.data.constant
         for key in sources:
-            if self._visible_from(key, c, posts):
+            if self._visible_from(key, hexes or [c.hex], posts):
                 return {key: k("ops-visible")}
         need = k("ops-not-visible")
         taken: dict = {}
@@ -116,10 +117,11 @@ class CommandControl:
                 return taken
         return None
 
-    def _pay(self, c) -> None:
-        for key, n in (self._payment(c) or {}).items():
+    def _pay(self, c, hexes: list | None = None) -> None:
+        for key, n in (self._payment(c, hexes) or {}).items():
             self.ops[c.side][key] -= n
 
     def _needs_orders(self, c) -> bool:
-        """Assault 4.C.2: moving in combat formation needs OPs once per phase (march is free, 7.C)."""
-        return c.formation == "combat" and not c.paid
+        """Assault 4.C.2: moving in combat formation needs OPs once per phase (march is free, 7.C; a broken
+        unit moves like march formation, 17.A.2)."""
+        return c.formation == "combat" and not c.paid and self._company(c).state != "broken"   # 17.A.2

@@ -11,7 +11,7 @@ company morale (17) and victory points with the drawn multiplier (24.E). What it
 ``../COVERAGE.md`` (transport, artillery, smoke, entrenchments, the fire timetable, CLGP, ammunition).
 
 Action texts: ``move <unit> <hex>``, ``form <unit> march|combat``, ``cover <unit>``, ``rally <unit>``,
-``fire <unit> <ammo> <target>`` (fire phase, opportunity fire and close assault), ``exit <unit>`` (off the
+``rally-company <company>`` (17.B, with OPs), ``fire <unit> <ammo> <target>`` (fire phase, opportunity fire and close assault), ``exit <unit>`` (off the
 side's exit edge, Assault 24.E), ``end``, ``pass``.
 """
 from __future__ import annotations
@@ -105,6 +105,7 @@ class Morale:
     lost: int = 0
     state: str = "normal"        # normal, shaken, broken (Assault 17.A.2)
     fired_at: bool = False
+    rally_tried: bool = False    # tried a company rally this phase (Assault 17.B)
     DERIVED_SLOTS = {}
 
     @property
@@ -326,7 +327,7 @@ class AssaultGame(Game):
 
     def parse_action(self, text: str):
         parts = tuple(text.split())
-        if not parts or parts[0] not in ("move", "fire", "end", "pass", "rally", "cover", "form", "exit"):
+        if not parts or parts[0] not in ("move", "fire", "end", "pass", "rally", "rally-company", "cover", "form", "exit"):
             raise ValueError(f"unknown action '{text}'")
         return text
 
@@ -379,7 +380,7 @@ class AssaultState(CommandControl, OpportunityFire, State):
                   c.moved_first, c.mp_used, sorted(c.fired.items()), c.company, c.fatigued, c.failed,
                   c.rally_tried, c.cover, c.changed, sorted(c.opp_fired.items()), c.seen_start,
                   sorted(c.seen_run.items()), c.designation, c.paid) for c in self.counters]
-        morale = [(k, m.initial, m.lost, m.state, m.fired_at) for k, m in sorted(self.morale.items())]
+        morale = [(k, m.initial, m.lost, m.state, m.fired_at, m.rally_tried) for k, m in sorted(self.morale.items())]
         return repr((self.turn, self.phase, self.actor, self.assault_step, self.opp_target, self.opp_from,
                      sorted(self.ratings.items()), [sorted(p.items()) for p in self.ops], self.exited,
                      self.force_level, self.declared,
@@ -389,7 +390,8 @@ class AssaultState(CommandControl, OpportunityFire, State):
     def clone(self) -> "AssaultState":
         other = AssaultState(self.game, self.dice.clone(), [], list(self.force_level), self.turn, self.phase,
                              self.actor, list(self.declared), list(self.lost_steps),
-                             {k: Morale(m.initial, m.lost, m.state, m.fired_at) for k, m in self.morale.items()},
+                             {k: Morale(m.initial, m.lost, m.state, m.fired_at, m.rally_tried)
+                              for k, m in self.morale.items()},
                              self.assault_step, self.opp_target, self.opp_from, dict(self.ratings),
                              [dict(p) for p in self.ops], list(self.exited), list(self.casualty_log))
         other.counters = [c.copy() for c in self.counters]
@@ -414,6 +416,8 @@ class AssaultState(CommandControl, OpportunityFire, State):
         parts = str(action).split()
         if parts[0] == "rally":
             self._rally(self._by_id(parts[1]))
+        elif parts[0] == "rally-company":
+            self._rally_company(parts[1])
         elif parts[0] == "exit":
             self._exit(self._by_id(parts[1]))
         elif parts[0] == "cover":
@@ -484,6 +488,8 @@ class AssaultState(CommandControl, OpportunityFire, State):
         for c in self.counters:
             c.moved, c.mp_used, c.fired, c.failed, c.rally_tried = False, 0, {}, (), False
             c.changed, c.opp_fired, c.seen_start, c.seen_run, c.paid = False, {}, (), {}, False
+        for m in self.morale.values():
+            m.rally_tried = False
             if self.phase.endswith("move-1") and c.side == self.phasing():
                 c.moved_first = False
         self.actor = self.phasing() if self.phase.endswith("fire") else 0
@@ -506,7 +512,8 @@ class AssaultState(CommandControl, OpportunityFire, State):
         body = self.game.card(c.card).body
         if body.mobility == "L":
             return row.get("leg_roll")
-        cell = row.get(f"{body.mobility.lower()}_{c.formation}")
+        formation = "march" if self._company(c).state == "broken" else c.formation     # Assault 17.A.2
+        cell = row.get(f"{body.mobility.lower()}_{formation}")
         return None if cell == "P" and body.amphibious and row.get("amphibious") is True else cell
 
     def _can_enter(self, c: Counter, h) -> bool:
@@ -532,8 +539,39 @@ class AssaultState(CommandControl, OpportunityFire, State):
         side = self.phasing()
         if any(c.moved for c in self.counters if c.side == side):
             return []
-        return [f"rally {c.id}" for c in self.counters if c.side == side and c.suppressed and not c.rally_tried
-                and self._company(c).state != "broken"]
+        units = [f"rally {c.id}" for c in self.counters if c.side == side and c.suppressed and not c.rally_tried
+                 and self._company(c).state != "broken"]
+        if any(c.rally_tried for c in self.counters if c.side == side):
+            return units                                              # company rallies come first (17.B)
+        return units + self._company_rally_actions(side)
+
+    def _company_rally_actions(self, side: int) -> list[str]:
+        """Assault 17.B: a shaken or broken company may try to rally once, paying 1 OP if any of its units is
+        visible to the paying HQ or TOC, else 2 (4.C)."""
+        out = []
+        for key, m in sorted(self.morale.items()):
+            units = [c for c in self.counters if c.side == side and c.company == key]
+            if m.state == "normal" or m.rally_tried or not units:
+                continue
+            if self._payment(units[0], [c.hex for c in units]) is not None:
+                out.append(f"rally-company {key}")
+        return out
+
+    def _rally_company(self, key: str) -> None:
+        """Assault 17.B: roll at or under the level: broken becomes shaken (its units take combat formation),
+        shaken becomes normal, and every suppressed unit of the company rallies."""
+        m = self.morale[key]
+        units = [c for c in self.counters if c.side == self.phasing() and c.company == key]
+        self._pay(units[0], [c.hex for c in units])
+        m.rally_tried = True
+        if d10(self.dice, f"rally company {key}") > m.level:
+            return
+        if m.state == "broken":
+            for c in units:
+                c.formation = "combat"
+        m.state = "shaken" if m.state == "broken" else "normal"
+        for c in units:
+            c.suppressed = False
 
     def _rally(self, c: Counter) -> None:
         c.rally_tried = True
@@ -550,9 +588,13 @@ class AssaultState(CommandControl, OpportunityFire, State):
                 out.append(f"exit {c.id}")                            # Assault 24.E: off the exit edge
             limited = c.suppressed and self.game.card(c.card).body.defence_class == "personnel" \
                 or self._company(c).state == "shaken"
+            broken = self._company(c).state == "broken"
             for h in self.game.neighbours.get(c.hex, ()):
-                if self._can_enter(c, h) and not (limited and self._toward_spotted(c, h)):
-                    out.append(f"move {c.id} {self.game.map.label_of[h]}")
+                if not self._can_enter(c, h) or (limited and self._toward_spotted(c, h)):
+                    continue
+                if broken and not self._retreats(c, h):
+                    continue
+                out.append(f"move {c.id} {self.game.map.label_of[h]}")
         return out
 
     def _may_move(self, c: Counter) -> bool:
@@ -575,6 +617,18 @@ class AssaultState(CommandControl, OpportunityFire, State):
             self._pay(c)
         self.exited[c.side] += c.steps                                # Assault 24.E
         self.counters = [o for o in self.counters if o is not c]
+
+    def _retreats(self, c: Counter, h) -> bool:
+        """Assault 17.A.2 (A102): a broken unit moves only away from the nearest spotted enemy, never within two
+        hexes of another spotted enemy; with no spotted enemy it stays."""
+        enemies = sorted((coords.distance(c.hex, e.hex), e.hex) for e in self.counters if e.side != c.side
+                         and e.spotted)
+        if not enemies:
+            return False
+        nearest = enemies[0][1]
+        if coords.distance(h, nearest) <= coords.distance(c.hex, nearest):
+            return False
+        return all(coords.distance(h, e) > 2 for _, e in enemies[1:])
 
     def _toward_spotted(self, c: Counter, h) -> bool:
         """Assault 11.A.1, 17.A.2: suppressed personnel and shaken units may not move toward a spotted enemy;
