@@ -955,3 +955,9 @@ def test_6_4_a_reduced_overrunner_going_on_draws_opportunity_fire():
     s.dice.force(*([1] * n_att), *([1] * n_def))  # nobody hits: the T-72 goes on into the exit hex
     s._overrun(t72, b, x)
     assert s.hex[t72] == x and s.pending[0] == "opfire"
+
+
+def test_actions_are_values_usable_in_sets():
+    """Actions compare and hash by kind and fields (the text form), so listings can be compared as sets."""
+    a, b = Action("move", "us.1", "4J13"), Action("move", "us.1", "4J13")
+    assert a == b and len({a, b, Action("end")}) == 2 and hash(a) == hash(b)
