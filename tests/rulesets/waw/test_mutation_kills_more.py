@@ -961,3 +961,21 @@ def test_actions_are_values_usable_in_sets():
     """Actions compare and hash by kind and fields (the text form), so listings can be compared as sets."""
     a, b = Action("move", "us.1", "4J13"), Action("move", "us.1", "4J13")
     assert a == b and len({a, b, Action("end")}) == 2 and hash(a) == hash(b)
+
+
+def test_11_0_10_friendly_fire_picks_the_target_hardest_to_save():
+    """Chaos 10 (choice automated): among equal shots NATO's target is the one expected to save least
+    (fewest defence dice times save chance): an M60A3 rather than the better-armoured M1."""
+    g, s = build([("us-m1-abrams", "4T14"), ("us-m60a3", "4T14"), ("us-m60a3", "4T14")], [("su-t72", "2A1")])
+    m1, m60, firer = u(g, "us.1"), u(g, "us.2"), u(g, "us.3")
+    s.hex[firer] = at(g, "4J14")
+    spots = [h for h in g.hexes if distance(h, s.hex[firer]) == 3 and g.terrain.get(h) == "C" and not g.level[h]
+             and g.los.clear(s.hex[firer], h, 0, 0)]
+    s.hex[m1], s.hex[m60] = spots[0], spots[1]
+    s.ops_complete[m1] = s.ops_complete[m60] = True          # only the third tank can fire
+    assert s.fire_numbers(firer, m1, "ap", "normal") == s.fire_numbers(firer, m60, "ap", "normal")
+    (n1, sv1), (n2, sv2) = s.defense_dice(m1), s.defense_dice(m60)
+    assert n2 * (7 - sv2) < n1 * (7 - sv1)
+    s.dice.force(*([6] * 12), *([1] * 12))
+    s._friendly_fire(0)
+    assert s.disr[m60] and not s.disr[m1]
