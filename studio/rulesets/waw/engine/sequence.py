@@ -371,7 +371,8 @@ class SequenceRules:
         spec = g.units[u]
         uid = spec.uid
         mode = "moving" if self.mp_used[u] > 0 and not spec.is_heli else "normal"
-        return [Action("fire", uid, g.units[t].uid, fp) for t in self._targets(u) for fp in self._fire_types(u, t, mode)]
+        return [Action("fire", uid, g.units[t].uid, fp) for t in self._targets(u)
+                for fp in self._fire_types(u, t, mode)]
 
     def _close_actions(self, u: int, fi: int) -> list[Action]:
         """Assault alone or with the stack's other ready unit (6.3), Overrun (6.4), loading (5.2.1)."""
