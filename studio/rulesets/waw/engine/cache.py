@@ -3,9 +3,10 @@ and invalidated explicitly.
 
 A unit's **move list** (5.0: the hexes it may step into), **fire list** (6.1; a helicopter's Pop-Up attacks,
 9.2.1, follow the same rule) and **close list** (6.3 Assault, 6.4 Overrun, 5.2.1 loading) are computed once and
-reused until something they depend on changes. What changed is found by comparing, at each listing, every unit's **signature** (all its per-unit fields: hex, strength, Disrupted, Ops
-Complete, OOC, MP used and cap, Moving Fire, Depleted, carrier, mode, helicopter moves, acted, breakdown, fresh,
-locked, one-hex) with the previous listing's, and a **global signature** (Thor's Hammer, Smoke, Wrecks, Chemical,
+reused until something they depend on changes. What changed is found by comparing, at each listing, every
+unit's **signature** (all its per-unit fields: hex, strength, Disrupted, Ops Complete, OOC, MP used and cap,
+Moving Fire, Depleted, carrier, mode, helicopter moves, acted, breakdown, fresh, locked, one-hex) with the
+previous listing's, and a **global signature** (Thor's Hammer, Smoke, Wrecks, Chemical,
 Chaos Leaders, Hallowed Ground, Overruns done): any state write, whatever rule made it, is seen.
 
 Invalidation rules (each a dependency of the uncached computation):
