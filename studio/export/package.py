@@ -20,8 +20,8 @@ and finally a project that would fail validation with the package's documents in
 A document whose kind and id the project already has with the same text is skipped (so the same package twice is
 a no-op). With different text it is a collision, resolved by ``on_collision``: ``keep`` (the project's stays),
 ``replace`` (the package's overwrites the project's file), ``prefix`` (the package's is imported as
-``<prefix>-<id>`` in ``<prefix>-<file name>`` and the imported documents' references follow); without a choice
-the import is refused listing the collisions.
+``<prefix>-<id>`` in ``<prefix>-<file name>``, so are the package's documents that use a prefixed one, and the
+imported documents' references follow); without a choice the import is refused listing the collisions.
 """
 from __future__ import annotations
 
@@ -405,7 +405,29 @@ def _collisions(plan, index, docs, on_collision, prefix, label) -> dict[tuple[st
     if plan.collisions and on_collision is None:
         raise PackageRefused(f"{label}: {len(plan.collisions)} document(s) collide with the project's; choose keep, "
                              "replace or prefix", [f"{label}: collision: {c}" for c in plan.collisions])
+    if renames:
+        _follow_renames(plan, index, docs, renames, prefix)
     return renames
+
+
+def _follow_renames(plan: ImportPlan, index: ProjectIndex, docs, renames: dict, prefix: str) -> None:
+    """A package document the project already has (same text) but that uses a prefixed one is prefixed too, so
+    the package's scenario keeps using the package's TO&Es and cards (repeated until nothing changes)."""
+    refs = {}
+    for path, (entry, text) in docs.items():
+        doc = LoadedDocument(Path(path), path, text=text, data=yamlio.parse(text))
+        validate_model(doc)
+        refs[(entry["kind"], entry["id"])] = {(k, r) for _p, k, r in document_references(doc.model)}
+    changed = True
+    while changed:
+        changed = False
+        for key, targets in refs.items():
+            if key not in renames and index.get(*key) is not None and targets & set(renames):
+                renames[key] = f"{prefix}-{key[1]}"[:80]
+                label = f"{key[0]}:{key[1]}"
+                if label in plan.unchanged:
+                    plan.unchanged.remove(label)
+                changed = True
 
 
 def _renamed_text(text: str, path: str, renames: dict[tuple[str, str], str], own: tuple[str, str]) -> str:
@@ -413,9 +435,12 @@ def _renamed_text(text: str, path: str, renames: dict[tuple[str, str], str], own
     doc = LoadedDocument(Path(path), path, text=text, data=yamlio.parse(text))
     validate_model(doc)
     data = doc.data
-    for pointer, kind, ref in document_references(doc.model):
-        if (kind, ref) in renames:
-            _set_at(data, pointer, renames[(kind, ref)])
+    hits = [(pointer, renames[(kind, ref)]) for pointer, kind, ref in document_references(doc.model)
+            if (kind, ref) in renames]
+    if not hits and own not in renames:
+        return text  # nothing to rename: the file stays as the package has it
+    for pointer, new_id in hits:
+        _set_at(data, pointer, new_id)
     if own in renames:
         data["id"] = renames[own]
     return document_text(data, Path(path), text)

@@ -142,7 +142,11 @@ def test_collision_keep_and_replace(package, sample_copy, tmp_path):
 def test_collision_prefix_imports_a_renamed_copy_and_references_follow(package, sample_copy, tmp_path):
     archive = _changed_package(package, tmp_path)
     plan = import_package(archive, sample_copy, "prefix", prefix="lee")
-    assert [(a.what, a.id) for a in plan.actions] == [("prefixed", "lee-us-m1-abrams")]
+    done = {(a.what, a.id) for a in plan.actions}
+    # the changed card, and the TO&E and scenario of the package that use it (so they keep using it)
+    assert {("prefixed", "lee-us-m1-abrams"), ("prefixed", "lee-us-tank-company"),
+            ("prefixed", "lee-waw-crossroads")} <= done
+    assert {w for w, _ in done} == {"prefixed"}
     project = load_project(sample_copy)
     assert "Abrams (changed)" in project.model("unit", "lee-us-m1-abrams").name
     assert "Abrams (changed)" not in project.model("unit", "us-m1-abrams").name
@@ -159,12 +163,16 @@ def test_prefix_rewrites_references_of_imported_documents(package, empty, tmp_pa
     toe = next(d["path"] for d in package.manifest["documents"] if d["id"] == "us-tank-company")
     (empty / toe).write_text((empty / toe).read_text().replace("\nname: ", "\nname: Local ", 1))
     plan = import_package(changed, empty, "prefix", prefix="p")
-    ids = sorted(a.id for a in plan.actions)
-    assert ids == ["p-us-m1-abrams", "p-us-tank-company"]
+    ids = {a.id for a in plan.actions}
+    assert {"p-us-m1-abrams", "p-us-tank-company", "p-waw-crossroads"} <= ids
+    assert all(i.startswith("p-") for i in ids) and {a.what for a in plan.actions} == {"prefixed"}
     project = load_project(empty)
     slots = [s.unit for s in project.model("toe", "p-us-tank-company").root.slots]
     children = [s.unit for c in project.model("toe", "p-us-tank-company").root.children for s in c.slots]
     assert "p-us-m1-abrams" in slots + children
+    scenario = project.model("scenario", "p-waw-crossroads")     # the package's scenario uses the package's TO&E
+    assert "p-us-tank-company" in [f.toe for side in scenario.sides for f in side.forces]
+    assert project.model("scenario", "waw-crossroads") is not None   # the project's own stays as it was
     assert not validate_index(project).errors
 
 
