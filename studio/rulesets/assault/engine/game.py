@@ -892,8 +892,28 @@ class AssaultState(CommandControl, OpportunityFire, State):
             afv = self.game.card(t.card).body.defence_class == "afv"
             if cell is None or (row.ammo in ANTI_ARMOUR and not afv) or not self.has_los(c.hex, t.hex):
                 continue
+            if self._fires_through(c, t.hex, row.ammo in ANTI_ARMOUR):
+                continue
             out.append(t)
         return out
+
+    def _fires_through(self, c: Counter, target_hex, anti_armour: bool) -> bool:
+        """Assault 12.B.5 (A73): no fire through a hex holding friendly units, no conventional fire through one
+        holding enemy units, no anti-armour fire through one holding enemy AFVs; a firer higher than such a hex
+        fires over it when the sight line passes above the hex's ground (the LOS graph)."""
+        rng = coords.distance(c.hex, target_hex)
+        hs, ht = self._level(c.hex), self._level(target_hex)
+        for i, h in self._line(c.hex, target_hex):
+            blockers = [o for o in self.counters if o.hex == h]
+            if not blockers:
+                continue
+            ground = self._level(h)
+            if hs > ground and hs * rng + (ht - hs) * i > ground * rng:
+                continue                                              # fires over it
+            for o in blockers:
+                if o.side == c.side or not anti_armour or self.game.card(o.card).body.defence_class == "afv":
+                    return True
+        return False
 
     def _declare(self, firer: str, ammo: str, target: str) -> None:
         c = self._by_id(firer)

@@ -76,6 +76,8 @@ class OpportunityFire:
                 cell = row.cells[col] if col is not None and col < len(row.cells) else None
                 if cell is None or row.rof < 1 or (row.ammo in ANTI_ARMOUR and not afv):
                     continue
+                if self._fires_through(f, m.hex, row.ammo in ANTI_ARMOUR):
+                    continue                                          # Assault 12.B.5
                 if self._opp_range_ok(f, m, row.ammo) and self._rof_allows(f, row):
                     out.append(f"fire {f.id} {row.ammo} {m.id}")
         return out
