@@ -101,3 +101,55 @@ def test_the_ap_hit_roll_is_a_roll_100():
     s.dice.force(101)
     with pytest.raises(ValueError, match="outside 1..100"):
         s.play(s.game.parse_action("fire M1 at T main:APFSDS"))
+
+
+def _pixel(h):
+    """Centre of a flat-top hex in units of the hex's circumradius (axial q, r; y grows southward)."""
+    import math
+
+    return 1.5 * h[0], math.sqrt(3) * (h[1] + h[0] / 2)
+
+
+def _on_boundary(origin, facing, target, arc, rear) -> bool:
+    """Does a hexside of ``target`` lie along a boundary ray of the field of fire (float geometry)?"""
+    import math
+
+    from studio.hexgrid.coords import DIRECTIONS
+
+    d = DIRECTIONS[(facing + (3 if rear else 0)) % 6]
+    fx, fy = _pixel(d)
+    ox, oy = _pixel(origin)
+    cx, cy = _pixel(target)
+    on = []
+    for k in range(6):
+        x, y = cx + math.cos(math.radians(60 * k)) - ox, cy + math.sin(math.radians(60 * k)) - oy
+        if math.hypot(x, y) < 1e-9:
+            on.append(False)
+            continue
+        cos = (x * fx + y * fy) / (math.hypot(x, y) * math.hypot(fx, fy))
+        on.append(abs(math.degrees(math.acos(max(-1.0, min(1.0, cos)))) - arc / 2) < 1e-6)
+    return any(on[k] and on[(k + 1) % 6] for k in range(6))
+
+
+def test_fields_of_fire_take_hexes_with_a_side_along_the_boundary_under_any_part():
+    """4.4.3.1.4-5, Q15 (option fof-hex-inclusion): a hex whose centre is inside the arc (or on its boundary) is
+    in the field of fire; under 'any-part' so is a hex with a hexside lying along a boundary ray. Checked against
+    float geometry for the 60, 120 and 180 degree arcs, front and rear, every facing, to range 5."""
+    from studio.hexgrid.coords import distance
+    from studio.hexgrid.facing import in_arc
+    from studio.rulesets.mbt.engine.fire import in_field
+
+    origin = (0, 0)
+    targets = [(q, r) for q in range(-5, 6) for r in range(-5, 6) if 0 < distance(origin, (q, r)) <= 5]
+    extra = 0
+    for arc in (60, 120, 180):
+        for rear in (False, True):
+            for facing in range(6):
+                for t in targets:
+                    centre = in_arc(origin, facing, t, arc, rear)
+                    assert in_field(origin, facing, t, arc, rear, False) == centre
+                    want = centre or _on_boundary(origin, facing, t, arc, rear)
+                    assert in_field(origin, facing, t, arc, rear, True) == want, (arc, rear, facing, t)
+                    extra += want and not centre
+    assert extra > 0
+

@@ -59,3 +59,18 @@ def test_illegal_actions_name_the_rule_or_the_missing_unit():
     with pytest.raises(RulesError) as exc:
         s.play(Action(("fire", name, name, "main:APFSDS")))
     assert "MBT 4.4.1" in str(exc.value) or exc.value.rule == "MBT 4.4.1"
+
+
+def test_building_stories_from_the_scenario_raise_the_buildings():
+    """4.1.4.1.7: a building hex is 1 height per story; the scenario extension building_stories gives the
+    stories of named hexes (others count one), and hexes off the boards are ignored."""
+    idx = index()
+    base = idx.model("scenario", "meeting-engagement")
+    g0 = create_game(base, idx)
+    town = next(h for h in sorted(g0.hexes) if g0.map.terrain.get(h) == "T")
+    one = g0.los.terrain_top[town]
+    ext = dict(g0.extension, building_stories={g0.label(town): 3, "9Z99": 2})
+    g = create_game(base.model_copy(update={"extension": ext}), idx)
+    assert one > 0 and g.los.terrain_top[town] == 3 * one
+    other = next(h for h in sorted(g.hexes) if g.map.terrain.get(h) == "T" and h != town)
+    assert g.los.terrain_top[other] == one
