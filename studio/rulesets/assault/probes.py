@@ -175,6 +175,9 @@ def _command_probes() -> list:
     # two Soviet platoons without designation: only the off-board OP (1 on the Meeting's turn 1) pays
     pair = [_unit("a", "su-t80-platoon", "soviet", "B2120"), _unit("b", "su-t80-platoon", "soviet", "B2119"),
             _unit("us", "us-m1-platoon", "us", "B0101")]
+    staff = [_unit("toc", "us-toc", "us", "B0101", designation="TOC1"),
+             _unit("hq", "us-hq", "us", "B0102", designation="HQ1"),
+             _unit("su", "su-t80-platoon", "soviet", "B2121")]
     shaken = [_unit("p", "us-m1-platoon", "us", "B1010"),
               _unit("e1", "su-t80-platoon", "soviet", "B1012", spotted=True),
               _unit("e2", "su-t80-platoon", "soviet", "B1006", spotted=True)]
@@ -186,6 +189,9 @@ def _command_probes() -> list:
         # Assault 4.C (c31): off-board OPs pay as for a visible hex (1) or not (2): the one OP moves a platoon
         # in combat formation, or none
         Probe("offboard-visibility", _position("soviet-move-1", pair), (), ("c31-offboard-ops-visibility",)),
+        # Assault 6.A.2 (c17): a planning TOC adds its command rating in each movement phase or once a turn
+        Probe("toc-planning", _position("us-move-1", staff), ("toc toc plan", "end", "end", "end"),
+              ("c17-plan-accrual",)),
         # Assault 17.A.2 (c37): a shaken platoon between two spotted enemies may not close on either ('any-closer')
         # or only on the nearer one ('nearest-closer')
         Probe("shaken-toward", _position("us-move-1", shaken, options=PAID, morale={"p": {"state": "shaken"}}), (),

@@ -1,4 +1,5 @@
-"""Command control (Assault 4-6; examples A19, A21, A22, A23, A25, A30, A33), through positions and play."""
+"""Command control (Assault 4-6; examples A19, A21, A22, A23, A25, A30, A33, A34, A35, A38), through positions
+and play."""
 from pathlib import Path
 
 import pytest
@@ -125,3 +126,40 @@ def test_c16_unused_ops_are_kept_or_lost(index):
         assert state.phase_id() == "us-move-2"
         out.append(state.ops[1]["HQC1"] - first)
     assert out[0] == 0 and out[1] > 0
+
+
+STAFF = [unit("toc", "us-toc", "us", "B0101", designation="TOC1"),
+         unit("hq", "us-hq", "us", "B0102", designation="HQ1"), ENEMY]
+
+
+def test_A34_toc_plans(index):
+    """Assault 6.A.2: a planning TOC spends nothing, may not move, and adds its command rating to its track
+    up to its planning rating (option c17 'per-phase': in both movement phases of its player turn)."""
+    state = state_of(index, STAFF)
+    command, planning = state.ratings[(1, "TOC1")]
+    assert "toc toc plan" in state.legal_actions() and "TOC1" in state.ops[1]
+    state.play("toc toc plan")
+    toc = next(c for c in state.counters if c.id == "toc")
+    assert "TOC1" not in state.ops[1] and toc.toc_bank == min(command, planning)
+    assert not moves(state, "toc")
+    for _ in range(3):
+        state.play("end")
+    assert state.phase_id() == "us-move-2" and toc.toc_bank == min(2 * command, planning)
+
+
+def test_A35_toc_executes_its_track(index):
+    """Assault 6.A.3: an executing TOC spends up to its track, which goes down by what it spends."""
+    units = [dict(STAFF[0], status={"designation": "TOC1", "toc_bank": 5}), STAFF[1],
+             unit("p", "us-m1-platoon", "us", "B0303", designation="1C1"), ENEMY]
+    state = state_of(index, units, ops={"us": {"HQ1": 0, "TOC1": 3}})     # the battalion HQ has spent its OPs
+    state.play("toc toc execute")
+    assert state.ops[1]["TOC1"] == 5
+    state.play(moves(state, "p")[0])
+    toc = next(c for c in state.counters if c.id == "toc")
+    assert toc.toc_bank == state.ops[1]["TOC1"] < 5
+
+
+def test_A38_no_planning_without_the_unit_hq(index):
+    """Assault 6.B.4: without the battalion HQ in play the TOC may command but neither plan nor execute."""
+    state = state_of(index, [STAFF[0], ENEMY])
+    assert not [a for a in state.legal_actions() if a.startswith("toc ")] and "TOC1" in state.ops[1]

@@ -5,7 +5,9 @@ pay for, as a mixin of ``AssaultState``.
   (command and planning ratings), for every HQ and TOC of the scenario's forces at every force level, so the
   rolls, which are public, tell nothing of the level drawn.
 - Sources (4.B): at the start of each friendly movement phase every HQ and TOC in play and not broken (5, 17.C)
-  gets its command rating (a TOC commands: planning and executing, 6.A, are not played yet); the scenario's
+  gets its command rating; a TOC declared to plan (``toc <unit> plan``, at the start of its side's first
+  movement phase) gives nothing and adds its command rating to its planning track up to its planning rating
+  (6.A.2, each movement phase or once a turn by option c17), one declared to execute gives its track (6.A.3); the
   off-board OPs of the turn (4.B.3); and, when there are no others, the default OPs (4.B.4).
 - Costs (4.C): moving in combat formation (once per unit and phase; the engine moves units one by one, so a
   stack pays per unit) and changing formation cost 1 OP when the unit's hex is visible to the HQ or TOC paying,
@@ -57,7 +59,9 @@ class CommandControl:
         for c in self.counters:
             key = c.designation.replace("-", "")
             if c.side == side and (side, key) in self.ratings and self._company(c).state != "broken":  # 5, 17.C
-                pools[key] = self.ratings[(side, key)][0]
+                if self.phase.endswith("move-1"):
+                    c.toc_mode = "command"                                              # declared anew (6.A)
+                pools.update(self._source_pool(c, key))
         per_turn = self.game.scenario.extension.off_board_ops.get(self.game.sides[side], [])
         if self.turn <= len(per_turn) and per_turn[self.turn - 1] > 0:
             pools[OFF_BOARD] = per_turn[self.turn - 1]                                  # Assault 4.B.3
@@ -67,6 +71,45 @@ class CommandControl:
             for key, left in self.ops[side].items():
                 pools[key] = pools.get(key, 0) + left                                   # option c16
         self.ops[side] = pools
+
+    def _source_pool(self, c, key: str) -> dict:
+        """The OPs an HQ or TOC gives this phase (Assault 4.B.1, 6.A): its command rating, nothing while a TOC
+        plans (its rating goes to the planning track, option c17), the track while it executes."""
+        rating, planning = self.ratings[(c.side, key)]
+        if c.toc_mode == "plan":
+            if self.game.options.get("c17-plan-accrual", "per-phase") == "per-phase" or \
+                    self.phase.endswith("move-1"):
+                c.toc_bank = min(c.toc_bank + rating, planning)                         # Assault 6.A.2
+            return {}
+        if c.toc_mode == "execute":
+            return {key: c.toc_bank}                                                    # Assault 6.A.3
+        return {key: rating}
+
+    def _toc_actions(self) -> list[str]:
+        """Assault 6.A: at the start of its side's first movement phase each TOC commands (the default), plans
+        (not when suppressed, 6.B.1) or executes; neither without its unit HQ in play (6.B.4)."""
+        side = self.phasing()
+        if not self.phase.endswith("move-1") or any(c.moved or c.changed or c.paid or c.rally_tried
+                                                    for c in self.counters if c.side == side):
+            return []
+        out = []
+        for c in self.counters:
+            key = c.designation.replace("-", "")
+            if c.side != side or not key.startswith("TOC") or (side, key) not in self.ratings:
+                continue
+            if c.toc_mode != "command" or key not in self.ops[side]:
+                continue
+            if not any(h.side == side and h.designation.replace("-", "") == f"HQ{key[3:]}" for h in self.counters):
+                continue                                                                # Assault 6.B.4
+            out += [f"toc {c.id} plan"] if not c.suppressed else []                     # Assault 6.B.1
+            out += [f"toc {c.id} execute"] if c.toc_bank > 0 else []
+        return out
+
+    def _toc_order(self, c, mode: str) -> None:
+        key = c.designation.replace("-", "")
+        c.toc_mode = mode
+        self.ops[c.side].pop(key, None)
+        self.ops[c.side].update(self._source_pool(c, key))
 
     def _chain(self, c) -> list[str]:
         """The designations of the HQs and TOCs that may pay for ``c`` (Assault 3.A, 4.C), lowest first; Soviet
@@ -120,6 +163,9 @@ class CommandControl:
     def _pay(self, c, hexes: list | None = None) -> None:
         for key, n in (self._payment(c, hexes) or {}).items():
             self.ops[c.side][key] -= n
+            for toc in self.counters:
+                if toc.side == c.side and toc.toc_mode == "execute" and toc.designation.replace("-", "") == key:
+                    toc.toc_bank -= n                                                   # Assault 6.A.3
 
     def _needs_orders(self, c) -> bool:
         """Assault 4.C.2: moving in combat formation needs OPs once per phase (march is free, 7.C; a broken

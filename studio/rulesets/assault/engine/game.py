@@ -11,7 +11,7 @@ company morale (17) and victory points with the drawn multiplier (24.E). What it
 ``../COVERAGE.md`` (transport, artillery, smoke, entrenchments, the fire timetable, CLGP, ammunition).
 
 Action texts: ``move <unit> <hex>``, ``form <unit> march|combat``, ``cover <unit>``, ``rally <unit>``,
-``rally-company <company>`` (17.B, with OPs), ``fire <unit> <ammo> <target>`` (fire phase, opportunity fire and close assault), ``exit <unit>`` (off the
+``rally-company <company>`` (17.B, with OPs), ``toc <unit> plan|execute`` (6.A), ``fire <unit> <ammo> <target>`` (fire phase, opportunity fire and close assault), ``exit <unit>`` (off the
 side's exit edge, Assault 24.E), ``end``, ``pass``.
 """
 from __future__ import annotations
@@ -89,6 +89,8 @@ class Counter:
     seen_run: dict = field(default_factory=dict)    # enemy id -> consecutive hexes of its move in view (15.A)
     designation: str = ""                       # its TO&E designation (Assault 3): company, superiors
     paid: bool = False                          # its combat-formation move is paid this phase (Assault 4.C.2)
+    toc_mode: str = "command"                   # a TOC's order this player turn: command, plan, execute (6.A)
+    toc_bank: int = 0                           # a TOC's planning track (Assault 6.A.2)
     DERIVED_SLOTS = {}
 
     def copy(self) -> "Counter":
@@ -327,7 +329,7 @@ class AssaultGame(Game):
 
     def parse_action(self, text: str):
         parts = tuple(text.split())
-        if not parts or parts[0] not in ("move", "fire", "end", "pass", "rally", "rally-company", "cover", "form", "exit"):
+        if not parts or parts[0] not in ("move", "fire", "end", "pass", "rally", "rally-company", "cover", "form", "exit", "toc"):
             raise ValueError(f"unknown action '{text}'")
         return text
 
@@ -379,7 +381,7 @@ class AssaultState(CommandControl, OpportunityFire, State):
         units = [(c.id, c.card, c.side, c.hex, c.steps, c.formation, c.facing, c.spotted, c.suppressed, c.moved,
                   c.moved_first, c.mp_used, sorted(c.fired.items()), c.company, c.fatigued, c.failed,
                   c.rally_tried, c.cover, c.changed, sorted(c.opp_fired.items()), c.seen_start,
-                  sorted(c.seen_run.items()), c.designation, c.paid) for c in self.counters]
+                  sorted(c.seen_run.items()), c.designation, c.paid, c.toc_mode, c.toc_bank) for c in self.counters]
         morale = [(k, m.initial, m.lost, m.state, m.fired_at, m.rally_tried) for k, m in sorted(self.morale.items())]
         return repr((self.turn, self.phase, self.actor, self.assault_step, self.opp_target, self.opp_from,
                      sorted(self.ratings.items()), [sorted(p.items()) for p in self.ops], self.exited,
@@ -406,7 +408,8 @@ class AssaultState(CommandControl, OpportunityFire, State):
             return sorted(self._opp_actions()) + ["end"]
         if self.phase.endswith("fire") or self.assault_step:
             return sorted(self._fire_actions(close=self.assault_step)) + ["end"]
-        return sorted(self._move_actions() + self._rally_actions() + self._posture_actions()) + ["end"]
+        return sorted(self._move_actions() + self._rally_actions() + self._posture_actions()
+                      + self._toc_actions()) + ["end"]
 
     def explain_illegal(self, action) -> RulesError:
         rule = "Assault 12" if self.phase.endswith("fire") else "Assault 7"
@@ -416,6 +419,8 @@ class AssaultState(CommandControl, OpportunityFire, State):
         parts = str(action).split()
         if parts[0] == "rally":
             self._rally(self._by_id(parts[1]))
+        elif parts[0] == "toc":
+            self._toc_order(self._by_id(parts[1]), parts[2])
         elif parts[0] == "rally-company":
             self._rally_company(parts[1])
         elif parts[0] == "exit":
@@ -598,7 +603,10 @@ class AssaultState(CommandControl, OpportunityFire, State):
         return out
 
     def _may_move(self, c: Counter) -> bool:
-        """Whether ``c`` may still move this phase (suppression 11.A.1, cover 7.G, enemies 7.B, OPs 4.C.2)."""
+        """Whether ``c`` may still move this phase (suppression 11.A.1, cover 7.G, enemies 7.B, OPs 4.C.2, a
+        planning TOC 6.A.2)."""
+        if c.toc_mode == "plan":
+            return False
         if c.suppressed and self.game.card(c.card).body.defence_class in ("weapons", "nav"):
             return False                                              # Assault 11.A.1
         if c.moved and (self._enemy_at(c.hex, c.side) or c.cover):
@@ -844,8 +852,8 @@ class AssaultState(CommandControl, OpportunityFire, State):
             return False                                              # Assault 12.B.3
         if c.suppressed and body.defence_class in ("personnel", "weapons"):
             return False                                              # Assault 11.A.1
-        if self._company(c).state == "broken":
-            return False                                              # Assault 17.A.2
+        if self._company(c).state == "broken" or c.toc_mode == "plan":
+            return False                                              # Assault 17.A.2, 6.B.2
         return close or not (c.side == self.phasing() and c.moved_first)   # Assault 12.B.4
 
     def _rof_allows(self, c: Counter, row: FireRowData) -> bool:

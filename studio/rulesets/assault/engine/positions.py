@@ -4,7 +4,8 @@ Unit ``status`` keys: ``steps`` (1 or 2, at most the card's), ``formation`` (``m
 ``spotted``, ``suppressed``, ``moved_first`` (moved in its side's first movement phase, Assault 12.B.4) and
 ``mp_used``, ``company`` (its morale company; default: its own id), ``fatigued`` (Assault 7.D) and ``cover``
 (in cover, combat formation only: Assault 7.G) and ``designation`` (its TO&E designation, e.g. ``2C1`` or
-``HQ3``: whom it obeys and, for HQs and TOCs, its rating, Assault 3-4; default none). A movement phase starts
+``HQ3``: whom it obeys and, for HQs and TOCs, its rating, Assault 3-4; default none) and ``toc_bank`` (a TOC's
+planning track, Assault 6.A.2). A movement phase starts
 with the phasing side's operations points granted (Assault 4.B). ``facing`` is a hexside (march) or vertex (combat) 0-5; null faces the enemy's edge. ``to_act``
 names the side to act in the artillery and fire phases (default: the first side, the phasing side); in a
 movement phase it must be the phasing side. ``extension``: ``force_levels`` (side id -> drawn level 1-6) and
@@ -21,7 +22,7 @@ import random
 from studio.rules.dice import Dice
 
 STATUS = {"steps": int, "formation": str, "spotted": bool, "suppressed": bool, "moved_first": bool, "mp_used": int,
-          "company": str, "fatigued": bool, "cover": bool, "designation": str}
+          "company": str, "fatigued": bool, "cover": bool, "designation": str, "toc_bank": int}
 
 
 def _error(message: str, pointer: str = ""):
@@ -91,6 +92,7 @@ def _counter(game, i: int, u):
         raise _error("only units in combat formation may be in cover (Assault 7.G)", f"{ptr}/status/cover")
     return Counter(u.id or f"u{i + 1}", u.card, game.sides.index(u.side), h, steps, formation, facing,
                    cover=u.status.get("cover", False), designation=u.status.get("designation", ""),
+                   toc_bank=u.status.get("toc_bank", 0),
                    spotted=u.status.get("spotted", False), suppressed=u.status.get("suppressed", False),
                    moved_first=u.status.get("moved_first", False), mp_used=u.status.get("mp_used", 0),
                    company=u.status.get("company", u.id or f"u{i + 1}"), fatigued=u.status.get("fatigued", False))
