@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 
 from studio.hexgrid import coords
 from studio.model.forces import expand_force
-from studio.model.maps import assemble_scenario
+from studio.model.maps import assemble_scenario, edge_key
 from studio.rules.api import TERMINAL, Game, Outcome, RulesError, State
 from studio.rules.dice import Dice
 
@@ -91,6 +91,7 @@ class Counter:
     paid: bool = False                          # its combat-formation move is paid this phase (Assault 4.C.2)
     toc_mode: str = "command"                   # a TOC's order this player turn: command, plan, execute (6.A)
     toc_bank: int = 0                           # a TOC's planning track (Assault 6.A.2)
+    road_used: bool = False                     # moved along a road this phase (Assault 9.A)
     DERIVED_SLOTS = {}
 
     def copy(self) -> "Counter":
@@ -381,7 +382,8 @@ class AssaultState(CommandControl, OpportunityFire, State):
         units = [(c.id, c.card, c.side, c.hex, c.steps, c.formation, c.facing, c.spotted, c.suppressed, c.moved,
                   c.moved_first, c.mp_used, sorted(c.fired.items()), c.company, c.fatigued, c.failed,
                   c.rally_tried, c.cover, c.changed, sorted(c.opp_fired.items()), c.seen_start,
-                  sorted(c.seen_run.items()), c.designation, c.paid, c.toc_mode, c.toc_bank) for c in self.counters]
+                  sorted(c.seen_run.items()), c.designation, c.paid, c.toc_mode, c.toc_bank,
+                  c.road_used) for c in self.counters]
         morale = [(k, m.initial, m.lost, m.state, m.fired_at, m.rally_tried) for k, m in sorted(self.morale.items())]
         return repr((self.turn, self.phase, self.actor, self.assault_step, self.opp_target, self.opp_from,
                      sorted(self.ratings.items()), [sorted(p.items()) for p in self.ops], self.exited,
@@ -493,6 +495,7 @@ class AssaultState(CommandControl, OpportunityFire, State):
         for c in self.counters:
             c.moved, c.mp_used, c.fired, c.failed, c.rally_tried = False, 0, {}, (), False
             c.changed, c.opp_fired, c.seen_start, c.seen_run, c.paid = False, {}, (), {}, False
+            c.road_used = False
         for m in self.morale.values():
             m.rally_tried = False
             if self.phase.endswith("move-1") and c.side == self.phasing():
@@ -518,8 +521,17 @@ class AssaultState(CommandControl, OpportunityFire, State):
         if body.mobility == "L":
             return row.get("leg_roll")
         formation = "march" if self._company(c).state == "broken" else c.formation     # Assault 17.A.2
+        if formation == "march" and self._on_road(c, h):
+            row = self.game.effects.get("road", row)                  # Assault 7.C: roads in march formation
         cell = row.get(f"{body.mobility.lower()}_{formation}")
         return None if cell == "P" and body.amphibious and row.get("amphibious") is True else cell
+
+    def _on_road(self, c: Counter, h) -> bool:
+        """Assault 7.C, 9.A: a road joins the two hexes, and no unit in ``h`` has used road movement this phase
+        (one road stack per hex; units move one at a time, so a stack is never above the 6-step limit)."""
+        if edge_key(c.hex, h) not in self.game.map.roads:
+            return False
+        return not any(o.road_used and o.hex == h and o is not c for o in self.counters)
 
     def _can_enter(self, c: Counter, h) -> bool:
         body = self.game.card(c.card).body
@@ -699,6 +711,7 @@ class AssaultState(CommandControl, OpportunityFire, State):
                 return
         else:
             c.mp_used += cost
+            c.road_used = c.road_used or (c.formation == "march" and self._on_road(c, h))
         c.moved = True
         if self.phase.endswith("move-1"):
             c.moved_first = True
