@@ -75,18 +75,24 @@ def test_road_rate_height_change_costs_the_road_column():
 
 
 def test_path_rate_when_path_hexes_are_the_majority():
-    """4.5.1.1.5: the allowance is the rate of the type with more hexes on the route (Path on a tie): along a
-    path the path rate applies from the first hex."""
+    """4.5.1.1.5: the allowance is the rate of the type with more hexes on the route, Path on a tie: a road
+    hex, then path hexes (the sample road made a path beyond 2O8)."""
     s = setup([unit("V", "m1", "us", "2N8", 2, command="MOVE"), far_enemy()])
     g = s.game
-    for key in g.roads:
-        g.roads[key] = "path"
+    for a, b in (("2O8", "2P8"), ("2P8", "2Q8"), ("2Q8", "2R8")):
+        x, y = g.map.hex(a), g.map.hex(b)
+        g.roads[(x, y) if x <= y else (y, x)] = "path"
     g.clear_caches()
     v = g.uindex["V"]
     ut = g.units[v].type
-    assert ut.path < ut.road
-    play(s, "move V", "road V", "fwd V")
-    assert s.mv_left == s.msa(v, ut.path) - 1
+    road, path = s.msa(v, ut.road), s.msa(v, ut.path)
+    assert path < road
+    play(s, "move V", "road V", "fwd V")                     # 1 road hex
+    assert s.mv_left == road - 1
+    play(s, "turn V left", "fwd V")                          # 1 road, 1 path: a tie, Path
+    assert s.mv_left == path - 2
+    play(s, "turn V right", "fwd V")                         # 1 road, 2 path
+    assert s.mv_left == path - 3
 
 
 def test_damaged_at_the_road_rate_halves_what_is_left_of_the_road_allowance():
@@ -125,9 +131,10 @@ def test_allowance_spent_to_the_last_point_ends_forward_movement():
 
 def test_exits_through_a_corner_take_the_edge_of_the_direction():
     """4.5.1.1.9: a vehicle leaving the map through a corner hex leaves by the edge its move crosses: north
-    going north, west going north-west or south-west (corner 2A1); east going north-east (corner 4T1)."""
+    going north, west going north-west or south-west (corner 2A1); east going north-east, north going north-west
+    (corner 4T1, whose north-west neighbour lies above the map: this was 'east' before)."""
     for hex_, facing, edge in (("2A1", 0, "north"), ("2A1", 5, "west"), ("2A1", 4, "west"), ("4T1", 1, "east"),
-                               ("4T1", 0, "north")):
+                               ("4T1", 0, "north"), ("4T1", 5, "north"), ("4T14", 3, "south"), ("2A14", 2, "south")):
         s = setup([unit("V", "m1", "us", hex_, facing, command="MOVE"), unit("E", "t-72a", "sov", "4T10", 5)])
         play(s, "move V", "exit V")
         assert s.exits == [(s.game.uindex["V"], edge)], (hex_, facing)

@@ -10,12 +10,13 @@ from .actions import Action
 from .codes import EXITED, MMOVE, MOVE, ON, SH, WAIT
 
 def _edge_towards(g, h, off, edges: set) -> str | None:
-    """The map edge a vehicle leaves through when it moves from ``h`` to the off-map hex ``off``."""
+    """The map edge a vehicle leaves through when it moves from ``h`` to the off-map hex ``off`` (MBT 4.5.1.1.9):
+    the edge of ``h`` on whose side ``off`` lies (a column edge first where both apply), by map offsets."""
     if len(edges) == 1:
         return next(iter(edges))
-    dq, dr = off[0] - h[0], off[1] - h[1]
-    wanted = ["west" if dq < 0 else "east" if dq > 0 else ("north" if dr < 0 else "south")]
-    wanted += ["north" if dr < 0 or (dr == 0 and dq > 0) else "south"]
+    (c0, r0), (c1, r1) = g.map.offset(h), g.map.offset(off)
+    wanted = ["west" if c1 < c0 else "east" if c1 > c0 else None,
+              "north" if r1 < r0 else "south" if r1 > r0 else None]
     for e in wanted:
         if e in edges:
             return e
