@@ -67,3 +67,34 @@ def test_non_blocking_terrain_has_no_height():
     h = row(3)
     assert los(top={h[1]: 2, h[2]: 1}).clear(h[0], h[3])
     assert not los(top={h[1]: 2}, blocking={h[1]}).clear(h[0], h[3])
+
+
+def test_whole_map_visibility_agrees_with_the_pair_test_on_tall_wide_boards():
+    """The whole-map LOS (``MbtLos.visibility``, ``visible_from``) gives the pair test's answer on a random
+    16x10 board with hills up to level 6 (obstacles 3 and 4+ heights below the higher unit, blind zones at ranges
+    of 8 and more: 4.1.4.2.4), gullies and crests, under the LOS options."""
+    import random
+
+    from studio.hexgrid import coords
+    from studio.model.maps import AssembledMap
+
+    options = [{}, {"blind-zone-n": "obstacle-minus-lower", "hexside-obstacle-distance": "farther-hex"},
+               {"gully-two-up": "adjacent-only"}, {"los-obstacles": "highest"}]
+    for seed, opts in enumerate(options):
+        rng = random.Random(seed)
+        cols, rows = 16, 10
+        hexes = [coords.offset_to_axial(c, r, "even-q") for r in range(rows) for c in range(cols)]
+        amap = AssembledMap("flat", "even-q", cols, rows, 250.0, 16.0,
+                            label_of={h: f"{i:04d}" for i, h in enumerate(hexes)})
+        elev = {h: rng.choice([0, 0, 1, 2, 4, 6]) for h in hexes}
+        gully = {h for h in hexes if rng.random() < 0.1}
+        top = {h: -1 for h in gully}
+        edges = sorted({tuple(sorted((h, n))) for h in hexes for n in coords.neighbours(h)})
+        sides = {e: max(elev.get(e[0], 0), elev.get(e[1], 0)) + 1 for e in rng.sample(edges, 10)}
+        m = MbtLos(elev, top, gully, set(), {}, sides, opts, grid=amap)
+        for a in hexes[::3]:
+            seen = m.visibility(a)
+            for b in hexes:
+                c, r = amap.offset(b)
+                assert bool(seen[r, c]) == m.clear(a, b), (opts, a, b, m.explain(a, b))
+            assert m.visible_from(a) == {b for b in hexes if m.clear(a, b)}

@@ -198,3 +198,20 @@ def test_a_bridge_on_the_road_costs_nothing_a_stream_on_the_road_does():
         costs[fid] = s.step_cost(v, a, b)
     base = g.tables.movement["road-hex"]
     assert costs == {"bridge": base, "stream": base + int(feats["stream"].move_cost["t"])}
+
+
+def test_the_road_allowance_ends_the_road_move():
+    """4.5.1.1.5, 4.5.1.1.3: at the road rate the vehicle follows the road 1 per hex until the road allowance is
+    spent; then no further hex (the one-hex exception needs nothing spent)."""
+    s = setup([unit("V", "m1", "us", "2A8", 1, command="MOVE"), far_enemy()])
+    g = s.game
+    v = g.uindex["V"]
+    play(s, "move V", "road V", "fwd V")
+    road = s.msa(v, g.units[v].type.road)
+    while s.mv_left > 0:
+        turns = sorted(a for a in legal(s) if a.startswith("turn"))
+        play(s, "fwd V" if "fwd V" in legal(s) else turns[0])
+    assert s.hex[v] == g.map.hex(f"2{'ABCDEFGHIJKLMNOPQRST'[road]}8")
+    turns = sorted(a for a in legal(s) if a.startswith("turn"))
+    play(s, turns[0])
+    assert "fwd V" not in legal(s) and s.mv_left == 0
