@@ -979,3 +979,37 @@ def test_11_0_10_friendly_fire_picks_the_target_hardest_to_save():
     s.dice.force(*([6] * 12), *([1] * 12))
     s._friendly_fire(0)
     assert s.disr[m60] and not s.disr[m1]
+
+
+def test_4_2_an_hq_stacked_in_the_hex_helps_the_command_check():
+    """Option c29 'rally_and_command': the stacked HQ's Leadership is subtracted (the HQ is unit 0 here)."""
+    g, s = build([("us-mech-hq", "2A1"), ("us-m60a3", "2J14")], [("su-t72", "4T14")],
+                 options={"c29_hq_leadership_checks": "rally_and_command"})
+    hq, m60 = u(g, "us.1"), u(g, "us.2")
+    assert hq == 0
+    m = s.morale(m60)
+    lead = s._leadership(hq)
+    s.hex[hq] = s.hex[m60]
+    s.dice.force(*_two_dice(m + lead))             # 2d6 = Morale + Leadership: passes only with the HQ's help
+    s._morale_command_check(s.hex[m60], [m60], 0)
+    assert not s.out_of_command[m60]
+
+
+def _two_dice(total):
+    a = min(6, total - 1)
+    return a, total - a
+
+
+def test_1_3_8_a_chaos_sniper_without_a_host_serves_any_nato_formation():
+    g, s = build([("us-m60a3", "2I9")], [("su-motor-rifle", "2J11")])
+    s.snipers.append([at(g, "2J8"), -1, 0, 0, "NATO"])   # Chaos 18: a sniper with no host platoon
+    assert any(a.kind == "snipe" for a in s._formation_actions(0))
+
+
+def test_explain_illegal_fire_without_moving_names_the_targeting_rules():
+    g, s = build([("us-m60a3", "4J14")], [("su-t72", "2A1")])
+    to_ops(s)
+    s.out_of_command[u(g, "us.1")] = False
+    assert s.mp_used[u(g, "us.1")] == 0
+    err = s.explain_illegal(Action("fire", "us.1", "su.1", "he"))
+    assert err.rule == "WaW 6.1, 7.0, Targeting Table"
