@@ -17,7 +17,6 @@ _RULES = {
     "c12-smoke-screens": "19.D.3 (smoke missions)",
     "c13-smoke-removal": "20.A.4 (smoke duration)",
     "c15-smoke-orientation": "20.A.3 (smoke orientation)",
-    "c19-leg-facing": "7.F (re-facing after a move: units face the hex they entered)",
     "c21-los-spine": "10.B.2 (sight lines along a hex spine: the engine traces hex centres with a fixed nudge)",
     "c27-broken-hq-rally": "17.C (HQ and TOC rally with OPs)",
     "c28-entrenched-indirect": "18 (entrenchments against indirect fire)",

@@ -127,9 +127,14 @@ def _game_probes() -> list:
 
     apart = [_unit("su", "su-t80-platoon", "soviet", "B2121"), _unit("us", "us-m1-platoon", "us", "B0101")]
     leg = [_unit("inf", "us-mech-infantry-platoon", "us", "A0712"), _unit("su", "su-t80-platoon", "soviet", "B2220")]
+    open_leg = [_unit("inf", "us-mech-infantry-platoon", "us", "A0913"),
+                _unit("su", "su-t80-platoon", "soviet", "B2220")]
     return [
         # Assault 24.E (c30): no victory points on either side at the end
         Probe("victory-tie", _position("us-move-2", apart, turn=6), ("end",), ("c30-victory-tie",)),
+        # Assault 7.F (c19): after its one hex a leg unit may re-face free, or keeps its facing
+        Probe("leg-facing", _position("us-move-1", open_leg, PROBE, dice=[1], options=PAID), ("move inf A0914",),
+              ("c19-leg-facing",)),
         # Assault 7.E (c18): woods A0613 needs 8 or less, the 10 fails: stay, or try another hex
         Probe("leg-roll", _position("us-move-1", leg, PROBE, dice=[10], options=PAID), ("move inf A0613",),
               ("c18-leg-roll-fail",), ("terrain-effects",)),

@@ -103,3 +103,21 @@ def test_A97_close_assault(index):
     assert state.phase_id() == "artillery"
     fire_phase = state_of(index, units, "us-fire")
     assert not any(a.startswith(("fire us ", "fire su ")) for a in fire_phase.legal_actions())
+
+
+def test_7F_facing_after_the_last_hex(index):
+    """Assault 7.F: a vehicle re-faces after its move for 1 MP (facing-change-mp), once; a leg unit free under
+    option c19 'free', not at all under 'keep'."""
+    tank = {"id": "t", "card": "us-m1-platoon", "side": "us", "hex": "A0913"}
+    state = state_of(index, [tank, ENEMY], "us-move-1")
+    state.play("move t A0914")
+    before = state.counters[0].mp_used
+    faces = [a for a in state.legal_actions() if a.startswith("face t ")]
+    assert len(faces) == 5
+    state.play(faces[0])
+    assert state.counters[0].mp_used == before + 1 and state.counters[0].facing == int(faces[0].split()[2])
+    assert not [a for a in state.legal_actions() if a.startswith("face t ")]
+    for choice, count in (("free", 5), ("keep", 0)):
+        state = state_of(index, [inf("A0913"), ENEMY], "us-move-1", dice=[1], **{"c19-leg-facing": choice})
+        state.play("move inf A0914")
+        assert len([a for a in state.legal_actions() if a.startswith("face inf ")]) == count

@@ -15,7 +15,8 @@ CONSTANT_KEYS = (
     "multi-target-divisor", "multi-target-offset", "missile-woods-divisor", "suppressed-afv-hit",
     "double-hit-margin", "is-hit-offset", "defence-stack-free-steps", "defence-floor-divisor", "morale-company",
     "morale-mech-inf", "morale-hq-toc", "suppressed-afv-close-range", "opp-fire-any-hex-range",
-    "opp-fire-second-hex-range", "opp-fire-max-range", "opp-fire-missile-max-range")
+    "opp-fire-second-hex-range", "opp-fire-max-range", "opp-fire-missile-max-range",
+    "facing-change-mp")
 
 DEFENCE_CLASSES = ("afv", "personnel", "weapons", "nav")
 

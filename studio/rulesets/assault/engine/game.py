@@ -11,7 +11,7 @@ company morale (17) and victory points with the drawn multiplier (24.E). What it
 ``../COVERAGE.md`` (transport, artillery, smoke, entrenchments, the fire timetable, CLGP, ammunition).
 
 Action texts: ``move <unit> <hex>``, ``form <unit> march|combat``, ``cover <unit>``, ``rally <unit>``,
-``rally-company <company>`` (17.B, with OPs), ``toc <unit> plan|execute`` (6.A), ``fire <unit> <ammo> <target>`` (fire phase, opportunity fire and close assault), ``exit <unit>`` (off the
+``rally-company <company>`` (17.B, with OPs), ``toc <unit> plan|execute`` (6.A), ``face <unit> <0-5>`` (7.F), ``fire <unit> <ammo> <target>`` (fire phase, opportunity fire and close assault), ``exit <unit>`` (off the
 side's exit edge, Assault 24.E), ``end``, ``pass``.
 """
 from __future__ import annotations
@@ -92,6 +92,7 @@ class Counter:
     toc_mode: str = "command"                   # a TOC's order this player turn: command, plan, execute (6.A)
     toc_bank: int = 0                           # a TOC's planning track (Assault 6.A.2)
     road_used: bool = False                     # moved along a road this phase (Assault 9.A)
+    refaced: bool = False                       # changed facing after its last hex this phase (Assault 7.F)
     DERIVED_SLOTS = {}
 
     def copy(self) -> "Counter":
@@ -330,7 +331,8 @@ class AssaultGame(Game):
 
     def parse_action(self, text: str):
         parts = tuple(text.split())
-        if not parts or parts[0] not in ("move", "fire", "end", "pass", "rally", "rally-company", "cover", "form", "exit", "toc"):
+        if not parts or parts[0] not in ("move", "fire", "end", "pass", "rally", "rally-company", "cover", "form", "exit", "toc",
+                                        "face"):
             raise ValueError(f"unknown action '{text}'")
         return text
 
@@ -383,7 +385,7 @@ class AssaultState(CommandControl, OpportunityFire, State):
                   c.moved_first, c.mp_used, sorted(c.fired.items()), c.company, c.fatigued, c.failed,
                   c.rally_tried, c.cover, c.changed, sorted(c.opp_fired.items()), c.seen_start,
                   sorted(c.seen_run.items()), c.designation, c.paid, c.toc_mode, c.toc_bank,
-                  c.road_used) for c in self.counters]
+                  c.road_used, c.refaced) for c in self.counters]
         morale = [(k, m.initial, m.lost, m.state, m.fired_at, m.rally_tried) for k, m in sorted(self.morale.items())]
         return repr((self.turn, self.phase, self.actor, self.assault_step, self.opp_target, self.opp_from,
                      sorted(self.ratings.items()), [sorted(p.items()) for p in self.ops], self.exited,
@@ -411,7 +413,7 @@ class AssaultState(CommandControl, OpportunityFire, State):
         if self.phase.endswith("fire") or self.assault_step:
             return sorted(self._fire_actions(close=self.assault_step)) + ["end"]
         return sorted(self._move_actions() + self._rally_actions() + self._posture_actions()
-                      + self._toc_actions()) + ["end"]
+                      + self._toc_actions() + self._facing_actions()) + ["end"]
 
     def explain_illegal(self, action) -> RulesError:
         rule = "Assault 12" if self.phase.endswith("fire") else "Assault 7"
@@ -421,6 +423,8 @@ class AssaultState(CommandControl, OpportunityFire, State):
         parts = str(action).split()
         if parts[0] == "rally":
             self._rally(self._by_id(parts[1]))
+        elif parts[0] == "face":
+            self._reface(self._by_id(parts[1]), int(parts[2]))
         elif parts[0] == "toc":
             self._toc_order(self._by_id(parts[1]), parts[2])
         elif parts[0] == "rally-company":
@@ -495,7 +499,7 @@ class AssaultState(CommandControl, OpportunityFire, State):
         for c in self.counters:
             c.moved, c.mp_used, c.fired, c.failed, c.rally_tried = False, 0, {}, (), False
             c.changed, c.opp_fired, c.seen_start, c.seen_run, c.paid = False, {}, (), {}, False
-            c.road_used = False
+            c.road_used = c.refaced = False
         for m in self.morale.values():
             m.rally_tried = False
             if self.phase.endswith("move-1") and c.side == self.phasing():
@@ -673,6 +677,29 @@ class AssaultState(CommandControl, OpportunityFire, State):
             if c.formation == "combat" and not c.cover:
                 out.append(f"cover {c.id}")
         return out
+
+    def _facing_actions(self) -> list[str]:
+        """Assault 7.F: after its last hex a unit keeps its facing unless it spends 1 MP (the constant
+        facing-change-mp) to change it; a leg unit re-faces free (option c19 'free') or not at all ('keep')."""
+        out = []
+        leg_free = self.game.options.get("c19-leg-facing", "free") == "free"
+        for c in self.counters:
+            if c.side != self.phasing() or not c.moved or c.refaced or c.cover or c.hex in c.failed:
+                continue
+            body = self.game.card(c.card).body
+            if body.mobility == "L":
+                if not leg_free:
+                    continue
+            elif body.mobility == "S" or c.mp_used + self.game.data.constant("facing-change-mp") > \
+                    (body.movement_allowance or 0):
+                continue
+            out += [f"face {c.id} {d}" for d in range(6) if d != c.facing]
+        return out
+
+    def _reface(self, c: Counter, facing: int) -> None:
+        if self.game.card(c.card).body.mobility != "L":
+            c.mp_used += self.game.data.constant("facing-change-mp")   # Assault 7.F
+        c.facing, c.refaced = facing, True
 
     def _counts_as_moved(self, c: Counter) -> None:
         """Option c43: 'any-movement' makes a formation change or entering cover count as moving for own-turn
