@@ -123,6 +123,8 @@ def test_hedgerow_crossing_option():
         s._move_step(v, ("fwd", "V"))                      # one hex spent: no longer the exception move
         legal[option] = "fwd" in {x[0] for x in s.move_options(v)}
     assert legal == {"one-hex-move": False, "whole-allowance": True}
+    s.mv_left = 0                                          # nothing left: not even for the whole allowance
+    assert "fwd" not in {x[0] for x in s.move_options(v)}
 
 
 def _rotate(h):
