@@ -139,30 +139,11 @@ class AssaultGame(Game):
         self.options = dict(options or {})
         self.data = compile_ruleset(rs)
         self.map = assemble_scenario(scenario, index)
-        self.terrain_id = {t.code: t.id for t in rs.terrain}
-        self.los_height = {t.id: t.los.height for t in rs.terrain}
-        if self.options.get("c7-urban-strip-los") == "plus-one":
-            self.los_height["urban-strip"] = self.los_height.get("town", 1)     # Assault 10.B.2, option c7
-        self.effects = {r[0]: dict(zip(rs.table("terrain-effects").columns, r))
-                        for r in rs.table("terrain-effects").rows}
-        self.terrain_spot = {r[0]: dict(zip(rs.table("terrain-spotting").columns, r))
-                             for r in rs.table("terrain-spotting").rows}
-        self.status_mod = {r[0]: r[1] for r in rs.table("target-status").rows}
-        self.spotter_mod = {r[0]: r[1] for r in rs.table("spotter-status").rows}
-        ratings = rs.table("command-ratings")
-        self.command_ratings = {r[0]: dict(zip(ratings.columns, r)) for r in ratings.rows}     # Assault 4.B.1
+        self._compile_tables(rs)
         self.regiment_of = {b.battalion: b.regiment for b in scenario.extension.battalions.get("soviet", [])
                             if b.battalion is not None and b.regiment is not None}             # Assault 4.B.2
-        crt = rs.table("conventional-crt")
-        self.crt_columns = [(i, _ratio(c)) for i, c in enumerate(crt.columns) if i]
-        self.crt = {r[0]: r for r in crt.rows}
         self.cards = {}
-        self.los_cache: dict = {}          # (from, to) -> LOS graph clear; the map is static (Assault 10.B)
-        self.terrain_of = {h: self.terrain_id.get(t, "clear") for h, t in self.map.terrain.items()}
-        self.neighbours = {h: [n for n in coords.neighbours(h) if self.map.on_map(n)] for h in self.map.label_of}
-        self.obstacle = {h: self.map.elevation.get(h, 0) + self.los_height.get(t, 0)
-                         for h, t in self.terrain_of.items()}          # Assault 10.B.2: level + terrain height
-        self.lines: dict = {}              # (dq, dr) -> the hexes between, as offsets: lines are translation-free
+        self._compile_map(rs)
         self.chains: dict = {}             # (side, designation) -> superiors that may pay for it (Assault 4.C)
         self.scenario = scenario
         self.index = index
@@ -171,6 +152,34 @@ class AssaultGame(Game):
                            if v.type == "exit_units" and v.edge and v.side in self.sides}         # Assault 24.E
         self.levels = {side: sorted(scenario.extension.force_levels.get(side, []), key=lambda lv: lv.level)
                        for side in self.sides}
+
+    def _compile_tables(self, rs) -> None:
+        """The ruleset tables read beside ``AssaultData`` (by column name; ENGINE_TABLES fixes their shape)."""
+        def keyed(table_id: str) -> dict:
+            t = rs.table(table_id)
+            return {r[0]: dict(zip(t.columns, r)) for r in t.rows}
+
+        self.effects = keyed("terrain-effects")                                            # Assault 7.B
+        self.terrain_spot = keyed("terrain-spotting")                                       # Assault 10.D
+        self.status_mod = {r[0]: r[1] for r in rs.table("target-status").rows}
+        self.spotter_mod = {r[0]: r[1] for r in rs.table("spotter-status").rows}
+        self.command_ratings = keyed("command-ratings")                                     # Assault 4.B.1
+        crt = rs.table("conventional-crt")
+        self.crt_columns = [(i, _ratio(c)) for i, c in enumerate(crt.columns) if i]         # Assault 14.C
+        self.crt = {r[0]: r for r in crt.rows}
+
+    def _compile_map(self, rs) -> None:
+        """Terrain, LOS heights, neighbours and caches of the static map (Assault 10.B)."""
+        self.terrain_id = {t.code: t.id for t in rs.terrain}
+        self.los_height = {t.id: t.los.height for t in rs.terrain}
+        if self.options.get("c7-urban-strip-los") == "plus-one":
+            self.los_height["urban-strip"] = self.los_height.get("town", 1)     # Assault 10.B.2, option c7
+        self.los_cache: dict = {}          # (from, to) -> LOS graph clear; the map is static (Assault 10.B)
+        self.terrain_of = {h: self.terrain_id.get(t, "clear") for h, t in self.map.terrain.items()}
+        self.neighbours = {h: [n for n in coords.neighbours(h) if self.map.on_map(n)] for h in self.map.label_of}
+        self.obstacle = {h: self.map.elevation.get(h, 0) + self.los_height.get(t, 0)
+                         for h, t in self.terrain_of.items()}          # Assault 10.B.2: level + terrain height
+        self.lines: dict = {}              # (dq, dr) -> the hexes between, as offsets: lines are translation-free
 
     def data_fingerprint(self) -> str:
         return self.data.fingerprint() + repr((sorted(self.effects.items()), sorted(self.terrain_spot.items()),
@@ -987,11 +996,8 @@ class AssaultState(CommandControl, OpportunityFire, State):
                 value = self._conventional_value(firer, target, cell)
                 conventional[key] = conventional.get(key, 0) + value  # Assault 14.B
                 sources.setdefault(key, d)
-                continue
-            shots = [self._anti_armour(firer, target, d.ammo, cell) + (d,) for _ in range(firer.steps)]
-            for t, result, source in (shots if sequential else ()):
-                self._apply_result(t, result, source)
-            results += [] if sequential else shots
+            else:
+                results += self._anti_armour_shots(firer, target, d, cell, sequential)
         results += [self._conventional(self._by_id(key[0]), f) + (sources[key],)
                     for key, f in sorted(conventional.items()) if self._by_id(key[0]).steps > 0]
         for target, result, source in results:
@@ -1006,6 +1012,16 @@ class AssaultState(CommandControl, OpportunityFire, State):
         for side in range(2):
             self._spot(side, [c for c in self.counters if c.side != side and c.fired and not c.spotted], False)
         self._unspot(movement=False)
+
+    def _anti_armour_shots(self, firer: Counter, target: Counter, d: Declared, cell, sequential: bool) -> list:
+        """One anti-armour attack per firing step (Assault 12.E); under option c2 'sequential' applied at once
+        (nothing left to apply later), else returned to be applied with the others."""
+        shots = [self._anti_armour(firer, target, d.ammo, cell) + (d,) for _ in range(firer.steps)]
+        if not sequential:
+            return shots
+        for t, result, source in shots:
+            self._apply_result(t, result, source)
+        return []
 
     def _conventional_value(self, firer: Counter, target: Counter, cell: int) -> int:
         """Assault 12.E, 14.B: the cell times the firer's steps; a suppressed AFV fires half at ranges 0-1
