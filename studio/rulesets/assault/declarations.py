@@ -18,7 +18,7 @@ _RULES = {
     "c13-smoke-removal": "20.A.4 (smoke duration)",
     "c15-smoke-orientation": "20.A.3 (smoke orientation)",
     "c21-los-spine": "10.B.2 (sight lines along a hex spine: the engine traces hex centres with a fixed nudge)",
-    "c27-broken-hq-rally": "17.C (HQ and TOC rally with OPs)",
+    "c27-broken-hq-rally": "17.C (the shaken HQ's compulsory self-rally and a broken HQ's recovery)",
     "c28-entrenched-indirect": "18 (entrenchments against indirect fire)",
     "c29-clgp-modifiers": "22.B (CLGP)",
     "c32-slope-fatigue": "7.E.2 (steep slopes: none on the sample boards)",
@@ -26,9 +26,11 @@ _RULES = {
     "c34-indirect-no-effect": "19.C.5 (indirect fire results)",
     "c35-pass-through": "19.D.4 (pass-through fire of artillery markers)",
     "c36-strong-wind-is": "20.A.2 (smoke in strong wind)",
-    "c39-vertex-boundary": "13.A.1 (cover: no unit takes cover in this engine yet)",
+    "c39-vertex-boundary": "13.A.1 (a sight line exactly through the vertex between a covered and an uncovered "
+                           "hexside: the engine gives it to one hexside by a fixed tie rule)",
     "c42-carrier-two-passengers": "8.E (transport)",
-    "c45-missile-opp-unspotted": "15 (opportunity fire)",
+    "c45-missile-opp-unspotted": "15, 10.D (spotting of unspotted missile firers: the firing-missiles modifier "
+                                 "and its declare-and-spot procedure)",
     "clgp": "22 (CLGP, optional)",
     "ammo-supply": "23 (ammunition supply, optional)",
 }
@@ -38,6 +40,7 @@ UNEXPOSABLE_OPTIONS = {option: NOT_PLAYED.format(rule=rule) for option, rule in 
 DECLARATIONS = {
     "engine_tables": ENGINE_TABLES,
     "probes": lazy("studio.rulesets.assault.probes:probes"),
+    # Assault 20.A: wind drives smoke only, and smoke is not played yet, so no environment field changes play
     "environment_fields": frozenset(),
     "unexposable_options": UNEXPOSABLE_OPTIONS,
     "unexposable_tables": {},
