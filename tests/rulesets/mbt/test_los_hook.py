@@ -113,3 +113,17 @@ def test_boards_too_big_for_the_fan_tables_are_judged_line_by_line(monkeypatch):
     monkeypatch.setattr(fan, "fan_table", lambda kind, cols, rows: None)  # as for a board of 100 x 100
     _every_pair_agrees(los, sorted(amap.label_of)[::7])
     assert los._arrays == {}
+
+
+def test_visibility_equals_the_pair_test_on_a_board_without_hexsides():
+    from studio.hexgrid import coords
+    from studio.model.maps import AssembledMap
+    from studio.rulesets.mbt.engine.los import MbtLos
+
+    rng = random.Random(3)
+    hexes = [coords.offset_to_axial(c, r, "even-q") for r in range(7) for c in range(9)]
+    amap = AssembledMap("flat", "even-q", 9, 7, 250.0, 16.0, label_of={h: str(i) for i, h in enumerate(hexes)})
+    elev = {h: rng.choice([0, 0, 1, 2]) for h in hexes}
+    top = {h: rng.choice([0, 0, 3]) for h in hexes}
+    los = MbtLos(elev, top, set(), {h for h in hexes if top[h] == 3}, {}, {}, {}, grid=amap)
+    _every_pair_agrees(los, hexes)

@@ -320,8 +320,9 @@ def _visibility(los: MbtLos, a):
         if arr["road_blocks"]:
             _roads_negate(arr, fan, slot, idx, top)
         judge(blocked, top, 0, False)
-    judge(blocked, np.take(arr["side"], fan.side("side_in")), -1, True)
-    judge(blocked, np.take(arr["side"], fan.side("side_split")), 0, True)
+    if los.hexside_top:  # crest and hedgerow hexsides (4.1.4.1.5, 4.1.4.1.10)
+        judge(blocked, np.take(arr["side"], fan.side("side_in")), -1, True)
+        judge(blocked, np.take(arr["side"], fan.side("side_split")), 0, True)
     if los.strict_along:  # 4.1.4.2.6 option los-along-hexside: strict
         along = fan.flag("spine") & (np.take(arr["blocking"], hexes[0]) | np.take(arr["blocking"], hexes[1]))
         blocked |= along.any(axis=0)
