@@ -660,3 +660,20 @@ def test_gully_sees_level_targets_and_one_up_along_a_gully_line():
     assert level.clear((0, 0), (2, 0))
     along = _line_los([(0, -1), (0, -1), (0, 0)], gully=[(0, 0), (1, 0)])
     assert along.clear((0, 0), (2, 0))
+
+
+
+def test_overwatch_spots_a_mover_at_exactly_its_spotting_range():
+    """4.4.2, 4.1.3: overwatch fire needs the moving target spotted now: at exactly its spotting range it is (the
+    scenario visibility caps every range at 6 here), one hex farther it is not."""
+    for start, seen in ((7, True), (8, False)):
+        g = new_game()
+        g.visibility = 6
+        a, b, d = line_pair(g, "C", "C", start)
+        s = place(g, 1, {"V": (0, "m1", g.label(a), d), "S": (1, "t-72a", g.label(b), (d + 3) % 6)})
+        _to_movement(s, {"V": "MOVE", "S": "OW"})
+        v = g.uindex["V"]
+        s.play(A("fwd V"))
+        assert distance(s.hex[v], b) == start - 1 and s.spot_range(v) == 6
+        shots = [a for a in s.legal_actions() if a[0] == "ow"]
+        assert bool(shots) == seen, start
