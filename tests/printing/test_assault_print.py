@@ -64,4 +64,5 @@ def test_card_fire_rows(sample):
     lay = choose_layout(sample, unit, "card")
     texts = [i.text for i in _flat(face_items(lay, unit, "front", lay.width_mm, lay.height_mm))
              if isinstance(i, Text)]
-    assert {"Msl", "API", "HE", "5:18", "7:8", "X"} <= set(texts)
+    assert {"Msl", "API", "HE", "X/X/5:18/6:18/6:18/X/X", "7:8/7:8/6:7/4:6/X/X/X"} <= set(texts)
+    assert any(t.startswith("soviet platoon, 2 step(s)") for t in texts)
