@@ -153,3 +153,21 @@ def test_fields_of_fire_take_hexes_with_a_side_along_the_boundary_under_any_part
                     extra += want and not centre
     assert extra > 0
 
+
+
+def test_a_shot_renews_the_other_sides_chance_to_pass():
+    """4.4.2: overwatch ends when both sides pass in turn; a shot in between starts the count again, so the side
+    that fired may fire again after the other side's next pass."""
+    s = setup("overwatch", [unit("A", "m1", "us", "2C5", 2, command="OW"),
+                            unit("A2", "m1", "us", "2C5", 2, command="OW"),
+                            unit("A3", "m1", "us", "2C5", 2, command="OW"),
+                            unit("B", "m1", "us", "2C5", 2, command="FIRE", fired=True, revealed=True),
+                            unit("T", "t-72a", "sov", "2H5", 5, command="OW"),
+                            unit("U", "t-72a", "sov", "2H5", 5, command="FIRE", fired=True, revealed=True)],
+              "us", dice=[100, 100, 100])
+    for shooter in ("A", "A2"):
+        s.play(s.game.parse_action(f"ow {shooter} at U main:APFSDS"))   # a miss (100)
+        assert s.current_player() == 1
+        s.play(s.game.parse_action("pass"))
+    assert s.phase_id() == "overwatch" and s.current_player() == 0
+    assert "ow A3 at U main:APFSDS" in {str(a) for a in s.legal_actions()}

@@ -55,6 +55,8 @@ def test_illegal_actions_name_the_rule_or_the_missing_unit():
     s = g.new_initial_state(0)
     with pytest.raises(RulesError, match="no unit 'ghost'"):
         s.play(Action(("move", "ghost")))
+    with pytest.raises(RulesError, match="not legal in this phase"):
+        s.play(Action(("nonsense",)))
     name = g.units[0].name
     with pytest.raises(RulesError) as exc:
         s.play(Action(("fire", name, name, "main:APFSDS")))
@@ -74,3 +76,29 @@ def test_building_stories_from_the_scenario_raise_the_buildings():
     assert one > 0 and g.los.terrain_top[town] == 3 * one
     other = next(h for h in sorted(g.hexes) if g.map.terrain.get(h) == "T" and h != town)
     assert g.los.terrain_top[other] == one
+
+
+def test_the_initiative_winner_may_choose_to_be_second_player():
+    """4.3.1, 4.3.2: the winner of the initiative chooses; choosing Second makes the other side First Player."""
+    from pathlib import Path
+
+    from studio.rules.position import load_position
+
+    data = Path(__file__).resolve().parents[3] / "data"
+    units = [{"id": "A", "card": "m1", "side": "us", "hex": "2C5", "facing": 2},
+             {"id": "T", "card": "t-72a", "side": "sov", "hex": "4R5", "facing": 5}]
+    for winner, choice, first in (("us", "second", 1), ("sov", "second", 0), ("sov", "first", 1)):
+        s = load_position({"scenario": "meeting-engagement", "phase": "initiative", "to_act": winner,
+                           "units": units}, data).state
+        s.play(s.game.parse_action(f"initiative {choice}"))
+        assert s.first == first, (winner, choice)
+
+
+def test_an_observations_dice_clone_continues_the_same_rolls():
+    """Observations (issue 10 item 4) have their own dice; a clone of a view whose dice have rolled continues
+    with the same rolls as the view."""
+    g = new_game()
+    view = g.new_initial_state(5).observation(0).materialize()
+    view.dice.roll(100)
+    twin = view.clone()
+    assert [twin.dice.roll(100) for _ in range(5)] == [view.dice.roll(100) for _ in range(5)]

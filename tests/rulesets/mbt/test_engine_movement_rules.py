@@ -143,9 +143,10 @@ def test_exits_through_a_corner_take_the_edge_of_the_direction():
 def test_reverse_exit_pays_twice_the_hex_and_leaves_behind_the_vehicle():
     """4.5.1.1.7, 4.5.1.1.9: reversing off the map pays twice the cost of the hex being left (unless it is the
     one-hex exception) and leaves through the edge behind the vehicle (corner 4T1 facing south-west: east)."""
-    s = setup([unit("V", "m1", "us", "4T1", 4, command="MOVE"), far_enemy()])
-    play(s, "move V", "exit V rev")
-    assert s.exits == [(s.game.uindex["V"], "east")]
+    for hex_, facing, edge in (("4T1", 4, "east"), ("2A1", 2, "west"), ("2A1", 3, "north")):
+        s = setup([unit("V", "m1", "us", hex_, facing, command="MOVE"), far_enemy()])
+        play(s, "move V", "exit V rev")
+        assert s.exits == [(s.game.uindex["V"], edge)], (hex_, facing)
     s = setup([unit("V", "m1", "us", "2A5", 2, command="MOVE", damaged=True), far_enemy()])
     g = s.game
     v = g.uindex["V"]
@@ -215,3 +216,28 @@ def test_the_road_allowance_ends_the_road_move():
     turns = sorted(a for a in legal(s) if a.startswith("turn"))
     play(s, turns[0])
     assert "fwd V" not in legal(s) and s.mv_left == 0
+
+
+def test_an_exit_costing_exactly_what_is_left_is_allowed():
+    """4.5.1.1.9: leaving pays the cost of the hex left; exactly the remaining allowance is enough."""
+    for cost_more, allowed in ((0, True), (1, False)):
+        s = setup([unit("V", "m1", "us", "2A10", 5, command="MOVE"), far_enemy()])
+        g = s.game
+        v = g.uindex["V"]
+        play(s, "move V", "turn V right", "turn V left")   # the second hexside pays: something is spent
+        h = s.hex[v]
+        g.cost[h] = {**g.cost[h], "t": float(s.mv_left + cost_more)}
+        assert s.fac[v] == 5 and ("exit V" in legal(s)) == allowed
+
+
+def test_a_free_turn_after_the_one_hex_exception():
+    """4.5.1.1.3, 4.5.1.1.4: after the one-hex move beyond the allowance nothing is left, yet the free hexside of
+    the new hex may still be turned; no further hex."""
+    s = setup([unit("V", "m1", "us", "2T14", 0, command="MOVE"), far_enemy()])
+    g = s.game
+    v = g.uindex["V"]
+    b = g.map.hex("2T13")
+    g.cost[b] = {**g.cost[b], "t": 40.0}
+    play(s, "move V", "fwd V")
+    assert s.hex[v] == b and s.mv_left == 0 and "fwd V" not in legal(s)
+    assert {"turn V left", "turn V right"} <= legal(s)

@@ -43,6 +43,11 @@ def test_entry_hexes_without_an_edge_face_into_the_map_from_their_half():
     enter = next(a for a in s.legal_actions() if a[0] == "enter")
     s.play(enter)
     assert s.fac[i] == g.units[i].entry_facing and s.hex[i] == g.map.hex(enter[2])
+    while s.current_player() != g.units[i].side:          # overwatch may interrupt
+        s.play(next(a for a in s.legal_actions() if a[0] == "pass"))
+    left = s.mv_left
+    s.play(next(a for a in s.legal_actions() if a[0] == "turn"))
+    assert s.mv_left == left                               # 4.5.1.1.4: the first hexside in the hex is free
 
 
 def test_entry_edge_sets_the_facing_and_setup_faces_the_centre_by_default():
