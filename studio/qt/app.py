@@ -6,7 +6,10 @@ available, opens the project (and document), lets the window lay itself out, sav
 cannot be written). A document that does not parse opens in the raw-text editor, as in the window. It never
 offers recovery and never writes autosave files. ``--open testplay:SCENARIO_ID`` shows the Test-play panel after a
 20-game run of that scenario, with the first replay opened and stepped a few phases in; ``--open
-DOC_ID#/json/pointer`` opens the document at that field or hex (as a double-click in the Problems panel does).
+DOC_ID#/json/pointer`` opens the document at that field or hex (as a double-click in the Problems panel does);
+``--open units:RULESET`` shows the unit table; ``--open replay:SCENARIO_ID`` plays a few seeded games and opens
+the first replay that lost a unit, at that loss (``replay:FILE`` opens a replay file). ``STUDIO_WINDOW_SIZE=WxH``
+sets the window size (default 1440x900; the docs use 1366x768).
 """
 from __future__ import annotations
 
@@ -91,12 +94,19 @@ def run(project: str, screenshot: str | None = None, open_doc: str | None = None
     if screenshot is not None:
         window.autosave_ms = 0
         window._autosave_timer.stop()
+    size = _size_from_env(size)
     window.resize(*size)
-    dock_height = 170
+    dock_height = 170 if size[1] >= 850 else 130
     if open_doc and open_doc.startswith("testplay:"):
         dock_height = 470
         if not show_testplay(app, window, open_doc.split(":", 1)[1]):
             print(f"studio: cannot test-play '{open_doc}'", file=sys.stderr)
+            return 2
+    elif open_doc and open_doc.startswith("units:"):
+        window.open_unit_table(open_doc.split(":", 1)[1] or None)
+    elif open_doc and open_doc.startswith("replay:"):
+        if not show_replay(app, window, open_doc.split(":", 1)[1]):
+            print(f"studio: cannot open '{open_doc}'", file=sys.stderr)
             return 2
     elif open_doc:
         doc_id, _, pointer = open_doc.partition("#")
@@ -114,6 +124,16 @@ def run(project: str, screenshot: str | None = None, open_doc: str | None = None
         return save_screenshot(app, window, Path(screenshot), dock_height)
     window.offer_recovery()
     return app.exec()
+
+
+def _size_from_env(default):
+    """``STUDIO_WINDOW_SIZE=1366x768`` sets the window (and screenshot) size; anything else keeps ``default``."""
+    text = os.environ.get("STUDIO_WINDOW_SIZE", "")
+    try:
+        w, h = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        return default
+    return (w, h) if 640 <= w <= 8000 and 480 <= h <= 8000 else default
 
 
 def _opened_raw(window, doc_id: str) -> bool:
@@ -160,6 +180,32 @@ def show_testplay(app, window, scenario_id: str, games: int = 20) -> bool:
         viewer.show_frame(viewer.stepper.frames[-1])
     window.testplay_dock.raise_()
     return True
+
+
+def show_replay(app, window, spec: str, games: int = 6) -> bool:
+    """``replay:SCENARIO_ID`` (plays ``games`` seeded games and opens the first replay that lost a unit, at
+    that loss) or ``replay:FILE`` (a replay file of the project)."""
+    path = Path(spec)
+    if not path.is_file():
+        import tempfile
+        folder = Path(tempfile.mkdtemp(prefix="studio-replays-"))  # outside the project: never in its files
+        if window.session.find(spec, "scenario") is None:
+            return False
+        from studio.cli.main import main as cli
+        if cli(["play", spec, "--games", str(games), "--save-replays", str(folder), "--project",
+                str(window.session.root)]) != 0:
+            return False
+        candidates = sorted(folder.glob("*.replay.json"))
+    else:
+        candidates = [path]
+    for candidate in candidates:
+        viewer = window.open_replay(candidate)
+        if viewer is not None and (viewer.walk.losses() or candidate == candidates[-1]):
+            losses = viewer.walk.losses()
+            viewer.goto(losses[0].step if losses else 0)
+            settle(app)
+            return True
+    return False
 
 
 def save_screenshot(app, window, path: Path, dock_height: int = 170) -> int:

@@ -89,7 +89,10 @@ class QtMainWindow(QMainWindow):
         from .testplay import QtTestPlayPanel
         self.testplay = QtTestPlayPanel(self.session)
         self.tree_dock = self._dock("Project", self.tree, Qt.DockWidgetArea.LeftDockWidgetArea)
-        self.inspector_dock = self._dock("Inspector", self.inspector, Qt.DockWidgetArea.RightDockWidgetArea)
+        # the inspector shares the left column with the project tree (a tab): the editors get the width
+        self.inspector_dock = self._dock("Inspector", self.inspector, Qt.DockWidgetArea.LeftDockWidgetArea)
+        self.tabifyDockWidget(self.tree_dock, self.inspector_dock)
+        self.tree_dock.raise_()
         self.problems_dock = self._dock("Problems", self.problems, Qt.DockWidgetArea.BottomDockWidgetArea)
         testplay_area = QScrollArea()  # the panel is tall; a scroll area keeps the dock from forcing its height
         testplay_area.setWidgetResizable(True)
@@ -121,8 +124,10 @@ class QtMainWindow(QMainWindow):
             QTimer.singleShot(0, self.size_docks)
 
     def size_docks(self) -> None:
-        self.resizeDocks([self.tree_dock, self.inspector_dock], [270, 250], Qt.Orientation.Horizontal)
-        self.resizeDocks([self.problems_dock, self.testplay_dock], [170, 170], Qt.Orientation.Vertical)
+        width = 250 if self.width() >= 1400 else 215
+        self.resizeDocks([self.tree_dock], [width], Qt.Orientation.Horizontal)
+        low = 130 if self.height() < 850 else 170  # a 768-pixel screen keeps room for the editor
+        self.resizeDocks([self.problems_dock, self.testplay_dock], [low, low], Qt.Orientation.Vertical)
 
     # ---------------------------------------------------------------- construction
     def _dock(self, title: str, widget: QWidget, area) -> QDockWidget:
@@ -150,6 +155,7 @@ class QtMainWindow(QMainWindow):
             self._action(new_menu, title, lambda k=kind: self.new_document(k))
         self.act_open_project = self._action(file, "&Open project…", self.choose_project, "Ctrl+O")
         self.recent_menu = file.addMenu("Recent projects")
+        self.recent_docs_menu = file.addMenu("Recent documents")
         file.addSeparator()
         self.act_save = self._action(file, "&Save", self.save_current, QKeySequence.StandardKey.Save)
         self.act_save_as = self._action(file, "Save &as…", self.save_as, "Ctrl+Shift+S")
@@ -250,6 +256,7 @@ class QtMainWindow(QMainWindow):
         self.tabs.setCurrentIndex(index)
         editor.show_diagnostics([d for d in self.diagnostics if d.file == doc.display])
         self.inspector.show_info(doc.display, [("Kind", doc.kind), ("Id", doc.id), ("Path", str(doc.path))])
+        self.remember_document(doc.path)
         self.update_title()
         return editor
 
@@ -588,6 +595,34 @@ class QtMainWindow(QMainWindow):
         self.recent_menu.clear()
         for path in self.recent_projects():
             self.recent_menu.addAction(path, lambda p=path: self._guard(lambda: self.open_project(Path(p))))
+        self.update_recent_documents_menu()
+
+    def recent_documents(self) -> list[str]:
+        """Documents of this project opened lately, newest first (project-relative paths that still exist)."""
+        value = self.settings.value(f"recent_documents/{self._project_key()}", [])
+        if isinstance(value, str):
+            value = [value]
+        return [v for v in (value or []) if isinstance(v, str) and (self.session.root / v).is_file()]
+
+    def _project_key(self) -> str:
+        import hashlib
+        return hashlib.sha1(str(self.session.root).encode()).hexdigest()[:12]
+
+    def remember_document(self, path: Path) -> None:
+        try:
+            rel = str(Path(path).resolve().relative_to(self.session.root.resolve()))
+        except ValueError:
+            return
+        items = [rel] + [p for p in self.recent_documents() if p != rel]
+        self.settings.setValue(f"recent_documents/{self._project_key()}", items[:MAX_RECENT * 2])
+        self.update_recent_documents_menu()
+
+    def update_recent_documents_menu(self) -> None:
+        if not hasattr(self, "recent_docs_menu"):
+            return
+        self.recent_docs_menu.clear()
+        for rel in self.recent_documents():
+            self.recent_docs_menu.addAction(rel, lambda r=rel: self._guard(lambda: self.open_path(self.session.root / r)))
 
     # ---------------------------------------------------------------- validation and navigation
     def schedule_validation(self) -> None:
@@ -676,7 +711,9 @@ class QtMainWindow(QMainWindow):
         elif name == "rename":
             doc_actions.rename(self, target)
         elif name == "delete":
-            doc_actions.delete(self, target)
+            many = self.tree.selected_paths() if path is None and self._context == "tree" else []
+            for each in (many if len(many) > 1 else [target]):  # a multi-selection: each is asked and checked
+                doc_actions.delete(self, each)
 
     def new_card(self) -> None:
         from . import doc_actions

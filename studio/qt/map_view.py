@@ -340,7 +340,6 @@ class QtMapView(QGraphicsView):
         self.legend.hide()
         self.minimap = QtMiniMap(self)
         self.minimap.hide()
-        self.viewport().installEventFilter(self)  # scroll bars resize the viewport, not the view
         self.horizontalScrollBar().valueChanged.connect(lambda _: self.minimap.update())
         self.verticalScrollBar().valueChanged.connect(lambda _: self.minimap.update())
 
@@ -365,17 +364,19 @@ class QtMapView(QGraphicsView):
         self._place_overlays()
 
     def _place_overlays(self) -> None:
+        """Legend top-right and minimap bottom-right of the viewport (re-placed whenever it resizes)."""
         vp = self.viewport().rect()
         self.legend.move(max(0, vp.right() - self.legend.width() - 6), 6)
         size = self.minimap.sizeHint()
         self.minimap.setGeometry(max(0, vp.right() - size.width() - 6), max(0, vp.bottom() - size.height() - 6),
                                  size.width(), size.height())
 
-    def eventFilter(self, watched, event) -> bool:
+    def viewportEvent(self, event) -> bool:  # noqa: N802 - Qt API
         from PySide6.QtCore import QEvent
-        if watched is self.viewport() and event.type() == QEvent.Type.Resize:
+        result = super().viewportEvent(event)
+        if event.type() == QEvent.Type.Resize:
             self._place_overlays()
-        return super().eventFilter(watched, event)
+        return result
 
     def visible_scene_rect(self) -> QRectF:
         return self.mapToScene(self.viewport().rect()).boundingRect()

@@ -22,6 +22,7 @@ import re
 from typing import Any, Callable
 
 from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QFormLayout, QGroupBox, QHBoxLayout,
                                QHeaderView, QLabel, QLineEdit, QPushButton, QStyledItemDelegate, QTableWidget,
                                QTableWidgetItem, QVBoxLayout, QWidget)
@@ -189,7 +190,7 @@ class QtObjectTable(QWidget):
         self.table.setHorizontalHeaderLabels([c[0] for c in self.columns])
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.table.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.table.itemChanged.connect(self._cell_changed)
         self.table.itemSelectionChanged.connect(self._selection_changed)
@@ -205,6 +206,11 @@ class QtObjectTable(QWidget):
                                       blank=not self.columns[i][2]))
         add = QPushButton("Add row")
         add.clicked.connect(self.add_row)
+        for keys, slot in ((QKeySequence.StandardKey.Copy, self.copy_rows),
+                           (QKeySequence.StandardKey.Paste, self.paste_rows)):
+            shortcut = QShortcut(QKeySequence(keys), self.table)
+            shortcut.setContext(Qt.ShortcutContext.WidgetShortcut)
+            shortcut.activated.connect(slot)
         remove = QPushButton("Remove row")
         remove.clicked.connect(self.remove_row)
         buttons = QHBoxLayout()
@@ -239,13 +245,24 @@ class QtObjectTable(QWidget):
                 if col_spec.kind == "enum":
                     cell.setToolTip(f"one of: {', '.join(values.show(e) for e in col_spec.enum)}")
                 self.table.setItem(r, c, cell)
-        self.table.setFixedHeight(self.table.horizontalHeader().sizeHint().height() + 8 +
-                                  self.table.horizontalScrollBar().sizeHint().height() +
-                                  sum(self.table.rowHeight(r) for r in range(len(items))))
+        self._fit_height()
         self._filling = False
         if selected is not None and selected < len(items):
             self.table.selectRow(selected)
         self._show_detail()
+
+    def _fit_height(self) -> None:
+        """Exactly the rows' height (no gap below them): room for a horizontal scroll bar only when needed."""
+        rows = self.table.rowCount()
+        wide = (self.table.horizontalHeader().length() + self.table.verticalHeader().width() + 4
+                > max(1, self.table.width()))
+        bar = self.table.horizontalScrollBar().sizeHint().height() if wide else 0
+        self.table.setFixedHeight(self.table.horizontalHeader().sizeHint().height() + 4 + bar +
+                                  sum(self.table.rowHeight(r) for r in range(rows)))
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self._fit_height()
 
     def current_row(self) -> int | None:
         rows = self.table.selectionModel().selectedRows() if self.table.selectionModel() else []
@@ -326,12 +343,56 @@ class QtObjectTable(QWidget):
             return self.form.apply("Add row", [Insert(f"{self.pointer}/-", row)])
         return self.form.set_value(self.pointer, [row], "Add row")
 
+    def selected_rows(self) -> list[int]:
+        model = self.table.selectionModel()
+        return sorted({i.row() for i in model.selectedIndexes()}) if model is not None else []
+
+    def copy_rows(self) -> int:
+        """Ctrl+C: the selected rows as YAML on the clipboard (for this table or a spreadsheet); returns how many."""
+        from PySide6.QtWidgets import QApplication
+        from studio.model import yamlio
+        items = self.items()
+        rows = [items[r] for r in self.selected_rows() if r < len(items)]
+        if rows:
+            QApplication.clipboard().setText(yamlio.dump(rows))
+        return len(rows)
+
+    def paste_rows(self) -> int:
+        """Ctrl+V: rows from the clipboard (YAML, as copied) appended as one step, each with a fresh id when
+        its id is taken; returns how many (0 when the clipboard holds no rows)."""
+        from PySide6.QtWidgets import QApplication
+        from studio.model import yamlio
+        try:
+            rows = yamlio.parse(QApplication.clipboard().text())
+        except yamlio.YamlProblem:
+            rows = None
+        rows = [rows] if isinstance(rows, dict) else rows
+        if not isinstance(rows, list) or not rows or not all(isinstance(r, dict) for r in rows):
+            self.form.status.emit("Paste: the clipboard holds no rows")
+            return 0
+        taken = [i.get("id") for i in self.items() if isinstance(i, dict)]
+        fresh = []
+        for row in rows:
+            row = dict(row)
+            if "id" in self.item_spec.properties and (not row.get("id") or row.get("id") in taken):
+                row["id"] = fresh_id(str(row.get("id") or self.pointer.rsplit("/", 1)[-1]).rstrip("-0123456789")
+                                     or "row", taken)
+            taken.append(row.get("id"))
+            fresh.append(row)
+        existing = self.items() if isinstance(self.form.doc.get(self.pointer), list) else None
+        if existing is None:
+            ok = self.form.set_value(self.pointer, fresh, "Paste rows")
+        else:
+            ok = self.form.apply("Paste rows", [Insert(f"{self.pointer}/-", row) for row in fresh])
+        return len(fresh) if ok else 0
+
     def remove_row(self) -> None:
-        row = self.current_row()
-        if row is None:
-            row = len(self.items()) - 1
-        if row >= 0:
-            self.form.apply("Remove row", [Remove(f"{self.pointer}/{row}")])
+        """Remove the selected rows (all of a multi-selection, one step), or the last row when none is."""
+        rows = self.selected_rows() or ([len(self.items()) - 1] if self.items() else [])
+        rows = [r for r in rows if 0 <= r < len(self.items())]
+        if rows:
+            self.form.apply("Remove row" if len(rows) == 1 else f"Remove {len(rows)} rows",
+                            [Remove(f"{self.pointer}/{r}") for r in sorted(rows, reverse=True)])
 
     def mark(self, problems: dict[str, str]) -> None:
         self._filling = True

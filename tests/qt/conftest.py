@@ -35,6 +35,8 @@ def make_window(qtbot, settings, tmp_path):
         window._autosave_timer.stop()
         window.testplay.replay_root = tmp_path / "replays"
         window.ask_save = lambda name: "discard"
+        window.ask_yes_no = lambda title, text: False  # a modal question never blocks a test; tests that
+        window.tell = lambda title, text: None          # answer or read one replace these
         qtbot.addWidget(window)
         window.show()
         qtbot.waitExposed(window)

@@ -116,6 +116,7 @@ def test_deleting_a_card_used_only_in_scenario_blocks_is_refused_listing_them(wi
 def test_renaming_a_card_updates_the_scenario_blocks(window, project):
     card = window.session.find("us-dragon-sw", "unit")
     window.ask_text = lambda *a, **k: "us-dragon-m47"
+    window.ask_yes_no = lambda title, text: True  # and the file follows the id
     window.tree.select_path(card)
     window.tree.tree.setFocus()
     window.act_rename.trigger()
@@ -124,6 +125,7 @@ def test_renaming_a_card_updates_the_scenario_blocks(window, project):
     for p in (project / "scenarios" / "waw").glob("*.yaml"):
         assert "us-dragon-sw" not in p.read_text()
     assert "us-dragon-m47" in (project / "scenarios" / "waw" / "waw-lab.yaml").read_text()
+    assert (project / "units" / "waw" / "us-dragon-m47.yaml").is_file() and not card.exists()
 
 
 def test_edit_actions_follow_the_tree_selection_not_the_open_tab(window, project):

@@ -71,3 +71,79 @@ def test_the_title_marks_the_project_not_another_tabs_name(window, project):
     title = window.windowTitle()
     assert title.startswith("maps/board-4.yaml — ") and "board-4.yaml *" not in title
     assert window.isWindowModified() and "[*]" in title
+
+
+def test_copy_and_paste_table_rows_with_fresh_ids_and_multi_select_remove(window, project):
+    editor = window.open_path(project / "units" / "mbt" / "m1.yaml")
+    weapons = editor.form.tables["/body/weapons"]
+    n = weapons.table.rowCount()
+    weapons.table.selectRow(0)
+    assert weapons.copy_rows() == 1
+    assert weapons.paste_rows() == 1
+    rows = editor.doc.get("/body/weapons")
+    assert len(rows) == n + 1 and rows[-1] == rows[0] | {k: rows[-1][k] for k in ("id",) if k in rows[-1]}
+    if "id" in rows[0]:
+        assert rows[-1]["id"] != rows[0]["id"], "a pasted row gets a fresh id"
+    window.act_undo.trigger()
+    assert len(editor.doc.get("/body/weapons")) == n, "one paste is one undo step"
+    QApplication = __import__("PySide6.QtWidgets", fromlist=["QApplication"]).QApplication
+    QApplication.clipboard().setText("not: [rows")
+    assert weapons.paste_rows() == 0 and len(editor.doc.get("/body/weapons")) == n
+
+
+def test_copy_a_hex_and_paste_it_on_another(window, project):
+    editor = window.open_path(project / "maps" / "board-2.yaml")
+    woods = next(k for k in editor.geometry.keys() if editor.geometry.terrain(k) == "W")
+    clear = next(k for k in editor.geometry.keys() if editor.geometry.terrain(k) == "C"
+                 and editor.geometry.elevation(k) != editor.geometry.elevation(woods)) if any(
+        editor.geometry.terrain(k) == "C" and editor.geometry.elevation(k) != editor.geometry.elevation(woods)
+        for k in editor.geometry.keys()) else next(k for k in editor.geometry.keys()
+                                                  if editor.geometry.terrain(k) == "C")
+    assert editor.copy_hex(woods) == {"terrain": "W", "elevation": editor.geometry.elevation(woods)}
+    assert editor.paste_hex(clear)
+    assert editor.geometry.terrain(clear) == "W" and editor.geometry.elevation(clear) == editor.geometry.elevation(woods)
+    window.act_undo.trigger()
+    assert editor.geometry.terrain(clear) == "C", "one paste is one undo step"
+
+
+def test_copy_a_force_and_paste_it_onto_another_hex(window, project):
+    editor = window.open_path(project / "scenarios" / "mbt" / "delaying-action.yaml")
+    editor.force_box.setCurrentIndex(0)
+    copied = editor.copy_force()
+    before = sum(len(s.get("forces") or []) for s in editor.doc.data["sides"])
+    target = editor.geometry.key_of_label("2D10")
+    assert editor.paste_force(target)
+    forces = [f for s in editor.doc.data["sides"] for f in s.get("forces") or []]
+    assert len(forces) == before + 1
+    new = next(f for f in forces if f["id"] not in {copied["id"]} and f["toe"] == copied["toe"]
+               and "2D10" in (f.get("setup") or {}).get("hexes", []))
+    assert new["name"] == copied["name"] and new["id"] != copied["id"]
+    window.act_undo.trigger()
+    assert sum(len(s.get("forces") or []) for s in editor.doc.data["sides"]) == before
+
+
+def test_recent_documents_are_listed_in_the_file_menu(window, project):
+    window.open_path(project / "maps" / "board-2.yaml")
+    window.open_path(project / "units" / "mbt" / "m1.yaml")
+    assert window.recent_documents()[:2] == ["units/mbt/m1.yaml", "maps/board-2.yaml"]
+    titles = [a.text() for a in window.recent_docs_menu.actions()]
+    assert titles[:2] == ["units/mbt/m1.yaml", "maps/board-2.yaml"]
+    window.close_tab(window.tabs.currentIndex())
+    window.recent_docs_menu.actions()[0].trigger()
+    assert window.current_editor().doc.path == (project / "units" / "mbt" / "m1.yaml").resolve()
+
+
+def test_delete_acts_on_every_document_selected_in_the_tree(window, project):
+    spare = [project / "units" / "mbt" / "m60-avlb.yaml", project / "units" / "mbt" / "m981.yaml"]
+    used = project / "units" / "waw" / "us-dragon-sw.yaml"
+    told = []
+    window.tell = lambda title, text: told.append(text)
+    window.ask_yes_no = lambda title, text: True
+    window.tree.tree.clearSelection()
+    for path in spare + [used]:
+        window.tree.select_path(path)
+        window.tree.tree.currentItem().setSelected(True)
+    window.tree.tree.setFocus()
+    window.act_delete.trigger()
+    assert not any(p.exists() for p in spare), "both unused cards are deleted"
+    assert used.exists() and told and "waw-lab.yaml" in told[-1], "the used card is refused, its users listed"

@@ -53,9 +53,15 @@ class QtMapEditor(QtEditor):
         self._path: list = []
         self._los_from = None
         self.last_los = None
+        self._hovered = None
         self._build_ui()
         self.redraw_layers()
         self.update_legend()
+        from PySide6.QtGui import QKeySequence, QShortcut
+        for keys, slot in ((QKeySequence.StandardKey.Copy, self.copy_hex), (QKeySequence.StandardKey.Paste,
+                                                                             self.paste_hex)):
+            shortcut = QShortcut(QKeySequence(keys), self.view)
+            shortcut.activated.connect(lambda s=slot: s())
         self.view.show_minimap(True)
         self.view.hovered.connect(self._hover)
         self.view.pressed.connect(self._press)
@@ -404,7 +410,41 @@ class QtMapEditor(QtEditor):
                 rows.append(("Label", str(entry.get("text"))))
         return rows
 
+    def copy_hex(self, key=None) -> dict | None:
+        """Ctrl+C over a hex: its terrain and elevation become the brush (and go to the clipboard as text)."""
+        key = key if key is not None else self._hovered
+        if key is None:
+            return None
+        from PySide6.QtWidgets import QApplication
+        code, level = self.geometry.terrain(key), self.geometry.elevation(key)
+        index = self.terrain_box.findData(code)
+        if index >= 0:
+            self.terrain_box.setCurrentIndex(index)
+        self.level_box.setValue(level)
+        self._copied = {"terrain": code, "elevation": level}
+        QApplication.clipboard().setText(f"terrain: {code}\nelevation: {level}\n")
+        self.status_message.emit(f"Copied hex {self.geometry.label(key)}: {self.catalogue.name_of(code)}, "
+                                 f"level {level}")
+        return self._copied
+
+    def paste_hex(self, key=None) -> bool:
+        """Ctrl+V over a hex: the copied terrain and elevation, one undo step."""
+        key = key if key is not None else self._hovered
+        copied = getattr(self, "_copied", None)
+        if key is None or not copied:
+            return False
+        board = self.geometry.board
+        ops = mapedit.paint_terrain(self.doc.data, board, [key], copied["terrain"], self.catalogue.first_code())
+        ops += mapedit.paint_elevation(self.doc.data, board, [key], copied["elevation"]) \
+            if self.geometry.elevation(key) != copied["elevation"] else []
+        with self.doc.gesture("Paste hex"):
+            for op in ops:
+                if not self.apply("Paste hex", [op]):
+                    return False
+        return True
+
     def _hover(self, key) -> None:
+        self._hovered = key
         if key is None:
             return
         info = self.describe(key)

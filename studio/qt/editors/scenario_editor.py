@@ -25,6 +25,7 @@ from studio.model.pointers import split
 from ..counters import COUNTER_OF_HEX, CounterSpec, counter_spec, facing_angle
 from ..map_view import QtHexScene, QtMapView, draw_hex_features, draw_seams, legend_entries, shaded
 from ..schema_form import QtSchemaForm
+from ..side_tabs import QtSideTabs
 from .base import QtEditor
 
 MIME_TOE = "application/x-studio-toe"
@@ -131,6 +132,12 @@ class QtScenarioEditor(QtEditor):
         self.view.dragged.connect(self._drag)
         self.view.released.connect(self._release)
         self.view.hovered.connect(self._hover)
+        self._hovered = None
+        from PySide6.QtGui import QKeySequence, QShortcut
+        for keys, slot in ((QKeySequence.StandardKey.Copy, self.copy_force),
+                           (QKeySequence.StandardKey.Paste, self.paste_force)):
+            shortcut = QShortcut(QKeySequence(keys), self.view)
+            shortcut.activated.connect(lambda s=slot: s())
 
     # ---------------------------------------------------------------- construction
     def _schema(self) -> dict:
@@ -194,15 +201,21 @@ class QtScenarioEditor(QtEditor):
         self.side_box = QComboBox()
         self.force_box = QComboBox()
         self.victory_box = QComboBox()
-        choices = QHBoxLayout()
+        from PySide6.QtWidgets import QGridLayout
+        choices = QGridLayout()  # two rows, so the choices stay readable in a narrow window
         choices.setContentsMargins(4, 0, 4, 0)
-        for label, widget in (("Tool", self.tool_box), ("Side", self.side_box), ("Force", self.force_box),
-                              ("Victory", self.victory_box)):
-            choices.addWidget(QLabel(label))
-            choices.addWidget(widget, 1)
-        fit = QPushButton("Fit")
-        fit.clicked.connect(self.view.fit)
-        choices.addWidget(fit)
+        choices.setHorizontalSpacing(4)
+        choices.setVerticalSpacing(2)
+        for n, (label, widget) in enumerate((("Tool", self.tool_box), ("Force", self.force_box),
+                                             ("Side", self.side_box), ("Victory", self.victory_box))):
+            choices.addWidget(QLabel(label), n // 2, (n % 2) * 2)
+            choices.addWidget(widget, n // 2, (n % 2) * 2 + 1)
+        choices.setColumnStretch(1, 3)
+        choices.setColumnStretch(3, 2)
+        fit = QPushButton("Fit (0)")
+        fit.setToolTip("Fit the board in the view (keys 0 or Home)")
+        fit.clicked.connect(self.view.fit_all)
+        choices.addWidget(fit, 0, 4)
         centre = QWidget()
         cl = QVBoxLayout(centre)
         cl.setContentsMargins(0, 0, 0, 0)
@@ -210,16 +223,17 @@ class QtScenarioEditor(QtEditor):
         cl.addWidget(self.view, 1)
         cl.addWidget(self.status_label)
         # right-hand panels
-        self.tabs = QTabWidget()
+        self.tabs = QtSideTabs()
         self.general = self._subform(("name", "designer", "date", "description", "turns", "first_player",
                                       "environment"))
-        self.tabs.addTab(self._scroll(self.general), "Scenario")
+        self.tabs.addTab(self._scroll(self.general), "General")
         self.tabs.addTab(self._boards_panel(), "Boards")
         self.sides_form = self._subform(("sides",))
         self.tabs.addTab(self._scroll(self.sides_form), "Sides")
         self.reinforcements = QTreeWidget()
         self.reinforcements.setHeaderLabels(["Turn", "Side", "Force", "Arrives"])
-        self.tabs.addTab(self.reinforcements, "Reinforcements")
+        self.tabs.addTab(self.reinforcements, "Arrivals")
+        self.tabs.setTabToolTip(3, "Reinforcements: forces that enter during the game")
         self.victory_form = self._subform(("victory",))
         self.tabs.addTab(self._scroll(self.victory_form), "Victory")
         self.rules_form = self._subform(("special_rules",))
@@ -234,7 +248,7 @@ class QtScenarioEditor(QtEditor):
         self.tabs.addTab(self._scroll(rules), "Rules")
         self.diag_list = QListWidget()
         self.diag_list.itemActivated.connect(lambda item: self.focus_pointer(item.data(Qt.ItemDataRole.UserRole)))
-        self.tabs.addTab(self.diag_list, "Diagnostics")
+        self.tabs.addTab(self.diag_list, "Findings")
         self.forms = [self.general, self.sides_form, self.victory_form, self.rules_form]
         left = QWidget()
         ll = QVBoxLayout(left)
@@ -244,7 +258,17 @@ class QtScenarioEditor(QtEditor):
         splitter.addWidget(left)
         splitter.addWidget(centre)
         splitter.addWidget(self.tabs)
-        splitter.setSizes([170, 620, 380])
+        self.source.setMinimumWidth(130)
+        self.tabs.setMinimumWidth(380)
+        from PySide6.QtWidgets import QSizePolicy
+        for box in (self.tool_box, self.side_box, self.force_box, self.victory_box, self.map_box):
+            box.setMinimumWidth(64)  # the window fits 1366 px: long entries are cut, not the panels
+            box.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+        splitter.setChildrenCollapsible(False)
+        splitter.setStretchFactor(0, 0)
+        splitter.setStretchFactor(1, 1)
+        splitter.setStretchFactor(2, 0)
+        splitter.setSizes([180, 600, 440])
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(splitter)
@@ -479,7 +503,7 @@ class QtScenarioEditor(QtEditor):
             item = QListWidgetItem(f"{d.severity.value}: {d.message}  [{d.code}{' ' + d.rule if d.rule else ''}]")
             item.setData(Qt.ItemDataRole.UserRole, d.pointer)
             self.diag_list.addItem(item)
-        self.tabs.setTabText(self.tabs.indexOf(self.diag_list), f"Diagnostics ({len(diagnostics)})")
+        self.tabs.setTabText(self.tabs.indexOf(self.diag_list), f"Findings ({len(diagnostics)})")
 
     # ---------------------------------------------------------------- edits
     def drop_force(self, toe_id: str, key) -> bool:
@@ -575,7 +599,43 @@ class QtScenarioEditor(QtEditor):
                     rows.append(("Zone of", f"{s.get('id')}: {f.get('name') or f.get('id')}"))
         return rows
 
+    def copy_force(self) -> dict | None:
+        """Ctrl+C on the map: the force chosen in the Force box (to paste it elsewhere, in this scenario or
+        another)."""
+        from PySide6.QtWidgets import QApplication
+        from studio.model import yamlio
+        pointer = self._force_pointer()
+        force = self.doc.get(pointer) if pointer else None
+        if not isinstance(force, dict):
+            return None
+        self._copied_force = dict(force)
+        QApplication.clipboard().setText(yamlio.dump({"force": force}))
+        self.status_message.emit(f"Copied force {force.get('id')}")
+        return self._copied_force
+
+    def paste_force(self, key=None) -> bool:
+        """Ctrl+V over a hex: a copy of the copied force (fresh id) set up around that hex, in the side of its
+        TO&E's nation; one undo step."""
+        force = getattr(self, "_copied_force", None)
+        key = key if key is not None else self._hovered
+        if not force or key is None:
+            return False
+        toe_id = str(force.get("toe"))
+        extra = {k: v for k, v in force.items() if k in ("name", "grade", "substitutions")}
+        def pointers() -> dict:
+            return {f"/sides/{si}/forces/{fi}": f.get("id") for si, side in enumerate(self.doc.data["sides"])
+                    for fi, f in enumerate(side.get("forces") or []) if isinstance(f, dict)}
+        before = set(pointers().values())
+        with self.doc.gesture("Paste force"):  # the placement and the copied fields: one undo step
+            if not self.drop_force(toe_id, key):
+                return False
+            new = next((p for p, i in pointers().items() if i not in before), None)
+            if new is not None and extra:
+                self.apply("Paste force", [Set(f"{new}/{k}", v) for k, v in extra.items()])
+        return True
+
     def _hover(self, key) -> None:
+        self._hovered = key
         if key is not None:
             self.status_message.emit("   ".join(f"{k}: {v}" for k, v in self.describe(key)))
 
