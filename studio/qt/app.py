@@ -191,20 +191,28 @@ def show_replay(app, window, spec: str, games: int = 6) -> bool:
         folder = Path(tempfile.mkdtemp(prefix="studio-replays-"))  # outside the project: never in its files
         if window.session.find(spec, "scenario") is None:
             return False
+        import contextlib
+        import io
+
         from studio.cli.main import main as cli
-        if cli(["play", spec, "--games", str(games), "--save-replays", str(folder), "--project",
-                str(window.session.root)]) != 0:
+        with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+            code = cli(["play", spec, "--games", str(games), "--save-replays", str(folder), "--project",
+                        str(window.session.root)])
+        if code != 0:
             return False
         candidates = sorted(folder.glob("*.replay.json"))
     else:
         candidates = [path]
     for candidate in candidates:
         viewer = window.open_replay(candidate)
-        if viewer is not None and (viewer.walk.losses() or candidate == candidates[-1]):
+        if viewer is None:
+            continue
+        if viewer.walk.losses() or candidate == candidates[-1]:
             losses = viewer.walk.losses()
             viewer.goto(losses[0].step if losses else 0)
             settle(app)
             return True
+        window.close_tab(window.tabs.indexOf(viewer))  # only the replay shown stays open
     return False
 
 

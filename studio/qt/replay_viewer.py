@@ -225,6 +225,8 @@ class QtReplayView(QWidget):
         self.steps.blockSignals(True)
         self.steps.setCurrentRow(step.index)
         self.steps.blockSignals(False)
+        if isinstance(step.turn, int):
+            self.turn_box.setValue(step.turn)
 
     def _last_positions(self, index: int) -> dict:
         for i in range(index, -1, -1):

@@ -186,6 +186,17 @@ def test_screenshot_mode_writes_a_png(project, tmp_path, qapp):
     assert run(str(tmp_path / "nowhere"), screenshot=str(tmp_path / "y.png")) == 2
 
 
+def test_screenshot_mode_at_1366x768_with_the_unit_table(project, tmp_path, qapp, monkeypatch):
+    from PySide6.QtGui import QImage
+    from studio.qt.app import run
+    monkeypatch.setenv("STUDIO_WINDOW_SIZE", "1366x768")
+    out = tmp_path / "units.png"
+    assert run(str(project), screenshot=str(out), open_doc="units:waw") == 0
+    image = QImage(str(out))
+    assert (image.width(), image.height()) == (1366, 768), "nothing forces the window wider than the screen"
+    assert run(str(project), screenshot=str(tmp_path / "r.png"), open_doc="replay:no-such-scenario") == 2
+
+
 def test_void_setter_ten_thousand_times(qapp):
     """PySide6 6.12.0 corrupted None's refcount on void calls and aborted after a few thousand (DESIGN 10)."""
     import sys
