@@ -158,6 +158,8 @@ def show_testplay(app, window, scenario_id: str, games: int = 20) -> bool:
     window.show_testplay()
     panel = window.testplay
     panel.games.setValue(games)
+    balance = Path(path).with_name(Path(path).stem + ".balance.json")
+    had_balance = balance.exists()
     if not panel.start():
         return False
     import time
@@ -166,6 +168,8 @@ def show_testplay(app, window, scenario_id: str, games: int = 20) -> bool:
         app.processEvents()
         time.sleep(0.05)
     settle(app)
+    if not had_balance and balance.exists():  # the screenshot mode leaves the project's files as they were
+        balance.unlink()
     if panel.report is None:
         return False
     replays = panel.replays()
