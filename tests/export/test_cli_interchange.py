@@ -153,3 +153,10 @@ def test_print_scenario_runs_the_check(project, tmp_path, capsys):
     assert "no-such-toe" in capsys.readouterr().err and not out.exists()
     assert main(["print", "scenario", "waw-lab", "-o", str(out), "--games", "1", "--project", str(project)]) == 0
     assert "pre-export check passed" in capsys.readouterr().err and out.exists()
+
+
+def test_unknown_bots_are_named(project, tmp_path, capsys):
+    out = tmp_path / "p.studio.zip"
+    assert main(["export", "package", "waw-lab", "-o", str(out), "--games", "1", "--bots", "random,nobody",
+                 "--project", str(project)]) == 1
+    assert "--bots needs 2 names" in capsys.readouterr().err and not out.exists()

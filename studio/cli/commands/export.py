@@ -75,7 +75,13 @@ def play_games(scenario_id: str, project: Path, games: int, seed: int, bots: lis
         return {"statistics": None, "engine_errors": [f"cannot build the game: {exc}"]}
     except Exception as exc:  # noqa: BLE001 - an engine that cannot start is a finding
         return {"statistics": None, "engine_errors": [f"cannot build the game: {type(exc).__name__}: {exc}"]}
+    from studio.sim.bots import bot_names
+
     names = bots or ["random"] * len(loaded.game.sides)
+    known = bot_names(loaded.game)
+    if len(names) != len(loaded.game.sides) or any(n not in known for n in names):
+        raise ValueError(f"--bots needs {len(loaded.game.sides)} names (sides {', '.join(loaded.game.sides)}) "
+                         f"from: {', '.join(known)}")
     try:
         report = run_games(loaded, games, seed, names)
     except Exception as exc:  # noqa: BLE001
