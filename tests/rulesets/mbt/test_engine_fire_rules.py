@@ -171,3 +171,5 @@ def test_a_shot_renews_the_other_sides_chance_to_pass():
         s.play(s.game.parse_action("pass"))
     assert s.phase_id() == "overwatch" and s.current_player() == 0
     assert "ow A3 at U main:APFSDS" in {str(a) for a in s.legal_actions()}
+    s.play(s.game.parse_action("pass"))                  # both sides have now passed in turn after the last shot
+    assert s.phase_id() != "overwatch"
