@@ -296,9 +296,17 @@ def check_measured_table(doc: LoadedDocument, index: ProjectIndex) -> Iterator[D
     yield from check_table(doc, index)
 
 
+def check_variant_cells(doc: LoadedDocument, index: ProjectIndex) -> Iterator[Diagnostic]:
+    """Ruleset variants (house rules): marked cells against the base ruleset (``studio.model.variant``)."""
+    from .variant import check_variant
+
+    yield from check_variant(doc, index)
+
+
 CORE_CHECKS = {
     "ruleset": [check_ruleset, check_engine_tables],
     "map": [check_map, check_map_geometry, check_measured_table],
     "toe": [check_toe],
     "scenario": [check_scenario],
+    "variant": [check_variant_cells],
 }

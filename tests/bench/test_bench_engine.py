@@ -60,12 +60,7 @@ def cpu_anchor() -> float:
     """The same python-chess playouts timed by this process's CPU time (``time.process_time``): a ratio to it
     holds on a loaded machine, where wall-clock figures swing with the other processes."""
     if "chess" not in _CPU:
-        wall = anchor_module.time
-        anchor_module.time = type("CpuClock", (), {"perf_counter": staticmethod(time.process_time)})
-        try:
-            _CPU["chess"] = anchor_module.chess_plies_per_s()
-        finally:
-            anchor_module.time = wall
+        _CPU["chess"] = anchor_module.chess_plies_per_s(clock=time.process_time)
         print(f"anchor (CPU time): python-chess random playouts {_CPU['chess']:.0f} plies/s")
     return _CPU["chess"]
 
