@@ -31,6 +31,7 @@ from studio.model.validate import validate_index
 from .editors import editor_for
 from .editors.base import QtEditor
 from .inspector import QtInspector
+from .interchange import install_interchange_menus
 from .problems import QtProblemsPanel
 from .project_tree import QtProjectTree
 
@@ -163,6 +164,7 @@ class QtMainWindow(QMainWindow):
         self.act_close = self._action(file, "&Close tab", lambda: self.close_tab(self.tabs.currentIndex()), "Ctrl+W")
         file.addSeparator()
         self.act_print = self._action(file, "&Print preview…", self.print_preview, "Ctrl+Shift+P")
+        install_interchange_menus(self, file)
         self.act_open_replay = self._action(file, "Open &replay…", self.choose_replay, "",
                                             "Step through a saved game on the scenario's map")
         file.addSeparator()

@@ -15,7 +15,8 @@ from PySide6.QtWidgets import QLineEdit, QMenu, QTreeWidget, QTreeWidgetItem, QV
 from studio.document.session import Entry
 
 GROUPS = [("ruleset", "Rule systems"), ("unit", "Units"), ("toe", "TO&Es"), ("map", "Maps"),
-          ("scenario", "Scenarios"), ("layout", "Layouts"), ("project", "Project"), (None, "Other files")]
+          ("scenario", "Scenarios"), ("variant", "House rules (variants)"), ("position", "Positions"),
+          ("layout", "Layouts"), ("project", "Project"), (None, "Other files")]
 TITLE_ROLE = Qt.ItemDataRole.UserRole + 1  # (group title, number of documents) of a group row
 KIND_ROLE = Qt.ItemDataRole.UserRole + 2   # "kind:id" of a document row (the drag data)
 #: drag data of a document row: ``kind:id`` (a TO&E editor takes unit cards dropped on an echelon)
