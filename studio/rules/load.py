@@ -23,6 +23,7 @@ from typing import Any
 
 from studio.model.diagnostics import Diagnostic, Severity
 from studio.model.project import LoadedDocument, ProjectIndex, default_project, find_project_root
+from studio.model.references import document_references
 from studio.model.registry import plugin
 from studio.model.requirements import merged_options, option_problems
 from studio.model.validate import validate_paths
@@ -87,10 +88,8 @@ def _dependencies(doc: LoadedDocument, index: ProjectIndex) -> list[LoadedDocume
         if id(d) in seen:
             continue
         seen[id(d)] = d
-        model = d.model
-        if model is None or not hasattr(model, "references"):
-            continue
-        for _pointer, kind, ref in model.references():
+        # every reference, including those declared inside a plugin's blocks (scenario extension, card body)
+        for _pointer, kind, ref in document_references(d.model):
             target = index.get(kind, ref)
             if target is not None and id(target) not in seen:
                 stack.append(target)
