@@ -686,6 +686,7 @@ def check_scenario(doc: LoadedDocument, index: ProjectIndex) -> Iterator[Diagnos
 
     yield from _check_extension(doc, sc, boards, sides)
     yield from _check_setups(doc, sc, index, boards, terrain, road_hexes, dirs)
+    yield from _check_entries(doc, sc, index, boards, terrain, road_hexes)
     yield from _check_stacking(doc, sc, index, boards, rs)
 
 
@@ -743,6 +744,37 @@ def _check_setups(doc, sc, index, boards, terrain, road_hexes, dirs) -> Iterator
         if len({s for s, _ in occ}) > 1:
             yield doc.error("mbt.setup-opposing", f"opposing units set up in the same hex {label}", occ[-1][1],
                             R + "4.5.1.1.10")
+
+
+def _check_entries(doc, sc, index, boards, terrain, road_hexes) -> Iterator[Diagnostic]:
+    """An entry hex off the roads whose terrain no vehicle of the force may enter is an error (the V52 rule
+    applied to entry zones, MBT 4.5.1.1.2): those vehicles could never come onto the map there."""
+    for si, side in enumerate(sc.sides):
+        for fi, force in enumerate(side.forces):
+            if force.entry is None or not force.entry.hexes:
+                continue
+            tractions = _tractions(force, index)
+            if not tractions:
+                continue
+            for k, label in enumerate(force.entry.hexes):
+                code = _terrain_at(boards, label)[1]
+                t = terrain.get(code) if code is not None else None
+                if t is None or label in road_hexes:
+                    continue
+                if all(cls in t.move_cost and t.move_cost[cls] is None for cls in tractions):
+                    yield doc.error("mbt.entry-prohibited", f"no vehicle of force '{force.id}' can enter at "
+                                    f"{label}: {t.name} is prohibited to traction {', '.join(sorted(tractions))}",
+                                    f"/sides/{si}/forces/{fi}/entry/hexes/{k}", t.rule or R + "4.5.1.1.2")
+
+
+def _tractions(force, index) -> set[str]:
+    """Traction classes (lower case) of the force's vehicles."""
+    out = set()
+    for u in expand_force(force, index):
+        body = getattr(index.model("unit", u.unit), "body", None)
+        if isinstance(body, VehicleBody):
+            out.add(body.general.movement.traction.lower())
+    return out
 
 
 def _stacking_limit(rs) -> int | None:
