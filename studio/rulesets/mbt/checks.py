@@ -600,7 +600,7 @@ def _neighbour(m, cell, side):
 # ------------------------------------------------------------------ TO&E (d.3)
 
 _PLACEHOLDER = re.compile(r"\{([^{}]*)\}")
-_ALLOWED = {"n", "parent"}
+_ALLOWED = re.compile(r"n(?:[+-]\d{1,3})?|parent")  # the placeholders studio.model.forces.designate fills
 
 
 def _designation_problems(pattern: str) -> list[str]:
@@ -610,8 +610,8 @@ def _designation_problems(pattern: str) -> list[str]:
     if "{" in stripped or "}" in stripped:
         problems.append("unbalanced braces")
     for name in names:
-        if name not in _ALLOWED:
-            problems.append(f"unknown placeholder '{{{name}}}' (use {{n}} or {{parent}})")
+        if not _ALLOWED.fullmatch(name):
+            problems.append(f"unknown placeholder '{{{name}}}' (use {{n}}, {{n+K}}, {{n-K}} or {{parent}})")
     return problems
 
 
