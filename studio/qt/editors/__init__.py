@@ -7,6 +7,9 @@ def editor_for(kind: str | None, data=None):
     if kind == "map" and isinstance(data, dict) and isinstance(data.get("hex"), dict):
         from .map_editor import QtMapEditor
         return QtMapEditor
+    if kind == "map" and isinstance(data, dict) and isinstance(data.get("table"), dict):
+        from .table_editor import QtTableEditor
+        return QtTableEditor
     if kind == "unit":
         from .card_editor import QtCardEditor
         return QtCardEditor
