@@ -13,13 +13,14 @@ from studio.model.maps import AssemblyError, assemble_scenario, assemble_single
 from studio.model.project import ProjectIndex
 
 from .calibration import calibration_pages
-from .faces import LayoutError
+from .faces import LayoutError, choose_layout
 from .geometry import GeometryError, SheetSpec
 from .mapsheet import draw_map, map_key, map_pages, side_colours, terrain_colours
 from .primitives import Page
 from .scenario_sheet import scenario_pages
 from .sheets import SheetJob, card_pages, card_types, counter_pages
 from .sources import SourceError, counters_for, resolve_kind, units_for
+from .table_guide import TableGuideError, duplex_card_pages, layout_has_back, table_guide_pages, template_pages
 from .units import LengthError, length_mm, paper_mm
 
 KINDS = ("counters", "cards", "map", "scenario", "calibration")
@@ -115,28 +116,47 @@ def build_pages(index: ProjectIndex, opts: PrintOptions, measure: Callable | Non
             return counter_pages(index, [c.unit for c in counters], job, opts.layout, base,
                                  [c.extra for c in counters])
         if opts.kind == "cards":
-            types = card_types(units_for(index, opts.source))
-            job = SheetJob(replace(opts, duplex="none").sheet_spec(1.0, 1.0), _caption(opts))
-            return card_pages(index, [t.unit for t in types], job, opts.layout, base,
-                              [{"@count": t.count} for t in types])
+            return _card_pages(index, opts)
         if opts.kind == "map":
             return _map_pages(index, opts)
         if measure is None:
             raise PrintError("the scenario sheet needs a text measure function")
         return scenario_pages(index, opts.source, opts.paper.lower(), measure)
-    except (SourceError, GeometryError, LayoutError, AssemblyError) as exc:
+    except (SourceError, GeometryError, LayoutError, AssemblyError, TableGuideError) as exc:
         raise PrintError(str(exc)) from None
+
+
+def _card_pages(index: ProjectIndex, opts: PrintOptions) -> list[Page]:
+    """Data cards; a layout with a back side (e.g. a unit card printed front and back) goes out duplex unless
+    ``--duplex none``."""
+    types = card_types(units_for(index, opts.source))
+    extras = [{"@count": t.count} for t in types]
+    units = [t.unit for t in types]
+    if types and opts.duplex != "none" and layout_has_back(choose_layout(index, units[0], "card", opts.layout)):
+        job = SheetJob(opts.sheet_spec(1.0, 1.0), _caption(opts), opts.back_marks)
+        return duplex_card_pages(index, units, job, opts.layout, index.root, extras)
+    job = SheetJob(replace(opts, duplex="none").sheet_spec(1.0, 1.0), _caption(opts))
+    return card_pages(index, units, job, opts.layout, index.root, extras)
+
+
+def _table_pages(index: ProjectIndex, map_id: str, opts: PrintOptions) -> list[Page]:
+    """A measured table: the 1:1 layout guide tiled over the paper, then the feature templates."""
+    paper = opts.paper.lower()
+    return (table_guide_pages(index, map_id, paper, max(length_mm(opts.margin), 8.0), length_mm(opts.overlap))
+            + template_pages(paper))
 
 
 def _map_pages(index: ProjectIndex, opts: PrintOptions) -> list[Page]:
     kind, model = resolve_kind(index, opts.source, ("map", "scenario"))
     if kind == "map":
         if model.hex is None:
-            raise PrintError(f"map {model.id!r} is a measured table; only hex boards print as map tiles")
+            return _table_pages(index, model.id, opts)
         amap, ruleset, title = assemble_single(model), model.ruleset, model.name
     else:
-        amap = assemble_scenario(model, index)
         first = index.model("map", model.boards[0].map)
+        if first is not None and first.hex is None:
+            return _table_pages(index, first.id, opts)
+        amap = assemble_scenario(model, index)
         ruleset, title = (first.ruleset if first else model.ruleset), f"{model.name} - map"
     drawing = draw_map(amap, terrain_colours(index, ruleset), side_colours(index, ruleset))
     return map_pages(drawing, title, opts.paper.lower(), max(length_mm(opts.margin), 8.0), length_mm(opts.overlap),
