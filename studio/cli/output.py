@@ -23,3 +23,22 @@ def print_diagnostics(diagnostics: list[Diagnostic], files: int, fmt: str, out: 
             out.write(f"    hint: {d.hint}\n")
     out.write(f"{summary['files']} file(s): {summary['errors']} error(s), {summary['warnings']} warning(s), "
               f"{summary['infos']} info(s)\n")
+
+
+def run_on_scenario(command: str, args, body) -> int:
+    """Load ``args.scenario`` (from ``args.play_project`` or ``args.project``) and return ``body(loaded)``; a refused
+    scenario prints its diagnostics (exit 1, or 2 without any), a bad bundle, cluster or file exits 2."""
+    from studio.rules.load import ScenarioRefused, load_game
+    from studio.sim.bundle import BundleError
+
+    try:
+        loaded = load_game(args.scenario, args.play_project or getattr(args, "project", None))
+        return body(loaded)
+    except ScenarioRefused as exc:
+        for d in exc.diagnostics:
+            print(d.format_text())
+        print(f"studio {command}: {exc}", file=sys.stderr)
+        return 1 if exc.diagnostics else 2
+    except (BundleError, RuntimeError, OSError, ValueError) as exc:
+        print(f"studio {command}: {exc}", file=sys.stderr)
+        return 2

@@ -10,6 +10,8 @@ import argparse
 import json
 import sys
 
+from ..output import run_on_scenario
+
 
 def register(sub: argparse._SubParsersAction) -> None:
     from .play import add_run_arguments
@@ -33,9 +35,6 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from studio.rules.load import ScenarioRefused, load_game
-    from studio.sim.bundle import BundleError
-
     names = [v.strip() for v in args.variants.split(",") if v.strip()]
     if len(names) < 2 or len(set(names)) != len(names):
         print("studio compare: --variants needs two or more different ids (e.g. base,house-smoke)", file=sys.stderr)
@@ -43,17 +42,7 @@ def run(args: argparse.Namespace) -> int:
     if args.games < 1 or args.jobs < 1:
         print("studio compare: --games and --jobs must be at least 1", file=sys.stderr)
         return 2
-    try:
-        loaded = load_game(args.scenario, args.play_project or getattr(args, "project", None))
-        return _compare(args, loaded, names)
-    except ScenarioRefused as exc:
-        for d in exc.diagnostics:
-            print(d.format_text())
-        print(f"studio compare: {exc}", file=sys.stderr)
-        return 1 if exc.diagnostics else 2
-    except (BundleError, RuntimeError, OSError, ValueError) as exc:
-        print(f"studio compare: {exc}", file=sys.stderr)
-        return 2
+    return run_on_scenario("compare", args, lambda loaded: _compare(args, loaded, names))
 
 
 def _compare(args: argparse.Namespace, loaded, names: list[str]) -> int:

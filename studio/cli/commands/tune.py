@@ -13,6 +13,8 @@ import argparse
 import json
 import sys
 
+from ..output import run_on_scenario
+
 
 def register(sub: argparse._SubParsersAction) -> None:
     from .play import add_run_arguments
@@ -38,8 +40,6 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from studio.rules.load import ScenarioRefused, load_game
-    from studio.sim.bundle import BundleError
     from studio.sim.tune import parse_values
 
     if args.games < 1 or args.jobs < 1:
@@ -50,17 +50,7 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(f"studio tune: --values {exc}", file=sys.stderr)
         return 2
-    try:
-        loaded = load_game(args.scenario, args.play_project or getattr(args, "project", None))
-        return _tune(args, loaded, values)
-    except ScenarioRefused as exc:
-        for d in exc.diagnostics:
-            print(d.format_text())
-        print(f"studio tune: {exc}", file=sys.stderr)
-        return 1 if exc.diagnostics else 2
-    except (BundleError, RuntimeError, OSError, ValueError) as exc:
-        print(f"studio tune: {exc}", file=sys.stderr)
-        return 2
+    return run_on_scenario("tune", args, lambda loaded: _tune(args, loaded, values))
 
 
 def _tune(args: argparse.Namespace, loaded, values: list) -> int:
