@@ -13,7 +13,7 @@ from studio.hexgrid.layout import Layout as HexLayout
 from studio.model.maps import AssembledMap
 from studio.model.project import ProjectIndex
 
-from .geometry import Rect, Tile, fit_scale, tile_map
+from .geometry import Rect, Tile, Tiling, fit_scale, tile_map
 from .primitives import Box, Group, Item, Line, Page, Polygon, Text
 from .units import MM_PER_PT, paper_mm
 
@@ -195,6 +195,37 @@ def _tile_marks(tile: Tile, rows: int, cols: int, overlap: float) -> list[Item]:
     return out
 
 
+@dataclass(frozen=True)
+class TileCaption:
+    """What a tile page says of itself: ``kind`` labels the page (``'map'`` -> "map tile B2"), ``title`` and
+    ``scale`` frame the tile's position in the heading; ``tag`` (optional) tags the tile's drawing group as
+    ``'<tag>:tile:<name>'``."""
+    kind: str
+    title: str
+    scale: str
+    tag: str | None = None
+
+
+def tile_pages(items: list[Item], tiling: Tiling, overlap: float, margin: float, caption: TileCaption,
+               bar_mm: float) -> list[Page]:
+    """One page per tile of ``tiling``: the drawing clipped to the tile's window, its frame and overlap marks, a
+    heading naming the tile's row and column, and a scale bar of ``bar_mm`` to check printing at 100%."""
+    pages = []
+    for t in tiling.tiles:
+        page = Page(tiling.page_w, tiling.page_h, label=f"{caption.kind} tile {t.name}")
+        page.items.append(Group(visible_items(items, t.window), dx=t.place.x - t.window.x,
+                                dy=t.place.y - t.window.y, clip=t.window,
+                                tag=f"{caption.tag}:tile:{t.name}" if caption.tag else ""))
+        page.items.append(Box(t.place, None, "#000000", 0.15))
+        page.items += _tile_marks(t, tiling.rows, tiling.cols, overlap)
+        page.items.append(Text(Rect(margin, 1.5, tiling.page_w - 2 * margin, 6),
+                               f"{caption.title}  -  tile {t.name} (row {t.row + 1} of {tiling.rows}, column "
+                               f"{t.col + 1} of {tiling.cols})  -  {caption.scale}", 7, align="left"))
+        page.items += scale_bar(margin, tiling.page_h - margin / 2 + 1.5, bar_mm)
+        pages.append(page)
+    return pages
+
+
 def scale_bar(x: float, y: float, length: float = 100.0) -> list[Item]:
     """A ruler of ``length`` mm with centimetre ticks, to check the printer did not scale the page."""
     out: list[Item] = [Line(x, y, x + length, y, "#000000", 0.2)]
@@ -233,15 +264,7 @@ def map_pages(drawing: MapDrawing, title: str, paper: str = "letter", margin: fl
     if key_drawing:
         over.items.append(Group(key_drawing, dy=ph - margin - 12 - key_h, tag="map:key"))
     pages.append(over)
-    for t in tiling.tiles:
-        page = Page(tiling.page_w, tiling.page_h, label=f"map tile {t.name}")
-        page.items.append(Group(visible_items(drawing.items, t.window), dx=t.place.x - t.window.x,
-                                dy=t.place.y - t.window.y, clip=t.window))
-        page.items.append(Box(t.place, None, "#000000", 0.15))
-        page.items += _tile_marks(t, tiling.rows, tiling.cols, overlap)
-        page.items.append(Text(Rect(margin, 1.5, tiling.page_w - 2 * margin, 6),
-                               f"{title}  -  tile {t.name} (row {t.row + 1} of {tiling.rows}, column {t.col + 1} of "
-                               f"{tiling.cols})  -  true scale, hex {drawing.hex_mm:g} mm", 7, align="left"))
-        page.items += scale_bar(margin, tiling.page_h - margin / 2 + 1.5, 50.0)
-        pages.append(page)
+    pages += tile_pages(drawing.items, tiling, overlap, margin, TileCaption("map", title,
+                                                                        f"true scale, hex {drawing.hex_mm:g} mm"),
+                        bar_mm=50.0)
     return pages

@@ -16,7 +16,7 @@ from studio.model.project import ProjectIndex
 from studio.model.table import MeasuredTable, feature_geometry
 
 from .geometry import Rect, fit_scale, tile_map
-from .mapsheet import _tile_marks, scale_bar, visible_items
+from .mapsheet import TileCaption, tile_pages
 from .primitives import Box, Ellipse, Group, Item, Line, Page, Polygon, Text
 from .sheets import SheetJob, grid_pages
 from .units import paper_mm
@@ -153,19 +153,8 @@ def guide_pages(table: MeasuredTable, title: str, colours: dict[str, str], paper
                            f'Table {table.width_in:g}" x {table.depth_in:g}" ({w:.0f} x {h:.0f} mm). Printed at '
                            f"100%: {tiling.rows} x {tiling.cols} pages, {overlap:g} mm overlap; near edge at the "
                            "bottom.", 7, align="left"))
-    pages = [over]
-    for t in tiling.tiles:
-        page = Page(tiling.page_w, tiling.page_h, label=f"table tile {t.name}")
-        page.items.append(Group(visible_items(items, t.window), dx=t.place.x - t.window.x,
-                                dy=t.place.y - t.window.y, clip=t.window, tag=f"table:tile:{t.name}"))
-        page.items.append(Box(t.place, None, "#000000", 0.15))
-        page.items += _tile_marks(t, tiling.rows, tiling.cols, overlap)
-        page.items.append(Text(Rect(margin, 1.5, tiling.page_w - 2 * margin, 6),
-                               f"{title}{who}  -  tile {t.name} (row {t.row + 1} of {tiling.rows}, column "
-                               f"{t.col + 1} of {tiling.cols})  -  true scale, 1 inch grid", 7, align="left"))
-        page.items += scale_bar(margin, tiling.page_h - margin / 2 + 1.5, 100.0)
-        pages.append(page)
-    return pages
+    caption = TileCaption("table", f"{title}{who}", "true scale, 1 inch grid", tag="table")
+    return [over] + tile_pages(items, tiling, overlap, margin, caption, bar_mm=100.0)
 
 
 # ------------------------------------------------------------------ templates
