@@ -9,8 +9,9 @@ Contracts for subclasses:
 """
 from __future__ import annotations
 
-from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QWidget
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence
+from PySide6.QtWidgets import QToolBar, QWidget
 
 from studio.document.document import Change, EditableDocument
 from studio.document.session import ProjectSession
@@ -55,3 +56,23 @@ class QtEditor(QWidget):
 
     def dispose(self) -> None:
         self._unsubscribe()
+
+
+def tool_actions(editor: QWidget, toolbar: QToolBar, tools, set_tool, checked: str) -> dict[str, QAction]:
+    """One checkable, mutually exclusive action per ``(name, text, key)`` of ``tools`` on ``toolbar`` (with its
+    shortcut while ``editor`` has focus), each calling ``set_tool(name)``; ``checked`` starts checked."""
+    group = QActionGroup(editor)
+    actions: dict[str, QAction] = {}
+    for name, text, key in tools:
+        action = QAction(text, editor)
+        action.setCheckable(True)
+        action.setShortcut(QKeySequence(key))
+        action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        action.setToolTip(f"{text} ({key})")
+        action.triggered.connect(lambda _=False, n=name: set_tool(n))
+        group.addAction(action)
+        toolbar.addAction(action)
+        editor.addAction(action)
+        actions[name] = action
+    actions[checked].setChecked(True)
+    return actions

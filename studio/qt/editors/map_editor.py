@@ -10,7 +10,7 @@ map's ruleset document; codes missing from it are still drawn with a stable colo
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction, QActionGroup, QColor, QIcon, QKeySequence, QPixmap
+from PySide6.QtGui import QColor, QIcon, QKeySequence, QPixmap
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QHBoxLayout, QInputDialog, QLabel, QSpinBox, QToolBar,
                                QVBoxLayout, QWidget)
 
@@ -21,7 +21,7 @@ from studio.document.los import line_of_sight
 from studio.model.pointers import split
 
 from ..map_view import QtHexScene, QtMapView, shaded
-from .base import QtEditor
+from .base import QtEditor, tool_actions
 
 TOOLS = [
     ("terrain", "Terrain brush", "T"),
@@ -57,7 +57,7 @@ class QtMapEditor(QtEditor):
         self._build_ui()
         self.redraw_layers()
         self.update_legend()
-        from PySide6.QtGui import QKeySequence, QShortcut
+        from PySide6.QtGui import QShortcut
         for keys, slot in ((QKeySequence.StandardKey.Copy, self.copy_hex), (QKeySequence.StandardKey.Paste,
                                                                              self.paste_hex)):
             shortcut = QShortcut(QKeySequence(keys), self.view)
@@ -76,20 +76,7 @@ class QtMapEditor(QtEditor):
 
     def _build_ui(self) -> None:
         self.toolbar = QToolBar("Map tools")
-        group = QActionGroup(self)
-        self.tool_actions: dict[str, QAction] = {}
-        for name, text, key in TOOLS:
-            action = QAction(text, self)
-            action.setCheckable(True)
-            action.setShortcut(QKeySequence(key))
-            action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
-            action.setToolTip(f"{text} ({key})")
-            action.triggered.connect(lambda _=False, n=name: self.set_tool(n))
-            group.addAction(action)
-            self.toolbar.addAction(action)
-            self.addAction(action)
-            self.tool_actions[name] = action
-        self.tool_actions["terrain"].setChecked(True)
+        self.tool_actions = tool_actions(self, self.toolbar, TOOLS, self.set_tool, "terrain")
         self.options = QToolBar("Map tool options")
         self.brush_size = QComboBox()
         self.brush_size.addItems(["1", "2", "3"])

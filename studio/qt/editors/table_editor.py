@@ -19,7 +19,7 @@ import math
 from pathlib import Path
 
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QAction, QActionGroup, QBrush, QColor, QKeySequence, QPainter, QPainterPath, QPen, QPolygonF
+from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import (QComboBox, QDoubleSpinBox, QFormLayout, QGraphicsEllipseItem, QGraphicsPathItem,
                                QGraphicsScene, QGraphicsView, QHBoxLayout, QLabel, QListWidget, QSplitter, QToolBar,
                                QVBoxLayout, QWidget)
@@ -28,7 +28,7 @@ from studio.document.document import EditableDocument
 from studio.geometry import footprint
 from studio.qt.table import logic as L
 
-from .base import QtEditor
+from .base import QtEditor, tool_actions
 
 PX = 20.0  # scene units per inch
 TOOLS = (("select", "Select/edit", "S"), ("draw", "Draw", "D"), ("ford", "Ford", "F"), ("unit", "Unit", "U"),
@@ -153,19 +153,7 @@ class QtTableEditor(QtEditor):
 
     def _build_ui(self) -> None:
         self.toolbar = QToolBar("Table tools")
-        group = QActionGroup(self)
-        self.tool_actions: dict[str, QAction] = {}
-        for name, text, key in TOOLS:
-            action = QAction(text, self)
-            action.setCheckable(True)
-            action.setShortcut(QKeySequence(key))
-            action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
-            action.triggered.connect(lambda _=False, n=name: self.set_tool(n))
-            group.addAction(action)
-            self.toolbar.addAction(action)
-            self.addAction(action)
-            self.tool_actions[name] = action
-        self.tool_actions["select"].setChecked(True)
+        self.tool_actions = tool_actions(self, self.toolbar, TOOLS, self.set_tool, "select")
         self.options = QToolBar("Table options")
         self.stamp_box = QComboBox()
         for s in L.STAMPS:
