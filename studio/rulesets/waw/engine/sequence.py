@@ -303,30 +303,26 @@ class SequenceRules:
             out += self._combat_listed(u, fi)
         return out
 
-    def _moves_listed(self, u: int) -> list[Action]:
-        """``u``'s move actions, from the listing cache while nothing they depend on changed (engine/cache.py)."""
-        lc = self._lc
-        if lc is not None and lc.live:
-            hit = lc.get(lc.moves, u, self)
-            if hit is not None:
-                return hit
-        g = self.game
-        uid = g.units[u].uid
-        out = [Action("move", uid, g.label[h]) for h in self._move_targets(u)]
-        return lc.put(lc.moves, u, out) if lc is not None and lc.live else out
-
-    def _combat_listed(self, u: int, fi: int) -> list[Action]:
-        """``u``'s fire, Assault, Overrun and load actions, from the listing cache while still valid."""
+    def _listed(self, table: str, u: int, compute) -> list[Action]:
+        """``compute()`` for unit ``u``, kept in the listing cache's ``table`` (``moves``, ``fire``, ``close``,
+        ``popup``) while nothing it depends on changed (engine/cache.py); uncached when the cache is off."""
         lc = self._lc
         if lc is None or not lc.live:
-            return self._combat_actions(u, fi)
-        fire = lc.get(lc.fire, u, self)
-        if fire is None:
-            fire = lc.put(lc.fire, u, self._fire_actions(u))
-        close = lc.get(lc.close, u, self)
-        if close is None:
-            close = lc.put(lc.close, u, self._close_actions(u, fi))
-        return fire + close
+            return compute()
+        kept = getattr(lc, table)
+        hit = lc.get(kept, u, self)
+        return hit if hit is not None else lc.put(kept, u, compute())
+
+    def _moves_listed(self, u: int) -> list[Action]:
+        """``u``'s move actions (cached, see ``_listed``)."""
+        g = self.game
+        uid = g.units[u].uid
+        return self._listed("moves", u, lambda: [Action("move", uid, g.label[h]) for h in self._move_targets(u)])
+
+    def _combat_listed(self, u: int, fi: int) -> list[Action]:
+        """``u``'s fire, then Assault, Overrun and load actions (each cached, see ``_listed``)."""
+        return (self._listed("fire", u, lambda: self._fire_actions(u))
+                + self._listed("close", u, lambda: self._close_actions(u, fi)))
 
     def _unload_actions(self, u: int) -> list[Action]:
         """5.2.2: a ready passenger unloads while its transport has used at most half its MP."""
@@ -350,20 +346,11 @@ class SequenceRules:
         return out
 
     def _popups_listed(self, u: int) -> list[Action]:
-        """``u``'s Pop-Up attacks (9.2.1), from the listing cache while still valid (the fire rule)."""
-        lc = self._lc
-        if lc is not None and lc.live:
-            hit = lc.get(lc.popup, u, self)
-            if hit is not None:
-                return hit
+        """``u``'s Pop-Up attacks (9.2.1), cached like fire (see ``_listed``)."""
         g = self.game
         uid = g.units[u].uid
-        out = [Action("popup", uid, g.units[t].uid, fp) for t, fp in self._popup_targets(u)]
-        return lc.put(lc.popup, u, out) if lc is not None and lc.live else out
-
-    def _combat_actions(self, u: int, fi: int) -> list[Action]:
-        """Fire (6.1, Moving Fire 6.1.3), then Assault, Overrun and loading (``_close_actions``)."""
-        return self._fire_actions(u) + self._close_actions(u, fi)
+        return self._listed("popup", u, lambda: [Action("popup", uid, g.units[t].uid, fp)
+                                                 for t, fp in self._popup_targets(u)])
 
     def _fire_actions(self, u: int) -> list[Action]:
         """Fire at every legal target (6.1; Moving Fire 6.1.3 after moving), each fire type allowed."""
