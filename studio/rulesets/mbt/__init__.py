@@ -9,7 +9,7 @@ from dataclasses import fields
 
 from studio.model.registry import RulesetPlugin, lazy, register
 
-from .cards import MbtScenarioExtension, VehicleBody
+from .cards import CARD_BODIES, MbtScenarioExtension
 from .checks import CHECKS
 from .declarations import DECLARATIONS
 
@@ -18,7 +18,7 @@ _KNOWN = {f.name for f in fields(RulesetPlugin)}
 PLUGIN = register(RulesetPlugin(
     id="mbt",
     name="MBT (2nd edition)",
-    card_bodies={"vehicle": VehicleBody},
+    card_bodies=dict(CARD_BODIES),
     scenario_extension=MbtScenarioExtension,
     checks=CHECKS,
     game_factory=lazy("studio.rulesets.mbt.engine.game:create_game"),

@@ -7,6 +7,33 @@ and enumerations; the rule-level consistency checks (band order, FoF marks, S-ty
 
 Range bands are stored as an object ``{P, S, M, L, E}``; a skipped band ("—" on the card) is ``null``.
 Gun/GP rows are read left to right (P..E, MBT 4.4.3.2.1); ATGM rows right to left (E..P, MBT 5.1.3.3.2).
+
+Contract (card ``category`` -> body class, ``CARD_BODIES``; the engine reads these fields):
+
+- ``vehicle`` -> :class:`VehicleBody`: Basic and Advanced fields (AG armor ``defensive.armor_ag``, special armor
+  and ERA, ATGM rows ``AmmoRow.atgm``, GP rows, ``gp_effectiveness``, ``ap_damage``, ``ammo_limits``, smoke
+  dischargers = the D ammo limit (``smoke_discharger_limit()``), CIS ``Weapon.cis``, transport ``general.transport``
+  and ``transport_protection``, AA ``Weapon.aa``, ``close_assault_c``, ``self_propelled_artillery``, ``crew_fo``).
+- ``leg`` -> :class:`LegBody`: squad / half_squad / section (``leg_size``), ``movement`` '2L 3' and
+  ``movement_with_weapons`` '1L 0' (sections), ``gp_defense`` by cover (``CoverGpDefense``), ``size`` S/L,
+  ``passenger_capacity``, intrinsic ``weapons``, ``attached_weapons`` (ids of ``crew_served`` cards),
+  ``half_squad`` (id of the reduced unit's card).
+- ``crew_served`` -> :class:`CrewServedBody`: one ``weapon`` of a ``weapon_type`` (HMG, Dragon, LAW, RPG, AT4,
+  Stinger ...); never fielded alone.
+- ``towed`` -> :class:`TowedBody`: ``movement`` '1L 0' (manhandling; ``manhandle``), ``gp_defense`` by cover,
+  ``size``, ``passenger_capacity``, ``weapons`` (Front 60°: TT 60, front), ``platform_gun_mount``.
+- ``fixed_wing`` -> :class:`FixedWingBody`: ``base_points``, ``max_loads`` (LD), ``crew``, ``speeds``,
+  ``altitudes``, ``gp_defense`` (S), ``strafe`` (GP factor, attacks), ``loads`` (``LoadOption``: kind, points, GP
+  factor, attacks, PGM points, rocket range).
+- ``helicopter`` -> :class:`HelicopterBody`: ``movement`` {low, noe}, ``transport`` (Under Armor), ``gp_defense``
+  (S), ``weapons``, ``configs`` (weapon fits: weapon id -> count, points), observer / designator flags.
+- ``battery`` -> :class:`BatteryBody`: ``battery_class``, ``tubes``, ``missions``, ``weapon`` (GP-IF rows, P/C/M/S/I
+  ammo limits), ``self_propelled``, ``counter_battery``.
+
+Scenario extension :class:`MbtScenarioExtension`: ``game``, ``force_grades``, ``artillery``
+(``BatteryAssignment``: side, battery card, count, attachment attached/organic/unattached, force, echelon, special
+missions), ``aircraft`` (``AircraftAssignment``: side, card, count, load ids, first/last turn), ``mounted``
+(``MountedForce``: passengers seated by :func:`assign_passengers`), ``attachments`` (``AttachmentOverride``).
 """
 from __future__ import annotations
 
@@ -36,6 +63,19 @@ CommandLevel = Literal["CHQ", "BHQ", "RHQ"]             # MBT 5.9
 TransportProtection = Literal["under_armor", "under_cover", "none"]  # MBT 6.5.4.2.3
 SpottingAid = Literal["IR", "WL"]                       # MBT 7.36.4 (optional rules)
 Grade = Literal["elite", "veteran", "seasoned", "regulars", "green", "raw"]  # MBT 5.8
+WeaponType = Literal["gun", "mortar", "hmg", "atgm", "hhatw", "grenade_launcher", "manpads", "sam",
+                     "flamethrower", "laser_designator", "rockets"]   # MBT 5.1.3, 5.4.3
+SamAspect = Literal["MT", "MA"]                         # MBT 5.1.3.6
+SamGuidance = Literal["IR", "radar", "SACLOS"]          # MBT 5.4.3
+LegSize = Literal["squad", "half_squad", "section"]     # MBT 5.1
+SpotSize = Literal["S", "L"]                            # MBT 6.1.3 (leg and towed size)
+BatteryClass = Literal["light", "medium", "heavy", "super_heavy"]   # MBT 6.5.1.2
+IfMission = Literal["GP", "smoke", "illumination", "FASCAM", "CLGP", "ICM"]   # MBT 6.5.1.6
+Attachment = Literal["attached", "organic", "unattached"]            # MBT 6.5.1.3
+LoadKind = Literal["bomb", "high_drag_bomb", "incendiary_bomb", "cluster_bomb", "rockets", "ARM", "FASCAM",
+                   "drop_tank", "ECM_pod"]              # MBT 6.7.1, 6.7.3.3-6.7.3.7
+Speed = Literal["slow", "fast"]                         # MBT 6.7.2.2
+Altitude = Literal["low", "medium", "high"]             # MBT 6.7.2.2
 Band = Literal["P", "S", "M", "L", "E"]
 BANDS: tuple[str, ...] = ("P", "S", "M", "L", "E")
 
@@ -131,6 +171,7 @@ class Atgm(StrictModel):
     guidance_class: Literal[1, 2, 3, 4] = Field(description="CL 1-2 SACLOS, 3-4 MCLOS")
     speed: Annotated[int, Field(ge=1, le=99)] = Field(description="SP: hexes flown per turn")
     laser_guided: bool = Field(False, description="cannot fire through smoke or fire (MBT 5.1.3.3)")
+    hellfire: bool = Field(False, description="homes on reflected laser; needs a designator (MBT 6.7.6.5)")
 
 
 class AmmoRow(StrictModel):
@@ -152,6 +193,26 @@ class AmmoRow(StrictModel):
         None, description="AP Damage for unit results 1..10 (MBT 6.5.2.6, AG; Q22: per ammo row)")
 
 
+class Sam(StrictModel):
+    """SAM / MANPADS data (MBT 5.1.3.6, 5.4.3, 6.7.8.1.1-2)."""
+
+    aspect: SamAspect = Field(description="MT tail chase or MA all aspect (radar and SACLOS SAMs are MA)")
+    guidance: SamGuidance
+    cm_rating: Annotated[int, Field(ge=1, le=10)] | None = Field(
+        None, description="countermeasures rating; 'most' MANPADS have one (MBT 5.1.3.6, 6.7.8.2.1)")
+
+
+class AntiAircraft(StrictModel):
+    """AA fire capability of a weapon (MBT 6.7.8): the weapon's GP rows are its AA rows; radar-tracked rows need
+    an R sight."""
+
+    modifier: int = Field(0, ge=-50, le=50, description="data-card AA modifier, e.g. 9K22 +10 (MBT 6.7.8.2)")
+    radar: bool = Field(False, description="radar-tracked AA fire (needs an R sight, MBT 6.7.8.1.1)")
+    limited_radar_tracking: bool = Field(False, description="e.g. US M163A1 PIVADS (MBT 6.7.8.1.1)")
+    high_altitude_na: bool = Field(False, description="'N/A vs High Altitude' (MBT 6.7.8.1.2)")
+    sam: Sam | None = None
+
+
 class Weapon(StrictModel):
     id: Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9._-]{0,39}$", description="weapon id within the card")]
     name: str = Field(description="e.g. '120mm M256', '125mm L/48', 'MMG'")
@@ -170,6 +231,11 @@ class Weapon(StrictModel):
     exclusive_with: list[str] = Field(default_factory=list,
                                       description="ammo types that cannot fire in the same turn, e.g. APDS or "
                                                   "Konkurs (MBT 5.14)")
+    weapon_type: WeaponType | None = Field(None, description="crew-served / special weapon class (MBT 5.1.3); "
+                                                             "gun = any other gun or cannon")
+    calibre_mm: Annotated[int, Field(ge=1, le=999)] | None = Field(
+        None, description="calibre in mm (MBT 7.50: the NATO bonus needs 25 mm or more)")
+    aa: AntiAircraft | None = Field(None, description="AA capability of this weapon (MBT 6.7.8)")
     ammo: Annotated[list[AmmoRow], Field(min_length=1)]
 
 
@@ -261,6 +327,221 @@ class VehicleBody(StrictModel):
     defensive: Defensive
     notes: Notes = Field(default_factory=Notes)
     spotting_aids: list[SpottingAid] = Field(default_factory=list)
+    close_assault_c: bool = Field(False, description="'C' Close Assault indicator in Notes (+20, MBT 6.6.1.1.2)")
+    self_propelled_artillery: bool = Field(False, description="SP artillery vehicle, e.g. 2S1 (MBT 7.28, "
+                                                              "6.5.1.3.4)")
+    crew_fo: bool = Field(False, description="integrated crew FO that may dismount (MBT 7.39)")
+    weight_tons: Annotated[float, Field(gt=0, le=999)] | None = Field(
+        None, description="weight for bridges, pushing, AVLB (MBT 7.30, 7.32, 7.49)")
+
+    def smoke_discharger_limit(self) -> int | None:
+        """Smoke dischargers (MBT 7.9) are written as the D ammo limit of a weapon: its value, or None."""
+        return next((lim.value for w in self.weapons for lim in w.ammo_limits if lim.prefix == "D"), None)
+
+
+# ------------------------------------------------------------------ leg, crew-served and towed units
+
+class LegMovement(StrictModel):
+    """Written ``M: 2L 3`` on a leg or towed card: cross-country 2, Leg traction, quickmarch 3 (MBT 6.6.4.1);
+    towed units always have quickmarch 0 (MBT 6.6.5)."""
+
+    cross_country: Annotated[int, Field(ge=0, le=9)]
+    traction: Literal["L"] = "L"
+    quickmarch: Annotated[int, Field(ge=0, le=9)]
+
+
+class CoverGpDefense(StrictModel):
+    """Leg and towed GP Defense by the cover of the hex (MBT 6.5.4.2.2), target type always S. Full Cover adds
+    ``full_cover_bonus`` (the text says "1 or 2"), moving subtracts 2, the net value stays within 1..10."""
+
+    none: Annotated[int, Field(ge=1, le=10)]
+    light: Annotated[int, Field(ge=1, le=10)]
+    medium: Annotated[int, Field(ge=1, le=10)]
+    heavy: Annotated[int, Field(ge=1, le=10)]
+    full_cover_bonus: Literal[1, 2] = Field(2, description="added in Full Cover (MBT 6.5.4.2.2, Q28)")
+
+    def for_cover(self, cover: str) -> int:
+        """The listed value for a cover class ('none', 'light', 'medium', 'heavy')."""
+        return getattr(self, cover)
+
+
+class LegBody(StrictModel):
+    """Body of an MBT leg unit card: squad, half-squad or section (MBT 5.1, Leg Data Card Key).
+
+    ``weapons`` are the intrinsic weapons (usually one GP row); ``attached_weapons`` the crew-served weapon cards
+    (category ``crew_served``) the unit fields by default (MBT 5.1.3; a scenario may override them with
+    ``extension.attachments``). A squad's counter carries its half-squad on the reverse: ``half_squad`` names
+    that card (MBT 5.1.1)."""
+
+    card_ref: Annotated[str, Field(pattern=r"^[A-Z]{2,3}-[0-9]{1,2}[A-Z]?[0-9]?$")] | None = None
+    unit_type: str = Field(description="e.g. 'Motor Rifle', 'Heavy Motor Rifle', 'Mech Infantry' (MBT 5.1.1)")
+    leg_size: LegSize
+    half_squad: str | None = Field(None, description="unit id of the half-squad this squad is reduced to "
+                                                     "(MBT 5.1.1); squads only")
+    is_combat_unit: bool = True
+    labels: list[UnitLabel] = Field(default_factory=list)
+    command_level: CommandLevel | None = None
+    movement: LegMovement = Field(description="'2L 3' (squads, half-squads; sections without attached weapons)")
+    movement_with_weapons: LegMovement | None = Field(
+        None, description="sections with attached crew-served weapons: '1L 0' (MBT 5.1.2)")
+    size: SpotSize = Field(description="spotting size S or L (MBT 6.1.3)")
+    gp_defense: CoverGpDefense
+    passenger_capacity: Transport = Field(description="reverse-image 't-l' passenger capacity (MBT 6.6.7.1)")
+    weapons: list[Weapon] = Field(default_factory=list, description="intrinsic weapons (MBT 5.1.1)")
+    attached_weapons: list[str] = Field(default_factory=list, description="crew-served card ids (MBT 5.1.3)")
+    smoke_limit: Annotated[int, Field(ge=0, le=10)] | None = Field(
+        None, description="infantry smoke ammo limit, S5 for squads and half-squads (optional rule 7.22)")
+    motorcycle: bool = Field(False, description="moves as a wheeled vehicle (MBT 6.6.4.4, FRG)")
+    dismounted_fo: bool = Field(False, description="dismounted FO (optional rule 7.39)")
+    notes: str = ""
+
+
+class CrewServedBody(StrictModel):
+    """Body of a crew-served weapon card (Crew-Served Weapons Data Card Key, MBT 5.1.3): HMG, ATGM (Dragon), HHATW
+    (AT4, LAW, RPG), grenade launcher, MANPADS, mortar, flamethrower. Never fielded alone: a leg unit lists it in
+    ``attached_weapons`` (MBT 5.1.3). Its firing restrictions (transported, upper floors, Short Halt) are the
+    weapon's ``restrictions``; ATGM and HHATW GP factors sit in the ammo row (``atgm.gp``, ``fixed_gp``)."""
+
+    card_ref: Annotated[str, Field(pattern=r"^[A-Z]{2,3}-[0-9]{1,2}[A-Z]?[0-9]?$")] | None = None
+    weapon_type: WeaponType
+    weapon: Weapon
+    passenger_capacity: Transport = Field(default_factory=Transport, description="extra capacity the weapon needs "
+                                                                                 "when transported (usually 0-0)")
+    notes: str = ""
+
+
+class TowedBody(StrictModel):
+    """Body of a towed unit card: AT guns, ATGM launchers, infantry guns, AA guns (MBT 5.2, Towed Data Card Key).
+    The crew is built in. Front 60° field of fire (weapons TT 60, front) unless ``platform_gun_mount`` (7.16)."""
+
+    card_ref: Annotated[str, Field(pattern=r"^[A-Z]{2,3}-[0-9]{1,2}[A-Z]?[0-9]?$")] | None = None
+    is_combat_unit: bool = True
+    labels: list[UnitLabel] = Field(default_factory=list)
+    movement: LegMovement = Field(description="'1L 0': manhandling allowance, quickmarch always 0 (MBT 6.6.5)")
+    manhandle: bool = Field(True, description="may move 1 hex without transport; false for very large guns "
+                                              "(MBT 5.2, 6.6.5)")
+    size: SpotSize
+    gp_defense: CoverGpDefense
+    passenger_capacity: Transport = Field(description="'t-l'; NSV HMG and SPG-9 have towed 0: carried like leg "
+                                                      "units (MBT 6.6.7.1)")
+    platform_gun_mount: bool = Field(False, description="360° field of fire (optional rule 7.16)")
+    weapons: Annotated[list[Weapon], Field(min_length=1)]
+    notes: str = ""
+
+
+# ------------------------------------------------------------------ aircraft and helicopters
+
+class LoadOption(StrictModel):
+    """One weapon load a fixed-wing aircraft may carry (Load Notations, MBT 6.7.1)."""
+
+    id: Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9._-]{0,39}$")]
+    kind: LoadKind
+    name: str = ""
+    points: Annotated[int, Field(ge=0, le=999)] = Field(description="cost per load, e.g. A-10A Bomb 30")
+    gp_factor: Annotated[int, Field(ge=1, le=15)] | None = Field(None, description="GP factor of the attack "
+                                                                                   "(none for drop tanks, ECM pods)")
+    attacks: Annotated[int, Field(ge=0, le=20)] = Field(1, description="attacks per load (MBT 5.16.2.5)")
+    pgm_points: Annotated[int, Field(ge=0, le=99)] | None = Field(
+        None, description="extra points to fit the load as a PGM (iron and cluster bombs: +20, MBT 6.7.3.7)")
+    modifier: int = Field(0, ge=-50, le=50, description="data-card load modifier (MBT 6.7.3.8)")
+    range: Annotated[str, Field(pattern=r"^[0-9]{1,2}-[0-9]{1,2}$")] | None = Field(
+        None, description="rockets 6-30 or 6-40 (MBT 6.7.3.4)")
+
+
+class Strafe(StrictModel):
+    """Integral cannon(s): a GP attack on the strafe pattern (MBT 6.7.3.2)."""
+
+    name: str = Field(description="e.g. '30mm GAU-8/A'")
+    gp_factor: Annotated[int, Field(ge=1, le=15)]
+    attacks: Annotated[int, Field(ge=0, le=20)] = Field(description="'A' column: strafing attacks available")
+
+
+class FixedWingBody(StrictModel):
+    """Body of a fixed-wing aircraft card (Aircraft Data Card Key, MBT 5.4.1, 6.7.1-6.7.3). Aircraft never stay on
+    the map: scenarios list them in ``extension.aircraft`` with the loads chosen."""
+
+    card_ref: Annotated[str, Field(pattern=r"^[A-Z]{2,3}-[0-9]{1,2}[A-Z]?[0-9]?$")] | None = None
+    base_points: Annotated[int, Field(ge=0, le=9999)] = Field(description="clean aircraft, e.g. A-10A 174")
+    max_loads: Annotated[int, Field(ge=0, le=20)] = Field(description="'LD: #' (MBT 6.7.1), e.g. A-10A 6")
+    crew: Literal[1, 2] = Field(1, description="Crew: 2 gives a Front 120° field of fire (MBT 6.7.3.1)")
+    speeds: list[Speed] = Field(default_factory=lambda: ["slow", "fast"], description="MBT 6.7.2.2")
+    altitudes: list[Altitude] = Field(default_factory=lambda: ["low", "medium", "high"], description="MBT 6.7.2.2")
+    gp_defense: GpDefense = Field(description="target type S (MBT 6.5.4.2.4)")
+    strafe: Strafe
+    loads: list[LoadOption] = Field(default_factory=list)
+    countermeasures: bool = Field(False, description="flares / ECM notation (MBT 6.7.8.2.1)")
+    all_weather: bool = Field(False, description="MBT 6.7.2.4")
+    notes: str = ""
+
+
+class HelicopterMovement(StrictModel):
+    """Low and NOE movement speed allowances, e.g. Mi-24V 26 / 10 (MBT 6.7.5.1)."""
+
+    low: Annotated[int, Field(ge=1, le=99)]
+    noe: Annotated[int, Field(ge=1, le=99)]
+
+
+class WeaponCount(StrictModel):
+    """A weapon of the card and the exact number of shots carried (MBT 5.16.2.5); ``null`` = unlimited (guns)."""
+
+    weapon: str = Field(description="weapon id of the card")
+    count: Annotated[int, Field(ge=0, le=99)] | None = None
+
+
+class HelicopterConfig(StrictModel):
+    """One weapon fit with its points, e.g. Mi-24V 1xHMG, 4xRockets, 4xSpiral, 168 (MBT 6.7.4)."""
+
+    id: Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9._-]{0,39}$")]
+    name: str = ""
+    points: Annotated[int, Field(ge=0, le=9999)]
+    weapons: Annotated[list[WeaponCount], Field(min_length=1)]
+
+
+class HelicopterBody(StrictModel):
+    """Body of a helicopter card (Helicopter Data Card Key, MBT 5.4.2, 6.7.4-6.7.9). ``weapons`` are vehicle-type
+    weapons (side-mounted ones TT 120 marked front, rockets FOF 0 = TT 60 front); ``configs`` the weapon fits with
+    their counts. Passengers always ride Under Armor (MBT 6.7.5.3)."""
+
+    card_ref: Annotated[str, Field(pattern=r"^[A-Z]{2,3}-[0-9]{1,2}[A-Z]?[0-9]?$")] | None = None
+    is_combat_unit: bool = True
+    labels: list[UnitLabel] = Field(default_factory=list)
+    movement: HelicopterMovement
+    transport: Transport = Field(default_factory=Transport, description="'TR: t-l', e.g. UH-60A 1-3 (6.7.5.3)")
+    gp_defense: GpDefense = Field(description="target type S (MBT 6.5.4.2.4)")
+    weapons: list[Weapon] = Field(default_factory=list)
+    configs: list[HelicopterConfig] = Field(default_factory=list)
+    countermeasures: bool = Field(False, description="Unit Identifier notation (MBT 6.7.8.2.1), e.g. Mi-24V")
+    may_observe: bool = Field(False, description="'may observe' in Notes (MBT 6.7.7)")
+    mast_mounted_sight: bool = Field(False, description="MBT 6.7.6.1.3, e.g. OH-58D")
+    laser_designator: bool = Field(False, description="MBT 6.7.6.5, e.g. AH-64A")
+    all_weather: bool = Field(False, description="MBT 6.7.5.4")
+    notes: str = ""
+
+
+# ------------------------------------------------------------------ off-map artillery
+
+class CounterBattery(StrictModel):
+    """Counter-battery data of an artillery card (optional rule 7.28.2; values beyond the location range
+    01-40 are not in the text)."""
+
+    location_max: Annotated[int, Field(ge=0, le=100)] = Field(40, description="location roll 01-40")
+    victory_points: Annotated[int, Field(ge=0, le=999)] | None = None
+
+
+class BatteryBody(StrictModel):
+    """Body of an off-map artillery battery card, e.g. UM-7A, SM-7A (MBT 5.3, 6.5.1.2). ``weapon`` holds the GP-IF
+    rows (range bands and GP factors) and the special-mission ammo limits P, C, M, S, I (MBT 5.16.2.4: GP ammo is
+    unlimited); ``missions`` the fire types it may deliver ('SMK' in the Type of Unit column = smoke). The
+    attachment level (attached / organic / unattached) is a scenario matter: ``extension.artillery``."""
+
+    card_ref: Annotated[str, Field(pattern=r"^[A-Z]{2,3}-[0-9]{1,2}[A-Z]?[0-9]?$")] | None = None
+    battery_class: BatteryClass
+    tubes: Annotated[int, Field(ge=1, le=12)] = Field(description="guns in the battery (MBT 6.5.1.2)")
+    self_propelled: bool = Field(False, description="SP battery (+10 counter-battery location, 7.28.2)")
+    missions: Annotated[list[IfMission], Field(min_length=1)] = Field(description="MBT 6.5.1.6")
+    weapon: Weapon
+    counter_battery: CounterBattery | None = None
+    notes: str = ""
 
 
 # ------------------------------------------------------------------ scenario extension
@@ -278,6 +559,89 @@ class MbtScenarioExtension(StrictModel):
         default_factory=dict, description="building hex -> construction; others take the ruleset's default "
                                           "(table building-cover, option building-spotting-cover, MBT 6.1.4.3.9)")
     heat_haze: bool = False
+    artillery: list["BatteryAssignment"] = Field(default_factory=list,
+                                                 description="off-map batteries of each side (MBT 6.5.1.3)")
+    aircraft: list["AircraftAssignment"] = Field(default_factory=list,
+                                                 description="fixed-wing aircraft of each side (MBT 6.7.1-6.7.2)")
+    mounted: list["MountedForce"] = Field(default_factory=list,
+                                          description="forces whose leg/towed units start as passengers (6.6.7)")
+    attachments: list["AttachmentOverride"] = Field(default_factory=list,
+                                                    description="crew-served weapons per leg slot (MBT 5.1.3)")
+
+
+class BatteryAssignment(StrictModel):
+    """An off-map battery available to a side (MBT 6.5.1.3). ``attached``: to the formation named by ``force``
+    (and ``echelon``, a TO&E echelon path; empty = the force's root); ``organic``: at the highest formation of the
+    force only (6.5.1.3.2); ``unattached``: to no formation, every observer of the side calls it as Unattached
+    (6.5.1.3.3)."""
+
+    side: str
+    battery: str = Field(description="unit id of a 'battery' card")
+    count: Annotated[int, Field(ge=1, le=12)] = 1
+    attachment: Attachment
+    force: str | None = Field(None, description="force id of the formation (attached, organic)")
+    echelon: str = Field("", description="echelon path inside the force's TO&E (attached), e.g. 'coy/plt-2'")
+    special_missions: dict[Literal["P", "C", "M", "S", "I"], Annotated[int, Field(ge=0, le=99)]] = Field(
+        default_factory=dict, description="special fire missions allocated (MBT 5.16.2.4)")
+
+
+class AircraftAssignment(StrictModel):
+    """Fixed-wing aircraft of a side with the loads fitted before set-up (MBT 6.7.1) and when they may appear
+    (6.7.2.1: default any turn)."""
+
+    side: str
+    aircraft: str = Field(description="unit id of a 'fixed_wing' card")
+    count: Annotated[int, Field(ge=1, le=12)] = 1
+    loads: list[str] = Field(default_factory=list, description="load option ids, one entry per load carried")
+    first_turn: Annotated[int, Field(ge=1, le=99)] = 1
+    last_turn: Annotated[int, Field(ge=1, le=99)] | None = None
+
+
+class MountedForce(StrictModel):
+    """The leg and towed units of ``force`` start as passengers of the vehicles of ``carriers`` (default the same
+    force), assigned in TO&E order by :func:`assign_passengers` (MBT 6.6.7.1)."""
+
+    force: str
+    carriers: str | None = None
+
+
+class AttachmentOverride(StrictModel):
+    """Crew-served weapons of the leg units of one slot of a force (replaces the card's ``attached_weapons``)."""
+
+    force: str
+    slot: str = Field(description="slot path inside the force's TO&E, e.g. 'plt/sqd'")
+    weapons: list[str] = Field(default_factory=list, description="crew-served card ids")
+
+
+def assign_passengers(carriers: list[tuple[str, Transport]],
+                      passengers: list[tuple[str, Transport]]) -> tuple[dict[str, str], list[str]]:
+    """Seat each passenger, in order, on the first carrier (in order) whose remaining capacity holds it (MBT
+    6.6.7.1): leg capacity covers the passenger's leg component, towed capacity its towed component, and a
+    carrier tows at most one unit. Returns ``(passenger key -> carrier key, keys left unseated)``."""
+    room = {key: [cap.towed, cap.leg] for key, cap in carriers}
+    towing: set[str] = set()
+    seats: dict[str, str] = {}
+    left: list[str] = []
+    for key, need in passengers:
+        for ckey, _cap in carriers:
+            towed, leg = room[ckey]
+            if need.towed and (ckey in towing or towed < need.towed):
+                continue
+            if leg < need.leg:
+                continue
+            room[ckey] = [towed - need.towed, leg - need.leg]
+            if need.towed:
+                towing.add(ckey)
+            seats[key] = ckey
+            break
+        else:
+            left.append(key)
+    return seats, left
 
 
 CommandVariant.model_rebuild()
+MbtScenarioExtension.model_rebuild()
+
+#: card category -> body model (``category:`` of a unit document; registered in ``__init__``)
+CARD_BODIES = {"vehicle": VehicleBody, "leg": LegBody, "crew_served": CrewServedBody, "towed": TowedBody,
+               "fixed_wing": FixedWingBody, "helicopter": HelicopterBody, "battery": BatteryBody}
