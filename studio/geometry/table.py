@@ -1,6 +1,9 @@
 """A measured table's geometry: areas on an STRtree, lines of sight, depth, paths, radius queries, exposure.
 
-Every query is exact on the polygons (Shapely/GEOS); the tree only narrows the candidates. Heights are in inches
+Every query is exact on the polygons (Shapely/GEOS); the tree only narrows the candidates. Lines of sight take a
+vectorised edge-crossing path (all polygon edges in numpy arrays, prepared once per table): it gives the same
+answer as the Shapely overlay, and hands the query to the overlay whenever a vertex or an end of the line lies on
+a boundary (within 1e-9"), where only the overlay's boundary rules are authoritative. Heights are in inches
 above the ground the area stands on; ground elevation comes from nested height polygons (a contour is the
 polygon it closes, at its level), the highest containing polygon giving the level of a point.
 """
@@ -19,6 +22,8 @@ from .shapes import segment
 
 _EPS = 1e-9
 _FAR = 1.0e4  # shadows are projected this far (inches), well beyond any table
+_DEGENERATE = 1e-9  # a vertex or line end this close to the other shape sends a sight line to the exact overlay
+_BRUTE_EDGES = 4096  # up to this many polygon edges a sight line tests them all; beyond, the tree picks areas
 
 
 @dataclass(frozen=True, eq=False)
@@ -103,6 +108,8 @@ class TableGeometry:
         self._all_tree = shapely.STRtree(self._all)
         self._base = np.array([self.ground_at(*_anchor(a.geom)) for a in self.areas], dtype=float)
         self.by_id = {a.id: a for a in self.areas}
+        self._edges = _EdgeTable.build(self._all)
+        self._hidden = np.array([bool(a.hidden_from) for a in self.areas] + [False] * len(self.heights), dtype=bool)
 
     # ------------------------------------------------------------------ elevation
     def ground_at(self, x: float, y: float) -> float:
@@ -165,21 +172,38 @@ class TableGeometry:
             side: str | None = None) -> LosResult:
         """The sight line from an eye ``eye`` inches above the ground at (x0, y0) to a point ``target`` inches
         above the ground at (x1, y1): every area crossed (length inside, faces, blocking) and the ground block.
-        Areas hidden from ``side`` are left out; an area holding an end never blocks (it is that end's cover)."""
+        Areas hidden from ``side`` are left out; an area holding an end never blocks (it is that end's cover).
+        The same answer as :meth:`los_exact`, by edge crossings (see the module docstring)."""
+        fast = self._edges.intervals(self, x0, y0, x1, y1) if self._edges is not None else None
+        if fast is None:
+            return self.los_exact(x0, y0, x1, y1, eye, target, side)
+        pieces, inside0, inside1 = fast
+        nh = len(self.heights)
+        z0 = (float(self._levels[inside0[self._n:]].max()) if nh and inside0[self._n:].any() else 0.0) + eye
+        z1 = (float(self._levels[inside1[self._n:]].max()) if nh and inside1[self._n:].any() else 0.0) + target
+        return self._assemble(pieces, math.hypot(x1 - x0, y1 - y0), z0, z1, side)
+
+    def los_exact(self, x0: float, y0: float, x1: float, y1: float, eye: float = 0.0, target: float = 0.0,
+                  side: str | None = None) -> LosResult:
+        """:meth:`los` on the Shapely overlay (line intersected with each candidate polygon): the reference."""
         line, unit = _line(x0, y0, x1, y1)
         length = math.hypot(x1 - x0, y1 - y0)
         z0, z1 = self.ground_at(x0, y0) + eye, self.ground_at(x1, y1) + target
         idx = self._all_tree.query(line, predicate="intersects")   # areas and height polygons in one query
-        if side is not None:
-            idx = [i for i in idx if i >= self._n or side not in self.areas[i].hidden_from]
         if not len(idx):
             return LosResult(length, (), None)
         idx = np.asarray(idx)
+        pieces = {int(idx[k]): parts for k, parts in _intervals(line, self._all[idx], x0, y0, unit).items()}
+        return self._assemble(pieces, length, z0, z1, side)
+
+    def _assemble(self, pieces: dict[int, list[tuple[float, float]]], length: float, z0: float, z1: float,
+                  side: str | None) -> LosResult:
+        """The LosResult of the pieces inside each area / height polygon (index into ``_all``)."""
         out, first = [], None
-        for k, parts in _intervals(line, self._all[idx], x0, y0, unit).items():
-            i = int(idx[k])
+        for i, parts in pieces.items():
             if i < self._n:
-                out.append(self._crossing(i, parts, length, z0, z1))
+                if side is None or side not in self.areas[i].hidden_from:
+                    out.append(self._crossing(i, parts, length, z0, z1))
             else:
                 t = self._under(self._levels[i - self._n], parts, length, z0, z1)
                 if t is not None and (first is None or t < first):
@@ -292,3 +316,85 @@ def _shadow(geom: BaseGeometry, x: float, y: float) -> BaseGeometry:
         shells = np.stack([a, b, fb, fa, a], axis=1)
         quads.extend(shapely.make_valid(shapely.polygons(shells)))
     return shapely.union_all(quads)
+
+
+@dataclass(frozen=True, eq=False)
+class _EdgeTable:
+    """Every ring edge of the table's polygons (areas then height polygons) as numpy columns, for sight lines by
+    edge crossings: a point is inside a polygon when a ray from it crosses its edges an odd number of times
+    (half-open rule at vertices), so walking the line from far behind the observer toggles inside/outside at
+    each crossing."""
+
+    ax: np.ndarray
+    ay: np.ndarray
+    bx: np.ndarray
+    by: np.ndarray
+    owner: np.ndarray
+    count: int
+
+    @classmethod
+    def build(cls, geoms) -> "_EdgeTable | None":
+        """The edge table, or None when a shape is not a (multi)polygon (then every query takes the overlay)."""
+        cols: list[list] = [[], [], [], [], []]
+        for k, g in enumerate(geoms):
+            if shapely.get_type_id(g) not in (3, 6):
+                return None
+            for ring in shapely.get_rings(shapely.get_parts(g)):
+                c = shapely.get_coordinates(ring)
+                for col, v in zip(cols, (c[:-1, 0], c[:-1, 1], c[1:, 0], c[1:, 1], np.full(len(c) - 1, k))):
+                    col.append(v)
+        if not cols[0]:
+            return cls(*(np.zeros(0) for _ in range(4)), np.zeros(0, dtype=int), len(geoms))
+        ax, ay, bx, by, owner = (np.concatenate(col) for col in cols)
+        return cls(ax, ay, bx, by, owner.astype(int), len(geoms))
+
+    def intervals(self, geo: "TableGeometry", x0: float, y0: float, x1: float, y1: float):
+        """({shape index: [(enter, exit), ...]}, inside-at-start mask, inside-at-end mask), or None when the
+        line is degenerate here (zero length, a vertex on it, an end on a boundary): the overlay decides then."""
+        length = math.hypot(x1 - x0, y1 - y0)
+        if length <= _DEGENERATE:
+            return None
+        ux, uy = (x1 - x0) / length, (y1 - y0) / length
+        ax, ay, bx, by, owner = self.ax, self.ay, self.bx, self.by, self.owner
+        if len(ax) > _BRUTE_EDGES:
+            near = geo._all_tree.query(segment(x0, y0, x1, y1), predicate="intersects")
+            keep = np.isin(owner, near)
+            ax, ay, bx, by, owner = ax[keep], ay[keep], bx[keep], by[keep], owner[keep]
+        dax, day = ax - x0, ay - y0
+        sa = ux * day - uy * dax                       # signed offsets of the edge ends from the line
+        sb = ux * (by - y0) - uy * (bx - x0)
+        ta = ux * dax + uy * day                       # positions along the line
+        on_line = np.abs(sa) <= _DEGENERATE
+        if np.any(on_line & (ta >= -_DEGENERATE) & (ta <= length + _DEGENERATE)):
+            return None                                # a vertex on the sight line
+        cross = (sa > 0) != (sb > 0)
+        sa, sb, ta, own = sa[cross], sb[cross], ta[cross], owner[cross]
+        tb = ux * (bx[cross] - x0) + uy * (by[cross] - y0)
+        t = ta + (tb - ta) * (sa / (sa - sb))
+        if np.any((np.abs(t) <= _DEGENERATE) | (np.abs(t - length) <= _DEGENERATE)):
+            return None                                # an end of the line on a boundary
+        behind = np.bincount(own[t < 0], minlength=self.count) % 2 == 1
+        within = (t > 0) & (t < length)
+        between = np.bincount(own[within], minlength=self.count) % 2 == 1
+        order = np.lexsort((t[within], own[within]))
+        pieces: dict[int, list[tuple[float, float]]] = {}
+        starts = {int(i): 0.0 for i in np.flatnonzero(behind)}
+        for o, tt in zip(own[within][order].tolist(), t[within][order].tolist()):
+            if o in starts:
+                a = starts.pop(o)
+                if tt - a > _EPS:
+                    _add_piece(pieces.setdefault(o, []), a, tt)
+            else:
+                starts[o] = tt
+        for o, a in starts.items():
+            if length - a > _EPS:
+                _add_piece(pieces.setdefault(o, []), a, length)
+        return {o: v for o, v in pieces.items() if v}, behind, behind ^ between
+
+
+def _add_piece(parts: list[tuple[float, float]], a: float, b: float) -> None:
+    """Append (a, b), merging it with the last piece when they touch (a line through a vertex)."""
+    if parts and a - parts[-1][1] <= _EPS:
+        parts[-1] = (parts[-1][0], b)
+    else:
+        parts.append((a, b))
