@@ -113,7 +113,7 @@ def test_b83_higher_unit_rating_fires_first(position):
     assert s.player == 1
     s.play(Fire("b", "a", 0, "AP"))
     assert s.unit("b").disabled and not s.unit("a").disabled
-    assert [label for label, _ in s.dice.history] == ["to-hit", "disable"]   # only the UR-6 shot was rolled
+    assert [label for label, _ in s.dice.history] == ["AP hit a>b", "disable b"]   # only the UR-6 shot was rolled
 
 
 def test_equal_ratings_fire_simultaneously(position):

@@ -14,19 +14,29 @@ from studio.geometry.shapes import bearing
 SOLID_THROUGH = ("building", "wall")
 
 
+#: a unit within this many inches of the firer is fired over; of the target, it is the target's cover (p.21)
+FIRE_OVER_IN = 0.25
+
+
 @dataclass(frozen=True, slots=True)
 class Sight:
-    """What the firer sees of the target: range, the sight line, the exposure fraction, fire-through faces."""
+    """What the firer sees of the target: range, the sight line, the exposure fraction, fire-through faces, and
+    the units standing on the line (c.21): ``unit_cover`` makes the target Defilade, ``friendly_screen`` is the
+    friendly unit struck on a to-hit roll of 10."""
 
     distance: float
     los: object
     exposure: float
     through_cover: float   # sum of cover of solid faces passed when fire goes through them (c.23), else 0
     blocked: bool          # not visible at all (ground, woods, or solids: fire-through only)
+    unit_cover: str | None = None        # id of the unit giving the target Defilade (BfOps p.21)
+    friendly_screen: str | None = None   # id of the firer's friendly unit > 1/4" from both ends (BfOps p.21)
 
 
-def sight(game, firer, target, side: int) -> Sight:
-    """LOS from the firer's highest weapon to the target's top (BfOps p.21: firing over obstructions)."""
+def sight(game, firer, target, side: int, others=()) -> Sight:
+    """LOS from the firer's highest weapon to the target's top (BfOps p.21: firing over obstructions); the
+    areas hidden from the firer's side are left out of what it sees (camouflage it has not found), and
+    ``others`` (the units on the table) are screened per :func:`unit_screens`."""
     g = game.geometry
     fc, tc = game.card_of(firer), game.card_of(target)
     eye = max([w.mount_height_in for w in fc.weapons] or [fc.base.height_in])
@@ -35,9 +45,47 @@ def sight(game, firer, target, side: int) -> Sight:
     blockers = [c for c in los.crossings if c.blocking]
     solids_only = los.ground_block is None and all(c.area.kind in SOLID_THROUGH for c in blockers)
     through = sum(c.area.cover * c.faces for c in blockers) if blockers and solids_only else 0.0   # BfOps p.21
-    exposure = 0.0 if blockers or los.ground_block is not None else g.exposure(
+    blocked = bool(blockers) or los.ground_block is not None
+    exposure = 0.0 if blocked else g.exposure(
         firer.x, firer.y, eye, game.footprint(target), tc.base.height_in, game.sides[side])
-    return Sight(dist, los, exposure, through, bool(blockers) or los.ground_block is not None)
+    cover, screen = unit_screens(game, firer, target, eye, others) if others and not blocked else (None, None)
+    return Sight(dist, los, exposure, through, blocked, cover, screen)
+
+
+def unit_screens(game, firer, target, eye: float, others) -> tuple[str | None, str | None]:
+    """Units on the sight line (BfOps 14.0, p.21): one within 1/4" of the firer is fired over (no effect); one
+    within 1/4" of the target, or farther than 1/4" from both (an Obstruction: mutual Defilade), makes the target
+    Defilade; a friendly unit of the firer in that middle case is struck on a to-hit roll of 10. A unit screens
+    only when it rises above the line from the firer's weapon to the middle of the target's height (it hides more
+    than half of the target, the 50% rule of p.21). Returns (cover unit id, friendly screen id)."""
+    import shapely
+
+    cands = [v for v in others if v is not firer and v is not target]
+    if not cands:
+        return None, None
+    g = game.geometry
+    line = shapely.linestrings([(firer.x, firer.y), (target.x, target.y)])
+    feet = [game.footprint(v) for v in cands]
+    hit = shapely.intersects(line, feet)
+    if not hit.any():
+        return None, None
+    length = math.hypot(target.x - firer.x, target.y - firer.y) or 1e-9
+    z0 = g.ground_at(firer.x, firer.y) + eye
+    z1 = g.ground_at(target.x, target.y) + game.card_of(target).base.height_in / 2
+    ff, tf = game.footprint(firer), game.footprint(target)
+    cover = screen = None
+    for v, foot, on_line in zip(cands, feet, hit.tolist()):
+        if not on_line:
+            continue
+        t = math.hypot(v.x - firer.x, v.y - firer.y)
+        if z0 + (z1 - z0) * min(1.0, t / length) >= g.ground_at(v.x, v.y) + game.card_of(v).base.height_in:
+            continue                                                # it hides less than half of the target
+        if shapely.distance(foot, ff) <= FIRE_OVER_IN:
+            continue                                                # fired over (p.21)
+        cover = cover or v.id
+        if v.side == firer.side and shapely.distance(foot, tf) > FIRE_OVER_IN:
+            screen = screen or v.id                                 # friendly cover > 1/4" away (p.21)
+    return cover, screen
 
 
 def band(weapon, distance: float) -> str | None:
@@ -74,9 +122,9 @@ def speed_modifier(game, moved: float) -> float:
 
 
 def defilade(game, target, sight_: Sight) -> bool:
-    """More than 50% exposed is not Defilade (BfOps p.21); suppressed infantry are Defilade (p.14); a target in
-    camouflage, a foxhole or a trench is Defilade (p.9)."""
-    if sight_.exposure <= 0.5:
+    """More than 50% exposed is not Defilade (BfOps p.21); a unit on the line screens the target (p.21);
+    suppressed infantry are Defilade (p.14); a target in camouflage, a foxhole or a trench is Defilade (p.9)."""
+    if sight_.exposure <= 0.5 or sight_.unit_cover is not None:
         return True
     if target.suppressed and game.card_of(target).infantry is not None:
         return True

@@ -58,7 +58,8 @@ class BfopsGame(Game):
         self.ext = BfopsScenario.model_validate(scenario.extension)
         self.map = index.model("map", scenario.boards[0].map)
         self.table = self.map.table
-        self.geometry = table_geometry(self.table, self._terrain_defaults(rs))
+        self.terrain_defaults = self._terrain_defaults(rs)
+        self.geometry = table_geometry(self.table, self.terrain_defaults)
         self.cards: dict[str, BfopsCard] = {}
         self.setup_units: list[dict] = []
         self.elements: list[Element] = []

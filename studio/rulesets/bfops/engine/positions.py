@@ -11,6 +11,7 @@ STATUS_KEYS = {"hits", "disabled", "immobilized", "bogged", "suppressed", "moved
 def state_from_position(game, position) -> BfopsState:
     """The state of a position document: its units (x, y, facing, status), turn, phase and side to act."""
     state = new_state(game, 0)
+    state.dice.record = True      # a position is for test-play and tests: its rolls and narration are shown
     if position.units is not None:
         state.units = [_unit(game, i, u) for i, u in enumerate(position.units)]
         state.orders = {u.element: "hold" for u in state.units}

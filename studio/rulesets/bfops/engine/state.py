@@ -113,7 +113,8 @@ class Unit:
 class BfopsState(State):
     DERIVED_SLOTS = {"sights": "sight lines of this Move Phase's positions, recomputed from the units",
                      "lost": "the casualty log for balance reports; nothing in play reads it",
-                     "legal_cache": "legal actions, rebuilt from the other fields"}
+                     "legal_cache": "legal actions, rebuilt from the other fields",
+                     "events": "narration for the replay viewer (only while dice.record); nothing reads it"}
 
     game: object
     dice: Dice
@@ -132,9 +133,11 @@ class BfopsState(State):
     damage: dict = field(default_factory=dict)     # structure id -> Pen accumulated (BfOps p.23)
     rubble: set = field(default_factory=set)       # collapsed structures
     smoke: dict = field(default_factory=dict)      # unit id -> priority index at which it deployed smoke (p.7)
+    unseen: list[int] = field(default_factory=lambda: [0, 0])   # live units left out of an observation, per side
     sights: dict = field(default_factory=dict, compare=False)
     lost: list = field(default_factory=list, compare=False)
     legal_cache: list | None = field(default=None, compare=False)
+    events: list = field(default_factory=list, compare=False)
 
     # ---------------------------------------------------------------- API
     def phase_id(self) -> str:
@@ -146,7 +149,8 @@ class BfopsState(State):
     def _over(self) -> bool:
         if self.turn > self.game.max_turns:
             return True
-        return any(not any(not u.disabled for u in self.units if u.side == s) for s in (0, 1))
+        return any(not self.unseen[s] and not any(not u.disabled for u in self.units if u.side == s)
+                   for s in (0, 1))
 
     def unit(self, uid: str) -> Unit:
         return next(u for u in self.units if u.id == uid)
@@ -177,7 +181,8 @@ class BfopsState(State):
                           dict(self.orders), self.turn, self.phase, self.priority, self.player, list(self.hand),
                           [set(s) for s in self.spotted], list(self.alerted), list(self.declared),
                           set(self.decided), set(self.cleared), dict(self.damage), set(self.rubble),
-                          dict(self.smoke), dict(self.sights), list(self.lost))
+                          dict(self.smoke), list(self.unseen), dict(self.sights), list(self.lost),
+                          events=list(self.events))
 
     def _visible(self) -> str:
         units = [(u.id, u.card, u.side, u.element, u.x, u.y, u.facing, u.hits, u.disabled, u.immobilized, u.bogged,
@@ -185,22 +190,29 @@ class BfopsState(State):
         return (f"{self.turn}|{self.phase}|{self.priority}|{self.player}|{self.hand}|{sorted(self.orders.items())}|"
                 f"{[sorted(s) for s in self.spotted]}|{self.alerted}|{[str(d) for d in self.declared]}|"
                 f"{sorted(self.decided)}|{sorted(self.cleared)}|{sorted(self.damage.items())}|{sorted(self.rubble)}|"
-                f"{sorted(self.smoke.items())}|{units}")
+                f"{sorted(self.smoke.items())}|{self.unseen}|{units}")
 
     def fingerprint(self) -> str:
         return f"{self._visible()}|{self.dice.fingerprint()}"
 
     def observation(self, player: int) -> "BfopsState":
-        view = self.clone()
-        view.dice = Dice.seeded_from(view._visible())   # the next draws and rolls are not known
-        return view
+        """What ``player`` may know (see :mod:`.hidden`): the table without the features hidden from it, no enemy
+        unit it has not spotted, no enemy standing order, no enemy declaration of the Weapon Priority being
+        declared (fire is simultaneous, p.7), no narration; fresh dice seeded from what it sees."""
+        from .hidden import observe
+
+        return observe(self, player)
 
     def scramble_hidden(self, player: int, seed: int) -> "BfopsState":
-        rng = random.Random(seed)
-        other = self.clone()
-        other.dice = Dice(rng.randrange(1 << 30))
-        other.dice.force(*[rng.randint(1, 10) for _ in range(rng.randrange(4))])
-        return other
+        """A clone with everything ``player`` may not know randomized (see :mod:`.hidden`)."""
+        from .hidden import scramble
+
+        return scramble(self, player, seed)
+
+    def say(self, text: str) -> None:
+        """Narrate one result for the replay viewer, only while the dice record (batch play pays nothing)."""
+        if self.dice.record:
+            self.events.append(text)
 
     def outcome(self) -> Outcome:
         """Victory points from the scenario-authored predicates (the rules give none, digest e)."""
@@ -368,9 +380,14 @@ class BfopsState(State):
                 continue
             checked.add(ground)
             mod = self.game.tables.bog[ground]["cruise"]                      # BfOps p.11 (moves at Cruise)
-            if mod is not None and self.dice.roll(10, "bog") > card.bog_check + mod:
+            if mod is None:
+                continue
+            roll = self.dice.roll(10, f"bog {u.id}")
+            if roll > card.bog_check + mod:
                 u.bogged = True
+                self.say(f"{u.id} enters {ground} ground: Bog check roll {roll} > {card.bog_check + mod:g}: bogged")
                 return part
+            self.say(f"{u.id} enters {ground} ground: Bog check roll {roll} <= {card.bog_check + mod:g}")
         return path
 
     def _minefields(self, u: Unit, path: list) -> list:
@@ -396,9 +413,12 @@ class BfopsState(State):
             return False
         f = area.data["feature"]
         row = self.game.tables.mines.get(str(f.attributes.get("density", "low")), self.game.tables.mines["low"])
-        if self.dice.roll(10, "mine") > row["explode_on"]:
+        roll = self.dice.roll(10, f"mine {area.id}>{u.id}")
+        if roll > row["explode_on"]:
+            self.say(f"{u.id} passes 1\" of minefield {area.id}: roll {roll} > {row['explode_on']:g}, no detonation")
             return False
         self.cleared.add(key)
+        self.say(f"{u.id} sets off minefield {area.id}: roll {roll} <= {row['explode_on']:g}")
         if str(f.attributes.get("mine_type", "AT")) == "AP":
             for v in self.units:                                                  # BfOps p.11: AP, 1" radius
                 vc = self.game.card_of(v)
@@ -416,17 +436,19 @@ class BfopsState(State):
             self._score_hits(u, 1)
             return
         need = pen - card.armor.bottom
-        if need >= 1 and self.dice.roll(10, "mine-disable") <= need:
+        if need >= 1 and self.dice.roll(10, f"mine disable {u.id}") <= need:
             u.disabled = True
+            self.say(f"  AT mine Pen {pen:g} vs bottom armour {card.armor.bottom}: {u.id} disabled")
         track = card.armor.tracks if card.propulsion == "tracked" else card.armor.tires
         if track is not None and pen >= track:
             u.immobilized = True                                                  # BfOps 4.2
+            self.say(f"  AT mine Pen {pen:g} >= track/tire armour {track}: {u.id} immobilized")
 
     # ---------------------------------------------------------------- spotting
     def sight(self, firer: Unit, target: Unit) -> F.Sight:
         key = (firer.id, target.id)
         if key not in self.sights:
-            self.sights[key] = F.sight(self.game, firer, target, firer.side)
+            self.sights[key] = F.sight(self.game, firer, target, firer.side, self.units)
         return self.sights[key]
 
     def _spotting(self) -> None:
@@ -441,10 +463,14 @@ class BfopsState(State):
                         and t.id not in self.spotted[s]]
                 seen = sorted([(sg.distance, t.id, sg, t) for sg, t in seen if not sg.blocked])
                 for _, tid, sg, t in seen[:card.spots_allowed]:
-                    if self.dice.roll(10, "spot") <= F.spot_number(self.game, u, t, sg, self.alerted[s]):
+                    number = F.spot_number(self.game, u, t, sg, self.alerted[s])
+                    roll = self.dice.roll(10, f"spot {u.id}>{tid}")
+                    if roll <= number:
                         self.spotted[s].add(tid)
-                        if card.capabilities.recon:
+                        self.say(f"{u.id} spots {tid} at {sg.distance:.1f}\": roll {roll} <= {number:g}")
+                        if card.capabilities.recon and not self.alerted[s]:
                             self.alerted[s] = True
+                            self.say(f"  recon spot: {self.game.sides[s]} Placed On Alert (+2, BfOps p.18)")
 
     # ---------------------------------------------------------------- weapon priority sequence
     def priorities(self) -> list[float]:
@@ -585,26 +611,57 @@ class BfopsState(State):
         return target.id in self.smoke and self.smoke[target.id] < self.priority
 
     def resolve_shot(self, shot: Fire):
-        """Roll to hit and for effect now; return the closure that applies the result (simultaneity)."""
+        """Roll to hit and for effect now; return the closure that applies the result (simultaneity). A to-hit
+        roll of 10 through a friendly unit farther than 1/4" from both ends strikes that unit (BfOps p.21)."""
         if shot.target.startswith(STRUCTURE):
             return resolve_structure_shot(self, shot)
         u, t = self.unit(shot.unit), self.unit(shot.target)
-        card, tc = self.game.card_of(u), self.game.card_of(t)
-        w = card.weapons[shot.weapon]
+        w = self.game.card_of(u).weapons[shot.weapon]
         ammo = next(a for a in w.ammo if a.type == shot.ammo)
         sg = self.sight(u, t)
-        if self.dice.roll(10, "to-hit") > F.hit_number(self.game, u, t, w, sg, self.in_smoke(t)):
+        need = F.hit_number(self.game, u, t, w, sg, self.in_smoke(t))
+        roll = self.dice.roll(10, f"{ammo.type} hit {u.id}>{t.id}")
+        if roll == 10 and sg.friendly_screen is not None:                         # BfOps p.21: friendly fire
+            screen = self.unit(sg.friendly_screen)
+            self.say(f"{u.id} fires {w.name} {ammo.type} at {t.id}: roll 10 strikes the friendly cover "
+                     f"{screen.id} (BfOps p.21)")
+            return self._effect(u, screen, w, ammo, F.sight(self.game, u, screen, u.side))
+        if roll > need:
+            self.say(f"{u.id} fires {w.name} {ammo.type} at {t.id}, range {sg.distance:.1f}\": hit roll {roll} > "
+                     f"{need:g} misses")
             return lambda: None
+        self.say(f"{u.id} fires {w.name} {ammo.type} at {t.id}, range {sg.distance:.1f}\": hit roll {roll} <= "
+                 f"{need:g} hits")
+        return self._effect(u, t, w, ammo, sg)
+
+    def _effect(self, u: Unit, t: Unit, w, ammo, sg: F.Sight):
+        """The effect of a hit on ``t`` (BfOps p.21-22): Soft Units and infantry by Hits, armour by the disable
+        roll Pen - armour of the face struck, else HE suppression (grenades never suppress tanks, p.8)."""
+        tc = self.game.card_of(t)
         pen = F.effective_pen(self.game, u, t, w, ammo, sg)
         if tc.infantry is not None or tc.soft:
             return self._soft_effect(t, tc, w, ammo, pen)
-        need = pen - getattr(tc.armor, F.struck_face(self.game, u, t))
-        if need >= 1 and self.dice.roll(10, "disable") <= need:                  # BfOps p.22
-            return lambda: setattr(t, "disabled", True)
+        face = F.struck_face(self.game, u, t)
+        need = pen - getattr(tc.armor, face)
+        if need >= 1:
+            roll = self.dice.roll(10, f"disable {t.id}")
+            if roll <= need:                                                          # BfOps p.22
+                self.say(f"  Pen {pen:g} vs {face} armour {getattr(tc.armor, face)}: roll {roll} <= {need:g}: "
+                         f"{t.id} disabled")
+                return lambda: setattr(t, "disabled", True)
+            self.say(f"  Pen {pen:g} vs {face} armour {getattr(tc.armor, face)}: roll {roll} > {need:g}")
+        else:
+            self.say(f"  Pen {pen:g} vs {face} armour {getattr(tc.armor, face)}: no penetration")
         if ammo.type == "HE" and not (w.is_grenade and tc.category in ("tank", "light_tank")):   # BfOps p.8
-            if self.dice.roll(10, "suppress") <= self.game.tables.sequence["suppression"] + w.he_suppression:
+            number = self.game.tables.sequence["suppression"] + w.he_suppression + self._burst_bonus(u, w)
+            roll = self.dice.roll(10, f"suppress {t.id}")
+            if roll <= number:
+                self.say(f"  HE suppression roll {roll} <= {number:g}: {t.id} suppressed (Get Down!)")
                 return lambda: self._suppress(t)
         return lambda: None
+
+    def _burst_bonus(self, u: Unit, w) -> int:
+        return 0
 
     def _soft_effect(self, t: Unit, tc, w, ammo, pen: float):
         """Soft units and infantry: Pen 1+ scores 1 Hit regardless of Pen (p.14); cannon, mortar and artillery
@@ -617,6 +674,9 @@ class BfopsState(State):
             hits = min(hits, cap)
         others = [v for v in self.units if v is not t and not v.disabled and self.game.card_of(v).infantry
                   and math.hypot(v.x - t.x, v.y - t.y) <= radius + 1e-9] if splash else []
+
+        self.say(f"  {t.id} takes {hits} Hit(s)" + (f", {splash} splash Hit(s) on {', '.join(v.id for v in others)}"
+                                                     if others else ""))
 
         def apply():
             self._score_hits(t, hits)
@@ -650,6 +710,6 @@ class BfopsState(State):
 def new_state(game, seed: int) -> BfopsState:
     units = [Unit(d["id"], d["card"], d["side"], d["element"].replace("/", ".").lower(), float(d["x"]),
                   float(d["y"]), float(d["facing"])) for d in game.setup_units]
-    state = BfopsState(game, Dice(seed), units, {e.id: "hold" for e in game.elements})
+    state = BfopsState(game, Dice(seed, record=False), units, {e.id: "hold" for e in game.elements})
     state.begin_turn()
     return state

@@ -1,0 +1,85 @@
+"""Hidden information on a measured table: what one side may know, and its scrambling for the conformance check.
+
+A side does not know the features hidden from it (``hidden_from``: the enemy's minefields, camouflage, prepared
+positions, BfOps 5.3, digest d.28), the enemy units it has not spotted this turn (a target "must first be
+Spotted", p.14), the enemy's standing orders (commands are issued secretly, BfOps p.16) nor the enemy's
+declarations of the Weapon Priority being declared (fire within a priority is simultaneous, p.7). Bots get only
+the observation, so they cannot read any of it.
+"""
+from __future__ import annotations
+
+import copy
+import random
+
+from studio.rules.dice import Dice
+
+
+def known_game(game, player: int):
+    """The game as ``player`` knows it: a shallow copy whose table and geometry leave out the features hidden
+    from that side (cached on the game; cards, tables and options are shared)."""
+    cache = game.__dict__.setdefault("_known", {})
+    if player not in cache:
+        from studio.model.table import table_geometry
+
+        side = game.sides[player]
+        view = copy.copy(game)
+        view.table = game.table.model_copy(update={"features": [f for f in game.table.features
+                                                                if side not in f.hidden_from]})
+        view.geometry = table_geometry(view.table, game.terrain_defaults)
+        view._nav = {}
+        view._known = {player: view}
+        view.known_side = player
+        cache[player] = view
+    return cache[player]
+
+
+def _hidden_units(state, player: int) -> list:
+    """Enemy units ``player`` has not spotted (disabled ones stay on the table as wrecks it may see)."""
+    return [u for u in state.units if u.side != player and not u.disabled and u.id not in state.spotted[player]]
+
+
+def observe(state, player: int):
+    """The observation of ``player`` (module docstring)."""
+    view = state.clone()
+    view.game = known_game(state.game, player)
+    hidden = {u.id for u in _hidden_units(state, player)}
+    view.unseen = [0, 0]
+    view.unseen[1 - player] = state.unseen[1 - player] + len(hidden)
+    view.units = [u for u in view.units if u.id not in hidden]
+    own = {u.element for u in state.units if u.side == player}
+    view.orders = {e: m for e, m in view.orders.items() if e in own}
+    enemy = {u.id for u in state.units if u.side != player}
+    view.declared = [d for d in view.declared if d.unit not in enemy]
+    pending = {uid for uid in view.decided if uid in enemy}
+    view.decided = view.decided - pending
+    view.smoke = {uid: p for uid, p in view.smoke.items() if uid not in pending}
+    for u in view.units:
+        if u.id in pending:
+            u.fired = False                 # its declaration is not known until the priority resolves
+    view.events = []
+    view.sights, view.legal_cache = {}, None
+    view.dice = Dice.seeded_from(view._visible(), record=False)   # the next draws and rolls are not known
+    return view
+
+
+def scramble(state, player: int, seed: int):
+    """A clone with what ``player`` may not know randomized: unspotted enemy units moved, turned and damaged,
+    enemy orders redrawn, enemy declarations of this priority dropped, dice reseeded (the observation of
+    ``player`` must not change)."""
+    rng = random.Random(seed)
+    other = state.clone()
+    g = state.game.geometry
+    hidden = {u.id for u in _hidden_units(state, player)}
+    for u in other.units:
+        if u.id in hidden:
+            u.x, u.y = round(rng.uniform(0, g.width), 3), round(rng.uniform(0, g.depth), 3)
+            u.facing, u.hits, u.moved = rng.randrange(360), rng.randrange(2), rng.uniform(0, 8)
+    enemy_elements = {u.element for u in state.units if u.side != player}
+    for e in sorted(enemy_elements & set(other.orders)):
+        other.orders[e] = rng.choice(state.game.macros)
+    enemy = {u.id for u in state.units if u.side != player}
+    other.declared = [d for d in other.declared if d.unit not in enemy or rng.random() < 0.5]
+    other.dice = Dice(rng.randrange(1 << 30), record=False)
+    other.dice.force(*[rng.randint(1, 10) for _ in range(rng.randrange(4))])
+    other.sights, other.legal_cache = {}, None
+    return other
