@@ -21,10 +21,18 @@ Invalidation rules (each a dependency of the uncached computation):
   list (fire legality reads only the firer and the target);
 * the global signature changed: every list.
 
+The listing also keeps the per-hex occupancy (:func:`build_occupancy`) between listings, moving only the units
+that changed (placed, removed, moved, loaded or unloaded); the derived per-side lists (living units, targets)
+are dropped when a unit is placed, removed, loaded or unloaded.
+
 The uncached computation stays the reference: ``WawState.legal_actions_uncached()`` and the tests in
 ``tests/rulesets/waw/test_cache.py`` compare both on random playouts (same actions, same games).
 """
 from __future__ import annotations
+
+from bisect import insort
+from itertools import compress
+from operator import ne
 
 from studio.hexgrid.coords import distance
 
@@ -35,11 +43,15 @@ UNIT_FIELDS = ("hex", "strength", "disr", "ops_complete", "out_of_command", "mp_
 #: the fields of a unit that another unit's fire, targeting (6.1, 9.3) or 6.1.7 closing-in check reads
 TARGET_FIELDS = ("hex", "strength", "hover", "carrier")
 _TARGET_AT = tuple(UNIT_FIELDS.index(f) for f in TARGET_FIELDS)
+_HEX, _STRENGTH, _CARRIER = (UNIT_FIELDS.index(f) for f in ("hex", "strength", "carrier"))
 #: a list entry checked against more changes than this is recomputed instead (cheaper than scanning)
 MAX_SCAN = 48
+#: occupancy keys derived from the unit lists, dropped when a unit is placed, removed or (un)loaded
+DERIVED_KEYS = ("alive", "targets")
 
 
 def unit_signatures(st) -> list[tuple]:
+    """Every unit's signature (the tuple of its ``UNIT_FIELDS``), in unit order."""
     return list(zip(*(getattr(st, name) for name in UNIT_FIELDS)))
 
 
@@ -49,13 +61,56 @@ def global_signature(st) -> tuple:
             frozenset(st.overrun_done))
 
 
-class ListingCache:
-    """The per-unit lists of one state (never shared between states: clones and views start empty)."""
+def build_occupancy(st) -> dict:
+    """The per-hex occupancy from scratch: ``hex`` -> units there, ``(hex, side)`` -> that side's units there
+    (unit order), ``("g", hex, side)`` -> how many of them are uncarried ground units (not helicopters or HQs: what
+    an Assault or Overrun meets, 6.3, 6.4) and ``("s", hex, side)`` -> how many count for stacking (1.4)."""
+    occ: dict = {}
+    hx, st_, carrier = st.hex, st.strength, st.carrier
+    g = st.game
+    sides, ground, stacks = g.side_of, g.ground_unit, g.stacking_unit
+    for i in range(len(hx)):
+        h = hx[i]
+        if st_[i] < 2 and h is not None:
+            occ.setdefault(h, []).append(i)
+            occ.setdefault((h, sides[i]), []).append(i)
+            if carrier[i] < 0:
+                _count(occ, i, h, sides, ground, stacks, 1)
+    return occ
 
-    __slots__ = ("sigs", "glob", "log", "moves", "fire", "close", "popup", "sides", "live")
+
+def _count(occ: dict, i: int, h, sides, ground, stacks, step: int) -> None:
+    if ground[i]:
+        key = ("g", h, sides[i])
+        occ[key] = occ.get(key, 0) + step
+        if stacks[i]:
+            key = ("s", h, sides[i])
+            occ[key] = occ.get(key, 0) + step
+
+
+def _place(occ: dict, i: int, h, carried: bool, g, step: int) -> None:
+    """Add (``step`` 1) or remove (-1) unit ``i`` at hex ``h`` in an occupancy made by :func:`build_occupancy`."""
+    side = g.side_of[i]
+    for key in (h, (h, side)):
+        if step > 0:
+            insort(occ.setdefault(key, []), i)
+        else:
+            lst = occ[key]
+            lst.remove(i)
+            if not lst:
+                del occ[key]
+    if not carried:
+        _count(occ, i, h, g.side_of, g.ground_unit, g.stacking_unit, step)
+
+
+class ListingCache:
+    """The per-unit lists of one state (never shared between states: clones and views start empty), and the
+    occupancy kept up to date from the changes seen at each listing."""
+
+    __slots__ = ("fields", "glob", "log", "moves", "fire", "close", "popup", "sides", "live", "occ")
 
     def __init__(self):
-        self.sigs: list[tuple] | None = None
+        self.fields: list[list] | None = None   # copies of the UNIT_FIELDS lists at the last listing
         self.glob: tuple | None = None
         self.log: list[tuple] = []             # (unit, old hex, new hex, target fields changed) per change
         # table -> unit -> (log position when made, actions); the table's rule: (near hexes, enemies matter)
@@ -65,26 +120,59 @@ class ListingCache:
         self.popup: dict[int, tuple[int, list]] = {}
         self.sides: list[int] = []
         self.live = False                      # True only while an impulse is being listed (after refresh)
+        self.occ: dict | None = None           # build_occupancy(st) of the last listing, updated in place
 
-    def refresh(self, st) -> None:
-        """Record what changed since the last listing (called at the start of every impulse listing)."""
-        sigs = unit_signatures(st)
+    @property
+    def sigs(self) -> list[tuple] | None:
+        """Every unit's signature at the last listing (as ``unit_signatures``)."""
+        return None if self.fields is None else list(zip(*self.fields))
+
+    def refresh(self, st) -> dict:
+        """Record what changed since the last listing (called at the start of every listing); return the
+        occupancy of ``st`` (kept up to date from the changes)."""
+        cur = [list(getattr(st, name)) for name in UNIT_FIELDS]
         glob = global_signature(st)
-        old = self.sigs
-        if old is None or glob != self.glob or len(old) != len(sigs):
-            self.moves.clear()
-            self.fire.clear()
-            self.close.clear()
-            self.popup.clear()
-            self.log.clear()
-            self.glob = glob
-            self.sides = [u.side for u in st.game.units]
-        elif old != sigs:
-            log = self.log
-            for i, (a, b) in enumerate(zip(old, sigs)):
-                if a != b:
-                    log.append((i, a[0], b[0], any(a[k] != b[k] for k in _TARGET_AT)))
-        self.sigs = sigs
+        old = self.fields
+        if old is None or len(old[0]) != len(cur[0]):
+            self._clear(st, glob)
+            self.occ = build_occupancy(st)
+        else:
+            changed = _changed_units(old, cur)
+            if changed:
+                self._record(st, old, cur, changed)
+            if glob != self.glob:
+                self._clear(st, glob)
+        self.fields = cur
+        return self.occ
+
+    def _clear(self, st, glob: tuple) -> None:
+        self.moves.clear()
+        self.fire.clear()
+        self.close.clear()
+        self.popup.clear()
+        self.log.clear()
+        self.glob = glob
+        self.sides = list(st.game.side_of)
+
+    def _record(self, st, old: list[list], cur: list[list], changed: list[int]) -> None:
+        """Log each changed unit and move it in the occupancy when it was placed, removed, moved or (un)loaded."""
+        log, occ, g = self.log, self.occ, st.game
+        placed = False
+        for i in changed:
+            oh, nh = old[_HEX][i], cur[_HEX][i]
+            log.append((i, oh, nh, any(old[k][i] != cur[k][i] for k in _TARGET_AT)))
+            was = (oh, old[_STRENGTH][i] < 2 and oh is not None, old[_CARRIER][i] >= 0)
+            now = (nh, cur[_STRENGTH][i] < 2 and nh is not None, cur[_CARRIER][i] >= 0)
+            if was == now:
+                continue
+            if was[1]:
+                _place(occ, i, oh, was[2], g, -1)
+            if now[1]:
+                _place(occ, i, nh, now[2], g, 1)
+            placed = placed or was[1:] != now[1:]
+        if placed:
+            for key in [k for k in occ if type(k) is tuple and k[0] in DERIVED_KEYS]:
+                del occ[key]
 
     def get(self, table: dict, u: int, st):
         """The cached list of ``u`` in ``table`` when no change since it was made can alter it, else None."""
@@ -119,3 +207,14 @@ class ListingCache:
     def put(self, table: dict, u: int, lst: list) -> list:
         table[u] = (len(self.log), lst)
         return lst
+
+
+def _changed_units(old: list[list], cur: list[list]) -> list[int]:
+    """The units whose signature differs between two sets of field lists (one C-level comparison per field, a
+    scan only of the fields that changed)."""
+    changed: set[int] = set()
+    n = range(len(cur[0]))
+    for a, b in zip(old, cur):
+        if a != b:
+            changed.update(compress(n, map(ne, a, b)))
+    return sorted(changed)

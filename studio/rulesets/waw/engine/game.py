@@ -352,6 +352,11 @@ class WawGame(Game):
     def _setup_caches(self, scenario, index) -> None:
         """Set-up: per-unit value caches (values by strength and mode, target class, maximum reach)."""
         self.vals = [[[u.values(st, bool(hv)) for hv in (0, 1)] for st in (0, 1)] for u in self.units]
+        self.side_of = [u.side for u in self.units]
+        # ground units (not helicopters or HQs: what 6.3/6.4 meet) and those that count for stacking (1.4)
+        self.ground_unit = [not u.is_heli and not u.is_hq for u in self.units]
+        self.stacking_unit = [g and u.cls not in ("support_weapon", "sniper", "leader", "hero")
+                              for g, u in zip(self.ground_unit, self.units)]
         towed = "soft" if self.option("c57_towed_target") == "soft" else "thin"
         for u in self.units:
             u.towed_class = towed

@@ -367,7 +367,7 @@ class SequenceRules:
         uid, label = g.units[u].uid, g.label
         out = []
         side = g.units[u].side
-        if not any(self._ground_enemies_at(n, side) for n in g.nbrs[self.hex[u]]):   # nothing to assault or overrun
+        if not self._ground_enemy_near(self.hex[u], side):   # nothing to assault or overrun
             return [Action("load", uid, g.units[c].uid) for c in self._load_targets(u)]
         for h in self._assault_targets(u):
             out.append(Action("assault", uid, label[h]))

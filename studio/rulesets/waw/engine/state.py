@@ -33,7 +33,7 @@ from studio.rules.dice import Dice
 from .actions import Action
 from .air import AirRules
 from .artillery import ArtilleryRules
-from .cache import ListingCache
+from .cache import ListingCache, build_occupancy
 from .assault import AssaultRules
 from .command import CommandRules
 from .events import EventRules
@@ -241,8 +241,8 @@ class WawState(SequenceRules, CommandRules, MovementRules, FireRules, AssaultRul
             hexes = sorted({self.hex[e] for e in self._alive(1 - side) if not g.units[e].is_hq
                             and not g.units[e].is_heli and self.carrier[e] < 0})
             return [Action("strike", a.id, g.label[h]) for h in hexes] or [Action("strike", a.id, "none")]
-        self._occ = self._occupancy()
         lc = self._lc
+        self._occ = lc.refresh(self) if lc is not None else self._occupancy()
         try:
             if p[0] in ("opfire", "popup"):
                 mover = p[1]
@@ -253,7 +253,6 @@ class WawState(SequenceRules, CommandRules, MovementRules, FireRules, AssaultRul
                             out.append(Action("opfire", g.units[u].uid, g.units[mover].uid, fp))
                 return out
             if lc is not None:
-                lc.refresh(self)
                 lc.live = True
             return self._ops_actions(p[1])
         finally:
@@ -288,15 +287,8 @@ class WawState(SequenceRules, CommandRules, MovementRules, FireRules, AssaultRul
             self._occ = None
 
     def _occupancy(self) -> dict:
-        """hex -> units there, (hex, side) -> that side's units there (per-hex occupancy while listing)."""
-        occ: dict = {}
-        hx, st = self.hex, self.strength
-        units = self.game.units
-        for i in range(len(hx)):
-            if st[i] < 2 and hx[i] is not None:
-                occ.setdefault(hx[i], []).append(i)
-                occ.setdefault((hx[i], units[i].side), []).append(i)
-        return occ
+        """The per-hex occupancy while listing or deciding (``cache.build_occupancy``)."""
+        return build_occupancy(self)
 
     def apply(self, action: Action) -> None:
         """Apply a legal action (``_do_<kind>``), log it with its dice, then draw on until a decision."""
@@ -506,9 +498,20 @@ class WawState(SequenceRules, CommandRules, MovementRules, FireRules, AssaultRul
                 and self.carrier[i] < 0]
 
     def _stack_count(self, h, side: int) -> int:
-        g = self.game
-        return sum(1 for i in self.units_at(h, side) if self.carrier[i] < 0 and not g.units[i].is_heli
-                   and not g.units[i].is_hq and g.units[i].cls not in ("support_weapon", "sniper", "leader", "hero"))
+        """Units of ``side`` in ``h`` that count for stacking (1.4: not carried, helicopters, HQs, SWs, snipers,
+        Leaders or Heroes)."""
+        occ = self._occ
+        if occ is not None:
+            return occ.get(("s", h, side), 0)
+        flags = self.game.stacking_unit
+        return sum(1 for i in self.units_at(h, side) if self.carrier[i] < 0 and flags[i])
+
+    def _ground_enemy_near(self, h, side: int) -> bool:
+        """Does a hex next to ``h`` hold an enemy ground unit of ``side``'s enemy (what 6.3 and 6.4 meet)?"""
+        occ = self._occ
+        if occ is not None:
+            return any(occ.get(("g", n, 1 - side)) for n in self.game.nbrs[h])
+        return any(self._ground_enemies_at(n, side) for n in self.game.nbrs[h])
 
     def values(self, i: int):
         return self.game.vals[i][min(self.strength[i], 1)][self.hover[i]]
