@@ -107,6 +107,7 @@ class CasualtyTracker:
         self._named: list[int] = []
         self._hexes: dict[int, Any] = {}
         self._word: str | None = None
+        self._parsed: dict[str, tuple[list[int], str | None]] = {}
 
     def _losses(self, state: Any) -> list[int]:
         """The losses so far; also notes the turn on which the provisional winner last changed (the turn the
@@ -121,14 +122,23 @@ class CasualtyTracker:
         return list(out.losses)
 
     def before(self, state: Any, action: Any) -> None:
-        words = str(action).split()
-        self._named = [self.by_key[w] for w in words if w in self.by_key]
+        text = str(action)
+        parsed = self._parsed.get(text)
+        if parsed is None:
+            parsed = self._parsed[text] = self._parse(text)
+        self._named, self._word = parsed
         hexes = getattr(state, "hex", None)
         self._hexes = {i: hexes[i] for i in self._named} if isinstance(hexes, list) and \
             len(hexes) == len(self.units) else {}
+
+    def _parse(self, text: str) -> tuple[list[int], str | None]:
+        """The units an action's text names (in order) and its weapon word (the last word when it is not a unit
+        or a hex); remembered per text (a game repeats its action texts)."""
+        words = text.split()
+        named = [self.by_key[w] for w in words if w in self.by_key]
         last = words[-1] if len(words) > 2 else None
-        self._word = last if last and last not in self.by_key and not re.fullmatch(r"[0-9A-Z]{1,3}\d+", last) \
-            else None
+        word = last if last and last not in self.by_key and not re.fullmatch(r"[0-9A-Z]{1,3}\d+", last) else None
+        return named, word
 
     def after(self, state: Any) -> None:
         now = self._losses(state)

@@ -20,6 +20,7 @@ from studio.hexgrid.coords import distance, neighbour
 from studio.hexgrid.facing import Aspect, hit_aspect
 
 from .engine.game import BANDS, ON, WAIT, Action, MbtGame, MbtState
+from .engine.codes import SH
 from .engine.state import LazyView
 
 COVER_SCORE = {"none": 0.0, "light": 1.0, "medium": 2.0, "heavy": 3.0}
@@ -51,11 +52,27 @@ def _epoch(state: MbtState) -> tuple:
             tuple(state.rev), tuple(sorted(state.wreck.items())), tuple(sorted(state.bu_new)))
 
 
+def _place_epoch(state: MbtState) -> tuple:
+    """``_epoch`` without the commands and reveals (``shot_facts`` adds the few a shot reads to its key): the
+    facts that hold through a Command Phase and the announcements of a Direct Fire step."""
+    return (state.turn, tuple(state.hex), tuple(state.fac), tuple(state.st), tuple(state.dmg),
+            tuple(sorted(state.wreck.items())), tuple(sorted(state.bu_new)))
+
+
+def shot_facts(state: MbtState, s: int, t: int) -> tuple:
+    """The command facts a shot's hit number reads: a Short Halt shooter, a revealed target's command (MBT
+    4.4.3.2.2, ``MbtState.hit_modifiers``); part of the remembered shot value's key."""
+    return (state.cmd[s] == SH, state.cmd[t] if state.rev[t] else -1)
+
+
 def threat(game: MbtGame, t: int) -> float:
     ut = game.units[t].type
     if not ut.ap:
         return 0.5
     return 1.0 + max(max(p for p in r.pens if p is not None) for r in ut.ap) / 100.0
+
+
+_NO_MEMO: dict = {}  # never written: ``_action_values`` of a state that does not cache
 
 
 class PassiveBot:
@@ -86,6 +103,8 @@ class HeuristicBot:
         self.plan_unit = -1
         self._ek: dict = {}
         self._ek_epoch = self._ek_view = None
+        self._av: dict = {}
+        self._av_epoch = self._av_view = None
         self._bind(game)
 
     def _bind(self, game: MbtGame) -> None:
@@ -104,6 +123,8 @@ class HeuristicBot:
         self.exit_edges = exits
         self.exit_hexes = {h for e, _ in exits for h in g.map.edge_hexes(e)}
         self.goal_of: dict[int, tuple] = {}
+        mine = [k for k in range(g.n) if g.units[k].side == side]
+        self._rank = {k: n for n, k in enumerate(mine)}  # a vehicle's place among its side's vehicles
 
     # ---------------------------------------------------------------- goals
     def goal(self, state, i: int):
@@ -111,8 +132,7 @@ class HeuristicBot:
         g = self.game
         h = state.hex[i] if state.st[i] != WAIT else g.units[i].entry_hexes[len(g.units[i].entry_hexes) // 2]
         cands = []
-        mine = [k for k in range(g.n) if g.units[k].side == self.side]
-        rank = mine.index(i) if i in mine else 0
+        rank = self._rank.get(i, 0)
         if self.own_obj:
             objs = sorted(self.own_obj, key=lambda x: (-x[1], x[0]))
             uncontrolled = [o for o in objs if state.control.get(o[0]) != self.side] or objs
@@ -137,6 +157,11 @@ class HeuristicBot:
     def choose(self, view, legal):
         if len(legal) == 1:
             return legal[0]
+        plan = self.plan
+        if plan and plan[0] in legal:
+            # the next step of the macro move (only the moving vehicle's primitives are legal then): decided
+            # from the legal actions alone, without building the view
+            return plan.pop(0)
         if isinstance(view, LazyView):
             view = view.materialize()
         if view.game is not self.game:
@@ -167,13 +192,10 @@ class HeuristicBot:
         goal = self.goal(state, i)
         here = state.hex[i]
         gd = distance(here, goal)
-        best_ek = 0.0
-        for t, row in state.fire_options(i, state.spots[i]):
-            best_ek = max(best_ek, self.shot_value(state, i, t, row, False))
         cover = COVER_SCORE.get(g.cover.get(here, "none"), 0)
         at_goal = gd == 0 or (not self.own_obj and not self.exit_hexes and gd <= 2)
         if "FIRE" in opts:
-            if at_goal or (best_ek >= 0.3 and (cover >= 1 or gd > 6)):
+            if at_goal or ((cover >= 1 or gd > 6) and self.worth_firing(state, i)):
                 return opts["FIRE"]
             if "SH" in opts:
                 return opts["SH"]
@@ -182,32 +204,58 @@ class HeuristicBot:
             return opts.get("OW", opts.get("NC", legal[0]))
         return opts.get("MOVE", legal[0])
 
+    def worth_firing(self, state, i: int) -> bool:
+        """Has vehicle ``i`` a shot at a target it spotted with a threat-weighted expected kill of 0.3 or more?"""
+        return any(self.shot_value(state, i, t, row, False) >= 0.3 for t, row in state.fire_options(i, state.spots[i]))
+
     def _best_shot(self, state, legal, kind: str, overwatch: bool, floor: float):
-        """The ``kind`` action ('fire' or 'ow') with the highest threat-weighted expected kill above ``floor``."""
-        g = self.game
+        """The ``kind`` action ('fire' or 'ow') with the highest threat-weighted expected kill above ``floor``
+        (the first such in legal order)."""
         best, score = None, floor
+        values = self._action_values(state)
         for a in legal:
             if a[0] != kind:
                 continue
-            s, t = g.uindex[a[1]], g.uindex[a[2]]
-            row = next(r for r in g.units[s].type.ap if r.key == a[3])
-            ek = self.shot_value(state, s, t, row, overwatch)
+            ek = values.get(a)
+            if ek is None:
+                g = self.game
+                s, t = g.uindex[a[1]], g.uindex[a[2]]
+                ek = self.shot_value(state, s, t, self._row(s, a[3]), overwatch)
+                if values is not _NO_MEMO:
+                    values[a] = ek
             if ek > score:
                 best, score = a, ek
         return best, score
 
+    def _row(self, s: int, key: str):
+        """Vehicle ``s``'s AP row ``key``."""
+        return next(r for r in self.game.units[s].type.ap if r.key == key)
+
+    def _action_values(self, state) -> dict:
+        """Shot values by action for the facts of ``state`` (``_epoch``: they hold through the announcements of
+        a Direct Fire step); ``_NO_MEMO`` when the state does not cache."""
+        if not state.caching:
+            return _NO_MEMO
+        if state is not self._av_view:
+            self._av_view = state
+            epoch = _epoch(state)
+            if epoch != self._av_epoch:
+                self._av_epoch, self._av = epoch, {}
+        return self._av
+
     def shot_value(self, state, s: int, t: int, row, overwatch: bool) -> float:
-        """Threat-weighted expected kill of a shot, computed once per decision epoch: the values hold while no
-        fact they read changes (announcing shots changes none of them, MBT 4.4.1)."""
+        """Threat-weighted expected kill of a shot, remembered while no fact it reads changes: the places
+        (``_place_epoch``) and the shot's command facts (``shot_facts``); announcing shots changes none of them
+        (MBT 4.4.1), nor does commanding a vehicle other than Short Halt."""
         if not state.caching:
             return expected_kill(state, s, t, row, overwatch) * threat(self.game, t)
         if state is not self._ek_view:  # a new view: its epoch (the view itself never changes)
             self._ek_view = state
-            epoch = _epoch(state)
+            epoch = _place_epoch(state)
             if epoch != self._ek_epoch:
                 self._ek_epoch = epoch
                 self._ek = {}
-        key = (s, t, row.key, overwatch)
+        key = (s, t, row.key, overwatch, shot_facts(state, s, t))
         value = self._ek.get(key)
         if value is None:
             value = self._ek[key] = expected_kill(state, s, t, row, overwatch) * threat(self.game, t)
@@ -453,12 +501,22 @@ def _heap_search(probe: MbtState, start, steps) -> tuple[dict, dict, tuple | Non
 def _best_end(state: MbtState, i: int, goal, cheapest: list, start):
     """The reachable (hex, facing) nearest the goal, in the best cover, cheapest; never with opposing vehicles
     (the first such in search order on a tie). Only each hex's cheapest facing can win, so the hexes are scored
-    once each (``_cheapest``, remembered with the search)."""
+    once each (``_cheapest``, remembered with the search), and the best end is remembered with the search by
+    goal, start and the opposing vehicles' hexes it can reach."""
     g = state.game
     side = g.units[i].side
     st, hexes = state.st, state.hex
-    enemy = {hexes[k] for k in g.enemies_of(side) if st[k] == ON}
-    cover = g.cover
+    reach = cheapest.hexes
+    enemy = frozenset(h for h in (hexes[k] for k in g.enemies_of(side) if st[k] == ON) if h in reach)
+    key = (goal, start, enemy)
+    found = cheapest.best.get(key) if state.caching else None
+    if found is None:
+        found = cheapest.best[key] = _best_scored(g.cover, goal, cheapest, start, enemy)
+    return found
+
+
+def _best_scored(cover: dict, goal, cheapest: list, start, enemy: frozenset):
+    """``_best_end`` once the opposing vehicles' hexes among the reachable ones are known."""
     best, best_score = start, None
     for h, f, d in cheapest:
         if h in enemy and (h, f) != start:
@@ -478,7 +536,19 @@ def _cheapest(dist: dict) -> list[tuple]:
         old = best.get(h)
         if old is None or d < old[2]:
             best[h] = (n, f, d)
-    return [(h, f, d) for h, (n, f, d) in sorted(best.items(), key=lambda x: x[1][0])]
+    return Cheapest([(h, f, d) for h, (n, f, d) in sorted(best.items(), key=lambda x: x[1][0])])
+
+
+class Cheapest(list):
+    """``_cheapest``'s list, with its hexes (``hexes``) and the best ends found on it (``best``: (goal, start,
+    opposing hexes among ``hexes``) -> best end), remembered with the search."""
+
+    __slots__ = ("hexes", "best")
+
+    def __init__(self, items):
+        super().__init__(items)
+        self.hexes = frozenset(h for h, _, _ in items)
+        self.best: dict = {}
 
 
 def _turns(name: str, f: int, nf: int) -> list[Action]:
