@@ -34,7 +34,7 @@ def test_sequence_of_play_through_actions(index):
     seen = []
     while state.turn == 1:
         seen.append((state.phase_id(), state.current_player()))
-        state.play("pass" if state.phase_id() == "artillery" else "end")
+        state.play("end")
     assert list(dict.fromkeys(p for p, _ in seen)) == [p.id for p in PHASES]
     assert seen[:2] == [("artillery", 0), ("artillery", 1)]
     assert ("soviet-move-1", 0) in seen and ("us-move-1", 1) in seen

@@ -158,8 +158,8 @@ def test_force_level_reinforcements_enter_on_their_turn(index):
         state = game.state_from_position(pos)
         before = len(state.counters)
         state.play("end")
-        state.play("pass")
-        state.play("pass")
+        while state.phase_id() == "artillery":
+            state.play("end")                    # plot and deploy steps, both players (Assault 19)
         assert (state.turn, state.phase_id()) == (3, "soviet-move-1")
         new = state.counters[before:]
         counts[level] = len(new)

@@ -16,7 +16,8 @@ CONSTANT_KEYS = (
     "double-hit-margin", "is-hit-offset", "defence-stack-free-steps", "defence-floor-divisor", "morale-company",
     "morale-mech-inf", "morale-hq-toc", "suppressed-afv-close-range", "opp-fire-any-hex-range",
     "opp-fire-second-hex-range", "opp-fire-max-range", "opp-fire-missile-max-range",
-    "facing-change-mp")
+    "facing-change-mp", "incendiary-fire-per-screen", "offboard-steps", "entrenchment-steps", "clgp-hit",
+    "clgp-designator-range", "ammo-tier-shots")
 
 DEFENCE_CLASSES = ("afv", "personnel", "weapons", "nav")
 
@@ -40,6 +41,17 @@ ENGINE_TABLES = (
                                                         "r_march", "r_combat", "leg_roll", "amphibious")),
     TableSpec("conventional-defence", "Assault 14.A",
               integer=tuple(f"{c}_{k}" for c in DEFENCE_CLASSES for k in ("open", "cover")), columns=("terrain",)),
+    TableSpec("indirect-defence", "Assault 19.C.3", columns=("terrain",) + DEFENCE_CLASSES, integer=DEFENCE_CLASSES,
+              keys=("clear", "entrenchment")),
+    TableSpec("indirect-delay", "Assault 19.B.3", columns=("observer", "us", "soviet"), integer=("us", "soviet"),
+              keys=("firing-unit", "hq", "op", "other")),
+    TableSpec("soviet-command-levels", "Assault 19.B.3", columns=("level", "order"), integer=("order",),
+              keys=("battery", "battalion", "regiment", "division", "army", "front")),
+    TableSpec("smoke-duration", "Assault 20.A.4", columns=("smoke", "wind", "turns", "drifts"), integer=("turns",),
+              keys=("incendiary", "chemical", "incendiary-direct")),
+    TableSpec("wind-direction", "Assault 20.A.1", columns=("roll", "direction"), integer=("roll",),
+              keys=tuple(range(1, 11))),
+    TableSpec("wind-velocity", "Assault 20.A.2", columns=("roll_max", "velocity"), integer=("roll_max",)),
 )
 
 

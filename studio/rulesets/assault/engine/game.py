@@ -32,8 +32,11 @@ from . import fire, spotting
 from .data import compile_ruleset
 from .dice import d10
 from .command import CommandControl, roll_ratings
+from .artillery import Artillery, batteries, wind
 from .opportunity import OpportunityFire
 from .sequence import PHASES, next_phase
+from .smoke import Smoke
+from .transport import Transport
 
 SPOT_COLUMNS = {"personnel": "personnel", "weapon": "weapon", "vehicle": "vehicle"}
 
@@ -93,6 +96,10 @@ class Counter:
     toc_bank: int = 0                           # a TOC's planning track (Assault 6.A.2)
     road_used: bool = False                     # moved along a road this phase (Assault 9.A)
     refaced: bool = False                       # changed facing after its last hex this phase (Assault 7.F)
+    carrier: str = ""                           # the id of the counter carrying it (Assault 8.C)
+    deployed: bool = False                      # an indirect fire unit in deployment (Assault 19.E)
+    entrenched: bool = False                    # under an entrenchment marker (Assault 18)
+    fired_mission: bool = False                 # fired an indirect fire mission this turn (Assault 19.E)
     DERIVED_SLOTS = {}
 
     def copy(self) -> "Counter":
@@ -152,6 +159,17 @@ class AssaultGame(Game):
                            if v.type == "exit_units" and v.edge and v.side in self.sides}         # Assault 24.E
         self.levels = {side: sorted(scenario.extension.force_levels.get(side, []), key=lambda lv: lv.level)
                        for side in self.sides}
+        self.batteries = batteries(self)                                                    # Assault 19.F
+        self.entrenched = {self.map.hex_of[h] for e in scenario.extension.entrenchments.values()
+                           for h in e.hexes if h in self.map.hex_of}                         # Assault 18
+        self.edges: dict = {}
+
+    def edge_distance(self, edge: str) -> dict:
+        """Hex -> its distance in hexes from the map edge ``edge`` (off-board artillery range, 19.F)."""
+        if edge not in self.edges:
+            line = self._edge_hexes(edge)
+            self.edges[edge] = {h: min(coords.distance(h, e) for e in line) for h in self.map.label_of}
+        return self.edges[edge]
 
     def _compile_tables(self, rs) -> None:
         """The ruleset tables read beside ``AssaultData`` (by column name; ENGINE_TABLES fixes their shape)."""
@@ -164,6 +182,12 @@ class AssaultGame(Game):
         self.status_mod = {r[0]: r[1] for r in rs.table("target-status").rows}
         self.spotter_mod = {r[0]: r[1] for r in rs.table("spotter-status").rows}
         self.command_ratings = keyed("command-ratings")                                     # Assault 4.B.1
+        self.indirect_defence = keyed("indirect-defence")                                   # Assault 19.C.3
+        self.delay = keyed("indirect-delay")                                                # Assault 19.B.3
+        self.command_levels = {r[0]: r[1] for r in rs.table("soviet-command-levels").rows}   # Assault 19.B.3
+        self.smoke_duration = {(r[0], r[1]): (r[2], bool(r[3])) for r in rs.table("smoke-duration").rows}  # 20.A.4
+        self.wind_direction = {r[0]: r[1] for r in rs.table("wind-direction").rows}          # Assault 20.A.1
+        self.wind_velocity = sorted((r[0], r[1]) for r in rs.table("wind-velocity").rows)   # Assault 20.A.2
         crt = rs.table("conventional-crt")
         self.crt_columns = [(i, _ratio(c)) for i, c in enumerate(crt.columns) if i]         # Assault 14.C
         self.crt = {r[0]: r for r in crt.rows}
@@ -184,7 +208,10 @@ class AssaultGame(Game):
     def data_fingerprint(self) -> str:
         return self.data.fingerprint() + repr((sorted(self.effects.items()), sorted(self.terrain_spot.items()),
                                                sorted(self.status_mod.items()), sorted(self.spotter_mod.items()),
-                                               sorted(self.crt.items()), sorted(self.command_ratings.items())))
+                                               sorted(self.crt.items()), sorted(self.command_ratings.items()),
+                                               sorted(self.indirect_defence.items()), sorted(self.delay.items()),
+                                               sorted(self.command_levels.items()), sorted(self.smoke_duration.items()),
+                                               sorted(self.wind_direction.items()), self.wind_velocity))
 
     def card(self, unit_id: str) -> CardData:
         if unit_id not in self.cards:
@@ -198,8 +225,12 @@ class AssaultGame(Game):
         dice = Dice(seed)
         drawn = [dice.randrange(len(self.levels[s])) + 1 if self.levels[s] else 0 for s in self.sides]  # 24.B
         counters = self.all_counters(drawn)
-        return AssaultState(self, dice, self.initial_counters(drawn), drawn, morale=self.initial_morale(counters),
-                            ratings=roll_ratings(self, dice))
+        bearing, speed = wind(self, dice)                                                    # Assault 20.A, 24
+        state = AssaultState(self, dice, self.initial_counters(drawn), drawn, morale=self.initial_morale(counters),
+                             ratings=roll_ratings(self, dice), wind_bearing=bearing, wind_speed=speed)
+        state.missions = state.timetable_missions()                                          # Assault 21
+        state._artillery_start()
+        return state
 
     def all_counters(self, drawn: list) -> list[Counter]:
         """Set-up counters and every reinforcement of the drawn levels (for the companies' morale)."""
@@ -263,7 +294,24 @@ class AssaultGame(Game):
             st = self.scenario.extension.counters.get(keys[n])
             if st is not None:
                 c.formation, c.facing, c.cover = st.formation, st.facing, st.cover and st.formation == "combat"
+                c.deployed = st.deployed and self.card(c.card).body.indirect_fire is not None     # Assault 19.E
+                c.entrenched = st.entrenched and c.hex in self.entrenched                          # Assault 18
+        self._board(out, keys)
         return out
+
+    def _board(self, out: list, keys: list) -> None:
+        """Set-up passengers (extension ``counters.<key>.carrier``: the carrier's designation, Assault 8, d.28):
+        under the first counter of that designation with a transport circle and room."""
+        for n, c in enumerate(out):
+            st = self.scenario.extension.counters.get(keys[n])
+            if st is None or not st.carrier:
+                continue
+            for t in out:
+                body = self.card(t.card).body
+                load = sum(p.steps for p in out if p.carrier == t.id)
+                if t.designation == st.carrier and body.transport != "none" and load + c.steps <= t.steps:
+                    c.carrier, c.hex = t.id, t.hex
+                    break
 
     def _counters_of(self, force, side: int) -> list[Counter]:
         facing = 5 if self.sides[side] == "us" else 2
@@ -340,10 +388,13 @@ class AssaultGame(Game):
 
     def parse_action(self, text: str):
         parts = tuple(text.split())
-        if not parts or parts[0] not in ("move", "fire", "end", "pass", "rally", "rally-company", "cover", "form", "exit", "toc",
-                                        "face"):
+        if not parts or parts[0] not in VERBS:
             raise ValueError(f"unknown action '{text}'")
         return text
+
+
+VERBS = ("move", "fire", "end", "pass", "rally", "rally-company", "cover", "form", "exit", "toc", "face", "mount",
+         "dismount", "entrench", "undeploy", "plot", "cancel", "abort-timetable", "deploy")
 
 
 def _ratio(column: str) -> float:
@@ -352,7 +403,7 @@ def _ratio(column: str) -> float:
 
 
 @dataclass
-class AssaultState(CommandControl, OpportunityFire, State):
+class AssaultState(CommandControl, OpportunityFire, Artillery, Smoke, Transport, State):
     """The whole state of an Assault game as named fields (fingerprint covers them all)."""
 
     game: AssaultGame
@@ -372,7 +423,20 @@ class AssaultState(CommandControl, OpportunityFire, State):
     ops: list = field(default_factory=lambda: [{}, {}])   # per side: source -> OPs left this phase (4.B)
     exited: list = field(default_factory=lambda: [0, 0])  # steps each side moved off its exit edge (24.E)
     casualty_log: list = field(default_factory=list)     # one record per step lost, for reports only
-    DERIVED_SLOTS = {"casualty_log": "a record of the losses for play reports; the rules never read it"}
+    wind_bearing: int = -1                          # where the wind blows from, degrees; -1 none (20.A.1)
+    wind_speed: str = "light"                       # light, moderate, strong (Assault 20.A.2)
+    missions: list = field(default_factory=list)    # Mission lines not yet arrived (Assault 19.B, 21)
+    markers: list = field(default_factory=list)     # FireMarkers of this turn (Assault 19.C.1, 19.D.4)
+    smoke: list = field(default_factory=list)       # Screens on the map (Assault 20)
+    art_step: str = "plot"                          # artillery phase step: plot, deploy (ESoP)
+    timetable_aborted: bool = False                 # Assault 21
+    timetable_aborted_now: bool = False             # aborted in this artillery phase (21: nothing written)
+    max_rof_used: tuple = ()                        # firers that used their max ROF (Assault 19.D.1)
+    passed: tuple = ()                              # (marker, unit) pass-through attacks this phase (c35)
+    ammo_used: dict = field(default_factory=dict)   # (unit, pool) -> units of ammunition used (Assault 23)
+    events: list = field(default_factory=list)      # narration for the replay viewer (dice.record only)
+    DERIVED_SLOTS = {"casualty_log": "a record of the losses for play reports; the rules never read it",
+                     "events": "narration of the results for the replay viewer; the rules never read it"}
 
     # ------------------------------------------------------------------ the API
     def phase_id(self) -> str:
@@ -394,11 +458,13 @@ class AssaultState(CommandControl, OpportunityFire, State):
                   c.moved_first, c.mp_used, sorted(c.fired.items()), c.company, c.fatigued, c.failed,
                   c.rally_tried, c.cover, c.changed, sorted(c.opp_fired.items()), c.seen_start,
                   sorted(c.seen_run.items()), c.designation, c.paid, c.toc_mode, c.toc_bank,
-                  c.road_used, c.refaced) for c in self.counters]
+                  c.road_used, c.refaced, c.carrier, c.deployed, c.entrenched, c.fired_mission) for c in self.counters]
         morale = [(k, m.initial, m.lost, m.state, m.fired_at, m.rally_tried) for k, m in sorted(self.morale.items())]
         return repr((self.turn, self.phase, self.actor, self.assault_step, self.opp_target, self.opp_from,
                      sorted(self.ratings.items()), [sorted(p.items()) for p in self.ops], self.exited,
-                     self.force_level, self.declared,
+                     self.force_level, self.declared, self.wind_bearing, self.wind_speed, self.missions,
+                     self.markers, self.smoke, self.art_step, self.timetable_aborted, self.timetable_aborted_now,
+                     self.max_rof_used, self.passed, sorted(self.ammo_used.items()),
                      self.lost_steps, units, morale,
                      self.dice.fingerprint(), list(self.dice._forced)))
 
@@ -408,21 +474,30 @@ class AssaultState(CommandControl, OpportunityFire, State):
                              {k: Morale(m.initial, m.lost, m.state, m.fired_at, m.rally_tried)
                               for k, m in self.morale.items()},
                              self.assault_step, self.opp_target, self.opp_from, dict(self.ratings),
-                             [dict(p) for p in self.ops], list(self.exited), list(self.casualty_log))
+                             [dict(p) for p in self.ops], list(self.exited), list(self.casualty_log),
+                             self.wind_bearing, self.wind_speed, list(self.missions), list(self.markers),
+                             list(self.smoke), self.art_step, self.timetable_aborted, self.timetable_aborted_now,
+                             self.max_rof_used, self.passed, dict(self.ammo_used), list(self.events))
         other.counters = [c.copy() for c in self.counters]
         return other
+
+    def _say(self, text: str) -> None:
+        """Narration for the replay viewer (COMMON narration contract): only while the dice record."""
+        if self.dice.record:
+            self.events.append(text)
 
     def legal_actions(self) -> list[str]:
         if self.is_terminal():
             return []
         if self.phase == "artillery":
-            return ["pass"]                       # Assault 19: no artillery in this engine yet
+            return self._artillery_actions() + ["end"]                  # Assault 19
         if self.opp_target:
             return sorted(self._opp_actions()) + ["end"]
         if self.phase.endswith("fire") or self.assault_step:
             return sorted(self._fire_actions(close=self.assault_step)) + ["end"]
         return sorted(self._move_actions() + self._rally_actions() + self._posture_actions()
-                      + self._toc_actions() + self._facing_actions()) + ["end"]
+                      + self._toc_actions() + self._facing_actions() + self._transport_actions()
+                      + self._entrench_actions() + self._undeploy_actions()) + ["end"]
 
     def explain_illegal(self, action) -> RulesError:
         rule = "Assault 12" if self.phase.endswith("fire") else "Assault 7"
@@ -430,7 +505,17 @@ class AssaultState(CommandControl, OpportunityFire, State):
 
     def apply(self, action) -> None:
         parts = str(action).split()
-        if parts[0] == "rally":
+        if parts[0] in ("plot", "cancel", "abort-timetable", "deploy"):
+            self._apply_artillery(parts)
+        elif parts[0] == "mount":
+            self._mount(self._by_id(parts[1]), self._by_id(parts[2]))
+        elif parts[0] == "dismount":
+            self._dismount(self._by_id(parts[1]))
+        elif parts[0] == "entrench":
+            self._entrench(self._by_id(parts[1]))
+        elif parts[0] == "undeploy":
+            self._undeploy(self._by_id(parts[1]))
+        elif parts[0] == "rally":
             self._rally(self._by_id(parts[1]))
         elif parts[0] == "face":
             self._reface(self._by_id(parts[1]), int(parts[2]))
@@ -473,8 +558,11 @@ class AssaultState(CommandControl, OpportunityFire, State):
         if self.opp_target:
             self._end_opportunity()
             return
-        if self.phase == "artillery" or self.phase.endswith("fire"):
-            if self.actor == 0 if self.phase == "artillery" else self.actor == self.phasing():
+        if self.phase == "artillery":
+            self._artillery_step_done()
+            return
+        if self.phase.endswith("fire"):
+            if self.actor == self.phasing():
                 self.actor = 1 - self.actor
                 return
             if self.phase.endswith("fire"):
@@ -509,10 +597,13 @@ class AssaultState(CommandControl, OpportunityFire, State):
             c.moved, c.mp_used, c.fired, c.failed, c.rally_tried = False, 0, {}, (), False
             c.changed, c.opp_fired, c.seen_start, c.seen_run, c.paid = False, {}, (), {}, False
             c.road_used = c.refaced = False
+            if self.phase.endswith("move-1") and c.side == self.phasing():
+                c.moved_first = False                                     # Assault 12.B.4: a new player turn
+        self.passed = ()
+        if self.phase == "artillery":
+            self._artillery_start()                                                         # Assault 19, 20.A.4
         for m in self.morale.values():
             m.rally_tried = False
-            if self.phase.endswith("move-1") and c.side == self.phasing():
-                c.moved_first = False
         self.actor = self.phasing() if self.phase.endswith("fire") else 0
         if self.phase.endswith("move-1") and self.turn <= self.game.max_turns:
             side = self.phasing()
@@ -594,7 +685,9 @@ class AssaultState(CommandControl, OpportunityFire, State):
         units = [c for c in self.counters if c.side == self.phasing() and c.company == key]
         self._pay(units[0], [c.hex for c in units])
         m.rally_tried = True
-        if d10(self.dice, f"rally company {key}") > m.level:
+        roll = d10(self.dice, f"rally company {key}")
+        self._say(f"company {key} ({m.state}) rallies on {m.level}: roll {roll}: {'fails' if roll > m.level else 'rallies'}")
+        if roll > m.level:
             return
         if m.state == "broken":
             for c in units:
@@ -605,7 +698,9 @@ class AssaultState(CommandControl, OpportunityFire, State):
 
     def _rally(self, c: Counter) -> None:
         c.rally_tried = True
-        if d10(self.dice, f"rally {c.id}") <= self._company(c).level:   # Assault 17.B
+        roll, level = d10(self.dice, f"rally {c.id}"), self._company(c).level
+        self._say(f"{c.id} rallies from suppression on {level}: roll {roll}: {'rallied' if roll <= level else 'fails'}")
+        if roll <= level:                                             # Assault 17.B
             c.suppressed = False
 
     def _move_actions(self) -> list[str]:
@@ -630,8 +725,8 @@ class AssaultState(CommandControl, OpportunityFire, State):
     def _may_move(self, c: Counter) -> bool:
         """Whether ``c`` may still move this phase (suppression 11.A.1, cover 7.G, enemies 7.B, OPs 4.C.2, a
         planning TOC 6.A.2)."""
-        if c.toc_mode == "plan":
-            return False
+        if c.toc_mode == "plan" or c.carrier or c.deployed:
+            return False                                              # Assault 6.A.2, 8.C, 19.E
         if c.suppressed and self.game.card(c.card).body.defence_class in ("weapons", "nav"):
             return False                                              # Assault 11.A.1
         if c.moved and (self._enemy_at(c.hex, c.side) or c.cover):
@@ -648,8 +743,9 @@ class AssaultState(CommandControl, OpportunityFire, State):
     def _exit(self, c: Counter) -> None:
         if self._needs_orders(c):
             self._pay(c)
-        self.exited[c.side] += c.steps                                # Assault 24.E
-        self.counters = [o for o in self.counters if o is not c]
+        riders = self._passengers(c)
+        self.exited[c.side] += c.steps + sum(p.steps for p in riders)  # Assault 24.E (8.C: with its passengers)
+        self.counters = [o for o in self.counters if o is not c and o not in riders]
 
     def _retreats(self, c: Counter, h) -> bool:
         """Assault 17.A.2 (A102): a broken unit moves only away from the nearest spotted enemy, never within two
@@ -739,7 +835,10 @@ class AssaultState(CommandControl, OpportunityFire, State):
             self._begin_move(c)
         c.facing = coords.direction_between(c.hex, h)                 # Assault 7.F: face before entering
         if body.mobility == "L":
-            if cost != "F" and d10(self.dice, "leg entry") > cost:   # Assault 7.E
+            roll = d10(self.dice, f"leg entry {c.id}") if cost != "F" else 0
+            if cost != "F":
+                self._say(f"{c.id} enters {self.game.map.label_of[h]} on {cost}: roll {roll}")
+            if cost != "F" and roll > cost:                            # Assault 7.E
                 if self.game.options.get("c18-leg-roll-fail") == "retry":
                     c.failed += (h,)                                  # option c18: may try another hex
                 else:
@@ -751,7 +850,12 @@ class AssaultState(CommandControl, OpportunityFire, State):
         c.moved = True
         if self.phase.endswith("move-1"):
             c.moved_first = True
-        old, c.hex, c.cover = c.hex, h, False                         # Assault 7.G: leaving removes cover
+        old, c.hex, c.cover, c.entrenched = c.hex, h, False, False   # Assault 7.G, 18: leaving removes them
+        self._carry_along(c)                                          # Assault 8.C
+        if self.markers:
+            self._pass_through(c)                                     # Assault 19.D.4
+            if c.steps == 0 or c not in self.counters:
+                return
         self._after_move(c, old)
 
     def _fatigue(self) -> None:
@@ -807,16 +911,17 @@ class AssaultState(CommandControl, OpportunityFire, State):
             out.append((i, coords.from_cube((rx, ry, rz))))
         return out
 
-    def has_los(self, a, b, any_range: bool = False) -> bool:
+    def has_los(self, a, b, any_range: bool = False, thermal: bool = False) -> bool:
         """Assault 10.B: within the maximum spotting range (unless ``any_range``) and not blocked on the LOS
-        graph. Terrain and elevation never change in play, so the answer is kept per game."""
+        graph (terrain and elevation never change in play, so that answer is kept per game) nor by smoke (20.B;
+        ``thermal``: the viewer ignores chemical smoke)."""
         if not any_range and coords.distance(a, b) > spotting.max_spotting_range(self.game.data, self._level(a),
                                                                                    self._level(b)):
             return False
         cache = self.game.los_cache
         if (a, b) not in cache:
             cache[(a, b)] = self._trace_los(a, b)
-        return cache[(a, b)]
+        return cache[(a, b)] and not (self.smoke and self._smoke_blocks(a, b, thermal))
 
     def _trace_los(self, a, b) -> bool:
         """Assault 10.B.2: the LOS graph rule over the hexes between ``a`` and ``b`` (any range)."""
@@ -830,7 +935,8 @@ class AssaultState(CommandControl, OpportunityFire, State):
         """Assault 10.D: base by range + terrain (or 'Auto') + target status + spotter status."""
         tb = self.game.card(target.card).body
         row = self.game.terrain_spot.get(self._terrain(target.hex), {})
-        mod = row.get(f"{SPOT_COLUMNS[tb.spotting_type]}_{'cover' if target.cover else 'open'}", 0)   # 10.D
+        covered = target.cover or target.entrenched                   # Assault 18: entrenched is covered
+        mod = row.get(f"{SPOT_COLUMNS[tb.spotting_type]}_{'cover' if covered else 'open'}", 0)   # 10.D
         if mod == "Auto":
             return "Auto"
         n = spotting.base_spotting_number(self.game.data, coords.distance(spotter.hex, target.hex)) + mod
@@ -851,9 +957,10 @@ class AssaultState(CommandControl, OpportunityFire, State):
         any_range = moving and self.game.options.get("c22-autospot-range", "any-range") == "any-range"
         best = None
         for s in spotters:
-            if self.has_los(s.hex, t.hex, any_range=any_range):
+            thermal = self._thermal(s, "spot")
+            if self.has_los(s.hex, t.hex, any_range=any_range, thermal=thermal):
                 n = self._spot_number(s, t, moving)
-                if n != "Auto" and not self.has_los(s.hex, t.hex):
+                if n != "Auto" and not self.has_los(s.hex, t.hex, thermal=thermal):
                     continue                                          # only autospot waives the range
                 if n == "Auto" and not moving:
                     n = spotting.base_spotting_number(self.game.data, coords.distance(s.hex, t.hex))
@@ -864,9 +971,16 @@ class AssaultState(CommandControl, OpportunityFire, State):
         spotters = [c for c in self.counters if c.side == side and not c.suppressed   # Assault 11.A.1
                     and self._company(c).state != "broken"]                        # Assault 17.A.2
         for t in targets:
+            if t.carrier:
+                continue                                              # Assault 8.C: under its carrier
             best = self._best_spot(spotters, t, moving)
-            if best == "Auto" or (best is not None and d10(self.dice, "spotting") <= best):
+            if best == "Auto":
                 t.spotted = True
+                self._say(f"{t.id} is spotted automatically (10.E)")
+            elif best is not None:
+                roll = d10(self.dice, f"spotting {t.id}")
+                t.spotted = roll <= best
+                self._say(f"spotting {t.id}: roll {roll} vs {best}: {'spotted' if t.spotted else 'not spotted'}")
 
     def _unspot(self, movement: bool) -> None:
         """Assault 10.G: a spotted unit no enemy sees is flipped; option c20 'friendly-movement' does it only at
@@ -878,14 +992,16 @@ class AssaultState(CommandControl, OpportunityFire, State):
             if friendly_only and c.side != self.phasing():
                 continue
             far = self._autospottable(c) and self.game.options.get("c22-autospot-range", "any-range") == "any-range"
-            if c.spotted and not any(e.side != c.side and self.has_los(e.hex, c.hex, any_range=far)
+            if c.spotted and not any(e.side != c.side and self.has_los(e.hex, c.hex, any_range=far,
+                                                                          thermal=self._thermal(e, "spot"))
                                      for e in self.counters):
                 c.spotted = False
+                self._say(f"{c.id} is no longer seen (10.G)")
 
     def _autospottable(self, c: Counter) -> bool:
         """Assault 10.E: a unit not in cover in terrain marked 'Auto' for its target type."""
         row = self.game.terrain_spot.get(self._terrain(c.hex), {})
-        column = f"{SPOT_COLUMNS[self.game.card(c.card).body.spotting_type]}_{'cover' if c.cover else 'open'}"
+        column = f"{SPOT_COLUMNS[self.game.card(c.card).body.spotting_type]}_{'cover' if c.cover or c.entrenched else 'open'}"
         return row.get(column) == "Auto"
 
     # ------------------------------------------------------------------ direct fire (Assault 12-14)
@@ -903,6 +1019,8 @@ class AssaultState(CommandControl, OpportunityFire, State):
             return False                                              # Assault 11.A.1
         if self._company(c).state == "broken" or c.toc_mode == "plan":
             return False                                              # Assault 17.A.2, 6.B.2
+        if c.deployed and c.fired_mission:
+            return False                                              # Assault 19.E
         return close or not (c.side == self.phasing() and c.moved_first)   # Assault 12.B.4
 
     def _rof_allows(self, c: Counter, row: FireRowData) -> bool:
@@ -934,20 +1052,37 @@ class AssaultState(CommandControl, OpportunityFire, State):
             if c.side != self.actor or not self._can_fire(c, close) or self._fire_stack_full(c):
                 continue
             for row in self.game.card(c.card).rows:
-                if row.rof < 1 or not self._rof_allows(c, row):
+                if row.rof < 1 or not self._rof_allows(c, row) or not self._row_usable(c, row):
                     continue
                 out += [f"fire {c.id} {row.ammo} {t.id}" for t in self._targets(c, row, close)]
         return out
 
+    def _row_usable(self, c: Counter, row: FireRowData) -> bool:
+        """Carried units fire SA only (8.D); option c36 'all-smoke' bans IS in a strong wind (20.A.2); no
+        ammunition left under option ammo-supply (23.B)."""
+        if not self._transport_fire(c, row):
+            return False
+        if row.ammo == "IS" and self.wind_speed == "strong" and \
+                self.game.options.get("c36-strong-wind-is", "missions-only") == "all-smoke":
+            return False
+        return self._ammo_left(c, row.ammo)
+
+    def _thermal(self, c: Counter, use: str) -> bool:
+        """Assault 20.B.2: whether ``c`` sees through chemical smoke for ``use`` ('spot', an ammunition, or
+        'observe'): full thermal sights always, Dragon infantry to spot and to fire Msl only."""
+        sight = self.game.card(c.card).body.thermal_sights
+        return sight == "full" or (sight == "dragon-only" and use in ("spot", "Msl"))
+
     def _targets(self, c: Counter, row: FireRowData, close: bool = False) -> list:
         out = []
         for t in self.counters:
-            if t.side == c.side or not t.spotted or (close and t.hex != c.hex):
-                continue                                              # Assault 10: only spotted targets; 16
+            if t.side == c.side or not t.spotted or (close and t.hex != c.hex) or t.carrier:
+                continue                                              # Assault 10; 16; 8.C: not the carried
             col = fire.range_column(self.game.data, coords.distance(c.hex, t.hex))
             cell = row.cells[col] if col is not None and col < len(row.cells) else None
             afv = self.game.card(t.card).body.defence_class == "afv"
-            if cell is None or (row.ammo in ANTI_ARMOUR and not afv) or not self.has_los(c.hex, t.hex):
+            if cell is None or (row.ammo in ANTI_ARMOUR and not afv) or \
+                    not self.has_los(c.hex, t.hex, thermal=self._thermal(c, row.ammo)):
                 continue
             if self._fires_through(c, t.hex, row.ammo in ANTI_ARMOUR):
                 continue
@@ -976,6 +1111,7 @@ class AssaultState(CommandControl, OpportunityFire, State):
         c = self._by_id(firer)
         used = self._budget(c)
         used[ammo] = used.get(ammo, 0) + 1
+        self._use_ammo(c, ammo)                                       # Assault 23.A
         self.declared.append(Declared(firer, ammo, target))           # Assault 12.D: resolved together
 
     def _resolve_fire(self, close: bool = False, opportunity: bool = False) -> None:
@@ -1004,6 +1140,10 @@ class AssaultState(CommandControl, OpportunityFire, State):
             self._apply_result(target, result, source)
         for d in self.declared:
             self._company_record(self._by_id(d.target)).fired_at = True   # any fire at it (Assault 17.A)
+            if d.ammo == "IS":
+                target = self._by_id(d.target)
+                self._place_smoke(target.hex, "incendiary", self._by_id(d.firer).side, "incendiary-direct")  # 20.C
+                self._say(f"IS fire leaves an incendiary screen on {self.game.map.label_of[target.hex]} (20.C)")
         self.declared = []
         self.counters = [c for c in self.counters if c.steps > 0]
         self._check_morale()
@@ -1025,10 +1165,10 @@ class AssaultState(CommandControl, OpportunityFire, State):
 
     def _conventional_value(self, firer: Counter, target: Counter, cell: int) -> int:
         """Assault 12.E, 14.B: the cell times the firer's steps; a suppressed AFV fires half at ranges 0-1
-        (11.A.1), rounded down or up by option c11."""
+        (11.A.1), infantry from transport half (8.D), rounded down or up by option c11."""
         value = cell * firer.steps
         close = coords.distance(firer.hex, target.hex) <= self.game.data.constant("suppressed-afv-close-range")
-        if firer.suppressed and close and self.game.card(firer.card).body.defence_class == "afv":
+        if firer.carrier or (firer.suppressed and close and self.game.card(firer.card).body.defence_class == "afv"):
             half, odd = divmod(value, 2)
             value = half + (1 if odd and self.game.options.get("c11-halving") == "up" else 0)
         return value
@@ -1052,50 +1192,75 @@ class AssaultState(CommandControl, OpportunityFire, State):
         """Assault 13: hit number, hits, then per hit penetration and confirmation (option c24 'each-hit')."""
         hit, pen = cell
         tb = self.game.card(target.card).body
-        afv_steps = sum(c.steps for c in self.counters if c.hex == target.hex and c.side == target.side
-                        and self.game.card(c.card).body.defence_class == "afv")
-        s = fire.HitSituation(afv_steps=afv_steps, covered_side=self._covered_side(target, firer), missile_in_woods=ammo == "Msl" and self._terrain(target.hex) == "woods",
-                              firer_suppressed_afv=firer.suppressed and self.game.card(firer.card).body.armoured,
-                              cover_divisor=tb.cover_divisor)
-        n = fire.hit_number(self.game.data, hit, s, self.game.options)
-        hits = fire.hits_scored(self.game.data, n, d10(self.dice, "hit"))
+        n = fire.hit_number(self.game.data, hit, self._hit_situation(firer, target, ammo), self.game.options)
+        roll = d10(self.dice, f"{ammo} hit {firer.id}>{target.id}")
+        hits = fire.hits_scored(self.game.data, n, roll)
         front = self._front(target, firer)
         armour = tb.armour.front if front else tb.armour.flank
         kind = tb.armour.front_type if front else tb.armour.flank_type
+        say = f"{firer.id} fires {ammo} at {target.id}, range {coords.distance(firer.hex, target.hex)}, " \
+              f"{'front' if front else 'flank'}: hit roll {roll} vs {n}" if self.dice.record else ""
         if hits == 0:
+            self._say(f"{say}: miss")
             return target, "NE"
         if not fire.penetrates(pen, armour):
+            self._say(f"{say}: {hits} hit(s), penetration {pen} < armour {armour}: suppressed")
             return target, "S"                                             # Assault 13.B: suppressed only
         one_check = self.game.options.get("c24-two-hits") == "one-check"
         need = fire.confirmation_number(self.game.data, ammo, pen, armour, kind)
         losses = 0
         for _ in range(1 if one_check else hits):
-            if need is None or d10(self.dice, "confirmation") <= need:
+            if need is None or d10(self.dice, f"confirmation {target.id}") <= need:
                 losses += hits if one_check else 1
-        return target, "S" if losses == 0 else "H" if losses == 1 else "E"  # two step losses remove it
+        result = "S" if losses == 0 else "H" if losses == 1 else "E"   # two step losses remove it
+        self._say(f"{say}: {hits} hit(s), penetration {pen} vs armour {armour} ({kind}), confirm on "
+                  f"{need if need is not None else 'no roll'}: {result}")
+        return target, result
+
+    def _hit_situation(self, firer: Counter, target: Counter, ammo: str) -> fire.HitSituation:
+        """What modifies the hit number (Assault 13.A.1-4, 11.A.1); carried units do not count (8.C)."""
+        tb = self.game.card(target.card).body
+        afv_steps = sum(c.steps for c in self.counters if c.hex == target.hex and c.side == target.side
+                        and not c.carrier and self.game.card(c.card).body.defence_class == "afv")
+        return fire.HitSituation(afv_steps=afv_steps, covered_side=self._covered_side(target, firer),
+                                 missile_in_woods=ammo == "Msl" and self._terrain(target.hex) == "woods",
+                                 firer_suppressed_afv=firer.suppressed and self.game.card(firer.card).body.armoured,
+                                 cover_divisor=tb.cover_divisor)
 
     def _conventional(self, target: Counter, fire_value: int) -> tuple[Counter, str]:
         """Assault 14: defence by class, terrain and stacking; odds rounded for the target; CRT row by roll."""
         tb = self.game.card(target.card).body
-        row = self.game.data.defence.get(self._terrain(target.hex), {})
+        terrain = "entrenchment" if target.entrenched else self._terrain(target.hex)              # Assault 18
+        row = self.game.data.defence.get(terrain, {})
         chart = row.get(f"{tb.defence_class}_{'cover' if target.cover else 'open'}", 1)     # Assault 14.A
         everyone = self.game.options.get("c25-defence-steps") == "all"
-        steps = sum(c.steps for c in self.counters if c.hex == target.hex and (everyone or c.side == target.side))
+        steps = sum(c.steps for c in self.counters if c.hex == target.hex and not c.carrier
+                    and (everyone or c.side == target.side))                           # 8.C: carried don't count
         d = fire.defence_value(self.game.data, chart, steps, self.game.options)
-        column = None
-        for i, ratio in self.game.crt_columns:
-            if fire_value / d >= ratio:
-                column = i
-        roll = d10(self.dice, "CRT")
-        result = self.game.crt[roll][column] if column is not None else "NE"
+        result = self._crt(fire_value, d, f"CRT {target.id}")
         if tb.defence_class == "afv" and result != "NE":
             result = "S"                                                   # Assault 14.C
+        self._say(f"conventional fire {fire_value} at {target.id} (defence {d}): {result}")
         return target, result
 
-    def _apply_result(self, c: Counter, result: str, source: Declared | None = None) -> None:
-        """Assault 11: S suppresses, H removes a step and suppresses, E eliminates."""
+    def _crt(self, fire_value: int, defence: int, label: str) -> str:
+        """Assault 14.C, 19.C.4: the odds column (rounded for the target) and one roll; below the first column
+        no effect."""
+        column = None
+        for i, ratio in self.game.crt_columns:
+            if fire_value / max(defence, 1) >= ratio:
+                column = i
+        roll = d10(self.dice, label)
+        result = self.game.crt[roll][column] if column is not None else "NE"
+        self._say(f"{label}: {fire_value} vs {defence}, roll {roll}: {result}")
+        return result
+
+    def _apply_result(self, c: Counter, result: str, source: Declared | None = None, weapon: str = "") -> None:
+        """Assault 11: S suppresses, H removes a step and suppresses, E eliminates; a carrier's passengers share
+        its losses (8.E)."""
         if result == "NE":
             return
+        before = c.steps
         c.suppressed = True
         if self.game.card(c.card).body.defence_class == "personnel" and c.formation == "combat":
             c.cover = True                                            # Assault 11.A.1: suppressed personnel
@@ -1103,7 +1268,8 @@ class AssaultState(CommandControl, OpportunityFire, State):
         lost = min(lost, c.steps)
         c.steps -= lost
         self.lost_steps[c.side] += lost
-        self._record_loss(c, lost, source)
+        self._record_loss(c, lost, source, weapon)
+        self._carrier_loss(c, before, result)
         toc = self.game.card(c.card).body.role == "toc" and self.game.options.get("c46-toc-morale-loss") != "lowers"
         self._company_record(c).lost += 0 if toc else lost             # Assault 17.A.1, 6.B.3 (option c46)
 
@@ -1138,7 +1304,10 @@ class AssaultState(CommandControl, OpportunityFire, State):
             if not m.fired_at:
                 continue
             m.fired_at = False
-            if d10(self.dice, f"morale {company}") > m.level and m.state != "broken":
+            roll = d10(self.dice, f"morale {company}")
+            self._say(f"company {company} checks morale on {m.level}: roll {roll}: "
+                      f"{'holds' if roll <= m.level else 'fails'}")
+            if roll > m.level and m.state != "broken":
                 m.state = "shaken" if m.state == "normal" else "broken"
         broken = [c for c in self.counters if self._company(c).state == "broken" and self._enemy_at(c.hex, c.side)]
         for c in broken:

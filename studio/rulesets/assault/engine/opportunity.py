@@ -22,14 +22,15 @@ class OpportunityFire:
 
     def _begin_move(self, c) -> None:
         """Assault 15.A: which enemies saw the unit when its move began."""
-        c.seen_start = tuple(sorted(e.id for e in self.counters if e.side != c.side and self.has_los(e.hex, c.hex)))
+        c.seen_start = tuple(sorted(e.id for e in self.counters if e.side != c.side
+                                    and self.has_los(e.hex, c.hex, thermal=self._thermal(e, "spot"))))
         c.seen_run = {}
 
     def _after_move(self, c, old) -> None:
         """After each hex entered: consecutive observed hexes per enemy, autospot (10.E), then the
         non-phasing player's opportunity-fire decision (15)."""
         c.seen_run = {e.id: c.seen_run.get(e.id, 0) + 1 for e in self.counters
-                      if e.side != c.side and self.has_los(e.hex, c.hex)}
+                      if e.side != c.side and self.has_los(e.hex, c.hex, thermal=self._thermal(e, "spot"))}
         spotters = [e for e in self.counters if e.side != c.side and not e.suppressed
                     and self._company(e).state != "broken"]
         if not c.spotted and self._best_spot(spotters, c, moving=True) == "Auto":
@@ -37,6 +38,7 @@ class OpportunityFire:
         in_los = self.game.options.get("c26-opp-fire-spotted") == "in-los"
         if c.spotted or in_los:
             self.opp_target, self.opp_from, self.actor = c.id, old, 1 - c.side
+            self._say(f"{c.id} enters {self.game.map.label_of[c.hex]}: the enemy may fire (15)")
 
     def _opp_firer(self, f) -> bool:
         """Assault 15: a non-phasing unit in cover (so in combat formation), not broken; suppression bars
@@ -69,15 +71,17 @@ class OpportunityFire:
         for f in self.counters:
             if f.side != self.actor or not self._opp_firer(f) or self._fire_stack_full(f):
                 continue
-            if not self.has_los(f.hex, m.hex) or not (m.spotted or in_los):
-                continue                                              # Assault 10, option c26
+            if not self.has_los(f.hex, m.hex) or not (m.spotted or in_los) or f.carrier:
+                continue                                              # Assault 10, option c26; 8.D
             col = fire.range_column(self.game.data, coords.distance(f.hex, m.hex))
             for row in self.game.card(f.card).rows:
                 cell = row.cells[col] if col is not None and col < len(row.cells) else None
                 if cell is None or row.rof < 1 or (row.ammo in ANTI_ARMOUR and not afv):
                     continue
-                if self._fires_through(f, m.hex, row.ammo in ANTI_ARMOUR):
-                    continue                                          # Assault 12.B.5
+                if self._fires_through(f, m.hex, row.ammo in ANTI_ARMOUR) or not self._row_usable(f, row):
+                    continue                                          # Assault 12.B.5, 20.A.2, 23
+                if not self.has_los(f.hex, m.hex, thermal=self._thermal(f, row.ammo)):
+                    continue                                          # Assault 20.B
                 if self._opp_range_ok(f, m, row.ammo) and self._rof_allows(f, row):
                     out.append(f"fire {f.id} {row.ammo} {m.id}")
         return out

@@ -17,12 +17,14 @@ drawn force level and the dice.
 """
 from __future__ import annotations
 
+import dataclasses
 import random
 
 from studio.rules.dice import Dice
 
 STATUS = {"steps": int, "formation": str, "spotted": bool, "suppressed": bool, "moved_first": bool, "mp_used": int,
-          "company": str, "fatigued": bool, "cover": bool, "designation": str, "toc_bank": int}
+          "company": str, "fatigued": bool, "cover": bool, "designation": str, "toc_bank": int,
+          "deployed": bool, "entrenched": bool}
 
 
 def _error(message: str, pointer: str = ""):
@@ -35,6 +37,8 @@ def state_from_position(game, position):
     state = game.new_initial_state(0)
     if position.units is not None:
         state.counters = [_counter(game, i, u) for i, u in enumerate(position.units)]
+        _passengers(game, state, position.units)
+        state.missions = state.timetable_missions()                  # Assault 21: the scenario's lines
     state.turn = position.turn
     state.phase = position.phase or state.phase
     _levels(game, state, position.extension or {})
@@ -43,6 +47,7 @@ def state_from_position(game, position):
     state.morale = game.initial_morale(state.counters if position.units is not None
                                        else game.all_counters(state.force_level))
     _morale(state, position.extension or {})
+    _smoke(game, state, position.extension or {})
     _to_act(game, state, position)
     if state.phase.endswith(("move-1", "move-2")):
         state._grant_ops()                                   # Assault 4.B
@@ -86,8 +91,8 @@ def _counter(game, i: int, u):
     facing = u.facing if u.facing is not None else (5 if u.side == "us" else 2)
     if not (isinstance(facing, int) and 0 <= facing <= 5):
         raise _error("facing is a hexside or vertex 0-5 (Assault 7.F)", f"{ptr}/facing")
-    if u.passengers:
-        raise _error("transport is not played by this engine yet (Assault 8)", f"{ptr}/passengers")
+    if u.status.get("deployed") and body.indirect_fire is None:
+        raise _error("only indirect fire units deploy (Assault 19.E)", f"{ptr}/status/deployed")
     if u.status.get("cover") and formation != "combat":
         raise _error("only units in combat formation may be in cover (Assault 7.G)", f"{ptr}/status/cover")
     return Counter(u.id or f"u{i + 1}", u.card, game.sides.index(u.side), h, steps, formation, facing,
@@ -95,11 +100,26 @@ def _counter(game, i: int, u):
                    toc_bank=u.status.get("toc_bank", 0),
                    spotted=u.status.get("spotted", False), suppressed=u.status.get("suppressed", False),
                    moved_first=u.status.get("moved_first", False), mp_used=u.status.get("mp_used", 0),
-                   company=u.status.get("company", u.id or f"u{i + 1}"), fatigued=u.status.get("fatigued", False))
+                   company=u.status.get("company", u.id or f"u{i + 1}"), fatigued=u.status.get("fatigued", False),
+                   deployed=u.status.get("deployed", False), entrenched=u.status.get("entrenched", False))
+
+
+def _passengers(game, state, units) -> None:
+    """``passengers``: ids of the units this one carries (Assault 8.A-B: circle, mobility, capacity)."""
+    by_id = {c.id: c for c in state.counters}
+    for i, u in enumerate(units):
+        carrier = by_id[u.id or f"u{i + 1}"]
+        for k, pid in enumerate(u.passengers):
+            ptr = f"/units/{i}/passengers/{k}"
+            p = by_id.get(pid)
+            if p is None or p is carrier or p.side != carrier.side or not state._may_carry(carrier, p):
+                raise _error(f"'{carrier.id}' cannot carry '{pid}' (Assault 8.A-B: circle, leg or static, steps)",
+                             ptr)
+            p.carrier, p.hex, p.spotted = carrier.id, carrier.hex, False
 
 
 def _levels(game, state, extension: dict) -> None:
-    unknown = sorted(set(extension) - {"force_levels", "morale", "ops"})
+    unknown = sorted(set(extension) - {"force_levels", "morale", "ops", "smoke"})
     if unknown:
         raise _error(f"unknown extension key(s) {unknown}", "/extension")
     for side, level in (extension.get("force_levels") or {}).items():
@@ -118,6 +138,21 @@ def _morale(state, extension: dict) -> None:
             raise _error("state is normal, shaken or broken", f"{ptr}/state")
         state.morale[company].lost = int(spec.get("lost", 0))
         state.morale[company].state = spec.get("state", "normal")
+
+
+def _smoke(game, state, extension: dict) -> None:
+    """``extension.smoke``: screens on the map, each {hex, kind: incendiary | chemical, vertex 0-5, removed_at:
+    the turn at whose artillery phase it goes (default next turn)} (Assault 20)."""
+    from .artillery import Screen
+    out = []
+    for i, spec in enumerate(extension.get("smoke") or []):
+        ptr = f"/extension/smoke/{i}"
+        if not isinstance(spec, dict) or spec.get("hex") not in game.map.hex_of or \
+                spec.get("kind") not in ("incendiary", "chemical") or spec.get("vertex", 0) not in range(6):
+            raise _error("a screen is {hex, kind: incendiary | chemical, vertex 0-5, removed_at}", ptr)
+        out.append(Screen(game.map.hex_of[spec["hex"]], spec["kind"], spec.get("vertex", 0), state.turn,
+                          int(spec.get("removed_at", state.turn + 1))))
+    state.smoke = out
 
 
 def _to_act(game, state, position) -> None:
@@ -146,6 +181,8 @@ def observation(state, player: int):
         c.seen_run = {i: n for i, n in c.seen_run.items() if i in seen}
     sides = {c.id: c.side for c in state.counters}
     view.declared = [d for d in view.declared if sides.get(d.firer) == player]
+    view.missions = [m for m in view.missions if m.side == player]   # Assault 19.B: written secretly
+    view.events = []                                                 # narration may name hidden units
     view.force_level = [lv if s == player else 0 for s, lv in enumerate(view.force_level)]
     view.casualty_log = []                       # who fired from where is not all public: reports only
     view.dice = Dice(0)
@@ -168,5 +205,10 @@ def scramble_hidden(state, player: int, seed: int):
     out.declared = [d if sides.get(d.firer) == player else type(d)(d.firer, d.ammo, rng.choice(enemy))
                     for d in out.declared]
     out.force_level = [lv if s == player else rng.randint(1, 6) for s, lv in enumerate(out.force_level)]
+    out.missions = [m if m.side == player else dataclasses.replace(m, hex=out.game.map.hex_of[rng.choice(labels)])
+                    for m in out.missions]
+    for c in out.counters:
+        if _hidden(state, player, c) and c.carrier:
+            c.carrier = ""                                           # what rides in a hidden carrier is unknown
     out.dice = Dice(seed)
     return out
