@@ -327,6 +327,9 @@ class VehicleBody(StrictModel):
     defensive: Defensive
     notes: Notes = Field(default_factory=Notes)
     spotting_aids: list[SpottingAid] = Field(default_factory=list)
+    ap_damage: Annotated[list[ApDamage], Field(min_length=10, max_length=10)] | None = Field(
+        None, description="card-level AP Damage for unit results 1..10 (Offensive Information, MBT 6.5.2.6): the "
+                          "fallback of rows without their own (Q22, option ap-damage-source)")
     close_assault_c: bool = Field(False, description="'C' Close Assault indicator in Notes (+20, MBT 6.6.1.1.2)")
     self_propelled_artillery: bool = Field(False, description="SP artillery vehicle, e.g. 2S1 (MBT 7.28, "
                                                               "6.5.1.3.4)")

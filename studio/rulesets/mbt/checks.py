@@ -16,15 +16,17 @@ from studio.model.forces import expand_force
 from studio.model.project import LoadedDocument, ProjectIndex
 
 from .cards import BANDS, VehicleBody
+from .checks_advanced import ANY_BODY, CARD_CHECKS, INDEX_CHECKS, weapons_of
 
 R = "MBT "
 
 # ------------------------------------------------------------------ helpers
 
 
-def _body(doc: LoadedDocument) -> VehicleBody | None:
+def _body(doc: LoadedDocument):
+    """The MBT card body of a unit document (any category of ``cards.CARD_BODIES``), or None."""
     body = getattr(doc.model, "body", None)
-    return body if isinstance(body, VehicleBody) else None
+    return body if isinstance(body, ANY_BODY) else None
 
 
 def _resolve(data, pointer: str) -> bool:
@@ -47,8 +49,17 @@ def check_card(doc: LoadedDocument, index: ProjectIndex) -> Iterator[Diagnostic]
     body = _body(doc)
     if body is None:
         return
-    for check in _CARD_CHECKS:
+    if isinstance(body, VehicleBody):
+        for check in _CARD_CHECKS:
+            yield from check(doc, body)
+    else:
+        yield from _card_placeholders(doc, body)
+        for base, w in weapons_of(body):
+            yield from _check_weapon(doc, base, w)
+    for check in CARD_CHECKS:          # Advanced Game card checks (checks_advanced.py)
         yield from check(doc, body)
+    for check in INDEX_CHECKS:
+        yield from check(doc, body, index)
 
 
 def _card_placeholders(doc, body) -> Iterator[Diagnostic]:
@@ -179,16 +190,15 @@ def _card_weapons(doc, body) -> Iterator[Diagnostic]:
         yield doc.error("mbt.dual-fire", "only one weapon per vehicle may be the Dual Fire weapon",
                         f"/body/weapons/{i}/dual_fire", R + "5.14")
     for i, w in enumerate(body.weapons):   # duplicate weapon ids: core check ref.duplicate-id
-        yield from _check_weapon(doc, body, i, w)
+        yield from _check_weapon(doc, f"/body/weapons/{i}", w)
 
 
 _CARD_CHECKS = (_card_placeholders, _card_movement, _card_soft_armor, _card_basic_armor, _card_armor_table,
                 _card_special_armor, _card_under_cover, _card_flags, _card_weapons)
 
 
-def _check_weapon(doc, body, i, w) -> Iterator[Diagnostic]:
-    """One weapon (V10-V16, V21, V24) and each of its ammo rows."""
-    base = f"/body/weapons/{i}"
+def _check_weapon(doc, base: str, w) -> Iterator[Diagnostic]:
+    """One weapon at JSON pointer ``base`` (V10-V16, V21, V24) and each of its ammo rows."""
     names = {a.ammo_type for a in w.ammo}
     for name in w.exclusive_with:
         if name not in names:

@@ -30,11 +30,15 @@ def project_copy(tmp_path_factory):
     return root
 
 
-def test_every_mbt_check_has_a_fixture():
+def _check_sources() -> str:
+    """The text of every MBT check module (checks.py and checks_advanced.py)."""
     from studio.rulesets.mbt import checks
 
-    source = Path(checks.__file__).read_text(encoding="utf-8")
-    codes = set(re.findall(r"\"(mbt\.[a-z-]+)\"", source)) - {"mbt.hill-level",
+    return "".join(p.read_text(encoding="utf-8") for p in sorted(Path(checks.__file__).parent.glob("checks*.py")))
+
+
+def test_every_mbt_check_has_a_fixture():
+    codes = set(re.findall(r"\"(mbt\.[a-z-]+)\"", _check_sources())) - {"mbt.hill-level",
                                                            "mbt.terrain-height", "mbt.terrain-prohibited", "mbt.terrain-cover", "mbt.terrain-costs",
                                                            "mbt.spotting-table", "mbt.ap-hit-table", "mbt.terrain-turn"}
     covered = {expectation(p)[0] for p in INVALID}
@@ -68,9 +72,8 @@ def test_mbt_fixture_reports_code_and_line(fixture, project_copy):
 def test_every_mbt_check_code_is_in_coverage():
     from studio.rulesets.mbt import checks
 
-    source = Path(checks.__file__).read_text(encoding="utf-8")
     coverage = (Path(checks.__file__).parent / "COVERAGE.md").read_text(encoding="utf-8")
-    codes = set(re.findall(r"\"(mbt\.[a-z-]+)\"", source))
+    codes = set(re.findall(r"\"(mbt\.[a-z-]+)\"", _check_sources()))
     missing = sorted(c for c in codes if f"`{c}`" not in coverage)
     assert not missing, missing
 
