@@ -77,3 +77,27 @@ def test_a_stale_shot_value_would_be_caught(monkeypatch):
     with pytest.raises(AssertionError):
         for seed in (1, 2, 3):
             twin_game(game, seed, monkeypatch)
+
+
+def test_a_subclass_valuing_shots_its_own_way_is_asked_every_time():
+    """The per-action memo belongs to the Basic shot value: a subclass with its own ``shot_value`` (the Advanced
+    Game bot) is asked at every decision, so values that follow facts the Basic epoch ignores are never stale."""
+
+    class Fickle(HeuristicBot):
+        prefer = 0
+
+        def shot_value(self, state, s, t, row, overwatch):
+            return 1.0 if t == self.prefer else 0.5
+
+    game = generated(16)
+    state = game.new_initial_state(1)
+    bots = [HeuristicBot(game, side, side) for side in (0, 1)]
+    while not (state.legal_actions()[0][0] == "fire" and
+               len({a[2] for a in state.legal_actions() if a[0] == "fire"}) > 1):
+        player = state.current_player()
+        state.apply(bots[player].choose(state.observation(player), state.legal_actions()))
+    legal, player = state.legal_actions(), state.current_player()
+    fickle = Fickle(state.game, player, 0)  # a position's states have their own game
+    for target in sorted({a[2] for a in legal if a[0] == "fire"}):
+        fickle.prefer = state.game.uindex[target]
+        assert fickle.choose(state.observation(player), legal)[2] == target

@@ -233,8 +233,9 @@ class HeuristicBot:
 
     def _action_values(self, state) -> dict:
         """Shot values by action for the facts of ``state`` (``_epoch``: they hold through the announcements of
-        a Direct Fire step); ``_NO_MEMO`` when the state does not cache."""
-        if not state.caching:
+        a Direct Fire step); ``_NO_MEMO`` when the state does not cache, or when a subclass values shots its
+        own way (``shot_value`` overridden: the facts it reads are its own)."""
+        if not state.caching or type(self).shot_value is not HeuristicBot.shot_value:
             return _NO_MEMO
         if state is not self._av_view:
             self._av_view = state
