@@ -130,19 +130,22 @@ class ListingCache:
     def refresh(self, st) -> dict:
         """Record what changed since the last listing (called at the start of every listing); return the
         occupancy of ``st`` (kept up to date from the changes)."""
-        cur = [list(getattr(st, name)) for name in UNIT_FIELDS]
         glob = global_signature(st)
         old = self.fields
-        if old is None or len(old[0]) != len(cur[0]):
+        if old is None or len(old[0]) != len(st.hex):
             self._clear(st, glob)
+            self.fields = [list(getattr(st, name)) for name in UNIT_FIELDS]
             self.occ = build_occupancy(st)
-        else:
-            changed = _changed_units(old, cur)
-            if changed:
-                self._record(st, old, cur, changed)
-            if glob != self.glob:
-                self._clear(st, glob)
-        self.fields = cur
+            return self.occ
+        cur = [getattr(st, name) for name in UNIT_FIELDS]
+        changed = _changed_units(old, cur)
+        if changed:
+            self._record(st, old, cur, changed)
+            for k, (a, b) in enumerate(zip(old, cur)):
+                if a != b:
+                    old[k] = list(b)           # copies: the state's lists change in place
+        if glob != self.glob:
+            self._clear(st, glob)
         return self.occ
 
     def _clear(self, st, glob: tuple) -> None:

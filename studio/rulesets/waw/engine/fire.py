@@ -135,31 +135,52 @@ class FireRules:
                 and not g.units[u].is_hq and self.carrier[u] < 0 and not self.breakdown[u])
 
     def _fire_types(self, u: int, t: int, mode: str) -> list[str]:
-        if distance(self.hex[u], self.hex[t]) > self.game.reach[u]:
+        """The fire types (``ap``, ``he``, ``aa``) ``u`` may fire at ``t`` now: ``fire_numbers`` of each, with the
+        line of sight (7.0) checked once for the pair."""
+        d = distance(self.hex[u], self.hex[t])
+        if d > self.game.reach[u]:
             return []
         v = self.values(u)
-        out = []
-        for fp in ("ap", "he", "aa"):
-            if not (v.ap_fp if fp == "ap" else v.he_fp if fp == "he" else v.aa_fp):
-                continue
-            if self.fire_numbers(u, t, fp, mode) is not None:
-                out.append(fp)
-        return out
+        if not self._may_fire(u, d, v, mode, False):
+            return []
+        found = []
+        for fp, fpv in (("ap", v.ap_fp), ("he", v.he_fp), ("aa", v.aa_fp)):
+            if fpv:
+                nums = self._fire_base(u, t, v, fp, mode, d, False)
+                if nums is not None:
+                    found.append((fp, nums))
+        if not found or (d > 1 and not self.has_los(u, t)):
+            return []
+        if not self.smoke:
+            return [fp for fp, _ in found]
+        return [fp for fp, nums in found if self._through_smoke(u, t, d, nums) is not None]
 
     def fire_numbers(self, u: int, t: int, fp: str, mode: str, shooter=None) -> tuple[int, int] | None:
         """(Firepower, Hit Number) of ``u`` firing ``fp`` at ``t``, or None when illegal (WaW 6.1, 9.3).
 
         ``mode``: ``normal``, ``moving`` (Moving Fire, 6.1.3) or ``opfire`` (6.2); ``shooter``: the values of an
         SW firing with its platoon (1.3.5) instead of the unit's own."""
-        g = self.game
         v = shooter if shooter is not None else self.values(u)
         d = distance(self.hex[u], self.hex[t])
-        if not self._may_fire(u, d, v, mode, shooter is not None):
+        sw = shooter is not None
+        if not self._may_fire(u, d, v, mode, sw):
             return None
-        fpv = {"ap": v.ap_fp, "he": v.he_fp, "aa": v.aa_fp}[fp]
+        nums = self._fire_base(u, t, v, fp, mode, d, sw)
+        if nums is None or (d > 1 and not self.has_los(u, t)):
+            return None
+        if self.smoke:
+            return self._through_smoke(u, t, d, nums)
+        return nums[0], max(nums[1], 1)
+
+    def _fire_base(self, u: int, t: int, v, fp: str, mode: str, d: int, sw: bool) -> tuple[int, int, int] | None:
+        """(Firepower, Hit Number, effective range) of ``fp`` before line of sight and Smoke: Targeting Table
+        (6.1), range (6.1.1, 6.1.2, 9.3), Moving Fire (6.1.3), the helicopter 12-hex limit (6.1.3.1), the Hit
+        Number cap; None when illegal."""
+        g = self.game
+        fpv = v.ap_fp if fp == "ap" else v.he_fp if fp == "he" else v.aa_fp
         hit = getattr(v.to_hit, fp)
         tc = g.tclass[t][min(self.strength[t], 1)]
-        if not fpv or hit is None or not self._may_target(u, v, tc, fp, shooter is not None):
+        if not fpv or hit is None or not self._may_target(u, v, tc, fp, sw):
             return None
         ranged = self._range_hit(u, t, v, tc, fp, d)
         if ranged is None:
@@ -173,12 +194,18 @@ class FireRules:
         if g.units[u].is_heli and self.heli_moves[u] > g.const("helicopter_fire_move_limit"):
             return None                        # 6.1.3.1, 9.2: moved more than 12 hexes (option c41: per turn)
         fpv, hit = _capped(fpv, hit)
-        if fpv <= 0 or (d > 1 and not self.has_los(u, t)):
+        if fpv <= 0:
             return None
-        if self.smoke and self._smoky(self.hex[u], self.hex[t]):
-            step = g.tables.mf_effects["advanced_imaging"][1]   # 8.2 (c07, C39): once in total
+        return fpv, hit, ranged[1]
+
+    def _through_smoke(self, u: int, t: int, d: int, nums: tuple[int, int, int]) -> tuple[int, int] | None:
+        """(Firepower, Hit Number) after Smoke on the line (8.2; c07, C39: once in total), or None."""
+        fpv, hit, rng = nums
+        if self._smoky(self.hex[u], self.hex[t]):
+            g = self.game
+            step = g.tables.mf_effects["advanced_imaging"][1]
             fpv, hit = _capped(fpv, hit + (-step if g.option("c07_smoke_imaging") == "minus_one" else step))
-            if d > ranged[1] or fpv <= 0:
+            if d > rng or fpv <= 0:
                 return None                    # Advanced Imaging: no extended range through Smoke
         return fpv, max(hit, 1)
 
@@ -244,6 +271,18 @@ class FireRules:
         if body.moving_fire == "none" or not underlined or self.mp_used[u] > self._half(u):
             return None
         return g.tables.mf_effects[body.moving_fire]   # Moving Fire Table effects row
+
+    def _may_moving_fire(self, u: int) -> bool:
+        """Could any fire type of ``u`` qualify for Moving Fire now (``_moving_fire_mods`` not None for AP or HE;
+        AA never does): a Moving Fire rating, at most half the MP spent, an underlined Firepower (6.1.3)."""
+        v = self.values(u)
+        if v is None:
+            return False
+        body = self.game.units[u].body
+        if body.moving_fire == "none" or self.mp_used[u] > self._half(u):
+            return False
+        return bool(v.he_fp_underlined if body.moving_fire_qualifier == "he_only" else
+                    v.ap_fp_underlined or v.he_fp_underlined)
 
     def _half_range(self, rng: int) -> int:
         """Half range (6.1.2, 9.3), rounded per option c49."""

@@ -358,6 +358,8 @@ class SequenceRules:
         spec = g.units[u]
         uid = spec.uid
         mode = "moving" if self.mp_used[u] > 0 and not spec.is_heli else "normal"
+        if mode == "moving" and not self._may_moving_fire(u):
+            return []                          # 6.1.3: no fire type of the unit qualifies for Moving Fire
         return [Action("fire", uid, g.units[t].uid, fp) for t in self._targets(u)
                 for fp in self._fire_types(u, t, mode)]
 
