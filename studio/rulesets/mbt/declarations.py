@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from studio.model.registry import lazy
 
+from .engine.ag_specs import AG_TABLES
 from .engine.data import ENGINE_TABLES
 
 #: MBT 7.36.1 limited visibility (light, night turns) and the scenario's visibility cap, both on spotting
@@ -35,7 +36,12 @@ UNEXPOSABLE_OPTIONS = {
 _AG_ROW = "Advanced Game row (MBT 6.1.3): the Basic Game engine (MBT 3.0-4.6) has no suppression, full cover, " \
           "small arms or recon spotting"
 
+_AG_TABLE = "Advanced Game table (MBT 6.x): the probes play the sample scenarios, which are Basic Game " \
+            "scenarios until an Advanced one is in data/scenarios/mbt; its cells are read (tests/rulesets/mbt/" \
+            "test_adv_tables.py runs check_tables_read on them) and played by tests/rulesets/mbt/test_adv_*.py"
+
 UNEXPOSABLE_TABLES = {
+    **{spec.id: _AG_TABLE for spec in AG_TABLES},
     "spotting-modifiers:target-spot-fire-small-arms:modifier": _AG_ROW,
     "spotting-modifiers:spotter-suppressed:modifier": _AG_ROW,
     "spotting-modifiers:target-full-cover:modifier": _AG_ROW,

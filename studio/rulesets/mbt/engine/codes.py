@@ -9,7 +9,9 @@ CMD_NAMES = {NC: "NC", FIRE: "FIRE", MOVE: "MOVE", SH: "SH", OW: "OW"}
 CMD_CODES = {v: k for k, v in CMD_NAMES.items()}
 WAIT, ON, EXITED, DEAD = 0, 1, 2, 3
 NOMARK, MFIRE, MMOVE = 0, 1, 2
+MFIRE_SA = 3  # Spot/Fire of Small Arms only, placed sideways (Advanced Game, MBT 6.1.3)
 P_CMD, P_INIT, P_DF, P_OWC, P_MOVE, P_OVER = 1, 2, 3, 4, 5, 9
+P_AIR1, P_IF, P_AIR2 = 6, 7, 8  # Advanced Game (MBT 6.4, 6.5.1, 6.7)
 
 PHASES = (
     PhaseSpec("spotting", "Spotting Phase", "MBT 4.1", "none"),
@@ -23,6 +25,22 @@ PHASES = (
     PhaseSpec("adjustment", "Adjustment Phase", "MBT 4.6", "none"),
 )
 
+#: The Advanced Game sequence of play (MBT 6.0; Game Card B is not in the text, order from MBT 6.1-6.8)
+ADV_PHASES = (
+    PhaseSpec("spotting", "Spotting Phase", "MBT 6.1", "none"),
+    PhaseSpec("command", "Command Phase: determine available commands, place commands", "MBT 6.2", "both"),
+    PhaseSpec("initiative", "Initiative Phase (Force Grade modifiers)", "MBT 6.3", "both"),
+    PhaseSpec("air-1", "1st Air Phase", "MBT 6.4", "both"),
+    PhaseSpec("indirect-fire", "Combat Phase: Indirect Fire Step", "MBT 6.5.1", "both"),
+    PhaseSpec("direct-fire-first", "Combat Phase: First Player Direct Fire (AP and GP)", "MBT 6.5.2", "first"),
+    PhaseSpec("direct-fire-second", "Combat Phase: Second Player Direct Fire (AP and GP)", "MBT 6.5.2", "second"),
+    PhaseSpec("overwatch", "Combat Phase: Overwatch Fire (AP and GP)", "MBT 6.5.3", "both"),
+    PhaseSpec("move-second", "Movement Phase: Second Player moves", "MBT 6.6", "second"),
+    PhaseSpec("move-first", "Movement Phase: First Player moves", "MBT 6.6", "first"),
+    PhaseSpec("air-2", "2nd Air Phase", "MBT 6.7", "both"),
+    PhaseSpec("adjustment", "Advanced Adjustment Phase", "MBT 6.8", "none"),
+)
+
 #: PhaseSpec id of each automaton phase code (direct fire and movement split by player in ``MbtState.phase_id``)
 PHASE_IDS = {P_CMD: "command", P_INIT: "initiative", P_DF: "direct-fire-first", P_OWC: "overwatch",
-             P_MOVE: "move-second", P_OVER: "adjustment"}
+             P_MOVE: "move-second", P_OVER: "adjustment", P_AIR1: "air-1", P_IF: "indirect-fire", P_AIR2: "air-2"}

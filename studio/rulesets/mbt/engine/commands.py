@@ -28,6 +28,10 @@ class CommandRules:
                 out += [FIRE, SH]
         return out
 
+    def initiative_mod(self, side: int) -> int:
+        """The initiative modifier of ``side``: none in the Basic Game (Force Grade in the Advanced, MBT 6.3.2)."""
+        return 0
+
     def _initiative(self) -> None:
         """Initiative Phase (MBT 4.3.1): each side rolls (100), ties rerolled; the winner chooses (Q39)."""
         g = self.game
@@ -37,7 +41,8 @@ class CommandRules:
             return
         prev = self.first
         while True:
-            a, b = self.dice.roll(100, "initiative"), self.dice.roll(100, "initiative")
+            a = self.dice.roll(100, "initiative") + self.initiative_mod(0)
+            b = self.dice.roll(100, "initiative") + self.initiative_mod(1)
             if a != b:
                 break
             if g.options["initiative-ties"] == "previous-first" and self.turn > 1:

@@ -7,10 +7,13 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from typing import Any
 
 from studio.hexgrid import coords
 from studio.model.forces import expand_force
 from studio.model.maps import AssembledMap, assemble_scenario, edge_key
+
+from .ag_specs import AG_TABLES
 
 BANDS = ("P", "S", "M", "L", "E")
 FLAT_NAMES = coords.FLAT_DIRECTION_NAMES
@@ -39,6 +42,19 @@ class ApRow:
     rear: bool                    # overscored ammo: rear arc
     turreted: bool                # TT 1/2/3 or 360: may fire overwatch outside the arc
     cis: bool
+    # Advanced Game fields (``ag_data.ag_rows``); the Basic Game rows keep the defaults
+    kind: str = "AP"              # AP, ATGM or GP (MBT 6.5.2, 5.1.3.3, 6.5.4)
+    energy: str | None = None     # KE or CE (MBT 6.5.2.4)
+    rof: str = "N"                # N, Q, R, F (MBT 6.5.2.1)
+    sight: str = "O"              # primary sight (MBT 6.5.2.2.5)
+    small_arms: bool = False      # MBT 5.7
+    coax: bool = False
+    gp: tuple = ()                # GP factor per band (MBT 6.5.4.1)
+    gpe: int = 0                  # maximum GP Effectiveness of the weapon (MBT 6.5.4.4.2)
+    atgm: Any = None              # ag_data.AtgmSpec (MBT 5.1.3.3.1)
+    ap_damage: tuple | None = None    # AP Damage by units result 1..10 of this ammo row (MBT 6.5.2.6, Q22)
+    card_damage: tuple | None = None  # the first AP Damage row of the weapon (option ap-damage-source: card)
+    no_short_halt: bool = False   # CL 3/4 ATGMs and restricted weapons (MBT 5.1.3.3.3)
 
 
 @dataclass(slots=True)
@@ -56,6 +72,7 @@ class UnitType:
     combat: bool                  # may spot / receive FIRE, SH, OW (MBT 4.1.1, 4.2.1)
     armed: bool                   # may capture objectives (MBT 3.6)
     ap: tuple = ()
+    ag: Any = None                # ag_data.AgDefense in the Advanced Game
 
 
 @dataclass(slots=True)
@@ -163,7 +180,7 @@ ENGINE_TABLES = (
     TableSpec("terrain-effects", "MBT 4.5.1.1.4", ("code", "turn"), ("turn",), ("turn",), nullable=("turn",)),
     TableSpec("stacking", "MBT 3.8", ("limit", "vehicles", "wrecks_count"), ("vehicles",), ("vehicles",),
               keys=("over-stacked",)),
-)
+) + AG_TABLES
 SPECS = {s.id: s for s in ENGINE_TABLES}
 
 
@@ -383,8 +400,12 @@ def check_costs(ruleset) -> None:
                                     f"/{part}/{i}/move_cost/{cls}")
 
 
-def unit_type(card) -> UnitType:
+def unit_type(card, advanced: bool = False) -> UnitType:
+    """The engine record of a vehicle card; ``advanced``: AP, ATGM and GP rows and the Advanced defensive data
+    (``ag_data``), else the Basic Game's AP rows."""
     b = card.body.model_dump() if hasattr(card.body, "model_dump") else card.body
+    if advanced:
+        return _ag_type(card, b)
     g = b["general"]
     mv = g["movement"]
     armor = (b.get("notes") or {}).get("basic_armor") or {"front": 0, "rear": 0}
@@ -410,6 +431,15 @@ def unit_type(card) -> UnitType:
                     int(armor["front"]), int(armor["rear"]), combat, not unarmed, tuple(rows))
 
 
+def _ag_type(card, b: dict) -> UnitType:
+    from .ag_data import ag_defense, ag_rows
+
+    ut = unit_type(card)
+    ut.ap = ag_rows(b)
+    ut.ag = ag_defense(b)
+    return ut
+
+
 def force_units(force, index) -> list[str]:
     """Unit card ids of a force, in TO&E order (``studio.model.forces`` defines paths and substitutions)."""
     if index.model("toe", force.toe) is None:
@@ -426,7 +456,7 @@ def facing_of(name: str | None, default: int) -> int:
 ENTRY_FACING = {"north": 3, "south": 0, "west": 2, "east": 5}
 
 
-def compile_units(scenario, index, amap: AssembledMap) -> tuple[list[UnitSpec], dict]:
+def compile_units(scenario, index, amap: AssembledMap, advanced: bool = False) -> tuple[list[UnitSpec], dict]:
     types: dict[str, UnitType] = {}
     units: list[UnitSpec] = []
     counters: dict[str, int] = {}
@@ -439,7 +469,7 @@ def compile_units(scenario, index, amap: AssembledMap) -> tuple[list[UnitSpec], 
                     card = index.model("unit", card_id)
                     if card is None:
                         raise DataError(f"unit card '{card_id}' is missing")
-                    types[card_id] = unit_type(card)
+                    types[card_id] = unit_type(card, advanced)
                 ut = types[card_id]
                 prefix = ut.name.split()[0]
                 counters[prefix] = counters.get(prefix, 0) + 1

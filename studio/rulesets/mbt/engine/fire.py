@@ -148,14 +148,19 @@ class FireRules:
             net += am["shooter-damaged"]
         net += am["brew-up-smoke"] * self.brewup_on_line(self.hex[s], self.hex[t])
         if overwatch:
-            arc = row.arc if not row.turreted else int(g.options["ow-arc"])
-            inside = row.arc != 360 or self.in_field(s, t, arc, row.rear)
+            inside = self.ow_inside(s, t, row)
             if row.cis:
                 net += am["overwatch-cis"] if inside else am["overwatch-adjust-cis"]
             else:
                 net += am["overwatch"] if inside else am["overwatch-adjust"]
         lo, hi = tb.ap_clamp
         return max(lo, min(hi, net)), band
+
+    def ow_inside(self, s: int, t: int, row) -> bool:
+        """Overwatch at ``t`` inside the shooter's front/rear arc, so without Overwatch Adjust (MBT 4.4.3.2.2;
+        turreted weapons by option ``ow-arc``)."""
+        arc = row.arc if not row.turreted else int(self.game.options["ow-arc"])
+        return row.arc != 360 or self.in_field(s, t, arc, row.rear)
 
     def brewup_on_line(self, a, b) -> int:
         """Unique Brew-Up Smoke hexes the LOS starts from, passes through or enters (MBT 4.4.3.2.2); smoke

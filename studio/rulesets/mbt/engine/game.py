@@ -18,9 +18,24 @@ from .data import (BANDS, DataError, building_cover, check_costs, compile_map, c
 from .adjustment import compile_victory
 from .fire import penetration_result
 from .los import build_los
+from .advanced import AdvState
+from .ag_data import compile_ag_tables
+from .codes import ADV_PHASES
+from .grades import compile_grades
 from .state import MbtState
 
 ENGINE_POLICIES = {
+    "hit-spread": "Advanced Game: the extra hits of a ROF Q/R/F shot stay on the original target (spreading to other "
+                  "targets, MBT 6.5.2.1, is optional and not offered).",
+    "hit-angle-owner-choice": "Advanced Game: on a boundary between two Hit Angles the owner takes the more frontal "
+                              "one (MBT 6.5.2.2).",
+    "ag-armor-fallback": "Advanced Game: a card without the Advanced armor table (or without the location) uses its "
+                         "Basic Front factor through the Front and Front/Side angles, else its Rear factor; Deck "
+                         "without a value reads Rear (MBT 6.5.2.3).",
+    "entering-active": "Advanced Game: units due to enter this turn count as active for Available Commands "
+                       "(MBT 6.2.1.1.1 counts units on the map; an entering formation would get one command).",
+    "default-grade": "Advanced Game: a side without a Force Grade is Seasoned, the rules' baseline (MBT 6.5.2.5); "
+                     "the check mbt.force-grade reports it.",
     "hit-aspect-owner-choice": "On a line of fire exactly along the front/rear divide the target's owner takes the "
                                "higher armor (a dominant choice, MBT 4.4.3.2.4).",
     "entry": "Off-map units enter with a MOVE command: 'enter' places them in an entry hex facing into the map and "
@@ -49,16 +64,22 @@ class MbtGame(Game):
         self.sides = [s.id for s in scenario.sides]
         self.max_turns = scenario.turns
         self.options = engine_options(ruleset, scenario, options)
-        self.tables = compile_tables(ruleset)
-        check_costs(ruleset)
-        self.placeholder_tables = list(self.tables.placeholders)
-        amap, terrain, features, stories = compile_map(scenario, index, ruleset)
-        self.map = amap
-        self.units, self.types = compile_units(scenario, index, amap)
-        self.uindex = {u.name: i for i, u in enumerate(self.units)}
-        self.n = len(self.units)
         ext = scenario.extension
         self.extension = ext.model_dump() if hasattr(ext, "model_dump") else dict(ext or {})
+        self.advanced = self.extension.get("game") == "advanced"  # MBT 1.0: the rule layer
+        self.phases = ADV_PHASES if self.advanced else PHASES
+        self.state_class = AdvState if self.advanced else MbtState
+        self.tables = compile_tables(ruleset)
+        self.ag = compile_ag_tables(ruleset)
+        check_costs(ruleset)
+        self.placeholder_tables = list(self.tables.placeholders) + (list(self.ag.placeholders) if self.advanced
+                                                                    else [])
+        amap, terrain, features, stories = compile_map(scenario, index, ruleset)
+        self.map = amap
+        self.units, self.types = compile_units(scenario, index, amap, self.advanced)
+        self.uindex = {u.name: i for i, u in enumerate(self.units)}
+        self.n = len(self.units)
+        compile_grades(self)
         self.objective_turns = int(self.extension.get("objective_turns", 1))
         self._environment(scenario.environment)
         self.first_fixed = self.sides.index(scenario.first_player) if scenario.first_player in self.sides else None
@@ -127,7 +148,7 @@ class MbtGame(Game):
 
     # ---- Game API
     def new_initial_state(self, seed: int) -> MbtState:
-        return MbtState(self, seed)
+        return self.state_class(self, seed)
 
     def parse_action(self, text: str) -> Action:
         return _parse(text)
@@ -144,6 +165,10 @@ class MbtGame(Game):
     def make_bot(self, name: str, side: int, seed: int):
         from ..bots import HeuristicBot, PassiveBot
 
+        if name == "heuristic" and self.advanced:
+            from ..bots_advanced import AdvancedHeuristicBot
+
+            return AdvancedHeuristicBot(self, side, seed)
         if name == "heuristic":
             return HeuristicBot(self, side, seed)
         if name == "passive":
@@ -155,7 +180,7 @@ class MbtGame(Game):
         per-hex terrain facts); a changed table cell changes it (conformance ``check_tables_read``)."""
         import hashlib
 
-        parts = (self.tables.fingerprint(), sorted(self.options.items(), key=repr), sorted(self.cost.items()),
+        parts = (self.tables.fingerprint(), self.ag.fingerprint(), sorted(self.options.items(), key=repr), sorted(self.cost.items()),
                  sorted(self.cover.items()), sorted(self.turn_cost.items()),
                  sorted((k, f.id, sorted(f.move_cost.items())) for k, f in self.features.items() if f is not None))
         return hashlib.sha256(repr(parts).encode("utf-8")).hexdigest()[:32]

@@ -1,7 +1,9 @@
 """Positions as documents for MBT (``Game.state_from_position``, contract with ``studio.rules.position``).
 
-Unit ``status`` keys: ``damaged`` (bool), ``command`` (FIRE, MOVE, SH, OW, NC), ``revealed`` (bool, the command
-is face up), ``fired`` / ``moved`` (bool, done this turn), ``mark`` (``spot-fire``, ``spot-move``, ``none``).
+Unit ``status`` keys: ``damaged`` (bool; Hull Damaged in the Advanced Game), ``command`` (FIRE, MOVE, SH, OW,
+NC), ``revealed`` (bool, the command is face up), ``fired`` / ``moved`` (bool, done this turn), ``mark``
+(``spot-fire``, ``spot-move``, ``none``; Advanced Game also ``spot-fire-small-arms``). Advanced Game only:
+``suppression`` (``on``, ``off``, ``none``), ``turret_damaged``, ``track_hit`` (bool).
 ``facing`` is a hexside 0-5 (``coords`` order); null faces east or west toward the map centre. ``extension``:
 ``wrecks`` (hex label -> ``knocked-out`` | ``brewed-up``), ``control`` (hex label -> side id).
 
@@ -16,6 +18,8 @@ Phases (``codes.PHASES`` ids) and ``to_act``:
 - ``overwatch``: Combat Phase overwatch at the vehicles with ``fired: true``; ``to_act`` (First Player) fires first.
 - ``move-second`` / ``move-first``: ``to_act`` is the Second / First Player moving.
 - ``adjustment``: the end of the turn is played at once (the state is the next turn's Command Phase).
+- Advanced Game: ``air-1`` and ``indirect-fire`` lead to ``direct-fire-first`` (``to_act`` the First Player),
+  ``air-2`` to the Advanced Adjustment; commands given in the position count against Available Commands.
 
 Rolls the set-up makes itself (none, except an initiative reached from ``command`` when every vehicle already has
 a command) use the state's own dice; the position's forced dice apply to the rolls after the set-up.
@@ -24,11 +28,16 @@ from __future__ import annotations
 
 import copy
 
-from .codes import CMD_CODES, MFIRE, MMOVE, NOMARK, ON, P_INIT, P_MOVE
+from .codes import CMD_CODES, MFIRE, MFIRE_SA, MMOVE, NOMARK, ON, P_AIR1, P_AIR2, P_IF, P_INIT, P_MOVE
 from .data import DataError, UnitSpec, unit_type
+from .fire import FireRules
+from .grades import assign_formations
+from .suppression import SUP_NAMES
 
 MARKS = {"none": NOMARK, "spot-fire": MFIRE, "spot-move": MMOVE}
+AG_MARKS = {**MARKS, "spot-fire-small-arms": MFIRE_SA}
 STATUS = {"damaged": bool, "command": str, "revealed": bool, "fired": bool, "moved": bool, "mark": str}
+AG_STATUS = {"suppression": str, "turret_damaged": bool, "track_hit": bool}
 WRECKS = {"knocked-out": 1, "brewed-up": 2}
 EXTENSION = ("wrecks", "control")
 
@@ -41,10 +50,8 @@ def _error(message: str, pointer: str = ""):
 
 def state_from_position(game, position):
     """The MbtState of ``position`` (a ``studio.model.position.Position``); raises ``PositionError``."""
-    from .state import MbtState
-
     g = _game_with_units(game, position) if position.units is not None else game
-    state = MbtState(g)
+    state = g.state_class(g)
     state._reset(0)
     state.turn = position.turn
     _place(state, position)
@@ -66,7 +73,7 @@ def _game_with_units(game, position):
         if pu.card not in types:
             model = game.index.model("unit", pu.card)
             try:
-                types[pu.card] = unit_type(model)
+                types[pu.card] = unit_type(model, game.advanced)
             except (AttributeError, KeyError, TypeError, ValueError, DataError):
                 raise _error(f"unit card '{pu.card}' is not an MBT vehicle card", f"{base}/card") from None
         ut = types[pu.card]
@@ -88,6 +95,7 @@ def _game_with_units(game, position):
     twin.units, twin.types = units, types
     twin.uindex = {u.name: k for k, u in enumerate(units)}
     twin.n = len(units)
+    assign_formations(twin)
     return twin
 
 
@@ -103,19 +111,36 @@ def _place(state, position) -> None:
     """Unit statuses (``STATUS``) onto the state; marks first, the rest after the phase set-up."""
     if position.units is None:
         return
+    advanced = state.game.advanced
+    known = {**STATUS, **AG_STATUS} if advanced else STATUS
+    marks = AG_MARKS if advanced else MARKS
     for i, pu in enumerate(position.units):
         for key, value in pu.status.items():
-            want = STATUS.get(key)
+            want = known.get(key)
             pointer = f"/units/{i}/status/{key}"
             if want is None:
-                raise _error(f"unknown MBT unit status '{key}' (known: {', '.join(STATUS)})", pointer)
+                extra = " (an Advanced Game status: the scenario plays the Basic Game)" if key in AG_STATUS else ""
+                raise _error(f"unknown MBT unit status '{key}'{extra} (known: {', '.join(known)})", pointer)
             if not isinstance(value, want):
                 raise _error(f"status '{key}' must be a {want.__name__}, not {value!r}", pointer)
         mark = pu.status.get("mark", "none")
-        if mark not in MARKS:
-            raise _error(f"mark must be one of {', '.join(MARKS)}, not {mark!r}", f"/units/{i}/status/mark")
-        state.mk[i] = state.mkdf[i] = MARKS[mark]
+        if mark not in marks:
+            raise _error(f"mark must be one of {', '.join(marks)}, not {mark!r}", f"/units/{i}/status/mark")
+        state.mk[i] = state.mkdf[i] = marks[mark]
         state.dmg[i] = pu.status.get("damaged", False)
+        if advanced:
+            _place_ag(state, i, pu)
+
+
+def _place_ag(state, i: int, pu) -> None:
+    """Advanced Game statuses: Suppression, Turret Damaged, Track hit."""
+    sup = pu.status.get("suppression", "none")
+    if sup not in SUP_NAMES:
+        raise _error(f"suppression must be one of {', '.join(SUP_NAMES)}, not {sup!r}",
+                     f"/units/{i}/status/suppression")
+    state.sup[i] = SUP_NAMES[sup]
+    state.tdmg[i] = pu.status.get("turret_damaged", False)
+    state.track[i] = pu.status.get("track_hit", False)
 
 
 def _apply_turn_status(state, position) -> None:
@@ -126,7 +151,10 @@ def _apply_turn_status(state, position) -> None:
             if command not in CMD_CODES:
                 raise _error(f"command must be one of {', '.join(CMD_CODES)}, not {command!r}",
                              f"/units/{i}/status/command")
-            state.cmd[i] = CMD_CODES[command]
+            if state.game.advanced:
+                state._place_command(i, CMD_CODES[command])  # counts against Available Commands (MBT 6.2.1)
+            else:
+                state.cmd[i] = CMD_CODES[command]
         state.rev[i] = pu.status.get("revealed", False)
         state.fired[i] = pu.status.get("fired", False)
         state.moved[i] = pu.status.get("moved", False)
@@ -199,7 +227,7 @@ def _direct_fire(first_player: bool):
     def setup(state, position) -> None:
         side = _side(position, 0 if first_player else 1, state.game)
         state.first = side if first_player else 1 - side
-        state._begin_df()
+        FireRules._begin_df(state)
         state.df_side = side
     return setup
 
@@ -226,7 +254,25 @@ def _adjustment(state, position) -> None:
     state._adjust()
 
 
-_SETUP = {"initiative": _initiative, "direct-fire-first": _direct_fire(True),
+def _air1(state, position) -> None:
+    """Advanced Game: the 1st Air Phase (then the Indirect Fire Step and Direct Fire); ``to_act`` is First."""
+    state.first = _side(position, 0, state.game)
+    state.phase = P_AIR1
+
+
+def _indirect(state, position) -> None:
+    """Advanced Game: the Indirect Fire Step (then Direct Fire); ``to_act`` is the First Player."""
+    state.first = _side(position, 0, state.game)
+    state.phase = P_IF
+
+
+def _air2(state, position) -> None:
+    """Advanced Game: the 2nd Air Phase, then the Advanced Adjustment Phase."""
+    state.first = _side(position, 0, state.game)
+    state.phase = P_AIR2
+
+
+_SETUP = {"air-1": _air1, "indirect-fire": _indirect, "air-2": _air2, "initiative": _initiative, "direct-fire-first": _direct_fire(True),
           "direct-fire-second": _direct_fire(False), "overwatch": _overwatch, "move-second": _movement(False),
           "move-first": _movement(True), "adjustment": _adjustment}
 

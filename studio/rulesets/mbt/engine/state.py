@@ -34,13 +34,14 @@ class MbtState(SpottingRules, CommandRules, FireRules, OverwatchRules, MovementR
                  "moved", "mk", "mkdf", "spots", "wreck", "bu_new", "cq", "df_side", "shots", "res_i", "reveal_for",
                  "conceal_once", "ow_side", "ow_pass", "ow_trig", "ow_ctx", "mv_idx", "mv_u", "mv_mode", "mv_left",
                  "mv_spent", "mv_turned", "mv_paid", "mv_steps", "mv_trail", "mv_end", "mv_exposed", "occ_start", "held",
-                 "control", "lost", "exits", "ended", "init_rolls", "history", "outcome_memo")
+                 "control", "lost", "exits", "ended", "init_rolls", "history", "outcome_memo", "events")
 
     DERIVED_SLOTS = {
         "game": "the compiled scenario and ruleset: static, shared by every state of the game",
         "history": "count of applied actions (seeds the observation dice); no rule reads it",
         "init_rolls": "the last initiative rolls, kept for display; later turns use 'first'",
         "outcome_memo": "the last outcome() by (actions applied, turn, phase): a cache, recomputed when either moves",
+        "events": "narration of the rolls and results (replay viewer), appended only when dice.record is set",
     }
 
     #: caches on (per game: compiled step costs; per state: see ``DERIVED_SLOTS``); False computes everything
@@ -106,6 +107,7 @@ class MbtState(SpottingRules, CommandRules, FireRules, OverwatchRules, MovementR
         self.cq = 0
         self.history = 0
         self.outcome_memo = None
+        self.events: list = []
 
     def current_player(self) -> int:
         return TERMINAL if self.phase == P_OVER else self.cp
@@ -124,8 +126,9 @@ class MbtState(SpottingRules, CommandRules, FireRules, OverwatchRules, MovementR
         return self._copy(self.dice.clone())
 
     def _copy(self, dice) -> "MbtState":
-        o = _new(MbtState)
+        o = _new(type(self))
         o.game = self.game
+        o.events = []
         o.dice = dice
         o.turn, o.phase, o.first, o.cp, o.cq = self.turn, self.phase, self.first, self.cp, self.cq
         o.df_side, o.res_i, o.reveal_for, o.conceal_once = self.df_side, self.res_i, self.reveal_for, self.conceal_once

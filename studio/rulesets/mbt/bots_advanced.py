@@ -1,0 +1,87 @@
+"""The MBT Advanced Game heuristic bot: the Basic Game heuristic bot (``bots.HeuristicBot``) on the Advanced rules.
+
+It sees only its observation and plays through the legal actions. On top of the Basic bot it
+- values shots with the Advanced fire model (``ag_expected_kill``): the Advanced hit number (grade, sight, ATGM
+  and suppression modifiers), the number of hits by Rate of Fire, the armor at the hit angle and shot elevation
+  (CE armor against CE ammo) against the AP/ATGM penetration, and GP fire by its chance of an Effective or
+  Suppressed result on the GP Combat Results Table, so it fires ATGMs at range where guns fall short;
+- spends its formation's Available Commands on the units that can shoot or must move first (MBT 6.2.1): a unit
+  that can neither shoot nor reach anything this turn takes N/C when commands run short.
+"""
+from __future__ import annotations
+
+from studio.hexgrid.coords import distance
+
+from .bots import HeuristicBot
+from .engine.ag_fire import hit_angle
+
+#: the weight of a Suppressed result against a kill (it halves movement and costs the shooter -5 AP, -20 GP)
+SUPPRESS_VALUE = 0.25
+
+
+def ag_expected_kill(state, s: int, t: int, row, overwatch: bool) -> float:
+    """Expected kill of a shot in the Advanced Game (1.0 = a sure KO)."""
+    if row.kind == "GP":
+        return _gp_value(state, s, t, row, overwatch)
+    net, band = state.hit_modifiers(s, t, row, overwatch)
+    if band is None:
+        return 0.0
+    number = state.game.tables.ap_hit.get((net, band), 0)
+    if number <= 0:
+        return 0.0
+    hits = sum(state.number_of_hits(number, row.rof, r) for r in range(1, number + 1)) / 100.0
+    angle = hit_angle(state.hex[t], state.fac[t], state.hex[s])
+    elev = state.shot_elevation(s, t)
+    pen = row.atgm.penetration if row.kind == "ATGM" else state.penetration(row, band)
+    locs = ("TF", "HF") if angle in ("front", "rear") else ("TF", "HS")
+    through = 0.0
+    for loc in locs:
+        armor = state.armor_at(t, angle, elev, loc)
+        spec = state.game.units[t].type.ag.special.get(loc)
+        if spec and spec[0] and row.energy == "CE":
+            armor = int(armor * spec[0])
+        if pen >= armor:
+            through += 0.5
+    return min(1.0, hits * through * 0.7)
+
+
+def _gp_value(state, s: int, t: int, row, overwatch: bool) -> float:
+    g = state.game
+    band, factor = state.gp_factor(row, distance(state.hex[s], state.hex[t]))
+    if band is None:
+        return 0.0
+    fmax, dmax = g.ag.gp_max
+    defense = max(1, min(dmax, g.units[t].type.ag.gp_value))
+    n_eff, s_eff = g.ag.gp_crt[(max(1, min(fmax, factor)), defense)]
+    net = state.gp_modifiers(s, t, row, band, overwatch)
+    p_eff = max(0, min(100, 100 + net - s_eff)) / 100.0
+    p_sup = max(0, min(100, 100 + net - n_eff)) / 100.0 - p_eff
+    if state.sup[t]:
+        p_sup = 0.0
+    e_only_suppresses = row.small_arms or (g.units[t].type.ag.target_type in ("A", "P") and row.gpe < defense)
+    kill = 0.0 if e_only_suppresses else p_eff * 0.8
+    return kill + SUPPRESS_VALUE * (p_sup + (p_eff if e_only_suppresses else 0.0))
+
+
+class AdvancedHeuristicBot(HeuristicBot):
+    """The heuristic bot with the Advanced Game fire model (see the module docstring)."""
+
+    name = "heuristic"
+
+    def shot_value(self, state, s: int, t: int, row, overwatch: bool) -> float:
+        from .bots import threat
+
+        return ag_expected_kill(state, s, t, row, overwatch) * threat(self.game, t)
+
+    def command(self, view, state, legal):
+        """The Basic choice; with the formation's commands nearly spent, units with a shot come first."""
+        choice = super().command(view, state, legal)
+        g = self.game
+        i = g.uindex[legal[0][1]]
+        f = g.formation_of[i]
+        if choice[2] in ("NC",) or state.budget[f] > 1:
+            return choice
+        shots = [self.shot_value(state, i, t, row, False) for t, row in state.fire_options(i, state.spots[i])]
+        if choice[2] == "OW" and not shots:
+            return next((a for a in legal if a[2] == "NC"), choice)
+        return choice

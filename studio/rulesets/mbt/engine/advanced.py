@@ -1,0 +1,134 @@
+"""The MBT Advanced Game (MBT 5.0-6.8) state: the Basic Game state (``state.MbtState``) with the Advanced
+sequence of play and the chapter modules mixed in before it.
+
+Sequence of play (``codes.ADV_PHASES``, MBT 6.0): Spotting -> Command (Determine Available Commands, then place
+commands, MBT 6.2) -> Initiative (Force Grade modifiers, 6.3) -> 1st Air Phase (6.4) -> Combat: Indirect Fire
+Step (6.5.1), Direct Fire AP and GP (6.5.2, 6.5.4), Overwatch (6.5.3) -> Movement (6.6) -> 2nd Air Phase (6.7) ->
+Advanced Adjustment (6.8: Suppression recovery, counters, then the Basic adjustment and End Turn).
+The air phases and the Indirect Fire Step pass at once while no unit of the scenario can act in them (the
+engine models no aircraft or artillery yet: COVERAGE-ADVANCED.md).
+"""
+from __future__ import annotations
+
+import random
+
+from .ag_fire import AgFireRules
+from .codes import CMD_CODES, P_AIR1, P_AIR2, P_CMD, P_IF
+from .command_control import CommandControlRules
+from .fire import FireRules
+from .gp_fire import GpFireRules
+from .grades import GradeRules
+from .state import MbtState
+from .suppression import SuppressionRules
+
+AG_SLOTS = ("sup", "tdmg", "track", "bail", "attacked", "grp", "budget")
+
+
+class AdvState(AgFireRules, GpFireRules, SuppressionRules, CommandControlRules, GradeRules, MbtState):
+    """Advanced Game state. Per unit: ``sup`` Suppression (none/on/off), ``tdmg`` Turret Damaged (``dmg`` is
+    Hull Damaged), ``track`` Track hit, ``bail`` crew bailed out, ``attacked`` by direct fire this turn, ``grp``
+    the shared command counter (its first unit; -1 none). Per formation: ``budget`` Available Commands left."""
+
+    __slots__ = AG_SLOTS
+
+    def _reset(self, seed: int) -> None:
+        super()._reset(seed)
+        n = self.game.n
+        self.sup = [0] * n
+        self.tdmg = [False] * n
+        self.track = [False] * n
+        self.bail = [False] * n
+        self.attacked = [False] * n
+        self.grp = [-1] * n
+        self.budget = [0] * len(self.game.formation_side)
+
+    def _copy(self, dice) -> "AdvState":
+        o = super()._copy(dice)
+        o.sup, o.tdmg, o.track, o.bail = self.sup[:], self.tdmg[:], self.track[:], self.bail[:]
+        o.attacked, o.grp, o.budget = self.attacked[:], self.grp[:], self.budget[:]
+        return o
+
+    def fingerprint(self) -> str:
+        ag = "".join(f"{self.sup[i]}{int(self.tdmg[i])}{int(self.track[i])}{int(self.bail[i])}"
+                     f"{int(self.attacked[i])}:{self.grp[i]}," for i in range(self.game.n))
+        return f"{super().fingerprint()}|ag[{ag}]b{self.budget}"
+
+    def observe(self, player: int) -> "AdvState":
+        """The Basic view, and the enemy's shared counters and Available Commands left unknown (-1): they would
+        tell which hidden commands are unique (MBT 6.2.1.1.2)."""
+        view = super().observe(player)
+        g = self.game
+        view.grp = [x if (g.units[i].side == player or self.rev[i]) else -1 for i, x in enumerate(self.grp)]
+        view.budget = [b if g.formation_side[f] == player else -1 for f, b in enumerate(self.budget)]
+        return view
+
+    def scramble_hidden(self, player: int, seed: int) -> "AdvState":
+        other = super().scramble_hidden(player, seed)
+        rng = random.Random(seed + 1)
+        g = self.game
+        for i in range(g.n):
+            if g.units[i].side != player and not self.rev[i]:
+                other.grp[i] = rng.choice((-1, i))
+        for f in range(len(self.budget)):
+            if g.formation_side[f] != player:
+                other.budget[f] = rng.randrange(5)
+        return other
+
+    # ---------------------------------------------------------------- sequence of play
+    def _start_turn(self) -> None:
+        """Spotting Phase, then the Command Phase's Determine Available Commands Step (MBT 6.2.1)."""
+        super()._start_turn()
+        self._available_commands()
+
+    def _begin_df(self) -> None:
+        """After the Initiative Phase: the 1st Air Phase (MBT 6.4)."""
+        self.phase = P_AIR1
+
+    def _step_air1(self) -> bool:
+        """1st Air Phase (MBT 6.4 -> 6.7): no aircraft in play; then the Indirect Fire Step (6.5.1)."""
+        self.phase = P_IF
+        return False
+
+    def _step_indirect(self) -> bool:
+        """Indirect Fire Step (MBT 6.5.1): no artillery in play; then the Direct Fire Step (6.5.2)."""
+        FireRules._begin_df(self)
+        return False
+
+    def _adjust(self) -> None:
+        """After the Movement Phase: the 2nd Air Phase (MBT 6.7)."""
+        self.phase = P_AIR2
+
+    def _step_air2(self) -> bool:
+        """2nd Air Phase (no aircraft in play), then the Advanced Adjustment Phase (MBT 6.8)."""
+        self._advanced_adjustment()
+        return False
+
+    def _advanced_adjustment(self) -> None:
+        """MBT 6.8: Adjust/Remove Suppressions (6.8.4) and counters (6.8.6), then the Basic Adjust & Remove
+        Counters and End Turn steps (4.6)."""
+        self._recover()
+        MbtState._adjust(self)
+
+    _STEPS = {**MbtState._STEPS, P_AIR1: _step_air1, P_IF: _step_indirect, P_AIR2: _step_air2}
+
+    def apply(self, action) -> None:
+        """Commands go through Command Control (MBT 6.2.1); everything else as in the Basic Game."""
+        if self.phase != P_CMD:
+            super().apply(action)
+            return
+        self.history += 1
+        i = self.game.uindex[action[1]]
+        self._place_command(i, CMD_CODES[action[2]])
+        self.cq += 1
+        self._advance()
+
+    def _turn_options(self, i: int) -> list:
+        """A Track-hit vehicle may not pivot (MBT 6.5.2.2.1)."""
+        return [] if self.track[i] else super()._turn_options(i)
+
+    def _begin_move(self, i: int) -> None:
+        """A Track-hit vehicle's move is a No Move move (MBT 6.5.2.2.1)."""
+        super()._begin_move(i)
+        if self.track[i]:
+            self.mv_left = 0
+            self.mv_end = True

@@ -1,0 +1,268 @@
+"""Advanced Game data: the Advanced tables of ``ruleset.yaml`` compiled (``AgTables``) and the Advanced fields of a
+vehicle card (``AgDefense``, the AP/ATGM/GP rows). Every number comes from the ruleset or the card."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .ag_specs import AP_RESULTS, BANDS, COUNTS, GP_MOD_IDS, GRADES, AG_HIT_IDS
+from .data import ApRow, DataError, TableReader
+
+ANGLES = ("front", "front_side", "rear_side", "rear")
+LOCATIONS = ("TF", "TS", "TR", "HF", "HS", "HR", "TK", "DK")
+SPOT_AG_IDS = ("spotter-suppressed", "target-spot-fire-small-arms")
+
+
+@dataclass
+class AgTables:
+    """The Advanced Game tables the engine reads, compiled (``Game.data_fingerprint`` covers every field)."""
+
+    init_mod: dict            # grade -> initiative modifier (MBT 6.3.2)
+    cmd_range: dict           # grade -> command range (MBT 6.2.1.1)
+    available: dict           # grade -> (c1..c9, tens) (MBT 6.2.1.1.1)
+    hits_known: dict          # (hit number, rof) -> [(hits, lo, hi)] (MBT 6.5.2.1)
+    hits_frac: dict           # rof -> [(hits, fraction)] most hits first (placeholder)
+    locations: dict           # (angle, tens) -> (location, hull_star) (MBT 6.5.2.2)
+    special: dict             # type -> (operation, value) (MBT 6.5.2.4)
+    row_step: int
+    era: dict                 # (era, energy, tandem) -> roll_max (MBT 6.5.2.4.2)
+    damage_default: dict      # digit -> ND/DM/KO/BU (MBT 6.5.2.6)
+    damage_mod: dict          # s-type, minimum
+    bail: dict                # ND/DM/TK -> crew value (MBT 6.5.2.7.1)
+    grade_ap: dict            # grade -> band -> AP modifier (MBT 6.5.2.5)
+    grade_gp: dict            # grade -> band -> GP modifier (MBT 6.5.4.3)
+    grade_bail: dict          # grade -> Bail Out modifier
+    grade_recovery: dict      # grade -> recovery_max (MBT 6.8.4)
+    sight_ap: dict            # sight -> band -> AP modifier
+    sight_gp: dict
+    hit_mod: dict             # ag-hit-modifiers
+    gp_mod: dict              # gp-fire-modifiers
+    gp_crt: dict              # (gp factor, gp defense) -> (N, S) (MBT 6.5.4.4)
+    gp_max: tuple             # (largest factor, largest defense)
+    turret_max: int           # gp-vehicle-effects damage-turret-max
+    recovery_mod: dict        # suppression-recovery
+    suppressed_msa: float     # damage-effects suppressed-msa-fraction (MBT 6.6.2)
+    atgm_bands: tuple         # bands in ATGM reading order (MBT 5.1.3.3.2)
+    spot_mod: dict            # spotter-suppressed, target-spot-fire-small-arms (MBT 6.1.3)
+    placeholders: list = field(default_factory=list)
+
+    def fingerprint(self) -> str:
+        return repr(sorted((k, repr(v)) for k, v in self.__dict__.items() if k != "placeholders"))
+
+
+def _grade_rows(rd: TableReader, tid: str, cols: tuple) -> dict:
+    rows = rd.rows(tid)
+    return {rd.cell(tid, rows, r, "grade", "str"): tuple(rd.cell(tid, rows, r, c, "int") for c in cols)
+            for r in range(len(rows))}
+
+
+def _hits(rd: TableReader) -> tuple[dict, dict]:
+    tid = "ap-number-of-hits"
+    rows = rd.rows(tid)
+    known: dict = {}
+    for r in range(len(rows)):
+        key = (rd.cell(tid, rows, r, "hit_number", "int"), rd.cell(tid, rows, r, "rof", "str"))
+        known.setdefault(key, []).append((rd.cell(tid, rows, r, "hits", "int"),
+                                          rd.cell(tid, rows, r, "roll_min", "int"),
+                                          rd.cell(tid, rows, r, "roll_max", "int")))
+    tid = "ap-hits-by-rof"
+    rows = rd.rows(tid)
+    frac: dict = {}
+    for r in range(len(rows)):
+        frac.setdefault(rd.cell(tid, rows, r, "rof", "str"), []).append(
+            (rd.cell(tid, rows, r, "hits", "int"), float(rd.cell(tid, rows, r, "max_fraction", "num"))))
+    return known, {k: sorted(v, reverse=True) for k, v in frac.items()}
+
+
+def _locations(rd: TableReader) -> dict:
+    """Every angle needs the tens 1..10 exactly once (MBT 6.5.2.2)."""
+    tid = "ap-hit-locations"
+    rows = rd.rows(tid)
+    out: dict = {}
+    for r in range(len(rows)):
+        angle = rd.cell(tid, rows, r, "angle", "str")
+        tens = rd.cell(tid, rows, r, "tens", "int")
+        loc = rd.cell(tid, rows, r, "location", "str")
+        if angle not in ANGLES or loc not in LOCATIONS or (angle, tens) in out:
+            raise DataError(f"table '{tid}' row {r}: angle {angle!r}, tens {tens!r}, location {loc!r} (angles "
+                            f"{', '.join(ANGLES)}; each tens 1-10 once per angle; locations {', '.join(LOCATIONS)})",
+                            f"/tables/{rd.where[tid]}/rows/{r}")
+        out[(angle, tens)] = (loc, rd.cell(tid, rows, r, "hull_star", "bool"))
+    lost = [f"{a} {t}" for a in ANGLES for t in range(1, 11) if (a, t) not in out]
+    if lost:
+        raise DataError(f"table '{tid}' has no row for {', '.join(lost[:4])}", f"/tables/{rd.where[tid]}/rows")
+    return out
+
+
+def _era(rd: TableReader) -> dict:
+    tid = "era-effect"
+    rows = rd.rows(tid)
+    return {(rd.cell(tid, rows, r, "era", "str"), rd.cell(tid, rows, r, "energy", "str"),
+             rd.cell(tid, rows, r, "tandem", "bool")): rd.cell(tid, rows, r, "roll_max", "int")
+            for r in range(len(rows))}
+
+
+def _damage_default(rd: TableReader) -> dict:
+    tid = "ap-damage-default"
+    rows = rd.rows(tid)
+    out = {}
+    for r in range(len(rows)):
+        res = rd.cell(tid, rows, r, "result", "str")
+        if res not in AP_RESULTS:
+            raise DataError(f"table '{tid}' row {r}: result must be one of {', '.join(AP_RESULTS)}",
+                            f"/tables/{rd.where[tid]}/rows/{r}")
+        out[rd.cell(tid, rows, r, "digit", "int")] = res
+    return out
+
+
+def _gp_crt(rd: TableReader) -> dict:
+    tid = "gp-combat"
+    rows = rd.rows(tid)
+    return {(rd.cell(tid, rows, r, "gp_factor", "int"), rd.cell(tid, rows, r, "gp_defense", "int")):
+            (rd.cell(tid, rows, r, "n_effect", "int"), rd.cell(tid, rows, r, "s_effect", "int"))
+            for r in range(len(rows))}
+
+
+def _keyed_ids(rd: TableReader, tid: str, ids: tuple, col: str = "modifier") -> dict:
+    return {k: v for k, v in rd.keyed(tid, "id", col, "int").items() if k in ids}
+
+
+def _by_band(rows: dict, start: int) -> dict:
+    return {k: dict(zip(BANDS, v[start:start + 5])) for k, v in rows.items()}
+
+
+def compile_ag_tables(ruleset) -> AgTables:
+    """The Advanced Game tables of ``ruleset`` (compiled for every game, so the data fingerprint covers them)."""
+    rd = TableReader(ruleset)
+    known, frac = _hits(rd)
+    grade = _grade_rows(rd, "unit-grade-modifiers", tuple(f"ap_{b}" for b in BANDS) +
+                        tuple(f"gp_{b}" for b in BANDS) + ("bail_out", "recovery_max"))
+    sight = _sight_rows(rd)
+    crt = _gp_crt(rd)
+    sa = "special-armor"
+    sa_rows = rd.rows(sa)
+    special = {rd.cell(sa, sa_rows, r, "type", "str"): (rd.cell(sa, sa_rows, r, "operation", "str"),
+                                                        float(rd.cell(sa, sa_rows, r, "value", "num")))
+               for r in range(len(sa_rows))}
+    order = rd.keyed("range-factors", "band", "read_order_atgm", "int")
+    spot = {k: v for k, v in rd.keyed("spotting-modifiers", "id", "modifier", "int").items() if k in SPOT_AG_IDS}
+    if len(spot) != len(SPOT_AG_IDS):
+        raise DataError(f"table 'spotting-modifiers' needs rows {', '.join(SPOT_AG_IDS)} (Advanced Game, MBT "
+                        "6.1.3)", "/tables")
+    return AgTables(
+        init_mod=rd.keyed("initiative", "grade", "modifier", "int"),
+        cmd_range=rd.keyed("command-range", "grade", "range", "int"),
+        available=_grade_rows(rd, "available-commands", COUNTS),
+        hits_known=known, hits_frac=frac, locations=_locations(rd), special=special,
+        row_step=max(1, rd.value("special-armor-rows", "row-step", "value", "int")), era=_era(rd),
+        damage_default=_damage_default(rd), damage_mod=rd.keyed("ap-damage-modifiers", "id", "value", "int"),
+        bail=rd.keyed("bail-out", "result", "crew", "int"),
+        grade_ap=_by_band(grade, 0), grade_gp=_by_band(grade, 5),
+        grade_bail={k: v[10] for k, v in grade.items()}, grade_recovery={k: v[11] for k, v in grade.items()},
+        sight_ap=_by_band(sight, 0), sight_gp=_by_band(sight, 5),
+        hit_mod=_keyed_ids(rd, "ag-hit-modifiers", AG_HIT_IDS), gp_mod=_keyed_ids(rd, "gp-fire-modifiers", GP_MOD_IDS),
+        gp_crt=crt, gp_max=(max(f for f, _ in crt), max(d for _, d in crt)),
+        turret_max=rd.value("gp-vehicle-effects", "damage-turret-max", "value", "int"),
+        recovery_mod=rd.keyed("suppression-recovery", "id", "modifier", "int"),
+        suppressed_msa=float(rd.value("damage-effects", "suppressed-msa-fraction", "value", "num")),
+        atgm_bands=tuple(sorted((b for b in order if b in BANDS), key=lambda b: order[b])),
+        spot_mod=spot, placeholders=rd.placeholders)
+
+
+def _sight_rows(rd: TableReader) -> dict:
+    tid = "weapon-sight-modifiers"
+    rows = rd.rows(tid)
+    cols = tuple(f"ap_{b}" for b in BANDS) + tuple(f"gp_{b}" for b in BANDS)
+    return {rd.cell(tid, rows, r, "sight", "str"): tuple(rd.cell(tid, rows, r, c, "int") for c in cols)
+            for r in range(len(rows))}
+
+
+# ------------------------------------------------------------------ cards
+
+@dataclass(slots=True)
+class AgDefense:
+    """The Advanced defensive data of a vehicle card (MBT 6.5.2.3-6.5.2.4, 6.5.4.2.1)."""
+
+    gp_value: int
+    target_type: str                  # A, P, S
+    armor: dict | None                # angle -> elevation -> location -> value (None = not on the card)
+    deck: int | None
+    special: dict                     # location -> (ce multiplier or None, era or None, front only)
+    recon: bool
+    unarmed: bool
+
+
+@dataclass(slots=True)
+class AtgmSpec:
+    penetration: int
+    tandem: bool
+    gp: int
+    cl: int
+    speed: int
+
+
+def ag_defense(body: dict) -> AgDefense:
+    d = body["defensive"]
+    gp = d.get("gp_defense") or {"value": 1, "target_type": "A"}
+    armor = d.get("armor_ag")
+    table = None
+    if armor:
+        table = {a: {e: dict(armor[a][e]) for e in ("level", "rising", "falling")} for a in ANGLES}
+    special = {loc: (s.get("ce_multiplier"), s.get("era"), bool(s.get("era_front_only")))
+               for loc, s in (d.get("special_armor") or {}).items()}
+    return AgDefense(int(gp["value"]), gp["target_type"], table, armor.get("deck") if armor else None, special,
+                     "recon" in (body.get("labels") or ()), bool(body.get("unarmed", False)))
+
+
+def _bands(values) -> tuple:
+    return tuple((values or {}).get(b) for b in BANDS)
+
+
+def ag_rows(body: dict) -> tuple:
+    """AP, ATGM and GP rows of a vehicle card (MBT 6.5.2, 5.1.3.3, 6.5.4.1): the Basic row fields plus kind,
+    energy, ROF, sight, GP factors, ATGM factors and AP Damage. Rows without ranges are skipped."""
+    rows = []
+    for w in body.get("weapons", []):
+        tt = int(w["tt_factor"])
+        turreted = tt in (1, 2, 3, 360)
+        gpe = (w.get("gp_effectiveness") or {}).get("max", 0)
+        card_damage = next((tuple(a["ap_damage"]) for a in w["ammo"] if a.get("ap_damage")), None)
+        for a in w["ammo"]:
+            row = _ag_row(w, a, tt, turreted, gpe, card_damage)
+            if row is not None:
+                rows.append(row)
+    return tuple(rows)
+
+
+def _ag_row(w: dict, a: dict, tt: int, turreted: bool, gpe: int, card_damage) -> ApRow | None:
+    rng = _bands(a["range"])
+    if all(v is None for v in rng):
+        return None
+    kind = {"AP": "AP", "ATGM": "ATGM"}.get(a["kind"], "GP")
+    atgm = a.get("atgm")
+    if kind == "AP":
+        pens = _bands(a.get("penetration"))
+        if all(v is None for v in pens):
+            return None
+    elif kind == "ATGM":
+        if not atgm:
+            return None
+        pens = (int(atgm["penetration"]),) * 5
+    else:
+        pens = (0,) * 5
+        if all(v is None for v in _bands(a.get("gp_factor"))):
+            return None
+    sight = (a.get("sight") or w.get("sight") or {}).get("primary", "O")
+    spec = AtgmSpec(int(atgm["penetration"]), bool(atgm.get("tandem")), int(atgm.get("gp", 0)),
+                    int(atgm["guidance_class"]), int(atgm["speed"])) if kind == "ATGM" else None
+    restr = w.get("restrictions") or {}
+    no_sh = bool(restr.get("no_short_halt")) or (spec is not None and spec.cl >= 3)  # MBT 5.1.3.3.3
+    return ApRow(f"{w['id']}:{a['ammo_type'].replace(' ', '_')}", w["id"], a["ammo_type"], rng, pens,
+                 max(v for v in rng if v is not None), int(w.get("min_range", 1)), 360 if turreted else tt,
+                 a.get("fof_side") == "rear", turreted, bool(w.get("cis", False)), kind=kind,
+                 energy=a.get("energy") or ("CE" if kind == "ATGM" else None), rof=w.get("rof", "N"), sight=sight,
+                 small_arms=bool(w.get("small_arms")), coax=bool(w.get("coax_mg")), gp=_bands(a.get("gp_factor")),
+                 gpe=int(gpe or 0), atgm=spec, ap_damage=tuple(a["ap_damage"]) if a.get("ap_damage") else None,
+                 card_damage=card_damage, no_short_halt=no_sh)
+
+
+__all__ = ["AgTables", "compile_ag_tables", "AgDefense", "AtgmSpec", "ag_defense", "ag_rows", "ANGLES", "GRADES"]

@@ -1,0 +1,124 @@
+"""GP direct fire at vehicles (MBT 6.5.4): GP Factor by range (6.5.4.1), the vehicle's GP Defense (6.5.4.2.1),
+the GP Fire Modifiers (6.5.4.3), the GP Combat Results Table (6.5.4.4) and the vehicle results (6.5.4.4.2): the
+Rule of 5s and 10s, GP Effectiveness, DAMAGE and TRACK, Small Arms limits by range factor."""
+from __future__ import annotations
+
+from studio.hexgrid.coords import distance
+
+from .codes import MOVE, SH
+
+#: GP Effectiveness-limited results: Small Arms by target type -> (range factors at which an S-Effect
+#: suppresses, range factors at which an E-Effect suppresses, range factors at which an E-Effect damages)
+SMALL_ARMS = {"A": (("P",), ("P", "S"), ()), "P": (("P", "S"), ("S",), ("P",))}
+
+
+class GpFireRules:
+    """Rules of this chapter, mixed into :class:`~.advanced.AdvState`."""
+
+    __slots__ = ()
+
+    def gp_factor(self, row, r: int) -> tuple[str | None, int]:
+        """GP Range Factor and GP Factor: the first band left to right whose range is at least ``r`` (6.5.4.1)."""
+        for b in self.game.tables.bands:
+            i = "PSMLE".index(b)
+            v = row.ranges[i]
+            if v is not None and v >= r and row.gp[i] is not None:
+                return b, row.gp[i]
+        return None, 0
+
+    def gp_modifiers(self, s: int, t: int, row, band: str, overwatch: bool) -> int:
+        """Net GP Fire modifier of a direct-fire shot at a vehicle (MBT 6.5.4.3, table ``gp-fire-modifiers``)."""
+        g = self.game
+        m = g.ag.gp_mod
+        ut = g.units[t].type
+        net = {"A": m["target-a-type"], "P": m["target-p-type"]}.get(ut.ag.target_type, 0)
+        if self.cmd[t] in (MOVE, SH) and self.rev[t]:
+            net += m["target-moving"]
+        cover = self.cover_of(self.hex[t])
+        if cover in ("medium", "heavy"):
+            net += m[f"target-cover-{cover}"]
+        if self.cmd[s] == SH and not overwatch:
+            net += m[f"short-halt-sb{g.units[s].type.sb}"]
+        if self.tdmg[s]:
+            net += m["shooter-damaged"]
+        if self.sup[s]:
+            net += m["shooter-suppressed"]
+        net += m["brew-up-smoke"] * self.brewup_on_line(self.hex[s], self.hex[t])
+        if overwatch:
+            key = "overwatch" if self.ow_inside(s, t, row) else "overwatch-adjust"
+            net += m[key + "-cis" if row.cis else key]
+        if row.coax and band == "P" and ut.ag.target_type in ("P", "S"):
+            net += m["coax-pointblank"]
+        net += g.ag.grade_gp[self.unit_grade(s)][band] + g.ag.sight_gp.get(row.sight, g.ag.sight_gp["O"])[band]
+        return net
+
+    def gp_fire(self, s: int, t: int, row, overwatch: bool) -> None:
+        """GP fire at a vehicle (MBT 6.5.4.4): roll (100) + modifiers against the N- and S-Effect numbers."""
+        g = self.game
+        band, factor = self.gp_factor(row, distance(self.hex[s], self.hex[t]))
+        if band is None:
+            return
+        fmax, dmax = g.ag.gp_max
+        defense = max(1, min(dmax, g.units[t].type.ag.gp_value))
+        n_eff, s_eff = g.ag.gp_crt[(max(1, min(fmax, factor)), defense)]
+        net = self.gp_modifiers(s, t, row, band, overwatch)
+        roll = self.dice.roll(100, f"GP {g.units[s].name}>{g.units[t].name}")
+        x = roll + net
+        effect = "N" if x <= n_eff else ("S" if x <= s_eff else "E")
+        result = self.gp_vehicle_result(row, band, factor, defense, x, effect, g.units[t].type.ag.target_type)
+        if self.dice.record:
+            self.events.append(f"{g.units[s].name} fires {row.ammo} (GP {factor}, {band}) at {g.units[t].name} "
+                               f"(GPD {defense}{g.units[t].type.ag.target_type}): roll {roll}{net:+d} = {x} vs "
+                               f"N {n_eff} / S {s_eff}: {effect}-Effect -> {result}")
+        self.apply_gp_result(s, t, row, result)
+
+    def gp_vehicle_result(self, row, band: str, factor: int, defense: int, x: int, effect: str,
+                          ttype: str) -> str:
+        """Vehicle result of a GP effect (MBT 6.5.4.4.2): NE, SUP, DAMAGE, TRACK or KILL (KO or BU rolled)."""
+        if effect == "N":
+            return "NE"
+        if row.small_arms and ttype in SMALL_ARMS:
+            sup_s, sup_e, dmg_e = SMALL_ARMS[ttype]
+            if effect == "S":
+                return "SUP" if band in sup_s else "NE"
+            if band in dmg_e:
+                return "DAMAGE"
+            return "SUP" if band in sup_e else "NE"
+        if effect == "S":
+            return "SUP"
+        if not row.small_arms and ttype in ("A", "P") and row.gpe < defense:
+            return "SUP"  # Effective only if the max GP Effectiveness reaches the GP Defense
+        if x % 10 == 5:
+            return "DAMAGE"  # the Rule of 5s and 10s
+        if x % 10 == 0:
+            return "TRACK"
+        return "KILL"
+
+    def apply_gp_result(self, s: int, t: int, row, result: str) -> None:
+        """Apply a GP vehicle result (MBT 6.5.4.4.2): DAMAGE roll (10) at or under damage-turret-max is Turret
+        (unarmed vehicles Hull); KILL roll (10) at or under the max GP Effectiveness (Small Arms: half the GP
+        Factor, at least 1) is BU, else KO."""
+        g = self.game
+        name = g.units[t].name
+        if result == "SUP":
+            self.suppress(t, "GP fire")
+        elif result == "TRACK":
+            if not self.track[t]:
+                self.track_hit(t)
+                self.bail_out(t, "TK")
+        elif result == "DAMAGE":
+            r = self.dice.roll(10, f"GP damage {name}")
+            turret = r <= g.ag.turret_max and g.units[t].type.combat
+            self.apply_damage(t, "DM", "TF" if turret else "HF")
+        elif result == "KILL":
+            row_limit = self._kill_limit(s, t, row)
+            r = self.dice.roll(10, f"GP KO/BU {name}")
+            self.apply_damage(t, "BU" if r <= row_limit else "KO", "HF")
+            if self.dice.record:
+                self.events.append(f"{name} KO/BU roll {r} vs {row_limit}: {'BU' if r <= row_limit else 'KO'}")
+
+    def _kill_limit(self, s: int, t: int, row) -> int:
+        if row.small_arms:
+            _, factor = self.gp_factor(row, distance(self.hex[s], self.hex[t]))
+            return max(1, factor // 2)
+        return row.gpe

@@ -1,0 +1,59 @@
+"""Grades (MBT 5.8): Force Grade for initiative (6.3.2), Formation Grade for command control (6.2.1.1), Unit Grade
+for combat, Bail Out and Suppression recovery (5.8.3). Compiled per game from the scenario extension
+``force_grades`` (side id -> grade); a formation (a scenario force) and its units take their side's grade."""
+from __future__ import annotations
+
+from .ag_specs import GRADES
+from .data import DataError
+
+#: the grade of a side the scenario does not grade (the static check ``mbt.force-grade`` flags it): Seasoned
+#: is the rules' baseline without modifiers (MBT 6.5.2.5)
+DEFAULT_GRADE = "seasoned"
+
+
+def compile_grades(game) -> None:
+    """``force_grades`` (per side), ``formations`` (force id per formation index), ``formation_of`` and
+    ``unit_grades`` (per unit) on ``game``."""
+    given = game.extension.get("force_grades") or {}
+    grades = []
+    for side in game.sides:
+        grade = given.get(side, DEFAULT_GRADE)
+        if grade not in GRADES:
+            raise DataError(f"force grade {grade!r} of side '{side}' is not one of {', '.join(GRADES)}")
+        grades.append(grade)
+    game.force_grades = grades
+    assign_formations(game)
+
+
+def assign_formations(game) -> None:
+    """Formations are the scenario forces (MBT 5.8.2: units never change formation); a position's units form
+    one formation per side."""
+    keys: dict = {}
+    game.formation_of = []
+    for u in game.units:
+        key = (u.side, u.force)
+        game.formation_of.append(keys.setdefault(key, len(keys)))
+    game.formation_side = [side for side, _ in keys]
+    game.unit_grades = [game.force_grades[u.side] for u in game.units]
+
+
+class GradeRules:
+    """Rules of this chapter, mixed into :class:`~.advanced.AdvState`."""
+
+    __slots__ = ()
+
+    def initiative_mod(self, side: int) -> int:
+        """Force Grade initiative modifier (MBT 6.3.2, table ``initiative``)."""
+        g = self.game
+        return g.ag.init_mod[g.force_grades[side]]
+
+    def formation_grade(self, f: int) -> str:
+        """The grade for Available Commands and Command Range (MBT 6.2.1.1; option available-commands-grade, Q10:
+        the formation's grade or the Force Grade; formations take their side's grade, so both agree)."""
+        g = self.game
+        side = g.formation_side[f]
+        return g.force_grades[side]
+
+    def unit_grade(self, i: int) -> str:
+        """Unit Grade = Formation Grade unless the force list says otherwise (MBT 5.8.3)."""
+        return self.game.unit_grades[i]
