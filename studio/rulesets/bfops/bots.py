@@ -13,7 +13,10 @@ import random
 #: how far an objective's share of the elements may exceed its share of the victory points (1 = exact shares)
 SPREAD = 1.6
 
-from .engine.state import Fire, Hold, Order, Pass
+from .engine.state import Double, Fire, Hold, Order, Pass
+
+#: an element bound for an objective farther than this (inches) moves double-time when it may (BfOps p.16)
+DOUBLE_BEYOND = 12.0
 
 
 class HeuristicBot:
@@ -71,10 +74,21 @@ class HeuristicBot:
         legal_set = set(legal)
         wanted = self._assignments(view)
         for element, want in sorted(wanted.items()):
+            if Double(element) in legal_set and view.orders.get(element) == want and want.startswith("to-") \
+                    and self._far(view, element, want[3:]):
+                return Double(element)
+        for element, want in sorted(wanted.items()):
             order = Order(element, want)
             if view.orders.get(element) != want and order in legal_set:
                 return order
         return Pass()
+
+    @staticmethod
+    def _far(view, element: str, objective: str) -> bool:
+        """The element's nearest unit is farther than DOUBLE_BEYOND from the objective."""
+        obj = next(o for o in view.game.ext.objectives if o.id == objective)
+        units = [u for u in view.units if u.element == element and not u.disabled]
+        return min(math.hypot(u.x - obj.at[0], u.y - obj.at[1]) for u in units) > DOUBLE_BEYOND
 
     @staticmethod
     def _threat(view, target_id: str) -> float:

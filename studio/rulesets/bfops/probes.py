@@ -83,7 +83,11 @@ def _turn_probes() -> list:
     # an M60A1 crossing the hidden minefield north of the ford (low density: explodes on 4; roll 5 does not)
     mines = [_unit("a", "nato-m60a1", "nato", 47, 26.2, 0, order="to-village", element="tanks"),
              _unit("b", "wp-t62", "warpac", 69, 47, 180)]
+    # the same M60A1 moving double-time (its order stands from turn 0): 2 x Cruise 8 = 16" toward the ford (p.16)
+    double = [_unit("a", "nato-m60a1", "nato", 40, 5, 0, order="to-ford", element="tanks", double_time=True),
+              _unit("b", "wp-t62", "warpac", 69, 47, 180)]
     return [
+        Probe("double-time", _position("command", double), ("pass", "pass"), (), ("procedures",)),
         Probe("spotting", _position("command", spot, dice=[8, 10]), ("pass", "pass"), (), ("spot",)),
         Probe("dusk", _position("command", dusk, VILLAGE, dice=[4, 10]), ("pass", "pass"), (), ("spot-modifiers",),
               {"light": "day"}),

@@ -32,6 +32,9 @@ ENGINE_TABLES: tuple[TableSpec, ...] = (
     TableSpec("weapon-priority", "BfOps p.7", ("weapon_class", "priority"), numeric=("priority",)),
     TableSpec("sequence", "BfOps p.8", ("item", "value"), numeric=("value",),
               keys=("move_phases", "fog_of_war", "suppression")),
+    TableSpec("procedures", "BfOps 1.1", ("item", "value"), numeric=("value",),
+              keys=("double_time_factor", "minefield_zone_in", "minefield_spot", "engineer_minefield_spot",
+                    "collapse_bailout")),
     TableSpec("deck", "BfOps p.17", ("source", "warpac", "nato"), numeric=("warpac", "nato"),
               keys=("platoon", "company", "battalion")),
 )
@@ -68,6 +71,7 @@ class Tables:
     priority: dict
     sequence: dict
     deck: dict
+    procedures: dict
 
     @classmethod
     def compile(cls, rs) -> "Tables":
@@ -84,12 +88,16 @@ class Tables:
                    _keyed(rs, "hit-modifiers", "condition", "modifier"), terrain, arcs, bog, mines,
                    _bands(rs, "max-hits", "max_fire_rate", "max_hits"), inf,
                    _keyed(rs, "weapon-priority", "weapon_class", "priority"),
-                   _keyed(rs, "sequence", "item", "value"), deck)
+                   _keyed(rs, "sequence", "item", "value"), deck, _keyed(rs, "procedures", "item", "value"))
 
     def fingerprint(self) -> str:
         return repr(self)
 
     # ------------------------------------------------------------------ lookups
+    def procedure(self, item: str) -> float:
+        """A number of the update 1.1 procedures (table ``procedures``; the spec guarantees the keys)."""
+        return float(self.procedures[item])
+
     def band_value(self, bands, x: float) -> float:
         """The value of the first band whose upper limit is at least ``x`` (the last band beyond)."""
         for limit, value in bands:

@@ -131,14 +131,16 @@ def defilade(game, target, sight_: Sight) -> bool:
     return bool(game.prepared_cover(target))
 
 
-def spot_number(game, observer, target, sight_: Sight, alerted: bool) -> float:
+def spot_number(game, observer, target, sight_: Sight, alerted: bool, fast: bool = False) -> float:
     """Spot check number: spotting table by distance (base rule) + night (BfOps p.12) + suppressed -3 (p.8) +
-    recon +1 (p.14) + Placed On Alert +2 (p.18) + defilade + terrain per inch."""
+    moving double-time -3 (p.16) + recon +1 (p.14) + Placed On Alert +2 (p.18) + defilade + terrain per inch."""
     t = game.tables
     n = t.band_value(t.spot, sight_.distance)
     n += game.night_spot_modifier(observer)                   # BfOps p.12
     if observer.suppressed:
         n += t.spot_mod["suppressed"]                          # BfOps p.8
+    if fast:
+        n += t.spot_mod["fast"]                                # BfOps 11.0, p.16: double-time
     card = game.card_of(observer)
     if card.infantry is not None and card.infantry.recon:
         n += t.spot_mod["recon"]                               # BfOps p.14

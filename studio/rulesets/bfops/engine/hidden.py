@@ -14,23 +14,25 @@ import random
 from studio.rules.dice import Dice
 
 
-def known_game(game, player: int):
+def known_game(game, player: int, found=frozenset()):
     """The game as ``player`` knows it: a shallow copy whose table and geometry leave out the features hidden
-    from that side (cached on the game; cards, tables and options are shared)."""
+    from that side, except those in ``found`` (spotted minefields); cached on the game per (side, found), cards,
+    tables and options shared."""
     cache = game.__dict__.setdefault("_known", {})
-    if player not in cache:
+    key = (player, frozenset(found))
+    if key not in cache:
         from studio.model.table import table_geometry
 
         side = game.sides[player]
         view = copy.copy(game)
         view.table = game.table.model_copy(update={"features": [f for f in game.table.features
-                                                                if side not in f.hidden_from]})
+                                                                if side not in f.hidden_from or f.id in found]})
         view.geometry = table_geometry(view.table, game.terrain_defaults)
         view._nav = {}
-        view._known = {player: view}
+        view._known = {key: view}
         view.known_side = player
-        cache[player] = view
-    return cache[player]
+        cache[key] = view
+    return cache[key]
 
 
 def _hidden_units(state, player: int) -> list:
@@ -41,13 +43,17 @@ def _hidden_units(state, player: int) -> list:
 def observe(state, player: int):
     """The observation of ``player`` (module docstring)."""
     view = state.clone()
-    view.game = known_game(state.game, player)
+    view.game = known_game(state.game, player, state.mines_known[player])
     hidden = {u.id for u in _hidden_units(state, player)}
     view.unseen = [0, 0]
     view.unseen[1 - player] = state.unseen[1 - player] + len(hidden)
     view.units = [u for u in view.units if u.id not in hidden]
     own = {u.element for u in state.units if u.side == player}
     view.orders = {e: m for e, m in view.orders.items() if e in own}
+    view.issued = {e: t for e, t in view.issued.items() if e in own}
+    view.doubled = {e for e in view.doubled if e in own}
+    view.mines_known = [set(), set()]
+    view.mines_known[player] = set(state.mines_known[player])
     enemy = {u.id for u in state.units if u.side != player}
     view.declared = [d for d in view.declared if d.unit not in enemy]
     pending = {uid for uid in view.decided if uid in enemy}
@@ -77,6 +83,10 @@ def scramble(state, player: int, seed: int):
     enemy_elements = {u.element for u in state.units if u.side != player}
     for e in sorted(enemy_elements & set(other.orders)):
         other.orders[e] = rng.choice(state.game.macros)
+        other.issued[e] = rng.randrange(1, state.turn + 1)
+    other.doubled = {e for e in other.doubled if e not in enemy_elements} | \
+        {e for e in sorted(enemy_elements) if rng.random() < 0.3}
+    other.mines_known[1 - player] = {a.id for a in g.areas if a.kind == "minefield" and rng.random() < 0.5}
     enemy = {u.id for u in state.units if u.side != player}
     other.declared = [d for d in other.declared if d.unit not in enemy or rng.random() < 0.5]
     other.dice = Dice(rng.randrange(1 << 30), record=False)

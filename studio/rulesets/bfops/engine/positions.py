@@ -5,7 +5,8 @@ from studio.rules.position import PositionError
 
 from .state import BfopsState, Unit, new_state
 
-STATUS_KEYS = {"hits", "disabled", "immobilized", "bogged", "suppressed", "moved", "element", "order", "spotted"}
+STATUS_KEYS = {"hits", "disabled", "immobilized", "bogged", "suppressed", "moved", "element", "order", "spotted",
+               "double_time"}
 
 
 def state_from_position(game, position) -> BfopsState:
@@ -16,8 +17,11 @@ def state_from_position(game, position) -> BfopsState:
         state.units = [_unit(game, i, u) for i, u in enumerate(position.units)]
         state.orders = {u.element: "hold" for u in state.units}
         for i, u in enumerate(position.units):
-            if "order" in u.status:
+            if "order" in u.status:   # a position's order stands from an earlier Turn (double-time, p.16)
                 state.orders[state.units[i].element] = str(u.status["order"])
+                state.issued[state.units[i].element] = position.turn - 1
+            if u.status.get("double_time"):
+                state.doubled.add(state.units[i].element)
         state.spotted = [set(), set()]
         for i, u in enumerate(position.units):
             if u.status.get("spotted"):

@@ -33,6 +33,17 @@ class Order:
 
 
 @dataclass(frozen=True, slots=True)
+class Double:
+    """Move an element double-time this turn (BfOps 11.0, p.16): free, for a command persistent from an earlier
+    Turn."""
+
+    element: str
+
+    def __str__(self) -> str:
+        return f"double {self.element}"
+
+
+@dataclass(frozen=True, slots=True)
 class Pass:
     def __str__(self) -> str:
         return "pass"
@@ -73,6 +84,8 @@ def parse_action(text: str, macros=MACROS):
         return Order(parts[1], parts[2])
     if len(parts) == 5 and parts[0] == "fire" and parts[3].isdigit():
         return Fire(parts[1], parts[2], int(parts[3]), parts[4])
+    if len(parts) == 2 and parts[0] == "double":
+        return Double(parts[1])
     if len(parts) == 2 and parts[0] == "hold":
         return Hold(parts[1])
     if len(parts) == 2 and parts[0] == "smoke":
@@ -134,6 +147,9 @@ class BfopsState(State):
     rubble: set = field(default_factory=set)       # collapsed structures
     smoke: dict = field(default_factory=dict)      # unit id -> priority index at which it deployed smoke (p.7)
     unseen: list[int] = field(default_factory=lambda: [0, 0])   # live units left out of an observation, per side
+    issued: dict = field(default_factory=dict)      # element -> turn its standing order was issued (p.16)
+    doubled: set = field(default_factory=set)       # elements moving double-time this turn (p.16)
+    mines_known: list[set] = field(default_factory=lambda: [set(), set()])  # enemy minefields spotted (p.10-11)
     sights: dict = field(default_factory=dict, compare=False)
     lost: list = field(default_factory=list, compare=False)
     legal_cache: list | None = field(default=None, compare=False)
@@ -169,7 +185,7 @@ class BfopsState(State):
 
     def apply(self, action) -> None:
         self.legal_cache = None
-        if isinstance(action, (Order, Pass)):
+        if isinstance(action, (Order, Pass, Double)):
             self._apply_order(action)
         elif isinstance(action, (Fire, Hold, Smoke)):
             self._apply_fire(action)
@@ -181,7 +197,8 @@ class BfopsState(State):
                           dict(self.orders), self.turn, self.phase, self.priority, self.player, list(self.hand),
                           [set(s) for s in self.spotted], list(self.alerted), list(self.declared),
                           set(self.decided), set(self.cleared), dict(self.damage), set(self.rubble),
-                          dict(self.smoke), list(self.unseen), dict(self.sights), list(self.lost),
+                          dict(self.smoke), list(self.unseen), dict(self.issued), set(self.doubled),
+                          [set(m) for m in self.mines_known], dict(self.sights), list(self.lost),
                           events=list(self.events))
 
     def _visible(self) -> str:
@@ -190,7 +207,8 @@ class BfopsState(State):
         return (f"{self.turn}|{self.phase}|{self.priority}|{self.player}|{self.hand}|{sorted(self.orders.items())}|"
                 f"{[sorted(s) for s in self.spotted]}|{self.alerted}|{[str(d) for d in self.declared]}|"
                 f"{sorted(self.decided)}|{sorted(self.cleared)}|{sorted(self.damage.items())}|{sorted(self.rubble)}|"
-                f"{sorted(self.smoke.items())}|{self.unseen}|{units}")
+                f"{sorted(self.smoke.items())}|{self.unseen}|{sorted(self.issued.items())}|{sorted(self.doubled)}|"
+                f"{[sorted(m) for m in self.mines_known]}|{units}")
 
     def fingerprint(self) -> str:
         return f"{self._visible()}|{self.dice.fingerprint()}"
@@ -255,11 +273,22 @@ class BfopsState(State):
     # ---------------------------------------------------------------- command step
     def _orders(self) -> list:
         own = sorted({u.element for u in self.units if u.side == self.player and not u.disabled})
-        return [Pass()] + [Order(e, m) for e in own for m in self.game.macros]
+        double = [Double(e) for e in own if self.may_double(e)]
+        return [Pass()] + double + [Order(e, m) for e in own for m in self.game.macros]
+
+    def may_double(self, element: str) -> bool:
+        """Double-time needs a moving command persistent from a previous Turn (BfOps 11.0, p.16)."""
+        return (self.orders.get(element, "hold") != "hold" and self.issued.get(element, self.turn) < self.turn
+                and element not in self.doubled)
 
     def _apply_order(self, action) -> None:
+        if isinstance(action, Double):
+            self.doubled.add(action.element)                                    # BfOps p.16: no card spent
+            return
         if isinstance(action, Order):
             self.orders[action.element] = action.macro                          # BfOps p.16: persistent
+            self.issued[action.element] = self.turn
+            self.doubled.discard(action.element)
             self.hand[self.player] -= 1
         else:
             self.hand[self.player] = 0
@@ -275,6 +304,7 @@ class BfopsState(State):
             u.moved, u.fired = 0.0, False
         self.spotted = [set(), set()]
         self.alerted = [False, False]
+        self.doubled = set()
         self.hand = [0, 0]
         for card in draw(self.game.deck, self.dice):
             self.hand[card.side] += 1
@@ -343,32 +373,79 @@ class BfopsState(State):
         goal = self.goal_of(u, macro)
         if goal is None:
             return
-        speed = card.movement.to_fight if card.propulsion == "foot" else card.movement.cruise
-        if self.game.scenario.environment.weather == "iced_roads":
-            speed = math.floor(speed - 1e-9) if card.propulsion != "foot" else card.movement.to_fight / 2  # p.12
-        path = self.game.nav(card).plan(u.x, u.y, goal, speed, self.field_point(u, macro, goal))
+        speed, band = self._speed(u, card)
+        path = self._path(u, card, macro, goal, speed)
         if len(path) < 2:
             return
         path = cut(path, speed)
         if any(a.kind == "stream" for a, _ in self.game.geometry.path_lengths(path)) and card.propulsion != "foot":
             path = cut(path, min(speed, card.movement.cross_country_cruise or speed))   # BfOps p.11: fording
-        path = self._adjudicate(u, card, path)
+        path = self._adjudicate(u, card, path, band)
         if len(path) >= 2:
             (x0, y0), (x1, y1) = path[-2], path[-1]
             u.facing = round(bearing(x0, y0, x1, y1), 3)
         u.moved += polyline_length(path)
         u.x, u.y = round(path[-1][0], 4), round(path[-1][1], 4)
 
-    def _adjudicate(self, u: Unit, card, path: list) -> list:
+    def _speed(self, u: Unit, card) -> tuple[float, str]:
+        """Inches this Move Phase and the speed band for Bog checks: Cruise (To Fight on foot); iced roads below
+        Cruise, rounded down, infantry half To Fight (p.12); double-time twice that, faster than Cruise (p.16)."""
+        speed = card.movement.to_fight if card.propulsion == "foot" else card.movement.cruise
+        band = "cruise"
+        if self.game.scenario.environment.weather == "iced_roads":
+            speed = math.floor(speed - 1e-9) if card.propulsion != "foot" else card.movement.to_fight / 2  # p.12
+        if u.element in self.doubled:
+            speed *= self.game.tables.procedure("double_time_factor")                   # BfOps 11.0, p.16
+            band = "above_cruise"
+        return speed, band
+
+    def _path(self, u: Unit, card, macro: str, goal, speed: float) -> list:
+        """The planned path; within the compulsory zone of an unspotted enemy minefield a unit under a command to
+        advance takes the straightest line toward its goal, and may cross the minefield (BfOps p.10, B41)."""
+        if (macro == "advance" or macro.startswith("to-")) and self.compulsory_minefield(u) is not None:
+            return self._straight(u, card, goal, speed)
+        return self.game.nav(card).plan(u.x, u.y, goal, speed, self.field_point(u, macro, goal))
+
+    def unknown_minefields(self, side: int) -> list:
+        """Enemy minefields hidden from ``side`` that it has not spotted (BfOps p.10)."""
+        name = self.game.sides[side]
+        return [a for a in self.game.geometry.areas if a.kind == "minefield" and name in a.hidden_from
+                and a.id not in self.mines_known[side]]
+
+    def compulsory_minefield(self, u: Unit):
+        """The unspotted enemy minefield whose compulsory zone (table ``procedures``) holds the unit, or None."""
+        zone = self.game.tables.procedure("minefield_zone_in")
+        here = shapely.points(u.x, u.y)
+        return next((a for a in self.unknown_minefields(u.side) if shapely.distance(here, a.geom) <= zone), None)
+
+    def _straight(self, u: Unit, card, goal, speed: float) -> list:
+        """A straight line toward ``goal``, cut to ``speed`` and before the first impassable point (1/4" steps)."""
+        length = math.hypot(goal[0] - u.x, goal[1] - u.y)
+        if length <= 1e-9:
+            return [(u.x, u.y)]
+        nav = self.game.nav(card)
+        end = min(length, speed)
+        step, t = 0.25, 0.25
+        while t <= end + 1e-9:
+            x, y = u.x + (goal[0] - u.x) * t / length, u.y + (goal[1] - u.y) * t / length
+            if not math.isfinite(nav.cost[nav.cell(x, y)]):
+                end = t - step
+                break
+            t += step
+        if end <= 1e-9:
+            return [(u.x, u.y)]
+        return [(u.x, u.y), (u.x + (goal[0] - u.x) * end / length, u.y + (goal[1] - u.y) * end / length)]
+
+    def _adjudicate(self, u: Unit, card, path: list, band: str = "cruise") -> list:
         """Exact geometry on the planned path: the first Bog check of each ground type entered (BfOps p.11),
         then the minefield rolls for every inch of minefield passed (p.11); the unit stops where it bogs or
         where a mine disables or immobilizes it."""
-        path = self._bog(u, card, path)
+        path = self._bog(u, card, path, band)
         if u.bogged:
             return path
         return self._minefields(u, path)
 
-    def _bog(self, u: Unit, card, path: list) -> list:
+    def _bog(self, u: Unit, card, path: list, band: str = "cruise") -> list:
         length = polyline_length(path)
         if card.propulsion == "foot" or length <= 0:
             return path
@@ -379,7 +456,7 @@ class BfopsState(State):
             if ground not in self.game.tables.bog or ground in checked:
                 continue
             checked.add(ground)
-            mod = self.game.tables.bog[ground]["cruise"]                      # BfOps p.11 (moves at Cruise)
+            mod = self.game.tables.bog[ground][band]                          # BfOps p.11 (Cruise or faster)
             if mod is None:
                 continue
             roll = self.dice.roll(10, f"bog {u.id}")
@@ -452,18 +529,20 @@ class BfopsState(State):
         return self.sights[key]
 
     def _spotting(self) -> None:
-        """Each unit makes its Spot checks (card spots_allowed; infantry 1 per squad, p.14) at the nearest visible
-        enemies; a Recon unit's success places the whole force On Alert (+2, BfOps p.18)."""
+        """Each unit makes its Spot checks (card spots_allowed; infantry 1 per squad, p.14): first at an unspotted
+        enemy minefield whose compulsory zone holds it (p.10-11), then at the nearest visible enemies; a Recon
+        unit's success places the whole force On Alert (+2, BfOps p.18); double-time spots at -3 (p.16)."""
         for s in (0, 1):
             for u in self.units:
                 if u.side != s or u.disabled:
                     continue
                 card = self.game.card_of(u)
+                spots = card.spots_allowed - self._spot_minefield(u, card)
                 seen = [(self.sight(u, t), t) for t in self.units if t.side != s and not t.disabled
                         and t.id not in self.spotted[s]]
                 seen = sorted([(sg.distance, t.id, sg, t) for sg, t in seen if not sg.blocked])
-                for _, tid, sg, t in seen[:card.spots_allowed]:
-                    number = F.spot_number(self.game, u, t, sg, self.alerted[s])
+                for _, tid, sg, t in seen[:max(0, spots)]:
+                    number = F.spot_number(self.game, u, t, sg, self.alerted[s], u.element in self.doubled)
                     roll = self.dice.roll(10, f"spot {u.id}>{tid}")
                     if roll <= number:
                         self.spotted[s].add(tid)
@@ -471,6 +550,22 @@ class BfopsState(State):
                         if card.capabilities.recon and not self.alerted[s]:
                             self.alerted[s] = True
                             self.say(f"  recon spot: {self.game.sides[s]} Placed On Alert (+2, BfOps p.18)")
+
+    def _spot_minefield(self, u: Unit, card) -> int:
+        """A Spot check at the unspotted enemy minefield holding the unit in its compulsory zone: a Unit Rating
+        check at -3, Combat Engineers at their rating (BfOps p.10-11, table ``procedures``). Success lifts the
+        compulsory movement for the side. Returns the Spot checks used (0 or 1)."""
+        area = self.compulsory_minefield(u)
+        if area is None:
+            return 0
+        t = self.game.tables
+        number = card.unit_rating + t.procedure("engineer_minefield_spot" if card.capabilities.engineer
+                                                else "minefield_spot")
+        roll = self.dice.roll(10, f"spot minefield {u.id}>{area.id}")
+        if roll <= number:
+            self.mines_known[u.side].add(area.id)
+            self.say(f"{u.id} spots minefield {area.id}: roll {roll} <= {number:g}; compulsory movement lifted")
+        return 1
 
     # ---------------------------------------------------------------- weapon priority sequence
     def priorities(self) -> list[float]:

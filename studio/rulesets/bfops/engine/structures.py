@@ -80,8 +80,13 @@ def collapse(state, area) -> None:
         card = state.game.card_of(v)
         if v.disabled or card.infantry is None or not area.geom.covers(_point(v)):
             continue
-        if state.dice.roll(10, "bailout") > card.unit_rating - 3:
+        number = card.unit_rating + state.game.tables.procedure("collapse_bailout")   # BfOps p.16, p.23
+        roll = state.dice.roll(10, f"bailout {v.id}")
+        if roll > number:
             v.disabled = True
+            state.say(f"  {area.id} collapses: {v.id} bailout roll {roll} > {number:g}: disabled")
+        else:
+            state.say(f"  {area.id} collapses: {v.id} bailout roll {roll} <= {number:g}: escapes")
 
 
 def _point(v):

@@ -1,0 +1,87 @@
+"""Update 1.1 procedures beyond the first engine: double-time (11.0, p.16, B87), compulsory movement near an
+unspotted minefield (p.10, B41), minefield spotting (p.10-11, B42/B43), bailout from a collapsing structure
+(p.16, p.23, B81/B82). Through positions, legal actions and play; dice forced in the engine's order."""
+from __future__ import annotations
+
+import math
+
+from studio.rulesets.bfops.engine.state import Double, Order, Pass
+
+from .conftest import unit
+
+
+def _run_moves(state):
+    """Both sides pass the command step: the Move Phase and spotting run."""
+    while state.phase == "command":
+        state.play(Pass())
+    return state
+
+
+def test_b87_double_time_doubles_movement_for_a_standing_order(position):
+    """B87: an element under a command from a previous Turn may move double-time: 2 x Cruise 8 = 16", at the
+    'faster than Cruise' band; it spots at -3 (table spot-modifiers 'fast')."""
+    units = [unit("a", "nato-m60a1", "nato", 40, 5, 0, order="to-village", element="tanks"),
+             unit("b", "wp-t62", "warpac", 69, 47, 180)]
+    s = position(units, phase="command", turn=2)
+    assert Double("tanks") in s.legal_actions()
+    s.play(Double("tanks"))
+    assert Double("tanks") not in s.legal_actions()          # once a turn
+    _run_moves(s)
+    normal = _run_moves(position(units, phase="command", turn=2))
+    assert 7.0 < normal.unit("a").moved <= 8.0 + 1e-6          # Cruise 8 on the planned path (costs per cell)
+    assert 14.0 < s.unit("a").moved <= 16.0 + 1e-6             # twice that
+
+
+def test_b87_a_command_issued_this_turn_cannot_double(position):
+    s = position([unit("a", "nato-m60a1", "nato", 40, 5, 0, element="tanks"),
+                  unit("b", "wp-t62", "warpac", 69, 47, 180)], phase="command", turn=2)
+    assert not any(isinstance(a, Double) for a in s.legal_actions())     # standing order 'hold'
+    s.play(Order("tanks", "to-village"))
+    s.player = 0
+    s.hand = [1, 0]
+    s.legal_cache = None
+    assert Double("tanks") not in s.legal_actions()          # issued this turn (p.16)
+
+
+def test_b87_double_time_spots_at_minus_three(position):
+    from studio.rulesets.bfops.engine import fire as F
+
+    s = position([unit("a", "nato-m60a1", "nato", 30, 10), unit("b", "wp-t62", "warpac", 30, 30, 180)])
+    a, b = s.unit("a"), s.unit("b")
+    sg = s.sight(a, b)
+    slow, fast = F.spot_number(s.game, a, b, sg, False), F.spot_number(s.game, a, b, sg, False, True)
+    assert fast == slow - 3
+
+
+def test_b41_compulsory_movement_is_straight_and_lifted_once_spotted(position):
+    """B41: within 10" of an unspotted enemy minefield a unit advancing takes the straightest line (it may
+    cross the minefield); once its side has spotted the minefield it plans freely again."""
+    units = [unit("a", "nato-m60a1", "nato", 47, 20, 0, order="to-village", element="tanks"),
+             unit("b", "wp-t62", "warpac", 69, 47, 180)]
+    s = position(units, phase="command", dice=[10] * 12)
+    a0 = (s.unit("a").x, s.unit("a").y)
+    assert s.compulsory_minefield(s.unit("a")).id == "ford-mines"
+    goal = s.goal_of(s.unit("a"), "to-village")
+    _run_moves(s)
+    a1 = (s.unit("a").x, s.unit("a").y)
+    cross = (goal[0] - a0[0]) * (a1[1] - a0[1]) - (goal[1] - a0[1]) * (a1[0] - a0[0])
+    assert abs(cross) < 1e-3 and math.dist(a0, a1) > 1          # on the straight line to its goal
+    free = position(units, phase="command", dice=[10] * 12)
+    free.mines_known[0].add("ford-mines")
+    assert free.compulsory_minefield(free.unit("a")) is None
+    _run_moves(free)
+    assert (free.unit("a").x, free.unit("a").y) != a1
+
+
+def test_b42_minefield_spot_is_a_unit_rating_check_at_minus_three(position):
+    """B42: a UR-6 unit in the zone spots the minefield on 3 or less (6 - 3), using one of its Spot checks; the
+    spotted minefield then shows in its side's observation (B43)."""
+    units = [unit("a", "nato-m60a1", "nato", 47, 22, 0, element="tanks"),
+             unit("b", "wp-t62", "warpac", 69, 47, 180)]
+    seen = _run_moves(position(units, phase="command", dice=[3]))
+    assert "ford-mines" in seen.mines_known[0]
+    assert "ford-mines" in {a.id for a in seen.observation(0).game.geometry.areas}
+    assert any("spots minefield" in e for e in seen.events)
+    missed = _run_moves(position(units, phase="command", dice=[4]))
+    assert "ford-mines" not in missed.mines_known[0]
+    assert "ford-mines" not in {a.id for a in missed.observation(0).game.geometry.areas}
