@@ -101,3 +101,28 @@ def test_a_subclass_valuing_shots_its_own_way_is_asked_every_time():
     for target in sorted({a[2] for a in legal if a[0] == "fire"}):
         fickle.prefer = state.game.uindex[target]
         assert fickle.choose(state.observation(player), legal)[2] == target
+
+
+def test_compiled_moves_search_is_the_heap_search():
+    """The path search over the per-game compiled moves (smoke-free, and with Brew-Up Smoke sharing the
+    smoke-free hexes) settles what the plain heap Dijkstra over the rules' step table settles, from every 7th hex
+    and every facing, with the same insertion order."""
+    from studio.rulesets.mbt import bots
+
+    state = generated(16).new_initial_state(0)
+    game = state.game
+    i = next(k for k in range(game.n) if state.st[k] == 1)
+    state._begin_move(i)
+    table = state.xc_steps(i)
+    traction = game.units[i].type.traction
+    checked = 0
+    for smoke in (frozenset(), frozenset(sorted(game.hexes)[40:400:23])):
+        moves = bots._compiled_moves(state, i, traction, smoke)
+        steps = bots._table_steps(table, smoke, game.tables.bu_move_cost)
+        for h in sorted(game.hexes)[::7]:
+            for f in range(6):
+                a = bots._search(state, i, (h, f), moves.steps, moves)
+                b = bots._heap_search(state, (h, f), steps)
+                assert a == b and list(a[0]) == list(b[0]), (h, f, len(smoke))
+                checked += len(a[0])
+    assert checked > 20_000

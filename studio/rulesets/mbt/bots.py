@@ -362,18 +362,68 @@ def _reachable(probe: MbtState, i: int, start) -> tuple[dict, dict, tuple | None
     if not probe.caching:
         return _planned(_search(probe, i, start, _table_steps(probe.xc_steps(i), smoke, g.tables.bu_move_cost)))
     memo = _PLANS.setdefault(g, {})
-    key = (g.units[i].type.traction, start, probe.mv_left, smoke)
+    traction = g.units[i].type.traction
+    key = (traction, start, probe.mv_left, smoke)
     found = memo.get(key)
     if found is None:
         if len(memo) > 20_000:
             memo.clear()
-        found = memo[key] = _planned(_search(probe, i, start, _table_steps(probe.xc_steps(i), smoke,
-                                                                           g.tables.bu_move_cost)))
+        moves = _compiled_moves(probe, i, traction, smoke)
+        found = memo[key] = _planned(_search(probe, i, start, moves.steps, moves))
     return found
 
 
 _PLANS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()  # game -> plan key -> _search result
 MbtGame.derived_caches.append(_PLANS)
+_MOVES: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()  # game -> (traction, smoke) -> _Moves
+MbtGame.derived_caches.append(_MOVES)
+
+
+def _compiled_moves(probe: MbtState, i: int, traction, smoke: frozenset) -> "_Moves":
+    """The cross-country steps of a traction as ``_Moves``, per game and Brew-Up Smoke hexes (compiled as the
+    searches reach the hexes; the hexes away from smoke shared with the smoke-free table)."""
+    per_game = _MOVES.setdefault(probe.game, {})
+    moves = per_game.get((traction, smoke))
+    if moves is None:
+        table = probe.xc_steps(i)
+        base = per_game.get((traction, frozenset()))
+        if base is None:
+            base = per_game[(traction, frozenset())] = _Moves(table.__getitem__)
+        if not smoke:
+            return base
+        if len(per_game) > 64:
+            per_game.clear()
+            per_game[(traction, frozenset())] = base
+        moves = per_game[(traction, smoke)] = _Moves(_table_steps(table, smoke, probe.game.tables.bu_move_cost),
+                                                     base, _next_to(smoke, table))
+    return moves
+
+
+def _next_to(smoke: frozenset, table: dict) -> frozenset:
+    """The hexes of ``table`` next to a smoke hex (the ones whose steps smoke changes)."""
+    return frozenset(h for b in smoke for f in range(6) for h in (neighbour(b, f),) if h in table)
+
+
+class _Moves(dict):
+    """Hex -> for each facing, its forward steps ``((neighbour, new facing), cost, paid turn)`` in new-facing
+    order, prohibited steps left out: ``steps`` (six (neighbour, cost or None) a hex) compiled for ``_search``
+    as hexes are first read. With ``base``, the hexes outside ``own`` are ``base``'s."""
+
+    __slots__ = ("steps", "base", "own")
+
+    def __init__(self, steps, base: "_Moves | None" = None, own: frozenset = frozenset()):
+        super().__init__()
+        self.steps, self.base, self.own = steps, base, own
+
+    def __missing__(self, h):
+        if self.base is not None and h not in self.own:
+            value = self.base[h]
+        else:
+            row = self.steps(h)
+            value = tuple(tuple(((b, nf), c, paid) for nf, paid in _TURNS[f] for b, c in (row[nf],) if c is not None)
+                          for f in range(6))
+        self[h] = value
+        return value
 
 
 def _planned(found: tuple) -> tuple:
@@ -414,11 +464,14 @@ def _state_steps(probe: MbtState, i: int):
 _TURNS = tuple(tuple((nf, 2 <= (nf - f) % 6 <= 4) for nf in range(6)) for f in range(6))  # (new facing, paid)
 
 
-def _search(probe: MbtState, i: int, start, steps) -> tuple[dict, dict, tuple | None]:
-    """The Dijkstra of ``_reachable`` over ``steps(hex)`` = six (neighbour, cost or None). Every step costs at
-    least 1, so the nodes at each distance are settled in one bucket, taken in node order (the order a heap of
-    (distance, node) pops them: the same distances, predecessors and insertion order); a step of cost 0 (no
-    such terrain in the data) falls back to the heap."""
+def _search(probe: MbtState, i: int, start, steps, moves: "_Moves | None" = None) -> tuple[dict, dict, tuple | None]:
+    """The Dijkstra of ``_reachable`` over ``steps(hex)`` = six (neighbour, cost or None) (read through
+    ``moves``, their compiled form, when given). Every step costs at least 1, so the nodes at each distance are
+    settled in one bucket, taken in node order (the order a heap of (distance, node) pops them: the same
+    distances, predecessors and insertion order); a step of cost 0 (no such terrain in the data) falls back to
+    the heap."""
+    if moves is None:
+        moves = _Moves(steps)
     budget = probe.mv_left
     dist = {start: 0}
     prev: dict = {}
@@ -435,13 +488,9 @@ def _search(probe: MbtState, i: int, start, steps) -> tuple[dict, dict, tuple | 
             if dist[node] != d:
                 continue
             h, f = node
-            row = steps(h)
             tc = turn_cost.get(h)  # 2-3 hexsides pay the Turn value
             paid_cost = int(tc) if tc is not None else None
-            for nf, paid in _TURNS[f]:
-                b, c = row[nf]
-                if c is None:
-                    continue
+            for key, c, paid in moves[h][f]:
                 if paid:
                     if paid_cost is None:
                         continue
@@ -451,11 +500,10 @@ def _search(probe: MbtState, i: int, start, steps) -> tuple[dict, dict, tuple | 
                 nd = d + tcost + c
                 if nd > budget:
                     if first_exception is None and tcost == 0 and node == start:
-                        first_exception = (b, nf)
+                        first_exception = key
                     continue
                 if nd == d:
                     return _heap_search(probe, start, steps)
-                key = (b, nf)
                 old = dist.get(key)
                 if old is None or nd < old:
                     dist[key] = nd
