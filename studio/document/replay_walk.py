@@ -11,9 +11,14 @@ engine API, and keeps one :class:`Step` per action (step 0 is the set-up):
   names), and ``outcome``: a line such as ``hit: M1-2 destroyed (range 7)`` or ``no loss (range 12)`` for an
   action naming units of two sides;
 - ``events``: what the engine itself reports for the action, when it keeps a list of events (``state.events``
-  or ``state.log`` entries added by the action; dicts or objects with ``text`` and any of ``hit``,
+  or ``state.log`` entries added by the action; strings, or dicts/objects with ``text`` and any of ``hit``,
   ``penetration``, ``result``, ``range``, ``aspect``, ``observer``, ``target``): shown as they are. Engines that
   record richer outcomes (penetration, aspect, spotting) show them this way without changes here;
+- ``moments``: the same events, each with the die rolls made since the previous one (the roll that decided it),
+  in order; rolls after the last event form a moment without text. The walk learns the order by watching the
+  engine append to its event list (so nothing is asked of the engine beyond the narration contract);
+- ``narrated``: on the walk, whether the engine keeps an event list at all (False: "this engine gives no
+  narration", only rolls and the outcome read from the losses);
 - ``positions``: unit name -> (axial hex, side, card id) of the units still in play after the action.
 
 ``losses()`` lists every loss of the game with its step, so a viewer can jump to the event that killed a unit.
@@ -39,6 +44,15 @@ class Loss:
 
 
 @dataclass
+class Moment:
+    """One narrated result and the die rolls (``(label, value)``) made for it; ``text`` '' for rolls no event
+    followed."""
+
+    text: str
+    rolls: list = field(default_factory=list)
+
+
+@dataclass
 class Step:
     index: int
     turn: Any = None
@@ -52,9 +66,41 @@ class Step:
     losses: list[str] = field(default_factory=list)
     outcome: str = ""
     events: list[str] = field(default_factory=list)
+    moments: list[Moment] = field(default_factory=list)
     positions: dict = field(default_factory=dict)
     error: str = ""
     terminal: bool = False
+
+
+class _Narration(list):
+    """The engine's event list, noting how many die rolls had been made when each event was appended."""
+
+    def __init__(self, items, state):
+        super().__init__(items)
+        self.state = state
+        self.rolls_at: list[int] = [0] * len(items)
+
+    def _rolls(self) -> int:
+        return len(getattr(getattr(self.state, "dice", None), "history", None) or [])
+
+    def append(self, item) -> None:
+        self.rolls_at.append(self._rolls())
+        super().append(item)
+
+    def extend(self, items) -> None:
+        for item in items:
+            self.append(item)
+
+    def __iadd__(self, items):
+        self.extend(items)
+        return self
+
+
+def label_of(roll: Any) -> tuple[str, Any]:
+    """``(label, value)`` of a dice-history entry (an unlabelled one gets its kind, e.g. 'roll')."""
+    if isinstance(roll, (tuple, list)) and len(roll) >= 2:
+        return str(roll[0]), roll[-1]
+    return "roll", roll
 
 
 def card_id(unit: Any) -> str | None:
@@ -98,6 +144,7 @@ class ReplayWalk:
         self.phase_names = {getattr(p, "id", ""): getattr(p, "name", "") for p in getattr(self.game, "phases", ())}
         self.steps: list[Step] = []
         self._lost: set[int] = set()
+        self.narrated = False
         self._walk()
 
     # ---------------------------------------------------------------- walking
@@ -110,6 +157,7 @@ class ReplayWalk:
         except Exception as exc:  # noqa: BLE001 - shown to the user
             self.steps.append(Step(0, error=f"cannot start the game: {type(exc).__name__}: {exc}"))
             return
+        self.narrated = isinstance(getattr(state, "events", None), list)
         self.steps.append(self._describe(Step(0), state))
         for i, text in enumerate(self.actions, 1):
             step = self._apply(state, i, text)
@@ -129,6 +177,7 @@ class ReplayWalk:
         hexes = getattr(state, "hex", None)
         step.range = self._range(step.named, hexes)
         dice = getattr(state, "dice", None)
+        self._watch(state)
         rolls_before = len(getattr(dice, "history", None) or [])
         events_before = len(self._events(state))
         losses_before = self._losses(state)
@@ -138,7 +187,9 @@ class ReplayWalk:
             step.error = f"{type(exc).__name__}: {exc}"
             return step
         step.rolls = list((getattr(dice, "history", None) or [])[rolls_before:])
-        step.events = [_event_text(e) for e in self._events(state)[events_before:]]
+        new = self._events(state)[events_before:]
+        step.events = [_event_text(e) for e in new]
+        step.moments = self._moments(state, step, events_before, rolls_before)
         self._note_losses(step, losses_before, self._losses(state))
         return self._describe(step, state, keep_phase=True)
 
@@ -163,6 +214,38 @@ class ReplayWalk:
                 if k not in self._lost and isinstance(h, tuple) and len(h) == 2:
                     step.positions[self.names[k]] = (tuple(h), self.sides[k], self.cards[k])
         return step
+
+    @staticmethod
+    def _watch(state: Any) -> None:
+        """Put a :class:`_Narration` in place of the engine's event list (again if the engine replaced it)."""
+        events = getattr(state, "events", None)
+        if isinstance(events, list) and not isinstance(events, _Narration):
+            try:
+                state.events = _Narration(events, state)
+            except (AttributeError, TypeError):  # a read-only attribute: events stay ungrouped
+                pass
+
+    def _moments(self, state: Any, step: Step, events_before: int, rolls_before: int) -> list[Moment]:
+        """The step's events with the rolls made before each (all in one moment when the order is unknown)."""
+        events = self._events(state)
+        if not isinstance(events, _Narration) or len(events.rolls_at) != len(events):
+            moments = [Moment(text) for text in step.events]
+            if step.rolls:
+                (moments[0].rolls.extend(step.rolls) if moments else moments.append(Moment("", list(step.rolls))))
+            return moments
+        moments, taken = [], rolls_before
+        history = list(getattr(getattr(state, "dice", None), "history", None) or [])
+        for text, at in zip(step.events, events.rolls_at[events_before:]):
+            rolls = history[taken:max(taken, at)]
+            taken = max(taken, at)
+            names = self._named(text)
+            others = [r for r in rolls if names and not _roll_fits(r, text)]
+            if others:  # e.g. failed spotting rolls of other units, which no event reports
+                moments.append(Moment("", others))
+            moments.append(Moment(text, [r for r in rolls if r not in others]))
+        if len(history) > taken:
+            moments.append(Moment("", history[taken:]))
+        return _merged(moments)
 
     @staticmethod
     def _events(state: Any) -> list:
@@ -232,6 +315,28 @@ class ReplayWalk:
 
     def first_step_of_turn(self, turn: int) -> int | None:
         return next((s.index for s in self.steps if s.turn == turn), None)
+
+
+def _roll_fits(roll: Any, text: str) -> bool:
+    """Whether a roll belongs to an event's text (one that names units): a label ending in ``A>B`` (shooter>target,
+    spotter>spotted) belongs to events that name both units; any other label to the event it precedes."""
+    label, _ = label_of(roll)
+    last = label.split()[-1] if label.split() else ""
+    if ">" not in last:
+        return True
+    names = [n for n in last.split(">") if n]
+    return all(re.search(rf"(?<![\w-]){re.escape(n)}(?![\w-])", text) for n in names)
+
+
+def _merged(moments: list[Moment]) -> list[Moment]:
+    """Adjacent text-less moments joined (their rolls in order)."""
+    out: list[Moment] = []
+    for moment in moments:
+        if out and not moment.text and not out[-1].text:
+            out[-1].rolls.extend(moment.rolls)
+        else:
+            out.append(moment)
+    return out
 
 
 def _whole(text: str, start: int, end: int) -> bool:

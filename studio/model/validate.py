@@ -2,6 +2,13 @@
 
 The same function serves the CLI and the GUI. Nothing here raises on bad input: every problem is a
 :class:`Diagnostic`. A check that crashes is reported as ``internal.check-failed`` with its message.
+
+A file with schema errors is still checked, as an IDE keeps checking the rest of a file with a typo: the parts
+the schema rejects are left out (the rejected field, else the list item or object that holds it) until the rest
+validates, and the checks run on that; an info ``checks.partial`` names what was left out. When nothing short of
+the whole file would validate, an info ``checks.withheld`` says that the rule checks wait for the errors to be
+fixed. These infos are :attr:`ValidationResult.notes` (the Problems panel shows them); the findings of a partial
+run are ordinary diagnostics at the lines of the real file.
 """
 from __future__ import annotations
 
@@ -9,11 +16,15 @@ import gc
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable
+from typing import Any, Iterable
+
+from pydantic import ValidationError
 
 from .diagnostics import Diagnostic
-from .project import (LoadedDocument, ProjectIndex, display_path, find_project_root, fork_is_safe, fork_pool,
-                      load_documents, project_files)
+from .kinds import CORE_KINDS, model_for
+from .pointers import join, split
+from .project import (LoadedDocument, ProjectIndex, _data_path, display_path, find_project_root, fork_is_safe,
+                      fork_pool, load_documents, project_files)
 from .references import check_duplicate_document, check_local_duplicates, check_references
 from .registry import load_plugins, plugin
 from .core_checks import CORE_CHECKS
@@ -24,6 +35,9 @@ class ValidationResult:
     index: ProjectIndex
     diagnostics: list[Diagnostic] = field(default_factory=list)
     files: int = 0
+    #: ``checks.partial`` / ``checks.withheld`` infos: why a file's rule checks ran on part of it or not at all
+    #: (kept apart from the findings, so the CLI's report and counts stay the files' own findings)
+    notes: list[Diagnostic] = field(default_factory=list)
 
     @property
     def errors(self) -> list[Diagnostic]:
@@ -65,16 +79,153 @@ def validate_index(index: ProjectIndex, only: set[str] | None = None) -> Validat
     result.files = len(selected)
     for doc in selected:
         result.diagnostics.extend(doc.diagnostics)
-    checked = [doc for doc in selected if doc.model is not None]
+    checked = [checkable(doc) for doc in selected]
+    result.notes.extend(note for doc, checked_doc in zip(selected, checked)
+                              for note in [checks_note(doc, checked_doc)] if note is not None)
+    checked = [doc for doc in checked if doc is not None]
     for found in _checks_of_all(index, checked):
         result.diagnostics.extend(found)
     result.diagnostics.sort(key=Diagnostic.sort_key)
     return result
 
 
+# ------------------------------------------------------------------ checks of the parts that validate
+
+#: rounds of leaving out rejected parts before the rule checks are withheld (each round removes what the
+#: previous validation rejected: a field, then the item holding it, ...)
+MAX_PRUNE_ROUNDS = 8
+#: a file with more schema findings than this is not pruned (a hostile or wholly wrong file): checks withheld
+MAX_PRUNED_FINDINGS = 50
+
+
+@dataclass
+class PartialDocument(LoadedDocument):
+    """A document with its rejected parts left out (``removed``: pointers into the whole file's data): checks
+    see the pruned data and model; their findings are placed at the lines of the ``whole`` file."""
+
+    whole: LoadedDocument | None = None
+    removed: tuple[str, ...] = ()
+
+    def diag(self, severity, code, message, pointer="", rule="", at_key=False, hint=""):
+        assert self.whole is not None
+        return self.whole.diag(severity, code, message, original_pointer(self.whole.data, self.removed, pointer),
+                               rule, at_key=at_key, hint=hint)
+
+
+def checkable(doc: LoadedDocument) -> LoadedDocument | None:
+    """The document the checks run on: ``doc`` itself when valid, its :class:`PartialDocument` when leaving out
+    its rejected parts makes the rest validate, else None (checks withheld)."""
+    if doc.model is not None:
+        return doc
+    data = doc.data
+    if not isinstance(data, dict) or not isinstance(data.get("kind"), str) or data["kind"] not in CORE_KINDS:
+        return None
+    if any(not d.code.startswith("schema.") or d.code in ("schema.too-many", "schema.version")
+           for d in doc.diagnostics):
+        return None
+    return _pruned_document(doc)
+
+
+def _pruned_document(doc: LoadedDocument) -> PartialDocument | None:
+    removed: set[str] = set()
+    for _ in range(MAX_PRUNE_ROUNDS):
+        data = without(doc.data, removed)
+        try:
+            model = model_for(data).model_validate(data)
+        except ValidationError as exc:
+            targets = _rejected(data, exc)
+            if targets is None:
+                return None
+            removed |= {original_pointer(doc.data, tuple(removed), t) for t in targets}
+            continue
+        except (RecursionError, ValueError, TypeError, KeyError):
+            return None
+        outermost = {r for r in removed if not any(r.startswith(o + "/") for o in removed)}
+        return PartialDocument(doc.path, doc.display, text=doc.text, data=data, model=model, whole=doc,
+                               removed=tuple(sorted(outermost, key=_pointer_order)))
+    return None
+
+
+def _rejected(data: Any, exc: ValidationError) -> set[str] | None:
+    """Pointers (into ``data``) of the parts ``exc`` rejects: the field itself, or for a missing field the
+    object that lacks it; None when the document root itself is rejected or there are too many findings."""
+    errors = exc.errors(include_url=False)
+    if len(errors) > MAX_PRUNED_FINDINGS:
+        return None
+    targets: set[str] = set()
+    for err in errors:
+        parts, complete = _data_path(data, tuple(err["loc"]))
+        if not complete:
+            parts = parts[:-1]
+        if not parts or parts[0] in ("kind", "id"):
+            return None
+        targets.add(join(parts))
+    return targets
+
+
+def without(data: Any, removed: set[str], pointer: str = "") -> Any:
+    """``data`` without the nodes at ``removed`` (copying only the containers on their way; the rest shared)."""
+    if not removed:
+        return data
+    if not any(r.startswith(pointer + "/") for r in removed):
+        return data
+    if isinstance(data, dict):
+        return {k: without(v, removed, f"{pointer}/{_escape(k)}") for k, v in data.items()
+                if f"{pointer}/{_escape(k)}" not in removed}
+    if isinstance(data, list):
+        return [without(v, removed, f"{pointer}/{i}") for i, v in enumerate(data) if f"{pointer}/{i}" not in removed]
+    return data
+
+
+def original_pointer(whole: Any, removed: tuple[str, ...] | set[str], pointer: str) -> str:
+    """The pointer into the whole data of ``pointer`` into its pruned copy (list items after a removed one have
+    moved up; the rest is the same)."""
+    if not removed or not pointer:
+        return pointer
+    gone = set(removed)
+    node, out = whole, []
+    for token in split(pointer):
+        if isinstance(node, list) and token.isdigit():
+            here = join(out)
+            kept = [i for i in range(len(node)) if f"{here}/{i}" not in gone]
+            index = kept[int(token)] if int(token) < len(kept) else int(token)
+            out.append(index)
+            node = node[index] if index < len(node) else None
+        else:
+            out.append(token)
+            node = node.get(token) if isinstance(node, dict) else None
+    return join(out)
+
+
+def _escape(key: Any) -> str:
+    return join([key])[1:]
+
+
+def _pointer_order(pointer: str) -> list:
+    return [(0, int(t), "") if t.isdigit() else (1, 0, t) for t in split(pointer)]
+
+
+def checks_note(doc: LoadedDocument, checked: LoadedDocument | None) -> Diagnostic | None:
+    """The info that says a file's rule checks ran on part of it (``checks.partial``) or wait for its errors
+    (``checks.withheld``); None for a valid file."""
+    if checked is doc:
+        return None
+    if isinstance(checked, PartialDocument):
+        shown = ", ".join(checked.removed[:3]) + (f" and {len(checked.removed) - 3} more"
+                                                   if len(checked.removed) > 3 else "")
+        return doc.info("checks.partial", f"rule checks ran on the rest of the file; left out until their schema "
+                        f"errors are fixed: {shown}", checked.removed[0])
+    if not doc.diagnostics:
+        return None
+    why = ("the file does not parse" if any(not d.code.startswith("schema.") for d in doc.diagnostics)
+           else "no part of it can be checked on its own")
+    return doc.info("checks.withheld", f"rule checks withheld until the errors are fixed: {why}")
+
+
 def _checks_of(index: ProjectIndex, doc: LoadedDocument) -> list[Diagnostic]:
-    """Duplicate-id findings and every check of one valid document."""
-    out = [check_duplicate_document(doc, other) for other in index.duplicates_of(doc)]
+    """Duplicate-id findings and every check of one valid (or :class:`PartialDocument`) document."""
+    whole = doc.whole if isinstance(doc, PartialDocument) and doc.whole is not None else doc
+    out = [check_duplicate_document(doc, other) for other in index.duplicates_of(whole)]
     return out + document_checks(doc, index)
 
 

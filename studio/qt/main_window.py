@@ -50,7 +50,7 @@ class QtValidationThread(QThread):
     def run(self) -> None:
         try:
             result = validate_index(self.index)
-            self.finished_with.emit(result.diagnostics, "")
+            self.finished_with.emit((result.diagnostics, result.notes), "")
         except Exception as exc:  # noqa: BLE001 - reported in the status bar
             self.finished_with.emit([], f"{type(exc).__name__}: {exc}")
 
@@ -68,6 +68,7 @@ class QtMainWindow(QMainWindow):
         self._validation_pending = False
         self.settings = settings if settings is not None else QSettings("studio", "studio")
         self.diagnostics: list[Diagnostic] = []
+        self.notes: list[Diagnostic] = []  # why some files' rule checks are partial or withheld
         self.resize(1440, 900)
         self.tabs = QTabWidget()
         self.tabs.setTabsClosable(True)
@@ -257,6 +258,7 @@ class QtMainWindow(QMainWindow):
         self.tabs.setTabToolTip(index, doc.display)
         self.tabs.setCurrentIndex(index)
         editor.show_diagnostics([d for d in self.diagnostics if d.file == doc.display])
+        editor.show_notes([n for n in self.notes if n.file == doc.display])
         self.inspector.show_info(doc.display, [("Kind", doc.kind), ("Id", doc.id), ("Path", str(doc.path))])
         self.remember_document(doc.path)
         self.update_title()
@@ -644,12 +646,12 @@ class QtMainWindow(QMainWindow):
         self._validation_thread = thread
         thread.start()
 
-    def _validation_done(self, diagnostics, error: str) -> None:
+    def _validation_done(self, found, error: str) -> None:
         self._validation_thread = None  # deleted by Qt once its run() has returned
         if error:
             self.statusBar().showMessage(f"Validation failed: {error}", 10_000)
         else:
-            self.show_problems(diagnostics)
+            self.show_problems(*found)
         if self._validation_pending:
             self._validate_timer.start()
 
@@ -661,13 +663,17 @@ class QtMainWindow(QMainWindow):
             traceback.print_exc()
             self.statusBar().showMessage(f"Validation failed: {exc}", 10_000)
             return
-        self.show_problems(result.diagnostics)
+        self.show_problems(result.diagnostics, result.notes)
 
-    def show_problems(self, diagnostics: list[Diagnostic]) -> None:
+    def show_problems(self, diagnostics: list[Diagnostic], notes: list[Diagnostic] = ()) -> None:
+        """Findings into the Problems panel and each open editor; ``notes`` say which files' rule checks ran on
+        part of the file or are withheld (``checks.partial`` / ``checks.withheld``)."""
         self.diagnostics = list(diagnostics)
-        self.problems.set_diagnostics(self.diagnostics)
+        self.notes = list(notes)
+        self.problems.set_diagnostics(self.diagnostics, self.notes)
         for editor in self.editors():
             editor.show_diagnostics([d for d in self.diagnostics if d.file == editor.doc.display])
+            editor.show_notes([n for n in self.notes if n.file == editor.doc.display])
 
     def go_to(self, diagnostic: Diagnostic) -> None:
         if not diagnostic.file:

@@ -7,6 +7,10 @@
   turn and the phase (``PhaseSpec.name`` of ``State.phase_id()``). The step list shows every action with its
   outcome (hit and what was destroyed, or no loss, the range, the engine's own events); the losses list names
   every unit lost and the action that killed it — activating a loss jumps there.
+- The step pane (below the lists) shows the action, its outcome and *what happened*: each result the engine
+  narrates (``state.events``: hit roll against the number needed, penetration against armour, aspect, who spotted
+  whom) with the labelled die rolls that decided it beside it; rolls no result names are listed after them. An
+  engine that keeps no event list is said to give no narration (then only the rolls and the outcome show).
 - ``open_replay(window, path)`` opens a replay file of the window's project in a tab (a finished test-play run
   calls it with one of its replays; see ``QtTestPlayPanel.replays()``); it returns the viewer, or None with the
   problem in the status bar.
@@ -18,10 +22,12 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import (QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QPushButton, QSpinBox, QSplitter,
-                               QTabWidget, QVBoxLayout, QWidget)
+import html
 
-from studio.document.replay_walk import ReplayWalk, Step
+from PySide6.QtWidgets import (QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QPushButton, QSpinBox, QSplitter,
+                               QTabWidget, QTextBrowser, QVBoxLayout, QWidget)
+
+from studio.document.replay_walk import ReplayWalk, Step, label_of
 
 from .counters import COUNTER_OF_HEX, counter_spec
 from .map_view import QtHexScene, QtMapView, draw_hex_features, draw_seams, legend_entries, shaded
@@ -43,9 +49,9 @@ class QtReplayView(QWidget):
         self._specs: dict = {}
         self.header = QLabel("No replay open")
         self.header.setStyleSheet("font-weight: bold; font-size: 13px")
-        self.detail = QLabel("")
-        self.detail.setWordWrap(True)
-        self.detail.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.detail = QTextBrowser()  # the step pane: action, outcome, narrated results with their rolls
+        self.detail.setOpenLinks(False)
+        self.detail.setMinimumHeight(120)
         self.turn_box = QSpinBox()
         self.turn_box.setPrefix("Turn ")
         self.turn_box.setMinimum(1)
@@ -68,7 +74,6 @@ class QtReplayView(QWidget):
         ll.addWidget(self.header)
         ll.addLayout(buttons)
         ll.addLayout(self.map_box, 1)
-        ll.addWidget(self.detail)
         self.steps = QListWidget()
         self.steps.currentRowChanged.connect(lambda row: self.goto(row) if row >= 0 and row != self.position
                                              else None)
@@ -79,9 +84,16 @@ class QtReplayView(QWidget):
         lists.addTab(self.steps, "Actions")
         lists.addTab(self.losses, "Losses")
         self.lists = lists
+        right = QSplitter(Qt.Orientation.Vertical)
+        self.right = right
+        right.addWidget(lists)
+        right.addWidget(self.detail)
+        right.setStretchFactor(0, 1)
+        right.setStretchFactor(1, 1)
+        right.setChildrenCollapsible(False)
         splitter = QSplitter()
         splitter.addWidget(left)
-        splitter.addWidget(lists)
+        splitter.addWidget(right)
         splitter.setStretchFactor(0, 3)
         splitter.setStretchFactor(1, 1)
         splitter.setSizes([800, 330])
@@ -92,41 +104,64 @@ class QtReplayView(QWidget):
     # ---------------------------------------------------------------- opening
     def open(self, path: Path, project: Path) -> str:
         """Open a replay file of ``project``; returns '' or the problem (also shown in the header)."""
-        from studio.document.catalogue import Catalogue
-        from studio.document.geometry import AssembledGeometry
-        from studio.model.maps import assemble_scenario
         from studio.rules.load import load_game
         from studio.rules.replay import read_replay
         try:
             replay = read_replay(Path(path))
             loaded = load_game(replay["scenario"], project)
             walk = ReplayWalk(loaded, replay)
-            geometry = AssembledGeometry(assemble_scenario(loaded.scenario, loaded.index))
+            geometry = self._geometry(loaded)
         except Exception as exc:  # noqa: BLE001 - shown to the user
             message = f"Cannot open the replay: {type(exc).__name__}: {exc}"
             self.header.setText(message)
             self.status_message.emit(message)
             return str(exc)
         self.walk, self.geometry, self.path, self.index = walk, geometry, Path(path), loaded.index
-        ruleset = loaded.index.get("ruleset", loaded.scenario.ruleset)
-        catalogue = Catalogue.from_ruleset(ruleset.data if ruleset else None)
-        self.scene = QtHexScene(geometry, lambda k: shaded(catalogue.colour_of(geometry.terrain(k)),
-                                                           geometry.elevation(k)), self)
-        draw_hex_features(self.scene, geometry, catalogue)
-        draw_seams(self.scene, geometry)
         if self.view is not None:
             self.view.setParent(None)
             self.view.deleteLater()
-        self.view = QtMapView(self.scene)
-        self.view.set_legend(legend_entries(geometry, catalogue))
-        self.map_box.addWidget(self.view)
-        self.view.show_minimap(True)
+            self.view, self.scene = None, None
+        if geometry is not None:
+            self._build_map(loaded, geometry)
+            self.right.addWidget(self.detail)
+        else:  # a measured table (inches, not hexes): the step pane takes the map's place
+            self.view = QLabel("Played on a measured table: the replay lists the actions and what the engine "
+                               "reports for each (the table itself is drawn in the table editor).")
+            self.view.setWordWrap(True)
+            self.view.setStyleSheet("color: #555; background: #f4f4f4; padding: 4px")
+            self.map_box.addWidget(self.view)
+            self.map_box.addWidget(self.detail, 1)
         self._specs = {}
         self._fill_lists()
         turns = [s.turn for s in walk.steps if isinstance(s.turn, int)]
         self.turn_box.setMaximum(max(turns) if turns else 1)
         self.goto(0)
         return ""
+
+    @staticmethod
+    def _geometry(loaded):
+        """The scenario's assembled hex boards, or None for a measured table."""
+        from studio.document.geometry import AssembledGeometry
+        from studio.model.maps import AssemblyError, assemble_scenario
+        try:
+            return AssembledGeometry(assemble_scenario(loaded.scenario, loaded.index))
+        except AssemblyError as exc:
+            if exc.code == "map.assembly-measured":
+                return None
+            raise
+
+    def _build_map(self, loaded, geometry) -> None:
+        from studio.document.catalogue import Catalogue
+        ruleset = loaded.index.get("ruleset", loaded.scenario.ruleset)
+        catalogue = Catalogue.from_ruleset(ruleset.data if ruleset else None)
+        self.scene = QtHexScene(geometry, lambda k: shaded(catalogue.colour_of(geometry.terrain(k)),
+                                                           geometry.elevation(k)), self)
+        draw_hex_features(self.scene, geometry, catalogue)
+        draw_seams(self.scene, geometry)
+        self.view = QtMapView(self.scene)
+        self.view.set_legend(legend_entries(geometry, catalogue))
+        self.map_box.addWidget(self.view)
+        self.view.show_minimap(True)
 
     def _fill_lists(self) -> None:
         self.steps.blockSignals(True)
@@ -188,8 +223,24 @@ class QtReplayView(QWidget):
         return self._specs[key]
 
     def show_step(self, step: Step) -> None:
-        if self.scene is None:
+        if self.walk is None:
             return
+        if self.scene is not None:
+            self._draw_step(step)
+        side = ""
+        if isinstance(step.player, int) and 0 <= step.player < len(self.walk.game.sides):
+            side = f" — {self.walk.game.sides[step.player]} to act"
+        self.header.setText(f"Turn {step.turn} — {step.phase_name or step.phase or 'set-up'}{side}"
+                            f"   (step {step.index} of {len(self.walk.steps) - 1})")
+        self.detail.setHtml(step_html(step, self.walk.narrated, self._engine_name()))
+        self.steps.blockSignals(True)
+        self.steps.setCurrentRow(step.index)
+        self.steps.blockSignals(False)
+        if isinstance(step.turn, int):
+            self.turn_box.setValue(step.turn)
+
+    def _draw_step(self, step: Step) -> None:
+        """The units after ``step`` as counters, the named units ringed, the shot drawn."""
         positions = step.positions or self._last_positions(step.index)
         stacks: dict = {}
         for name, (h, side, card) in positions.items():
@@ -204,29 +255,14 @@ class QtReplayView(QWidget):
                                      dash=not step.losses)
         else:
             self.scene.clear_layer("shot")
-        side = ""
-        if isinstance(step.player, int) and 0 <= step.player < len(self.walk.game.sides):
-            side = f" — {self.walk.game.sides[step.player]} to act"
-        self.header.setText(f"Turn {step.turn} — {step.phase_name or step.phase or 'set-up'}{side}"
-                            f"   (step {step.index} of {len(self.walk.steps) - 1})")
-        rolls = ", ".join(f"{r[0]} {r[-1]}" if isinstance(r, (tuple, list)) and len(r) >= 2 else str(r)
-                          for r in step.rolls) or "none"
-        lines = [f"Action: {step.action or '(set-up)'}", f"Die rolls: {rolls}"]
-        if step.outcome:
-            lines.append(f"Outcome: {step.outcome}")
-        if step.range is not None and not step.outcome:
-            lines.append(f"Range: {step.range} hexes")
-        lines += [f"Engine: {e}" for e in step.events]
-        if step.error:
-            lines.append(f"Error: {step.error}")
-        if step.terminal:
-            lines.append("Game over")
-        self.detail.setText("\n".join(lines))
-        self.steps.blockSignals(True)
-        self.steps.setCurrentRow(step.index)
-        self.steps.blockSignals(False)
-        if isinstance(step.turn, int):
-            self.turn_box.setValue(step.turn)
+
+    def _engine_name(self) -> str:
+        ruleset = getattr(getattr(self.walk.loaded, "scenario", None), "ruleset", "") if self.walk else ""
+        return f"The {ruleset.upper()} engine" if isinstance(ruleset, str) and ruleset else "This engine"
+
+    def detail_text(self) -> str:
+        """The step pane as plain text (what a reader sees)."""
+        return self.detail.toPlainText()
 
     def _last_positions(self, index: int) -> dict:
         for i in range(index, -1, -1):
@@ -237,6 +273,59 @@ class QtReplayView(QWidget):
     def _before(self, index: int, name: str):
         """Where a unit was just before step ``index`` (a unit destroyed by the step is gone after it)."""
         return self._last_positions(max(0, index - 1)).get(name)
+
+
+def _rolls_html(rolls: list) -> str:
+    """Labelled rolls as chips: ``AP hit M1-1>T-80-2 <b>34</b>``."""
+    chips = []
+    for roll in rolls:
+        label, value = label_of(roll)
+        chips.append(f'<span style="background:#e8ecf2; color:#333">&nbsp;{html.escape(label)}: '
+                     f"<b>{html.escape(str(value))}</b>&nbsp;</span>")
+    return " &nbsp; ".join(chips)
+
+
+def _moment_html(moment) -> str:
+    """One narrated result (indented as the engine indents it) with its rolls; rolls no result reports, grey."""
+    if not moment.text:
+        return (f"<div style='margin:2px 0 2px 12px; color:#666'>rolls no result reports: "
+                f"{_rolls_html(moment.rolls)}</div>")
+    indent = 12 + 14 * ((len(moment.text) - len(moment.text.lstrip(" "))) // 2)
+    rolls = f"<br>{_rolls_html(moment.rolls)}" if moment.rolls else ""
+    return f"<div style='margin:2px 0 2px {indent}px'>&#8226; {html.escape(moment.text.strip())}{rolls}</div>"
+
+
+def step_html(step: Step, narrated: bool, engine: str = "This engine") -> str:
+    """The step pane: the action, its outcome, then what happened (each narrated result with the rolls that
+    decided it), or why nothing is narrated."""
+    def row(name: str, value: str) -> str:
+        return f"<tr><td style='color:#555; padding-right:8px'><b>{name}</b></td><td>{value}</td></tr>"
+    rows = [row("Action", html.escape(step.action or "(set-up)"))]
+    if step.outcome:
+        colour = "#a00000" if step.losses else "#333"
+        rows.append(row("Outcome", f"<span style='color:{colour}'>{html.escape(step.outcome)}</span>"))
+    elif step.range is not None:
+        rows.append(row("Range", f"{step.range} hexes"))
+    if step.error:
+        rows.append(row("Error", f"<span style='color:#a00000'>{html.escape(step.error)}</span>"))
+    if step.terminal:
+        rows.append(row("", "<b>Game over</b>"))
+    parts = [f"<table>{''.join(rows)}</table>"]
+    told = [m for m in step.moments if m.text]
+    if told:
+        parts.append("<p style='margin:4px 0 0 0'><b>What happened</b></p>")
+        parts += [_moment_html(m) for m in step.moments]
+    elif step.moments:
+        parts.append(f"<p style='margin:4px 0 0 0'><b>Die rolls</b><br>"
+                     f"{_rolls_html([r for m in step.moments for r in m.rolls])}</p>")
+    elif step.index:
+        parts.append("<p style='color:#666'>No die rolls.</p>")
+    if not narrated and step.index:
+        parts.append(f"<p style='color:#666'><i>{html.escape(engine)} gives no narration of its results: the "
+                     "rolls are shown with their labels and the outcome is read from the losses.</i></p>")
+    elif narrated and not told and (step.moments or step.outcome) and step.index:
+        parts.append("<p style='color:#666'><i>The engine narrated nothing for this action.</i></p>")
+    return "".join(parts)
 
 
 def open_replay(window, path: Path) -> QtReplayView | None:

@@ -72,3 +72,86 @@ def test_a_bad_log_stops_with_an_error_instead_of_raising(replays):
     replay["actions"] = replay["actions"][:3] + ["no such action"] + replay["actions"][3:]
     walk = ReplayWalk(load_game(replay["scenario"], data), replay)
     assert walk.steps[-1].index == 4 and walk.steps[-1].error
+
+
+# ---------------------------------------------------------------- narration (COMMON narration contract)
+
+class _FakeState:
+    """An engine state that narrates a shot: two labelled rolls, each followed by its event, then a roll no
+    event names; ``events`` only while the dice record (as the contract says)."""
+
+    def __init__(self, seed, narrates=True):
+        from studio.rules.dice import Dice
+        self.dice = Dice(seed, record=False)
+        self.turn, self.hex, self.lost = 1, [(0, 0), (3, 0)], [0, 0]
+        if narrates:
+            self.events = []
+
+    def _say(self, text):
+        if self.dice.record and hasattr(self, "events"):
+            self.events.append(text)
+
+    def phase_id(self):
+        return "fire"
+
+    def current_player(self):
+        return 0
+
+    def is_terminal(self):
+        return False
+
+    def outcome(self):
+        from types import SimpleNamespace
+        return SimpleNamespace(losses=list(self.lost))
+
+    def apply(self, action):
+        if action == "fire M1-1 at T-80-2":
+            hit = self.dice.roll(100, label="AP hit M1-1>T-80-2")
+            self._say(f"M1-1 fires at T-80-2, range 3, aspect flank: hit roll {hit}")
+            pen = self.dice.roll(10, label="penetration M1-1>T-80-2")
+            self._say(f"penetration {pen}: KO")
+            self.dice.roll(6)
+            self.lost[1] += 1
+
+
+class _FakeGame:
+    def __init__(self, narrates=True):
+        from types import SimpleNamespace
+        self.narrates = narrates
+        self.units = [SimpleNamespace(name="M1-1", side=0, card="m1"), SimpleNamespace(name="T-80-2", side=1)]
+        self.phases = [SimpleNamespace(id="fire", name="Fire Phase")]
+
+    def new_initial_state(self, seed):
+        return _FakeState(seed, self.narrates)
+
+    def parse_action(self, text):
+        return text
+
+
+def _fake_walk(narrates=True):
+    from types import SimpleNamespace
+    return ReplayWalk(SimpleNamespace(game=_FakeGame(narrates)), {"seed": 3, "actions": ["pass",
+                                                                                         "fire M1-1 at T-80-2"]})
+
+
+def test_each_event_comes_with_the_rolls_that_decided_it():
+    walk = _fake_walk()
+    assert walk.narrated
+    shot = walk.steps[2]
+    assert len(shot.moments) == 3
+    first, second, rest = shot.moments
+    assert [r[0] for r in first.rolls] == ["AP hit M1-1>T-80-2"] and first.text.startswith("M1-1 fires")
+    assert [r[0] for r in second.rolls] == ["penetration M1-1>T-80-2"] and second.text.endswith("KO")
+    assert rest.text == "" and [r[0] for r in rest.rolls] == ["d6"], "a roll no event follows stands alone"
+    assert f"hit roll {first.rolls[0][1]}" in first.text, "the roll beside the event is the one it reports"
+    assert shot.events == [first.text, second.text] and len(shot.rolls) == 3
+    assert walk.steps[1].moments == [], "an action without rolls or events has no moments"
+
+
+def test_an_engine_without_an_event_list_is_told_apart():
+    walk = _fake_walk(narrates=False)
+    assert not walk.narrated
+    shot = walk.steps[2]
+    assert shot.events == [] and len(shot.moments) == 1 and shot.moments[0].text == ""
+    assert [r[0] for r in shot.moments[0].rolls] == ["AP hit M1-1>T-80-2", "penetration M1-1>T-80-2", "d6"]
+    assert shot.losses == ["T-80-2"] and "destroyed" in shot.outcome

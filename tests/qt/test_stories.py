@@ -564,7 +564,7 @@ def test_story1_steps7_and_8_test_games_then_a_replay_stepped_to_a_loss(window, 
     assert loss.unit in item.text()
     viewer.losses.itemClicked.emit(item)
     assert viewer.position == loss.step
-    assert "destroyed" in viewer.detail.text() and loss.unit in viewer.detail.text()
+    assert "destroyed" in viewer.detail_text() and loss.unit in viewer.detail_text()
     assert viewer.scene.layer("named"), "the units the action names are marked"
     drawn_after = {c.designation for s in viewer.scene.layer("units") for c in s.counters}
     assert loss.unit not in drawn_after, "the killed unit leaves the map"

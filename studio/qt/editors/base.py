@@ -27,6 +27,7 @@ class QtEditor(QWidget):
         self.session = session
         self.doc = doc
         self.diagnostics: list[Diagnostic] = []
+        self.notes: list[Diagnostic] = []
         self._unsubscribe = doc.subscribe(self._changed)
 
     def _changed(self, doc: EditableDocument, change: Change) -> None:
@@ -40,6 +41,10 @@ class QtEditor(QWidget):
 
     def show_diagnostics(self, diagnostics: list[Diagnostic]) -> None:
         self.diagnostics = list(diagnostics)
+
+    def show_notes(self, notes: list[Diagnostic]) -> None:
+        """This file's ``checks.partial`` / ``checks.withheld`` notes (editors with a findings list show them)."""
+        self.notes = list(notes)
 
     def focus_pointer(self, pointer: str) -> None:
         pass

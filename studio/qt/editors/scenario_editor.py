@@ -498,12 +498,27 @@ class QtScenarioEditor(QtEditor):
 
     def show_diagnostics(self, diagnostics) -> None:
         super().show_diagnostics(diagnostics)
+        self._fill_findings()
+
+    def show_notes(self, notes) -> None:
+        super().show_notes(notes)
+        self._fill_findings()
+
+    def _fill_findings(self) -> None:
+        """This scenario's findings; first, in italics, a note when its rule checks ran on part of it only."""
         self.diag_list.clear()
-        for d in diagnostics:
+        for note in self.notes:
+            item = QListWidgetItem(f"\u24d8 {note.message}")
+            font = item.font()
+            font.setItalic(True)
+            item.setFont(font)
+            item.setData(Qt.ItemDataRole.UserRole, note.pointer)
+            self.diag_list.addItem(item)
+        for d in self.diagnostics:
             item = QListWidgetItem(f"{d.severity.value}: {d.message}  [{d.code}{' ' + d.rule if d.rule else ''}]")
             item.setData(Qt.ItemDataRole.UserRole, d.pointer)
             self.diag_list.addItem(item)
-        self.tabs.setTabText(self.tabs.indexOf(self.diag_list), f"Findings ({len(diagnostics)})")
+        self.tabs.setTabText(self.tabs.indexOf(self.diag_list), f"Findings ({len(self.diagnostics)})")
 
     # ---------------------------------------------------------------- edits
     def drop_force(self, toe_id: str, key) -> bool:
