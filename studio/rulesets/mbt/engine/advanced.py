@@ -18,16 +18,17 @@ from .command_control import CommandControlRules
 from .fire import FireRules
 from .gp_fire import GpFireRules
 from .grades import GradeRules
+from .leg import LegRules
 from .state import MbtState
 from .suppression import SuppressionRules
 
-AG_SLOTS = ("sup", "tdmg", "track", "bail", "attacked", "grp", "budget")
+AG_SLOTS = ("sup", "tdmg", "track", "bail", "attacked", "red", "grp", "budget")
 
 
-class AdvState(AgFireRules, GpFireRules, SuppressionRules, CommandControlRules, GradeRules, MbtState):
+class AdvState(LegRules, AgFireRules, GpFireRules, SuppressionRules, CommandControlRules, GradeRules, MbtState):
     """Advanced Game state. Per unit: ``sup`` Suppression (none/on/off), ``tdmg`` Turret Damaged (``dmg`` is
     Hull Damaged), ``track`` Track hit, ``bail`` crew bailed out, ``attacked`` by direct fire this turn, ``grp``
-    the shared command counter (its first unit; -1 none). Per formation: ``budget`` Available Commands left."""
+    the shared command counter (its first unit; -1 none), ``red`` a squad reduced to its half-squad. Per formation: ``budget`` Available Commands left."""
 
     __slots__ = AG_SLOTS
 
@@ -39,18 +40,19 @@ class AdvState(AgFireRules, GpFireRules, SuppressionRules, CommandControlRules, 
         self.track = [False] * n
         self.bail = [False] * n
         self.attacked = [False] * n
+        self.red = [False] * n
         self.grp = [-1] * n
         self.budget = [0] * len(self.game.formation_side)
 
     def _copy(self, dice) -> "AdvState":
         o = super()._copy(dice)
         o.sup, o.tdmg, o.track, o.bail = self.sup[:], self.tdmg[:], self.track[:], self.bail[:]
-        o.attacked, o.grp, o.budget = self.attacked[:], self.grp[:], self.budget[:]
+        o.attacked, o.red, o.grp, o.budget = self.attacked[:], self.red[:], self.grp[:], self.budget[:]
         return o
 
     def fingerprint(self) -> str:
         ag = "".join(f"{self.sup[i]}{int(self.tdmg[i])}{int(self.track[i])}{int(self.bail[i])}"
-                     f"{int(self.attacked[i])}:{self.grp[i]}," for i in range(self.game.n))
+                     f"{int(self.attacked[i])}{int(self.red[i])}:{self.grp[i]}," for i in range(self.game.n))
         return f"{super().fingerprint()}|ag[{ag}]b{self.budget}"
 
     def observe(self, player: int) -> "AdvState":

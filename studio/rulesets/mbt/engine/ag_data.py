@@ -43,6 +43,7 @@ class AgTables:
     suppressed_msa: float     # damage-effects suppressed-msa-fraction (MBT 6.6.2)
     atgm_bands: tuple         # bands in ATGM reading order (MBT 5.1.3.3.2)
     spot_mod: dict            # spotter-suppressed, target-spot-fire-small-arms (MBT 6.1.3)
+    spot_size: dict           # S / L -> net modifier -> spotting range (MBT 6.1.3)
     placeholders: list = field(default_factory=list)
 
     def fingerprint(self) -> str:
@@ -165,7 +166,25 @@ def compile_ag_tables(ruleset) -> AgTables:
         recovery_mod=rd.keyed("suppression-recovery", "id", "modifier", "int"),
         suppressed_msa=float(rd.value("damage-effects", "suppressed-msa-fraction", "value", "num")),
         atgm_bands=tuple(sorted((b for b in order if b in BANDS), key=lambda b: order[b])),
-        spot_mod=spot, placeholders=rd.placeholders)
+        spot_mod=spot, spot_size=_spot_sizes(rd), placeholders=rd.placeholders)
+
+
+def _spot_sizes(rd: TableReader) -> dict:
+    """Spotting ranges of leg and towed units by size (columns L and S, MBT 6.1.3), every clamped modifier."""
+    from .data import _by_net
+
+    tid = "spotting-ranges"
+    rows = rd.rows(tid)
+    sm = rd.keyed("spotting-modifiers", "id", "modifier", "int")
+    lo, hi = min(sm["net-min"], sm["net-max"]), max(sm["net-min"], sm["net-max"])
+    out = {}
+    for size in ("L", "S"):
+        if size not in rows[0]:
+            raise DataError(f"table '{tid}' needs column {size} (Advanced Game, MBT 6.1.3)",
+                            f"/tables/{rd.where[tid]}/columns")
+        col = {rd.cell(tid, rows, r, "modifier", "int"): rd.cell(tid, rows, r, size, "int") for r in range(len(rows))}
+        out[size] = _by_net(col, lo, hi)
+    return out
 
 
 def _sight_rows(rd: TableReader) -> dict:
@@ -189,6 +208,10 @@ class AgDefense:
     special: dict                     # location -> (ce multiplier or None, era or None, front only)
     recon: bool
     unarmed: bool
+    leg: bool = False                 # a leg unit (MBT 5.1): GP Defense by cover, spotted by size
+    size: str = "V"                   # spotting size: V vehicles, S or L leg units (MBT 6.1.3)
+    gpd_cover: dict | None = None     # leg GP Defense by cover (MBT 6.5.4.2.2)
+    squad: bool = False               # a squad with a half-squad to be reduced to (MBT 5.1.1)
 
 
 @dataclass(slots=True)

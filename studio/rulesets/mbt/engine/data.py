@@ -55,6 +55,7 @@ class ApRow:
     ap_damage: tuple | None = None    # AP Damage by units result 1..10 of this ammo row (MBT 6.5.2.6, Q22)
     card_damage: tuple | None = None  # the first AP Damage row of the weapon (option ap-damage-source: card)
     no_short_halt: bool = False   # CL 3/4 ATGMs and restricted weapons (MBT 5.1.3.3.3)
+    half: bool | None = None      # leg rows: the squad's (False) or its half-squad's (True); None: any size
 
 
 @dataclass(slots=True)
@@ -172,7 +173,7 @@ ENGINE_TABLES = (
               ("stabilization", "fraction"), ("stabilization",), keys=("move", "short-halt"),
               nullable=("stabilization",)),
     TableSpec("height-change", "MBT 4.5.1.1.2", ("levels", "added_cost", "road_path_added_cost", "allowed_T",
-                                                 "allowed_H", "allowed_W"),
+                                                 "allowed_H", "allowed_W", "allowed_L"),
               ("levels", "added_cost", "road_path_added_cost"), ("levels", "added_cost", "road_path_added_cost"),
               keys=("0",)),
     TableSpec("building-cover", "MBT 6.1.4.3.9", ("terrain", "construction", "cover", "default"), min_rows=0),
@@ -306,7 +307,7 @@ def _height(rd: TableReader) -> dict:
     rows = rd.rows(tid)
     out = {}
     for r, row in enumerate(rows):
-        allowed = {k: rd.cell(tid, rows, r, f"allowed_{k.upper()}", "bool") for k in ("t", "h", "w")}
+        allowed = {k: rd.cell(tid, rows, r, f"allowed_{k.upper()}", "bool") for k in ("t", "h", "w", "l")}
         out[int(row["levels"])] = (int(row["added_cost"]), int(row["road_path_added_cost"]), allowed)
     return out
 
@@ -440,6 +441,24 @@ def _ag_type(card, b: dict) -> UnitType:
     return ut
 
 
+#: card categories the engine plays; the others are listed in ``MbtGame.unmodelled`` (not in play)
+PLAYED = {"vehicle": "basic", "leg": "advanced"}
+
+
+def engine_type(card, index, advanced: bool) -> UnitType | None:
+    """The engine record of a card, or None for a card the game does not put in play: the Basic Game has
+    vehicles only (MBT 1.0, 4.0); the Advanced engine plays vehicles and leg units (aircraft, helicopters,
+    batteries and towed units are not modelled yet)."""
+    kind = PLAYED.get(getattr(card, "category", "vehicle"))
+    if kind is None or (kind == "advanced" and not advanced):
+        return None
+    if kind == "advanced":
+        from .leg import leg_type
+
+        return leg_type(card, index)
+    return unit_type(card, advanced)
+
+
 def force_units(force, index) -> list[str]:
     """Unit card ids of a force, in TO&E order (``studio.model.forces`` defines paths and substitutions)."""
     if index.model("toe", force.toe) is None:
@@ -457,8 +476,9 @@ ENTRY_FACING = {"north": 3, "south": 0, "west": 2, "east": 5}
 
 
 def compile_units(scenario, index, amap: AssembledMap, advanced: bool = False) -> tuple[list[UnitSpec], dict]:
-    types: dict[str, UnitType] = {}
+    types: dict[str, UnitType | None] = {}
     units: list[UnitSpec] = []
+    skipped: list[str] = []
     counters: dict[str, int] = {}
     centre_q = sum(h[0] for h in amap.label_of) / max(1, len(amap.label_of))
     for side_i, side in enumerate(scenario.sides):
@@ -469,8 +489,11 @@ def compile_units(scenario, index, amap: AssembledMap, advanced: bool = False) -
                     card = index.model("unit", card_id)
                     if card is None:
                         raise DataError(f"unit card '{card_id}' is missing")
-                    types[card_id] = unit_type(card, advanced)
+                    types[card_id] = engine_type(card, index, advanced)
                 ut = types[card_id]
+                if ut is None:
+                    skipped.append(card_id)
+                    continue
                 prefix = ut.name.split()[0]
                 counters[prefix] = counters.get(prefix, 0) + 1
                 name = f"{prefix}-{counters[prefix]}"
@@ -492,7 +515,7 @@ def compile_units(scenario, index, amap: AssembledMap, advanced: bool = False) -
                                                     entry_hexes[0][0] < centre_q else 5)
                 units.append(UnitSpec(name, side_i, ut, force.id, setup_hex, facing, entry_turn, entry_hexes,
                                       entry_facing))
-    return units, types
+    return units, {k: v for k, v in types.items() if v is not None}, skipped
 
 
 def compile_map(scenario, index, ruleset, amap: AssembledMap | None = None):

@@ -76,7 +76,7 @@ class MbtGame(Game):
                                                                     else [])
         amap, terrain, features, stories = compile_map(scenario, index, ruleset)
         self.map = amap
-        self.units, self.types = compile_units(scenario, index, amap, self.advanced)
+        self.units, self.types, self.unmodelled = compile_units(scenario, index, amap, self.advanced)
         self.uindex = {u.name: i for i, u in enumerate(self.units)}
         self.n = len(self.units)
         compile_grades(self)

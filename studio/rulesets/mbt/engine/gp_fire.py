@@ -31,12 +31,7 @@ class GpFireRules:
         g = self.game
         m = g.ag.gp_mod
         ut = g.units[t].type
-        net = {"A": m["target-a-type"], "P": m["target-p-type"]}.get(ut.ag.target_type, 0)
-        if self.cmd[t] in (MOVE, SH) and self.rev[t]:
-            net += m["target-moving"]
-        cover = self.cover_of(self.hex[t])
-        if cover in ("medium", "heavy"):
-            net += m[f"target-cover-{cover}"]
+        net = self._gp_target_modifiers(t) if not ut.ag.leg else 0
         if self.cmd[s] == SH and not overwatch:
             net += m[f"short-halt-sb{g.units[s].type.sb}"]
         if self.tdmg[s]:
@@ -47,9 +42,20 @@ class GpFireRules:
         if overwatch:
             key = "overwatch" if self.ow_inside(s, t, row) else "overwatch-adjust"
             net += m[key + "-cis" if row.cis else key]
-        if row.coax and band == "P" and ut.ag.target_type in ("P", "S"):
+        if row.coax and band == "P" and (ut.ag.leg or ut.ag.target_type in ("P", "S")):
             net += m["coax-pointblank"]
         net += g.ag.grade_gp[self.unit_grade(s)][band] + g.ag.sight_gp.get(row.sight, g.ag.sight_gp["O"])[band]
+        return net
+
+    def _gp_target_modifiers(self, t: int) -> int:
+        """Vehicle target modifiers (MBT 6.5.4.3): type P/A, moving (revealed), Medium/Heavy cover."""
+        m = self.game.ag.gp_mod
+        net = {"A": m["target-a-type"], "P": m["target-p-type"]}.get(self.game.units[t].type.ag.target_type, 0)
+        if self.cmd[t] in (MOVE, SH) and self.rev[t]:
+            net += m["target-moving"]
+        cover = self.cover_of(self.hex[t])
+        if cover in ("medium", "heavy"):
+            net += m[f"target-cover-{cover}"]
         return net
 
     def gp_fire(self, s: int, t: int, row, overwatch: bool) -> None:
@@ -58,19 +64,24 @@ class GpFireRules:
         band, factor = self.gp_factor(row, distance(self.hex[s], self.hex[t]))
         if band is None:
             return
+        ag = g.units[t].type.ag
         fmax, dmax = g.ag.gp_max
-        defense = max(1, min(dmax, g.units[t].type.ag.gp_value))
+        defense = max(1, min(dmax, self.leg_gp_defense(t) if ag.leg else ag.gp_value))
         n_eff, s_eff = g.ag.gp_crt[(max(1, min(fmax, factor)), defense)]
         net = self.gp_modifiers(s, t, row, band, overwatch)
         roll = self.dice.roll(100, f"GP {g.units[s].name}>{g.units[t].name}")
         x = roll + net
         effect = "N" if x <= n_eff else ("S" if x <= s_eff else "E")
-        result = self.gp_vehicle_result(row, band, factor, defense, x, effect, g.units[t].type.ag.target_type)
+        if ag.leg:
+            result = self.apply_leg_result(t, effect)
+        else:
+            result = self.gp_vehicle_result(row, band, factor, defense, x, effect, ag.target_type)
         if self.dice.record:
             self.events.append(f"{g.units[s].name} fires {row.ammo} (GP {factor}, {band}) at {g.units[t].name} "
-                               f"(GPD {defense}{g.units[t].type.ag.target_type}): roll {roll}{net:+d} = {x} vs "
-                               f"N {n_eff} / S {s_eff}: {effect}-Effect -> {result}")
-        self.apply_gp_result(s, t, row, result)
+                               f"(GPD {defense}{ag.target_type}): roll {roll}{net:+d} = {x} vs N {n_eff} / S "
+                               f"{s_eff}: {effect}-Effect -> {result}")
+        if not ag.leg:
+            self.apply_gp_result(s, t, row, result)
 
     def gp_vehicle_result(self, row, band: str, factor: int, defense: int, x: int, effect: str,
                           ttype: str) -> str:

@@ -29,7 +29,7 @@ from __future__ import annotations
 import copy
 
 from .codes import CMD_CODES, MFIRE, MFIRE_SA, MMOVE, NOMARK, ON, P_AIR1, P_AIR2, P_IF, P_INIT, P_MOVE
-from .data import DataError, UnitSpec, unit_type
+from .data import DataError, UnitSpec, engine_type
 from .fire import FireRules
 from .grades import assign_formations
 from .suppression import SUP_NAMES
@@ -73,10 +73,14 @@ def _game_with_units(game, position):
         if pu.card not in types:
             model = game.index.model("unit", pu.card)
             try:
-                types[pu.card] = unit_type(model, game.advanced)
+                types[pu.card] = engine_type(model, game.index, game.advanced)
             except (AttributeError, KeyError, TypeError, ValueError, DataError):
                 raise _error(f"unit card '{pu.card}' is not an MBT vehicle card", f"{base}/card") from None
         ut = types[pu.card]
+        if ut is None:
+            category = getattr(game.index.model("unit", pu.card), "category", "?")
+            raise _error(f"unit card '{pu.card}' ({category}) is not played by this game "
+                         "(Basic Game: vehicles only; Advanced: vehicles and leg units)", f"{base}/card")
         if pu.hex is None or pu.hex not in game.map.hex_of:
             raise _error(f"unit {pu.id or i}: MBT units need a hex of the scenario's boards, not {pu.hex!r}",
                          f"{base}/hex")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from studio.hexgrid.coords import distance
 
-from .codes import MFIRE, MFIRE_SA, MMOVE, NC, ON
+from .codes import NC, ON
 
 SUP_NONE, SUP_ON, SUP_OFF = 0, 1, 2
 SUP_NAMES = {"none": SUP_NONE, "on": SUP_ON, "off": SUP_OFF}
@@ -37,17 +37,6 @@ class SuppressionRules:
             return max(1, int(base * self.game.ag.suppressed_msa))
         return base
 
-    def spot_range(self, t: int, df: bool = False) -> int:
-        """Spotting range of target ``t`` (MBT 4.1.3); a Small Arms Spot/Fire counter adds the small-arms value
-        instead of the full Spot/Fire value (MBT 6.1.3); ``df`` as in the Basic Game (Q2)."""
-        g = self.game
-        mark = self.mkdf[t] if df and g.options["spot-pending"] != "immediate" else self.mk[t]
-        if mark != MFIRE_SA:
-            return super().spot_range(t, df)
-        mod = g.tables.cover_spot.get(self.cover_of(self.hex[t], spotting=True), 0)
-        mod += g.ag.spot_mod["target-spot-fire-small-arms"] + g.turn_spot_mod.get(self.turn, 0)
-        return g.spot_range_of(mod)
-
     def _spot_targets(self) -> list[set]:
         """Spotting (MBT 4.1.1) with suppressed spotters limited to their front 60 degrees and the spotter
         modifier (MBT 6.1.3.1)."""
@@ -55,13 +44,13 @@ class SuppressionRules:
         g = self.game
         if not any(self.sup):
             return spotted_by_side
-        lo, hi = g.tables.spot_clamp
+        extra = g.ag.spot_mod["spotter-suppressed"]
         for s in range(g.n):
             if not self.sup[s] or not self.spots[s]:
                 continue
             keep = []
             for t in self.spots[s]:
-                rng = self._spot_range_mod(t, g.ag.spot_mod["spotter-suppressed"], lo, hi)
+                rng = self.ag_spot_range(t, self.mkdf[t], extra)
                 if distance(self.hex[s], self.hex[t]) <= rng and self.in_field(s, t, 60, False):
                     keep.append(t)
             self.spots[s] = tuple(keep)
@@ -69,21 +58,6 @@ class SuppressionRules:
         for s in range(g.n):
             out[g.units[s].side].update(self.spots[s])
         return out
-
-    def _spot_range_mod(self, t: int, extra: int, lo: int, hi: int) -> int:
-        """The spotting range of ``t`` with ``extra`` added to the net spotting modifier."""
-        g = self.game
-        tb = g.tables
-        mod = tb.cover_spot.get(self.cover_of(self.hex[t], spotting=True), 0) + extra
-        mark = self.mkdf[t]
-        if mark == MMOVE:
-            mod += tb.spot_mod["target-spot-move"]
-        elif mark == MFIRE:
-            mod += tb.spot_mod["target-spot-fire"]
-        elif mark == MFIRE_SA:
-            mod += g.ag.spot_mod["target-spot-fire-small-arms"]
-        mod += g.turn_spot_mod.get(self.turn, 0)
-        return g.spot_range_of(max(lo, min(hi, mod)))
 
     def _recover(self) -> None:
         """Adjust/Remove Suppressions (MBT 6.8.4): each Suppression/Off unit rolls (100) + 20 if its command was

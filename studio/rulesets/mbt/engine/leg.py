@@ -1,0 +1,143 @@
+"""Leg units (MBT 5.1, 6.6.4): squads, half-squads and sections with their intrinsic and attached crew-served
+weapons; leg movement (no road rate, no turn cost, free facing), spotting by size (S/L columns, 6.1.3), GP
+Defense by cover (6.5.4.2.2) and the leg results of GP fire (6.5.4.4.3: Suppressed; Effective reduces a squad to
+its half-squad, Suppressed, and eliminates anything else, leaving no wreck). AP fire is never at leg units
+(6.5.2). A reduced squad fires its half-squad card's intrinsic weapons (rows marked ``half``); attached weapons
+are unaffected (6.5.4.4.3)."""
+from __future__ import annotations
+
+import dataclasses
+
+from .codes import DEAD, MFIRE, MFIRE_SA, MMOVE, MOVE, SH
+from .data import DataError, UnitType
+
+MOVE_PENALTY = 2  # moving leg/towed units: GP Defense -2 (MBT 6.5.4.2.2)
+GPD_RANGE = (1, 10)
+
+
+def leg_type(card, index) -> UnitType:
+    """The engine record of a leg card (MBT 5.1): traction L, cross-country rate for every rate (no path/road
+    rates, 6.6.4), no armor, the intrinsic GP rows and the rows of attached crew-served weapons; a squad with a
+    half-squad card carries the half-squad's intrinsic rows marked ``half``."""
+    from .ag_data import AgDefense, ag_rows
+
+    b = card.body.model_dump() if hasattr(card.body, "model_dump") else card.body
+    attached = [_crew_weapon(index, cid, card.id) for cid in b.get("attached_weapons", [])]
+    mv = (b.get("movement_with_weapons") if attached else None) or b["movement"]
+    rows = [dataclasses.replace(r, half=False) for r in ag_rows({"weapons": b.get("weapons", [])})]
+    rows += list(ag_rows({"weapons": attached}))  # attached weapons: ``half`` None (both sizes, 6.5.4.4.3)
+    half = b.get("half_squad")
+    if half:
+        model = index.model("unit", half)
+        if model is None:
+            raise DataError(f"leg card '{card.id}': half-squad card '{half}' is missing")
+        hb = model.body.model_dump() if hasattr(model.body, "model_dump") else model.body
+        rows += [dataclasses.replace(r, half=True, key=r.key.replace(":", "-h:", 1))
+                 for r in ag_rows({"weapons": hb.get("weapons", [])})]
+    gpd = b["gp_defense"]
+    ag = AgDefense(0, "S", None, None, {}, "recon" in (b.get("labels") or ()), False, leg=True,
+                   size=b.get("size", "S"), gpd_cover={k: int(gpd[k]) for k in ("none", "light", "medium", "heavy")},
+                   squad=b.get("leg_size") == "squad" and bool(half))
+    combat = bool(b.get("is_combat_unit", True))
+    cc = int(mv["cross_country"])
+    return UnitType(card.id, card.name, "l", cc, cc, cc, 0, 0, 0, 0, combat, True, tuple(rows), ag)
+
+
+def _crew_weapon(index, cid: str, owner: str) -> dict:
+    model = index.model("unit", cid)
+    if model is None:
+        raise DataError(f"leg card '{owner}': attached weapon card '{cid}' is missing")
+    body = model.body.model_dump() if hasattr(model.body, "model_dump") else model.body
+    if "weapon" not in body:
+        raise DataError(f"leg card '{owner}': attached weapon '{cid}' is not a crew-served weapon card")
+    return body["weapon"]
+
+
+class LegRules:
+    """Rules of this chapter, mixed into :class:`~.advanced.AdvState`."""
+
+    __slots__ = ()
+
+    def is_leg(self, i: int) -> bool:
+        return self.game.units[i].type.ag.leg
+
+    def weapon_ok(self, s: int, t: int, row) -> bool:
+        """Range and field of fire (MBT 4.4.3.1), and: AP/ATGM only at vehicles (6.5.2); a squad fires its own
+        or its half-squad's weapons by its size; suppressed leg units only into their front 60 degrees (5.1)."""
+        if row.kind != "GP" and self.game.units[t].type.ag.leg:
+            return False
+        if row.half is not None and row.half != self.red[s]:
+            return False
+        if not super().weapon_ok(s, t, row):
+            return False
+        return not (self.sup[s] and self.is_leg(s) and not self.in_field(s, t, 60, False))
+
+    def leg_gp_defense(self, t: int) -> int:
+        """GP Defense of a leg unit (MBT 6.5.4.2.2): by the cover of its hex, -2 when moving (a revealed Move or
+        Short Halt command), within 1..10."""
+        ag = self.game.units[t].type.ag
+        d = ag.gpd_cover.get(self.cover_of(self.hex[t]), ag.gpd_cover["none"])
+        if self.cmd[t] in (MOVE, SH) and self.rev[t]:
+            d -= MOVE_PENALTY
+        return max(GPD_RANGE[0], min(GPD_RANGE[1], d))
+
+    def apply_leg_result(self, t: int, effect: str) -> str:
+        """GP effect on a leg unit (MBT 6.5.4.4.3); returns the result's name."""
+        if effect == "N":
+            return "no effect"
+        if effect == "S":
+            self.suppress(t, "GP fire")
+            return "Suppressed"
+        ag = self.game.units[t].type.ag
+        if ag.squad and not self.red[t]:
+            self.red[t] = True
+            self.suppress(t, "reduced to a half-squad")
+            return "reduced to a half-squad and Suppressed"
+        self._eliminate(t, brew=False)
+        return "eliminated"
+
+    def _eliminate(self, t: int, brew: bool) -> None:
+        """Leg units leave no wreck (MBT 6.5.4.4.3)."""
+        if not self.is_leg(t):
+            super()._eliminate(t, brew)
+            return
+        self.st[t] = DEAD
+        self.lost[self.game.units[t].side] += 1
+
+    def _turn_price(self, i: int) -> int | None:
+        """Leg units pay no turn cost (MBT 6.6.4)."""
+        return 0 if self.is_leg(i) else super()._turn_price(i)
+
+    def _road_ok(self, i: int) -> bool:
+        """Leg units have no path/road rate (MBT 6.6.4)."""
+        return False if self.is_leg(i) else super()._road_ok(i)
+
+    def spot_range(self, t: int, df: bool = False) -> int:
+        """Spotting range of ``t`` (MBT 4.1.3, 6.1.3): vehicles read column V, leg units their size column (S or
+        L); a Small Arms Spot/Fire counter adds its own value."""
+        g = self.game
+        mark = self.mkdf[t] if df and g.options["spot-pending"] != "immediate" else self.mk[t]
+        if not g.units[t].type.ag.leg and mark != MFIRE_SA:
+            return super().spot_range(t, df)
+        return self.ag_spot_range(t, mark, 0)
+
+    def ag_spot_range(self, t: int, mark: int, extra: int) -> int:
+        """The spotting range of ``t`` with Spot counter ``mark`` and ``extra`` (a spotter modifier) added to the
+        net modifier, by the target's size column (MBT 6.1.3). A Brew-Up Wreck's light at night (7.27) is not
+        applied here."""
+        g = self.game
+        tb = g.tables
+        ag = g.units[t].type.ag
+        mod = tb.cover_spot.get(self.cover_of(self.hex[t], spotting=True), 0) + g.turn_spot_mod.get(self.turn, 0)
+        mod += extra
+        if mark == MMOVE:
+            mod += tb.spot_mod["target-spot-move"]
+        elif mark == MFIRE:
+            mod += tb.spot_mod["target-spot-fire"]
+        elif mark == MFIRE_SA:
+            mod += g.ag.spot_mod["target-spot-fire-small-arms"]
+        if not ag.leg:
+            return g.spot_range_of(mod)
+        lo, hi = tb.spot_clamp
+        r = g.ag.spot_size[ag.size][max(lo, min(hi, mod))]
+        return min(r, g.visibility) if g.visibility is not None else r
