@@ -11,6 +11,7 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from studio.model.base import Id, Ref, StrictModel
+from studio.model.table import TableFeature
 
 SideName = Literal["NATO", "WARPAC"]
 Category = Literal["tank", "light_tank", "tracked_apc", "ifv", "wheeled_armored", "jeep", "truck", "mortar",
@@ -194,6 +195,9 @@ class Prepared(StrictModel):
     side: Ref | None = None
     tactics: list[Literal["camouflage", "sandbags", "foxholes", "hull_down_ditches", "trenches", "wire",
                           "fencing", "oil_slicks", "minefields"]] = Field(default_factory=list)
+    features: list[TableFeature] = Field(default_factory=list, description=(
+        "the prepared works on the table (trenches, wire, minefields, camouflage, foxholes), added to the map's "
+        "features for this scenario; totals are checked against the allowances of the side's force (d.22)"))
 
 
 class BfopsScenario(StrictModel):

@@ -9,10 +9,15 @@ from .cards import BfopsCard, BfopsScenario
 
 
 def _card(doc):
+    return _card_of(doc.model)
+
+
+def _card_of(unit):
+    """The card body of a unit document (None when it does not validate: the schema check reports it)."""
     try:
-        return BfopsCard.model_validate(doc.model.body)
-    except ValidationError:
-        return None  # the schema check reports it
+        return BfopsCard.model_validate(unit.body)
+    except (ValidationError, AttributeError):
+        return None
 
 
 def check_card(doc, index) -> Iterator:
@@ -80,6 +85,8 @@ def check_scenario(doc, index) -> Iterator:
     if ext.prepared.tactics and not ext.prepared.agreed:
         yield doc.error("bfops.prepared", "prepared defences need the pre-game agreement (prepared.agreed)",
                         "/extension/prepared", "BfOps 5.3")
+    yield from check_prepared_works(doc, index, ext, table)
+    yield from check_deck(doc, index, ext)
 
 
 #: fixed widths of the rules (BfOps p.9-10; digest d.21): terrain -> allowed widths in inches
@@ -115,6 +122,164 @@ def _mine_attributes(doc, f, where: str):
         if value not in allowed:
             yield doc.error("bfops.minefield", f"minefield '{f.id}' needs attributes.{key} in {list(allowed)} "
                             f"(it has {value!r})", f"{where}/attributes", "BfOps p.10")
+
+
+# ------------------------------------------------------------------ prepared works (d.21, d.22)
+
+#: terrain of a prepared feature -> the tactic of ``prepared.tactics`` and table ``prepared-allowances`` it uses
+TACTIC_OF = {"camouflage": "camouflage", "foxhole": "foxholes", "trench": "trenches", "wire": "wire",
+             "minefield": "minefields"}
+
+
+def check_prepared_works(doc, index, ext, table) -> Iterator:
+    """d.21/d.22: prepared features need the agreement and a tactic agreed, ids of their own on the table,
+    the fixed widths; the totals per tactic stay within the allowance of the preparing side's force (BfOps 5.3,
+    table ``prepared-allowances``)."""
+    features = ext.prepared.features
+    if not features:
+        return
+    base = "/extension/prepared"
+    if not ext.prepared.agreed or ext.prepared.side is None:
+        yield doc.error("bfops.prepared", "prepared features need the pre-game agreement and the preparing side "
+                        "(prepared.agreed, prepared.side)", base, "BfOps 5.3")
+        return
+    taken = {f.id for f in table.features} | {h.id for h in table.elevations}
+    totals: dict[str, float] = {}
+    for i, f in enumerate(features):
+        where = f"{base}/features/{i}"
+        tactic = TACTIC_OF.get(f.terrain)
+        if f.id in taken:
+            yield doc.error("bfops.prepared", f"prepared feature id '{f.id}' is already used on the table", where)
+        if tactic is None or tactic not in ext.prepared.tactics:
+            yield doc.error("bfops.prepared", f"feature '{f.id}' ({f.terrain}) is not a prepared tactic agreed "
+                            f"in prepared.tactics {ext.prepared.tactics}", f"{where}/terrain", "BfOps 5.3")
+            continue
+        yield from _feature_rules(doc, f, where)
+        totals[tactic] = totals.get(tactic, 0.0) + _measure(f, _allowance_rows(index, doc).get(tactic, {}))
+    allowed = _allowances(doc, index, ext.prepared.side)
+    for tactic, used in sorted(totals.items()):
+        if used > allowed.get(tactic, 0.0) + 1e-6:
+            yield doc.error("bfops.allowance", f"prepared {tactic}: {used:g} used, the {ext.prepared.side} force "
+                            f"allows {allowed.get(tactic, 0.0):g} (BfOps 5.3)", f"{base}/features", "BfOps 5.3")
+
+
+def _feature_rules(doc, f, where: str):
+    widths = FIXED_WIDTHS.get(f.terrain)
+    if widths and f.width_in is not None and f.width_in not in widths:
+        yield doc.error("bfops.width", f"{f.terrain} '{f.id}' is {f.width_in:g}\" wide; the rules allow "
+                        + " or ".join(f'{w:g}"' for w in widths), f"{where}/width_in", "BfOps p.9-10")
+    if f.terrain == "minefield":
+        yield from _mine_attributes(doc, f, where)
+
+
+def _allowance_rows(index, doc) -> dict:
+    rs = index.model("ruleset", doc.model.ruleset)
+    try:
+        t = rs.table("prepared-allowances")
+    except (KeyError, AttributeError):
+        return {}
+    return {str(r[0]): dict(zip(t.columns, r)) for r in t.rows if len(r) == len(t.columns)}
+
+
+def _measure(f, row: dict) -> float:
+    """A feature's use of its allowance: square inches, a count, or inches of line (1"-thick areas by area)."""
+    import shapely
+
+    from studio.model.table import feature_geometry
+
+    measure = str(row.get("measure", "length"))
+    if measure == "count":
+        return 1.0
+    geom = feature_geometry(f)
+    if geom is None:
+        return 0.0
+    if measure == "area":
+        return float(geom.area)
+    if f.shape == "polyline":
+        return float(shapely.length(shapely.linestrings([tuple(p) for p in f.points])))
+    return float(geom.area) / max(f.width_in or 1.0, 1e-9)
+
+
+def force_counts(doc, index, side_id: str) -> dict[str, float]:
+    """Squads, infantry platoons, vehicles, armoured vehicle platoons, engineers, mortar/artillery units and
+    minelayers of a side's forces (TO&E slots are the platoons)."""
+    from studio.model.forces import expand_force
+
+    counts = dict.fromkeys(("squad", "infantry_platoon", "vehicle", "vehicle_platoon", "engineer", "mortar",
+                            "minelayer"), 0.0)
+    side = next((s for s in doc.model.sides if s.id == side_id), None)
+    for force in side.forces if side is not None else []:
+        platoons: dict[str, set] = {"infantry": set(), "armour": set()}
+        for fu in expand_force(force, index):
+            unit = index.model("unit", fu.unit)
+            card = _card_of(unit)
+            if card is None:
+                continue
+            if card.infantry is not None:
+                counts["squad"] += card.infantry.kind in ("squad", "half_squad")
+                platoons["infantry"].add(fu.path)
+            else:
+                counts["vehicle"] += 1
+                if not card.soft:
+                    platoons["armour"].add(fu.path)
+            counts["engineer"] += card.capabilities.engineer
+            counts["mortar"] += any(w.weapon_class in ("mortar", "artillery", "howitzer") for w in card.weapons)
+        counts["infantry_platoon"] += len(platoons["infantry"])
+        counts["vehicle_platoon"] += len(platoons["armour"])
+    return counts
+
+
+def _allowances(doc, index, side_id: str) -> dict[str, float]:
+    counts = force_counts(doc, index, side_id)
+    out = {}
+    for tactic, row in _allowance_rows(index, doc).items():
+        out[tactic] = sum(float(row.get(f"per_{k}", 0) or 0) * v for k, v in counts.items())
+    return out
+
+
+# ------------------------------------------------------------------ deck (d.18)
+
+def check_deck(doc, index, ext) -> Iterator:
+    """d.18: the deck each side's order of battle builds (count per level), reported; a side whose forces field
+    units but draws no card is an error (BfOps p.17)."""
+    from studio.model.forces import expand_force
+
+    from .engine.command import deck_cards
+
+    rs = index.model("ruleset", doc.model.ruleset)
+    try:
+        deck_t, seq_t = rs.table("deck"), rs.table("sequence")
+    except (KeyError, AttributeError):
+        return
+    deck = {str(r[0]): {"WARPAC": r[1], "NATO": r[2]} for r in deck_t.rows if len(r) >= 3}
+    fog = next((r[1] for r in seq_t.rows if r and r[0] == "fog_of_war"), 1)
+    elements, blocs = [], []
+    for s, side in enumerate(doc.model.sides):
+        cards = {}
+        for force in side.forces:
+            for fu in expand_force(force, index):
+                unit = index.model("unit", fu.unit)
+                card = _card_of(unit)
+                if card is not None:
+                    cards.setdefault(f"{force.id}/{fu.path}", card)
+        elements += [(s, c) for c in cards.values()]
+        blocs.append(next(iter(cards.values())).side if cards else "NATO")
+    options = {o.id: o.default for o in rs.options}
+    options.update(doc.model.options)
+    if "platoon" not in deck:
+        return
+    got = deck_cards(len(doc.model.sides), blocs, elements, deck, options.get("battalion-cards") == "two",
+                     int(fog or 1))
+    for s, side in enumerate(doc.model.sides):
+        levels: dict[str, int] = {}
+        for c in got:
+            if c.side == s:
+                levels[c.level] = levels.get(c.level, 0) + 1
+        text = ", ".join(f"{n} {lvl}" for lvl, n in sorted(levels.items())) or "no card"
+        yield doc.info("bfops.deck", f"side '{side.id}' draws from {text} Command Card(s)", "/sides", "BfOps p.17")
+        if not levels and any(sd == s for sd, _ in elements):
+            yield doc.error("bfops.deck", f"side '{side.id}' fields units but builds no Command Card", "/sides",
+                            "BfOps p.17")
 
 
 def _table(doc, index):

@@ -86,7 +86,11 @@ def _turn_probes() -> list:
     # the same M60A1 moving double-time (its order stands from turn 0): 2 x Cruise 8 = 16" toward the ford (p.16)
     double = [_unit("a", "nato-m60a1", "nato", 40, 5, 0, order="to-ford", element="tanks", double_time=True),
               _unit("b", "wp-t62", "warpac", 69, 47, 180)]
+    # a BTR-60 (4 axles, Cruise 11) at the village's prepared wire: half Cruise 5.5", Bog check 6 - 1; roll 1 passes
+    wire = [_unit("a", "nato-chieftain", "nato", 60, 46, 180),
+            _unit("b", "wp-btr60", "warpac", 31, 31, 0, order="to-village", element="btrs")]
     return [
+        Probe("wire", _position("command", wire, VILLAGE, dice=[1]), ("pass", "pass"), (), ("obstacle-crossing",)),
         Probe("double-time", _position("command", double), ("pass", "pass"), (), ("procedures",)),
         Probe("spotting", _position("command", spot, dice=[8, 10]), ("pass", "pass"), (), ("spot",)),
         Probe("dusk", _position("command", dusk, VILLAGE, dice=[4, 10]), ("pass", "pass"), (), ("spot-modifiers",),

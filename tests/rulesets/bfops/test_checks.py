@@ -86,3 +86,39 @@ def test_sample_data_is_clean():
     res = validate_paths([DATA])
     mine = [d for d in res.diagnostics if "bfops" in d.file and d.severity.value != "info"]
     assert mine == [], [d.format_text() for d in mine]
+
+
+PREPARED = """\
+    features:
+      - {id: long-wire, terrain: wire, shape: polyline, points: [[30.0, 31.5], [45.0, 31.5]], width_in: 0.25}
+      - {id: wide-trench, terrain: trench, shape: polyline, points: [[43.0, 32.6], [44.0, 32.6]], width_in: 0.3}
+      - {id: church, terrain: foxhole, shape: point, points: [[40.0, 40.0]]}
+      - {id: nets, terrain: camouflage, shape: polygon, points: [[36, 36], [37, 36], [37, 37]]}
+"""
+
+
+def test_prepared_allowances_and_widths(tmp_path):
+    """d.21/d.22 (BfOps 5.3): 15" of wire exceeds the garrison's 2 x 3 squads + 1 x 3 armoured platoons = 9";
+    a 0.3" trench is not 1/4" or 1/2"; an id already on the table; camouflage not agreed as a tactic."""
+    root = tmp_path / "data"
+    shutil.copytree(DATA, root)
+    scen = root / "scenarios" / "bfops" / "bfops-village-defence.yaml"
+    text = scen.read_text(encoding="utf-8")
+    head, _, _ = text.partition("    features:\n")
+    scen.write_text(head.replace("tactics: [camouflage, foxholes, trenches, wire]", "tactics: [foxholes, trenches, "
+                                 "wire]") + PREPARED, encoding="utf-8")
+    res = validate_paths([root])
+    got = [(d.code, d.message) for d in res.diagnostics if Path(d.file).name == scen.name]
+    codes = {c for c, _ in got}
+    assert {"bfops.allowance", "bfops.width", "bfops.prepared"} <= codes, got
+    assert any("wire: 15 used" in m and "allows 9" in m for c, m in got if c == "bfops.allowance"), got
+    assert any("'church' is already used" in m for _, m in got)
+    assert any("'nets'" in m and "not a prepared tactic" in m for _, m in got)
+
+
+def test_deck_report_per_side():
+    """d.18: the deck each side builds is reported (meeting: NATO 2 company + 3 platoon, WARPAC 1 + 4)."""
+    res = validate_paths([DATA])
+    deck = sorted(d.message for d in res.diagnostics if d.code == "bfops.deck" and "meeting" in d.file)
+    assert deck == ["side 'nato' draws from 2 company, 3 platoon Command Card(s)",
+                    "side 'warpac' draws from 1 company, 4 platoon Command Card(s)"]

@@ -85,3 +85,79 @@ def test_b42_minefield_spot_is_a_unit_rating_check_at_minus_three(position):
     missed = _run_moves(position(units, phase="command", dice=[4]))
     assert "ford-mines" not in missed.mines_known[0]
     assert "ford-mines" not in {a.id for a in missed.observation(0).game.geometry.areas}
+
+
+# ------------------------------------------------------------------ trenches and wire (p.9-10)
+
+VILLAGE = "bfops-village-defence"
+
+
+class _Moved:
+    """The mover after its Move Phase, with ``moved`` the straight distance it covered (the turn may have ended
+    and reset the unit's own counter)."""
+
+    def __init__(self, u, x, y):
+        self.bogged, self.moved = u.bogged, math.hypot(u.x - x, u.y - y)
+
+
+def _mover(position, card, x, y, dice):
+    s = position([unit("a", "nato-chieftain", "nato", 60, 46, 180),
+                  unit("b", card, "warpac", x, y, 0, order="to-village", element="movers")],
+                 phase="command", to_act="warpac", dice=dice, scenario=VILLAGE)
+    while s.phase == "command" and s.turn == 1:
+        s.play(Pass())
+    return s, _Moved(s.unit("b"), x, y)
+
+
+def test_prepared_features_join_the_table(position):
+    s = position([unit("a", "nato-chieftain", "nato", 60, 46, 180)], scenario=VILLAGE)
+    ids = {a.id for a in s.game.geometry.areas}
+    assert {"south-wire", "village-trench"} <= ids
+    meeting = position([unit("a", "nato-m60a1", "nato", 30, 10)])
+    assert "south-wire" not in {a.id for a in meeting.game.geometry.areas}
+
+
+def test_b34_wheeled_armour_at_wire_half_cruise_and_bog_by_axles(position):
+    """B34: barbed wire is passed at half Cruise (BTR-60 Cruise 11 -> 5.5"); 4 axles: Bog check -1 (6 - 1 = 5):
+    roll 5 passes, roll 6 bogs in the wire."""
+    s, b = _mover(position, "wp-btr60", 31, 31, [5])
+    assert b.moved == __import__("pytest").approx(5.5, abs=1e-3) and not b.bogged
+    s, b = _mover(position, "wp-btr60", 31, 31, [6])
+    assert b.bogged and b.moved < 1.0
+    assert any("Bog check roll 6 > 5" in e for e in s.events)
+
+
+def test_b35_tracked_at_wire_apcs_minus_one_tanks_no_check(position):
+    """B35: a tracked IFV takes a Bog check at -1 (roll 6 bogs: 6 > 5); a tank passes with no check (its dice are
+    not touched: the forced 6 is left for later)."""
+    _, bmp = _mover(position, "wp-bmp1", 31, 31, [6])
+    assert bmp.bogged
+    s, tank = _mover(position, "wp-t55", 31, 31, [6])
+    assert not tank.bogged and tank.moved > 5
+    assert not any(label.startswith("bog b") for label, _ in s.dice.history)
+
+
+def test_infantry_pass_wire_at_swim_speed(position):
+    """p.10: infantry pass barbed wire at their Swim speed (1" on the sample squad card)."""
+    _, squad = _mover(position, "wp-rifle-squad", 31, 31, [])
+    assert squad.moved == __import__("pytest").approx(1.0, abs=1e-3)
+
+
+def test_quarter_inch_trench_tank_bog_minus_one_infantry_double_movement(position):
+    """p.9: a 1/4" trench: tanks Bog check -1 (T-55 bog 6: roll 5 passes, 6 bogs); infantry use twice the
+    movement (To Fight 3 -> 1.5")."""
+    _, tank = _mover(position, "wp-t55", 45, 31.5, [6])
+    assert tank.bogged
+    _, tank = _mover(position, "wp-t55", 45, 31.5, [5])
+    assert not tank.bogged and tank.moved > 3
+    _, squad = _mover(position, "wp-rifle-squad", 45, 32.0, [])
+    assert squad.moved == __import__("pytest").approx(1.5, abs=1e-3)
+
+
+def test_b29_half_inch_trench_only_infantry_and_tanks(position):
+    """B29: a 1/2" trench stops every vehicle but tanks (Bog -2); table obstacle-crossing."""
+    t = position([unit("a", "nato-chieftain", "nato", 60, 46, 180)], scenario=VILLAGE).game.tables
+    assert not t.crossing[("trench_half", "tracked_apc")]["passes"]
+    assert not t.crossing[("trench_half", "wheeled_4")]["passes"]
+    assert t.crossing[("trench_half", "tank")]["bog"] == -2 and t.crossing[("trench_half", "infantry")]["passes"]
+    assert not t.crossing[("trench_quarter", "wheeled_soft")]["passes"]     # jeeps and trucks never cross

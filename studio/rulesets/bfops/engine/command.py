@@ -19,30 +19,36 @@ FOG = Card(-1, "fog_of_war")
 
 
 def build_deck(game) -> tuple[Card, ...]:
+    """The basic draw deck of a game's order of battle (see :func:`deck_cards`)."""
+    return deck_cards(len(game.sides), game.side_blocs, [(e.side, game.cards[e.card]) for e in game.elements],
+                      game.tables.deck, game.options.get("battalion-cards") == "two",
+                      int(game.tables.sequence["fog_of_war"]))
+
+
+def deck_cards(n_sides: int, blocs, elements, deck: dict, battalion_two: bool, fog: int) -> tuple[Card, ...]:
     """The basic draw deck from the order of battle (BfOps p.17): one Platoon card per combat platoon (a Section
     pair gives none unless it is the side's only element), Company cards per company command vehicle (WARPAC 1,
     NATO 2: table ``deck``), Battalion cards per option ``battalion-cards`` (A14), and the Fog of War cards
-    (table ``sequence``, base rule)."""
+    (table ``sequence``, base rule). ``elements`` are (side index, card) per TO&E slot; ``deck`` maps a source
+    to {bloc: cards}."""
     cards: list[Card] = []
-    deck = game.tables.deck
-    for s, side in enumerate(game.sides):
-        nation = game.side_blocs[s]
-        elements = [e for e in game.elements if e.side == s]
-        for e in elements:
-            card = game.cards[e.card]
+    for s in range(n_sides):
+        nation = blocs[s]
+        mine = [card for side, card in elements if side == s]
+        for card in mine:
             level = card.capabilities.command_level
             if level in ("company", "battalion", "regimental") and level in deck:
                 n = int(deck[level][nation])
-                if level == "battalion" and game.options.get("battalion-cards") == "two":
+                if level == "battalion" and battalion_two:
                     n = 2                                                   # BfOps p.17 (A14: 'each add 2')
                 cards += [Card(s, level)] * n
                 continue
-            if card.capabilities.section_pair and len(elements) > 1:
+            if card.capabilities.section_pair and len(mine) > 1:
                 continue                                                    # BfOps p.17: Section pair
             cards += [Card(s, "platoon")] * int(deck["platoon"][nation])    # BfOps p.17: per combat platoon
-        if not any(c.side == s for c in cards) and elements:
+        if not any(c.side == s for c in cards) and mine:
             cards.append(Card(s, "platoon"))                                # BfOps p.17: at least one
-    cards += [FOG] * max(1, int(game.tables.sequence["fog_of_war"]))
+    cards += [FOG] * max(1, fog)
     return tuple(cards)
 
 

@@ -35,6 +35,8 @@ ENGINE_TABLES: tuple[TableSpec, ...] = (
     TableSpec("procedures", "BfOps 1.1", ("item", "value"), numeric=("value",),
               keys=("double_time_factor", "minefield_zone_in", "minefield_spot", "engineer_minefield_spot",
                     "collapse_bailout")),
+    TableSpec("obstacle-crossing", "BfOps p.9-10", ("obstacle", "mover", "passes", "bog", "speed_factor"),
+              numeric=("passes", "bog", "speed_factor"), nullable=("bog",)),
     TableSpec("deck", "BfOps p.17", ("source", "warpac", "nato"), numeric=("warpac", "nato"),
               keys=("platoon", "company", "battalion")),
 )
@@ -72,6 +74,7 @@ class Tables:
     sequence: dict
     deck: dict
     procedures: dict
+    crossing: dict   # (obstacle, mover) -> row
 
     @classmethod
     def compile(cls, rs) -> "Tables":
@@ -88,7 +91,8 @@ class Tables:
                    _keyed(rs, "hit-modifiers", "condition", "modifier"), terrain, arcs, bog, mines,
                    _bands(rs, "max-hits", "max_fire_rate", "max_hits"), inf,
                    _keyed(rs, "weapon-priority", "weapon_class", "priority"),
-                   _keyed(rs, "sequence", "item", "value"), deck, _keyed(rs, "procedures", "item", "value"))
+                   _keyed(rs, "sequence", "item", "value"), deck, _keyed(rs, "procedures", "item", "value"),
+                   {(str(r["obstacle"]), str(r["mover"])): r for r in _rows(rs, "obstacle-crossing")})
 
     def fingerprint(self) -> str:
         return repr(self)

@@ -58,6 +58,9 @@ class BfopsGame(Game):
         self.ext = BfopsScenario.model_validate(scenario.extension)
         self.map = index.model("map", scenario.boards[0].map)
         self.table = self.map.table
+        if self.ext.prepared.features:          # BfOps 5.3: the scenario's prepared works join the table
+            self.table = self.table.model_copy(update={"features": [*self.table.features,
+                                                                    *self.ext.prepared.features]})
         self.terrain_defaults = self._terrain_defaults(rs)
         self.geometry = table_geometry(self.table, self.terrain_defaults)
         self.cards: dict[str, BfopsCard] = {}

@@ -101,3 +101,15 @@ def cut(path: list[tuple[float, float]], length: float) -> list[tuple[float, flo
 
 def polyline_length(path) -> float:
     return sum(math.hypot(x1 - x0, y1 - y0) for (x0, y0), (x1, y1) in zip(path, path[1:]))
+
+
+def mover_class(card) -> str:
+    """The mover column of table ``obstacle-crossing`` (BfOps p.9-10): infantry, soft wheeled (jeeps, trucks),
+    wheeled armoured by axles, light tank, tank, other tracked (APCs and their kin)."""
+    if card.infantry is not None or card.propulsion == "foot":
+        return "infantry"
+    if card.propulsion == "wheeled":
+        return "wheeled_soft" if card.soft else f"wheeled_{card.axles or 2}"
+    if card.category in ("tank", "light_tank"):
+        return card.category
+    return "tracked_apc"

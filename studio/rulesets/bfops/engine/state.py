@@ -17,7 +17,7 @@ from studio.rules.dice import Dice
 from . import fire as F
 from .command import draw
 from .game import MACROS
-from .movement import cut, polyline_length
+from .movement import cut, mover_class, polyline_length
 from .structures import STRUCTURE, resolve_structure_shot, structure_targets
 
 
@@ -380,7 +380,7 @@ class BfopsState(State):
         path = cut(path, speed)
         if any(a.kind == "stream" for a, _ in self.game.geometry.path_lengths(path)) and card.propulsion != "foot":
             path = cut(path, min(speed, card.movement.cross_country_cruise or speed))   # BfOps p.11: fording
-        path = self._adjudicate(u, card, path, band)
+        path = self._adjudicate(u, card, path, band, speed)
         if len(path) >= 2:
             (x0, y0), (x1, y1) = path[-2], path[-1]
             u.facing = round(bearing(x0, y0, x1, y1), 3)
@@ -436,14 +436,66 @@ class BfopsState(State):
             return [(u.x, u.y)]
         return [(u.x, u.y), (u.x + (goal[0] - u.x) * end / length, u.y + (goal[1] - u.y) * end / length)]
 
-    def _adjudicate(self, u: Unit, card, path: list, band: str = "cruise") -> list:
-        """Exact geometry on the planned path: the first Bog check of each ground type entered (BfOps p.11),
-        then the minefield rolls for every inch of minefield passed (p.11); the unit stops where it bogs or
-        where a mine disables or immobilizes it."""
+    def _adjudicate(self, u: Unit, card, path: list, band: str = "cruise", speed: float = 0.0) -> list:
+        """Exact geometry on the planned path: trenches and wire crossed (BfOps p.9-10), the first Bog check of
+        each ground type entered (p.11), then the minefield rolls for every inch of minefield passed (p.11); the
+        unit stops where it bogs or where a mine disables or immobilizes it."""
+        path = self._obstacles(u, card, path, speed)
+        if u.bogged:
+            return path
         path = self._bog(u, card, path, band)
         if u.bogged:
             return path
         return self._minefields(u, path)
+
+    def _obstacles(self, u: Unit, card, path: list, speed: float) -> list:
+        """Trenches and wire on the path, in order (table ``obstacle-crossing``): a mover that may not pass stops
+        1/10" short; crossing caps the phase's movement (infantry: twice the movement over a trench, Swim speed
+        through wire; wheeled: half Cruise through wire) and may need a Bog check, failed = Bogged in it."""
+        line = shapely.linestrings(path) if len(path) >= 2 else None
+        if line is None:
+            return path
+        mover = mover_class(card)
+        hits = []
+        for area, _ in self.game.geometry.path_lengths(path, kinds=["trench", "wire"]):
+            part = shapely.intersection(line, area.geom)
+            if not part.is_empty:
+                hits.append((float(shapely.line_locate_point(line, shapely.get_point(
+                    shapely.get_parts(part)[0] if part.geom_type.startswith("Multi") else part, 0))), area))
+        for at, area in sorted(hits, key=lambda h: (h[0], h[1].id)):
+            path = self._cross(u, card, path, at, area, mover, speed)
+            if u.bogged or polyline_length(path) <= at + 1e-9:
+                return path
+        return path
+
+    def _cross(self, u: Unit, card, path: list, at: float, area, mover: str, speed: float) -> list:
+        """One obstacle entered ``at`` inches along the path (BfOps p.9-10, digest c.8)."""
+        f = area.data.get("feature")
+        obstacle = area.kind if area.kind != "trench" else \
+            ("trench_half" if f is not None and (f.width_in or 0.25) > 0.25 + 1e-9 else "trench_quarter")
+        row = self.game.tables.crossing.get((obstacle, mover))
+        if row is None:
+            return path
+        if not row["passes"]:
+            self.say(f"{u.id} may not cross {obstacle.replace('_', ' ')} {area.id}: stops before it (BfOps p.9)")
+            return cut(path, max(0.0, at - 0.1))
+        cap = speed * float(row["speed_factor"])
+        if area.kind == "wire" and mover == "infantry":
+            cap = card.movement.swim or cap                                       # BfOps p.10: Swim speed
+        if cap < polyline_length(path):
+            path = cut(path, cap)
+            if polyline_length(path) <= at + 1e-9:
+                return path
+        if row["bog"] is None:
+            return path
+        number = card.bog_check + float(row["bog"])
+        roll = self.dice.roll(10, f"bog {u.id} {area.id}")
+        if roll > number:
+            u.bogged = True
+            self.say(f"{u.id} crossing {area.id}: Bog check roll {roll} > {number:g}: bogged (BfOps p.9-10)")
+            return cut(path, at + 0.1)
+        self.say(f"{u.id} crosses {area.id}: Bog check roll {roll} <= {number:g}")
+        return path
 
     def _bog(self, u: Unit, card, path: list, band: str = "cruise") -> list:
         length = polyline_length(path)
