@@ -242,13 +242,16 @@ def _bands(values) -> tuple:
 
 def ag_rows(body: dict) -> tuple:
     """AP, ATGM and GP rows of a vehicle card (MBT 6.5.2, 5.1.3.3, 6.5.4.1): the Basic row fields plus kind,
-    energy, ROF, sight, GP factors, ATGM factors and AP Damage. Rows without ranges are skipped."""
+    energy, ROF, sight, GP factors, ATGM factors and AP Damage (the row's; ``card_damage`` the card-level AP
+    Damage, else the weapon's first row that gives one, for option ap-damage-source). Rows without ranges are
+    skipped."""
     rows = []
+    card_level = tuple(body["ap_damage"]) if body.get("ap_damage") else None
     for w in body.get("weapons", []):
         tt = int(w["tt_factor"])
         turreted = tt in (1, 2, 3, 360)
         gpe = (w.get("gp_effectiveness") or {}).get("max", 0)
-        card_damage = next((tuple(a["ap_damage"]) for a in w["ammo"] if a.get("ap_damage")), None)
+        card_damage = card_level or next((tuple(a["ap_damage"]) for a in w["ammo"] if a.get("ap_damage")), None)
         for a in w["ammo"]:
             row = _ag_row(w, a, tt, turreted, gpe, card_damage)
             if row is not None:
