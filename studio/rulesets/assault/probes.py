@@ -204,5 +204,88 @@ def _command_probes() -> list:
     ]
 
 
+def _artillery_probes() -> list:
+    from studio.rules.conformance import Probe
+
+    far = _unit("su", "su-t80-platoon", "soviet", "B2121")
+    # an M-109 battery (2 steps, 3 screens per step) deployed on B1010 observes for itself (delay 0, 19.B.2-3)
+    m109 = [_unit("m", "us-m109-battery", "us", "B1010", deployed=True), far]
+    # an M-125 mortar section (1 step, HE 3, incendiary smoke) deployed on B1010
+    m125 = [_unit("m", "us-m125-mortar", "us", "B1010", deployed=True), far]
+    inf = _unit("inf", "su-motor-rifle-platoon", "soviet", "B1011")
+    dug_in = _unit("inf", "su-motor-rifle-platoon", "soviet", "B1011", entrenched=True)
+    marsh = [_unit("m", "us-m109-battery", "us", "B0220", deployed=True), far]
+    screen = [{"hex": "B1011", "kind": "chemical", "vertex": 0, "removed_at": 1}]
+    # U.S. observer on A1010 for the off-board M-109 battery of the Probe (delay 'other' 1, 19.B.3)
+    spotter = [_unit("obs", "us-m1-platoon", "us", "A1010"), _unit("su", "su-t80-platoon", "soviet", "B2121")]
+    us = {"to_act": "us"}
+    return [
+        # Assault 19.D.3 (c12): three screens per step: six for the battery, or three per unit
+        Probe("smoke-screens", _position("artillery", m109, **us),
+              ("plot m B1011 smoke-chemical", "plot m B1012 smoke-chemical", "plot m B1013 smoke-chemical"),
+              ("c12-smoke-screens",), (), {"wind": {"direction": "W", "strength": "strong"}}),
+        # Assault 20.A.3-4 (c15): the incendiary screen faces a vertex along the west wind, or toward the enemy;
+        # it goes at the start of next turn's artillery phase (table smoke-duration)
+        Probe("smoke-orientation", _position("artillery", m125, **us), ("plot m B1011 smoke-incendiary", "end"),
+              ("c15-smoke-orientation",), ("smoke-duration",), {"wind": {"direction": "N", "strength": "moderate"}}),
+        # Assault 20.A.4 (c13): a screen due to go is adjusted before or after the missions are written
+        Probe("smoke-removal", _position("artillery", m125, smoke=screen, **us), (), ("c13-smoke-removal",)),
+        # Assault 19.C.5 (c34): HE 3 against infantry in clear (defence 4) reads 1:2; roll 10: no effect or S
+        Probe("indirect-no-effect", _position("artillery", [m125[0], inf], dice=[10], **us),
+              ("plot m B1011 HE", "end"), ("c34-indirect-no-effect",)),
+        # Assault 19.C.3-4: HE 12 against infantry in clear (4) reads 3:1 (roll 1: E), against 5 only 2:1 (H)
+        Probe("indirect-defence", _position("artillery", [m109[0], inf], dice=[1], **us),
+              ("plot m B1011 HE", "end"), (), ("indirect-defence",)),
+        # Assault 18 (c28): HE 12 against entrenched infantry: 14 on the conventional entrenchment row (1:2, roll
+        # 1: S) or 12 on the indirect one (1:1: H)
+        Probe("entrenched-indirect", _position("artillery", [m109[0], dug_in], dice=[1], **us),
+              ("plot m B1011 HE", "end"), ("c28-entrenched-indirect",)),
+        # Assault 19.D.2 (c8): ICM may fall on marsh B0320 ('distinct') or not ('same': marsh is swamp)
+        Probe("icm-marsh", _position("artillery", marsh, **us), (), ("c8-marsh-swamp",)),
+        # Assault 19.B.3: the off-board battery's mission arrives after the observer's delay
+        Probe("indirect-delay", _position("artillery", spotter, PROBE, **us), ("plot m109-div/1 A1011 HE",), (),
+              ("indirect-delay",)),
+        # Assault 19.D.4 (c35): an M-1 platoon in march drives through a marked hex twice: attacked twice or once
+        Probe("pass-through", _position("us-move-1", [_unit("us", "us-m1-platoon", "us", "B1010", formation="march")],
+                                        dice=[10] * 6, markers=[{"hex": "B1011", "value": 12}]),
+              ("move us B1011", "move us B1010", "move us B1011"), ("c35-pass-through",)),
+    ]
+
+
+def _supply_probes() -> list:
+    from studio.rules.conformance import Probe
+
+    # a Dragon platoon with its 3 missiles fired and an M-1 platoon with 12 TP/HE fired, a T-80 at range 3
+    units = [_unit("inf", "us-mech-infantry-platoon", "us", "B1010"), _unit("m1", "us-m1-platoon", "us", "B1010"),
+             _unit("su", "su-t80-platoon", "soviet", "B1013", spotted=True)]
+    # the M-109 (CLGP) deployed on A1014 and its company's designator 1C1 on A1012; a T-80 platoon in cover on
+    # A1010 facing the designator (the covered side: 8 // 2 = 4 with the 13.A modifiers); roll 6
+    clgp = [_unit("m", "us-m109-battery", "us", "A1014", deployed=True),
+            _unit("d", "us-m1-platoon", "us", "A1012", designation="1C1"),
+            _unit("su", "su-t80-platoon", "soviet", "A1010", 3, cover=True, spotted=True)]
+    # option c36: in a strong wind (position extension wind) the M-1 fires IS at the T-80, or not
+    strong = {"direction": "W", "strength": "strong"}
+    # option c42: a full M-2 carrying two half-strength infantry platoons destroyed by two KP hits
+    carried = [_unit("m2", "us-m2-platoon", "us", "B1010", spotted=True),
+               _unit("i1", "us-mech-infantry-platoon", "us", "B1010", steps=1),
+               _unit("i2", "us-mech-infantry-platoon", "us", "B1010", steps=1),
+               _unit("su", "su-t80-platoon", "soviet", "B1012", 0, spotted=True)]
+    carried[0]["passengers"] = ["i1", "i2"]
+    return [
+        # Assault 23 (option ammo-supply): nothing tracked, the Dragon's 3 tracked (limited), or every load
+        Probe("ammo-supply", _position("us-fire", units, ammo={"inf": {"Msl": 3}, "m1": {"m1-tp-he": 12}}), (),
+              ("ammo-supply",)),
+        # Assault 22 (clgp, c29): a CLGP mission can be written or not; directed at base 8, or 4 with 13.A.1
+        Probe("clgp", _position("artillery", clgp, PROBE, dice=[6, 10, 10], to_act="us", options={"clgp": "on"}),
+              ("plot m A1011 CLGP", "end"), ("c29-clgp-modifiers",)),
+        Probe("clgp-option", _position("artillery", clgp, PROBE, to_act="us"), (), ("clgp",)),
+        Probe("strong-wind-is", _position("us-fire", units[1:], wind=strong), (), ("c36-strong-wind-is",)),
+        # Assault 8.E (c42): one passenger lost at random and the other suppressed, or both lost
+        Probe("carrier-destroyed", _position("soviet-fire", carried, dice=[1, 1, 10, 10]),
+              ("fire su KP m2", "end", "end"), ("c42-carrier-two-passengers",)),
+    ]
+
+
 def probes() -> list:
-    return _spotting_probes() + _fire_probes() + _game_probes() + _opportunity_probes() + _command_probes()
+    return _spotting_probes() + _fire_probes() + _game_probes() + _opportunity_probes() + _command_probes() + \
+        _artillery_probes() + _supply_probes()

@@ -52,6 +52,7 @@ class Mission:
     arrival: int
     max_rof: bool = False
     timetable: bool = False      # pre-planned (Assault 21): cancelled only by aborting the timetable
+    written: int = 0             # the turn it was written (19.B.4: cancelled at the start of a later phase)
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,7 +136,7 @@ class Artillery:
         if self.actor == self.game.sides.index("soviet") and self.timetable_aborted_now:
             return []                                                   # Assault 21: no missions this phase
         out = [f"cancel {f}" for f in sorted({m.firer for m in self.missions if m.side == self.actor
-                                              and not m.timetable and m.arrival > self.turn})]
+                                              and not m.timetable and m.written < self.turn})]
         if self._timetable_active() and self.actor == self.game.sides.index("soviet"):
             out.append("abort-timetable")
         for firer in self._firers(self.actor):
@@ -161,7 +162,8 @@ class Artillery:
             self._plot(parts[1], self.game.map.hex(parts[2]), parts[3], len(parts) > 4)
         elif parts[0] == "cancel":
             self.missions = [m for m in self.missions if not (m.firer == parts[1] and not m.timetable
-                                                              and m.arrival > self.turn)]   # Assault 19.B.4
+                                                              and m.written < self.turn)]   # Assault 19.B.4
+            self._say(f"{parts[1]}'s missions are cancelled (19.B.4)")
         elif parts[0] == "abort-timetable":
             self._abort_timetable()
         elif parts[0] == "deploy":
@@ -230,16 +232,28 @@ class Artillery:
     def _observed_delay(self, firer, h) -> int | None:
         """The least delay of any observer with an unobstructed LOS to ``h`` (smoke blocks: only full thermal
         sights see through chemical smoke to observe, 20.B.2); None when nobody observes it."""
-        best = None
+        return self._observed(firer).get(h)
+
+    def _observed(self, firer) -> dict:
+        """Hex -> least delay for ``firer`` (``_observed_delay``), kept per game for the same observers, firer
+        and smoke (the plotting step changes none of them)."""
         observers = self._observers(firer.side)
         if not isinstance(firer, Battery) and firer not in observers:
             observers.append(firer)                                     # Assault 19.B.2: observes for itself
-        for o in observers:
-            thermal = self.game.card(o.card).body.thermal_sights == "full"
-            if self.has_los(o.hex, h, thermal=thermal):
+        key = (firer.id, getattr(firer, "hex", None), tuple((o.id, o.hex) for o in observers), tuple(self.smoke))
+        cache = self.game.observed
+        if key not in cache:
+            if len(cache) > 256:
+                cache.clear()
+            best: dict = {}
+            for o in observers:
+                thermal = self.game.card(o.card).body.thermal_sights == "full"
                 d = self._delay(firer, o)
-                best = d if best is None else min(best, d)
-        return best
+                for h in self.game.visible(o.hex):
+                    if (h not in best or d < best[h]) and (not self.smoke or self.has_los(o.hex, h, thermal=thermal)):
+                        best[h] = d
+            cache[key] = best
+        return cache[key]
 
     # ------------------------------------------------------------------ plotting (19.B)
     def _ammo_choices(self, firer) -> list[str]:
@@ -297,7 +311,7 @@ class Artillery:
     def _plot(self, fid: str, h, ammo: str, max_rof: bool) -> None:
         firer = self._firer(fid)
         arrival = self.turn + self._observed_delay(firer, h)
-        self.missions.append(Mission(firer.side, fid, h, ammo, arrival, max_rof))
+        self.missions.append(Mission(firer.side, fid, h, ammo, arrival, max_rof, written=self.turn))
         if max_rof:
             self.max_rof_used = tuple(sorted(self.max_rof_used + (fid,)))  # Assault 19.D.1: once per scenario
         self._say(f"{fid} plots {ammo}{' at max ROF' if max_rof else ''} on {self.game.map.label_of[h]}, "

@@ -160,9 +160,24 @@ class AssaultGame(Game):
         self.levels = {side: sorted(scenario.extension.force_levels.get(side, []), key=lambda lv: lv.level)
                        for side in self.sides}
         self.batteries = batteries(self)                                                    # Assault 19.F
+        w = scenario.environment.wind
+        self.environment_rules_applied = (
+            ("wind rolled on tables wind-direction and wind-velocity at the start (Assault 20.A.1-2, 24)",)
+            if scenario.extension.wind_rolled else
+            (f"wind from {w.direction}, {w.strength}: smoke screens face along it and drift downwind, no smoke "
+             "missions in a strong wind (Assault 20.A)",))
         self.entrenched = {self.map.hex_of[h] for e in scenario.extension.entrenchments.values()
                            for h in e.hexes if h in self.map.hex_of}                         # Assault 18
         self.edges: dict = {}
+        self.observed: dict = {}           # observation caches of the plotting step (artillery.Artillery)
+        self.seen_from: dict = {}          # hex -> hexes in range with a clear LOS graph (static map)
+
+    def visible(self, h) -> list:
+        """The hexes within spotting range of ``h`` with a clear LOS graph (terrain only; smoke aside)."""
+        if h not in self.seen_from:
+            probe = AssaultState(self, Dice(0), [], [0, 0])
+            self.seen_from[h] = [t for t in self.map.label_of if probe.has_los(h, t)]
+        return self.seen_from[h]
 
     def edge_distance(self, edge: str) -> dict:
         """Hex -> its distance in hexes from the map edge ``edge`` (off-board artillery range, 19.F)."""

@@ -48,6 +48,9 @@ def state_from_position(game, position):
                                        else game.all_counters(state.force_level))
     _morale(state, position.extension or {})
     _smoke(game, state, position.extension or {})
+    _artillery_state(game, state, position.extension or {})
+    if state.phase == "artillery" and game.options.get("c13-smoke-removal") == "adjust-first":
+        state._adjust_smoke()                                # Assault 20.A.4, option c13
     _to_act(game, state, position)
     if state.phase.endswith(("move-1", "move-2")):
         state._grant_ops()                                   # Assault 4.B
@@ -119,7 +122,7 @@ def _passengers(game, state, units) -> None:
 
 
 def _levels(game, state, extension: dict) -> None:
-    unknown = sorted(set(extension) - {"force_levels", "morale", "ops", "smoke"})
+    unknown = sorted(set(extension) - {"force_levels", "morale", "ops", "smoke", "markers", "wind", "ammo"})
     if unknown:
         raise _error(f"unknown extension key(s) {unknown}", "/extension")
     for side, level in (extension.get("force_levels") or {}).items():
@@ -153,6 +156,30 @@ def _smoke(game, state, extension: dict) -> None:
         out.append(Screen(game.map.hex_of[spec["hex"]], spec["kind"], spec.get("vertex", 0), state.turn,
                           int(spec.get("removed_at", state.turn + 1))))
     state.smoke = out
+
+
+def _artillery_state(game, state, extension: dict) -> None:
+    """``extension.markers``: fire mission markers in place, each {hex, value} (Assault 19.C.1, 19.D.4);
+    ``extension.wind``: {direction: N..NW or none, strength: light | moderate | strong} as rolled (20.A);
+    ``extension.ammo``: unit id -> {pool or ammunition: units used} (Assault 23)."""
+    from .artillery import BEARING, FireMarker
+    markers = []
+    for i, spec in enumerate(extension.get("markers") or []):
+        if not isinstance(spec, dict) or spec.get("hex") not in game.map.hex_of or not isinstance(spec.get("value"), int):
+            raise _error("a fire mission marker is {hex, value}", f"/extension/markers/{i}")
+        markers.append(FireMarker(i + 1, game.map.hex_of[spec["hex"]], spec["value"]))
+    state.markers = markers or state.markers
+    wind = extension.get("wind")
+    if wind is not None:
+        if not isinstance(wind, dict) or wind.get("direction", "none") not in (*BEARING, "none") or \
+                wind.get("strength") not in ("light", "moderate", "strong"):
+            raise _error("wind is {direction: N, NE, E, SE, S, SW, W, NW or none, strength: light | moderate | "
+                         "strong}", "/extension/wind")
+        state.wind_bearing, state.wind_speed = BEARING.get(wind.get("direction", "none"), -1), wind["strength"]
+    for uid, pools in (extension.get("ammo") or {}).items():
+        if not isinstance(pools, dict) or not all(isinstance(n, int) and n >= 0 for n in pools.values()):
+            raise _error("ammo is unit id -> {pool: units used}", f"/extension/ammo/{uid}")
+        state.ammo_used.update({(uid, str(k)): n for k, n in pools.items()})
 
 
 def _to_act(game, state, position) -> None:
