@@ -2,8 +2,10 @@
 
 Command step: each element is assigned an objective (nearest first, spread over the objectives); the first
 element whose standing order differs gets 'to-<objective>' while away from it, 'hold' once inside.
-Weapon Priority: the shot with the best chance of effect (to-hit and effect numbers of ``shot_odds``) weighted
-by the target's threat (its best Pen), holding when none has a chance.
+Elements bound for an objective farther than DOUBLE_BEYOND move double-time when their order stands from an
+earlier Turn. Weapon Priority: the shot (or close combat, ``cqb_odds``) with the best chance of effect (to-hit
+and effect numbers of ``shot_odds``) weighted by the target's threat (its best Pen), holding when none has a
+chance.
 """
 from __future__ import annotations
 
@@ -13,6 +15,7 @@ import random
 #: how far an objective's share of the elements may exceed its share of the victory points (1 = exact shares)
 SPREAD = 1.6
 
+from .engine.cqb import Cqb
 from .engine.state import Double, Fire, Hold, Order, Pass
 
 #: an element bound for an objective farther than this (inches) moves double-time when it may (BfOps p.16)
@@ -100,10 +103,13 @@ class HeuristicBot:
     def _shot(self, view, legal):
         best, score = None, 0.0
         for a in legal:
-            if not isinstance(a, Fire) or a.target.startswith("@"):
+            if isinstance(a, Cqb):
+                p = view.cqb_odds(a)                      # close combat (BfOps 9.4)
+            elif not isinstance(a, Fire) or a.target.startswith("@"):
                 continue                                   # structures: left to the engine's other players
-            to_hit, effect = view.shot_odds(a)
-            p = max(0.0, min(10.0, to_hit)) / 10.0 * max(0.0, min(10.0, effect)) / 10.0
+            else:
+                to_hit, effect = view.shot_odds(a)
+                p = max(0.0, min(10.0, to_hit)) / 10.0 * max(0.0, min(10.0, effect)) / 10.0
             p *= 1.0 + self._threat(view, a.target)
             if p > score + 1e-12:
                 best, score = a, p

@@ -161,3 +161,47 @@ def test_b29_half_inch_trench_only_infantry_and_tanks(position):
     assert not t.crossing[("trench_half", "wheeled_4")]["passes"]
     assert t.crossing[("trench_half", "tank")]["bog"] == -2 and t.crossing[("trench_half", "infantry")]["passes"]
     assert not t.crossing[("trench_quarter", "wheeled_soft")]["passes"]     # jeeps and trucks never cross
+
+
+# ------------------------------------------------------------------ CQB (9.4, p.15)
+
+def test_b74_cqb_qualification_by_lowest_armour(position):
+    """B74: a squad may close with a vehicle only with a weapon whose Pen exceeds its lowest armour (bottom
+    excluded): the rifle squad's RPG (Pen above the T-55's top 2) qualifies; a squad with Pen-1 rifles only
+    would not (cqb.qualifies on the card)."""
+    from studio.rulesets.bfops.engine import cqb
+
+    s = position([unit("q", "wp-rifle-squad", "warpac", 30, 30, 0),
+                  unit("t", "nato-chieftain", "nato", 30, 30.9, 180, spotted=True)], to_act="warpac")
+    sq, tank = s.game.card_of(s.unit("q")), s.game.card_of(s.unit("t"))
+    assert cqb.lowest_armour(tank) == min(tank.armor.front, tank.armor.side, tank.armor.rear, tank.armor.top)
+    assert cqb.qualifies(sq, tank)
+    rifles = sq.model_copy(update={"weapons": [w for w in sq.weapons if all(
+        max(a.pen.values()) <= cqb.lowest_armour(tank) for a in w.ammo)]})
+    assert not cqb.qualifies(rifles, tank)
+
+
+def test_b75_cqb_dice_per_hit_left_and_grenades(position):
+    """B75: a 3-Hit squad (UR 6) rolls one die per hit left, each <= 6 is 1 Hit; Prepared grenades (4 Turns idle)
+    make one success 2 Hits; more Hits than the lowest armour (T-55 top 2) disables: rolls [2, 5, 9] -> 2 Hits,
+    not more than 2; with grenades 3; [2, 5, 6] -> 3."""
+    from studio.rulesets.bfops.engine import cqb
+
+    def play(dice, **status):
+        s = position([unit("q", "nato-rifle-section", "nato", 30, 30, 0, **status),
+                      unit("t", "wp-t55", "warpac", 30, 30.9, 180, spotted=True)], dice=dice)
+        act = cqb.Cqb("q", "t")
+        while act not in s.legal_actions():            # earlier priorities: the tank holds
+            s.play(next(a for a in s.legal_actions() if str(a).startswith("hold")))
+        s.play(act)
+        while s.turn == 1 and s.phase == "fire" and s.legal_actions():
+            s.play(next(a for a in s.legal_actions() if str(a).startswith("hold")))
+        return s
+
+    assert cqb.lowest_armour(position([unit("t", "wp-t55", "warpac", 30, 30.9)]).game.cards["wp-t55"]) == 2
+    assert not play([2, 5, 9]).unit("t").disabled
+    assert play([2, 5, 9], idle_turns=4).unit("t").disabled
+    s = play([2, 5, 6])
+    assert s.unit("t").disabled and any("CQB" in e and "3 Hit(s)" in e for e in s.events)
+    hurt = play([2, 5, 6], hits=1)                  # 2 hits left: 2 dice, [2, 5] -> 2 Hits: holds
+    assert not hurt.unit("t").disabled

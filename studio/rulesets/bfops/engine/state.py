@@ -16,6 +16,7 @@ from studio.rules.dice import Dice
 
 from . import fire as F
 from .command import draw
+from .cqb import Cqb, cqb_targets, resolve_cqb
 from .game import MACROS
 from .movement import cut, mover_class, polyline_length
 from .structures import STRUCTURE, resolve_structure_shot, structure_targets
@@ -90,6 +91,8 @@ def parse_action(text: str, macros=MACROS):
         return Hold(parts[1])
     if len(parts) == 2 and parts[0] == "smoke":
         return Smoke(parts[1])
+    if len(parts) == 3 and parts[0] == "cqb":
+        return Cqb(parts[1], parts[2])
     raise ValueError(f"unknown action '{text}'")
 
 
@@ -116,6 +119,7 @@ class Unit:
     sup_fire: int = 0           # ... and its next opportunity to fire: the turn it was suppressed (0 = not)
     moved: float = 0.0
     fired: bool = False
+    idle: int = 0               # consecutive Turns stationary and inactive (grenades Prepared at 4, p.8)
 
     @property
     def suppressed(self) -> bool:
@@ -187,7 +191,7 @@ class BfopsState(State):
         self.legal_cache = None
         if isinstance(action, (Order, Pass, Double)):
             self._apply_order(action)
-        elif isinstance(action, (Fire, Hold, Smoke)):
+        elif isinstance(action, (Fire, Hold, Smoke, Cqb)):
             self._apply_fire(action)
         else:
             raise RulesError(f"'{action}' is not an action of this game")
@@ -203,7 +207,7 @@ class BfopsState(State):
 
     def _visible(self) -> str:
         units = [(u.id, u.card, u.side, u.element, u.x, u.y, u.facing, u.hits, u.disabled, u.immobilized, u.bogged,
-                  u.sup_move, u.sup_fire, u.moved, u.fired) for u in self.units]
+                  u.sup_move, u.sup_fire, u.moved, u.fired, u.idle) for u in self.units]
         return (f"{self.turn}|{self.phase}|{self.priority}|{self.player}|{self.hand}|{sorted(self.orders.items())}|"
                 f"{[sorted(s) for s in self.spotted]}|{self.alerted}|{[str(d) for d in self.declared]}|"
                 f"{sorted(self.decided)}|{sorted(self.cleared)}|{sorted(self.damage.items())}|{sorted(self.rubble)}|"
@@ -641,7 +645,8 @@ class BfopsState(State):
         p = pr[self.priority]
         return [u for u in self.units if u.side == side and not u.disabled and not u.fired and not u.sup_fire
                 and u.id not in self.decided and self._weapons_at(u, p)
-                and (self._targets(u, p) or structure_targets(self, u, self._weapons_at(u, p)))]
+                and (self._targets(u, p) or structure_targets(self, u, self._weapons_at(u, p))
+                     or cqb_targets(self, u))]
 
     def _targets(self, u: Unit, priority: float) -> list[Fire]:
         out = []
@@ -672,12 +677,13 @@ class BfopsState(State):
             return []
         p = self.priorities()[self.priority]
         smoke = [Smoke(u.id)] if self.game.card_of(u).capabilities.smoke_countermeasure else []
-        return [Hold(u.id)] + smoke + self._targets(u, p) + structure_targets(self, u, self._weapons_at(u, p))
+        return [Hold(u.id)] + smoke + self._targets(u, p) + structure_targets(self, u, self._weapons_at(u, p)) + \
+            cqb_targets(self, u)
 
     def _apply_fire(self, action) -> None:
         u = self.unit(action.unit)
         self.decided.add(u.id)
-        if isinstance(action, Fire):
+        if isinstance(action, (Fire, Cqb)):
             u.fired = True
             self.declared.append(action)
         elif isinstance(action, Smoke):
@@ -704,8 +710,10 @@ class BfopsState(State):
         """Shots of one Weapon Priority are simultaneous, except that a higher Unit Rating fires and applies its
         hits first (BfOps p.16): a firer disabled by a higher tier does not fire."""
         tiers: dict[int, list[Fire]] = {}
+        close = [(c, resolve_cqb(self, c)) for c in self.declared if isinstance(c, Cqb)]   # BfOps p.16: no UR
         for shot in self.declared:
-            tiers.setdefault(self.game.card_of(self.unit(shot.unit)).unit_rating, []).append(shot)
+            if isinstance(shot, Fire):
+                tiers.setdefault(self.game.card_of(self.unit(shot.unit)).unit_rating, []).append(shot)
         for ur in sorted(tiers, reverse=True):
             live = [s for s in tiers[ur] if not self.unit(s.unit).disabled]
             effects = [(s, self.resolve_shot(s)) for s in live]
@@ -713,6 +721,10 @@ class BfopsState(State):
                 before = self._disabled()
                 apply()
                 self._log(before, *self._weapon_of(shot))
+        for c, apply in close:
+            before = self._disabled()
+            apply()
+            self._log(before, f"{self.unit(c.unit).card} CQB", 0, self.unit(c.unit).card)
 
     # ---------------------------------------------------------------- casualty log (studio.sim.casualties)
     def _disabled(self) -> set[str]:
@@ -751,6 +763,12 @@ class BfopsState(State):
         if tc.infantry or tc.soft:
             return to_hit, 10.0 if pen >= 1 else 0.0
         return to_hit, pen - getattr(tc.armor, F.struck_face(self.game, u, t))
+
+    def cqb_odds(self, action: Cqb) -> float:
+        """The chance that a CQB disables its target (for the heuristic bot)."""
+        from .cqb import cqb_chance
+
+        return cqb_chance(self, action)
 
     def in_smoke(self, target: Unit) -> bool:
         """Smoke deployed in an earlier priority of this sequence screens the unit; fire in the same priority
@@ -849,6 +867,7 @@ class BfopsState(State):
         for u in self.units:
             if u.sup_fire and u.sup_fire < self.turn:
                 u.sup_fire = 0        # BfOps p.8: its next fire opportunity has passed: the marker comes off
+            u.idle = u.idle + 1 if u.moved <= 0 and not u.fired else 0          # BfOps p.8: grenades
         self.turn += 1
         if not self._over():
             self.begin_turn()
