@@ -59,12 +59,21 @@ def act(state, text: str):
     return state
 
 
+@lru_cache(maxsize=64)
 def clear_pair(rng: int, t_from: str = "C", t_to: str = "C"):
-    """Two hex labels at range ``rng`` on a straight row of clear, level ground with a clear LOS, and the
-    direction (hexside 0-5) from the first to the second."""
-    sys.path.insert(0, str(Path(__file__).resolve().parent))
-    from engine_fixtures import line_pair
+    """Two hex labels at range ``rng`` along a hex row, both of the given terrain and the same height, with a
+    clear LOS between them, and the direction (hexside 0-5) from the first to the second."""
+    from studio.hexgrid.coords import neighbour
 
     g = adv_game()
-    a, b, d = line_pair(g, t_from, t_to, rng)
-    return g.label(a), g.label(b), d
+    for a in sorted(g.map.label_of):
+        if g.map.terrain.get(a, "") != t_from:
+            continue
+        for d in range(6):
+            b = a
+            for _ in range(rng):
+                b = neighbour(b, d)
+            if b in g.map.label_of and g.map.terrain.get(b, "") == t_to and g.elev.get(a) == g.elev.get(b) and \
+                    g.los.clear(a, b):
+                return g.label(a), g.label(b), d
+    raise LookupError(f"no pair at range {rng}")
