@@ -1,6 +1,8 @@
 """Base classes and shared field types of every studio document."""
 from __future__ import annotations
 
+import enum
+import weakref
 from types import UnionType
 from typing import Annotated, Any, Iterator, Literal, Union, get_args, get_origin
 
@@ -161,24 +163,66 @@ def _scalar_refs(value: Any, pointer: str, kind: str) -> Iterator[tuple[str, str
 
 def declared_references(model: Any, pointer: str = "") -> Iterator[tuple[str, str, str]]:
     """Every ``RefTo``-annotated reference in ``model`` and its nested models, lists and mappings, as
-    ``(json_pointer, target_kind, target_id)``; pointers use the file's field names (aliases) below ``pointer``."""
+    ``(json_pointer, target_kind, target_id)``; pointers use the file's field names (aliases) below ``pointer``.
+    Fields whose type can hold neither a reference nor a model (numbers, text, lists of them) are not walked
+    (``_reference_plan``)."""
     if isinstance(model, BaseModel):
-        for name, info in type(model).model_fields.items():
-            value = getattr(model, name, None)
-            if value is None or name not in model.model_fields_set:  # only what the file holds
+        fields_set = model.model_fields_set
+        for name, key, kind, walk in _reference_plan(type(model)):
+            if name not in fields_set:  # only what the file holds
                 continue
-            child = f"{pointer}/{_escape(info.alias or name)}"
-            kind = _ref_kind(info.metadata) or _annotation_ref_kind(info.annotation)
+            value = getattr(model, name, None)
+            if value is None:
+                continue
             if kind is not None:
-                yield from _scalar_refs(value, child, kind)
-            else:
-                yield from declared_references(value, child)
+                yield from _scalar_refs(value, f"{pointer}/{key}", kind)
+            elif walk:
+                yield from declared_references(value, f"{pointer}/{key}")
     elif isinstance(model, (list, tuple)):
         for i, item in enumerate(model):
-            yield from declared_references(item, f"{pointer}/{i}")
+            if not isinstance(item, _LEAVES):
+                yield from declared_references(item, f"{pointer}/{i}")
     elif isinstance(model, dict):
         for key, item in model.items():
-            yield from declared_references(item, f"{pointer}/{_escape(str(key))}")
+            if not isinstance(item, _LEAVES):
+                yield from declared_references(item, f"{pointer}/{_escape(str(key))}")
+
+
+#: values that hold no reference of their own (only an annotated field's value is a reference)
+_LEAVES = (str, int, float, bool, bytes)
+_PLANS: "weakref.WeakKeyDictionary[type, tuple]" = weakref.WeakKeyDictionary()
+
+
+def _reference_plan(cls: type) -> tuple[tuple[str, str, str | None, bool], ...]:
+    """``(field name, escaped file name, RefTo kind or None, walk)`` of each field of a model class, in field
+    order, computed once per class: ``walk`` is False when the field's type can hold no model or reference."""
+    plan = _PLANS.get(cls)
+    if plan is None:
+        out = []
+        for name, info in cls.model_fields.items():
+            kind = _ref_kind(info.metadata) or _annotation_ref_kind(info.annotation)
+            out.append((name, _escape(info.alias or name), kind, kind is None and _may_hold_models(info.annotation)))
+        plan = _PLANS[cls] = tuple(out)
+    return plan
+
+
+_PLAIN_TYPES = (str, int, float, bool, bytes, type(None))
+
+
+def _may_hold_models(annotation: Any) -> bool:
+    """Whether a value of ``annotation`` can contain a model (so a declared reference): False for numbers, text,
+    literals, enums and containers of them; True for models, ``Any`` and anything not known to be plain."""
+    origin = get_origin(annotation)
+    if origin is Annotated:
+        return _may_hold_models(get_args(annotation)[0])
+    if origin is Literal:
+        return False
+    if origin in (Union, UnionType, list, tuple, set, frozenset, dict):
+        args = [a for a in get_args(annotation) if a is not Ellipsis]
+        return not args or any(_may_hold_models(a) for a in args)
+    if origin is None and isinstance(annotation, type):
+        return not (issubclass(annotation, _PLAIN_TYPES) or issubclass(annotation, enum.Enum))
+    return True
 
 
 def _escape(part: str) -> str:

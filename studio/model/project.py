@@ -80,8 +80,9 @@ class LoadedDocument:
 
 
 def display_path(path: Path, base: Path | None = None) -> str:
+    """``path`` relative to ``base`` (default: the working folder), or as given when it has no relative form."""
     try:
-        return os.path.relpath(path, base or Path.cwd())
+        return os.path.relpath(path, base or os.getcwd())
     except ValueError:
         return str(path)
 
@@ -202,7 +203,8 @@ def _read_raw(path: str) -> tuple[str, Any, tuple | None, list, Any]:
 
 def _document_from_raw(path: Path, display: str, raw: tuple[str, Any, tuple | None, list, Any]) -> LoadedDocument:
     text, data, problem, duplicates, marks = raw
-    doc = LoadedDocument(Path(path), display, text=text, data=data, local_duplicates=duplicates, _marks=marks)
+    doc = LoadedDocument(path if isinstance(path, Path) else Path(path), display, text=text, data=data,
+                         local_duplicates=duplicates, _marks=marks)
     if problem is not None:
         doc.diagnostics.append(Diagnostic(Severity.ERROR, problem[0], problem[1], display, problem[2], problem[3]))
     return doc
@@ -244,9 +246,26 @@ def fork_pool(workers: int):
     return ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"))
 
 
+def idle_cores() -> float:
+    """Cores the machine leaves idle: the core count less the 1-minute load average (this process included);
+    every core when the system gives no load average."""
+    cores = os.cpu_count() or 1
+    try:
+        return cores - os.getloadavg()[0]
+    except (AttributeError, OSError):
+        return float(cores)
+
+
+def forking_pays(items: int, min_items: int) -> bool:
+    """Whether worker processes would finish ``items`` pieces of work sooner: at least ``min_items`` of them, a
+    second core, fork safe here (:func:`fork_is_safe`), and a core left idle by the other processes (on a busy
+    machine the workers only queue behind them, and sending their results back costs more than it saves)."""
+    return items >= min_items and (os.cpu_count() or 1) >= 2 and idle_cores() >= 1.0 and fork_is_safe()
+
+
 def _load_documents(paths: list[Path], displays: list[str]) -> list[LoadedDocument]:
     workers = min(4, os.cpu_count() or 1)
-    if len(paths) >= PARALLEL_MIN_FILES and workers >= 2 and fork_is_safe():
+    if forking_pays(len(paths), PARALLEL_MIN_FILES):
         try:
             with fork_pool(workers) as pool:
                 # models are validated here while the workers go on parsing
@@ -391,16 +410,17 @@ def project_files(root: Path, clean: bool = True) -> list[Path]:
     Listing a project is how every command and the window open it, so with ``clean`` the walk also removes the
     studio's own stale temp files (left by a killed writer; see :func:`studio.model.safeio.remove_stale`).
     """
-    found: list[tuple[tuple[str, ...], str]] = []
+    found: list[tuple[tuple[str, ...], str, Path]] = []
     base = os.fspath(root)
     for dirpath, dirnames, filenames in os.walk(base):
         dirnames[:] = sorted(d for d in dirnames if not d.startswith("."))
         if clean:
             safeio.remove_stale(dirpath, [f for f in filenames if f.startswith(".") or f.endswith(".tmp")])
         parts = tuple(os.path.relpath(dirpath, base).split(os.sep))
-        found.extend((parts, f) for f in filenames if f.endswith(YAML_SUFFIXES) and not f.startswith("."))
-    found.sort()  # the order of Path sorting: by folder components, then name
-    return [Path(base, *[p for p in parts if p != "."], name) for parts, name in found]
+        folder = Path(base, *[p for p in parts if p != "."])  # one Path a folder; its files joined to it
+        found.extend((parts, f, folder) for f in filenames if f.endswith(YAML_SUFFIXES) and not f.startswith("."))
+    found.sort(key=lambda x: x[:2])  # the order of Path sorting: by folder components, then name
+    return [folder / name for _, name, folder in found]
 
 
 def load_project(root: Path, display_base: Path | None = None) -> ProjectIndex:

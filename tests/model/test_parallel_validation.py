@@ -13,6 +13,7 @@ REPO = Path(__file__).resolve().parents[2]
 
 def _findings(root: Path, parallel: bool, monkeypatch) -> list[dict]:
     threshold = 1 if parallel else 10 ** 9
+    monkeypatch.setattr(project, "idle_cores", lambda: 2.0)  # as on an idle machine, however loaded this one
     monkeypatch.setattr(project, "PARALLEL_MIN_FILES", threshold)
     monkeypatch.setattr(validate, "PARALLEL_MIN_CHECKS", threshold)
     result = validate.validate_paths([root])
@@ -39,6 +40,24 @@ def test_parallel_findings_equal_single_process_findings(broken, monkeypatch):
     codes = {d["code"] for d in single[:-1]}
     assert {"syntax.yaml", "schema.unknown-field"} <= codes and len(codes) >= 4, codes
     assert _findings(broken, True, monkeypatch) == single
+
+
+def test_no_workers_on_a_busy_machine(broken, monkeypatch):
+    """With no core left idle by the other processes the files are parsed in this process (same findings)."""
+    single = _findings(broken, False, monkeypatch)
+    monkeypatch.setattr(project, "PARALLEL_MIN_FILES", 1)
+    monkeypatch.setattr(project, "idle_cores", lambda: 0.2)
+    monkeypatch.setattr(validate, "PARALLEL_MIN_CHECKS", 10 ** 9)
+
+    def refused(workers):
+        raise AssertionError("a pool was started on a busy machine")
+
+    monkeypatch.setattr(project, "fork_pool", refused)
+    result = validate.validate_paths([broken])
+    assert [d.to_json() for d in result.diagnostics] + [{"files": result.files}] == single
+    monkeypatch.setattr(project, "idle_cores", lambda: 1.5)
+    with pytest.raises(AssertionError, match="busy machine"):
+        validate.validate_paths([broken])
 
 
 def test_fork_is_refused_while_threads_run(monkeypatch):
