@@ -149,7 +149,7 @@ def test_waw_reduced_bar_only_for_units_with_a_reduced_side(unit_id):
     assert bool(white_bars) == (card_data(unit)["body"].get("reduced") is not None)
 
 
-@pytest.mark.parametrize("unit_id", [u.id for u in _units("mbt")])
+@pytest.mark.parametrize("unit_id", [u.id for u in _units("mbt") if u.category == "vehicle"])
 def test_mbt_counters_have_id_card_ref_movement_and_a_damaged_back(unit_id):
     unit = sample().model("unit", unit_id)
     layout = choose_layout(sample(), unit, "counter")
