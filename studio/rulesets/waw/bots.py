@@ -25,6 +25,9 @@ class HeuristicBot:
     name = "heuristic"
     #: answers kept per decision (False: every query recomputed; the tests compare both, same choices)
     memo = True
+    #: "can it shoot from here" read from the decision's offered fire actions when they are all its legal shots
+    #: (False: every target scanned; the tests compare both, same choices)
+    offered_shots = True
 
     def __init__(self, game, side: int, seed: int = 0):
         self.game = game
@@ -33,6 +36,7 @@ class HeuristicBot:
         self.objectives = sorted({h for vtype, s, pts, hexes, _ in game.victory if vtype == "hold_hexes"
                                   for h in hexes})
         self._memo: dict = {}                  # per decision: (query, args) -> answer (the view does not change)
+        self._offered: list = []               # the fire actions of the decision being made
 
     def _once(self, key, compute):
         """``compute()`` once per decision for ``key`` (goal, targets, exposure ... of one observation)."""
@@ -106,6 +110,7 @@ class HeuristicBot:
         kinds = {}
         for a in legal:
             kinds.setdefault(a.kind, []).append(a)
+        self._offered = kinds.get("fire", [])
         if "activate" in kinds:
             return kinds["activate"][0]
         if "strike" in kinds:
@@ -323,6 +328,8 @@ class HeuristicBot:
         return self._once(("shoot", u), lambda: self._can_shoot_now(st, u))
 
     def _can_shoot_now(self, st, u: int) -> bool:
+        if self.offered_shots and st.drill is None and (st.mp_used[u] == 0 or self.game.units[u].is_heli):
+            return self._offered_shot(st, u)
         h, reach = st.hex[u], self.game.reach[u]
         for t in self._targets(st, u):
             if distance(h, st.hex[t]) > reach:
@@ -331,6 +338,24 @@ class HeuristicBot:
                 if self.shot_value(st, u, t, fp, "normal") > FIRE_THRESHOLD:
                     return True
         return False
+
+    def _offered_shot(self, st, u: int) -> bool:
+        """A worthwhile AP or HE shot among ``u``'s fire actions of this decision: a unit offered a move that has
+        not moved fires in the normal mode (6.1), so its offered fire actions are all its legal shots from here
+        (outside a Battle Drill, Chaos 15, which offers Moving Fire only)."""
+        by_uid = self.game.by_uid
+        uid = self.game.units[u].uid
+        return any(self.shot_value(st, u, by_uid[a.target], a.fire, "normal") > FIRE_THRESHOLD
+                   for a in self._offered_of(uid) if a.fire in ("ap", "he"))
+
+    def _offered_of(self, uid: str) -> list:
+        """The fire actions of this decision by the unit ``uid`` (grouped once per decision)."""
+        def group():
+            out: dict = {}
+            for a in self._offered:
+                out.setdefault(a.unit, []).append(a)
+            return out
+        return self._once(("offered",), group).get(uid, [])
 
     def assault_ok(self, st, units: list[int], h, overrun: bool, bold: bool = False) -> bool:
         mine = 0.0

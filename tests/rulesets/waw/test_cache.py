@@ -62,19 +62,49 @@ def test_same_seed_same_game_with_and_without_cache(name):
         assert _playout(game, seed, cached=True) == _playout(game, seed, cached=False)
 
 
-def test_cache_is_used_and_fresh_for_clones_and_views():
+def test_cache_is_used_and_fresh_for_clones_and_shared_with_views():
     game = _game("waw-crossroads")
     st = game.new_initial_state(1)
     rng = random.Random(0)
     reused = 0
     while not st.is_terminal() and st.steps < 120:
-        before = {u: e for u, e in st._lc.moves.items()}
+        before = dict(st._lc.moves)
         legal = st.legal_actions()
-        reused += sum(1 for u, e in st._lc.moves.items() if before.get(u) is not None and before[u][1] is e[1])
+        reused += sum(1 for u, e in st._lc.moves.items() if before.get(u) is e)
         st.apply(legal[rng.randrange(len(legal))])
     assert reused > 50                         # lists are really kept between listings
     assert st.clone()._lc is not st._lc and not st.clone()._lc.moves
-    assert st.observation(0)._lc is not st._lc
+    assert st.observation(0)._lc is st._lc     # the view reads the same unit lists: it shares the cache
+
+
+def _base_keys(occ):
+    """The occupancy without the derived per-side lists (those are made on demand)."""
+    return {k: v for k, v in occ.items() if not (type(k) is tuple and k[0] in ("alive", "targets"))}
+
+
+@pytest.mark.parametrize("name", SCENARIOS)
+def test_kept_occupancy_equals_a_fresh_one_on_random_playouts(name):
+    """The occupancy moved unit by unit between listings is the one built from scratch (units per hex and per
+    hex and side in unit order, ground and stacking counts); the kept per-side lists equal fresh ones."""
+    from studio.rulesets.waw.engine.cache import build_occupancy
+
+    game = _game(name)
+    for seed in range(2):
+        st = game.new_initial_state(seed)
+        rng = random.Random(seed)
+        while not st.is_terminal():
+            legal = st.legal_actions()
+            occ = st._lc.occ
+            if occ is not None and st.pending[0] in ("ops", "opfire"):
+                fresh = build_occupancy(st)
+                assert _base_keys(occ) == {k: v for k, v in fresh.items() if v}, (seed, st.steps)
+                for key, hit in occ.items():
+                    if type(key) is tuple and key[0] == "alive":
+                        assert hit == [i for i in range(len(game.units)) if st.strength[i] < 2
+                                       and st.hex[i] is not None and key[1] in (None, game.units[i].side)]
+                    elif type(key) is tuple and key[0] == "targets":
+                        assert hit == st._targets_of_side(key[1])
+            st.apply(legal[rng.randrange(len(legal))])
 
 
 def test_direct_write_invalidates():
@@ -99,22 +129,73 @@ def test_direct_write_invalidates():
     assert after == _texts(st.legal_actions_uncached())
 
 
-def test_listing_cache_scan_limit_recomputes():
-    lc = ListingCache()
-    lc.log = [(0, None, None, True)] * 100
-    lc.sides = [0, 0]
-    lc.moves[1] = (0, [Action("end")])
+class _Units:
+    """A bare state record for the invalidation rules: two units a side on a small map."""
 
-    class S:
-        hex = [None, (0, 0)]
-        disr = [False, False]
-    assert lc.get(lc.moves, 1, S) is None          # too many changes to scan: recompute
-    lc.moves[1] = (99, [Action("end")])
-    lc.log[99] = (0, (5, 5), (6, 6), True)
-    assert lc.get(lc.moves, 1, S) is not None      # a far friendly change keeps the move list
-    lc.log[99] = (0, (1, 0), (6, 6), True)
-    lc.moves[1] = (99, [Action("end")])
-    assert lc.get(lc.moves, 1, S) is None          # ... a near one does not
+    def __init__(self, game, hexes, disr=None):
+        self.game = game
+        n = len(hexes)
+        self.hex, self.disr = list(hexes), list(disr or [False] * n)
+        self.strength, self.carrier, self.hover = [0] * n, [-1] * n, [False] * n
+        for name in ("ops_complete", "out_of_command", "mfired", "mode_changed", "acted", "fresh", "locked",
+                     "one_hex"):
+            setattr(self, name, [False] * n)
+        for name in ("mp_used", "depleted", "heli_moves", "breakdown"):
+            setattr(self, name, [0] * n)
+        self.mp_cap = [None] * n
+        self.thor, self.smoke, self.wrecks, self.chem, self.xleaders = 0, {}, set(), set(), {}
+        self.hallowed, self.overrun_done = set(), set()
+
+
+def _bare_game(sides):
+    from types import SimpleNamespace
+
+    from studio.rulesets.waw.engine.game import _within
+
+    hexes = {(q, r) for q in range(12) for r in range(12)}
+    n = len(sides)
+    return SimpleNamespace(side_of=list(sides), ground_unit=[True] * n, stacking_unit=[True] * n,
+                           within1={h: _within(h, 1, hexes) for h in hexes},
+                           within2={h: _within(h, 2, hexes) for h in hexes})
+
+
+def _filled(lc, n):
+    for table in (lc.moves, lc.fire, lc.close, lc.popup):
+        for u in range(n):
+            lc.put(table, u, [Action("end")])
+
+
+def test_invalidation_rules_on_a_bare_record():
+    """Own change: all lists; a change within 1 hex: move lists, within 2: close lists; an enemy's target field:
+    the fire and Pop-Up lists of its enemies and the move lists of their Disrupted units; a friendly far change
+    or an enemy's Ops Complete: nothing else."""
+    game = _bare_game([0, 0, 1, 1])
+    st = _Units(game, [(2, 2), (8, 8), (2, 5), (10, 10)], disr=[False, True, False, False])
+    lc = ListingCache()
+    lc.refresh(st)
+    _filled(lc, 4)
+    st.hex[2] = (2, 3)                          # enemy 2: next to unit 0, far from 1 and 3
+    lc.refresh(st)
+    assert set(lc.moves) == {3}                 # 0 within 1, 1 Disrupted (6.1.7), 2 its own
+    assert set(lc.close) == {1, 3}              # 0 within 2
+    assert set(lc.fire) == set(lc.popup) == {3}     # its enemies' fire (0, 1) and its own
+    _filled(lc, 4)
+    st.ops_complete[3] = True                   # an enemy only became Ops Complete: its own lists only
+    lc.refresh(st)
+    assert set(lc.moves) == set(lc.fire) == set(lc.close) == {0, 1, 2}
+    _filled(lc, 4)
+    st.hex[1] = (8, 9)                          # unit 1 steps, 3+ hexes from everyone: its own lists and
+    lc.refresh(st)                              # the fire lists of its enemies
+    assert set(lc.moves) == set(lc.close) == {0, 2, 3} and set(lc.fire) == {0}
+    _filled(lc, 4)
+    st.ops_complete[1] = True                   # (0, 2) -> (2, 4) is 2 hexes from unit 0 at (2, 2)
+    st.mp_used[1] = 1
+    st.hex[1] = (2, 4)
+    lc.refresh(st)
+    assert 0 in lc.moves and 0 not in lc.close and 0 in lc.fire   # a friend 2 hexes off: the close list only
+    st.smoke[(5, 5)] = 2                        # a global marker: every list
+    lc.refresh(st)
+    assert not lc.moves and not lc.fire and not lc.close and not lc.popup
 
 
 @pytest.mark.parametrize("name", ["waw-crossroads", "waw-hill-fight"])
@@ -128,4 +209,19 @@ def test_bot_memo_makes_the_same_choices(name, monkeypatch):
         monkeypatch.setattr(HeuristicBot, "memo", memo)
         bots = [game.make_bot("heuristic", s, 3 + s) for s in (0, 1)]
         return _playout(game, 5, cached=True, bots=bots)
+    assert play(True) == play(False)
+
+
+@pytest.mark.parametrize("name", ["waw-crossroads", "waw-lab"])
+def test_bot_offered_shots_make_the_same_choices(name, monkeypatch):
+    """Reading "can it shoot from here" from the offered fire actions changes no choice (against scanning every
+    target)."""
+    from studio.rulesets.waw.bots import HeuristicBot
+
+    game = _game(name)
+
+    def play(offered):
+        monkeypatch.setattr(HeuristicBot, "offered_shots", offered)
+        bots = [game.make_bot("heuristic", s, 5 + s) for s in (0, 1)]
+        return _playout(game, 6, cached=True, bots=bots)
     assert play(True) == play(False)

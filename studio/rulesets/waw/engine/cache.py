@@ -3,7 +3,8 @@ and invalidated explicitly.
 
 A unit's **move list** (5.0: the hexes it may step into), **fire list** (6.1; a helicopter's Pop-Up attacks,
 9.2.1, follow the same rule) and **close list** (6.3 Assault, 6.4 Overrun, 5.2.1 loading) are computed once and
-reused until something they depend on changes. What changed is found by comparing, at each listing, every
+reused until something they depend on changes (a list is dropped when a change it depends on is seen, so a kept
+list is valid as it stands). What changed is found by comparing, at each listing, every
 unit's **signature** (all its per-unit fields: hex, strength, Disrupted, Ops Complete, OOC, MP used and cap,
 Moving Fire, Depleted, carrier, mode, helicopter moves, acted, breakdown, fresh, locked, one-hex) with the
 previous listing's, and a **global signature** (Thor's Hammer, Smoke, Wrecks, Chemical,
@@ -34,8 +35,6 @@ from bisect import insort
 from itertools import compress
 from operator import ne
 
-from studio.hexgrid.coords import distance
-
 #: per-unit fields of the state record that make up a unit's signature
 UNIT_FIELDS = ("hex", "strength", "disr", "ops_complete", "out_of_command", "mp_used", "mp_cap", "mfired",
                "depleted", "carrier", "hover", "mode_changed", "heli_moves", "acted", "breakdown", "fresh",
@@ -44,8 +43,6 @@ UNIT_FIELDS = ("hex", "strength", "disr", "ops_complete", "out_of_command", "mp_
 TARGET_FIELDS = ("hex", "strength", "hover", "carrier")
 _TARGET_AT = tuple(UNIT_FIELDS.index(f) for f in TARGET_FIELDS)
 _HEX, _STRENGTH, _CARRIER = (UNIT_FIELDS.index(f) for f in ("hex", "strength", "carrier"))
-#: a list entry checked against more changes than this is recomputed instead (cheaper than scanning)
-MAX_SCAN = 48
 #: occupancy keys derived from the unit lists, dropped when a unit is placed, removed or (un)loaded
 DERIVED_KEYS = ("alive", "targets")
 
@@ -80,12 +77,19 @@ def build_occupancy(st) -> dict:
 
 
 def _count(occ: dict, i: int, h, sides, ground, stacks, step: int) -> None:
+    """Count unit ``i`` in (``step`` 1) or out of (-1) the ground and stacking counts of hex ``h`` (no zeros)."""
     if ground[i]:
-        key = ("g", h, sides[i])
-        occ[key] = occ.get(key, 0) + step
+        _add(occ, ("g", h, sides[i]), step)
         if stacks[i]:
-            key = ("s", h, sides[i])
-            occ[key] = occ.get(key, 0) + step
+            _add(occ, ("s", h, sides[i]), step)
+
+
+def _add(occ: dict, key: tuple, step: int) -> None:
+    n = occ.get(key, 0) + step
+    if n:
+        occ[key] = n
+    else:
+        del occ[key]
 
 
 def _place(occ: dict, i: int, h, carried: bool, g, step: int) -> None:
@@ -104,20 +108,19 @@ def _place(occ: dict, i: int, h, carried: bool, g, step: int) -> None:
 
 
 class ListingCache:
-    """The per-unit lists of one state (never shared between states: clones and views start empty), and the
-    occupancy kept up to date from the changes seen at each listing."""
+    """The per-unit lists of one state and of its observations (which share its unit lists; clones start
+    empty), and the occupancy kept up to date from the changes seen at each listing."""
 
-    __slots__ = ("fields", "glob", "log", "moves", "fire", "close", "popup", "sides", "live", "occ")
+    __slots__ = ("fields", "glob", "moves", "fire", "close", "popup", "sides", "live", "occ")
 
     def __init__(self):
         self.fields: list[list] | None = None   # copies of the UNIT_FIELDS lists at the last listing
         self.glob: tuple | None = None
-        self.log: list[tuple] = []             # (unit, old hex, new hex, target fields changed) per change
-        # table -> unit -> (log position when made, actions); the table's rule: (near hexes, enemies matter)
-        self.moves: dict[int, tuple[int, list]] = {}
-        self.fire: dict[int, tuple[int, list]] = {}
-        self.close: dict[int, tuple[int, list]] = {}
-        self.popup: dict[int, tuple[int, list]] = {}
+        # table -> unit -> actions, valid while kept (dropped by the change rules above)
+        self.moves: dict[int, list] = {}
+        self.fire: dict[int, list] = {}
+        self.close: dict[int, list] = {}
+        self.popup: dict[int, list] = {}
         self.sides: list[int] = []
         self.live = False                      # True only while an impulse is being listed (after refresh)
         self.occ: dict | None = None           # build_occupancy(st) of the last listing, updated in place
@@ -128,8 +131,8 @@ class ListingCache:
         return None if self.fields is None else list(zip(*self.fields))
 
     def refresh(self, st) -> dict:
-        """Record what changed since the last listing (called at the start of every listing); return the
-        occupancy of ``st`` (kept up to date from the changes)."""
+        """Drop the lists that what changed since the last listing can alter (called at the start of every
+        listing); return the occupancy of ``st`` (kept up to date from the changes)."""
         glob = global_signature(st)
         old = self.fields
         if old is None or len(old[0]) != len(st.hex):
@@ -153,62 +156,60 @@ class ListingCache:
         self.fire.clear()
         self.close.clear()
         self.popup.clear()
-        self.log.clear()
         self.glob = glob
         self.sides = list(st.game.side_of)
 
     def _record(self, st, old: list[list], cur: list[list], changed: list[int]) -> None:
-        """Log each changed unit and move it in the occupancy when it was placed, removed, moved or (un)loaded."""
-        log, occ, g = self.log, self.occ, st.game
+        """Move each changed unit in the occupancy (placed, removed, moved, loaded or unloaded), then drop the
+        lists its change can alter."""
+        occ, g = self.occ, st.game
         placed = False
         for i in changed:
             oh, nh = old[_HEX][i], cur[_HEX][i]
-            log.append((i, oh, nh, any(old[k][i] != cur[k][i] for k in _TARGET_AT)))
             was = (oh, old[_STRENGTH][i] < 2 and oh is not None, old[_CARRIER][i] >= 0)
             now = (nh, cur[_STRENGTH][i] < 2 and nh is not None, cur[_CARRIER][i] >= 0)
-            if was == now:
-                continue
-            if was[1]:
-                _place(occ, i, oh, was[2], g, -1)
-            if now[1]:
-                _place(occ, i, nh, now[2], g, 1)
-            placed = placed or was[1:] != now[1:]
+            if was != now:
+                if was[1]:
+                    _place(occ, i, oh, was[2], g, -1)
+                if now[1]:
+                    _place(occ, i, nh, now[2], g, 1)
+                placed = placed or was[1:] != now[1:]
         if placed:
             for key in [k for k in occ if type(k) is tuple and k[0] in DERIVED_KEYS]:
                 del occ[key]
+        for i in changed:
+            self._drop(st, i, old[_HEX][i], cur[_HEX][i], any(old[k][i] != cur[k][i] for k in _TARGET_AT))
 
-    def get(self, table: dict, u: int, st):
-        """The cached list of ``u`` in ``table`` when no change since it was made can alter it, else None."""
-        entry = table.get(u)
-        if entry is None:
-            return None
-        pos, lst = entry
-        log = self.log
-        if pos == len(log):
-            return lst
-        if len(log) - pos > MAX_SCAN:
-            return None
-        h = st.hex[u]
-        side = self.sides[u]
-        if table is self.fire or table is self.popup:
-            near, enemies = -1, True
-        elif table is self.moves:
-            near, enemies = 1, st.disr[u]
-        else:
-            near, enemies = 2, False
-        sides = self.sides
-        for k in range(pos, len(log)):
-            c, oh, nh, seen = log[k]
-            if c == u or (enemies and seen and sides[c] != side):
-                return None
-            if near >= 0 and ((oh is not None and distance(oh, h) <= near) or
-                              (nh is not None and distance(nh, h) <= near)):
-                return None
-        table[u] = (len(log), lst)
-        return lst
+    def _drop(self, st, c: int, oh, nh, seen: bool) -> None:
+        """The invalidation rules for one changed unit ``c`` (old hex ``oh``, new hex ``nh``; ``seen``: a field
+        another unit's fire or targeting reads changed)."""
+        moves, close, occ = self.moves, self.close, self.occ
+        for table in (moves, self.fire, close, self.popup):
+            table.pop(c, None)
+        g = st.game
+        for h in (oh, nh):
+            if h is None:
+                continue
+            for x in g.within1.get(h, ()):
+                for u in occ.get(x, ()):
+                    moves.pop(u, None)
+            for x in g.within2.get(h, ()):
+                for u in occ.get(x, ()):
+                    close.pop(u, None)
+        if seen:
+            sides, side, disr = self.sides, self.sides[c], st.disr
+            for table in (self.fire, self.popup):
+                for u in [u for u in table if sides[u] != side]:
+                    del table[u]
+            for u in [u for u in moves if sides[u] != side and disr[u]]:
+                del moves[u]
+
+    def get(self, table: dict, u: int):
+        """The kept list of ``u`` in ``table`` (valid: no change it depends on was seen since), else None."""
+        return table.get(u)
 
     def put(self, table: dict, u: int, lst: list) -> list:
-        table[u] = (len(self.log), lst)
+        table[u] = lst
         return lst
 
 

@@ -164,6 +164,9 @@ class WawGame(Game):
         self.level = {h: (1 if amap.elevation.get(h, 0) > 0 else 0) for h in self.hexes}
         self.los = los_for_map(amap, rs, tables)
         self.nbrs = {h: amap.neighbours(h) for h in self.hexes}
+        # the hexes within 1 and within 2 of each hex (the listing cache's locality rules, engine/cache.py)
+        self.within1 = {h: _within(h, 1, self.nbrs) for h in self.hexes}
+        self.within2 = {h: _within(h, 2, self.nbrs) for h in self.hexes}
 
     def _setup_units(self, scenario, index) -> None:
         """Set-up: one unit per TO&E slot instance (ids <force>.<n>), formations (markers, Morale, entry)."""
@@ -439,6 +442,13 @@ class WawGame(Game):
     def const(self, name: str):
         """A value of the ruleset's ``constants`` table (declared in ``engine_tables``, so it exists)."""
         return self.constants[name]
+
+
+def _within(h, r: int, on_map) -> list:
+    """The map hexes at distance <= ``r`` of ``h`` (``h`` included), whatever lies between."""
+    q, s = h
+    return [(q + dq, s + dr) for dq in range(-r, r + 1) for dr in range(-r, r + 1)
+            if abs(dq) <= r and abs(dr) <= r and abs(dq + dr) <= r and (q + dq, s + dr) in on_map]
 
 
 def create_game(scenario, index, options: dict[str, Any] | None = None) -> WawGame:

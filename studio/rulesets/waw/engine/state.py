@@ -196,12 +196,15 @@ class WawState(SequenceRules, CommandRules, MovementRules, FireRules, AssaultRul
     def observation(self, player: int) -> "WawState":
         """What ``player`` sees: every unit and marker is open in World at War (no hidden units or commands);
         only the dice are private, so the view shares the state's fields read-only and carries fresh dice seeded
-        from the visible position (never the real dice, so neither the view nor its clone predicts a roll)."""
+        from the visible position (never the real dice, so neither the view nor its clone predicts a roll).
+
+        The view shares the state's listing cache too: it reads the same unit lists, and the cache checks every
+        unit's signature and the global one at each use, so a view kept after the state moved on only causes
+        recomputation (cache.py)."""
         view = WawState.__new__(WawState)
         for name in self.__slots__:
             setattr(view, name, getattr(self, name))
         view._occ = None
-        view._lc = ListingCache()
         view.dice = Dice.seeded_from(f"{self.turn}|{self.steps}|{self.pending}|{len(self.cup)}", record=False)
         return view
 
@@ -280,7 +283,8 @@ class WawState(SequenceRules, CommandRules, MovementRules, FireRules, AssaultRul
     @contextmanager
     def cached(self):
         """Cache the occupancy of hexes while the state is only read (a bot deciding)."""
-        self._occ = self._occupancy()
+        lc = self._lc
+        self._occ = lc.refresh(self) if lc is not None else self._occupancy()
         try:
             yield self
         finally:
