@@ -9,7 +9,9 @@ LOS (L: drag from eye to target: every obstacle crossed with its length, faces, 
 modifiers), Template (T: click to lay a circle of the chosen radius or a 90-degree arc; Escape clears them and
 any unfinished drawing). Snap 1/4", 1/8" or free;
 inches or metric. Every gesture is one undo step (one ``apply`` on release). Units go to a set-up document
-(a ``position``: x, y in inches, facing in degrees), by default an unsaved one named after the map.
+(a ``position``: x, y in inches, facing in degrees), by default an unsaved one named after the map; "Save set-up"
+(Ctrl+Shift+S) writes it, atomically, as a position document of the scenario chosen in the Scenario box (the
+project's scenarios played on this table) and says whether it sets up in that scenario.
 
 Entry point for the window: :func:`open_table_editor` (the editor for ``map`` documents whose data has ``table``).
 """
@@ -19,7 +21,7 @@ import math
 from pathlib import Path
 
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPolygonF
+from PySide6.QtGui import QAction, QBrush, QColor, QKeySequence, QPainter, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import (QComboBox, QDoubleSpinBox, QFormLayout, QGraphicsEllipseItem, QGraphicsPathItem,
                                QGraphicsScene, QGraphicsView, QHBoxLayout, QLabel, QListWidget, QSplitter, QToolBar,
                                QVBoxLayout, QWidget)
@@ -174,11 +176,22 @@ class QtTableEditor(QtEditor):
         self.radius_box.setValue(3.0)
         self.template_box = QComboBox()
         self.template_box.addItems(["circle", "arc"])
+        self.scenario_box = QComboBox()
+        for sid in self._scenarios():
+            self.scenario_box.addItem(sid, sid)
         for label, w in (("Stamp", self.stamp_box), ("Snap", self.snap_box), ("Units", self.units_box),
                          ("Card", self.card_box), ("Side", self.side_box), ("Radius", self.radius_box),
-                         ("Template", self.template_box)):
+                         ("Template", self.template_box), ("Scenario", self.scenario_box)):
             self.options.addWidget(QLabel(f" {label} "))
             self.options.addWidget(w)
+        self.save_setup_action = QAction("Save set-up", self)
+        self.save_setup_action.setShortcut(QKeySequence("Ctrl+Shift+S"))
+        self.save_setup_action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        self.save_setup_action.setToolTip("Save the units placed as a position document (Ctrl+Shift+S)")
+        self.save_setup_action.triggered.connect(lambda _=False: self.save_setup())
+        self.toolbar.addSeparator()
+        self.toolbar.addAction(self.save_setup_action)
+        self.addAction(self.save_setup_action)
         self.readout = QListWidget()
         self.status = QLabel("")
         side = QWidget()
@@ -211,6 +224,58 @@ class QtTableEditor(QtEditor):
         layout.addLayout(bars)
         layout.addWidget(split, 1)
         layout.addWidget(self.status)
+
+    def _scenarios(self) -> list[str]:
+        """The project's scenarios played on this table (their first board is this map)."""
+        index = self.session.current_index()
+        mid = self.doc.data.get("id")
+        out = []
+        for sid in index.ids("scenario"):
+            sc = index.model("scenario", sid)
+            boards = getattr(sc, "boards", None) or []
+            if boards and getattr(boards[0], "map", None) == mid:
+                out.append(sid)
+        return sorted(out)
+
+    # ---------------------------------------------------------------- set-up document
+    def save_setup(self, path: Path | None = None) -> Path | None:
+        """Write the units placed as a ``position`` of the chosen scenario (turn 1, command step), atomically, to
+        ``path`` (default: the set-up document's own path); report in the status line whether it sets up in the
+        scenario. Returns the path written, or None when nothing could be written (no scenario, I/O error)."""
+        scenario = self.scenario_box.currentData()
+        if not scenario:
+            self._say("No scenario of this project is played on this table: a set-up needs one")
+            return None
+        data = self.units_doc.data
+        fills = [(key, value) for key, value in (("scenario", scenario), ("turn", 1), ("phase", "command"))
+                 if data.get(key) != value and not (key != "scenario" and key in data)]
+        if fills:
+            from studio.document.ops import Set
+
+            self.units_doc.apply("Set-up scenario", [Set(f"/{k}", v) for k, v in fills])
+        try:
+            written = self.units_doc.save(path)
+        except (OSError, ValueError) as exc:
+            self._say(f"Set-up not saved: {exc}")
+            return None
+        self._say(f"Saved {written.name}: {self._setup_check(written)}")
+        return written
+
+    def _setup_check(self, path: Path) -> str:
+        """Whether the saved position sets up in its scenario, in words (the first problem if not)."""
+        from studio.rules.position import PositionError, load_position
+
+        root = getattr(self.session, "root", None)
+        try:
+            load_position(path, root)
+        except PositionError as exc:
+            first = exc.diagnostics[0].format_text() if getattr(exc, "diagnostics", None) else str(exc)
+            return f"it does not set up yet: {first}"
+        return f"sets up in scenario '{self.units_doc.data.get('scenario')}'"
+
+    def _say(self, text: str) -> None:
+        self.status.setText(text)
+        self.status_message.emit(text)
 
     def _cards(self) -> list[str]:
         index = self.session.current_index()
