@@ -24,7 +24,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QAction, QBrush, QColor, QKeySequence, QPainter, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import (QComboBox, QDoubleSpinBox, QFormLayout, QGraphicsEllipseItem, QGraphicsPathItem,
                                QGraphicsScene, QGraphicsView, QHBoxLayout, QLabel, QListWidget, QSplitter, QToolBar,
-                               QVBoxLayout, QWidget)
+                               QToolButton, QVBoxLayout, QWidget)
 
 from studio.document.document import EditableDocument
 from studio.geometry import footprint
@@ -181,7 +181,7 @@ class QtTableEditor(QtEditor):
             self.scenario_box.addItem(sid, sid)
         for label, w in (("Stamp", self.stamp_box), ("Snap", self.snap_box), ("Units", self.units_box),
                          ("Card", self.card_box), ("Side", self.side_box), ("Radius", self.radius_box),
-                         ("Template", self.template_box), ("Scenario", self.scenario_box)):
+                         ("Template", self.template_box)):
             self.options.addWidget(QLabel(f" {label} "))
             self.options.addWidget(w)
         self.save_setup_action = QAction("Save set-up", self)
@@ -189,13 +189,15 @@ class QtTableEditor(QtEditor):
         self.save_setup_action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
         self.save_setup_action.setToolTip("Save the units placed as a position document (Ctrl+Shift+S)")
         self.save_setup_action.triggered.connect(lambda _=False: self.save_setup())
-        self.toolbar.addSeparator()
-        self.toolbar.addAction(self.save_setup_action)
         self.addAction(self.save_setup_action)
         self.readout = QListWidget()
         self.status = QLabel("")
         side = QWidget()
         panel = QFormLayout(side)
+        save = QToolButton()
+        save.setDefaultAction(self.save_setup_action)
+        panel.addRow("Set-up of", self.scenario_box)
+        panel.addRow("", save)
         self.prop_boxes: dict[str, QDoubleSpinBox] = {}
         for key, label, top in PROPERTIES:
             box = QDoubleSpinBox()
