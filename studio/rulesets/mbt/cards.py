@@ -334,6 +334,8 @@ class VehicleBody(StrictModel):
     self_propelled_artillery: bool = Field(False, description="SP artillery vehicle, e.g. 2S1 (MBT 7.28, "
                                                               "6.5.1.3.4)")
     crew_fo: bool = Field(False, description="integrated crew FO that may dismount (MBT 7.39)")
+    laser_designator: bool = Field(False, description="Laser Designator (D) sight: guides CLGP and is a fire-support "
+                                                      "sighting capability, e.g. M981 FISTV (MBT 6.5.1.13.3, 4.1.1)")
     weight_tons: Annotated[float, Field(gt=0, le=999)] | None = Field(
         None, description="weight for bridges, pushing, AVLB (MBT 7.30, 7.32, 7.49)")
 
@@ -570,6 +572,13 @@ class MbtScenarioExtension(StrictModel):
                                           description="forces whose leg/towed units start as passengers (6.6.7)")
     attachments: list["AttachmentOverride"] = Field(default_factory=list,
                                                     description="crew-served weapons per leg slot (MBT 5.1.3)")
+    pre_registered: list["PreRegisteredPoint"] = Field(
+        default_factory=list, description="Pre-Registered Points, written before set-up (MBT 6.5.1.4)")
+    planned_fire: list["PlannedFire"] = Field(default_factory=list,
+                                              description="Planned Indirect Fire plots (MBT 6.5.1.11)")
+    terrain_gpd: dict[str, Annotated[int, Field(ge=1, le=10)]] = Field(
+        default_factory=dict, description="hex -> GP Defense of its variable-defense terrain (blocks, bridges, "
+                                          "wire); none listed = it cannot be attacked (MBT 6.5.4.2.5)")
 
 
 class BatteryAssignment(StrictModel):
@@ -586,6 +595,36 @@ class BatteryAssignment(StrictModel):
     echelon: str = Field("", description="echelon path inside the force's TO&E (attached), e.g. 'coy/plt-2'")
     special_missions: dict[Literal["P", "C", "M", "S", "I"], Annotated[int, Field(ge=0, le=99)]] = Field(
         default_factory=dict, description="special fire missions allocated (MBT 5.16.2.4)")
+
+
+Sheaf = Literal["open", "closed", "closed_linear"]       # MBT 6.5.1.5 (the on-map/CLGP sheaf is never planned)
+
+
+class PreRegisteredPoint(StrictModel):
+    """A hex some off-map batteries of a side are zeroed on (MBT 6.5.1.4)."""
+
+    side: str
+    hex: str
+    batteries: list[str] = Field(default_factory=list, description="battery card ids; empty = all of the side's")
+
+
+class PlannedSegment(StrictModel):
+    """One part of a planned fire plot: a mission type, sheaf and target hex for some turns (MBT 6.5.1.11.1)."""
+
+    mission: IfMission
+    sheaf: Sheaf
+    hex: str
+    turns: Annotated[int, Field(ge=1, le=5)] = 1
+
+
+class PlannedFire(StrictModel):
+    """A Planned Indirect Fire plot of an off-map battery: arrives on ``turn``, then its segments in order
+    (MBT 6.5.1.11.1, e.g. 'Turn 6, GP, Closed, 1L6, 2 turns; Smoke, Open, 1 turn; GP, Open, 2 turns')."""
+
+    side: str
+    battery: str = Field(description="battery card id of the side's extension.artillery")
+    turn: Annotated[int, Field(ge=1, le=99)]
+    segments: Annotated[list[PlannedSegment], Field(min_length=1)]
 
 
 class AircraftAssignment(StrictModel):

@@ -17,6 +17,7 @@ from studio.model.project import LoadedDocument, ProjectIndex
 
 from .cards import BANDS, VehicleBody
 from .checks_advanced import ANY_BODY, CARD_CHECKS, INDEX_CHECKS, weapons_of
+from .checks_forces import check_advanced_scenario, check_toe_units
 
 R = "MBT "
 
@@ -168,7 +169,8 @@ def _card_under_cover(doc, body) -> Iterator[Diagnostic]:
 def _card_flags(doc, body) -> Iterator[Diagnostic]:
     """V19 combat unit / unarmed; V20 buildings."""
     armed = any(w.ammo for w in body.weapons)
-    sighting = any(w.sight.primary == "D" or w.sight.secondary == "D" for w in body.weapons) or "fo" in body.labels
+    sighting = any(w.sight.primary == "D" or w.sight.secondary == "D" for w in body.weapons) or \
+        "fo" in body.labels or body.laser_designator
     if body.unarmed and armed:
         yield doc.error("mbt.combat-unit", "an unarmed vehicle lists weapons", "/body/unarmed", R + "4.1.1")
     if body.is_combat_unit and not (armed or sighting):
@@ -629,6 +631,7 @@ def check_toe(doc: LoadedDocument, index: ProjectIndex) -> Iterator[Diagnostic]:
     toe = doc.model
     if toe.ruleset != "mbt":
         return
+    yield from check_toe_units(doc, index)
     for pointer, ech in toe.root.walk():
         for problem in _designation_problems(ech.designation):
             yield doc.error("mbt.designation", f"designation '{ech.designation}' of echelon '{ech.id}': {problem}",
@@ -698,6 +701,7 @@ def check_scenario(doc: LoadedDocument, index: ProjectIndex) -> Iterator[Diagnos
     yield from _check_setups(doc, sc, index, boards, terrain, road_hexes, dirs)
     yield from _check_entries(doc, sc, index, boards, terrain, road_hexes)
     yield from _check_stacking(doc, sc, index, boards, rs)
+    yield from check_advanced_scenario(doc, sc, index, boards, _terrain_at)
 
 
 def _check_extension(doc, sc, boards, sides) -> Iterator[Diagnostic]:
