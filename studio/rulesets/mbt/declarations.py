@@ -6,14 +6,12 @@ from __future__ import annotations
 
 from studio.model.registry import lazy
 
-from .engine.ag_specs import AG_TABLES
 from .engine.data import ENGINE_TABLES
 
 #: MBT 7.36.1 limited visibility (light, night turns) and the scenario's visibility cap, both on spotting
 ENVIRONMENT_FIELDS = frozenset({"visibility", "light", "night_turns"})
 
-ADVANCED = "Advanced Game rule (MBT 6.x/7.x): the Basic Game engine (MBT 3.0-4.6) has no such rule; the option " \
-           "documents the reading for the Advanced Game engine"
+NOT_YET = "the Advanced Game engine does not model {what} yet (COVERAGE-ADVANCED.md), so no choice changes play"
 
 BOARDS = "the sample boards (board-2, board-4) have no {what}, and a probe can only place units on a scenario's " \
          "boards; the option is tested on synthetic terrain in tests/rulesets/mbt ({test})"
@@ -25,25 +23,35 @@ UNEXPOSABLE_OPTIONS = {
                                   test="test_M35_M37_M38_M39_blind_zones, test_blind_zone_options"),
     "hexside-obstacle-distance": BOARDS.format(what="blocking hexsides (crest, hedgerow)",
                                                test="test_blind_zone_options"),
-    "available-commands-grade": ADVANCED,
-    "command-range-zero": ADVANCED,
-    "ap-damage-source": ADVANCED,
-    "full-cover-bonus": ADVANCED,
-    "atgm-ammo-limits": ADVANCED,
-    "special-armor-rounding": ADVANCED,
+    "available-commands-grade": "Q10: formations take their side's Force Grade (the scenario extension has no "
+                                "Formation Grades), so both readings give the same grade (engine/grades.py)",
+    "full-cover-bonus": NOT_YET.format(what="Full Cover (MBT 6.1.4.2, 6.8.3)"),
+    "atgm-ammo-limits": NOT_YET.format(what="Ammo Limits (MBT 5.16)"),
+    "special-armor-rounding": "no sample card's penetration lies between the exact and the table-row armor of a "
+                              "location (e.g. 130 vs 133): the armor differs but the result does not "
+                              "(test_adv_fire.py::test_era_on_t62mv_hull_front shows both values)",
 }
 
-_AG_ROW = "Advanced Game row (MBT 6.1.3): the Basic Game engine (MBT 3.0-4.6) has no suppression, full cover, " \
-          "small arms or recon spotting"
+_AG_ROW = "Advanced Game row (MBT 6.1.3): Full Cover and the Recon spotting bonus are not modelled yet " \
+          "(COVERAGE-ADVANCED.md)"
 
-_AG_TABLE = "Advanced Game table (MBT 6.x): the probes play the sample scenarios, which are Basic Game " \
-            "scenarios until an Advanced one is in data/scenarios/mbt; its cells are read (tests/rulesets/mbt/" \
-            "test_adv_tables.py runs check_tables_read on them) and played by tests/rulesets/mbt/test_adv_*.py"
+_READ = "; each cell is read (tests/rulesets/mbt/test_adv_tables.py runs check_tables_read on it)"
+
+#: Advanced Game tables no probe can expose, with why
+AG_UNEXPOSABLE = {
+    "initiative": "Force Grade modifiers are compared between the sides: one more on every grade changes no "
+                  "comparison (MBT 6.3.2; test_adv_command.py::test_initiative_force_grade_modifier)" + _READ,
+    "ap-number-of-hits": "the published row is for hit number 56 and ROF F: no sample AP weapon has ROF F "
+                         "(test_adv_fire.py::test_known_number_of_hits_row_56_rof_f)" + _READ,
+    "ap-hit-locations": "one more on every tens cell leaves a tens without a row, which the engine refuses "
+                        "(mbt.engine-data); the rows are played by test_adv_fire.py" + _READ,
+    "special-armor-rows": "read only under option special-armor-rounding 'table-row' (probes perturb tables with "
+                          "the default options; test_adv_fire.py::test_era_on_t62mv_hull_front)" + _READ,
+    "ap-damage-modifiers": "applies to S-Type vehicles only and no sample card is an S-Type vehicle" + _READ,
+}
 
 UNEXPOSABLE_TABLES = {
-    **{spec.id: _AG_TABLE for spec in AG_TABLES},
-    "spotting-modifiers:target-spot-fire-small-arms:modifier": _AG_ROW,
-    "spotting-modifiers:spotter-suppressed:modifier": _AG_ROW,
+    **AG_UNEXPOSABLE,
     "spotting-modifiers:target-full-cover:modifier": _AG_ROW,
     "spotting-modifiers:spotter-full-cover:modifier": _AG_ROW,
     "spotting-modifiers:spotter-recon:modifier": _AG_ROW,

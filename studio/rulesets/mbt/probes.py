@@ -15,8 +15,9 @@ def _unit(uid: str, card: str, side: str, hex_: str, facing: int | None = None, 
     return {"id": uid, "card": card, "side": side, "hex": hex_, "facing": facing, "status": status}
 
 
-def _position(phase: str, units: list, to_act: str | None = None, dice=(), turn: int = 1, **extension) -> dict:
-    out = {"scenario": SCENARIO, "phase": phase, "turn": turn, "units": units, "dice": list(dice)}
+def _position(phase: str, units: list, to_act: str | None = None, dice=(), turn: int = 1, scenario: str = SCENARIO,
+              **extension) -> dict:
+    out = {"scenario": scenario, "phase": phase, "turn": turn, "units": units, "dice": list(dice)}
     if to_act:
         out["to_act"] = to_act
     if extension:
@@ -117,6 +118,85 @@ def _command_probes() -> list:
     return [ties, spot]
 
 
+ADVANCED = "mbt-adv-combined-arms"  # US Seasoned, Soviet Regulars
+
+
+def _adv(phase: str, units: list, to_act: str | None = None, dice=()) -> dict:
+    return _position(phase, units, to_act, dice, scenario=ADVANCED)
+
+
+def _adv_fire_probes() -> list:
+    """Advanced Game AP/ATGM fire on the Advanced sample scenario (sample-table values in the comments): 2A1 ->
+    2F4 is range 5 along hexside 2; a target facing 5 faces the shooter (Front angle)."""
+    from studio.rules.conformance import Probe
+
+    def duel(shooter, target, facing=5, side="us", **status):
+        enemy = "sov" if side == "us" else "us"
+        return [_unit("S", shooter, side, "2A1", 2, command="FIRE"), _unit("T", target, enemy, "2F4", facing, **status)]
+
+    return [
+        # M1 APFSDS at a T-80BV: net +1, band P, hit number 92; 93 misses unless a grade or sight cell is higher
+        Probe("adv-hit-edge", _adv("direct-fire-first", duel("m1", "t-80bv"), "us", [93, 76, 99]),
+              ("fire S at T main:APFSDS",), (), ("unit-grade-modifiers", "weapon-sight-modifiers")),
+        # ITOW at a moving T-80BV: -1 (ATGM), net -1 at M: 49; 50 misses unless the ATGM modifier is 0
+        Probe("adv-atgm-moving", _adv("direct-fire-first", duel("m150", "t-80bv", command="MOVE", revealed=True),
+                                      "us", [50, 76, 9, 99, 99]), ("fire S at T tow:ITOW",), (), ("ag-hit-modifiers",)),
+        # ITOW at a T-62MV's HF (53, L-ERA): ERA roll 8 fails (7-), so 126 penetrates; at 8- it stops it (133)
+        Probe("adv-era", _adv("direct-fire-first", duel("m150", "t-62mv"), "us", [1, 55, 8, 99, 99]),
+              ("fire S at T tow:ITOW",), (), ("era-effect",)),
+        # ITOW at a T-72A's HF (75, CEx1.25 = 93): penetrates; with CEx2.25 it would not
+        Probe("adv-ce-armor", _adv("direct-fire-first", duel("m150", "t-72a"), "us", [1, 55, 99, 99]),
+              ("fire S at T tow:ITOW",), (), ("special-armor",)),
+        # M2A1 25mm APDS (ROF R) at a T-80BV's rear: roll 1 of 84 is three hits (placeholder fractions); Track
+        # hits (location 05): the crew stays (99), later Track hits are ignored; a fourth hit uses one more die
+        Probe("adv-rof-hits", _adv("direct-fire-first", duel("m2a1", "t-80bv", facing=2), "us",
+                                   [1, 5, 99, 5, 5, 5, 42]), ("fire S at T main:APDS",), (), ("ap-hits-by-rof",)),
+        # a Track hit (05); the crew's Bail Out roll 31 stays at TK - Crew 30-
+        Probe("adv-bail-out", _adv("direct-fire-first", duel("m1", "t-80bv"), "us", [1, 5, 31]),
+              ("fire S at T main:APFSDS",), (), ("bail-out",)),
+        # BMP-2 APDS at an M150 (armor 5): damage digit 5 is DM on the APDS row, KO on the card (Q22)
+        Probe("adv-ap-damage-source", _adv("direct-fire-first", duel("bmp-2", "m150", side="sov"), "sov",
+                                           [1, 55, 99, 99]),
+              ("fire S at T main:APDS",), ("ap-damage-source",), ("ap-damage-default",)),
+    ]
+
+
+def _adv_gp_probes() -> list:
+    """GP fire: a Regulars T-80BV's HE at an M2 (3A) at range 13 (2A1 -> 2A14): GP 6 (L) vs GPD 3, N 39 / S 69;
+    net -20 (A-type -20, grade -10, Laser sight +10 at L, sample placeholders)."""
+    from studio.rules.conformance import Probe
+
+    units = [_unit("S", "t-80bv", "sov", "2A1", 3, command="FIRE"), _unit("T", "m2", "us", "2A14", 0)]
+    shot = ("fire S at T main:HE",)
+    return [
+        Probe("adv-gp-modifiers", _adv("direct-fire-first", units, "sov", [59]), shot, (), ("gp-fire-modifiers",)),
+        Probe("adv-gp-combat", _adv("direct-fire-first", units, "sov", [60]), shot, (), ("gp-combat",)),
+        # 95 - 20 = 75: Effective ending in 5, DAMAGE; roll (10) 5 is Hull (Turret at 1-4)
+        Probe("adv-gp-damage", _adv("direct-fire-first", units, "sov", [95, 5, 99]), shot, (),
+              ("gp-vehicle-effects",)),
+    ]
+
+
+def _adv_command_probes() -> list:
+    """Command control for the Regulars Soviets (range 0): A and B share a hex, C and D are far apart."""
+    from studio.rules.conformance import Probe
+
+    units = [_unit("U", "m1", "us", "2A1", 0, command="NC"), _unit("A", "t-80bv", "sov", "4K5", 5),
+             _unit("B", "t-80bv", "sov", "4K5", 5), _unit("C", "t-80bv", "sov", "4P12", 5),
+             _unit("D", "t-80bv", "sov", "4T2", 5)]
+    orders = ("command A MOVE", "command B MOVE", "command C MOVE")
+    # a suppressed (Off) US tank with an Overwatch command: roll 35 + 20 = 55 recovers (Seasoned 01-55,
+    # placeholder) once the last move ends the turn
+    recover = [_unit("a", "m1", "us", "2A1", 0, command="OW", suppression="off"),
+               _unit("m", "m1", "us", "2A13", 0, command="MOVE"), _unit("t", "t-80bv", "sov", "4T10", 5)]
+    return [
+        Probe("adv-command-control", _adv("command", units), orders, ("command-range-zero",),
+              ("available-commands", "command-range")),
+        Probe("adv-recovery", _adv("move-first", recover, "us", [35]), ("move m", "done m"), (),
+              ("suppression-recovery",)),
+    ]
+
+
 def probes() -> list:
     """Every MBT probe (``RulesetPlugin.probes``)."""
     woods6 = [_unit(f"B{k}", "bmp-2", "sov", "2L12", 0) for k in range(6)]
@@ -139,4 +219,5 @@ def probes() -> list:
         _spotting("los-along-hexside", "4H6", [_unit("T", "t-72a", "sov", "4N6", 0)],
                   options=("los-along-hexside",)),
         _spotting("los-obstacles", "2D7", [_unit("T", "t-72a", "sov", "2G5", 0)], options=("los-obstacles",)),
-    ] + _fire_probes() + _overwatch_probes() + _movement_probes() + _command_probes()
+    ] + _fire_probes() + _overwatch_probes() + _movement_probes() + _command_probes() + _adv_fire_probes() + \
+        _adv_gp_probes() + _adv_command_probes()
