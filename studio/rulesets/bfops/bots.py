@@ -78,7 +78,7 @@ class HeuristicBot:
         wanted = self._assignments(view)
         for element, want in sorted(wanted.items()):
             if Double(element) in legal_set and view.orders.get(element) == want and want.startswith("to-") \
-                    and self._far(view, element, want[3:]):
+                    and self._far(view, element, want[3:]) and self._firm(view, element, want[3:]):
                 return Double(element)
         for element, want in sorted(wanted.items()):
             order = Order(element, want)
@@ -92,6 +92,29 @@ class HeuristicBot:
         obj = next(o for o in view.game.ext.objectives if o.id == objective)
         units = [u for u in view.units if u.element == element and not u.disabled]
         return min(math.hypot(u.x - obj.at[0], u.y - obj.at[1]) for u in units) > DOUBLE_BEYOND
+
+    @staticmethod
+    def _firm(view, element: str, objective: str) -> bool:
+        """No unit of the element stands on, or heads in a straight line (twice its Cruise) across, ground that
+        asks for a Bog check: double-time checks at 'faster than Cruise' (BfOps p.11, p.16)."""
+        import shapely
+
+        g = view.game
+        obj = next(o for o in g.ext.objectives if o.id == objective)
+        for u in view.units:
+            if u.element != element or u.disabled:
+                continue
+            card = g.card_of(u)
+            if card.propulsion == "foot":
+                continue
+            reach = 2 * (card.movement.cruise or 1.0)
+            d = math.hypot(obj.at[0] - u.x, obj.at[1] - u.y) or 1.0
+            end = (u.x + (obj.at[0] - u.x) * min(1.0, reach / d), u.y + (obj.at[1] - u.y) * min(1.0, reach / d))
+            line = shapely.linestrings([(u.x, u.y), end])
+            for area, _ in g.geometry.path_lengths(list(line.coords)):
+                if g.ground_of(*shapely.get_coordinates(shapely.intersection(line, area.geom))[0]) in g.tables.bog:
+                    return False
+        return True
 
     @staticmethod
     def _threat(view, target_id: str) -> float:

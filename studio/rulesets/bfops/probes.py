@@ -49,6 +49,9 @@ def _fire_probes() -> list:
     # 120mm mortar (indirect Fire Rate 4 -> at most 1 Hit per phase, BfOps 8.2) at the same squad
     mortar = [_unit("a", "wp-120mm-mortar", "warpac", 30, 40, 180),
               _unit("b", "nato-us-rifle-squad", "nato", 30, 15, 0, spotted=True)]
+    # AGS-17 team (30,40) at a U.S. squad 10" away: standard fires one to-hit die (roll 10 misses), burst three
+    agl = [_unit("a", "wp-ags17-team", "warpac", 30, 40, 180),
+           _unit("b", "nato-us-rifle-squad", "nato", 30, 29.4, 0, spotted=True)]
     return [
         Probe("to-hit", _position("fire", bmp, dice=[7, 1]), ("fire a b 0 AP", "hold b"), (),
               ("to-hit", "hit-modifiers", "target-speed")),
@@ -63,6 +66,8 @@ def _fire_probes() -> list:
               ("infantry-hits",)),
         Probe("max-hits", _position("fire", mortar, dice=[1], to_act="warpac"), ("fire a b 0 HE",), (),
               ("max-hits",)),
+        Probe("agl-mode", _position("fire", agl, dice=[10, 1, 10], to_act="warpac"), ("fire a b 0 HE",),
+              ("agl-mode",)),
     ]
 
 

@@ -205,3 +205,54 @@ def test_b75_cqb_dice_per_hit_left_and_grenades(position):
     assert s.unit("t").disabled and any("CQB" in e and "3 Hit(s)" in e for e in s.events)
     hurt = play([2, 5, 6], hits=1)                  # 2 hits left: 2 dice, [2, 5] -> 2 Hits: holds
     assert not hurt.unit("t").disabled
+
+
+# ------------------------------------------------------------------ AGL burst (3.4, p.7-8)
+
+def _agl(position, dice, mode="burst", **status):
+    s = position([unit("a", "wp-ags17-team", "warpac", 30, 40, 180, **status),
+                  unit("b", "nato-us-rifle-squad", "nato", 30, 29.4, 0, spotted=True)],
+                 to_act="warpac", dice=dice, options={"agl-mode": mode})
+    from studio.rulesets.bfops.engine.state import Fire
+
+    s.play(Fire("a", "b", 0, "HE"))
+    while s.turn == 1 and s.phase == "fire" and s.legal_actions():
+        s.play(next(a for a in s.legal_actions() if str(a).startswith("hold")))
+    return s
+
+
+def test_b11_agl_burst_three_dice_each_plus_one(position):
+    """B11: a burst rolls to hit with 3 dice, each at +1: the number is one more than the single shot's, and each
+    die that hits scores its effect (1 Hit on a Soft Unit): two hits of three on the 3-Hit squad."""
+    from studio.rulesets.bfops.engine import fire as F
+
+    single = _agl(position, [1], mode="standard")
+    assert [label for label, _ in single.dice.history][:1] == ["HE hit a>b"] and single.unit("b").hits == 1
+    s = position([unit("a", "wp-ags17-team", "warpac", 30, 40, 180),
+                  unit("b", "nato-us-rifle-squad", "nato", 30, 29.4, 0, spotted=True)], to_act="warpac")
+    a, b = s.unit("a"), s.unit("b")
+    need = F.hit_number(s.game, a, b, s.game.card_of(a).weapons[0], s.sight(a, b))
+    burst = _agl(position, [int(need) + 1, 10, 1])                # the first die hits only thanks to the +1
+    labels = [label for label, _ in burst.dice.history]
+    assert labels[:3] == ["HE burst 1 a>b", "HE burst 2 a>b", "HE burst 3 a>b"]
+    assert burst.unit("b").hits == 2 and burst.unit("a").bursts == 1
+    assert any("burst at b: rolls" in e for e in burst.events)
+
+
+def test_agl_reloads_for_two_move_phases_after_five_bursts(position):
+    """p.7-8: 5 bursts a load; the spent launcher reloads during 2 Move Phases (no fire meanwhile), once per
+    reload on the card (infantry: 1); with no reload left it fires single shots."""
+    from studio.rulesets.bfops.engine.agl import agl_reload, bursting
+
+    s = position([unit("a", "wp-ags17-team", "warpac", 30, 40, 180, agl_bursts=5),
+                  unit("b", "nato-us-rifle-squad", "nato", 30, 29.4, 0, spotted=True)], to_act="warpac",
+                 options={"agl-mode": "burst"})
+    a, w = s.unit("a"), s.game.card_of(s.unit("a")).weapons[0]
+    assert not bursting(s, a, w)
+    agl_reload(s, a)                       # first Move Phase: starts reloading
+    assert a.reloading == 1 and a.reloads == 1 and s._weapons_at(a, s.game.tables.priority[w.weapon_class]) == []
+    agl_reload(s, a)                       # second Move Phase: loaded
+    assert a.reloading == 0 and a.bursts == 0 and bursting(s, a, w)
+    a.bursts = 5
+    agl_reload(s, a)                       # no reload left: single shots from now on
+    assert a.reloading == 0 and not bursting(s, a, w)

@@ -12,6 +12,9 @@ import math
 import numpy as np
 
 CELL = 1.0  # inches per raster cell
+#: planner only (no rule): vehicles weigh a cell of ground that asks for a Bog check this many times its cost, so
+#: the macro moves go round broken ground and marsh when a detour exists (a failed check strands the vehicle)
+BOG_AVOIDANCE = 3.0
 _NEIGHBOURS = ((1, 0, 1.0), (-1, 0, 1.0), (0, 1, 1.0), (0, -1, 1.0),
                (1, 1, math.sqrt(2)), (1, -1, math.sqrt(2)), (-1, 1, math.sqrt(2)), (-1, -1, math.sqrt(2)))
 
@@ -26,7 +29,10 @@ class NavGrid:
         self.fields: dict[tuple[int, int], np.ndarray] = {}
         for i in range(self.nx):
             for j in range(self.ny):
-                self.cost[i, j] = game.cell_cost(mobility, fording_in, (i + 0.5) * CELL, (j + 0.5) * CELL)
+                x, y = (i + 0.5) * CELL, (j + 0.5) * CELL
+                self.cost[i, j] = game.cell_cost(mobility, fording_in, x, y)
+                if mobility != "foot" and game.ground_of(x, y) in game.tables.bog:
+                    self.cost[i, j] *= BOG_AVOIDANCE
 
     def cell(self, x: float, y: float) -> tuple[int, int]:
         return (min(self.nx - 1, max(0, int(x / CELL))), min(self.ny - 1, max(0, int(y / CELL))))

@@ -6,7 +6,7 @@ from studio.rules.position import PositionError
 from .state import BfopsState, Unit, new_state
 
 STATUS_KEYS = {"hits", "disabled", "immobilized", "bogged", "suppressed", "moved", "element", "order", "spotted",
-               "double_time", "idle_turns"}
+               "double_time", "idle_turns", "agl_bursts", "agl_reloads"}
 
 
 def state_from_position(game, position) -> BfopsState:
@@ -64,7 +64,8 @@ def _unit(game, i: int, u) -> Unit:
                 float(u.x), float(u.y), float(u.facing or 0.0) % 360.0, hits=int(st.get("hits", 0)),
                 disabled=bool(st.get("disabled", False)), immobilized=bool(st.get("immobilized", False)),
                 bogged=bool(st.get("bogged", False)), sup_move=bool(st.get("suppressed", False)),
-                sup_fire=position_turn(st), moved=float(st.get("moved", 0.0)), idle=int(st.get("idle_turns", 0)))
+                sup_fire=position_turn(st), moved=float(st.get("moved", 0.0)), idle=int(st.get("idle_turns", 0)),
+                bursts=int(st.get("agl_bursts", 0)), reloads=int(st.get("agl_reloads", 0)))
 
 
 def position_turn(status) -> int:

@@ -16,6 +16,7 @@ from studio.rules.dice import Dice
 
 from . import fire as F
 from .command import draw
+from .agl import agl_burst, agl_reload, bursting
 from .cqb import Cqb, cqb_targets, resolve_cqb
 from .game import MACROS
 from .movement import cut, mover_class, polyline_length
@@ -120,6 +121,9 @@ class Unit:
     moved: float = 0.0
     fired: bool = False
     idle: int = 0               # consecutive Turns stationary and inactive (grenades Prepared at 4, p.8)
+    bursts: int = 0             # AGL bursts fired from the current load (5 a load, p.7)
+    reloads: int = 0            # AGL reloads used
+    reloading: int = 0          # Move Phases of AGL reloading left (2, p.8)
 
     @property
     def suppressed(self) -> bool:
@@ -207,7 +211,8 @@ class BfopsState(State):
 
     def _visible(self) -> str:
         units = [(u.id, u.card, u.side, u.element, u.x, u.y, u.facing, u.hits, u.disabled, u.immobilized, u.bogged,
-                  u.sup_move, u.sup_fire, u.moved, u.fired, u.idle) for u in self.units]
+                  u.sup_move, u.sup_fire, u.moved, u.fired, u.idle, u.bursts, u.reloads, u.reloading)
+                 for u in self.units]
         return (f"{self.turn}|{self.phase}|{self.priority}|{self.player}|{self.hand}|{sorted(self.orders.items())}|"
                 f"{[sorted(s) for s in self.spotted]}|{self.alerted}|{[str(d) for d in self.declared]}|"
                 f"{sorted(self.decided)}|{sorted(self.cleared)}|{sorted(self.damage.items())}|{sorted(self.rubble)}|"
@@ -324,6 +329,7 @@ class BfopsState(State):
             for u in self.units:
                 if u.disabled:
                     continue
+                agl_reload(self, u)                                              # BfOps p.8
                 if u.sup_move:
                     u.sup_move = False                                           # BfOps p.8
                     continue
@@ -635,6 +641,8 @@ class BfopsState(State):
                 continue
             if u.bogged and not (w.turreted and w.weapon_class == "machine_gun"):
                 continue                                                           # BfOps p.9: bogged
+            if w.agl is not None and u.reloading:
+                continue                                                           # BfOps p.8: reloading
             out.append(i)
         return out
 
@@ -785,6 +793,8 @@ class BfopsState(State):
         ammo = next(a for a in w.ammo if a.type == shot.ammo)
         sg = self.sight(u, t)
         need = F.hit_number(self.game, u, t, w, sg, self.in_smoke(t))
+        if bursting(self, u, w):
+            return agl_burst(self, u, t, w, ammo, sg, need)                      # BfOps 3.4
         roll = self.dice.roll(10, f"{ammo.type} hit {u.id}>{t.id}")
         if roll == 10 and sg.friendly_screen is not None:                         # BfOps p.21: friendly fire
             screen = self.unit(sg.friendly_screen)
@@ -799,9 +809,10 @@ class BfopsState(State):
                  f"{need:g} hits")
         return self._effect(u, t, w, ammo, sg)
 
-    def _effect(self, u: Unit, t: Unit, w, ammo, sg: F.Sight):
+    def _effect(self, u: Unit, t: Unit, w, ammo, sg: F.Sight, burst: bool = False):
         """The effect of a hit on ``t`` (BfOps p.21-22): Soft Units and infantry by Hits, armour by the disable
-        roll Pen - armour of the face struck, else HE suppression (grenades never suppress tanks, p.8)."""
+        roll Pen - armour of the face struck, else HE suppression (grenades never suppress tanks, p.8); a die of
+        an AGL burst raises the suppression number by the burst's +1 (p.7, A3)."""
         tc = self.game.card_of(t)
         pen = F.effective_pen(self.game, u, t, w, ammo, sg)
         if tc.infantry is not None or tc.soft:
@@ -818,15 +829,14 @@ class BfopsState(State):
         else:
             self.say(f"  Pen {pen:g} vs {face} armour {getattr(tc.armor, face)}: no penetration")
         if ammo.type == "HE" and not (w.is_grenade and tc.category in ("tank", "light_tank")):   # BfOps p.8
-            number = self.game.tables.sequence["suppression"] + w.he_suppression + self._burst_bonus(u, w)
+            number = self.game.tables.sequence["suppression"] + w.he_suppression + \
+                (self.game.tables.hit_mod["agl_burst"] if burst else 0)
             roll = self.dice.roll(10, f"suppress {t.id}")
             if roll <= number:
                 self.say(f"  HE suppression roll {roll} <= {number:g}: {t.id} suppressed (Get Down!)")
                 return lambda: self._suppress(t)
         return lambda: None
 
-    def _burst_bonus(self, u: Unit, w) -> int:
-        return 0
 
     def _soft_effect(self, t: Unit, tc, w, ammo, pen: float):
         """Soft units and infantry: Pen 1+ scores 1 Hit regardless of Pen (p.14); cannon, mortar and artillery
