@@ -2,7 +2,8 @@
 
 ``node(schema, sub)`` resolves ``$ref``/single ``allOf`` and unwraps ``anyOf [X, null]`` into
 ``FieldSpec(kind, nullable, ...)``. ``kind`` is one of ``string``, ``integer``, ``number``, ``boolean``, ``enum``,
-``object`` (fixed properties), ``map`` (free mapping), ``array`` or ``any``. ``skeleton`` builds the smallest
+``object`` (fixed properties), ``map`` (free mapping: value schema in ``items``, the key pattern of
+``patternProperties`` in ``key_pattern``), ``array`` or ``any``. ``skeleton`` builds the smallest
 value a schema accepts (required properties only), for new rows and new documents.
 """
 from __future__ import annotations
@@ -26,6 +27,7 @@ class FieldSpec:
     items: dict | None = None
     default: Any = None
     has_default: bool = False
+    key_pattern: str | None = None  # the keys a ``map`` accepts (``patternProperties``), None: any
 
 
 def resolve(root: dict, sub: Any) -> dict:
@@ -75,6 +77,9 @@ def node(root: dict, sub: Any) -> FieldSpec:
         spec.items = sub.get("items") if isinstance(sub.get("items"), dict) else {}
     if kind == "map":
         spec.items = sub.get("additionalProperties") if isinstance(sub.get("additionalProperties"), dict) else {}
+        patterns = sub.get("patternProperties")
+        if not spec.items and isinstance(patterns, dict) and len(patterns) == 1:  # keys with a pattern (ids)
+            spec.key_pattern, spec.items = next(iter(patterns.items()))
     return spec
 
 

@@ -90,6 +90,8 @@ class QtMainWindow(QMainWindow):
         self.problems.activated.connect(self.go_to)
         from .testplay import QtTestPlayPanel
         self.testplay = QtTestPlayPanel(self.session)
+        self.cursor_label = QLabel("")
+        self.statusBar().addPermanentWidget(self.cursor_label)
         self.tree_dock = self._dock("Project", self.tree, Qt.DockWidgetArea.LeftDockWidgetArea)
         # the inspector shares the left column with the project tree (a tab): the editors get the width
         self.inspector_dock = self._dock("Inspector", self.inspector, Qt.DockWidgetArea.LeftDockWidgetArea)
@@ -103,8 +105,6 @@ class QtMainWindow(QMainWindow):
         self.tabifyDockWidget(self.problems_dock, self.testplay_dock)
         self.problems_dock.raise_()
         self._docks_sized = False
-        self.cursor_label = QLabel("")
-        self.statusBar().addPermanentWidget(self.cursor_label)
         self._build_actions()
         self._validate_timer = QTimer(self, singleShot=True, interval=self.validate_delay_ms)
         self._validate_timer.timeout.connect(self.validate_in_background)
@@ -124,6 +124,28 @@ class QtMainWindow(QMainWindow):
         if not self._docks_sized:  # dock sizes only stick once the window has its size
             self._docks_sized = True
             QTimer.singleShot(0, self.size_docks)
+            self.hide_stale_tab_bars()
+
+    def hide_stale_tab_bars(self) -> None:
+        """Qt (6.11) leaves a second tab bar behind when a second group of docks is tabified: a duplicate
+        "Problems | Test-play" strip that does not follow the docks. The live bar follows ``raise_()``; the other
+        bars with the same tabs are hidden (Qt shows a bar again itself if it ever reuses it). Run on the first
+        show, while the first dock of each group is the one raised."""
+        from PySide6.QtWidgets import QTabBar
+        for first, second in ((self.problems_dock, self.testplay_dock), (self.tree_dock, self.inspector_dock)):
+            titles = [first.windowTitle(), second.windowTitle()]
+            bars = [b for b in self.findChildren(QTabBar) if b.parent() is self and b.isVisibleTo(self)
+                    and [b.tabText(i) for i in range(b.count())] == titles]
+            if len(bars) < 2:
+                continue
+            second.raise_()
+            live = [b for b in bars if b.currentIndex() == 1]
+            first.raise_()
+            live = [b for b in live if b.currentIndex() == 0]
+            if len(live) == 1:
+                for bar in bars:
+                    if bar is not live[0]:
+                        bar.hide()
 
     def size_docks(self) -> None:
         width = 250 if self.width() >= 1400 else 215
@@ -714,6 +736,8 @@ class QtMainWindow(QMainWindow):
             self.new_card()
         elif target is None:
             self.statusBar().showMessage("Select a document first", 5000)
+        elif name == "open":
+            self.open_path(target)
         elif name == "duplicate":
             doc_actions.duplicate(self, target)
         elif name == "rename":

@@ -3,8 +3,10 @@
 Contracts:
 - ``QtSchemaForm(doc, schema, pointer)`` shows the object at ``pointer`` of ``doc.data``: scalars as line edits,
   enums as drop-downs, booleans as check boxes, nested objects as group boxes, lists of objects as editable
-  tables (``QtObjectTable``) whose selected row opens a sub-form below (so weapon -> ammunition nests), other
-  lists/maps as YAML text. Enum cells of tables edit with drop-downs too. Units, ranges and defaults show as
+  tables (``QtObjectTable``) whose selected row opens a sub-form below (so weapon -> ammunition nests), lists of
+  scalars as check boxes (short enumerations) or comma-separated values (``QtListField``), free mappings (side
+  id -> grade, hex -> stories, counter -> state) as key/value tables (``QtMapTable``); only unions and untyped
+  values stay YAML text. Enum cells of tables edit with drop-downs too. Units, ranges and defaults show as
   placeholders and tooltips.
 - Each committed field change is one ``Set`` op (one undo step); bad text is refused with the reason shown on
   the field (red), the field is scrolled into view (``revealer``) and nothing changes. ``intercept[pointer]``
@@ -62,8 +64,9 @@ class QtField(QWidget):
             self.editor.activated.connect(lambda _: self.commit())
         elif spec.kind == "enum":
             self.editor = QComboBox()
-            if spec.nullable or not required:
-                self.editor.addItem("", DELETE)
+            if spec.nullable or not required:  # unset: the default applies, and says so
+                self.editor.addItem(f"(default: {values.show(spec.default)})" if spec.has_default and
+                                    spec.default is not None else "", DELETE)
             for choice in spec.enum:
                 self.editor.addItem(values.show(choice), choice)
             self.editor.activated.connect(lambda _: self.commit())
@@ -136,6 +139,95 @@ class QtField(QWidget):
             self.editor.setCurrentIndex(index)
         elif isinstance(self.editor, QCheckBox):
             self.editor.setChecked(text.lower() in ("true", "1", "yes"))
+        else:
+            self.editor.setText(text)
+        return self.commit()
+
+
+class QtListField(QtField):
+    """A list of scalars: check boxes for a short enumeration (tactics, missions), else a line edit of
+    comma-separated values (``2E9, 2F9``; ``[a, b]`` is read too). Each value is checked against the item schema;
+    a bad one is refused on the field, naming it."""
+
+    MAX_CHECKS = 16
+
+    def __init__(self, form: "QtSchemaForm", pointer: str, spec: FieldSpec, required: bool):
+        QWidget.__init__(self)
+        self.form, self.pointer, self.spec, self.required = form, pointer, spec, required
+        self.item = node(form.schema, spec.items or {})
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        self.checks: dict[Any, QCheckBox] = {}
+        self.problem = ""
+        if self.item.kind == "enum" and 0 < len(self.item.enum) <= self.MAX_CHECKS:
+            from PySide6.QtWidgets import QGridLayout
+            self.editor = QWidget()
+            grid = QGridLayout(self.editor)
+            grid.setContentsMargins(0, 0, 0, 0)
+            grid.setVerticalSpacing(0)
+            per_row = 3 if len(self.item.enum) <= 6 else 2
+            for i, choice in enumerate(self.item.enum):
+                box = QCheckBox(values.show(choice).replace("_", " "))
+                box.clicked.connect(lambda _=False: self.commit())
+                grid.addWidget(box, i // per_row, i % per_row)
+                self.checks[choice] = box
+        else:
+            self.editor = QLineEdit()
+            self.editor.setPlaceholderText("values separated by commas" + (
+                f", each one of {', '.join(values.show(e) for e in self.item.enum[:6])}"
+                + ("…" if len(self.item.enum) > 6 else "") if self.item.kind == "enum" else ""))
+            self.editor.editingFinished.connect(self.commit)
+        self.editor.setToolTip(spec.description)
+        layout.addWidget(self.editor)
+
+    def refresh(self) -> None:
+        value = self.value()
+        items = value if isinstance(value, list) else []
+        if self.checks:
+            for choice, box in self.checks.items():
+                box.blockSignals(True)
+                box.setChecked(choice in items)
+                box.blockSignals(False)
+        else:
+            self.editor.blockSignals(True)
+            self.editor.setText(", ".join(values.show(v) for v in items) if isinstance(value, list)
+                                else ("" if value is DELETE else values.show(value)))
+            self.editor.blockSignals(False)
+        self.set_problem("")
+
+    def set_problem(self, message: str) -> None:
+        self.problem = message
+        self.editor.setStyleSheet(ERROR_STYLE if message else "")
+        self.editor.setToolTip(f"{message}\n{self.spec.description}".strip() if message else self.spec.description)
+
+    def text_value(self) -> Any:
+        if self.checks:
+            chosen = [c for c, box in self.checks.items() if box.isChecked()]
+            return chosen if chosen or self.required else DELETE
+        text = self.editor.text().strip()
+        if text.startswith("["):
+            parsed = values.parse(FieldSpec("any", {}), text, self.required)
+            tokens = [values.show(v) for v in parsed] if isinstance(parsed, list) else None
+            if tokens is None:
+                raise ValueError("expected a list of values")
+        else:
+            tokens = [x.strip() for x in text.split(",") if x.strip()]
+        if not tokens:
+            return [] if self.required else DELETE
+        out = []
+        for token in tokens:
+            try:
+                out.append(values.parse(self.item, token, True))
+            except ValueError as exc:
+                raise ValueError(f"'{token}': {exc}") from None
+        return out
+
+    def set_text(self, text: str) -> bool:
+        """Type ``text`` (comma-separated; for check boxes the chosen values) and commit it."""
+        if self.checks:
+            chosen = {x.strip() for x in text.strip("[]").split(",") if x.strip()}
+            for choice, box in self.checks.items():
+                box.setChecked(values.show(choice) in chosen)
         else:
             self.editor.setText(text)
         return self.commit()
@@ -214,8 +306,7 @@ class QtObjectTable(QWidget):
         remove = QPushButton("Remove row")
         remove.clicked.connect(self.remove_row)
         buttons = QHBoxLayout()
-        buttons.addWidget(QLabel(f"<b>{title}</b>"))
-        buttons.addStretch(1)
+        buttons.addWidget(_title(title, spec.description), 1)
         buttons.addWidget(add)
         buttons.addWidget(remove)
         self.detail_box = QVBoxLayout()
@@ -414,6 +505,220 @@ class QtObjectTable(QWidget):
                         cell.setToolTip(message)
 
 
+class QtMapTable(QWidget):
+    """A free mapping (side id -> Force Grade, hex -> stories, counter -> set-up state ...) as a table: the key
+    column, then the value (one column for a scalar, one per scalar leaf of an object); a value holding lists or
+    nested objects is edited in a sub-form below when its row is selected. Keys offer the editor's choices
+    (``choices(pointer + '/*')``, e.g. the scenario's sides). Add, remove and re-key are one undo step each."""
+
+    def __init__(self, form: "QtSchemaForm", pointer: str, spec: FieldSpec, title: str):
+        super().__init__()
+        self.form, self.pointer, self.spec = form, pointer, spec
+        self.value_spec = node(form.schema, spec.items or {})
+        self.columns: list[tuple[str, FieldSpec]] = []  # (path inside the value, '' = the value itself)
+        if self.value_spec.kind in SCALARS:
+            self.columns.append(("", self.value_spec))
+        elif self.value_spec.kind == "object":
+            for name, sub in self.value_spec.properties.items():
+                child = node(form.schema, sub)
+                if child.kind in SCALARS:
+                    self.columns.append((escape(name), child))
+        self.nested = self.value_spec.kind not in SCALARS and (
+            self.value_spec.kind != "object" or len(self.columns) < len(self.value_spec.properties))
+        self.summary = not self.columns  # a list value: a read-only "n items" column, edited below
+        self.table = QTableWidget(0, 1 + len(self.columns) + int(self.summary))
+        self.table.setHorizontalHeaderLabels(["key"] + [p or "value" for p, _ in self.columns]
+                                             + (["value (select to edit)"] if self.summary else []))
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.table.horizontalHeader().setStretchLastSection(True)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.table.horizontalHeaderItem(0).setToolTip(spec.description)
+        self.table.itemChanged.connect(self._cell_changed)
+        self.table.itemSelectionChanged.connect(lambda: None if self._filling else self._show_detail())
+        if self.key_choices() is not None:
+            self.table.setItemDelegateForColumn(0, QtEnumDelegate(lambda row: self.key_choices() or [], self.table,
+                                                                  blank=False))
+        for i, (path, col_spec) in enumerate(self.columns, 1):
+            self.table.horizontalHeaderItem(i).setToolTip(f"{col_spec.description}\n{values.hint(col_spec)}".strip())
+            if col_spec.kind == "enum":
+                self.table.setItemDelegateForColumn(i, QtEnumDelegate([values.show(e) for e in col_spec.enum],
+                                                                      self.table))
+        add = QPushButton("Add entry")
+        add.clicked.connect(self.add_entry)
+        remove = QPushButton("Remove entry")
+        remove.clicked.connect(self.remove_entry)
+        buttons = QHBoxLayout()
+        buttons.addWidget(_title(title, spec.description), 1)
+        buttons.addWidget(add)
+        buttons.addWidget(remove)
+        self.detail_box = QVBoxLayout()
+        self.detail: QtSchemaForm | None = None
+        self._detail_for: str | None = None
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(buttons)
+        if spec.description:
+            hint = QLabel(spec.description)
+            hint.setStyleSheet("color: #666")
+            hint.setWordWrap(True)
+            layout.addWidget(hint)
+        layout.addWidget(self.table)
+        layout.addLayout(self.detail_box)
+        self._filling = False
+        self.refresh()
+
+    def mapping(self) -> dict:
+        value = self.form.doc.get(self.pointer)
+        return value if isinstance(value, dict) else {}
+
+    def keys(self) -> list[str]:
+        return [str(k) for k in self.mapping()]
+
+    def key_choices(self) -> list[str] | None:
+        return self.form.choices(f"{self.pointer}/*") if self.form.choices is not None else None
+
+    def refresh(self) -> None:
+        self._filling = True
+        selected = self.current_key()
+        mapping = self.mapping()
+        self.table.setRowCount(len(mapping))
+        for r, (key, value) in enumerate(mapping.items()):
+            self.table.setItem(r, 0, QTableWidgetItem(str(key)))
+            for c, (path, _) in enumerate(self.columns, 1):
+                inner = value if not path else (value.get(path.replace("~1", "/").replace("~0", "~"), DELETE)
+                                                if isinstance(value, dict) else DELETE)
+                self.table.setItem(r, c, QTableWidgetItem("" if inner is DELETE else values.show(inner)))
+            if self.summary:
+                cell = QTableWidgetItem(_summary(value))
+                cell.setFlags(cell.flags() & ~Qt.ItemFlag.ItemIsEditable)
+                self.table.setItem(r, 1, cell)
+        rows = self.table.rowCount()
+        self.table.setFixedHeight(self.table.horizontalHeader().sizeHint().height() + 6 +
+                                  sum(self.table.rowHeight(r) for r in range(rows)))
+        self._filling = False
+        if selected in mapping:
+            self.table.selectRow(list(mapping).index(selected))
+        self._show_detail()
+
+    def current_key(self) -> str | None:
+        rows = self.table.selectionModel().selectedRows() if self.table.selectionModel() else []
+        keys = self.keys()
+        return keys[rows[0].row()] if rows and rows[0].row() < len(keys) else None
+
+    def _show_detail(self) -> None:
+        key = self.current_key() if self.nested else None
+        pointer = f"{self.pointer}/{escape(key)}" if key is not None else None
+        if self.detail is not None and self._detail_for == pointer:
+            self.detail.refresh()
+            return
+        if self.detail is not None:
+            self.detail.setParent(None)
+            self.detail.deleteLater()
+            self.detail = None
+        if pointer is None:
+            return
+        if self.value_spec.kind == "object":
+            scalars = {p for p, _ in self.columns}
+            spec = FieldSpec("object", {}, properties={n: s for n, s in self.value_spec.properties.items()
+                                                       if escape(n) not in scalars},
+                             required=self.value_spec.required)
+            self.detail = QtSchemaForm(self.form.doc, self.form.schema, pointer, node_spec=spec,
+                                       status=self.form.status, choices=self.form.choices)
+        else:  # a list (or other complex value) under the key: a one-field form for it
+            spec = FieldSpec("object", {}, properties={key: self.spec.items or {}}, required=[key])
+            self.detail = QtSchemaForm(self.form.doc, self.form.schema, self.pointer, node_spec=spec,
+                                       status=self.form.status, choices=self.form.choices)
+        self._detail_for = pointer
+        self.detail_box.addWidget(self.detail)
+
+    def _cell_changed(self, cell: QTableWidgetItem) -> None:
+        if self._filling:
+            return
+        keys = self.keys()
+        if cell.row() >= len(keys):
+            return
+        key = keys[cell.row()]
+        if cell.column() == 0:
+            self.rename_key(key, cell.text().strip())
+            return
+        if cell.column() > len(self.columns):
+            return
+        path, col_spec = self.columns[cell.column() - 1]
+        pointer = f"{self.pointer}/{escape(key)}" + (f"/{path}" if path else "")
+        try:
+            value = values.parse(col_spec, cell.text(), not path)
+        except ValueError as exc:
+            cell.setBackground(Qt.GlobalColor.red)
+            cell.setToolTip(str(exc))
+            self.form.status.emit(f"{pointer}: {exc}")
+            return
+        if value != self.form.doc.get(pointer, DELETE):
+            self.form.set_value(pointer, value, f"Edit {key}")
+
+    def rename_key(self, old: str, new: str) -> bool:
+        """Give entry ``old`` the key ``new`` (refused when empty or taken); one undo step."""
+        if new == old:
+            return False
+        problem = "empty" if not new else "taken" if new in self.mapping() else (
+            f"not a valid key (keys match {self.spec.key_pattern})"
+            if self.spec.key_pattern and not re.search(self.spec.key_pattern, new) else "")
+        if problem:
+            self.form.status.emit(f"{self.pointer}: key '{new}' is {problem}")
+            self.refresh()
+            return False
+        renamed = {(new if k == old else k): v for k, v in self.mapping().items()}
+        return self.form.set_value(self.pointer, renamed, f"Rename {old}")
+
+    def set_cell(self, key: str, column: str, text: str) -> None:
+        """Type into the cell of entry ``key`` ('key' renames it; 'value' or a leaf name edits it)."""
+        row = self.keys().index(key)
+        c = 0 if column == "key" else 1 + [p or "value" for p, _ in self.columns].index(column)
+        self.table.item(row, c).setText(text)
+
+    def new_key(self) -> str:
+        taken = set(self.mapping())
+        for choice in self.key_choices() or []:
+            if choice not in taken:
+                return choice
+        return fresh_id(self.pointer.rsplit("/", 1)[-1], list(taken))
+
+    def add_entry(self) -> bool:
+        """A new entry: the first unused key choice (else a fresh one) with the value's skeleton."""
+        key = self.new_key()
+        value = skeleton(self.form.schema, self.spec.items or {})
+        ok = self.form.set_value(f"{self.pointer}/{escape(key)}", value, "Add entry") \
+            if isinstance(self.form.doc.get(self.pointer), dict) else self.form.set_value(self.pointer, {key: value},
+                                                                                          "Add entry")
+        if ok:
+            self.table.selectRow(self.keys().index(key))
+        return ok
+
+    def remove_entry(self) -> bool:
+        key = self.current_key() or (self.keys()[-1] if self.keys() else None)
+        if key is None:
+            return False
+        return self.form.set_value(f"{self.pointer}/{escape(key)}", DELETE, f"Remove {key}")
+
+    def mark(self, problems: dict[str, str]) -> None:
+        self._filling = True
+        try:
+            for r, key in enumerate(self.keys()):
+                for c, (path, _) in enumerate(self.columns, 1):
+                    pointer = f"{self.pointer}/{escape(key)}" + (f"/{path}" if path else "")
+                    cell = self.table.item(r, c)
+                    if cell is not None:
+                        message = problems.get(pointer)
+                        cell.setBackground(Qt.GlobalColor.red if message else Qt.GlobalColor.transparent)
+                        if message:
+                            cell.setToolTip(message)
+        finally:
+            self._filling = False
+        if self.detail is not None:
+            self.detail.mark(problems)
+
+
 class QtSchemaForm(QWidget):
     status = Signal(str)
 
@@ -428,6 +733,7 @@ class QtSchemaForm(QWidget):
         self.revealer: Callable[[QWidget], None] | None = None
         self.fields: dict[str, QtField] = {}
         self.tables: dict[str, QtObjectTable] = {}
+        self.maps: dict[str, QtMapTable] = {}
         self.groups: list[tuple[str, QGroupBox, FieldSpec]] = []
         self.texts: dict[str, QtField] = {}
         if status is not None:
@@ -468,6 +774,20 @@ class QtSchemaForm(QWidget):
             elif child.kind == "array" and node(self.schema, child.items or {}).kind == "object":
                 table = QtObjectTable(self, child_pointer, child, name.replace("_", " ").capitalize())
                 self.tables[child_pointer] = table
+                layout.addRow(table)
+            elif child.kind == "array" and node(self.schema, child.items or {}).kind in SCALARS:
+                field = QtListField(self, child_pointer, child, required)
+                self.fields[child_pointer] = field
+                text = QLabel(label)
+                text.setToolTip(child.description)
+                if field.checks:  # a block of check boxes takes the full width, under its name
+                    layout.addRow(text)
+                    layout.addRow(field)
+                else:
+                    layout.addRow(text, field)
+            elif child.kind == "map" and node(self.schema, child.items or {}).kind in SCALARS + ("object", "array"):
+                table = QtMapTable(self, child_pointer, child, name.replace("_", " ").capitalize())
+                self.maps[child_pointer] = table
                 layout.addRow(table)
             else:
                 text_spec = FieldSpec("any", child.schema, child.nullable, child.title, child.description
@@ -525,7 +845,7 @@ class QtSchemaForm(QWidget):
                 box.blockSignals(True)
                 box.setChecked(self.doc.get(pointer) is not None)
                 box.blockSignals(False)
-        for table in self.tables.values():
+        for table in list(self.tables.values()) + list(self.maps.values()):
             table.refresh()
 
     def mark(self, problems: dict[str, str]) -> None:
@@ -534,13 +854,13 @@ class QtSchemaForm(QWidget):
             message = problems.get(pointer, "")
             if message or not field.problem:
                 field.set_problem(message)
-        for table in self.tables.values():
+        for table in list(self.tables.values()) + list(self.maps.values()):
             table.mark(problems)
 
     def field(self, pointer: str) -> QtField | None:
         if pointer in self.fields:
             return self.fields[pointer]
-        for table in self.tables.values():
+        for table in list(self.tables.values()) + list(self.maps.values()):
             if table.detail is not None:
                 found = table.detail.field(pointer)
                 if found is not None:
@@ -565,6 +885,17 @@ class QtSchemaForm(QWidget):
                             return found
                     table.table.setFocus()
                     return table.table
+        for map_pointer, mapping in self.maps.items():
+            if pointer.startswith(map_pointer + "/"):
+                key = pointer[len(map_pointer) + 1:].split("/")[0].replace("~1", "/").replace("~0", "~")
+                if key in mapping.keys():
+                    mapping.table.selectRow(mapping.keys().index(key))
+                    mapping._show_detail()
+                    found = mapping.detail.focus(pointer) if mapping.detail is not None else None
+                    if found is not None:
+                        return found
+                mapping.table.setFocus()
+                return mapping.table
         for group_pointer, box, _ in self.groups:
             if pointer.startswith(group_pointer):
                 box.setFocus()
@@ -584,6 +915,25 @@ def _at(schema: dict, pointer: str) -> Any:
         else:
             return {}
     return sub
+
+
+def _summary(value: Any) -> str:
+    """A short text for a list or mapping value: its scalars, or how many items it holds."""
+    if isinstance(value, list):
+        if all(not isinstance(v, (dict, list)) for v in value) and len(value) <= 8:
+            return ", ".join(values.show(v) for v in value) or "(none)"
+        return f"{len(value)} item(s)"
+    if isinstance(value, dict):
+        return f"{len(value)} field(s)"
+    return values.show(value)
+
+
+def _title(text: str, tip: str = "") -> QLabel:
+    """A table's bold title beside its buttons; it wraps rather than widen a narrow panel."""
+    label = QLabel(f"<b>{text}</b>")
+    label.setWordWrap(True)
+    label.setToolTip(tip)
+    return label
 
 
 def fresh_id(list_name: str, taken: list) -> str:

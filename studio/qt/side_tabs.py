@@ -6,7 +6,7 @@
 """
 from __future__ import annotations
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QHBoxLayout, QListWidget, QStackedWidget, QWidget
 
 
@@ -17,6 +17,8 @@ class QtSideTabs(QWidget):
         super().__init__(parent)
         self.names = QListWidget()
         self.names.setFixedWidth(list_width)
+        self.names.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.names.setTextElideMode(Qt.TextElideMode.ElideRight)
         self.names.setStyleSheet("QListWidget { background: palette(window); border: none; } "
                                  "QListWidget::item { padding: 5px 4px; } "
                                  "QListWidget::item:selected { background: palette(highlight); "

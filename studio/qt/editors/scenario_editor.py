@@ -8,7 +8,9 @@ undo step.
 """
 from __future__ import annotations
 
-from PySide6.QtCore import QMimeData, Qt
+import re
+
+from PySide6.QtCore import QMimeData, Qt, Signal
 from PySide6.QtWidgets import (QComboBox, QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QPushButton,
                                QScrollArea, QSplitter, QTabWidget, QTreeWidget, QTreeWidgetItem,
                                QVBoxLayout, QWidget)
@@ -111,6 +113,9 @@ class QtScenarioMapView(QtMapView):
 
 
 class QtScenarioEditor(QtEditor):
+    #: ("open", path): open another document (the measured table a scenario is played on)
+    action_requested = Signal(str, object)
+
     def __init__(self, session, doc, parent=None):
         super().__init__(session, doc, parent)
         self.schema = self._schema()
@@ -170,7 +175,35 @@ class QtScenarioEditor(QtEditor):
                 return self._ids_of("unit")
             if parts[6] == "slot":
                 return self._slot_choices("/" + "/".join(parts[:4]))
+        if parts and parts[0] == "extension":
+            return self._extension_choices(parts, sides)
         return None
+
+    #: fields of a rule system's scenario block (``extension:``) that name a side, a force or a unit card
+    SIDE_FIELDS = ("side", "supreme_side")
+    FORCE_FIELDS = ("force", "carrier_force", "carriers")
+    UNIT_FIELDS = ("unit", "battery", "aircraft")
+
+    def _extension_choices(self, parts: list[str], sides: list[str]) -> list[str] | None:
+        """Choices inside ``extension:``: sides for ``side`` fields and for the keys of maps keyed by side
+        (their schema says 'side id -> ...'), forces for ``force`` fields, unit cards for ``unit`` fields."""
+        name = parts[-1]
+        if name == "*":
+            from ..schema_form import _at
+            described = str(node(self.schema, _at(self.schema, "/" + "/".join(parts[:-1]))).description)
+            return sides if re.match(r"side( id)? ->", described) else None
+        if name in self.SIDE_FIELDS:
+            return sides
+        if name in self.FORCE_FIELDS:
+            return self._force_ids()
+        if name in self.UNIT_FIELDS:
+            return self._ids_of("unit")
+        return None
+
+    def _force_ids(self) -> list[str]:
+        data = self.doc.data if isinstance(self.doc.data, dict) else {}
+        return [f["id"] for s in data.get("sides") or [] if isinstance(s, dict)
+                for f in s.get("forces") or [] if isinstance(f, dict) and isinstance(f.get("id"), str)]
 
     def _ids_of(self, kind: str) -> list[str]:
         ruleset = self.doc.data.get("ruleset") if isinstance(self.doc.data, dict) else None
@@ -186,8 +219,10 @@ class QtScenarioEditor(QtEditor):
         return sorted(p for p in slot_paths(toe, self.session.current_index()) if not p.startswith(root + "/"))
 
     def _scroll(self, widget: QWidget) -> QScrollArea:
+        """A page that scrolls down only: its forms fit the panel's width (wide tables scroll inside)."""
         area = QScrollArea()
         area.setWidgetResizable(True)
+        area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         area.setWidget(widget)
         return area
 
@@ -220,6 +255,8 @@ class QtScenarioEditor(QtEditor):
         cl = QVBoxLayout(centre)
         cl.setContentsMargins(0, 0, 0, 0)
         cl.addLayout(choices)
+        self.table_note = self._table_note()
+        cl.addWidget(self.table_note)
         cl.addWidget(self.view, 1)
         cl.addWidget(self.status_label)
         # right-hand panels
@@ -246,10 +283,16 @@ class QtScenarioEditor(QtEditor):
         rl.addWidget(self.options_panel)
         rl.addStretch(1)
         self.tabs.addTab(self._scroll(rules), "Rules")
+        self.extension_form = self._extension_form()
+        if self.extension_form is not None:
+            self.extension_page = self._scroll(self._extension_page(self.extension_form))
+            index = self.tabs.addTab(self.extension_page, "Rule system")
+            self.tabs.setTabToolTip(index, "This rule system's own scenario settings (extension:)")
         self.diag_list = QListWidget()
         self.diag_list.itemActivated.connect(lambda item: self.focus_pointer(item.data(Qt.ItemDataRole.UserRole)))
         self.tabs.addTab(self.diag_list, "Findings")
-        self.forms = [self.general, self.sides_form, self.victory_form, self.rules_form]
+        self.forms = [self.general, self.sides_form, self.victory_form, self.rules_form] + (
+            [self.extension_form] if self.extension_form is not None else [])
         left = QWidget()
         ll = QVBoxLayout(left)
         ll.setContentsMargins(0, 0, 0, 0)
@@ -273,6 +316,53 @@ class QtScenarioEditor(QtEditor):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(splitter)
         self._fill_sources()
+
+    def _table_note(self) -> QWidget:
+        """Shown instead of the hex map when the scenario is played on a measured table."""
+        note = QWidget()
+        layout = QHBoxLayout(note)
+        self.table_text = QLabel("")
+        self.table_text.setWordWrap(True)
+        layout.addWidget(self.table_text, 1)
+        self.table_button = QPushButton("Open the table")
+        self.table_button.clicked.connect(self._open_table)
+        layout.addWidget(self.table_button)
+        note.setStyleSheet("background: #eef3fa")
+        note.hide()
+        return note
+
+    def _measured_table(self) -> str | None:
+        """The id of the measured table the scenario is played on (its first board), if it is one."""
+        boards = self.doc.data.get("boards") or []
+        first = boards[0] if boards and isinstance(boards[0], dict) else {}
+        data = self.session.data_of("map", str(first.get("map")))
+        return str(first.get("map")) if isinstance(data, dict) and "table" in data else None
+
+    def _open_table(self) -> None:
+        table = self._measured_table()
+        path = self.session.find(table, "map") if table else None
+        if path is not None:
+            self.action_requested.emit("open", path)
+
+    def _extension_form(self) -> QtSchemaForm | None:
+        """The form of the rule system's scenario block (``extension:``), when its plugin declares one."""
+        root = node(self.schema, self.schema)
+        if "extension" not in root.properties or node(self.schema, root.properties["extension"]).kind != "object":
+            return None
+        return QtSchemaForm(self.doc, self.schema, "/extension", status=self.status_message, choices=self.choices)
+
+    def _extension_page(self, form: QtSchemaForm) -> QWidget:
+        ruleset = self.session.data_of("ruleset", str(self.doc.data.get("ruleset")))
+        name = ruleset.get("name") if isinstance(ruleset, dict) else None
+        page = QWidget()
+        layout = QVBoxLayout(page)
+        title = QLabel(f"<b>{name or self.doc.data.get('ruleset')}</b>: this rule system's own scenario settings "
+                       "(saved under <code>extension:</code>; empty fields take the rules' defaults)")
+        title.setWordWrap(True)
+        layout.addWidget(title)
+        layout.addWidget(form)
+        layout.addStretch(1)
+        return page
 
     def _boards_panel(self) -> QWidget:
         panel = QWidget()
@@ -348,6 +438,15 @@ class QtScenarioEditor(QtEditor):
         except (KeyError, ValueError) as exc:
             problem = f"cannot assemble the boards: {exc}"
             self.geometry = _EmptyGeometry()
+        table = self._measured_table()
+        if table:  # played in inches on a table: no hex map; the zones and placements are the rule system's
+            problem = ""
+            self.table_text.setText(f"This scenario is played on the measured table <b>{table}</b>, not on hex "
+                                    "boards: its deployment zones, placements and objectives are on the "
+                                    "<i>Rule system</i> page; the table itself opens in the table editor.")
+        self.table_note.setVisible(bool(table))
+        self.view.setVisible(not table)
+        self.tool_box.setEnabled(not table)  # the hex tools have nothing to paint on a table
         self.assembly_error = problem
         self.scene.geometry = self.geometry
         self.scene.rebuild()
@@ -724,3 +823,6 @@ class QtScenarioEditor(QtEditor):
         elif parts and parts[0] in ("name", "turns", "environment", "first_player"):
             self.tabs.setCurrentIndex(0)
             self.general.focus(pointer)
+        elif parts and parts[0] == "extension" and self.extension_form is not None:
+            self.tabs.setCurrentIndex(self.tabs.indexOf(self.extension_page))
+            self.extension_form.focus(pointer)
