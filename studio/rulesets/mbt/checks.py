@@ -18,6 +18,7 @@ from studio.model.project import LoadedDocument, ProjectIndex
 from .cards import BANDS, VehicleBody
 from .checks_advanced import ANY_BODY, CARD_CHECKS, INDEX_CHECKS, weapons_of
 from .checks_forces import check_advanced_scenario, check_toe_units
+from .checks_tables import check_tables
 
 R = "MBT "
 
@@ -412,6 +413,7 @@ def check_ruleset(doc: LoadedDocument, index: ProjectIndex) -> Iterator[Diagnost
             yield from _check_spotting(doc, i, t)
         elif t.id == "ap-hit":
             yield from _check_ap_hit(doc, i, t)
+    yield from check_tables(doc, rs)     # Advanced Game tables (V36-V39)
 
 
 def _check_terrain(doc, i: int, t) -> Iterator[Diagnostic]:

@@ -37,6 +37,17 @@ CASES = [
     ("terrain-without-turn-row", "code: RR", "code: RR", "code: RX", "mbt.terrain-turn", "error"),
     ("ap-hit-rises-p-to-e", "id: ap-hit", "[-2, 68, 56, 43, 30, 17]", "[-2, 68, 56, 43, 50, 17]",
      "mbt.ap-hit-table", "warning"),
+    # Advanced Game tables (V36-V39, checks_tables.py)
+    ("hits-known-row", "id: ap-number-of-hits", "[56, F, 2, 12, 22]", "[56, F, 2, 12, 21]", "mbt.hits-table",
+     "error"),                                  # a gap 22..22 and the published row 56/F (MBT 6.5.2.1)
+    ("hit-location-tk", "id: ap-hit-locations", "[front, 10, TK, false]", "[front, 10, HF, false]",
+     "mbt.hit-locations", "error"),             # tens 10 is TK at every angle (MBT 6.5.2.2)
+    ("hit-location-front-side", "id: ap-hit-locations", "[front, 4, TF, false]", "[front, 4, TS, false]",
+     "mbt.hit-locations", "error"),             # the Front angle has no side locations (MBT 6.5.2.3.2)
+    ("gp-crt-known-cell", "id: gp-combat", "[5, 3, 43, 72]", "[5, 3, 44, 72]", "mbt.gp-crt", "error"),
+    ("gp-crt-n-above-s", "id: gp-combat", "[1, 2, 57, 82]", "[1, 2, 87, 82]", "mbt.gp-crt", "error"),
+    ("commands-known-cell", "id: available-commands", "[veteran, 1, 1, 2, 3, 3, 4, 5, 5, 6, 7]",
+     "[veteran, 1, 2, 2, 3, 3, 4, 5, 5, 6, 7]", "mbt.commands-table", "error"),   # Veteran 2s = 1 (MBT 6.2.1.1)
 ]
 
 
