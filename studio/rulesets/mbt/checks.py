@@ -530,6 +530,33 @@ def check_map(doc: LoadedDocument, index: ProjectIndex) -> Iterator[Diagnostic]:
                               "typically the limit", f"/elevation/{r}", R + "4.1.4.1.4")
     yield from _check_slopes(doc, m, levels)
     yield from _check_cliffs(doc, m, levels)
+    yield from _check_board_id(doc, m)
+    yield from _check_bridges(doc, m)
+
+
+def _check_board_id(doc, m) -> Iterator[Diagnostic]:
+    """V40: an MBT mapboard is identified by the number in its directional hex, and its hex ids are that number
+    followed by the column letters and the row (MBT 1.2, '1BB8')."""
+    if not m.hex.board.isdigit():
+        yield doc.error("mbt.board-id", f"board id '{m.hex.board}' is not a number: MBT boards are numbered by "
+                        "their directional hex and hex ids read <board><column><row>", "/hex/board", R + "1.2")
+
+
+def _check_bridges(doc, m) -> Iterator[Diagnostic]:
+    """V42: a bridge connects road or path hexes at both ends (MBT 4.5.1.1.6): both hexes of a bridge hexside lie
+    on a road or path of the map."""
+    on_road = {label for road in m.roads for label in road.hexes}
+    for i, side in enumerate(m.hexsides):
+        if side.feature != "bridge":
+            continue
+        here = _cell(m, side.hex)
+        there = _neighbour(m, here, side.side) if here else None
+        ends = [side.hex] + ([_label(m, *there)] if there else [])
+        off = [h for h in ends if h not in on_road]
+        if off:
+            yield doc.error("mbt.bridge", f"bridge at {side.hex} {side.side}: {', '.join(off)} is on no road or path; "
+                            "a bridge joins road or path hexes at both ends", f"/hexsides/{i}", R + "4.5.1.1.6",
+                            at_key=True)
 
 
 def _check_slopes(doc, m, levels) -> Iterator[Diagnostic]:
