@@ -13,7 +13,12 @@ hidden). It
 - takes cover with the units that stay (7.G; in the first movement phase only those with nothing to fire at),
   so they defend better and may opportunity fire (15);
 - fires, as long as it may, the shot with the best expected effect: anti-armour hit chance times the chance of
-  a step loss (13), or conventional fire by its odds on the CRT (14), weighted by the target's steps.
+  a step loss (13), or conventional fire by its odds on the CRT (14), weighted by the target's steps;
+- calls artillery (19): each firer's HE (ICM where allowed) on the hex with the most spotted enemy steps and no
+  friendly unit, arriving soonest, at max ROF on a hex of four enemy steps or more; deploys its indirect fire
+  units (19.E) and never leaves deployment;
+- dismounts its carried infantry before moving once a spotted enemy is within 12 hexes or the carrier stands on
+  its goal (8.C), so the infantry fights; it never mounts again.
 The bot reads the rules' public tables (compiled data, cards) but never the hidden part of the state.
 """
 from __future__ import annotations
@@ -47,7 +52,9 @@ class HeuristicBot:
     # ------------------------------------------------------------------ choice
     def choose(self, view, legal):
         texts = [str(a) for a in legal]
-        for kind in ("rally", "fire", "exit"):
+        if view.phase == "artillery":
+            return self._artillery(view, texts)
+        for kind in ("rally", "dismount", "fire", "exit"):
             pick = getattr(self, f"_{kind}")(view, texts)
             if pick is not None:
                 return pick
@@ -56,6 +63,47 @@ class HeuristicBot:
             if pick is not None:
                 return pick
         return "end" if "end" in texts else texts[0]
+
+    # ------------------------------------------------------------------ artillery (Assault 19)
+    def _artillery(self, view, texts):
+        """Deploy every indirect fire unit; plot the best HE/ICM mission of a firer with none yet this phase."""
+        deploys = [t for t in texts if t.startswith("deploy ")]
+        if deploys:
+            return deploys[0]
+        best = None
+        for t in texts:
+            parts = t.split()
+            if parts[0] != "plot" or parts[3] not in ("HE", "ICM"):
+                continue
+            if any(m.firer == parts[1] and m.written == view.turn for m in view.missions):
+                continue                                              # one mission a phase is enough
+            value = self._plot_value(view, parts)
+            if value > 0 and (best is None or value > best[0]):
+                best = (value, t)
+        return best[1] if best else "end"
+
+    def _plot_value(self, view, parts) -> float:
+        """Enemy steps in the target hex (none if a friendly unit is there), sooner and max ROF preferred."""
+        h = self.game.map.hex(parts[2])
+        enemy = sum(c.steps for c in view.counters if c.hex == h and c.side != self.side and not c.carrier)
+        if enemy == 0 or any(c.hex == h and c.side == self.side for c in view.counters):
+            return 0.0
+        firer = view._firer(parts[1])
+        delay = view._observed_delay(firer, h) or 0
+        big = len(parts) > 4
+        if big and enemy < 4:
+            return 0.0
+        return enemy / (1 + delay) + (0.5 if big else 0) + (0.25 if parts[3] == "ICM" else 0)
+
+    def _dismount(self, view, texts):
+        """Assault 8.C: set the infantry down before the carrier moves, once the enemy is near or it has arrived."""
+        for t in texts:
+            if t.startswith("dismount "):
+                unit = view._by_id(t.split()[1])
+                carrier = view._by_id(unit.carrier)
+                if self._near_enemy(view, carrier) or self._goal(view, carrier) is None:
+                    return t
+        return None
 
     def _near_enemy(self, view, unit, reach: int = CONTACT) -> bool:
         return any(c.side != self.side and coords.distance(c.hex, unit.hex) <= reach for c in view.counters)
