@@ -256,3 +256,24 @@ def test_agl_reloads_for_two_move_phases_after_five_bursts(position):
     a.bursts = 5
     agl_reload(s, a)                       # no reload left: single shots from now on
     assert a.reloading == 0 and not bursting(s, a, w)
+
+
+def test_b47_column_follow_through_a_minefield(position):
+    """B47: a unit right behind the first of its column (within 1/2") follows its track and crosses the minefield
+    safely on the ground the first passed (no roll); a follower 0.6" behind plans and rolls for itself. Two
+    M60A1s of one element head south-west across the ford minefield to the ford (the minefield is known to
+    them: no compulsory line)."""
+    def run(gap):
+        s = position([unit("a", "nato-m60a1", "nato", 47, 29.3, 180, order="to-ford", element="tanks"),
+                      unit("c", "nato-m60a1", "nato", 47, 29.3 + 1.0 + gap, 180, order="to-ford",
+                           element="tanks"),
+                      unit("b", "wp-t62", "warpac", 69, 47, 180)], phase="command", dice=[10] * 20)
+        s.mines_known[0].add("ford-mines")
+        while s.phase == "command" and s.turn == 1:
+            s.play(Pass())
+        return [label for label, _ in s.dice.history if label.startswith("mine")], s.events
+    rolls, events = run(0.4)
+    assert rolls and all(label.endswith(">a") for label in rolls)
+    assert any("c follows in column" in e for e in events)
+    rolls, _ = run(0.6)
+    assert any(label.endswith(">c") for label in rolls)

@@ -100,6 +100,36 @@ def parse_action(text: str, macros=MACROS):
 # ------------------------------------------------------------------ state records
 
 @dataclass
+class Column:
+    """One Move Phase's column-follow record (BfOps p.11): footprints before the phase, per minefield the points
+    (centres of the 1" areas) units passed safely, and the tracks moved. A unit that starts within 1/2" of an
+    element-mate that has moved follows its track (a column); on the ground the first passed safely it rolls no
+    mine (B47)."""
+
+    starts: dict
+    safe: dict
+    tracks: dict      # unit id -> the path it moved this phase
+
+    def leader(self, state, u) -> list | None:
+        """The track of the unit of ``u``'s element it follows in column (started within 1/2" of it and moved
+        this phase), from that unit's start on; None when it leads."""
+        reach = state.game.tables.procedure("column_follow_in")
+        for v, track in self.tracks.items():
+            if len(track) >= 2 and state.unit(v).element == u.element and \
+                    self.starts[u.id].distance(self.starts[v]) <= reach:
+                return list(track)
+        return None
+
+    def follows(self, state, u, area_id: str, x: float, y: float) -> bool:
+        """``u`` started within 1/2" of a unit of its element that passed safely within 1/2" of (x, y) (the same
+        ground) this phase."""
+        reach = state.game.tables.procedure("column_follow_in")
+        return any(state.unit(v).element == u.element and math.hypot(px - x, py - y) <= reach
+                   and self.starts[u.id].distance(self.starts[v]) <= reach
+                   for v, px, py in self.safe.get(area_id, ()))
+
+
+@dataclass
 class Unit:
     """One model on the table: position (inches), facing (degrees), damage and markers."""
 
@@ -326,6 +356,7 @@ class BfopsState(State):
     def _move_phase(self) -> None:
         self.sights = {}
         for _ in range(max(1, int(self.game.tables.sequence["move_phases"]))):
+            column = Column({u.id: self.game.footprint(u) for u in self.units}, {}, {})
             for u in self.units:
                 if u.disabled:
                     continue
@@ -335,7 +366,7 @@ class BfopsState(State):
                     continue
                 if not (u.immobilized or u.bogged):
                     before = self._disabled()
-                    self._move_unit(u)
+                    self._move_unit(u, column)
                     self._log(before, "minefield", None, None)
         self.sights = {}
         self._spotting()
@@ -375,7 +406,7 @@ class BfopsState(State):
         mates = [v.id for v in self.units if v.element == u.element]
         return mates.index(u.id)
 
-    def _move_unit(self, u: Unit) -> None:
+    def _move_unit(self, u: Unit, column: "Column | None" = None) -> None:
         macro = self.orders.get(u.element, "hold")
         if macro == "hold":
             return
@@ -384,13 +415,16 @@ class BfopsState(State):
         if goal is None:
             return
         speed, band = self._speed(u, card)
-        path = self._path(u, card, macro, goal, speed)
+        lead = column.leader(self, u) if column is not None else None
+        path = [(u.x, u.y), *lead] if lead else self._path(u, card, macro, goal, speed)   # BfOps p.11: column
         if len(path) < 2:
             return
         path = cut(path, speed)
         if any(a.kind == "stream" for a, _ in self.game.geometry.path_lengths(path)) and card.propulsion != "foot":
             path = cut(path, min(speed, card.movement.cross_country_cruise or speed))   # BfOps p.11: fording
-        path = self._adjudicate(u, card, path, band, speed)
+        path = self._adjudicate(u, card, path, band, speed, column)
+        if column is not None:
+            column.tracks[u.id] = path
         if len(path) >= 2:
             (x0, y0), (x1, y1) = path[-2], path[-1]
             u.facing = round(bearing(x0, y0, x1, y1), 3)
@@ -446,7 +480,8 @@ class BfopsState(State):
             return [(u.x, u.y)]
         return [(u.x, u.y), (u.x + (goal[0] - u.x) * end / length, u.y + (goal[1] - u.y) * end / length)]
 
-    def _adjudicate(self, u: Unit, card, path: list, band: str = "cruise", speed: float = 0.0) -> list:
+    def _adjudicate(self, u: Unit, card, path: list, band: str = "cruise", speed: float = 0.0,
+                    column: "Column | None" = None) -> list:
         """Exact geometry on the planned path: trenches and wire crossed (BfOps p.9-10), the first Bog check of
         each ground type entered (p.11), then the minefield rolls for every inch of minefield passed (p.11); the
         unit stops where it bogs or where a mine disables or immobilizes it."""
@@ -456,7 +491,7 @@ class BfopsState(State):
         path = self._bog(u, card, path, band)
         if u.bogged:
             return path
-        return self._minefields(u, path)
+        return self._minefields(u, path, column)
 
     def _obstacles(self, u: Unit, card, path: list, speed: float) -> list:
         """Trenches and wire on the path, in order (table ``obstacle-crossing``): a mover that may not pass stops
@@ -529,8 +564,10 @@ class BfopsState(State):
             self.say(f"{u.id} enters {ground} ground: Bog check roll {roll} <= {card.bog_check + mod:g}")
         return path
 
-    def _minefields(self, u: Unit, path: list) -> list:
-        """For every inch of minefield passed (rounded up), a detonation roll per 1" area not yet detonated."""
+    def _minefields(self, u: Unit, path: list, column: "Column | None" = None) -> list:
+        """For every inch of minefield passed (rounded up), a detonation roll per 1" area not yet detonated; a
+        unit following another of its element in column (within 1/2" before the Move Phase) that passed that
+        area safely this Move Phase is safe on the same ground (BfOps p.11, B47)."""
         line = shapely.linestrings(path)
         for area, inside_len in self.game.geometry.path_lengths(path, kinds=["minefield"]):
             inside = shapely.line_merge(shapely.intersection(line, area.geom))
@@ -539,8 +576,13 @@ class BfopsState(State):
                     p = shapely.line_interpolate_point(inside, min(inside_len, k + 0.5))
                 else:
                     p = shapely.point_on_surface(inside)
+                if column is not None and column.follows(self, u, area.id, p.x, p.y):
+                    self.say(f"{u.id} follows in column through {area.id}: safe (BfOps p.11)")
+                    continue
                 if self._mine_roll(u, area, p.x, p.y):
                     return cut(path, float(shapely.line_locate_point(line, p)))
+                if column is not None:
+                    column.safe.setdefault(area.id, []).append((u.id, p.x, p.y))
         return path
 
     def _mine_roll(self, u: Unit, area, x: float, y: float) -> bool:
