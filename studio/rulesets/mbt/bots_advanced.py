@@ -6,7 +6,9 @@ It sees only its observation and plays through the legal actions. On top of the 
   (CE armor against CE ammo) against the AP/ATGM penetration, and GP fire by its chance of an Effective or
   Suppressed result on the GP Combat Results Table, so it fires ATGMs at range where guns fall short;
 - spends its formation's Available Commands on the units that can shoot or must move first (MBT 6.2.1): a unit
-  that can neither shoot nor reach anything this turn takes N/C when commands run short.
+  that can neither shoot nor reach anything this turn takes N/C when commands run short;
+- carries its infantry forward and dismounts it near its goal or when enemies are close (MBT 6.6.7), and mounts
+  leg units that are still far from their goal in the hex of a friendly carrier.
 """
 from __future__ import annotations
 
@@ -63,10 +65,47 @@ def _gp_value(state, s: int, t: int, row, overwatch: bool) -> float:
     return kill + SUPPRESS_VALUE * (p_sup + (p_eff if e_only_suppresses else 0.0))
 
 
+#: a carrier dismounts its passengers within this many hexes of its goal or of a spotted enemy
+DISMOUNT_GOAL, DISMOUNT_ENEMY = 3, 8
+#: a leg unit mounts when its goal is farther than this and no enemy is near
+MOUNT_GOAL = 6
+
+
 class AdvancedHeuristicBot(HeuristicBot):
     """The heuristic bot with the Advanced Game fire model (see the module docstring)."""
 
     name = "heuristic"
+
+    def choose(self, view, legal):
+        transfer = [a for a in legal if a[0] in ("dismount", "mount")]
+        if transfer:
+            from .engine.state import LazyView
+
+            state = view.materialize() if isinstance(view, LazyView) else view
+            pick = self._transfer(state, transfer)
+            if pick is not None:
+                self.plan = []
+                return pick
+            legal = [a for a in legal if a[0] not in ("dismount", "mount")] or legal
+        return super().choose(view, legal)
+
+    def _enemy_near(self, state, h, rng: int) -> bool:
+        g = self.game
+        return any(g.units[k].side != self.side and state.st[k] == 1 and distance(h, state.hex[k]) <= rng
+                   for k in range(g.n))
+
+    def _transfer(self, state, actions):
+        """Dismount near the goal or the enemy; mount when the goal is far and the enemy is not near."""
+        g = self.game
+        for a in actions:
+            i = g.uindex[a[1]]
+            h = state.hex[i]
+            if a[0] == "dismount":
+                if distance(h, self.goal(state, i)) <= DISMOUNT_GOAL or self._enemy_near(state, h, DISMOUNT_ENEMY):
+                    return a
+            elif distance(h, self.goal(state, i)) > MOUNT_GOAL and not self._enemy_near(state, h, DISMOUNT_ENEMY):
+                return a
+        return None
 
     def shot_value(self, state, s: int, t: int, row, overwatch: bool) -> float:
         from .bots import threat

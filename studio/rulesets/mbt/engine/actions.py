@@ -5,6 +5,7 @@
     ow M1-1 at T-80B-2 main:APFSDS      pass
     move M1-1 (select the next vehicle to move)  road M1-1 (road/path rate)  fwd M1-1  rev M1-1
     turn M1-1 left|right  enter M1-1 2A8  exit M1-1  done M1-1
+    dismount M113A2-1 US-1 (Advanced: the moving carrier unloads a passenger)  mount US-1 M113A2-1
 """
 from __future__ import annotations
 
@@ -25,7 +26,7 @@ class Action(tuple):
 
 PASS = Action(("pass",))
 VERBS = ("command", "initiative", "hold", "reveal", "conceal", "pass", "move", "road", "fwd", "rev", "turn", "enter",
-         "exit", "done")
+         "exit", "done", "dismount", "mount")
 
 
 def _parse(text: str) -> Action:

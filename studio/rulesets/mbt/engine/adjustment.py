@@ -6,7 +6,7 @@ from typing import Any, Callable, NamedTuple
 
 from studio.rules.api import Outcome
 
-from .codes import DEAD, FIRE, MFIRE, MMOVE, MOVE, ON, P_OVER, SH, WAIT
+from .codes import CARRIED, DEAD, FIRE, MFIRE, MMOVE, MOVE, ON, P_OVER, SH, WAIT
 
 
 class AdjustmentRules:
@@ -19,7 +19,7 @@ class AdjustmentRules:
         g = self.game
         self._unexecuted_commands()
         self._objectives()
-        alive = [any(self.st[i] in (ON, WAIT) for i in range(g.n) if g.units[i].side == s)
+        alive = [any(self.st[i] in (ON, WAIT, CARRIED) for i in range(g.n) if g.units[i].side == s)
                  for s in range(len(g.sides))]
         if self.turn >= g.max_turns or not all(alive):
             self.ended = not all(alive)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 
 from .ag_fire import AgFireRules
-from .codes import CMD_CODES, P_AIR1, P_AIR2, P_CMD, P_IF
+from .codes import CARRIED, CMD_CODES, P_AIR1, P_AIR2, P_CMD, P_IF
 from .command_control import CommandControlRules
 from .fire import FireRules
 from .gp_fire import GpFireRules
@@ -21,14 +21,16 @@ from .grades import GradeRules
 from .leg import LegRules
 from .state import MbtState
 from .suppression import SuppressionRules
+from .transport import TransportRules
 
-AG_SLOTS = ("sup", "tdmg", "track", "bail", "attacked", "red", "grp", "budget")
+AG_SLOTS = ("sup", "tdmg", "track", "bail", "attacked", "red", "carrier", "xfer", "grp", "budget")
 
 
-class AdvState(LegRules, AgFireRules, GpFireRules, SuppressionRules, CommandControlRules, GradeRules, MbtState):
+class AdvState(TransportRules, LegRules, AgFireRules, GpFireRules, SuppressionRules, CommandControlRules, GradeRules, MbtState):
     """Advanced Game state. Per unit: ``sup`` Suppression (none/on/off), ``tdmg`` Turret Damaged (``dmg`` is
     Hull Damaged), ``track`` Track hit, ``bail`` crew bailed out, ``attacked`` by direct fire this turn, ``grp``
-    the shared command counter (its first unit; -1 none), ``red`` a squad reduced to its half-squad. Per formation: ``budget`` Available Commands left."""
+    the shared command counter (its first unit; -1 none), ``red`` a squad reduced to its half-squad, ``carrier``
+    the vehicle a passenger rides (-1 none); ``xfer`` the hex where the moving carrier paid for (dis)mounting. Per formation: ``budget`` Available Commands left."""
 
     __slots__ = AG_SLOTS
 
@@ -41,6 +43,12 @@ class AdvState(LegRules, AgFireRules, GpFireRules, SuppressionRules, CommandCont
         self.bail = [False] * n
         self.attacked = [False] * n
         self.red = [False] * n
+        self.carrier = list(self.game.initial_carrier)
+        for p, c in enumerate(self.carrier):
+            if c >= 0:
+                self.st[p] = CARRIED
+                self.hex[p] = self.hex[c]
+        self.xfer = None
         self.grp = [-1] * n
         self.budget = [0] * len(self.game.formation_side)
 
@@ -48,12 +56,14 @@ class AdvState(LegRules, AgFireRules, GpFireRules, SuppressionRules, CommandCont
         o = super()._copy(dice)
         o.sup, o.tdmg, o.track, o.bail = self.sup[:], self.tdmg[:], self.track[:], self.bail[:]
         o.attacked, o.red, o.grp, o.budget = self.attacked[:], self.red[:], self.grp[:], self.budget[:]
+        o.carrier, o.xfer = self.carrier[:], self.xfer
         return o
 
     def fingerprint(self) -> str:
         ag = "".join(f"{self.sup[i]}{int(self.tdmg[i])}{int(self.track[i])}{int(self.bail[i])}"
-                     f"{int(self.attacked[i])}{int(self.red[i])}:{self.grp[i]}," for i in range(self.game.n))
-        return f"{super().fingerprint()}|ag[{ag}]b{self.budget}"
+                     f"{int(self.attacked[i])}{int(self.red[i])}:{self.grp[i]}:{self.carrier[i]}," for i in range(self.game.n))
+        xfer = self.game.label(self.xfer) if self.xfer is not None else "-"
+        return f"{super().fingerprint()}|ag[{ag}]b{self.budget}x{xfer}"
 
     def observe(self, player: int) -> "AdvState":
         """The Basic view, and the enemy's shared counters and Available Commands left unknown (-1): they would

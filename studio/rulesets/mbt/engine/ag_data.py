@@ -44,6 +44,8 @@ class AgTables:
     atgm_bands: tuple         # bands in ATGM reading order (MBT 5.1.3.3.2)
     spot_mod: dict            # spotter-suppressed, target-spot-fire-small-arms (MBT 6.1.3)
     spot_size: dict           # S / L -> net modifier -> spotting range (MBT 6.1.3)
+    bail_pass: dict           # passenger Bail Out values by carrier result (MBT 6.5.2.7.2)
+    passenger_gpd: dict       # passenger GP Defense by transport protection (MBT 6.5.4.2.3)
     placeholders: list = field(default_factory=list)
 
     def fingerprint(self) -> str:
@@ -166,7 +168,10 @@ def compile_ag_tables(ruleset) -> AgTables:
         recovery_mod=rd.keyed("suppression-recovery", "id", "modifier", "int"),
         suppressed_msa=float(rd.value("damage-effects", "suppressed-msa-fraction", "value", "num")),
         atgm_bands=tuple(sorted((b for b in order if b in BANDS), key=lambda b: order[b])),
-        spot_mod=spot, spot_size=_spot_sizes(rd), placeholders=rd.placeholders)
+        spot_mod=spot, spot_size=_spot_sizes(rd),
+        bail_pass=rd.keyed("bail-out-passengers", "result", "value", "int"),
+        passenger_gpd=rd.keyed("passenger-gp-defense", "protection", "gp_defense", "int"),
+        placeholders=rd.placeholders)
 
 
 def _spot_sizes(rd: TableReader) -> dict:
@@ -212,6 +217,9 @@ class AgDefense:
     size: str = "V"                   # spotting size: V vehicles, S or L leg units (MBT 6.1.3)
     gpd_cover: dict | None = None     # leg GP Defense by cover (MBT 6.5.4.2.2)
     squad: bool = False               # a squad with a half-squad to be reduced to (MBT 5.1.1)
+    capacity_leg: int = 0             # leg Transport Capacity of a vehicle (TR t-l, MBT 6.6.7.1)
+    passenger_leg: int = 0            # leg component a leg unit needs as a passenger
+    protection: str = "none"          # under_armor, under_cover or none (MBT 6.5.4.2.3)
 
 
 @dataclass(slots=True)
@@ -232,8 +240,11 @@ def ag_defense(body: dict) -> AgDefense:
         table = {a: {e: dict(armor[a][e]) for e in ("level", "rising", "falling")} for a in ANGLES}
     special = {loc: (s.get("ce_multiplier"), s.get("era"), bool(s.get("era_front_only")))
                for loc, s in (d.get("special_armor") or {}).items()}
+    general = body.get("general") or {}
     return AgDefense(int(gp["value"]), gp["target_type"], table, armor.get("deck") if armor else None, special,
-                     "recon" in (body.get("labels") or ()), bool(body.get("unarmed", False)))
+                     "recon" in (body.get("labels") or ()), bool(body.get("unarmed", False)),
+                     capacity_leg=int((general.get("transport") or {}).get("leg", 0)),
+                     protection=general.get("transport_protection") or "none")
 
 
 def _bands(values) -> tuple:

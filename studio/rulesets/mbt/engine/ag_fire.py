@@ -246,8 +246,10 @@ class AgFireRules:
             result = "KO"  # MBT 6.5.2.2.4
         if result == "KO":
             self._eliminate(t, brew=False)
+            self.passengers_bail(t, "KO")
         elif result == "BU":
             self._eliminate(t, brew=True)
+            self.passengers_bail(t, "BU")
             self.suppress_hex(t)
         elif result == "DM":
             if loc in TURRET_LOCS:
@@ -267,9 +269,9 @@ class AgFireRules:
 
     def bail_out(self, t: int, result: str) -> None:
         """Crew Bail Out (MBT 6.5.2.7.1): roll (100) + the Unit Grade modifier at or under the Bail Out value;
-        the abandoned vehicle is out of play and lost (never re-occupied)."""
+        the abandoned vehicle is out of play and lost (never re-occupied); its passengers bail out with it."""
         g = self.game
-        if self.st[t] != ON:
+        if self.st[t] != ON or g.units[t].type.ag.leg:
             return
         value = g.ag.bail[result]
         mod = g.ag.grade_bail[self.unit_grade(t)]
@@ -282,3 +284,6 @@ class AgFireRules:
             self.bail[t] = True
             self.st[t] = DEAD
             self.lost[g.units[t].side] += 1
+            self.crew_bailed(t)
+        else:
+            self.passengers_bail(t, result)  # the crew stays: the passengers may still bail out (6.5.2.7.2)

@@ -48,6 +48,10 @@ AG_TABLES = (
               ("gp_factor", "gp_defense", "n_effect", "s_effect"), ("gp_factor", "gp_defense", "n_effect", "s_effect")),
     TableSpec("gp-vehicle-effects", "MBT 6.5.4.4.2", ("item", "value"), ("value",), ("value",),
               keys=("damage-turret-max",)),
+    TableSpec("bail-out-passengers", "MBT 6.5.2.7.2", ("result", "value"), ("value",), ("value",),
+              keys=("ND", "DM", "TK", "KO", "BU")),
+    TableSpec("passenger-gp-defense", "MBT 6.5.4.2.3", ("protection", "gp_defense"), ("gp_defense",),
+              ("gp_defense",), keys=("under_cover", "none")),
     TableSpec("suppression-recovery", "MBT 6.8.4", ("id", "modifier"), ("modifier",), ("modifier",),
               keys=("command-not-nc", "attacked-this-turn")),
 )

@@ -8,6 +8,7 @@ NC, FIRE, MOVE, SH, OW = 1, 2, 3, 4, 5
 CMD_NAMES = {NC: "NC", FIRE: "FIRE", MOVE: "MOVE", SH: "SH", OW: "OW"}
 CMD_CODES = {v: k for k, v in CMD_NAMES.items()}
 WAIT, ON, EXITED, DEAD = 0, 1, 2, 3
+CARRIED = 4  # a passenger in its carrier (Advanced Game, MBT 6.6.7)
 NOMARK, MFIRE, MMOVE = 0, 1, 2
 MFIRE_SA = 3  # Spot/Fire of Small Arms only, placed sideways (Advanced Game, MBT 6.1.3)
 P_CMD, P_INIT, P_DF, P_OWC, P_MOVE, P_OVER = 1, 2, 3, 4, 5, 9

@@ -22,6 +22,7 @@ from .advanced import AdvState
 from .ag_data import compile_ag_tables
 from .codes import ADV_PHASES
 from .grades import compile_grades
+from .transport import initial_mounts
 from .state import MbtState
 
 ENGINE_POLICIES = {
@@ -34,6 +35,9 @@ ENGINE_POLICIES = {
                          "without a value reads Rear (MBT 6.5.2.3).",
     "entering-active": "Advanced Game: units due to enter this turn count as active for Available Commands "
                        "(MBT 6.2.1.1.1 counts units on the map; an entering formation would get one command).",
+    "dismount-hex": "Advanced Game: a dismounting passenger is placed in its carrier's hex (the rules also allow an "
+                    "adjacent hex, MBT 6.6.7); a leg unit mounts a vehicle in its own hex only; the carrier pays "
+                    "for mounting passengers nothing (it pays half its allowance per hex for dismounting).",
     "default-grade": "Advanced Game: a side without a Force Grade is Seasoned, the rules' baseline (MBT 6.5.2.5); "
                      "the check mbt.force-grade reports it.",
     "hit-aspect-owner-choice": "On a line of fire exactly along the front/rear divide the target's owner takes the "
@@ -80,6 +84,7 @@ class MbtGame(Game):
         self.uindex = {u.name: i for i, u in enumerate(self.units)}
         self.n = len(self.units)
         compile_grades(self)
+        self.initial_carrier = initial_mounts(self) if self.advanced else [-1] * self.n
         self.objective_turns = int(self.extension.get("objective_turns", 1))
         self._environment(scenario.environment)
         self.first_fixed = self.sides.index(scenario.first_player) if scenario.first_player in self.sides else None

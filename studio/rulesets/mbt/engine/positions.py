@@ -3,7 +3,8 @@
 Unit ``status`` keys: ``damaged`` (bool; Hull Damaged in the Advanced Game), ``command`` (FIRE, MOVE, SH, OW,
 NC), ``revealed`` (bool, the command is face up), ``fired`` / ``moved`` (bool, done this turn), ``mark``
 (``spot-fire``, ``spot-move``, ``none``; Advanced Game also ``spot-fire-small-arms``). Advanced Game only:
-``suppression`` (``on``, ``off``, ``none``), ``turret_damaged``, ``track_hit`` (bool).
+``suppression`` (``on``, ``off``, ``none``), ``turret_damaged``, ``track_hit`` (bool), ``carried_by`` (the id of
+the vehicle a leg unit rides, in the same hex).
 ``facing`` is a hexside 0-5 (``coords`` order); null faces east or west toward the map centre. ``extension``:
 ``wrecks`` (hex label -> ``knocked-out`` | ``brewed-up``), ``control`` (hex label -> side id).
 
@@ -28,7 +29,7 @@ from __future__ import annotations
 
 import copy
 
-from .codes import CMD_CODES, MFIRE, MFIRE_SA, MMOVE, NOMARK, ON, P_AIR1, P_AIR2, P_IF, P_INIT, P_MOVE
+from .codes import CARRIED, CMD_CODES, MFIRE, MFIRE_SA, MMOVE, NOMARK, ON, P_AIR1, P_AIR2, P_IF, P_INIT, P_MOVE
 from .data import DataError, UnitSpec, engine_type
 from .fire import FireRules
 from .grades import assign_formations
@@ -37,7 +38,7 @@ from .suppression import SUP_NAMES
 MARKS = {"none": NOMARK, "spot-fire": MFIRE, "spot-move": MMOVE}
 AG_MARKS = {**MARKS, "spot-fire-small-arms": MFIRE_SA}
 STATUS = {"damaged": bool, "command": str, "revealed": bool, "fired": bool, "moved": bool, "mark": str}
-AG_STATUS = {"suppression": str, "turret_damaged": bool, "track_hit": bool}
+AG_STATUS = {"suppression": str, "turret_damaged": bool, "track_hit": bool, "carried_by": str}
 WRECKS = {"knocked-out": 1, "brewed-up": 2}
 EXTENSION = ("wrecks", "control")
 
@@ -99,6 +100,7 @@ def _game_with_units(game, position):
     twin.units, twin.types = units, types
     twin.uindex = {u.name: k for k, u in enumerate(units)}
     twin.n = len(units)
+    twin.initial_carrier = [-1] * twin.n
     assign_formations(twin)
     return twin
 
@@ -145,6 +147,15 @@ def _place_ag(state, i: int, pu) -> None:
     state.sup[i] = SUP_NAMES[sup]
     state.tdmg[i] = pu.status.get("turret_damaged", False)
     state.track[i] = pu.status.get("track_hit", False)
+    carrier = pu.status.get("carried_by")
+    if carrier is not None:
+        g = state.game
+        c = g.uindex.get(carrier, -1)
+        if c < 0 or c == i or g.units[c].type.ag.leg or not g.units[i].type.ag.leg or state.hex[c] != state.hex[i]:
+            raise _error(f"carried_by {carrier!r}: a leg unit rides a vehicle of the position in its own hex",
+                         f"/units/{i}/status/carried_by")
+        state.carrier[i] = c
+        state.st[i] = CARRIED
 
 
 def _apply_turn_status(state, position) -> None:
