@@ -154,6 +154,10 @@ def _adv_fire_probes() -> list:
         # a Track hit (05); the crew's Bail Out roll 31 stays at TK - Crew 30-
         Probe("adv-bail-out", _adv("direct-fire-first", duel("m1", "t-80bv"), "us", [1, 5, 31]),
               ("fire S at T main:APFSDS",), (), ("bail-out",)),
+        # M1 APFSDS KOs a BMP-1 (location 75: HF, damage digit 5); its squad survives on 21+ (Knock Out - Leg)
+        Probe("adv-passenger-bail", _adv("direct-fire-first", duel("m1", "bmp-1") + [
+            _unit("P", "sov-mr-squad", "sov", "2F4", 5, carried_by="T")], "us", [1, 75, 21]),
+              ("fire S at T main:APFSDS",), (), ("bail-out-passengers",)),
         # BMP-2 APDS at an M150 (armor 5): damage digit 5 is DM on the APDS row, KO on the card (Q22)
         Probe("adv-ap-damage-source", _adv("direct-fire-first", duel("bmp-2", "m150", side="sov"), "sov",
                                            [1, 55, 99, 99]),
@@ -171,6 +175,11 @@ def _adv_gp_probes() -> list:
     return [
         Probe("adv-gp-modifiers", _adv("direct-fire-first", units, "sov", [59]), shot, (), ("gp-fire-modifiers",)),
         Probe("adv-gp-combat", _adv("direct-fire-first", units, "sov", [60]), shot, (), ("gp-combat",)),
+        # through an M113 (no protection): its squad is attacked at GPD 1 (GP 6: N 33), net 0: 34 suppresses it
+        Probe("adv-passenger-gp", _adv("direct-fire-first", [units[0], _unit("T", "m113", "us", "2A14", 0),
+                                                             _unit("P", "us-mech-squad", "us", "2A14", 0,
+                                                                   carried_by="T")], "sov", [59, 34]),
+              shot, (), ("passenger-gp-defense",)),
         # 95 - 20 = 75: Effective ending in 5, DAMAGE; roll (10) 5 is Hull (Turret at 1-4)
         Probe("adv-gp-damage", _adv("direct-fire-first", units, "sov", [95, 5, 99]), shot, (),
               ("gp-vehicle-effects",)),

@@ -82,7 +82,7 @@ class GpFireRules:
                                f"{s_eff}: {effect}-Effect -> {result}")
         if not ag.leg:
             self.apply_gp_result(s, t, row, result)
-            self.passenger_gp(s, t, row, factor, net)
+            self.passenger_gp(s, t, row, factor, net - self._gp_target_modifiers(t))
 
     def gp_vehicle_result(self, row, band: str, factor: int, defense: int, x: int, effect: str,
                           ttype: str) -> str:

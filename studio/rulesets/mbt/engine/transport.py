@@ -162,7 +162,7 @@ class TransportRules:
 
     def passenger_gp(self, s: int, c: int, row, factor: int, net: int) -> None:
         """GP fire at a carrier also attacks each passenger with its own roll (MBT 6.5.4.2.3): GPD 3 Under Cover,
-        1 otherwise; none Under Armor."""
+        1 otherwise; none Under Armor. ``net``: the shot's modifiers without the vehicle-target ones."""
         g = self.game
         protection = g.units[c].type.ag.protection
         if protection == "under_armor":
