@@ -277,3 +277,46 @@ def test_b47_column_follow_through_a_minefield(position):
     assert any("c follows in column" in e for e in events)
     rolls, _ = run(0.6)
     assert any(label.endswith(">c") for label in rolls)
+
+
+def test_b41_no_stop_short_within_three_inches_of_an_unspotted_minefield(tmp_path):
+    """B41: in the compulsory zone, a command that stops (here 'cover', whose spot for a unit at (30, 30) is
+    (37.9, 35.1) by the church) within 3" of the unspotted minefield is not legal, unless a victory objective lies
+    there; playing it names the rule. A WARPAC minefield laid as a prepared work in a copy of the meeting."""
+    import shutil
+
+    import pytest
+
+    from studio.rules.api import RulesError
+    from studio.rules.position import load_position
+
+    from .conftest import DATA
+
+    root = tmp_path / "data"
+    shutil.copytree(DATA, root)
+    scen = root / "scenarios" / "bfops" / "bfops-meeting-at-the-ford.yaml"
+    scen.write_text(scen.read_text(encoding="utf-8") + """\
+  prepared:
+    agreed: true
+    side: warpac
+    tactics: [minefields]
+    features:
+      - {id: church-mines, terrain: minefield, shape: polyline, points: [[36.0, 33.0], [40.0, 33.0]], width_in: 1.0,
+         hidden_from: [nato], attributes: {density: low, mine_type: AT}}
+""", encoding="utf-8")
+
+    def state(x, y):
+        doc = {"kind": "position", "schema_version": 1, "scenario": "bfops-meeting-at-the-ford", "phase": "command",
+               "units": [unit("a", "nato-m60a1", "nato", x, y, 0, element="tanks"),
+                         unit("b", "wp-t62", "warpac", 69, 47, 180)], "extension": {"hand": [1, 0]}}
+        return load_position(doc, root).state
+
+    s = state(30, 30)
+    assert s.compulsory_minefield(s.unit("a")).id == "church-mines"
+    assert Order("tanks", "cover") not in s.legal_actions() and Order("tanks", "advance") in s.legal_actions()
+    with pytest.raises(RulesError) as err:
+        s.play(Order("tanks", "cover"))
+    assert err.value.rule == "BfOps p.10"
+    s.mines_known[0].add("church-mines")                     # spotted: free commands again (B43)
+    s.legal_cache = None
+    assert Order("tanks", "cover") in s.legal_actions()

@@ -35,7 +35,7 @@ ENGINE_TABLES: tuple[TableSpec, ...] = (
     TableSpec("procedures", "BfOps 1.1", ("item", "value"), numeric=("value",),
               keys=("double_time_factor", "minefield_zone_in", "minefield_spot", "engineer_minefield_spot",
                     "collapse_bailout", "grenade_turns", "agl_burst_dice", "agl_reload_phases",
-                    "column_follow_in")),
+                    "column_follow_in", "minefield_stop_short_in")),
     TableSpec("obstacle-crossing", "BfOps p.9-10", ("obstacle", "mover", "passes", "bog", "speed_factor"),
               numeric=("passes", "bog", "speed_factor"), nullable=("bog",)),
     TableSpec("deck", "BfOps p.17", ("source", "warpac", "nato"), numeric=("warpac", "nato"),

@@ -218,6 +218,9 @@ class BfopsState(State):
 
     def explain_illegal(self, action) -> RulesError:
         if self.phase == "command":
+            if isinstance(action, Order) and self.stops_short(action.element, action.macro):
+                return RulesError(f"'{action}' would stop short within 3\" of a minefield (compulsory "
+                                  "movement)", "BfOps p.10")
             return RulesError(f"'{action}' is not an order this side may give now", "BfOps p.17")
         return RulesError(f"'{action}' is not a shot the deciding unit may take now", "BfOps p.7")
 
@@ -313,7 +316,26 @@ class BfopsState(State):
     def _orders(self) -> list:
         own = sorted({u.element for u in self.units if u.side == self.player and not u.disabled})
         double = [Double(e) for e in own if self.may_double(e)]
-        return [Pass()] + double + [Order(e, m) for e in own for m in self.game.macros]
+        return [Pass()] + double + [Order(e, m) for e in own for m in self.game.macros
+                                    if not self.stops_short(e, m)]
+
+    def stops_short(self, element: str, macro: str) -> bool:
+        """A move that stops (cover, crest) within 3" of an unspotted enemy minefield whose compulsory zone holds
+        a unit of the element, with no victory objective there, may not be ordered (BfOps p.10, B41)."""
+        if macro not in ("cover", "crest"):
+            return False
+        near = self.game.tables.procedure("minefield_stop_short_in")
+        for u in self.units:
+            if u.element != element or u.disabled or self.compulsory_minefield(u) is None:
+                continue
+            goal = self.goal_of(u, macro)
+            if goal is None:
+                continue
+            spot = shapely.points(*goal)
+            if any(shapely.distance(spot, a.geom) <= near for a in self.unknown_minefields(u.side)) and not any(
+                    math.hypot(goal[0] - o.at[0], goal[1] - o.at[1]) <= o.radius_in for o in self.game.ext.objectives):
+                return True
+        return False
 
     def may_double(self, element: str) -> bool:
         """Double-time needs a moving command persistent from a previous Turn (BfOps 11.0, p.16)."""
