@@ -177,11 +177,9 @@ def show_testplay(app, window, scenario_id: str, games: int = 20) -> bool:
         viewer = panel.viewer
         for _ in range(3):
             viewer.next_phase()
-        for _ in range(300):  # on to the next action that rolled dice, to show them
-            frame = viewer.stepper.step()
-            if frame is None or frame.error or frame.rolls:
-                break
-        viewer.show_frame(viewer.stepper.frames[-1])
+        rolled = next((s.index for s in viewer.walk.steps[viewer.position:] if s.rolls or s.error), None)
+        if rolled is not None:  # on to the next action that rolled dice, to show them
+            viewer.goto(rolled)
     window.testplay_dock.raise_()
     return True
 

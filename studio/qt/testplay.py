@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDoubleSpinBox, QFileDialog
                                QLabel, QLineEdit, QListWidget, QPlainTextEdit, QProgressBar, QPushButton, QSpinBox,
                                QSplitter, QTableWidget, QTableWidgetItem, QTabWidget, QVBoxLayout, QWidget)
 
-from studio.document.testplay import ReplayStepper, compare_runs, losses_rows, range_rows
+from studio.document.testplay import compare_runs, losses_rows, range_rows
 
 SIDE_COLOURS = ["#1f5fd6", "#d62828", "#2a9d3a", "#9b30c8"]
 #: the "rules" choice that plays the house rules in force for the scenario (or the published rules)
@@ -114,124 +114,6 @@ def _fill(table: QTableWidget, head: list[str], rows: list[list]) -> None:
         for c, value in enumerate(row):
             table.setItem(r, c, QTableWidgetItem(value if isinstance(value, str) else f"{value:g}"))
     table.resizeColumnsToContents()
-
-
-class QtReplayViewer(QWidget):
-    """Steps through a replay on the scenario's map; shows the action, its die rolls and the units."""
-
-    def __init__(self, parent=None):
-        super().__init__(parent)
-        from .map_view import QtHexScene, QtMapView
-        from studio.document.geometry import AssembledGeometry  # noqa: F401 - documented dependency
-        self._scene_cls, self._view_cls = QtHexScene, QtMapView
-        self.stepper: ReplayStepper | None = None
-        self.geometry = None
-        self.scene = None
-        self.view = None
-        self.info = QLabel("No replay open")
-        self.info.setWordWrap(True)
-        self.log = QListWidget()
-        self.log.currentRowChanged.connect(lambda row: self.goto(row + 1) if row >= 0 and self.stepper and
-                                           row + 1 != self.stepper.position else None)
-        buttons = QHBoxLayout()
-        for text, slot in (("|◀ Start", lambda: self.goto(0)), ("◀ Back", lambda: self.goto(self._pos() - 1)),
-                           ("Step ▶", lambda: self.goto(self._pos() + 1)), ("Next phase ▶▶", self.next_phase)):
-            b = QPushButton(text)
-            b.clicked.connect(slot)
-            buttons.addWidget(b)
-        self.map_box = QVBoxLayout()
-        left = QWidget()
-        ll = QVBoxLayout(left)
-        ll.setContentsMargins(0, 0, 0, 0)
-        ll.addLayout(buttons)
-        ll.addLayout(self.map_box, 1)
-        ll.addWidget(self.info)
-        splitter = QSplitter()
-        splitter.addWidget(left)
-        splitter.addWidget(self.log)
-        splitter.setSizes([500, 260])
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(splitter)
-
-    def _pos(self) -> int:
-        return self.stepper.position if self.stepper else 0
-
-    def open(self, path: Path, project: Path) -> str:
-        """Open a replay file of ``project``; returns '' or the problem."""
-        from studio.model.maps import assemble_scenario
-        from studio.rules.load import load_game
-        from studio.rules.replay import read_replay
-        from studio.document.geometry import AssembledGeometry
-        try:
-            replay = read_replay(path)
-            loaded = load_game(replay["scenario"], project)
-            self.stepper = ReplayStepper(loaded, replay)
-            self.geometry = AssembledGeometry(assemble_scenario(loaded.scenario, loaded.index))
-        except Exception as exc:  # noqa: BLE001 - shown to the user
-            self.info.setText(f"Cannot open the replay: {type(exc).__name__}: {exc}")
-            return str(exc)
-        from studio.document.catalogue import Catalogue
-        ruleset = loaded.index.get("ruleset", loaded.scenario.ruleset)
-        catalogue = Catalogue.from_ruleset(ruleset.data if ruleset else None)
-        from .map_view import shaded
-        geometry = self.geometry
-        self.scene = self._scene_cls(geometry, lambda k: shaded(catalogue.colour_of(geometry.terrain(k)),
-                                                               geometry.elevation(k)), self)
-        if self.view is not None:
-            self.view.setParent(None)
-        self.view = self._view_cls(self.scene)
-        self.map_box.addWidget(self.view)
-        self.log.blockSignals(True)
-        self.log.clear()
-        self.log.addItems([f"{i + 1}. {a}" for i, a in enumerate(self.stepper.actions)])
-        self.log.blockSignals(False)
-        self.show_frame(self.stepper.frames[-1])
-        return ""
-
-    def goto(self, step: int) -> None:
-        if self.stepper is not None:
-            self.show_frame(self.stepper.goto(step))
-
-    def next_phase(self) -> None:
-        if self.stepper is not None:
-            self.show_frame(self.stepper.next_phase())
-
-    def show_frame(self, frame) -> None:
-        if self.scene is None:
-            return
-        by_side: dict[int, list] = {}
-        texts = []
-        for name, (h, side) in frame.positions.items():
-            by_side.setdefault(side, []).append(h)
-            if h in self.scene.centres:
-                x, y = self.scene.centres[h]
-                texts.append((x, y, name.split("-")[-1]))
-        for side in range(4):
-            self.scene.set_marks(f"units:{side}", by_side.get(side, []), SIDE_COLOURS[side], 200, outline="#ffffff")
-        self.scene.set_texts("unit-names", texts, "#ffffff", self.geometry.hex_mm * 0.3)
-        rolls = ", ".join(f"{label or 'roll'} {value}" for label, value in _pairs(frame.rolls)) or "none"
-        where = f"turn {frame.turn}, {frame.phase}" if frame.turn is not None else ""
-        self.info.setText(f"Step {frame.step}/{len(self.stepper.actions)}  {where}  "
-                          f"{'side ' + str(frame.player) if isinstance(frame.player, int) and frame.player >= 0 else ''}"
-                          f"\nAction: {frame.action or '(start)'}\nDie rolls: {rolls}"
-                          + (f"\nError: {frame.error}" if frame.error else "")
-                          + ("\nGame over" if frame.terminal else ""))
-        self.log.blockSignals(True)
-        self.log.setCurrentRow(frame.step - 1)
-        self.log.blockSignals(False)
-
-
-def _pairs(rolls) -> list[tuple[str, object]]:
-    out = []
-    for r in rolls:
-        if isinstance(r, (tuple, list)) and len(r) >= 2:
-            out.append((str(r[0]), r[-1]))
-        else:
-            out.append(("", r))
-    return out
-
-
 
 
 class QtTuneThread(QThread):
@@ -425,7 +307,8 @@ class QtTestPlayPanel(QWidget):
         self.balance_file: Path | None = None
         self._build_controls()
         self._build_results()
-        self.viewer = QtReplayViewer()
+        from .replay_viewer import QtReplayView
+        self.viewer = QtReplayView()  # the window's replay viewer, beside the run (the same class as its tabs)
         splitter = QSplitter()
         splitter.addWidget(self.results)
         splitter.addWidget(self.viewer)
@@ -739,4 +622,4 @@ class QtTestPlayPanel(QWidget):
         start = str(self.replay_dir()) if self.replay_dir().is_dir() else str(self.session.root)
         name, _ = QFileDialog.getOpenFileName(self, "Open replay", start, "Replays (*.replay.json)")
         if name:
-            self.viewer.open(Path(name), self.session.root)
+            self.open_run_replay(Path(name))

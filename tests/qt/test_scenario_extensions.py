@@ -43,6 +43,7 @@ def test_every_scenario_opens_with_its_rule_system_page(window, project, name):
 def test_mbt_force_grades_are_a_side_keyed_table(window, project):
     editor = _open(window, project, "mbt/meeting-engagement")
     grades = editor.extension_form.maps["/extension/force_grades"]
+    assert isinstance(grades, QtMapTable)
     assert grades.key_choices() == ["us", "sov"], "keys are the scenario's sides"
     QTest.mouseClick(_button(grades, "Add entry"), Qt.MouseButton.LeftButton)
     QTest.mouseClick(_button(grades, "Add entry"), Qt.MouseButton.LeftButton)

@@ -3,6 +3,10 @@ unit type and range band, the balance file for the scenario sheet, cancel keepin
 with the previous run, the Tune tab, and the replay viewer stepping through a saved game on the map."""
 import json
 
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QPushButton
+
 
 def run_games(window, qtbot, games=3, scenario="hasty-defense", bots="random"):
     panel = window.testplay
@@ -111,24 +115,27 @@ def test_rules_choice_plays_a_variant(window, qtbot):
 
 
 def test_replay_viewer_steps_phase_by_phase(window, qtbot):
+    """The panel's viewer is the window's replay viewer (one class): Step, Phase and a step with its rolls."""
+    from studio.qt.replay_viewer import QtReplayView
     panel = run_games(window, qtbot, games=1)
     viewer = panel.viewer
+    assert isinstance(viewer, QtReplayView)
     assert viewer.open(panel.replays()[0], window.session.root) == ""
-    stepper = viewer.stepper
-    start = stepper.frames[-1]
-    assert start.positions, "units are drawn on the map at the start"
-    assert viewer.scene.layer("units:0")
-    viewer.goto(1)
-    assert stepper.position == 1 and "Action:" in viewer.info.text()
+    start = viewer.current
+    assert start.index == 0 and start.positions, "units are drawn on the map at the start"
+    assert viewer.scene.layer("units")
+    QTest.mouseClick(next(b for b in viewer.findChildren(QPushButton) if b.text() == "Step ▶"),
+                     Qt.MouseButton.LeftButton)
+    assert viewer.position == 1 and "Action" in viewer.detail_text()
     viewer.next_phase()
-    frame = stepper.frames[-1]
-    assert (frame.turn, frame.phase) != (start.turn, start.phase)
-    rolled = next((f for f in (stepper.step() for _ in range(400)) if f is not None and f.rolls), None)
+    assert (viewer.current.turn, viewer.current.phase) != (start.turn, start.phase)
+    rolled = next((s for s in viewer.walk.steps if s.rolls), None)
     assert rolled is not None, "die rolls are shown per action"
-    viewer.show_frame(rolled)
-    assert "Die rolls: none" not in viewer.info.text()
+    viewer.goto(rolled.index)
+    label, value = rolled.rolls[0]
+    assert f"{label}: {value}" in viewer.detail_text(), "each roll is named by its label"
     viewer.goto(0)
-    assert stepper.position == 0
+    assert viewer.position == 0
 
 
 def test_a_scenario_that_fails_validation_is_refused_with_the_reason(window, project, qtbot):

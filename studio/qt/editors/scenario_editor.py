@@ -12,7 +12,7 @@ import re
 
 from PySide6.QtCore import QMimeData, Qt, Signal
 from PySide6.QtWidgets import (QComboBox, QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QPushButton,
-                               QScrollArea, QSplitter, QTabWidget, QTreeWidget, QTreeWidgetItem,
+                               QScrollArea, QSplitter, QTreeWidget, QTreeWidgetItem,
                                QVBoxLayout, QWidget)
 
 from studio.document import scenario_edit as sc
