@@ -320,3 +320,38 @@ def test_b41_no_stop_short_within_three_inches_of_an_unspotted_minefield(tmp_pat
     s.mines_known[0].add("church-mines")                     # spotted: free commands again (B43)
     s.legal_cache = None
     assert Order("tanks", "cover") in s.legal_actions()
+
+
+# ------------------------------------------------------------------ reconnaissance (p.18)
+
+def test_recon_orders_cost_no_card_and_engaging_first_costs_one(position):
+    """p.18: Recon enter and move without Command Cards; engaging first needs a card (Engage)."""
+    from studio.rulesets.bfops.engine.state import Engage
+
+    s = position([unit("r", "wp-brdm2", "warpac", 30, 30, 180, element="scouts"),
+                  unit("t", "wp-t62", "warpac", 40, 40, 180, element="tanks"),
+                  unit("a", "nato-m60a1", "nato", 30, 10)], phase="command", to_act="warpac")
+    s.hand = [0, 2]
+    s.player, s.legal_cache = 1, None
+    s.play(Order("scouts", "advance"))
+    assert s.hand == [0, 2] and s.orders["scouts"] == "advance"     # free
+    assert Engage("scouts") in s.legal_actions() and Engage("tanks") not in s.legal_actions()
+    s.play(Engage("scouts"))
+    assert s.hand == [0, 1] and "scouts" in s.engaged
+    s.play(Order("tanks", "advance"))
+    assert s.hand[1] == 0                                            # a combat element's order takes a card
+
+
+def test_recon_only_returns_fire_unless_ordered_to_engage(position):
+    """p.18: a Recon unit never engages first: it may fire only at units that fired at its element."""
+    units = [unit("r", "wp-brdm2", "warpac", 30, 30, 180, spotted=True, element="scouts"),
+             unit("a", "nato-m113", "nato", 30, 12, 0, spotted=True)]
+    s = position(units, to_act="warpac")
+    r = s.unit("r")
+    mg = s.game.tables.priority["machine_gun"]
+    assert s._targets(r, mg) == []
+    s.fired_on["r"] = {"a"}
+    assert {f.target for f in s._targets(r, mg)} == {"a"}
+    engaged = position(units, to_act="warpac")
+    engaged.engaged.add("scouts")
+    assert {f.target for f in engaged._targets(engaged.unit("r"), mg)} == {"a"}

@@ -52,6 +52,7 @@ def observe(state, player: int):
     view.orders = {e: m for e, m in view.orders.items() if e in own}
     view.issued = {e: t for e, t in view.issued.items() if e in own}
     view.doubled = {e for e in view.doubled if e in own}
+    view.engaged = {e for e in view.engaged if e in own}
     view.mines_known = [set(), set()]
     view.mines_known[player] = set(state.mines_known[player])
     enemy = {u.id for u in state.units if u.side != player}
@@ -85,6 +86,8 @@ def scramble(state, player: int, seed: int):
         other.orders[e] = rng.choice(state.game.macros)
         other.issued[e] = rng.randrange(1, state.turn + 1)
     other.doubled = {e for e in other.doubled if e not in enemy_elements} | \
+        {e for e in sorted(enemy_elements) if rng.random() < 0.3}
+    other.engaged = {e for e in other.engaged if e not in enemy_elements} | \
         {e for e in sorted(enemy_elements) if rng.random() < 0.3}
     other.mines_known[1 - player] = {a.id for a in g.areas if a.kind == "minefield" and rng.random() < 0.5}
     enemy = {u.id for u in state.units if u.side != player}

@@ -46,6 +46,16 @@ class Double:
 
 
 @dataclass(frozen=True, slots=True)
+class Engage:
+    """Spend a Command Card so a Recon element may engage first this Turn (BfOps p.18)."""
+
+    element: str
+
+    def __str__(self) -> str:
+        return f"engage {self.element}"
+
+
+@dataclass(frozen=True, slots=True)
 class Pass:
     def __str__(self) -> str:
         return "pass"
@@ -88,6 +98,8 @@ def parse_action(text: str, macros=MACROS):
         return Fire(parts[1], parts[2], int(parts[3]), parts[4])
     if len(parts) == 2 and parts[0] == "double":
         return Double(parts[1])
+    if len(parts) == 2 and parts[0] == "engage":
+        return Engage(parts[1])
     if len(parts) == 2 and parts[0] == "hold":
         return Hold(parts[1])
     if len(parts) == 2 and parts[0] == "smoke":
@@ -188,6 +200,8 @@ class BfopsState(State):
     issued: dict = field(default_factory=dict)      # element -> turn its standing order was issued (p.16)
     doubled: set = field(default_factory=set)       # elements moving double-time this turn (p.16)
     mines_known: list[set] = field(default_factory=lambda: [set(), set()])  # enemy minefields spotted (p.10-11)
+    engaged: set = field(default_factory=set)       # Recon elements ordered to engage first this Turn (p.18)
+    fired_on: dict = field(default_factory=dict)    # unit id -> ids of the enemy units that fired at it (p.18)
     sights: dict = field(default_factory=dict, compare=False)
     lost: list = field(default_factory=list, compare=False)
     legal_cache: list | None = field(default=None, compare=False)
@@ -226,7 +240,7 @@ class BfopsState(State):
 
     def apply(self, action) -> None:
         self.legal_cache = None
-        if isinstance(action, (Order, Pass, Double)):
+        if isinstance(action, (Order, Pass, Double, Engage)):
             self._apply_order(action)
         elif isinstance(action, (Fire, Hold, Smoke, Cqb)):
             self._apply_fire(action)
@@ -239,7 +253,8 @@ class BfopsState(State):
                           [set(s) for s in self.spotted], list(self.alerted), list(self.declared),
                           set(self.decided), set(self.cleared), dict(self.damage), set(self.rubble),
                           dict(self.smoke), list(self.unseen), dict(self.issued), set(self.doubled),
-                          [set(m) for m in self.mines_known], dict(self.sights), list(self.lost),
+                          [set(m) for m in self.mines_known], set(self.engaged),
+                          {k: set(v) for k, v in self.fired_on.items()}, dict(self.sights), list(self.lost),
                           events=list(self.events))
 
     def _visible(self) -> str:
@@ -250,7 +265,8 @@ class BfopsState(State):
                 f"{[sorted(s) for s in self.spotted]}|{self.alerted}|{[str(d) for d in self.declared]}|"
                 f"{sorted(self.decided)}|{sorted(self.cleared)}|{sorted(self.damage.items())}|{sorted(self.rubble)}|"
                 f"{sorted(self.smoke.items())}|{self.unseen}|{sorted(self.issued.items())}|{sorted(self.doubled)}|"
-                f"{[sorted(m) for m in self.mines_known]}|{units}")
+                f"{[sorted(m) for m in self.mines_known]}|{sorted(self.engaged)}|"
+                f"{sorted((k, sorted(v)) for k, v in self.fired_on.items())}|{units}")
 
     def fingerprint(self) -> str:
         return f"{self._visible()}|{self.dice.fingerprint()}"
@@ -316,8 +332,14 @@ class BfopsState(State):
     def _orders(self) -> list:
         own = sorted({u.element for u in self.units if u.side == self.player and not u.disabled})
         double = [Double(e) for e in own if self.may_double(e)]
-        return [Pass()] + double + [Order(e, m) for e in own for m in self.game.macros
-                                    if not self.stops_short(e, m)]
+        engage = [Engage(e) for e in own if self.is_recon(e) and e not in self.engaged]
+        return [Pass()] + double + engage + [Order(e, m) for e in own for m in self.game.macros
+                                             if not self.stops_short(e, m)]
+
+    def is_recon(self, element: str) -> bool:
+        """An element of Recon units (card capability ``recon``, BfOps p.18)."""
+        mates = [u for u in self.units if u.element == element]
+        return bool(mates) and all(self.game.card_of(u).capabilities.recon for u in mates)
 
     def stops_short(self, element: str, macro: str) -> bool:
         """A move that stops (cover, crest) within 3" of an unspotted enemy minefield whose compulsory zone holds
@@ -350,6 +372,11 @@ class BfopsState(State):
             self.orders[action.element] = action.macro                          # BfOps p.16: persistent
             self.issued[action.element] = self.turn
             self.doubled.discard(action.element)
+            if self.is_recon(action.element):
+                return                                                          # BfOps p.18: no card needed
+            self.hand[self.player] -= 1
+        elif isinstance(action, Engage):
+            self.engaged.add(action.element)                                    # BfOps p.18: a card to engage
             self.hand[self.player] -= 1
         else:
             self.hand[self.player] = 0
@@ -366,6 +393,7 @@ class BfopsState(State):
         self.spotted = [set(), set()]
         self.alerted = [False, False]
         self.doubled = set()
+        self.engaged = set()
         self.hand = [0, 0]
         for card in draw(self.game.deck, self.dice):
             self.hand[card.side] += 1
@@ -723,9 +751,12 @@ class BfopsState(State):
     def _targets(self, u: Unit, priority: float) -> list[Fire]:
         out = []
         card = self.game.card_of(u)
+        only = self.return_fire_only(u)
         for t in self.units:
             if t.side == u.side or t.disabled or t.id not in self.spotted[u.side]:
                 continue
+            if only is not None and t.id not in only:
+                continue                                                       # BfOps p.18: Recon returns fire
             sg = self.sight(u, t)
             for wi in self._weapons_at(u, priority):
                 w = card.weapons[wi]
@@ -738,6 +769,13 @@ class BfopsState(State):
                         continue                                                   # BfOps p.21: AP only
                     out.append(Fire(u.id, t.id, wi, ammo.type))
         return out
+
+    def return_fire_only(self, u: Unit) -> set | None:
+        """For a Recon unit not ordered to engage: the enemy units that have fired at its element (the only ones
+        it may fire at, BfOps p.18); None for every other unit."""
+        if not self.game.card_of(u).capabilities.recon or u.element in self.engaged:
+            return None
+        return set().union(*(self.fired_on.get(v.id, set()) for v in self.units if v.element == u.element))
 
     def deciding_unit(self) -> Unit | None:
         d = self._deciders(self.player)
@@ -856,6 +894,7 @@ class BfopsState(State):
         w = self.game.card_of(u).weapons[shot.weapon]
         ammo = next(a for a in w.ammo if a.type == shot.ammo)
         sg = self.sight(u, t)
+        self.fired_on.setdefault(t.id, set()).add(u.id)                          # BfOps p.18: return fire
         need = F.hit_number(self.game, u, t, w, sg, self.in_smoke(t))
         if bursting(self, u, w):
             return agl_burst(self, u, t, w, ammo, sg, need)                      # BfOps 3.4
