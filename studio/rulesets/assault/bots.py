@@ -17,6 +17,7 @@ hidden). It
 - calls artillery (19): each firer's HE (ICM where allowed) on the hex with the most spotted enemy steps and no
   friendly unit, arriving soonest, at max ROF on a hex of four enemy steps or more; deploys its indirect fire
   units (19.E) and never leaves deployment;
+- replaces eliminated HQs at once (4.C.3);
 - dismounts its carried infantry before moving once a spotted enemy is within 12 hexes or the carrier stands on
   its goal (8.C), so the infantry fights; it never mounts again.
 The bot reads the rules' public tables (compiled data, cards) but never the hidden part of the state.
@@ -54,7 +55,7 @@ class HeuristicBot:
         texts = [str(a) for a in legal]
         if view.phase == "artillery":
             return self._artillery(view, texts)
-        for kind in ("rally", "dismount", "fire", "exit"):
+        for kind in ("rally", "replace", "dismount", "fire", "exit"):
             pick = getattr(self, f"_{kind}")(view, texts)
             if pick is not None:
                 return pick
@@ -94,6 +95,10 @@ class HeuristicBot:
         if big and enemy < 4:
             return 0.0
         return enemy / (1 + delay) + (0.5 if big else 0) + (0.25 if parts[3] == "ICM" else 0)
+
+    def _replace(self, view, texts):
+        """Assault 4.C.3: an eliminated HQ comes back at once (its OPs are worth more than a platoon's step)."""
+        return next((t for t in texts if t.startswith("replace ")), None)
 
     def _dismount(self, view, texts):
         """Assault 8.C: set the infantry down before the carrier moves, once the enemy is near or it has arrived."""

@@ -171,3 +171,93 @@ class CommandControl:
         """Assault 4.C.2: moving in combat formation needs OPs once per phase (march is free, 7.C; a broken
         unit moves like march formation, 17.A.2)."""
         return c.formation == "combat" and not c.paid and self._company(c).state != "broken"   # 17.A.2
+
+
+class Replacement:
+    """HQ replacement (Assault 4.C.3, 5; examples A26, A27) as a mixin of ``AssaultState``.
+
+    An eliminated HQ is remembered (``dead_hqs``). At the start of a friendly movement phase, before any unit
+    moves, ``replace <designation> <unit>`` puts it back:
+    - a U.S. company HQ or a Soviet battalion HQ in the hex of ``<unit>``, a platoon of its company (battalion):
+      a full-strength one takes a hit (half strength), a half-strength one is removed; paid like an order for a
+      unit in that hex (1 OP seen, 2 not) by a superior of the dead HQ, off-board or default OPs (4.C.3);
+    - a U.S. battalion or Soviet regimental HQ in the hex of ``<unit>``, its TOC, with a jeep (M-151) or a
+      UAZ-469 beside it; the TOC loses nothing; no OP cost is stated (none is paid); no TOC, no replacement.
+    Its command rating is rolled again (table command-ratings)."""
+
+    VEHICLE = {"us": "us-m151", "soviet": "su-uaz469"}
+
+    def _replace_actions(self) -> list[str]:
+        side = self.phasing()
+        if any(c.moved or c.changed or c.paid for c in self.counters if c.side == side):
+            return []
+        out = []
+        for dead_side, key, _card in self.dead_hqs:
+            if dead_side != side:
+                continue
+            for c in self._replacement_hosts(side, key):
+                out.append(f"replace {key} {c.id}")
+        return out
+
+    def _replacement_hosts(self, side: int, key: str) -> list:
+        """The counters the HQ ``key`` may be replaced on (see the class docstring)."""
+        d = parse(self.game.sides[side], key)
+        if d is None:
+            return []
+        if d.role == "company-hq" or (d.role == "battalion-hq" and self.game.sides[side] == "soviet"
+                                      and (d.battalion or 0) < 90):
+            hosts = [c for c in self.counters if c.side == side and not c.carrier and self._in_command(c, d)]
+            tmp = [c for c in hosts if self._payment(self._stand_in(side, key), [c.hex]) is not None]
+            return tmp
+        number = d.regiment if d.regiment is not None else d.battalion
+        return [c for c in self.counters if c.side == side and c.designation.replace("-", "") == f"TOC{number}"]
+
+    def _in_command(self, c, hq) -> bool:
+        """A line platoon of the dead HQ's company (U.S.) or battalion (Soviet)."""
+        d = parse(self.game.sides[c.side], c.designation) if c.designation else None
+        if d is None or d.role != "line":
+            return False
+        if hq.side == "us":
+            return d.company == hq.company and d.battalion == hq.battalion
+        return d.battalion == hq.battalion
+
+    def _stand_in(self, side: int, key: str):
+        """A counter with the dead HQ's designation, to find who may pay for it (Assault 4.C.3)."""
+        from .game import Counter
+        card = next(card for s, k, card in self.dead_hqs if s == side and k == key)
+        return Counter(f"{key}-replaced", card, side, None, 1, designation=key)
+
+    def _replace(self, key: str, host) -> None:
+        side = host.side
+        new = self._stand_in(side, key)
+        new.id = f"{key}-r{sum(1 for c in self.counters if c.id.startswith(key + '-r')) + 1}"
+        new.hex, new.steps, new.company = host.hex, self.game.card(new.card).body.steps, key
+        new.facing = host.facing
+        if host.designation.replace("-", "").startswith("TOC"):
+            vehicle = self.VEHICLE[self.game.sides[side]]
+            self.counters.append(type(new)(f"{new.id}-car", vehicle, side, host.hex, 1, facing=host.facing,
+                                           designation=key, company=key))
+            self._say(f"{key} is replaced at its TOC {host.id} with a {vehicle} (4.C.3)")
+        else:
+            self._pay(new, [host.hex])
+            if host.steps == self.game.card(host.card).body.steps:
+                host.steps -= 1                                           # Assault 4.C.3: a hit marker
+                self.lost_steps[side] += 1
+                self._record_loss(host, 1, None, "HQ replacement")
+            else:
+                self.counters = [c for c in self.counters if c is not host]
+            self._say(f"{key} is replaced in {self.game.map.label_of[host.hex]} from {host.id} (4.C.3)")
+        self.counters.append(new)
+        self.dead_hqs = tuple(x for x in self.dead_hqs if not (x[0] == side and x[1] == key))
+        row = self.game.command_ratings.get(self.dice.roll(self.game.data.constant("die-faces"), f"rating {key}"))
+        if row is not None:
+            self.ratings[(side, key)] = (row["hq_command"], 0)            # Assault 4.C.3: rolled again
+
+    def _note_eliminated(self, c) -> None:
+        """Remember an eliminated HQ (not its carrier) for replacement (Assault 4.C.3)."""
+        body = self.game.card(c.card).body
+        key = c.designation.replace("-", "")
+        d = parse(self.game.sides[c.side], key) if key else None
+        if body.role == "hq" and not body.hq_transport and d is not None and d.is_hq \
+                and not any(x[:2] == (c.side, key) for x in self.dead_hqs):
+            self.dead_hqs = self.dead_hqs + ((c.side, key, c.card),)

@@ -7,12 +7,15 @@ changes and cover (7.C, 7.G), spotting at the end of each movement and fire phas
 autospot during movement (10), direct fire declared by both players and resolved together (12.D, 9.B):
 anti-armour fire with hits, front/flank armour, penetration and confirmation (13), conventional fire on the CRT
 (14), opportunity fire during enemy movement (15, ``opportunity.py``), close assault after movement (16),
-company morale (17) and victory points with the drawn multiplier (24.E). What it does not play yet: see
-``../COVERAGE.md`` (transport, artillery, smoke, entrenchments, the fire timetable, CLGP, ammunition).
+company morale (17), transport and entrenchments (8, 18, ``transport.py``), artillery, the fire timetable,
+CLGP and ammunition (19, 21-23, ``artillery.py``), smoke and wind (20, ``smoke.py``), HQ replacement (4.C.3) and
+victory points with the drawn multiplier (24.E). What it does not play yet: see ``../COVERAGE.md``.
 
 Action texts: ``move <unit> <hex>``, ``form <unit> march|combat``, ``cover <unit>``, ``rally <unit>``,
 ``rally-company <company>`` (17.B, with OPs), ``toc <unit> plan|execute`` (6.A), ``face <unit> <0-5>`` (7.F), ``fire <unit> <ammo> <target>`` (fire phase, opportunity fire and close assault), ``exit <unit>`` (off the
-side's exit edge, Assault 24.E), ``end``, ``pass``.
+side's exit edge, Assault 24.E), ``mount <unit> <carrier>``, ``dismount <unit>`` (8), ``entrench <unit>`` (18),
+``undeploy <unit>`` (19.E), ``replace <HQ designation> <unit>`` (4.C.3); in the artillery phase ``plot <firer> <hex>
+<ammo> [max]``, ``cancel <firer>``, ``abort-timetable``, ``deploy <unit>`` (19, 21); ``end``.
 """
 from __future__ import annotations
 
@@ -31,7 +34,7 @@ from ..designations import parse
 from . import fire, spotting
 from .data import compile_ruleset
 from .dice import d10
-from .command import CommandControl, roll_ratings
+from .command import CommandControl, Replacement, roll_ratings
 from .artillery import Artillery, batteries, wind
 from .opportunity import OpportunityFire
 from .sequence import PHASES, next_phase
@@ -409,7 +412,7 @@ class AssaultGame(Game):
 
 
 VERBS = ("move", "fire", "end", "pass", "rally", "rally-company", "cover", "form", "exit", "toc", "face", "mount",
-         "dismount", "entrench", "undeploy", "plot", "cancel", "abort-timetable", "deploy")
+         "dismount", "entrench", "undeploy", "plot", "cancel", "abort-timetable", "deploy", "replace")
 
 
 def _ratio(column: str) -> float:
@@ -418,7 +421,7 @@ def _ratio(column: str) -> float:
 
 
 @dataclass
-class AssaultState(CommandControl, OpportunityFire, Artillery, Smoke, Transport, State):
+class AssaultState(CommandControl, Replacement, OpportunityFire, Artillery, Smoke, Transport, State):
     """The whole state of an Assault game as named fields (fingerprint covers them all)."""
 
     game: AssaultGame
@@ -449,6 +452,7 @@ class AssaultState(CommandControl, OpportunityFire, Artillery, Smoke, Transport,
     max_rof_used: tuple = ()                        # firers that used their max ROF (Assault 19.D.1)
     passed: tuple = ()                              # (marker, unit) pass-through attacks this phase (c35)
     ammo_used: dict = field(default_factory=dict)   # (unit, pool) -> units of ammunition used (Assault 23)
+    dead_hqs: tuple = ()                            # (side, designation, card) of eliminated HQs (4.C.3)
     events: list = field(default_factory=list)      # narration for the replay viewer (dice.record only)
     DERIVED_SLOTS = {"casualty_log": "a record of the losses for play reports; the rules never read it",
                      "events": "narration of the results for the replay viewer; the rules never read it"}
@@ -479,7 +483,7 @@ class AssaultState(CommandControl, OpportunityFire, Artillery, Smoke, Transport,
                      sorted(self.ratings.items()), [sorted(p.items()) for p in self.ops], self.exited,
                      self.force_level, self.declared, self.wind_bearing, self.wind_speed, self.missions,
                      self.markers, self.smoke, self.art_step, self.timetable_aborted, self.timetable_aborted_now,
-                     self.max_rof_used, self.passed, sorted(self.ammo_used.items()),
+                     self.max_rof_used, self.passed, sorted(self.ammo_used.items()), self.dead_hqs,
                      self.lost_steps, units, morale,
                      self.dice.fingerprint(), list(self.dice._forced)))
 
@@ -492,7 +496,7 @@ class AssaultState(CommandControl, OpportunityFire, Artillery, Smoke, Transport,
                              [dict(p) for p in self.ops], list(self.exited), list(self.casualty_log),
                              self.wind_bearing, self.wind_speed, list(self.missions), list(self.markers),
                              list(self.smoke), self.art_step, self.timetable_aborted, self.timetable_aborted_now,
-                             self.max_rof_used, self.passed, dict(self.ammo_used), list(self.events))
+                             self.max_rof_used, self.passed, dict(self.ammo_used), self.dead_hqs, list(self.events))
         other.counters = [c.copy() for c in self.counters]
         return other
 
@@ -512,7 +516,7 @@ class AssaultState(CommandControl, OpportunityFire, Artillery, Smoke, Transport,
             return sorted(self._fire_actions(close=self.assault_step)) + ["end"]
         return sorted(self._move_actions() + self._rally_actions() + self._posture_actions()
                       + self._toc_actions() + self._facing_actions() + self._transport_actions()
-                      + self._entrench_actions() + self._undeploy_actions()) + ["end"]
+                      + self._entrench_actions() + self._undeploy_actions() + self._replace_actions()) + ["end"]
 
     def explain_illegal(self, action) -> RulesError:
         rule = "Assault 12" if self.phase.endswith("fire") else "Assault 7"
@@ -530,6 +534,8 @@ class AssaultState(CommandControl, OpportunityFire, Artillery, Smoke, Transport,
             self._entrench(self._by_id(parts[1]))
         elif parts[0] == "undeploy":
             self._undeploy(self._by_id(parts[1]))
+        elif parts[0] == "replace":
+            self._replace(parts[1], self._by_id(parts[2]))
         elif parts[0] == "rally":
             self._rally(self._by_id(parts[1]))
         elif parts[0] == "face":
@@ -1285,6 +1291,8 @@ class AssaultState(CommandControl, OpportunityFire, Artillery, Smoke, Transport,
         self.lost_steps[c.side] += lost
         self._record_loss(c, lost, source, weapon)
         self._carrier_loss(c, before, result)
+        if c.steps == 0:
+            self._note_eliminated(c)
         toc = self.game.card(c.card).body.role == "toc" and self.game.options.get("c46-toc-morale-loss") != "lowers"
         self._company_record(c).lost += 0 if toc else lost             # Assault 17.A.1, 6.B.3 (option c46)
 
@@ -1328,6 +1336,7 @@ class AssaultState(CommandControl, OpportunityFire, Artillery, Smoke, Transport,
         for c in broken:
             self.lost_steps[c.side] += c.steps                          # Assault 17.A.2: surrenders
             self._record_loss(c, c.steps, None, "surrender")
+            self._note_eliminated(c)
         self.counters = [c for c in self.counters if c not in broken]
 
     # ------------------------------------------------------------------ victory (Assault 24.E)
