@@ -18,6 +18,8 @@ SPREAD = 1.6
 from .engine.cqb import Cqb
 from .engine.state import Double, Fire, Hold, Order, Pass
 
+#: a shot past a friendly unit on the line (struck on a 10, BfOps p.21) counts this share of its chance
+SCREENED = 0.5
 #: an element bound for an objective farther than this (inches) moves double-time when it may (BfOps p.16)
 DOUBLE_BEYOND = 12.0
 
@@ -133,6 +135,8 @@ class HeuristicBot:
             else:
                 to_hit, effect = view.shot_odds(a)
                 p = max(0.0, min(10.0, to_hit)) / 10.0 * max(0.0, min(10.0, effect)) / 10.0
+                if view.sight(view.unit(a.unit), view.unit(a.target)).friendly_screen is not None:
+                    p *= SCREENED                         # a 10 strikes the friendly unit in the way (p.21)
             p *= 1.0 + self._threat(view, a.target)
             if p > score + 1e-12:
                 best, score = a, p
