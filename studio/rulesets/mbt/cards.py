@@ -478,6 +478,13 @@ class FixedWingBody(StrictModel):
     all_weather: bool = Field(False, description="MBT 6.7.2.4")
     notes: str = ""
 
+    def load_points(self, loads: list[str], pgm: list[str] = ()) -> int:
+        """Points of the aircraft with these loads (one id per load carried), ``pgm`` naming the loads fitted as
+        PGMs (+``pgm_points`` each): the base value plus each load's points (MBT 6.7.1). KeyError for an id the
+        card does not list."""
+        by_id = {load.id: load for load in self.loads}
+        return self.base_points + sum(by_id[i].points for i in loads) + sum(by_id[i].pgm_points or 0 for i in pgm)
+
 
 class HelicopterMovement(StrictModel):
     """Low and NOE movement speed allowances, e.g. Mi-24V 26 / 10 (MBT 6.7.5.1)."""
@@ -635,6 +642,8 @@ class AircraftAssignment(StrictModel):
     aircraft: str = Field(description="unit id of a 'fixed_wing' card")
     count: Annotated[int, Field(ge=1, le=12)] = 1
     loads: list[str] = Field(default_factory=list, description="load option ids, one entry per load carried")
+    pgm: list[str] = Field(default_factory=list, description="load ids fitted as PGMs, one entry per load "
+                                                             "(iron and cluster bombs, +20 points, MBT 6.7.3.7)")
     first_turn: Annotated[int, Field(ge=1, le=99)] = 1
     last_turn: Annotated[int, Field(ge=1, le=99)] | None = None
 

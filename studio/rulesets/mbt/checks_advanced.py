@@ -315,7 +315,22 @@ def check_battery(doc, body) -> Iterator[Diagnostic]:
                         "/body/missions", R + "6.1.4.3.10")
 
 
-CARD_CHECKS = (check_ap_damage, check_gp_effectiveness, check_short_halt, check_weapon_type, check_manpads,
+_SPECIAL = {"P": "CLGP", "C": "ICM", "M": "FASCAM"}
+
+
+def check_soviet_attached(doc, body) -> Iterator[Diagnostic]:
+    """V56: Soviet attached artillery fielded as individual 2S1/2S3 vehicles has no CLGP, FASCAM or ICM
+    (MBT 6.5.1.3.4)."""
+    if not isinstance(body, VehicleBody) or not body.self_propelled_artillery or doc.model.nation != "SOV":
+        return
+    for base, w in weapons_of(body):
+        for k, lim in enumerate(w.ammo_limits):
+            if lim.prefix in _SPECIAL:
+                yield doc.error("mbt.soviet-attached", f"Soviet attached artillery vehicles have no {_SPECIAL[lim.prefix]} "
+                                f"(ammo limit {lim.prefix}{lim.value})", f"{base}/ammo_limits/{k}/prefix", R + "6.5.1.3.4")
+
+
+CARD_CHECKS = (check_soviet_attached, check_ap_damage, check_gp_effectiveness, check_short_halt, check_weapon_type, check_manpads,
                check_smoke, check_laser, check_transport, check_small_arms, check_leg_movement, check_fixed_wing,
                check_helicopter, check_battery)
 INDEX_CHECKS = (check_half_squad, check_attached)

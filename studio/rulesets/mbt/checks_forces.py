@@ -281,6 +281,11 @@ def _check_aircraft(doc, sc, index, ext) -> Iterator[Diagnostic]:
             if lid not in known:
                 yield doc.error("mbt.aircraft", f"'{a.aircraft}' has no load '{lid}' (loads: {', '.join(sorted(known))})",
                                 f"{base}/loads/{j}", R + "6.7.1")
+        by_id = {load.id: load for load in body.loads}
+        for j, lid in enumerate(a.pgm):
+            if lid not in by_id or by_id[lid].pgm_points is None or a.pgm.count(lid) > a.loads.count(lid):
+                yield doc.error("mbt.aircraft", f"load '{lid}' cannot be fitted as a PGM here (only iron and cluster "
+                                "bomb loads carried, one PGM per load)", f"{base}/pgm/{j}", R + "6.7.3.7")
         if len(a.loads) > body.max_loads:
             yield doc.error("mbt.aircraft", f"{len(a.loads)} loads exceed LD {body.max_loads}", base + "/loads",
                             R + "6.7.1", at_key=True)
