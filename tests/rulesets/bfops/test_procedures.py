@@ -355,3 +355,44 @@ def test_recon_only_returns_fire_unless_ordered_to_engage(position):
     engaged = position(units, to_act="warpac")
     engaged.engaged.add("scouts")
     assert {f.target for f in engaged._targets(engaged.unit("r"), mg)} == {"a"}
+
+
+# ------------------------------------------------------------------ second target behind (p.22)
+
+def test_b129_b130_shot_continues_to_the_unit_directly_behind(position):
+    """B129: an AP hit on a BMP-1 broadside goes on to a second BMP-1 directly behind: a second to-hit roll at the
+    first number -4, Pen round((Pen - side 3 - side 3) / 3) against its side. B130: only within max range / 10
+    (M60A1 105mm max 82": 8.2") beyond the first."""
+    from studio.rulesets.bfops.engine import fire as F
+    from studio.rulesets.bfops.engine.state import Fire
+    from studio.rulesets.bfops.engine.through import behind
+
+    def setup(gap, dice=()):
+        return position([unit("a", "nato-m60a1", "nato", 30, 10, 0, spotted=True),
+                         unit("b", "wp-bmp1", "warpac", 30, 25, 90, spotted=True),
+                         unit("c", "wp-bmp1", "warpac", 30, 25 + 0.45 + gap, 90, spotted=True)], dice=dice)
+
+    s = setup(3.0)
+    a, b, c = s.unit("a"), s.unit("b"), s.unit("c")
+    w = s.game.card_of(a).weapons[0]
+    assert behind(s, a, b, w) is c
+    assert behind(setup(8.0), *(setup(8.0).unit(x) for x in ("a", "b")), w) is not None
+    far = setup(8.5)
+    assert behind(far, far.unit("a"), far.unit("b"), w) is None            # beyond 8.2"
+    need = F.hit_number(s.game, a, b, w, s.sight(a, b))
+    ap = next(x for x in w.ammo if x.type == "AP")
+    pen2 = round((ap.pen[F.band(w, s.sight(a, c).distance)] - 6) / 3)
+    second = int(need - 4)
+    assert second >= 1
+    s = setup(3.0, dice=[1, 1, second, 1])                      # hit, disable b, hit c at need - 4, disable c
+    s.play(Fire("a", "b", 0, "AP"))
+    while s.turn == 1 and s.phase == "fire" and s.legal_actions():
+        s.play(next(x for x in s.legal_actions() if str(x).startswith("hold")))
+    assert pen2 == 8                                            # (30 - 6) / 3 at Medium range (B129)
+    assert s.unit("b").disabled and s.unit("c").disabled        # 8 - side 3: disabled on 5 or less
+    assert any(label == "AP through b>c" for label, _ in s.dice.history)
+    miss = setup(3.0, dice=[1, 1, second + 1])
+    miss.play(Fire("a", "b", 0, "AP"))
+    while miss.turn == 1 and miss.phase == "fire" and miss.legal_actions():
+        miss.play(next(x for x in miss.legal_actions() if str(x).startswith("hold")))
+    assert not miss.unit("c").disabled

@@ -21,6 +21,7 @@ from .cqb import Cqb, cqb_targets, resolve_cqb
 from .game import MACROS
 from .movement import cut, mover_class, polyline_length
 from .structures import STRUCTURE, resolve_structure_shot, structure_targets
+from .through import second_shot
 
 
 # ------------------------------------------------------------------ actions
@@ -910,7 +911,11 @@ class BfopsState(State):
             return lambda: None
         self.say(f"{u.id} fires {w.name} {ammo.type} at {t.id}, range {sg.distance:.1f}\": hit roll {roll} <= "
                  f"{need:g} hits")
-        return self._effect(u, t, w, ammo, sg)
+        first = self._effect(u, t, w, ammo, sg)
+        if sg.blocked:
+            return first
+        then = second_shot(self, u, t, w, ammo, need)                              # BfOps p.22
+        return first if then is None else (lambda: (first(), then()))
 
     def _effect(self, u: Unit, t: Unit, w, ammo, sg: F.Sight, burst: bool = False):
         """The effect of a hit on ``t`` (BfOps p.21-22): Soft Units and infantry by Hits, armour by the disable
