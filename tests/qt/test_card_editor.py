@@ -201,3 +201,66 @@ def test_a_refused_field_is_scrolled_into_view(window, project, qtbot):
     assert not field.set_text("nineteen")
     qtbot.waitUntil(lambda: editor.scroll.viewport().rect().contains(
         field.editor.mapTo(editor.scroll.viewport(), field.editor.rect().center())), timeout=2000)
+
+
+# ------------------------------------------------------------------ MBT Advanced Game card classes (issue 12)
+
+MBT_CLASSES = {"leg": ("sov-mr-squad", "/body/weapons", "/body/gp_defense/medium"),
+               "crew_served": ("dragon", "/body/weapon/ammo", "/body/weapon/name"),
+               "towed": ("spg-9", "/body/weapons", "/body/movement/cross_country"),
+               "fixed_wing": ("a-10", "/body/loads", "/body/base_points"),
+               "helicopter": ("mi-24", "/body/configs", "/body/movement/noe"),
+               "battery": ("2s1-battery", "/body/weapon/ammo", "/body/tubes")}
+
+
+def test_every_mbt_card_class_opens_with_its_tables_and_preview(window, project, tmp_path):
+    """Deliver 6: the card editor handles every MBT card class: its form (nested tables), a field edit that is one
+    undoable step and saves, and the printed preview with the class's own layouts."""
+    for category, (card_id, table, field) in MBT_CLASSES.items():
+        path = project / "units" / "mbt" / f"{card_id}.yaml"
+        editor = window.open_path(path)
+        assert editor.form.tables[table].table.rowCount() >= 1, (category, table)
+        assert editor.preview.shown_for == card_id, (category, editor.preview.message.text())
+        assert editor.preview.card.items and editor.preview.counter.items
+        old = editor.doc.get(field)
+        new = old + 1 if isinstance(old, int) else f"{old} (late)"
+        assert editor.form.fields[field].set_text(str(new)), (category, field)
+        assert editor.doc.get(field) == new and len(editor.doc.history) == 1
+        editor.update_preview()
+        assert editor.preview.shown_for == card_id and not editor.preview.message.text()
+        window.act_save.trigger()
+        assert _at(load(path), field) == new
+        editor.preview.card.grab().save(str(tmp_path / f"{category}.png"))
+        editor.grab().save(str(tmp_path / f"{category}-editor.png"))
+        assert (tmp_path / f"{category}.png").stat().st_size > 1000
+
+
+def _at(data, pointer):
+    for part in pointer.strip("/").split("/"):
+        data = data[int(part)] if isinstance(data, list) else data[part]
+    return data
+
+
+def test_changing_the_category_rebuilds_the_form_for_the_new_class(window, project):
+    """A vehicle card switched to 'leg' gets the leg body's form (the schema follows the category)."""
+    editor = open_card(window, project)
+    assert "/body/weapons" in editor.form.tables and "/body/general/stabilization" in editor.form.fields
+    editor.form.fields["/category"].set_text("leg")
+    assert "/body/general/stabilization" not in editor.form.fields
+    assert "/body/gp_defense/none" in editor.form.fields or any(p == "/body/gp_defense" for p, _b, _s in
+                                                                 editor.form.groups)
+
+
+def test_new_cards_of_every_mbt_class_start_from_their_schema():
+    """A new card of each MBT class has every required field of its body (templates from the card schema)."""
+    from studio.document.templates import card_categories, new_card
+    from studio.model.kinds import unit_model
+
+    assert set(card_categories("mbt")) == set(MBT_CLASSES) | {"vehicle"}
+    for category in card_categories("mbt"):
+        data = new_card("mbt", category, f"new-{category.replace('_', '-')}")
+        assert data["category"] == category
+        required = unit_model("mbt", category).model_json_schema()["$defs"]
+        body_required = [k for k, v in data["body"].items()]
+        assert body_required, category
+        assert required
