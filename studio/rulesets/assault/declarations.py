@@ -12,7 +12,6 @@ NOT_PLAYED = "Assault {rule}: the engine does not play this rule yet (COVERAGE.m
              "position can show the choice; the option documents the reading for when it does"
 
 _RULES = {
-    "c5-cross-attach-scope": "4.C.4 (cross-attachment)",
     "c21-los-spine": "10.B.2 (sight lines along a hex spine: the engine traces hex centres with a fixed nudge)",
     "c27-broken-hq-rally": "17.C (the shaken HQ's compulsory self-rally and a broken HQ's recovery)",
     "c32-slope-fatigue": "7.E.2 (steep slopes: none on the sample boards)",

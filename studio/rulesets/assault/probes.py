@@ -186,7 +186,15 @@ def _command_probes() -> list:
     shaken = [_unit("p", "us-m1-platoon", "us", "B1010"),
               _unit("e1", "su-t80-platoon", "soviet", "B1012", spotted=True),
               _unit("e2", "su-t80-platoon", "soviet", "B1006", spotted=True)]
+    # platoon 1C1 cross-attached to HQB1 (not on the map); its own company HQ C/1 and the battalion HQ 1 are
+    attached = [_unit("p", "us-m1-platoon", "us", "B0102", designation="1C1", attached="HQB1"),
+                _unit("hqc", "us-hq", "us", "B0101", designation="HQC1"),
+                _unit("hq1", "us-hq", "us", "B0103", designation="HQ1"),
+                _unit("su", "su-t80-platoon", "soviet", "B2121")]
     return [
+        # Assault 4.C.4 (c5): the attached platoon obeys HQB1's chain (HQ1 pays), HQB1 alone (nobody pays), or its
+        # own chain first (HQC1 pays)
+        Probe("cross-attach-scope", _position("us-move-1", attached), ("move p B0202",), ("c5-cross-attach-scope",)),
         # Assault 4.B.1: the HQ's OPs are its rolled command rating
         Probe("command-rating", _position("us-move-1", company), ("end",), (), ("command-ratings",)),
         # Assault 4.B (c16): OPs left at the end of the first movement phase are lost or kept for the second

@@ -1,4 +1,5 @@
-"""HQ replacement (Assault 4.C.3; examples A26, A27) through positions and play."""
+"""HQ replacement (Assault 4.C.3; examples A26, A27) and cross-attachment in play (4.C.4, A29) through positions
+and play."""
 from pathlib import Path
 
 import pytest
@@ -84,3 +85,37 @@ def test_A27_battalion_hq_at_its_toc_with_a_jeep(index):
     alone = state_of(index, [units[1], unit("p", "us-m1-platoon", "us", "B0508", designation="1C1")], "us-move-1")
     alone.dead_hqs = ((1, "HQ1", "us-hq"),)
     assert not [a for a in alone.legal_actions() if a.startswith("replace ")]
+
+
+def test_cross_attachment_in_play_costs_two_from_the_own_hq(index):
+    """Assault 4.C.4: at the start of a friendly movement phase a platoon is cross-attached for 2 OPs paid by
+    its own HQ; it then obeys the receiving HQ (option c5 'receiving-chain') and checks morale with its company
+    (17.A)."""
+    units = [unit("p", "us-m1-platoon", "us", "B0102", designation="1C1"),
+             unit("hqc", "us-hq", "us", "B0101", designation="HQC1"),
+             unit("hqb", "us-hq", "us", "B0103", designation="HQB1"),
+             unit("su", "su-t80-platoon", "soviet", "B2121")]
+    state = state_of(index, units, "us-move-1")
+    state.ops[1]["HQC1"] = 3
+    assert "attach p HQB1" in state.legal_actions() and "attach p HQC1" not in state.legal_actions()
+    state.play("attach p HQB1")
+    p = by_id(state)["p"]
+    assert state.ops[1]["HQC1"] == 1 and p.attached == "HQB1" and p.company == "B1"
+    assert state._chain(p)[0] == "HQB1"
+    poor = state_of(index, units, "us-move-1")
+    poor.ops[1]["HQC1"] = 1
+    assert "attach p HQB1" not in poor.legal_actions()
+
+
+def test_cross_attachment_limit(index):
+    """Assault 4.C.4 (A29): a U.S. company HQ receives at most two platoons."""
+    units = [unit(f"a{n}", "us-m1-platoon", "us", "B0102", designation="1C1", attached="HQB1") for n in range(2)]
+    units += [unit("p", "us-m1-platoon", "us", "B0104", designation="2C1"),
+              unit("hqc", "us-hq", "us", "B0101", designation="HQC1"),
+              unit("hqb", "us-hq", "us", "B0103", designation="HQB1"),
+              unit("hqa", "us-hq", "us", "B0105", designation="HQA1"),
+              unit("su", "su-t80-platoon", "soviet", "B2121")]
+    state = state_of(index, units, "us-move-1")
+    state.ops[1]["HQC1"] = 3
+    legal = state.legal_actions()
+    assert "attach p HQB1" not in legal and "attach p HQA1" in legal

@@ -112,12 +112,23 @@ class CommandControl:
         self.ops[c.side].update(self._source_pool(c, key))
 
     def _chain(self, c) -> list[str]:
-        """The designations of the HQs and TOCs that may pay for ``c`` (Assault 3.A, 4.C), lowest first; Soviet
-        battalions reach their regiment through the scenario's battalion -> regiment mapping (4.B.2)."""
-        key = (c.side, c.designation)
+        """The designations of the HQs and TOCs that may pay for ``c`` (Assault 3.A, 4.C), lowest first. A
+        cross-attached unit (4.C.4) obeys, by option c5, the receiving HQ and its superiors ('receiving-chain'),
+        the receiving HQ alone ('receiving-hq'), or its own chain and then the receiving one ('both-chains')."""
+        own = self._chain_of(c.side, c.designation)
+        if not c.attached:
+            return own
+        scope = self.game.options.get("c5-cross-attach-scope", "receiving-chain")
+        receiving = [c.attached] + ([] if scope == "receiving-hq" else self._chain_of(c.side, c.attached))
+        return own + receiving if scope == "both-chains" else receiving
+
+    def _chain_of(self, side: int, designation: str) -> list[str]:
+        """The superiors of a designation (Assault 3.A); Soviet battalions reach their regiment through the
+        scenario's battalion -> regiment mapping (4.B.2)."""
+        key = (side, designation)
         cache = self.game.chains
         if key not in cache:
-            d = parse(self.game.sides[c.side], c.designation) if c.designation else None
+            d = parse(self.game.sides[side], designation) if designation else None
             out = superiors(d) if d is not None else []
             regiment = self.game.regiment_of.get(d.battalion) if d and d.side == "soviet" and d.regiment is None \
                 else None
@@ -125,6 +136,48 @@ class CommandControl:
                 out += [f"HQ{regiment}", f"TOC{regiment}"]
             cache[key] = tuple(out)
         return list(cache[key])
+
+    # ------------------------------------------------------------------ cross-attachment (Assault 4.C.4)
+    def _attach_actions(self) -> list[str]:
+        """``attach <unit> <HQ>`` at the start of a friendly movement phase: 2 OPs (constant cross-attach-ops)
+        from the HQ the unit is originally subordinate to, within the receiving HQ's limit (4.C.4, A29)."""
+        side = self.phasing()
+        if any(c.moved or c.changed or c.paid for c in self.counters if c.side == side):
+            return []
+        cost = self.game.data.constant("cross-attach-ops")
+        hqs = sorted({h.designation.replace("-", "") for h in self.counters if h.side == side and h.designation
+                      and self._receiver(side, h.designation.replace("-", "")) is not None})
+        out = []
+        for c in self.counters:
+            own = self._chain_of(side, c.designation)
+            if c.side != side or c.attached or not own or not own[0].startswith("HQ") \
+                    or self.ops[side].get(own[0], 0) < cost:
+                continue
+            out += [f"attach {c.id} {hq}" for hq in hqs if hq not in own and hq != c.designation
+                    and self._room(side, hq, c)]
+        return out
+
+    def _receiver(self, side: int, hq: str):
+        d = parse(self.game.sides[side], hq)
+        return d if d is not None and d.is_hq else None
+
+    def _room(self, side: int, hq: str, c) -> bool:
+        """Assault 4.C.4: the receiving HQ's limit in platoons (a section is a third)."""
+        from ..checks import _attachment_limit
+        limit = _attachment_limit(self._receiver(side, hq))
+        if limit is None:
+            return True
+        size = lambda u: 1.0 if self.game.card(u.card).body.size == "platoon" else 1 / 3  # noqa: E731
+        load = sum(size(u) for u in self.counters if u.side == side and u.attached == hq)
+        return load + size(c) <= limit + 1e-9
+
+    def _attach(self, c, hq: str) -> None:
+        """Assault 4.C.4, 17.A: paid by its own HQ; it now obeys ``hq`` and checks morale with its company."""
+        own = self._chain_of(c.side, c.designation)[0]
+        self.ops[c.side][own] -= self.game.data.constant("cross-attach-ops")
+        c.attached, c.company = hq, receiving_company(self.game.sides[c.side], hq)
+        self._company_record(c)
+        self._say(f"{c.id} is cross-attached to {hq} (4.C.4)")
 
     def _visible_from(self, key: str, hexes: list, posts: dict) -> bool:
         """Assault 4.C.1: one of ``hexes`` is visible (Rule 10 LOS) from the paying HQ or TOC (``posts``: their
@@ -171,6 +224,15 @@ class CommandControl:
         """Assault 4.C.2: moving in combat formation needs OPs once per phase (march is free, 7.C; a broken
         unit moves like march formation, 17.A.2)."""
         return c.formation == "combat" and not c.paid and self._company(c).state != "broken"   # 17.A.2
+
+
+def receiving_company(side: str, hq: str) -> str:
+    """The company a unit cross-attached to ``hq`` checks morale with (Assault 17.A): a U.S. company HQ's
+    company, else the HQ's own."""
+    d = parse(side, hq)
+    if d is not None and d.side == "us" and d.role == "company-hq":
+        return f"{d.company}{d.battalion}"
+    return hq
 
 
 class Replacement:

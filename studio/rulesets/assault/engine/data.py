@@ -17,7 +17,7 @@ CONSTANT_KEYS = (
     "morale-mech-inf", "morale-hq-toc", "suppressed-afv-close-range", "opp-fire-any-hex-range",
     "opp-fire-second-hex-range", "opp-fire-max-range", "opp-fire-missile-max-range",
     "facing-change-mp", "incendiary-fire-per-screen", "offboard-steps", "entrenchment-steps", "clgp-hit",
-    "clgp-designator-range", "ammo-tier-shots")
+    "clgp-designator-range", "ammo-tier-shots", "cross-attach-ops")
 
 DEFENCE_CLASSES = ("afv", "personnel", "weapons", "nav")
 

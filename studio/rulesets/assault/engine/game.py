@@ -14,7 +14,7 @@ victory points with the drawn multiplier (24.E). What it does not play yet: see 
 Action texts: ``move <unit> <hex>``, ``form <unit> march|combat``, ``cover <unit>``, ``rally <unit>``,
 ``rally-company <company>`` (17.B, with OPs), ``toc <unit> plan|execute`` (6.A), ``face <unit> <0-5>`` (7.F), ``fire <unit> <ammo> <target>`` (fire phase, opportunity fire and close assault), ``exit <unit>`` (off the
 side's exit edge, Assault 24.E), ``mount <unit> <carrier>``, ``dismount <unit>`` (8), ``entrench <unit>`` (18),
-``undeploy <unit>`` (19.E), ``replace <HQ designation> <unit>`` (4.C.3); in the artillery phase ``plot <firer> <hex>
+``undeploy <unit>`` (19.E), ``replace <HQ designation> <unit>`` (4.C.3), ``attach <unit> <HQ designation>`` (4.C.4); in the artillery phase ``plot <firer> <hex>
 <ammo> [max]``, ``cancel <firer>``, ``abort-timetable``, ``deploy <unit>`` (19, 21); ``end``.
 """
 from __future__ import annotations
@@ -34,7 +34,7 @@ from ..designations import parse
 from . import fire, spotting
 from .data import compile_ruleset
 from .dice import d10
-from .command import CommandControl, Replacement, roll_ratings
+from .command import CommandControl, Replacement, receiving_company, roll_ratings
 from .artillery import Artillery, batteries, wind
 from .opportunity import OpportunityFire
 from .sequence import PHASES, next_phase
@@ -103,6 +103,7 @@ class Counter:
     deployed: bool = False                      # an indirect fire unit in deployment (Assault 19.E)
     entrenched: bool = False                    # under an entrenchment marker (Assault 18)
     fired_mission: bool = False                 # fired an indirect fire mission this turn (Assault 19.E)
+    attached: str = ""                          # the HQ it is cross-attached to (Assault 4.C.4)
     DERIVED_SLOTS = {}
 
     def copy(self) -> "Counter":
@@ -335,9 +336,15 @@ class AssaultGame(Game):
         facing = 5 if self.sides[side] == "us" else 2
         companies = self._companies(force, side)
         texts = self._slot_designations(force)
-        return [Counter(f"{force.id}.{n + 1}", fu.unit, side, None, self.card(fu.unit).body.steps, facing=facing,
-                        company=companies[n], designation=texts[n] or "")
-                for n, fu in enumerate(expand_force(force, self.index))]
+        attached = self.scenario.extension.cross_attachments                                # Assault 4.C.4
+        out = [Counter(f"{force.id}.{n + 1}", fu.unit, side, None, self.card(fu.unit).body.steps, facing=facing,
+                       company=companies[n], designation=texts[n] or "")
+               for n, fu in enumerate(expand_force(force, self.index))]
+        for c in out:
+            if attached.get(c.designation):
+                c.attached = attached[c.designation]
+                c.company = receiving_company(self.sides[side], c.attached)                  # Assault 17.A
+        return out
 
     def _setup_keys(self, force) -> list[str]:
         """The extension key of each counter: '<force>/<slot path>', with '/<n>' for a slot of several."""
@@ -412,7 +419,8 @@ class AssaultGame(Game):
 
 
 VERBS = ("move", "fire", "end", "pass", "rally", "rally-company", "cover", "form", "exit", "toc", "face", "mount",
-         "dismount", "entrench", "undeploy", "plot", "cancel", "abort-timetable", "deploy", "replace")
+         "dismount", "entrench", "undeploy", "plot", "cancel", "abort-timetable", "deploy", "replace",
+         "attach")
 
 
 def _ratio(column: str) -> float:
@@ -477,7 +485,7 @@ class AssaultState(CommandControl, Replacement, OpportunityFire, Artillery, Smok
                   c.moved_first, c.mp_used, sorted(c.fired.items()), c.company, c.fatigued, c.failed,
                   c.rally_tried, c.cover, c.changed, sorted(c.opp_fired.items()), c.seen_start,
                   sorted(c.seen_run.items()), c.designation, c.paid, c.toc_mode, c.toc_bank,
-                  c.road_used, c.refaced, c.carrier, c.deployed, c.entrenched, c.fired_mission) for c in self.counters]
+                  c.road_used, c.refaced, c.carrier, c.deployed, c.entrenched, c.fired_mission, c.attached) for c in self.counters]
         morale = [(k, m.initial, m.lost, m.state, m.fired_at, m.rally_tried) for k, m in sorted(self.morale.items())]
         return repr((self.turn, self.phase, self.actor, self.assault_step, self.opp_target, self.opp_from,
                      sorted(self.ratings.items()), [sorted(p.items()) for p in self.ops], self.exited,
@@ -516,7 +524,8 @@ class AssaultState(CommandControl, Replacement, OpportunityFire, Artillery, Smok
             return sorted(self._fire_actions(close=self.assault_step)) + ["end"]
         return sorted(self._move_actions() + self._rally_actions() + self._posture_actions()
                       + self._toc_actions() + self._facing_actions() + self._transport_actions()
-                      + self._entrench_actions() + self._undeploy_actions() + self._replace_actions()) + ["end"]
+                      + self._entrench_actions() + self._undeploy_actions() + self._replace_actions()
+                      + self._attach_actions()) + ["end"]
 
     def explain_illegal(self, action) -> RulesError:
         rule = "Assault 12" if self.phase.endswith("fire") else "Assault 7"
@@ -534,6 +543,8 @@ class AssaultState(CommandControl, Replacement, OpportunityFire, Artillery, Smok
             self._entrench(self._by_id(parts[1]))
         elif parts[0] == "undeploy":
             self._undeploy(self._by_id(parts[1]))
+        elif parts[0] == "attach":
+            self._attach(self._by_id(parts[1]), parts[2])
         elif parts[0] == "replace":
             self._replace(parts[1], self._by_id(parts[2]))
         elif parts[0] == "rally":

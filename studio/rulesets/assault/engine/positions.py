@@ -24,7 +24,7 @@ from studio.rules.dice import Dice
 
 STATUS = {"steps": int, "formation": str, "spotted": bool, "suppressed": bool, "moved_first": bool, "mp_used": int,
           "company": str, "fatigued": bool, "cover": bool, "designation": str, "toc_bank": int,
-          "deployed": bool, "entrenched": bool}
+          "deployed": bool, "entrenched": bool, "attached": str}
 
 
 def _error(message: str, pointer: str = ""):
@@ -104,7 +104,8 @@ def _counter(game, i: int, u):
                    spotted=u.status.get("spotted", False), suppressed=u.status.get("suppressed", False),
                    moved_first=u.status.get("moved_first", False), mp_used=u.status.get("mp_used", 0),
                    company=u.status.get("company", u.id or f"u{i + 1}"), fatigued=u.status.get("fatigued", False),
-                   deployed=u.status.get("deployed", False), entrenched=u.status.get("entrenched", False))
+                   deployed=u.status.get("deployed", False), entrenched=u.status.get("entrenched", False),
+                   attached=u.status.get("attached", ""))
 
 
 def _passengers(game, state, units) -> None:
