@@ -5,15 +5,17 @@ Unit ``status`` keys: ``steps`` (1 or 2, at most the card's), ``formation`` (``m
 ``mp_used``, ``company`` (its morale company; default: its own id), ``fatigued`` (Assault 7.D) and ``cover``
 (in cover, combat formation only: Assault 7.G) and ``designation`` (its TO&E designation, e.g. ``2C1`` or
 ``HQ3``: whom it obeys and, for HQs and TOCs, its rating, Assault 3-4; default none) and ``toc_bank`` (a TOC's
-planning track, Assault 6.A.2). A movement phase starts
+planning track, Assault 6.A.2), ``deployed`` (an indirect fire unit in deployment, 19.E), ``entrenched`` (18) and
+``attached`` (the HQ it is cross-attached to, 4.C.4); a unit's ``passengers`` are the ids it carries (8). A movement phase starts
 with the phasing side's operations points granted (Assault 4.B). ``facing`` is a hexside (march) or vertex (combat) 0-5; null faces the enemy's edge. ``to_act``
 names the side to act in the artillery and fire phases (default: the first side, the phasing side); in a
 movement phase it must be the phasing side. ``extension``: ``force_levels`` (side id -> drawn level 1-6) and
 ``morale`` (company -> ``lost`` steps and ``state``) and ``ops`` (side -> source -> operations points left
-this phase, replacing the granted pools).
+this phase, replacing the granted pools), ``smoke`` (screens), ``markers`` (fire mission markers), ``wind`` (as
+rolled) and ``ammo`` (ammunition used); the scenario's fire timetable lines are written (Assault 21).
 
-Hidden (Assault 10, 12.D, 24.B): enemy counters that are not spotted, the enemy's declared fires, the enemy's
-drawn force level and the dice.
+Hidden (Assault 8.C, 10, 12.D, 19.B, 24.B): enemy counters that are not spotted (so what an enemy carrier carries),
+the enemy's declared fires and fire missions, the enemy's drawn force level, the narration and the dice.
 """
 from __future__ import annotations
 
