@@ -130,3 +130,25 @@ def test_enemy_unit_beside_the_target_covers_it_and_a_low_unit_is_seen_over(posi
                     unit("b", "wp-t62", "warpac", 30, 28, 180, spotted=True)])
     sg = low.sight(low.unit("a"), low.unit("b"))
     assert sg.unit_cover is None and sg.friendly_screen is None
+
+
+def test_narration_only_while_recording_and_never_in_observations(position):
+    """COMMON narration contract: events are written only while dice.record (positions record; new games from
+    the set-up, as batch play uses them, do not), copied by clone, and observations carry none."""
+    from tests.rulesets.bfops.conftest import DATA, MEETING
+    from studio.rules.load import load_game
+
+    s = position([unit("a", "nato-m60a1", "nato", 30, 10, 0, spotted=True),
+                  unit("b", "wp-t62", "warpac", 30, 30, 180, spotted=True)], dice=[1, 1])
+    s.play(Fire("a", "b", 0, "AP"))
+    while s.turn == 1 and s.phase == "fire" and s.legal_actions():
+        s.play(next(x for x in s.legal_actions() if str(x).startswith("hold")))
+    assert any("a fires 105mm AP at b" in e for e in s.events)
+    assert s.clone().events == s.events and s.observation(0).events == []
+    game = load_game(DATA / "scenarios" / "bfops" / f"{MEETING}.yaml", DATA).game
+    batch, rng = game.new_initial_state(3), random.Random(3)
+    for _ in range(150):
+        if batch.is_terminal():
+            break
+        batch.apply(rng.choice(batch.legal_actions()))
+    assert not batch.dice.record and batch.events == [] and batch.dice.history == []
