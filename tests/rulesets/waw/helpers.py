@@ -93,7 +93,13 @@ def build(us: list[tuple[str, str]], soviet: list[tuple[str, str]], *, options=N
                                {"id": "b", "type": "destroy_units", "side": "soviet", "points": 1}],
         "extension": ext})
     game = create_game(sc, _EditedIndex(index(), edited_ruleset(tables)) if tables else index(), options)
-    return game, game.new_initial_state(seed)
+    return game, recording(game.new_initial_state(seed))
+
+
+def recording(state):
+    """``state`` with its dice recording (rule tests read the rolls and narration; batch play records nothing)."""
+    state.dice.record = True
+    return state
 
 
 def u(game, uid: str) -> int:
@@ -110,7 +116,8 @@ def place(state, uid: str, label: str) -> None:
 
 
 def rolls(state, mark: int, label: str | None = None) -> list[int]:
-    return [v for lab, v in state.dice.history[mark:] if label is None or lab == label]
+    """The rolls since ``mark`` whose label starts with the word ``label`` ("attack AP us.1>su.1" is "attack")."""
+    return [v for lab, v in state.dice.history[mark:] if label is None or lab.split(" ", 1)[0] == label]
 
 
 def to_ops(s, formation="f-us"):

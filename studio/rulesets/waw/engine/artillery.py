@@ -40,10 +40,15 @@ class ArtilleryRules:
         self.calls[caller] = self.calls.get(caller, 0) + 1
         side = g.units[caller].side
         h = target
-        if self.dice.roll(6, "accuracy") >= g.const("artillery_drift_roll"):
+        roll = self.dice.roll(6, "accuracy")
+        if roll >= g.const("artillery_drift_roll"):
             # drift: the opponent picks an adjacent hex (automated: the one with fewest of his units)
             opts = sorted(g.nbrs[target])
             h = min(opts, key=lambda n: (len(self.units_at(n, 1 - side)) - len(self.units_at(n, side)), n))
+        if self.dice.record:
+            self.events.append(f"{self._who(caller)} calls {a.type} ({a.id}, {a.fp}x{a.to_hit}) on "
+                               f"{g.label[target]}: accuracy {roll}, "
+                               + (f"drifts to {g.label[h]}" if h != target else "on target"))
         self.mission(a.type, h, a.fp, a.to_hit, g.roles[side] == "NATO")
 
     def mission(self, kind: str, h, fp: int, hit: int, nato: bool) -> None:
@@ -135,6 +140,10 @@ class ArtilleryRules:
         if not seen and self.dice.roll(6, "accuracy") >= g.const("artillery_drift_roll"):
             opts = sorted(g.nbrs[target])
             h = min(opts, key=lambda n: (len(self.units_at(n, 1 - spec.side)) - len(self.units_at(n, spec.side)), n))
+        if self.dice.record:
+            self.events.append(f"{self._who(u)} fires indirectly ({fp}x{hit}) at {g.label[target]}"
+                               + (" in its own LOS" if seen else ", spotted")
+                               + (f", drifts to {g.label[h]}" if h != target else ""))
         self.artillery_he(h, fp, hit)
         self.ops_complete[u] = True
 
@@ -145,14 +154,22 @@ class ArtilleryRules:
         g = self.game
         units = [i for i in self.units_at(h) if not g.units[i].is_hq and not g.units[i].is_heli
                  and self.carrier[i] < 0]
+        say = self.dice.record
         if hits is None:
-            hits = self.attack_roll(fp, hit)
+            hits = self.attack_roll(fp, hit, label=f"attack artillery {g.label[h]}" if say else "attack")
         if not units or not hits:
+            if say:
+                self.events.append(f"Artillery on {g.label[h]}: {hits} Hit(s)" + ("" if units else ", hex empty"))
             return 0
-        net = max(0, hits - self._hex_saves(h))
+        saved = self._hex_saves(h)
+        net = max(0, hits - saved)
         if dpicm:
             units = [i for i in units if g.units[i].is_vehicle]
+        before = self._snap(units)
         self._artillery_results(h, units, net, dpicm, nato)
+        if say:
+            self.events.append(f"Artillery on {g.label[h]}: {hits} Hit(s), {saved} saved by the terrain, net {net}"
+                               f"{' (DPICM)' if dpicm else ''}: {self._effects(units, before)}")
         return net
 
     def _hex_saves(self, h) -> int:

@@ -93,7 +93,8 @@ class AssaultRules:
                 if g.terrain.get(h) in g.built_up:
                     af += g.const("assault_city_af")
         af += self._lead_dice(u)
-        hits = self.attack_roll(af, hit, v.assault_augmented)
+        hits = self.attack_roll(af, hit, v.assault_augmented,
+                                label=f"attack assault {spec.uid}" if self.dice.record else "attack")
         if u in g.hero_of and ("H", u) not in self.hallowed:
             hits += 1                          # 1.3.7: one more Hit than rolled
         return hits
@@ -160,11 +161,25 @@ class AssaultRules:
         if any(self._hero_shield(a) for a in attackers):
             hits_d = max(0, hits_d - 1)        # 1.3.7: the Hero ignores the first Hit against it
         self._distribute(attackers, hits_d, saves)
+        if self.dice.record:
+            self.events.append(
+                f"Assault on {g.label[h]}: {self._group(attackers)} score {hits_a} Hit(s)"
+                + (f" ({ip} taken off by the Improved Position)" if ip and hits_a else "")
+                + f", {self._group(defenders) or 'no defender'} score {hits_d}: defenders "
+                f"{self._effects(defenders, d_before)}; attackers {self._effects(attackers, a_before)}")
         d_destroyed = any(self.strength[d] >= 2 for d in defenders)
         self._hq_check(h, 1 - side, self._hq_trigger(applied_d > 0, defenders, d_before), d_destroyed)
         self._hq_check(src, side, self._hq_trigger(hits_d > 0, attackers, a_before),
                        any(self.strength[a] >= 2 for a in attackers))
         return applied_d, hits_d
+
+    def _group(self, units) -> str:
+        """Units as the narration names them ("us.1 M60A3 + us.2 M113")."""
+        return " + ".join(self._who(i) for i in units)
+
+    def _effects(self, units, before: tuple) -> str:
+        """Each unit's result since ``before`` (``_snap`` of the same units), for the narration."""
+        return ", ".join(f"{self.game.units[i].uid} {self._effect(i, b)}" for i, b in zip(units, before)) or "-"
 
     def _retreat(self, units: list[int], h, attacker_hex, attacker_side: int, attackers=()) -> None:
         """6.3: defenders retreat one hex, directly away from the attacker if possible (choice automated); not
@@ -224,6 +239,9 @@ class AssaultRules:
             extra = {pool.pop(self.dice.randrange(len(pool))) for _ in range(rem)}
             for d in alive:
                 self.resolve_hits(d, base + (1 if d in extra else 0), "assault", u)
+        if self.dice.record:
+            self.events.append(f"{self._who(u)} overruns {g.label[h]}: {hits_a} Hit(s) on "
+                               f"{self._group(alive) or 'no defender'}, {hits_d} back")
         before = (self.disr[u], self.strength[u])
         self.resolve_hits(u, hits_d, "assault", defenders[0] if defenders else u)
         self._after_act(u)

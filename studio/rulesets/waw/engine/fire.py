@@ -312,9 +312,17 @@ class FireRules:
         v = self.values(u)
         aug = (v.ap_fp_augmented if fp == "ap" else v.he_fp_augmented if fp == "he" else False)
         hallowed = bool(self.hallowed) and ("G", self.hex[u], g.units[u].nation) in self.hallowed
-        hits = self.attack_roll(fpv + self._fire_bonus_dice(u), hit, aug, reroll=hallowed)
+        say = self.dice.record
+        dice = fpv + self._fire_bonus_dice(u)
+        label = f"attack {fp.upper()} {g.units[u].uid}>{g.units[t].uid}" if say else "attack"
+        hits = self.attack_roll(dice, hit, aug, reroll=hallowed, label=label)
         if hits == 0 and v.range_underlined and not g.units[u].body.mortar:
             self.depleted[u] = g.const("depleted_turns")   # 6.1.4 Depleted Ammo
+        if say:
+            self.events.append(
+                f"{self._who(u)} fires {fp.upper()} at {self._who(t)}, range {distance(self.hex[u], self.hex[t])}"
+                f" ({mode}): {dice} dice hit on {hit}+: {hits} Hit(s)"
+                + ("; Depleted Ammo" if self.depleted[u] == g.const("depleted_turns") and not hits else ""))
         self.resolve_hits(t, hits, fp, u)
         self._sw_fire(u, t, mode)
         self.ops_complete[u] = True
@@ -352,11 +360,13 @@ class FireRules:
                 self.resolve_hits(t, self.attack_roll(*nums, False), sfp, u)
                 break
 
-    def attack_roll(self, fp: int, hit: int, augmented: bool = False, reroll: bool = False) -> int:
+    def attack_roll(self, fp: int, hit: int, augmented: bool = False, reroll: bool = False,
+                    label: str = "attack") -> int:
         """Roll ``fp`` d6 (+1 when augmented, keeping at most ``fp`` Hits; WaW 6.3.2): Hits on >= ``hit``.
 
-        ``reroll``: Hallowed Ground (1.3.6.1, digest C63) re-rolls one failed die."""
-        dice = self.dice.pool(fp + (1 if augmented else 0), 6, "attack")
+        ``reroll``: Hallowed Ground (1.3.6.1, digest C63) re-rolls one failed die; ``label``: the rolls' label
+        (``attack ...``, naming the attack while the dice record)."""
+        dice = self.dice.pool(fp + (1 if augmented else 0), 6, label)
         if reroll:
             for k, d in enumerate(dice):
                 if d < hit:
@@ -418,15 +428,34 @@ class FireRules:
         if hits <= 0:
             return 0
         n, save = self.defense_dice(t)
-        saved = sum(1 for d in self.dice.pool(n, 6, "save") if d >= save) if n else 0
+        say = self.dice.record
+        label = f"save {g.units[t].uid}" if say else "save"
+        saved = sum(1 for d in self.dice.pool(n, 6, label) if d >= save) if n else 0
         net = max(0, hits - saved)
         if not apply:
             return net
         ap_armored = fp == "ap" and g.units[firer].is_vehicle
         before = self._snap([t])
         destroyed = self.apply_hits(t, net, ap_armored)
+        if say:
+            self.events.append(f"{self._who(t)} saves {saved} of {hits} Hit(s) ({n} dice on {save}+): "
+                               f"{self._effect(t, before[0])}")
         self._hq_check(h, g.units[t].side, self._hq_trigger(net > 0, [t], before), destroyed)
         return net
+
+    def _who(self, i: int) -> str:
+        """A unit as the narration names it: id and card name."""
+        spec = self.game.units[i]
+        return f"{spec.uid} {spec.name}"
+
+    def _effect(self, t: int, before: tuple) -> str:
+        """What the Hits did to ``t`` since ``before`` (its (Disrupted, strength) then), for the narration."""
+        disr, strength = before
+        if self.strength[t] >= 2:
+            return "destroyed"
+        if self.strength[t] > strength:
+            return "Reduced" + (" and Disrupted" if self.disr[t] and not disr else "")
+        return "Disrupted" if self.disr[t] and not disr else "no effect"
 
     def _snap(self, units) -> tuple:
         return tuple((self.disr[i], self.strength[i]) for i in units)

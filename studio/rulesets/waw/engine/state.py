@@ -53,14 +53,14 @@ class WawState(SequenceRules, CommandRules, MovementRules, FireRules, AssaultRul
                  "lead_used", "calls", "missions", "wrecks", "smoke", "control", "lost", "thor", "comms",
                  "impulse_first", "overrun_done", "log", "steps", "entered_f", "reason", "mines", "_occ",
                  "chem", "jammed", "hallowed", "air_out", "air_back", "hand", "xleaders", "berserk",
-                 "sw_placed", "sw_lost", "inf_lost", "snipers", "cover", "drill", "misc", "ip", "_lc")
+                 "sw_placed", "sw_lost", "inf_lost", "snipers", "cover", "drill", "misc", "ip", "_lc", "events")
 
     # ------------------------------------------------------------------ construction
     @classmethod
     def initial(cls, game, seed: int) -> "WawState":
         s = cls.__new__(cls)
         s.game = game
-        s.dice = Dice(seed)
+        s.dice = Dice(seed, record=False)      # batch play records nothing; the replay walk and test-play set it
         n = len(game.units)
         s.turn = 1
         s.cup = []
@@ -128,6 +128,7 @@ class WawState(SequenceRules, CommandRules, MovementRules, FireRules, AssaultRul
         s.misc = None
         s.ip = set(game.ip)                    # 12.1 Improved Positions (scenario set-up or a position)
         s._lc = ListingCache()
+        s.events = []                          # narration (only while dice.record; COMMON narration contract)
         s._new_cup()
         s._advance()
         return s
@@ -176,13 +177,15 @@ class WawState(SequenceRules, CommandRules, MovementRules, FireRules, AssaultRul
         s.misc = self.misc
         s.ip = set(self.ip)
         s._lc = ListingCache()
+        s.events = []
         return s
 
     #: slots fingerprint() leaves out on purpose (the conformance check perturbs every other one)
     DERIVED_SLOTS = {"_occ": "occupancy cache, rebuilt from hex/strength while legal actions are listed",
                      "log": "the record of what happened, not what happens next",
                      "steps": "count of actions applied (numbering for logs)",
-                     "_lc": "legal-action lists per unit, checked against the unit signatures at every listing"}
+                     "_lc": "legal-action lists per unit, checked against the unit signatures at every listing",
+                     "events": "narration of rolls and results for the replay viewer (only while dice.record)"}
 
     #: pending kind -> PhaseSpec id of ``Game.phases``
     PHASE_OF = {"none": "operations", "decide": "operations", "strike": "operations", "ops": "impulse",
@@ -205,6 +208,7 @@ class WawState(SequenceRules, CommandRules, MovementRules, FireRules, AssaultRul
         for name in self.__slots__:
             setattr(view, name, getattr(self, name))
         view._occ = None
+        view.events = []                       # no narration in a view
         view.dice = Dice.seeded_from(f"{self.turn}|{self.steps}|{self.pending}|{len(self.cup)}", record=False)
         return view
 
