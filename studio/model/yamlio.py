@@ -18,7 +18,7 @@ from typing import Any
 
 import yaml
 
-from .pointers import escape
+from .pointers import escape, unescape
 from .safeio import MAX_FILE_BYTES, write_atomic
 
 MAX_NODES = 2_000_000
@@ -214,16 +214,25 @@ class SourceMap:
     """Maps JSON pointers of a YAML text to 1-based (line, column), built on first use.
 
     From the ``marks`` the first parse recorded (with the ``data`` it built) when given: no second parse; else
-    (or when the data no longer matches the marks) by composing the text again.
+    (or when the data no longer matches the marks) by composing the text again. The first few look-ups walk the
+    data to the pointer, counting the marks of what comes before it (a file with one finding costs a walk to that
+    finding); later ones use a table of every position, built once (``WALKS``).
     """
 
     text: str
     marks: array | None = field(default=None, repr=False)
     data: Any = field(default=None, repr=False)
     _positions: dict[str, tuple[int, int]] | None = field(default=None, repr=False)
+    _walks: int = field(default=0, repr=False)  # look-ups answered by a walk; -1: the marks do not fit the data
+    _walked: dict = field(default_factory=dict, repr=False)  # pointer -> ``_walk`` result
+
+    #: look-ups answered by walking before the whole table is built
+    WALKS = 8
 
     def position(self, pointer: str) -> tuple[int, int]:
         """Position of the node at ``pointer``, or of its nearest existing ancestor."""
+        if self._walkable():
+            return self._walk(pointer)[0]
         if self._positions is None:
             self._positions = {}
             if not (self.marks and self._from_marks()):
@@ -239,9 +248,55 @@ class SourceMap:
 
     def key_position(self, pointer: str) -> tuple[int, int]:
         """Position of the mapping key of ``pointer`` (falls back to the value's position)."""
+        if self._walkable():
+            found, key = self._walk(pointer)
+            return key or found
         self.position("")
         assert self._positions is not None
         return self._positions.get(pointer + "#key") or self.position(pointer)
+
+    def _walkable(self) -> bool:
+        """Whether this look-up is answered by a walk: the table is not built yet, fewer than ``WALKS`` walks
+        were made, and the data has exactly one mark per node and mapping key (as the parse built it)."""
+        if self._positions is not None or self._walks < 0:
+            return False
+        if self._walks == 0 and not (self.marks and _size(self.data) == len(self.marks)):
+            self._walks = -1
+            return False
+        self._walks += 1
+        return self._walks <= self.WALKS
+
+    def _walk(self, pointer: str) -> tuple[tuple[int, int], tuple[int, int] | None]:
+        """(position of the node at ``pointer`` or of its nearest existing ancestor, position of its mapping key
+        when the whole pointer exists in a mapping), remembered per pointer (a finding asks for both)."""
+        found = self._walked.get(pointer)
+        if found is None:
+            found = self._walked[pointer] = self._walk_to(pointer)
+        return found
+
+    def _walk_to(self, pointer: str) -> tuple[tuple[int, int], tuple[int, int] | None]:
+        """``_walk``: the index of a node's mark is the number of marks of the nodes and keys before it in
+        document order."""
+        node, at, key_at = self.data, 0, None
+        if pointer.startswith("/"):
+            for token in pointer[1:].split("/"):
+                token = unescape(token)
+                at_child = at + 1
+                if isinstance(node, dict) and token in node:
+                    for key, child in node.items():
+                        if key == token:
+                            break
+                        at_child += 1 + _size(child)
+                    key_at, at, node = at_child, at_child + 1, node[token]
+                elif isinstance(node, list) and token.isascii() and token.isdigit() and str(int(token)) == token \
+                        and int(token) < len(node):
+                    for child in node[:int(token)]:
+                        at_child += _size(child)
+                    key_at, at, node = None, at_child, node[int(token)]
+                else:
+                    key_at = None
+                    break
+        return _mark_position(self.marks[at]), (None if key_at is None else _mark_position(self.marks[key_at]))
 
     def _from_text(self) -> None:
         try:
@@ -289,6 +344,26 @@ class SourceMap:
             elif isinstance(node, yaml.SequenceNode):
                 for i, item in enumerate(node.value):
                     stack.append((item, f"{pointer}/{i}"))
+
+
+def _size(value: Any) -> int:
+    """Marks the parse records for ``value``: one a node, one a mapping key (``_Builder``)."""
+    if isinstance(value, dict):
+        n = 1 + 2 * len(value)  # the mapping, and each key and (scalar) value
+        children = value.values()
+    elif isinstance(value, list):
+        n = 1 + len(value)
+        children = value
+    else:
+        return 1
+    for child in children:
+        if isinstance(child, (dict, list)):
+            n += _size(child) - 1
+    return n
+
+
+def _mark_position(mark: int) -> tuple[int, int]:
+    return (mark >> 24) + 1, (mark & 0xFFFFFF) + 1
 
 
 # ---------------------------------------------------------------- writing

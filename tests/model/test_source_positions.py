@@ -68,3 +68,27 @@ def test_data_changed_since_the_parse_falls_back_to_the_text():
     data = yamlio.parse(TEXT, marks := array("Q"))
     data["weapons"][0] = "replaced"  # fewer nodes than marks: the marks are not used either
     assert yamlio.SourceMap(TEXT, marks, data).position("/weapons/0/range") == (6, 12)
+
+
+@pytest.mark.parametrize("walks", [0, 10 ** 6])
+@pytest.mark.parametrize("text", [TEXT] + [p.read_text(encoding="utf-8") for p in project_files(REPO / "data")[::23]])
+def test_walked_and_tabled_positions_equal_composed_ones(text, walks, monkeypatch):
+    """Every look-up answered by walking the data (``walks`` huge) or by the table (``walks`` 0) gives what
+    composing the text gives, missing pointers (nearest existing ancestor) and non-canonical indices included."""
+    monkeypatch.setattr(yamlio.SourceMap, "WALKS", walks)
+    marks = array("Q")
+    data = yamlio.parse(text, marks)
+    first, composed = yamlio.SourceMap(text, marks, data), yamlio.SourceMap(text)
+    extra = ["/nope", "/weapons/7", "/weapons/01", "/weapons/0/range/x", "/weapons/-1", "/name/deeper", "/list/0"]
+    for pointer in [*_pointers(data), *extra]:
+        assert first.position(pointer) == composed.position(pointer), pointer
+        assert first.key_position(pointer) == composed.key_position(pointer), pointer
+    assert (first._positions is None) == (walks > 0)
+
+
+def test_one_finding_walks_without_building_the_table():
+    marks = array("Q")
+    data = yamlio.parse(TEXT, marks)
+    source = yamlio.SourceMap(TEXT, marks, data)
+    assert source.key_position("/a~1b~0c") == (13, 1) and source.position("/weapons/1/range/1") == (10, 27)
+    assert source._positions is None
