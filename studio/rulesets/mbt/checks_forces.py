@@ -258,15 +258,8 @@ def _attachment_level(doc, base, a, forces, index) -> Iterator[Diagnostic]:
 def _check_aircraft(doc, sc, index, ext) -> Iterator[Diagnostic]:
     """Advanced V11: aircraft assignments name fixed-wing cards, their load ids, no more loads than LD (MBT 6.7.1),
     turns inside the scenario; only one side has aircraft (local air superiority, MBT 6.7)."""
+    yield from _air_superiority(doc, sc, index, ext)
     sides = {s.id for s in sc.sides}
-    flying = {a.side for a in ext.aircraft}
-    for si, side in enumerate(sc.sides):
-        for force in side.forces:
-            if any(isinstance(b, HelicopterBody) for _u, b in _units(force, index)):
-                flying.add(side.id)
-    if len(flying) > 1:
-        yield doc.error("mbt.aircraft", f"sides {', '.join(sorted(flying))} both field aircraft; only the side with "
-                        "local air superiority flies (MBT 6.7)", "/extension/aircraft", R + "6.7", at_key=True)
     for k, a in enumerate(ext.aircraft):
         base = f"/extension/aircraft/{k}"
         body = _body(index, a.aircraft)
@@ -276,23 +269,39 @@ def _check_aircraft(doc, sc, index, ext) -> Iterator[Diagnostic]:
             yield doc.error("mbt.aircraft", f"'{a.aircraft}' is not a fixed-wing aircraft card", base + "/aircraft",
                             R + "6.7.1")
             continue
-        known = {load.id for load in body.loads}
-        for j, lid in enumerate(a.loads):
-            if lid not in known:
-                yield doc.error("mbt.aircraft", f"'{a.aircraft}' has no load '{lid}' (loads: {', '.join(sorted(known))})",
-                                f"{base}/loads/{j}", R + "6.7.1")
-        by_id = {load.id: load for load in body.loads}
-        for j, lid in enumerate(a.pgm):
-            if lid not in by_id or by_id[lid].pgm_points is None or a.pgm.count(lid) > a.loads.count(lid):
-                yield doc.error("mbt.aircraft", f"load '{lid}' cannot be fitted as a PGM here (only iron and cluster "
-                                "bomb loads carried, one PGM per load)", f"{base}/pgm/{j}", R + "6.7.3.7")
-        if len(a.loads) > body.max_loads:
-            yield doc.error("mbt.aircraft", f"{len(a.loads)} loads exceed LD {body.max_loads}", base + "/loads",
-                            R + "6.7.1", at_key=True)
-        last = a.last_turn if a.last_turn is not None else sc.turns
-        if a.first_turn > last or last > sc.turns:
-            yield doc.error("mbt.aircraft", f"aircraft turns {a.first_turn}-{last} are outside the scenario's "
-                            f"{sc.turns} turns", base + "/first_turn", R + "6.7.2.1")
+        yield from _aircraft_loads(doc, sc, base, a, body)
+
+
+def _air_superiority(doc, sc, index, ext) -> Iterator[Diagnostic]:
+    """Only the side with local air superiority has aircraft, fixed-wing or helicopters (MBT 6.7)."""
+    flying = {a.side for a in ext.aircraft}
+    for side in sc.sides:
+        if any(isinstance(b, HelicopterBody) for force in side.forces for _u, b in _units(force, index)):
+            flying.add(side.id)
+    if len(flying) > 1:
+        yield doc.error("mbt.aircraft", f"sides {', '.join(sorted(flying))} both field aircraft; only the side with "
+                        "local air superiority flies (MBT 6.7)", "/extension/aircraft", R + "6.7", at_key=True)
+
+
+def _aircraft_loads(doc, sc, base, a, body) -> Iterator[Diagnostic]:
+    """Load ids of the card, PGMs on carried bomb loads, no more loads than LD, turns inside the scenario."""
+    known = {load.id for load in body.loads}
+    for j, lid in enumerate(a.loads):
+        if lid not in known:
+            yield doc.error("mbt.aircraft", f"'{a.aircraft}' has no load '{lid}' (loads: {', '.join(sorted(known))})",
+                            f"{base}/loads/{j}", R + "6.7.1")
+    by_id = {load.id: load for load in body.loads}
+    for j, lid in enumerate(a.pgm):
+        if lid not in by_id or by_id[lid].pgm_points is None or a.pgm.count(lid) > a.loads.count(lid):
+            yield doc.error("mbt.aircraft", f"load '{lid}' cannot be fitted as a PGM here (only iron and cluster "
+                            "bomb loads carried, one PGM per load)", f"{base}/pgm/{j}", R + "6.7.3.7")
+    if len(a.loads) > body.max_loads:
+        yield doc.error("mbt.aircraft", f"{len(a.loads)} loads exceed LD {body.max_loads}", base + "/loads",
+                        R + "6.7.1", at_key=True)
+    last = a.last_turn if a.last_turn is not None else sc.turns
+    if a.first_turn > last or last > sc.turns:
+        yield doc.error("mbt.aircraft", f"aircraft turns {a.first_turn}-{last} are outside the scenario's "
+                        f"{sc.turns} turns", base + "/first_turn", R + "6.7.2.1")
 
 
 def _check_planned_fire(doc, sc, index, ext, boards, terrain_at) -> Iterator[Diagnostic]:
