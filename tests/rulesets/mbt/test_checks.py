@@ -30,6 +30,28 @@ def project_copy(tmp_path_factory):
     return root
 
 
+@pytest.fixture(scope="module")
+def project_docs(project_copy):
+    """The sample project's documents, loaded once: each fixture is validated in an index of these plus itself
+    (the same checks as validating the whole folder, reported for the fixture only)."""
+    from studio.model.project import display_path, load_documents, project_files
+
+    files = project_files(project_copy)
+    return load_documents(files, [display_path(f) for f in files])
+
+
+def validate_fixture(project_copy, docs, target: Path):
+    from studio.model.project import ProjectIndex, display_path, load_documents
+    from studio.model.validate import _key, validate_index
+
+    index = ProjectIndex(project_copy)
+    for doc in docs:
+        index.add(doc)
+    (doc,) = load_documents([target], [display_path(target)])
+    index.add(doc)
+    return validate_index(index, {_key(target)})
+
+
 def _check_sources() -> str:
     """The text of every MBT check module (checks.py and checks_advanced.py)."""
     from studio.rulesets.mbt import checks
@@ -47,7 +69,7 @@ def test_every_mbt_check_has_a_fixture():
 
 
 @pytest.mark.parametrize("fixture", INVALID, ids=[p.stem for p in INVALID])
-def test_mbt_fixture_reports_code_and_line(fixture, project_copy):
+def test_mbt_fixture_reports_code_and_line(fixture, project_copy, project_docs):
     code, line, text = expectation(fixture)
     target = project_copy / "zz-fixture" / fixture.name
     target.parent.mkdir(exist_ok=True)
@@ -55,7 +77,7 @@ def test_mbt_fixture_reports_code_and_line(fixture, project_copy):
         old.unlink()
     shutil.copy(fixture, target)
     before = target.read_bytes()
-    result = validate_paths([project_copy])
+    result = validate_fixture(project_copy, project_docs, target)
     mine = [d for d in result.diagnostics if Path(d.file).name == fixture.name]
     assert any(d.code == code and d.line == line for d in mine), [d.format_text() for d in mine]
     hit = next(d for d in mine if d.code == code and d.line == line)
