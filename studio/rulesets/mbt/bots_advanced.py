@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from studio.hexgrid.coords import distance
 
-from .bots import HeuristicBot
+from .bots import HeuristicBot, threat as threat_of
 from .engine.ag_fire import hit_angle
 
 #: the weight of a Suppressed result against a kill (it halves movement and costs the shooter -5 AP, -20 GP)
@@ -60,7 +60,9 @@ def _gp_value(state, s: int, t: int, row, overwatch: bool) -> float:
     p_sup = max(0, min(100, 100 + net - n_eff)) / 100.0 - p_eff
     if state.sup[t]:
         p_sup = 0.0
-    e_only_suppresses = row.small_arms or (g.units[t].type.ag.target_type in ("A", "P") and row.gpe < defense)
+    leg = g.units[t].type.ag.leg
+    e_only_suppresses = not leg and (row.small_arms or (g.units[t].type.ag.target_type in ("A", "P") and
+                                                         row.gpe < defense))
     kill = 0.0 if e_only_suppresses else p_eff * 0.8
     return kill + SUPPRESS_VALUE * (p_sup + (p_eff if e_only_suppresses else 0.0))
 
@@ -69,6 +71,10 @@ def _gp_value(state, s: int, t: int, row, overwatch: bool) -> float:
 DISMOUNT_GOAL, DISMOUNT_ENEMY = 3, 8
 #: a leg unit mounts when its goal is farther than this and no enemy is near
 MOUNT_GOAL = 6
+#: a unit this close to an objective hex of its side that no enemy holds moves in
+CLOSE_IN = 12
+#: shots at units on the bot's own objective hexes are worth this much more (they deny the objective)
+OBJECTIVE_WEIGHT = 3.0
 
 
 class AdvancedHeuristicBot(HeuristicBot):
@@ -77,6 +83,11 @@ class AdvancedHeuristicBot(HeuristicBot):
     name = "heuristic"
 
     def choose(self, view, legal):
+        if legal[0][0] in ("call", "pass") and any(a[0] == "call" for a in legal):
+            from .engine.state import LazyView
+
+            state = view.materialize() if isinstance(view, LazyView) else view
+            return self._call(state, legal)
         transfer = [a for a in legal if a[0] in ("dismount", "mount")]
         if transfer:
             from .engine.state import LazyView
@@ -88,6 +99,23 @@ class AdvancedHeuristicBot(HeuristicBot):
                 return pick
             legal = [a for a in legal if a[0] not in ("dismount", "mount")] or legal
         return super().choose(view, legal)
+
+    def _call(self, state, legal):
+        """Call fire on the target hex with the most enemy units and no friendly unit within 1 hex; else pass."""
+        g = self.game
+        best, score = None, 0.0
+        for a in legal:
+            if a[0] != "call":
+                continue
+            h = g.map.hex(a[3])
+            if any(g.units[k].side == self.side and state.st[k] in (1, 4) and distance(state.hex[k], h) <= 1
+                   for k in range(g.n)):
+                continue
+            value = sum(threat_of(g, k) for k in range(g.n) if g.units[k].side != self.side and
+                        state.st[k] == 1 and state.hex[k] == h)
+            if value > score:
+                best, score = a, value
+        return best or next(a for a in legal if a[0] == "pass")
 
     def _enemy_near(self, state, h, rng: int) -> bool:
         g = self.game
@@ -108,15 +136,33 @@ class AdvancedHeuristicBot(HeuristicBot):
         return None
 
     def shot_value(self, state, s: int, t: int, row, overwatch: bool) -> float:
+        """Expected kill x threat; a unit holding one of this side's objective hexes counts triple."""
         from .bots import threat
 
-        return ag_expected_kill(state, s, t, row, overwatch) * threat(self.game, t)
+        value = ag_expected_kill(state, s, t, row, overwatch) * threat(self.game, t)
+        if any(state.hex[t] == h for h, _ in self.own_obj):
+            value *= OBJECTIVE_WEIGHT
+        return value
 
     def command(self, view, state, legal):
-        """The Basic choice; with the formation's commands nearly spent, units with a shot come first."""
-        choice = super().command(view, state, legal)
+        """The Basic choice, but a unit close to an objective hex of its side that no enemy holds moves in
+        (Short Halt when it can also shoot); with the formation's commands nearly spent, units with a shot come
+        first."""
         g = self.game
         i = g.uindex[legal[0][1]]
+        opts = {a[2]: a for a in legal}
+        ag = g.units[i].type.ag
+        if ag.if_rows and "FIRE" in opts:
+            return opts["FIRE"]  # on-map mortars stay back and fire indirect (MBT 6.5.1)
+        if "fo" in ag.labels and "OW" in opts:
+            return opts["OW"]  # forward observers observe (MBT 6.5.1.1)
+        if state.st[i] == 1 and ("MOVE" in opts or "SH" in opts):
+            goal = self.goal(state, i)
+            gd = distance(state.hex[i], goal)
+            if 0 < gd <= CLOSE_IN and goal in {h for h, _ in self.own_obj} and \
+                    not state.enemies_in(goal, self.side) and state.control.get(goal) != self.side:
+                return opts.get("SH", opts.get("MOVE"))
+        choice = super().command(view, state, legal)
         f = g.formation_of[i]
         if choice[2] in ("NC",) or state.budget[f] > 1:
             return choice

@@ -206,6 +206,23 @@ def _adv_command_probes() -> list:
     ]
 
 
+def _adv_indirect_probes() -> list:
+    """Called indirect fire: an M106 24 hexes from a T-80BV (beyond its own sight), the FIST 3 hexes from it."""
+    from studio.rules.conformance import Probe
+
+    def units(**fo):
+        return [_unit("M", "m106", "us", "2A1", 2, command="FIRE"),
+                _unit("F", "m981", "us", "4B1", 2, command="OW", **fo), _unit("T", "t-80bv", "sov", "4E1", 5)]
+    call = ("call M by F at 4E1",)
+    return [
+        # FO / Attached 2: a 2 responds, unless the factor is one higher
+        Probe("adv-if-response", _adv("indirect-fire", units(), "us", [2, 50]), call, (), ("called-if-response",)),
+        # a suppressed observer (-2): a 3 fails, unless the modifier is one higher
+        Probe("adv-if-modifiers", _adv("indirect-fire", units(suppression="on"), "us", [3, 50]), call, (),
+              ("if-response-modifiers",)),
+    ]
+
+
 def probes() -> list:
     """Every MBT probe (``RulesetPlugin.probes``)."""
     woods6 = [_unit(f"B{k}", "bmp-2", "sov", "2L12", 0) for k in range(6)]
@@ -229,4 +246,4 @@ def probes() -> list:
                   options=("los-along-hexside",)),
         _spotting("los-obstacles", "2D7", [_unit("T", "t-72a", "sov", "2G5", 0)], options=("los-obstacles",)),
     ] + _fire_probes() + _overwatch_probes() + _movement_probes() + _command_probes() + _adv_fire_probes() + \
-        _adv_gp_probes() + _adv_command_probes()
+        _adv_gp_probes() + _adv_command_probes() + _adv_indirect_probes()

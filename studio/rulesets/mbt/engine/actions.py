@@ -6,6 +6,7 @@
     move M1-1 (select the next vehicle to move)  road M1-1 (road/path rate)  fwd M1-1  rev M1-1
     turn M1-1 left|right  enter M1-1 2A8  exit M1-1  done M1-1
     dismount M113A2-1 US-1 (Advanced: the moving carrier unloads a passenger)  mount US-1 M113A2-1
+    call M106A2-1 by M981-1 at 2I8 (Advanced: indirect fire called by an observer on a target hex)
 """
 from __future__ import annotations
 
@@ -18,6 +19,8 @@ class Action(tuple):
         k = self[0]
         if k in ("fire", "ow"):
             return f"{k} {self[1]} at {self[2]} {self[3]}"
+        if k == "call":
+            return f"call {self[1]} by {self[2]} at {self[3]}"
         return " ".join(self)
 
     def __repr__(self) -> str:
@@ -37,6 +40,10 @@ def _parse(text: str) -> Action:
         if len(t) != 5 or t[2] != "at":
             raise ValueError(f"cannot read '{text}': expected '{t[0]} UNIT at TARGET WEAPON:AMMO'")
         return Action((t[0], t[1], t[3], t[4]))
+    if t[0] == "call":
+        if len(t) != 6 or t[2] != "by" or t[4] != "at":
+            raise ValueError(f"cannot read '{text}': expected 'call FIRER by OBSERVER at HEX'")
+        return Action(("call", t[1], t[3], t[5]))
     if t[0] not in VERBS:
         raise ValueError(f"unknown action '{text}'")
     return Action(tuple(t))

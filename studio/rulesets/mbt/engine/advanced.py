@@ -15,22 +15,25 @@ import random
 from .ag_fire import AgFireRules
 from .codes import CARRIED, CMD_CODES, P_AIR1, P_AIR2, P_CMD, P_IF
 from .command_control import CommandControlRules
-from .fire import FireRules
 from .gp_fire import GpFireRules
 from .grades import GradeRules
+from .indirect import IndirectRules
 from .leg import LegRules
 from .state import MbtState
 from .suppression import SuppressionRules
 from .transport import TransportRules
 
-AG_SLOTS = ("sup", "tdmg", "track", "bail", "attacked", "red", "carrier", "xfer", "grp", "budget")
+AG_SLOTS = ("sup", "tdmg", "track", "bail", "attacked", "red", "carrier", "xfer", "grp", "budget", "if_side",
+            "observed")
 
 
-class AdvState(TransportRules, LegRules, AgFireRules, GpFireRules, SuppressionRules, CommandControlRules, GradeRules, MbtState):
+class AdvState(IndirectRules, TransportRules, LegRules, AgFireRules, GpFireRules, SuppressionRules,
+               CommandControlRules, GradeRules, MbtState):
     """Advanced Game state. Per unit: ``sup`` Suppression (none/on/off), ``tdmg`` Turret Damaged (``dmg`` is
     Hull Damaged), ``track`` Track hit, ``bail`` crew bailed out, ``attacked`` by direct fire this turn, ``grp``
     the shared command counter (its first unit; -1 none), ``red`` a squad reduced to its half-squad, ``carrier``
-    the vehicle a passenger rides (-1 none); ``xfer`` the hex where the moving carrier paid for (dis)mounting. Per formation: ``budget`` Available Commands left."""
+    the vehicle a passenger rides (-1 none); ``xfer`` the hex where the moving carrier paid for (dis)mounting;
+    ``if_side`` the side calling indirect fire (-1 not started, -2 both done), ``observed`` this turn's observers. Per formation: ``budget`` Available Commands left."""
 
     __slots__ = AG_SLOTS
 
@@ -49,6 +52,8 @@ class AdvState(TransportRules, LegRules, AgFireRules, GpFireRules, SuppressionRu
                 self.st[p] = CARRIED
                 self.hex[p] = self.hex[c]
         self.xfer = None
+        self.if_side = -1
+        self.observed = []
         self.grp = [-1] * n
         self.budget = [0] * len(self.game.formation_side)
 
@@ -56,14 +61,14 @@ class AdvState(TransportRules, LegRules, AgFireRules, GpFireRules, SuppressionRu
         o = super()._copy(dice)
         o.sup, o.tdmg, o.track, o.bail = self.sup[:], self.tdmg[:], self.track[:], self.bail[:]
         o.attacked, o.red, o.grp, o.budget = self.attacked[:], self.red[:], self.grp[:], self.budget[:]
-        o.carrier, o.xfer = self.carrier[:], self.xfer
+        o.carrier, o.xfer, o.if_side, o.observed = self.carrier[:], self.xfer, self.if_side, self.observed[:]
         return o
 
     def fingerprint(self) -> str:
         ag = "".join(f"{self.sup[i]}{int(self.tdmg[i])}{int(self.track[i])}{int(self.bail[i])}"
                      f"{int(self.attacked[i])}{int(self.red[i])}:{self.grp[i]}:{self.carrier[i]}," for i in range(self.game.n))
         xfer = self.game.label(self.xfer) if self.xfer is not None else "-"
-        return f"{super().fingerprint()}|ag[{ag}]b{self.budget}x{xfer}"
+        return f"{super().fingerprint()}|ag[{ag}]b{self.budget}x{xfer}i{self.if_side}{self.observed}"
 
     def observe(self, player: int) -> "AdvState":
         """The Basic view, and the enemy's shared counters and Available Commands left unknown (-1): they would
@@ -90,6 +95,7 @@ class AdvState(TransportRules, LegRules, AgFireRules, GpFireRules, SuppressionRu
     def _start_turn(self) -> None:
         """Spotting Phase, then the Command Phase's Determine Available Commands Step (MBT 6.2.1)."""
         super()._start_turn()
+        self.observed = []
         self._available_commands()
 
     def _begin_df(self) -> None:
@@ -99,11 +105,6 @@ class AdvState(TransportRules, LegRules, AgFireRules, GpFireRules, SuppressionRu
     def _step_air1(self) -> bool:
         """1st Air Phase (MBT 6.4 -> 6.7): no aircraft in play; then the Indirect Fire Step (6.5.1)."""
         self.phase = P_IF
-        return False
-
-    def _step_indirect(self) -> bool:
-        """Indirect Fire Step (MBT 6.5.1): no artillery in play; then the Direct Fire Step (6.5.2)."""
-        FireRules._begin_df(self)
         return False
 
     def _adjust(self) -> None:
@@ -121,17 +122,26 @@ class AdvState(TransportRules, LegRules, AgFireRules, GpFireRules, SuppressionRu
         self._recover()
         MbtState._adjust(self)
 
-    _STEPS = {**MbtState._STEPS, P_AIR1: _step_air1, P_IF: _step_indirect, P_AIR2: _step_air2}
+    _STEPS = {**MbtState._STEPS, P_AIR1: _step_air1, P_IF: IndirectRules._step_indirect, P_AIR2: _step_air2}
+
+    def legal_actions(self) -> list:
+        if self.phase == P_IF:
+            return self.if_calls(self.if_side)
+        return super().legal_actions()
 
     def apply(self, action) -> None:
-        """Commands go through Command Control (MBT 6.2.1); everything else as in the Basic Game."""
-        if self.phase != P_CMD:
+        """Commands go through Command Control (MBT 6.2.1), calls for fire through the Indirect Fire Step
+        (6.5.1); everything else as in the Basic Game."""
+        if self.phase not in (P_CMD, P_IF):
             super().apply(action)
             return
         self.history += 1
-        i = self.game.uindex[action[1]]
-        self._place_command(i, CMD_CODES[action[2]])
-        self.cq += 1
+        if self.phase == P_IF:
+            self.apply_if(action)
+        else:
+            i = self.game.uindex[action[1]]
+            self._place_command(i, CMD_CODES[action[2]])
+            self.cq += 1
         self._advance()
 
     def _turn_options(self, i: int) -> list:

@@ -2,9 +2,10 @@
 vehicle card (``AgDefense``, the AP/ATGM/GP rows). Every number comes from the ruleset or the card."""
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 
-from .ag_specs import AP_RESULTS, BANDS, COUNTS, GP_MOD_IDS, GRADES, AG_HIT_IDS
+from .ag_specs import AP_RESULTS, BANDS, COUNTS, GP_MOD_IDS, GRADES, AG_HIT_IDS, IF_MOD_IDS
 from .data import ApRow, DataError, TableReader
 
 ANGLES = ("front", "front_side", "rear_side", "rear")
@@ -46,6 +47,9 @@ class AgTables:
     spot_size: dict           # S / L -> net modifier -> spotting range (MBT 6.1.3)
     bail_pass: dict           # passenger Bail Out values by carrier result (MBT 6.5.2.7.2)
     passenger_gpd: dict       # passenger GP Defense by transport protection (MBT 6.5.4.2.3)
+    if_response: dict         # observer row -> Called IF Response factor, Attached (MBT 6.5.1.12)
+    if_grade: dict            # grade -> IF RSP modifier (MBT 6.5.1.12.1)
+    if_mod: dict              # if-response-modifiers
     placeholders: list = field(default_factory=list)
 
     def fingerprint(self) -> str:
@@ -138,7 +142,7 @@ def compile_ag_tables(ruleset) -> AgTables:
     rd = TableReader(ruleset)
     known, frac = _hits(rd)
     grade = _grade_rows(rd, "unit-grade-modifiers", tuple(f"ap_{b}" for b in BANDS) +
-                        tuple(f"gp_{b}" for b in BANDS) + ("bail_out", "recovery_max"))
+                        tuple(f"gp_{b}" for b in BANDS) + ("bail_out", "recovery_max", "if_response"))
     sight = _sight_rows(rd)
     crt = _gp_crt(rd)
     sa = "special-armor"
@@ -171,6 +175,9 @@ def compile_ag_tables(ruleset) -> AgTables:
         spot_mod=spot, spot_size=_spot_sizes(rd),
         bail_pass=rd.keyed("bail-out-passengers", "result", "value", "int"),
         passenger_gpd=rd.keyed("passenger-gp-defense", "protection", "gp_defense", "int"),
+        if_response=rd.keyed("called-if-response", "observer", "attached", "int"),
+        if_grade={k: v[12] for k, v in grade.items()},
+        if_mod=_keyed_ids(rd, "if-response-modifiers", IF_MOD_IDS),
         placeholders=rd.placeholders)
 
 
@@ -220,6 +227,8 @@ class AgDefense:
     capacity_leg: int = 0             # leg Transport Capacity of a vehicle (TR t-l, MBT 6.6.7.1)
     passenger_leg: int = 0            # leg component a leg unit needs as a passenger
     protection: str = "none"          # under_armor, under_cover or none (MBT 6.5.4.2.3)
+    labels: tuple = ()                # Command, Recon, Engineer, FO (MBT 5.9)
+    if_rows: tuple = ()               # GP-IF rows (on-map indirect fire, MBT 6.5.1)
 
 
 @dataclass(slots=True)
@@ -244,7 +253,8 @@ def ag_defense(body: dict) -> AgDefense:
     return AgDefense(int(gp["value"]), gp["target_type"], table, armor.get("deck") if armor else None, special,
                      "recon" in (body.get("labels") or ()), bool(body.get("unarmed", False)),
                      capacity_leg=int((general.get("transport") or {}).get("leg", 0)),
-                     protection=general.get("transport_protection") or "none")
+                     protection=general.get("transport_protection") or "none",
+                     labels=tuple(body.get("labels") or ()), if_rows=if_rows(body))
 
 
 def _bands(values) -> tuple:
@@ -270,10 +280,23 @@ def ag_rows(body: dict) -> tuple:
     return tuple(rows)
 
 
+def if_rows(body: dict) -> tuple:
+    """The GP-IF rows of a card's weapons (MBT 5.1.3.1, 6.5.1), as GP rows of kind ``IF``."""
+    out = []
+    for w in body.get("weapons", []):
+        for a in w["ammo"]:
+            if a["kind"] != "GP-IF":
+                continue
+            row = _ag_row(w, dict(a, kind="GP"), int(w["tt_factor"]), True, 0, None)
+            if row is not None:
+                out.append(dataclasses.replace(row, kind="IF", key=row.key + ":IF", arc=360))
+    return tuple(out)
+
+
 def _ag_row(w: dict, a: dict, tt: int, turreted: bool, gpe: int, card_damage) -> ApRow | None:
     rng = _bands(a["range"])
-    if all(v is None for v in rng):
-        return None
+    if all(v is None for v in rng) or a["kind"] == "GP-IF":
+        return None  # GP-IF rows are indirect fire (MBT 5.1.3.1, 6.5.1), not a direct-fire row
     kind = {"AP": "AP", "ATGM": "ATGM"}.get(a["kind"], "GP")
     atgm = a.get("atgm")
     if kind == "AP":

@@ -13,7 +13,9 @@ GP_MOD_IDS = ("target-moving", "target-p-type", "target-a-type", "target-cover-m
               "short-halt-sb0", "short-halt-sb1", "short-halt-sb2", "short-halt-sb3", "shooter-damaged",
               "shooter-suppressed", "brew-up-smoke", "overwatch", "overwatch-cis", "overwatch-adjust",
               "overwatch-adjust-cis", "coax-pointblank")
+IF_MOD_IDS = ("observer-suppressed", "observer-turret-damaged", "target-moving-if")
 AP_RESULTS = ("ND", "DM", "KO", "BU")
+GRADE_COLS = ("bail_out", "recovery_max", "if_response")
 COUNTS = ("c1", "c2", "c3", "c4", "c5", "c6", "c7", "c8", "c9", "tens")
 
 AG_TABLES = (
@@ -37,9 +39,12 @@ AG_TABLES = (
     TableSpec("ap-damage-modifiers", "MBT 6.5.2.6", ("id", "value"), ("value",), ("value",),
               keys=("s-type", "minimum")),
     TableSpec("bail-out", "MBT 6.5.2.7", ("result", "crew"), ("crew",), ("crew",), keys=("ND", "DM", "TK")),
-    TableSpec("unit-grade-modifiers", "MBT 6.5.2.5", ("grade",) + AP_BANDS + GP_BANDS + ("bail_out", "recovery_max"),
-              AP_BANDS + GP_BANDS + ("bail_out", "recovery_max"), AP_BANDS + GP_BANDS + ("bail_out", "recovery_max"),
-              keys=GRADES),
+    TableSpec("unit-grade-modifiers", "MBT 6.5.2.5", ("grade",) + AP_BANDS + GP_BANDS + GRADE_COLS,
+              AP_BANDS + GP_BANDS + GRADE_COLS, AP_BANDS + GP_BANDS + GRADE_COLS, keys=GRADES),
+    TableSpec("called-if-response", "MBT 6.5.1.12", ("observer", "attached"), ("attached",), ("attached",),
+              keys=("fo", "command", "recon")),
+    TableSpec("if-response-modifiers", "MBT 6.5.1.12.1", ("id", "modifier"), ("modifier",), ("modifier",),
+              keys=IF_MOD_IDS),
     TableSpec("weapon-sight-modifiers", "MBT 6.5.2.5", ("sight",) + AP_BANDS + GP_BANDS, AP_BANDS + GP_BANDS,
               AP_BANDS + GP_BANDS, keys=("O",)),
     TableSpec("ag-hit-modifiers", "MBT 6.5.2.5", ("id", "modifier"), ("modifier",), ("modifier",), keys=AG_HIT_IDS),

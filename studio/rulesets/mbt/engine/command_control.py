@@ -85,8 +85,10 @@ class CommandControlRules:
 
     def cmd_options(self, i: int) -> list[int]:
         """Legal commands (MBT 4.2.1) within the formation's Available Commands (6.2.1); a Track-hit vehicle may
-        not move (6.5.2.2.1), so it gets neither MOVE nor Short Halt."""
+        not move (6.5.2.2.1), so it gets neither MOVE nor Short Halt; on-map IF units may take FIRE (6.5.1)."""
         base = super().cmd_options(i)
+        if self.game.units[i].type.ag.if_rows and FIRE not in base and self.st[i] == ON:
+            base = base + [FIRE]  # on-map IF units fire with a FIRE command, no spotted target needed (6.5.1)
         if self.track[i]:
             base = [c for c in base if c not in (MOVE, SH)]
         if self.game.units[i].type.ag.recon:

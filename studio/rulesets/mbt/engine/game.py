@@ -38,6 +38,8 @@ ENGINE_POLICIES = {
     "dismount-hex": "Advanced Game: a dismounting passenger is placed in its carrier's hex (the rules also allow an "
                     "adjacent hex, MBT 6.6.7); a leg unit mounts a vehicle in its own hex only; the carrier pays "
                     "for mounting passengers nothing (it pays half its allowance per hex for dismounting).",
+    "danger-close": "Advanced Game: an unmodified response roll of 1 fails (the Danger Close misplacement of MBT "
+                    "6.5.1.12 onto spotted friendly units is not modelled).",
     "default-grade": "Advanced Game: a side without a Force Grade is Seasoned, the rules' baseline (MBT 6.5.2.5); "
                      "the check mbt.force-grade reports it.",
     "hit-aspect-owner-choice": "On a line of fire exactly along the front/rear divide the target's owner takes the "
@@ -133,6 +135,7 @@ class MbtGame(Game):
         self.cost: dict = {}         # hex -> {traction: cost or None}
         self.turn_cost: dict = {}
         by_kind, default = building_cover(self.ruleset)
+        self.building_hexes = {h for h in self.hexes if amap.terrain.get(h, "") in default}  # MBT 6.5.4.3
         construction = self.extension.get("building_construction") or {}
         by_construction = self.options["building-spotting-cover"] == "by-construction"
         for h in self.hexes:
