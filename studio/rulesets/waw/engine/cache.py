@@ -111,17 +111,20 @@ class ListingCache:
     """The per-unit lists of one state and of its observations (which share its unit lists; clones start
     empty), and the occupancy kept up to date from the changes seen at each listing."""
 
-    __slots__ = ("fields", "glob", "moves", "fire", "close", "popup", "sides", "live", "occ")
+    __slots__ = ("fields", "glob", "moves", "fire", "close", "popup", "sides", "live", "occ", "seen", "seen_all")
 
     def __init__(self):
         self.fields: list[list] | None = None   # copies of the UNIT_FIELDS lists at the last listing
         self.glob: tuple | None = None
-        # table -> unit -> actions, valid while kept (dropped by the change rules above)
-        self.moves: dict[int, list] = {}
-        self.fire: dict[int, list] = {}
-        self.close: dict[int, list] = {}
-        self.popup: dict[int, list] = {}
+        # table -> unit -> (enemy changes seen when made, actions): dropped by the locality rules above, stale
+        # (for fire, Pop-Up and a Disrupted unit's moves) once an enemy's target field changed since it was made
+        self.moves: dict[int, tuple[int, list]] = {}
+        self.fire: dict[int, tuple[int, list]] = {}
+        self.close: dict[int, tuple[int, list]] = {}
+        self.popup: dict[int, tuple[int, list]] = {}
         self.sides: list[int] = []
+        self.seen: list[int] = []              # per side: changes of its units' target fields (TARGET_FIELDS)
+        self.seen_all = 0
         self.live = False                      # True only while an impulse is being listed (after refresh)
         self.occ: dict | None = None           # build_occupancy(st) of the last listing, updated in place
 
@@ -158,6 +161,9 @@ class ListingCache:
         self.popup.clear()
         self.glob = glob
         self.sides = list(st.game.side_of)
+        if len(self.seen) <= max(self.sides, default=0):
+            self.seen = [0] * (max(self.sides, default=0) + 1)
+            self.seen_all = 0
 
     def _record(self, st, old: list[list], cur: list[list], changed: list[int]) -> None:
         """Move each changed unit in the occupancy (placed, removed, moved, loaded or unloaded), then drop the
@@ -193,23 +199,30 @@ class ListingCache:
             for x in g.within1.get(h, ()):
                 for u in occ.get(x, ()):
                     moves.pop(u, None)
-            for x in g.within2.get(h, ()):
+                    close.pop(u, None)
+            for x in g.ring2.get(h, ()):
                 for u in occ.get(x, ()):
                     close.pop(u, None)
         if seen:
-            sides, side, disr = self.sides, self.sides[c], st.disr
-            for table in (self.fire, self.popup):
-                for u in [u for u in table if sides[u] != side]:
-                    del table[u]
-            for u in [u for u in moves if sides[u] != side and disr[u]]:
-                del moves[u]
+            self.seen[self.sides[c]] += 1      # the enemies' fire, Pop-Up and Disrupted move lists go stale
+            self.seen_all += 1
 
-    def get(self, table: dict, u: int):
+    def _enemy_changes(self, u: int) -> int:
+        return self.seen_all - self.seen[self.sides[u]]
+
+    def get(self, table: dict, u: int, st):
         """The kept list of ``u`` in ``table`` (valid: no change it depends on was seen since), else None."""
-        return table.get(u)
+        entry = table.get(u)
+        if entry is None:
+            return None
+        made, lst = entry
+        if made != self._enemy_changes(u) and (table is self.fire or table is self.popup or
+                                               (table is self.moves and st.disr[u])):
+            return None
+        return lst
 
     def put(self, table: dict, u: int, lst: list) -> list:
-        table[u] = lst
+        table[u] = (self._enemy_changes(u), lst)
         return lst
 
 

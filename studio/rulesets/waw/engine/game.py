@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from studio.hexgrid.coords import distance
 from studio.model.maps import assemble_scenario
 from studio.rules.api import Game, PhaseSpec, RulesError
 
@@ -164,9 +165,9 @@ class WawGame(Game):
         self.level = {h: (1 if amap.elevation.get(h, 0) > 0 else 0) for h in self.hexes}
         self.los = los_for_map(amap, rs, tables)
         self.nbrs = {h: amap.neighbours(h) for h in self.hexes}
-        # the hexes within 1 and within 2 of each hex (the listing cache's locality rules, engine/cache.py)
+        # the hexes within 1 and at exactly 2 of each hex (the listing cache's locality rules, engine/cache.py)
         self.within1 = {h: _within(h, 1, self.nbrs) for h in self.hexes}
-        self.within2 = {h: _within(h, 2, self.nbrs) for h in self.hexes}
+        self.ring2 = {h: [x for x in _within(h, 2, self.nbrs) if distance(x, h) == 2] for h in self.hexes}
 
     def _setup_units(self, scenario, index) -> None:
         """Set-up: one unit per TO&E slot instance (ids <force>.<n>), formations (markers, Morale, entry)."""

@@ -310,7 +310,7 @@ class SequenceRules:
         if lc is None or not lc.live:
             return compute()
         kept = getattr(lc, table)
-        hit = lc.get(kept, u)
+        hit = lc.get(kept, u, self)
         return hit if hit is not None else lc.put(kept, u, compute())
 
     def _moves_listed(self, u: int) -> list[Action]:
