@@ -273,12 +273,11 @@ class Artillery:
         if not ammo:
             return []
         out = []
-        for h, label in self.game.map.label_of.items():
-            if not self._in_range(firer, h):
+        observed = self._observed(firer)
+        for h, delay in observed.items():
+            if not self._in_range(firer, h) or not self._may_write(firer, self.turn + delay):
                 continue
-            delay = self._observed_delay(firer, h)
-            if delay is None or not self._may_write(firer, self.turn + delay):
-                continue
+            label = self.game.map.label_of[h]
             for a in self._hex_ammo(firer, h, ammo, self.turn + delay):
                 out.append(f"plot {firer.id} {label} {a}")
                 if a in ("HE", "ICM") and fire.max_rof_multiplier > 1 and firer.id not in self.max_rof_used:
