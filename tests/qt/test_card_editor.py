@@ -242,13 +242,21 @@ def _at(data, pointer):
 
 
 def test_changing_the_category_rebuilds_the_form_for_the_new_class(window, project):
-    """A vehicle card switched to 'leg' gets the leg body's form (the schema follows the category)."""
+    """A vehicle card switched to 'leg' gets the leg body's form (the schema follows the category); the category
+    is a drop-down of the MBT card classes, a WaW card (one body for every category) keeps a free text."""
+    from PySide6.QtWidgets import QComboBox
     editor = open_card(window, project)
     assert "/body/weapons" in editor.form.tables and "/body/general/stabilization" in editor.form.fields
+    combo = editor.form.fields["/category"].editor
+    assert isinstance(combo, QComboBox)
+    assert {combo.itemText(i) for i in range(combo.count())} >= {"vehicle", "leg", "towed", "crew_served",
+                                                                  "fixed_wing", "helicopter", "battery"}
     editor.form.fields["/category"].set_text("leg")
     assert "/body/general/stabilization" not in editor.form.fields
     assert "/body/gp_defense/none" in editor.form.fields or any(p == "/body/gp_defense" for p, _b, _s in
                                                                  editor.form.groups)
+    waw = window.open_path(project / "units" / "waw" / "su-t72.yaml")
+    assert not isinstance(waw.form.fields["/category"].editor, QComboBox)
 
 
 def test_new_cards_of_every_mbt_class_start_from_their_schema():

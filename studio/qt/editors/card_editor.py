@@ -22,6 +22,26 @@ def _schema_key(data) -> tuple:
     return (data.get("ruleset"), data.get("category")) if isinstance(data, dict) else (None, None)
 
 
+def with_categories(schema: dict, data) -> dict:
+    """``schema`` with the card ``category`` offered as a drop-down of the ruleset's card classes, when its plugin
+    names them (no catch-all ``*`` body): the category picks the body's model, so a typo would lose the form. The
+    card's current value stays a choice, so an unknown category can still be seen and changed."""
+    from studio.model.registry import plugin
+
+    plug = plugin(data.get("ruleset")) if isinstance(data, dict) and isinstance(data.get("ruleset"), str) else None
+    if plug is None or not plug.card_bodies or "*" in plug.card_bodies:
+        return schema
+    choices = sorted(plug.card_bodies)
+    current = data.get("category")
+    if isinstance(current, str) and current not in choices:
+        choices.append(current)
+    prop = schema.get("properties", {}).get("category")
+    if isinstance(prop, dict):
+        prop = {k: v for k, v in prop.items() if k not in ("type", "anyOf")}
+        schema = {**schema, "properties": {**schema["properties"], "category": {**prop, "enum": choices}}}
+    return schema
+
+
 class QtCardEditor(QtEditor):
     action_requested = Signal(str, object)
     rename_requested = Signal(str)  # an id typed in the Id field: renamed with its references, if confirmed
@@ -65,7 +85,7 @@ class QtCardEditor(QtEditor):
     def build_form(self) -> None:
         self._key = _schema_key(self.doc.data)
         try:
-            schema = model_for(self.doc.data).model_json_schema()
+            schema = with_categories(model_for(self.doc.data).model_json_schema(), self.doc.data)
         except Exception:  # noqa: BLE001 - unknown kind/ruleset: edit the raw envelope only
             from studio.model.documents import UnitCard
             schema = UnitCard.model_json_schema()
