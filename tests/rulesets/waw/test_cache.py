@@ -229,3 +229,21 @@ def test_bot_offered_shots_make_the_same_choices(name, monkeypatch):
         bots = [game.make_bot("heuristic", s, 5 + s) for s in (0, 1)]
         return _playout(game, 6, cached=True, bots=bots)
     assert play(True) == play(False)
+
+
+def test_los_answers_with_wrecks_equal_the_full_computation():
+    """``Los.clear`` answers a line blocked without Wrecks at once (Wrecks only add to what blocks): the same
+    answers as computing every line with its Wreck markers, on random lines and Wreck sets of a sample map."""
+    game = _game("waw-crossroads")
+    los = game.los
+    rng = random.Random(5)
+    hexes = game.hexes
+    blocked_by_wrecks = 0
+    for _ in range(3000):
+        a, b = rng.choice(hexes), rng.choice(hexes)
+        wrecks = set(rng.sample(hexes, 40)) | set(rng.sample(sorted(los.between(a, b)) or [a], 1))
+        la, lb = game.level[a], game.level[b]
+        inside = los.between(a, b) & wrecks if la == lb else frozenset()
+        assert los.clear(a, b, la, lb, wrecks) == los._compute(a, b, la, lb, inside), (a, b)
+        blocked_by_wrecks += los._compute(a, b, la, lb) and not los._compute(a, b, la, lb, inside)
+    assert blocked_by_wrecks > 0                # the Wrecks really block some lines

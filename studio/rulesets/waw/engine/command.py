@@ -162,10 +162,12 @@ class CommandRules:
                 return -1
         return q
 
-    def _hq_can_follow(self, u: int, h, n) -> bool:
+    def _hq_can_follow(self, u: int, h, n, q: int | None = None) -> bool:
         """WaW 1.3.3.1: the last unit of its type may leave the HQ's hex only if the HQ can go with it: the HQ is
-        not Ops Complete and ``n`` holds no other HQ of the side (1.3.3: one HQ per hex)."""
-        q = self._hq_left_alone(u, h)
+        not Ops Complete and ``n`` holds no other HQ of the side (1.3.3: one HQ per hex). ``q``: the answer of
+        ``_hq_left_alone(u, h)`` when already known."""
+        if q is None:
+            q = self._hq_left_alone(u, h)
         if q < 0:
             return True
         if self.ops_complete[q]:

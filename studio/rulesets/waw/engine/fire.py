@@ -38,7 +38,8 @@ class FireRules:
                 if on_hill > 1:
                     return False               # more than one Wreck marker on a hill between
             return True
-        return self.game.los.clear(ha, hb, self.level(a), self.level(b), self.wrecks)   # 7.2 b: Wrecks
+        lv = g.level                           # neither is a helicopter: the hexes' own levels
+        return g.los.clear(ha, hb, lv.get(ha, 0), lv.get(hb, 0), self.wrecks)   # 7.2 b: Wrecks
 
     def _smoky(self, a, b) -> bool:
         from studio.hexgrid.lines import line_steps

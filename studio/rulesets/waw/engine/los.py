@@ -37,6 +37,7 @@ class Los:
         self.ridges = frozenset(ridges)
         self.on_ridge = frozenset(h for side in self.ridges for h in side)
         self.cache: dict = {}
+        self._between: dict = {}
         self.grid = grid            # the assembled map (offset grid) for whole-map answers, or None
         self._arrays = None
 
@@ -54,28 +55,30 @@ class Los:
         return {self.grid.axial(int(c), int(r)) for r, c in zip(*np.nonzero(seen))}
 
     def clear(self, a, b, la: int | None = None, lb: int | None = None, wrecks=None) -> bool:
+        """Does ``a`` see ``b`` (levels ``la``, ``lb``; default the hexes' own), with the Wreck markers
+        ``wrecks`` counting as broken terrain (7.2 b, 7.3)? Wrecks only ever add to what blocks, so a line
+        blocked without them is blocked with them."""
         la = self.level.get(a, 0) if la is None else la
         lb = self.level.get(b, 0) if lb is None else lb
-        if wrecks and la == lb:
+        key = (a, b, la, lb)
+        hit = self.cache.get(key)
+        if hit is None:
+            hit = self.cache[key] = self._compute(a, b, la, lb)
+        if hit and wrecks and la == lb:
             inside = self.between(a, b) & wrecks
             if inside:
                 key = (a, b, la, lb, frozenset(inside))
                 hit = self.cache.get(key)
                 if hit is None:
                     hit = self.cache[key] = self._compute(a, b, la, lb, inside)
-                return hit
-        key = (a, b, la, lb)
-        hit = self.cache.get(key)
-        if hit is None:
-            hit = self.cache[key] = self._compute(a, b, la, lb)
         return hit
 
     def between(self, a, b) -> frozenset:
         """The hexes of the a-b line other than its end hexes."""
-        key = ("between", a, b)
-        hit = self.cache.get(key)
+        key = (a, b)
+        hit = self._between.get(key)
         if hit is None:
-            hit = self.cache[key] = frozenset(h for st in line_steps(a, b)[1:-1] for h in st)
+            hit = self._between[key] = frozenset(h for st in line_steps(a, b)[1:-1] for h in st)
         return hit
 
     def _crosses_ridge(self, a, b) -> bool:

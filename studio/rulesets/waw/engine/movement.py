@@ -22,9 +22,13 @@ class MovementRules:
         g = self.game
         if g.units[i].is_heli:
             return 1.0
-        mt = g.mobility[i][min(self.strength[i], 1)]
+        return self._step_cost(i, g.mobility[i][min(self.strength[i], 1)], a, b)
+
+    def _step_cost(self, i: int, mt: str | None, a, b) -> float | None:
+        """``_terrain_cost`` of a ground unit of mobility class ``mt``."""
         if mt == "towed":
             return None
+        g = self.game
         code = g.terrain.get(b, "C")
         key = (mt, a, b)
         hit = g.step_static.get(key)
@@ -90,13 +94,16 @@ class MovementRules:
         enemies = None
         if self.disr[u]:
             enemies = [self.hex[e] for e in self._alive(1 - side) if not g.units[e].is_hq and self.carrier[e] < 0]
+        heli, one_hex = spec.is_heli, self.one_hex[u]
+        mt = None if heli else g.mobility[u][min(self.strength[u], 1)]
+        limit = g.const("stack_limit")
+        q = -1 if heli else self._hq_left_alone(u, h)
         out = []
         for n in g.nbrs[h]:
-            cost = self._terrain_cost(u, h, n)
-            if cost is None or used + (0.0 if self.one_hex[u] else cost) > mp + 1e-9 or self.units_at(n, 1 - side):
+            cost = 1.0 if heli else self._step_cost(u, mt, h, n)
+            if cost is None or used + (0.0 if one_hex else cost) > mp + 1e-9 or self._has_units(n, 1 - side):
                 continue
-            if not spec.is_heli and (self._stack_count(n, side) + 1 > g.const("stack_limit")
-                                     or not self._hq_can_follow(u, h, n)):
+            if not heli and (self._stack_count(n, side) + 1 > limit or not self._hq_can_follow(u, h, n, q)):
                 continue
             if enemies is not None and _closes_in(h, n, enemies):
                 continue

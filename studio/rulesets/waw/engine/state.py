@@ -500,6 +500,13 @@ class WawState(SequenceRules, CommandRules, MovementRules, FireRules, AssaultRul
         return [i for i in range(len(g.units)) if self.hex[i] == h and self.strength[i] < 2
                 and (side is None or g.units[i].side == side)]
 
+    def _has_units(self, h, side: int) -> bool:
+        """Does hex ``h`` hold a (living) unit of ``side``?"""
+        occ = self._occ
+        if occ is not None:
+            return (h, side) in occ
+        return bool(self.units_at(h, side))
+
     def _ground_enemies_at(self, h, side: int) -> list[int]:
         g = self.game
         return [i for i in self.units_at(h, 1 - side) if not g.units[i].is_heli and not g.units[i].is_hq
