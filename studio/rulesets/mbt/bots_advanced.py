@@ -7,6 +7,7 @@ It sees only its observation and plays through the legal actions. On top of the 
   Suppressed result on the GP Combat Results Table, so it fires ATGMs at range where guns fall short;
 - spends its formation's Available Commands on the units that can shoot or must move first (MBT 6.2.1): a unit
   that can neither shoot nor reach anything this turn takes N/C when commands run short;
+- close assaults vehicles and fights hand-to-hand when the defender is no stronger or holds its objective;
 - carries its infantry forward and dismounts it near its goal or when enemies are close (MBT 6.6.7), and mounts
   leg units that are still far from their goal in the hex of a friendly carrier.
 """
@@ -68,7 +69,7 @@ def _gp_value(state, s: int, t: int, row, overwatch: bool) -> float:
 
 
 #: a carrier dismounts its passengers within this many hexes of its goal or of a spotted enemy
-DISMOUNT_GOAL, DISMOUNT_ENEMY = 3, 8
+DISMOUNT_GOAL, DISMOUNT_ENEMY = 3, 3
 #: a leg unit mounts when its goal is farther than this and no enemy is near
 MOUNT_GOAL = 6
 #: a unit this close to an objective hex of its side that no enemy holds moves in
@@ -83,6 +84,11 @@ class AdvancedHeuristicBot(HeuristicBot):
     name = "heuristic"
 
     def choose(self, view, legal):
+        if legal[0][0] == "assault":
+            from .engine.state import LazyView
+
+            state = view.materialize() if isinstance(view, LazyView) else view
+            return self._assault(state, legal)
         if legal[0][0] in ("call", "pass") and any(a[0] == "call" for a in legal):
             from .engine.state import LazyView
 
@@ -116,6 +122,22 @@ class AdvancedHeuristicBot(HeuristicBot):
             if value > score:
                 best, score = a, value
         return best or next(a for a in legal if a[0] == "pass")
+
+    def _assault(self, state, legal):
+        """Close assault any vehicle; fight hand-to-hand when the defender is no stronger, or holds an objective
+        of this side (MBT 6.6.1)."""
+        g = self.game
+        size = {"squad": 2, "half": 1, "section": 0}
+        objectives = {h for h, _ in self.own_obj}
+        for a in legal:
+            if a[0] != "assault":
+                continue
+            i, t = g.uindex[a[1]], g.uindex[a[2]]
+            if not g.units[t].type.ag.leg:
+                return a
+            if state.hex[t] in objectives or state.sup[t] or size[state.leg_size(t)] <= size[state.leg_size(i)]:
+                return a
+        return next(a for a in legal if a[0] == "pass")
 
     def _enemy_near(self, state, h, rng: int) -> bool:
         g = self.game
@@ -156,6 +178,11 @@ class AdvancedHeuristicBot(HeuristicBot):
             return opts["FIRE"]  # on-map mortars stay back and fire indirect (MBT 6.5.1)
         if "fo" in ag.labels and "OW" in opts:
             return opts["OW"]  # forward observers observe (MBT 6.5.1.1)
+        if state.st[i] == 1 and ag.leg and "MOVE" in opts:
+            goal = self.goal(state, i)
+            if goal in {h for h, _ in self.own_obj} and state.control.get(goal) != self.side and \
+                    distance(state.hex[i], goal) <= CLOSE_IN:
+                return opts["MOVE"]  # infantry closes in, and a Move command lets it assault (MBT 6.6.1)
         if state.st[i] == 1 and ("MOVE" in opts or "SH" in opts):
             goal = self.goal(state, i)
             gd = distance(state.hex[i], goal)

@@ -223,6 +223,15 @@ def _adv_indirect_probes() -> list:
     ]
 
 
+def _adv_close_probes() -> list:
+    """A Seasoned US squad close assaults an adjacent T-80BV: GP 8 against GPD 5 (N 40): 41 suppresses it."""
+    from studio.rules.conformance import Probe
+
+    units = [_unit("I", "us-mech-squad", "us", "2A1", 2, command="MOVE"), _unit("T", "t-80bv", "sov", "2B1", 5)]
+    return [Probe("adv-close-assault", _adv("close-combat", units, "us", [41]), ("assault I T",), (),
+                  ("close-combat",))]
+
+
 def probes() -> list:
     """Every MBT probe (``RulesetPlugin.probes``)."""
     woods6 = [_unit(f"B{k}", "bmp-2", "sov", "2L12", 0) for k in range(6)]
@@ -246,4 +255,4 @@ def probes() -> list:
                   options=("los-along-hexside",)),
         _spotting("los-obstacles", "2D7", [_unit("T", "t-72a", "sov", "2G5", 0)], options=("los-obstacles",)),
     ] + _fire_probes() + _overwatch_probes() + _movement_probes() + _command_probes() + _adv_fire_probes() + \
-        _adv_gp_probes() + _adv_command_probes() + _adv_indirect_probes()
+        _adv_gp_probes() + _adv_command_probes() + _adv_indirect_probes() + _adv_close_probes()

@@ -25,8 +25,8 @@ def test_advanced_sequence_of_play():
     # MBT 6.0: the Advanced Game adds two Air Phases and the Indirect Fire Step; the Basic Game keeps its own
     assert [p.id for p in adv_game().phases] == [p.id for p in ADV_PHASES]
     assert [p.id for p in ADV_PHASES] == ["spotting", "command", "initiative", "air-1", "indirect-fire",
-                                         "direct-fire-first", "direct-fire-second", "overwatch", "move-second",
-                                         "move-first", "air-2", "adjustment"]
+                                         "direct-fire-first", "direct-fire-second", "overwatch", "close-combat",
+                                         "move-second", "move-first", "air-2", "adjustment"]
     from mbt_adv_fixtures import index
     from studio.rulesets.mbt.engine.game import create_game
     basic = create_game(index().model("scenario", "meeting-engagement"), index())

@@ -13,7 +13,8 @@ from __future__ import annotations
 import random
 
 from .ag_fire import AgFireRules
-from .codes import CARRIED, CMD_CODES, P_AIR1, P_AIR2, P_CMD, P_IF
+from .assault import AssaultRules
+from .codes import CARRIED, CMD_CODES, P_AIR1, P_AIR2, P_CMD, P_IF, P_MOVE
 from .command_control import CommandControlRules
 from .gp_fire import GpFireRules
 from .grades import GradeRules
@@ -24,16 +25,17 @@ from .suppression import SuppressionRules
 from .transport import TransportRules
 
 AG_SLOTS = ("sup", "tdmg", "track", "bail", "attacked", "red", "carrier", "xfer", "grp", "budget", "if_side",
-            "observed")
+            "observed", "ca_side")
 
 
-class AdvState(IndirectRules, TransportRules, LegRules, AgFireRules, GpFireRules, SuppressionRules,
+class AdvState(AssaultRules, IndirectRules, TransportRules, LegRules, AgFireRules, GpFireRules, SuppressionRules,
                CommandControlRules, GradeRules, MbtState):
     """Advanced Game state. Per unit: ``sup`` Suppression (none/on/off), ``tdmg`` Turret Damaged (``dmg`` is
     Hull Damaged), ``track`` Track hit, ``bail`` crew bailed out, ``attacked`` by direct fire this turn, ``grp``
     the shared command counter (its first unit; -1 none), ``red`` a squad reduced to its half-squad, ``carrier``
     the vehicle a passenger rides (-1 none); ``xfer`` the hex where the moving carrier paid for (dis)mounting;
-    ``if_side`` the side calling indirect fire (-1 not started, -2 both done), ``observed`` this turn's observers. Per formation: ``budget`` Available Commands left."""
+    ``if_side`` the side calling indirect fire (-1 not started, -2 both done), ``observed`` this turn's observers,
+    ``ca_side`` the side in the Close Assault / Hand-to-Hand Combat Step (-1 not started, -2 done). Per formation: ``budget`` Available Commands left."""
 
     __slots__ = AG_SLOTS
 
@@ -54,6 +56,7 @@ class AdvState(IndirectRules, TransportRules, LegRules, AgFireRules, GpFireRules
         self.xfer = None
         self.if_side = -1
         self.observed = []
+        self.ca_side = -1
         self.grp = [-1] * n
         self.budget = [0] * len(self.game.formation_side)
 
@@ -62,13 +65,14 @@ class AdvState(IndirectRules, TransportRules, LegRules, AgFireRules, GpFireRules
         o.sup, o.tdmg, o.track, o.bail = self.sup[:], self.tdmg[:], self.track[:], self.bail[:]
         o.attacked, o.red, o.grp, o.budget = self.attacked[:], self.red[:], self.grp[:], self.budget[:]
         o.carrier, o.xfer, o.if_side, o.observed = self.carrier[:], self.xfer, self.if_side, self.observed[:]
+        o.ca_side = self.ca_side
         return o
 
     def fingerprint(self) -> str:
         ag = "".join(f"{self.sup[i]}{int(self.tdmg[i])}{int(self.track[i])}{int(self.bail[i])}"
                      f"{int(self.attacked[i])}{int(self.red[i])}:{self.grp[i]}:{self.carrier[i]}," for i in range(self.game.n))
         xfer = self.game.label(self.xfer) if self.xfer is not None else "-"
-        return f"{super().fingerprint()}|ag[{ag}]b{self.budget}x{xfer}i{self.if_side}{self.observed}"
+        return f"{super().fingerprint()}|ag[{ag}]b{self.budget}x{xfer}i{self.if_side}{self.observed}c{self.ca_side}"
 
     def observe(self, player: int) -> "AdvState":
         """The Basic view, and the enemy's shared counters and Available Commands left unknown (-1): they would
@@ -96,6 +100,7 @@ class AdvState(IndirectRules, TransportRules, LegRules, AgFireRules, GpFireRules
         """Spotting Phase, then the Command Phase's Determine Available Commands Step (MBT 6.2.1)."""
         super()._start_turn()
         self.observed = []
+        self.ca_side = -1
         self._available_commands()
 
     def _begin_df(self) -> None:
@@ -122,21 +127,38 @@ class AdvState(IndirectRules, TransportRules, LegRules, AgFireRules, GpFireRules
         self._recover()
         MbtState._adjust(self)
 
-    _STEPS = {**MbtState._STEPS, P_AIR1: _step_air1, P_IF: IndirectRules._step_indirect, P_AIR2: _step_air2}
+    def _step_movement(self) -> bool:
+        """The Movement Phase opens with the Close Assault / Hand-to-Hand Combat Step (MBT 6.6.1)."""
+        if self.ca_side != -2 and self._step_close_combat():
+            return True
+        return MbtState._step_movement(self)
+
+    def phase_id(self) -> str:
+        if self.phase == P_MOVE and self.ca_side >= 0:
+            return "close-combat"
+        return super().phase_id()
+
+    _STEPS = {**MbtState._STEPS, P_AIR1: _step_air1, P_IF: IndirectRules._step_indirect, P_AIR2: _step_air2,
+              P_MOVE: _step_movement}
 
     def legal_actions(self) -> list:
         if self.phase == P_IF:
             return self.if_calls(self.if_side)
+        if self.phase == P_MOVE and self.ca_side >= 0:
+            return self.assaults(self.ca_side)
         return super().legal_actions()
 
     def apply(self, action) -> None:
         """Commands go through Command Control (MBT 6.2.1), calls for fire through the Indirect Fire Step
         (6.5.1); everything else as in the Basic Game."""
-        if self.phase not in (P_CMD, P_IF):
+        close = self.phase == P_MOVE and self.ca_side >= 0
+        if self.phase not in (P_CMD, P_IF) and not close:
             super().apply(action)
             return
         self.history += 1
-        if self.phase == P_IF:
+        if close:
+            self.apply_assault(action)
+        elif self.phase == P_IF:
             self.apply_if(action)
         else:
             i = self.game.uindex[action[1]]

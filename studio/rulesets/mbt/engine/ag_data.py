@@ -50,6 +50,8 @@ class AgTables:
     if_response: dict         # observer row -> Called IF Response factor, Attached (MBT 6.5.1.12)
     if_grade: dict            # grade -> IF RSP modifier (MBT 6.5.1.12.1)
     if_mod: dict              # if-response-modifiers
+    grade_hth: dict           # grade -> HTH CA modifier (MBT 6.6.1)
+    close: dict               # close-combat values (MBT 6.6.1.1-2)
     placeholders: list = field(default_factory=list)
 
     def fingerprint(self) -> str:
@@ -142,7 +144,7 @@ def compile_ag_tables(ruleset) -> AgTables:
     rd = TableReader(ruleset)
     known, frac = _hits(rd)
     grade = _grade_rows(rd, "unit-grade-modifiers", tuple(f"ap_{b}" for b in BANDS) +
-                        tuple(f"gp_{b}" for b in BANDS) + ("bail_out", "recovery_max", "if_response"))
+                        tuple(f"gp_{b}" for b in BANDS) + ("bail_out", "recovery_max", "if_response", "hth_ca"))
     sight = _sight_rows(rd)
     crt = _gp_crt(rd)
     sa = "special-armor"
@@ -176,7 +178,8 @@ def compile_ag_tables(ruleset) -> AgTables:
         bail_pass=rd.keyed("bail-out-passengers", "result", "value", "int"),
         passenger_gpd=rd.keyed("passenger-gp-defense", "protection", "gp_defense", "int"),
         if_response=rd.keyed("called-if-response", "observer", "attached", "int"),
-        if_grade={k: v[12] for k, v in grade.items()},
+        if_grade={k: v[12] for k, v in grade.items()}, grade_hth={k: v[13] for k, v in grade.items()},
+        close=rd.keyed("close-combat", "item", "value", "int"),
         if_mod=_keyed_ids(rd, "if-response-modifiers", IF_MOD_IDS),
         placeholders=rd.placeholders)
 
@@ -228,6 +231,7 @@ class AgDefense:
     passenger_leg: int = 0            # leg component a leg unit needs as a passenger
     protection: str = "none"          # under_armor, under_cover or none (MBT 6.5.4.2.3)
     labels: tuple = ()                # Command, Recon, Engineer, FO (MBT 5.9)
+    leg_size: str = ""                # squad, half_squad, section (MBT 5.1)
     if_rows: tuple = ()               # GP-IF rows (on-map indirect fire, MBT 6.5.1)
 
 

@@ -15,7 +15,9 @@ GP_MOD_IDS = ("target-moving", "target-p-type", "target-a-type", "target-cover-m
               "overwatch-adjust-cis", "coax-pointblank")
 IF_MOD_IDS = ("observer-suppressed", "observer-turret-damaged", "target-moving-if")
 AP_RESULTS = ("ND", "DM", "KO", "BU")
-GRADE_COLS = ("bail_out", "recovery_max", "if_response")
+GRADE_COLS = ("bail_out", "recovery_max", "if_response", "hth_ca")
+CLOSE_IDS = ("ca-gp-squad", "ca-gp-half", "ca-gp-section", "ca-max-gpd", "ca-moving", "ca-suppressed", "ca-p-type",
+             "ca-s-type", "uphill", "hth-half", "hth-section", "hth-defender-suppressed")
 COUNTS = ("c1", "c2", "c3", "c4", "c5", "c6", "c7", "c8", "c9", "tens")
 
 AG_TABLES = (
@@ -41,6 +43,7 @@ AG_TABLES = (
     TableSpec("bail-out", "MBT 6.5.2.7", ("result", "crew"), ("crew",), ("crew",), keys=("ND", "DM", "TK")),
     TableSpec("unit-grade-modifiers", "MBT 6.5.2.5", ("grade",) + AP_BANDS + GP_BANDS + GRADE_COLS,
               AP_BANDS + GP_BANDS + GRADE_COLS, AP_BANDS + GP_BANDS + GRADE_COLS, keys=GRADES),
+    TableSpec("close-combat", "MBT 6.6.1", ("item", "value"), ("value",), ("value",), keys=CLOSE_IDS),
     TableSpec("called-if-response", "MBT 6.5.1.12", ("observer", "attached"), ("attached",), ("attached",),
               keys=("fo", "command", "recon")),
     TableSpec("if-response-modifiers", "MBT 6.5.1.12.1", ("id", "modifier"), ("modifier",), ("modifier",),

@@ -36,6 +36,7 @@ ADV_PHASES = (
     PhaseSpec("direct-fire-first", "Combat Phase: First Player Direct Fire (AP and GP)", "MBT 6.5.2", "first"),
     PhaseSpec("direct-fire-second", "Combat Phase: Second Player Direct Fire (AP and GP)", "MBT 6.5.2", "second"),
     PhaseSpec("overwatch", "Combat Phase: Overwatch Fire (AP and GP)", "MBT 6.5.3", "both"),
+    PhaseSpec("close-combat", "Movement Phase: Close Assault / Hand-to-Hand Combat Step", "MBT 6.6.1", "first"),
     PhaseSpec("move-second", "Movement Phase: Second Player moves", "MBT 6.6", "second"),
     PhaseSpec("move-first", "Movement Phase: First Player moves", "MBT 6.6", "first"),
     PhaseSpec("air-2", "2nd Air Phase", "MBT 6.7", "both"),

@@ -40,6 +40,9 @@ ENGINE_POLICIES = {
                     "for mounting passengers nothing (it pays half its allowance per hex for dismounting).",
     "danger-close": "Advanced Game: an unmodified response roll of 1 fails (the Danger Close misplacement of MBT "
                     "6.5.1.12 onto spotted friendly units is not modelled).",
+    "close-combat": "Advanced Game: each Close Assault or Hand-to-Hand attack is one attacker against one adjacent "
+                    "spotted unit (combined, advancing and dismount attacks, vehicle support and flamethrowers are "
+                    "not modelled); an attacker whose target is eliminated takes its hex if no other enemy is there.",
     "default-grade": "Advanced Game: a side without a Force Grade is Seasoned, the rules' baseline (MBT 6.5.2.5); "
                      "the check mbt.force-grade reports it.",
     "hit-aspect-owner-choice": "On a line of fire exactly along the front/rear divide the target's owner takes the "

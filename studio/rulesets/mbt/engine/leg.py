@@ -38,7 +38,8 @@ def leg_type(card, index) -> UnitType:
     ag = AgDefense(0, "S", None, None, {}, "recon" in (b.get("labels") or ()), False, leg=True,
                    size=b.get("size", "S"), gpd_cover={k: int(gpd[k]) for k in ("none", "light", "medium", "heavy")},
                    squad=b.get("leg_size") == "squad" and bool(half),
-                   passenger_leg=int((b.get("passenger_capacity") or {}).get("leg", 1)))
+                   passenger_leg=int((b.get("passenger_capacity") or {}).get("leg", 1)),
+                   labels=tuple(b.get("labels") or ()), leg_size=b.get("leg_size", "section"))
     combat = bool(b.get("is_combat_unit", True))
     cc = int(mv["cross_country"])
     return UnitType(card.id, card.name, "l", cc, cc, cc, 0, 0, 0, 0, combat, True, tuple(rows), ag)

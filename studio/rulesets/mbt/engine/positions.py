@@ -17,7 +17,8 @@ Phases (``codes.PHASES`` ids) and ``to_act``:
   and chooses First or Second Player (needs the option ``initiative-winner: chooses`` and no fixed first player).
 - ``direct-fire-first`` / ``direct-fire-second``: ``to_act`` is the First / Second Player announcing fire.
 - ``overwatch``: Combat Phase overwatch at the vehicles with ``fired: true``; ``to_act`` (First Player) fires first.
-- ``move-second`` / ``move-first``: ``to_act`` is the Second / First Player moving.
+- ``move-second`` / ``move-first``: ``to_act`` is the Second / First Player moving (Advanced Game: after the
+  Close Assault / Hand-to-Hand Combat Step; ``close-combat`` is that step, ``to_act`` the First Player).
 - ``adjustment``: the end of the turn is played at once (the state is the next turn's Command Phase).
 - Advanced Game: ``air-1`` and ``indirect-fire`` lead to ``direct-fire-first`` (``to_act`` the First Player),
   ``air-2`` to the Advanced Adjustment; commands given in the position count against Available Commands.
@@ -259,7 +260,18 @@ def _movement(first_player: bool):
         state.phase = P_MOVE
         state.mv_idx = 1 if first_player else 0
         state.mv_u = -1
+        if state.game.advanced:
+            state.ca_side = -2  # the Close Assault / Hand-to-Hand Combat Step is over
     return setup
+
+
+def _close_combat(state, position) -> None:
+    """Advanced Game: the Close Assault / Hand-to-Hand Combat Step; ``to_act`` is the First Player."""
+    state.first = _side(position, 0, state.game)
+    state.phase = P_MOVE
+    state.mv_idx = 0
+    state.mv_u = -1
+    state.ca_side = -1
 
 
 def _adjustment(state, position) -> None:
@@ -287,7 +299,7 @@ def _air2(state, position) -> None:
     state.phase = P_AIR2
 
 
-_SETUP = {"air-1": _air1, "indirect-fire": _indirect, "air-2": _air2, "initiative": _initiative, "direct-fire-first": _direct_fire(True),
+_SETUP = {"close-combat": _close_combat, "air-1": _air1, "indirect-fire": _indirect, "air-2": _air2, "initiative": _initiative, "direct-fire-first": _direct_fire(True),
           "direct-fire-second": _direct_fire(False), "overwatch": _overwatch, "move-second": _movement(False),
           "move-first": _movement(True), "adjustment": _adjustment}
 

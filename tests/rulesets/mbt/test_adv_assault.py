@@ -1,0 +1,75 @@
+"""MBT Advanced Game Close Assault and Hand-to-Hand combat (MBT 6.6.1) through positions."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from mbt_adv_fixtures import act, adv_state, clear_pair, unit  # noqa: E402
+
+A, B, D = clear_pair(1)
+
+
+def _close(target_card, dice, attacker="us-mech-squad", grades=None, **target_status):
+    units = [unit("I", attacker, "us", A, D, command="MOVE"), unit("T", target_card, "sov", B, 0, **target_status)]
+    return adv_state(units, phase="close-combat", to_act="us", dice=dice, grades=grades)
+
+
+def test_close_combat_step_opens_the_movement_phase():
+    # MBT 6.6.1: a dismounted leg unit with a Move command adjacent to a spotted enemy may attack
+    st = _close("t-80bv", [])
+    assert st.phase_id() == "close-combat"
+    assert [str(a) for a in st.legal_actions()] == ["assault I T", "pass"]
+    act(st, "pass")
+    assert st.phase_id() in ("move-second", "move-first")
+
+
+def test_suppressed_or_not_moving_units_may_not_attack():
+    # MBT 6.6.1.1: the attacker is unsuppressed and has a Move command
+    units = [unit("I", "us-mech-squad", "us", A, D, command="MOVE", suppression="on"), unit("T", "t-80bv", "sov", B, 0)]
+    st = adv_state(units, phase="close-combat", to_act="us")
+    assert st.phase_id() != "close-combat"
+
+
+def test_close_assault_gp8_against_gpd_5_at_most():
+    # MBT 6.6.1.1.1: a squad attacks with GP 8; the vehicle's GP Defense counts at most 5 (T-80BV: 8 -> 5)
+    st = _close("t-80bv", [1])
+    act(st, "assault I T")
+    assert any("(GP 8 vs GPD 5)" in e for e in st.events), st.events
+
+
+def test_close_assault_effective_kills():
+    # MBT 6.6.1.1.3: Effective regardless of type: not ending in 5 or 0 -> roll (10) at or under half the GP
+    # factor (4) BU, else KO. Seasoned squad vs T-80BV: GP 8 vs 5 (S 72, CRT): 83 is Effective
+    n, s = None, None
+    st = _close("t-80bv", [83, 4, 99])
+    n, s = st.game.ag.gp_crt[(8, 5)]
+    assert 83 > s
+    act(st, "assault I T")
+    assert st.st[1] == 3 and st.wreck.get(st.hex[1]) == 2 and st.hex[0] == st.hex[1]
+
+
+@pytest.mark.parametrize("grade, mod", [("veteran", 10), ("regulars", -10)])
+def test_close_assault_grade_modifier(grade, mod):
+    # MBT 6.6.1: HTH CA grade column: Veteran +10, Regulars -10
+    st = _close("t-80bv", [50], grades={"us": grade, "sov": "seasoned"})
+    act(st, "assault I T")
+    assert any(f"roll 50{mod:+d} = {50 + mod}" in e for e in st.events), st.events
+
+
+def test_hand_to_hand_reduces_then_eliminates():
+    # MBT 6.6.1.2: opposed rolls; a losing squad becomes a half-squad (not suppressed), then is eliminated
+    st = _close("sov-mr-squad", [90, 10, 90, 10])
+    act(st, "assault I T")
+    assert st.st[1] == 3 and not st.sup[1]
+    assert sum("hand-to-hand" in e for e in st.events) == 2
+
+
+def test_hand_to_hand_half_squad_minus_25():
+    # MBT 6.6.1.2: a half-squad side is -25; 60 vs 40 for the defender's half-squad -> 60 vs 15
+    st = _close("sov-mr-squad", [60, 40, 60, 40])
+    st.red[1] = True
+    act(st, "assault I T")
+    assert any("60 -> 60 vs 40 -> 5" in e or "60 -> 60 vs 40 -> 15" in e for e in st.events), st.events
