@@ -78,10 +78,12 @@ def parse(spec: FieldSpec, text: str, required: bool = False) -> Any:
 def hint(spec: FieldSpec) -> str:
     """Placeholder text: the range or the default."""
     parts = []
-    if spec.minimum is not None or spec.maximum is not None:
-        lo = "" if spec.minimum is None else f"{spec.minimum:g}"
-        hi = "" if spec.maximum is None else f"{spec.maximum:g}"
-        parts.append(f"{lo}..{hi}")
+    if spec.minimum is not None and spec.maximum is not None:
+        parts.append(f"{spec.minimum:g}..{spec.maximum:g}")
+    elif spec.minimum is not None:
+        parts.append(f"at least {spec.minimum:g}")
+    elif spec.maximum is not None:
+        parts.append(f"at most {spec.maximum:g}")
     if spec.has_default and spec.default not in (None, "", [], {}):
         parts.append(f"default {show(spec.default)}")
     return ", ".join(parts)

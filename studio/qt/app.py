@@ -173,8 +173,8 @@ def show_testplay(app, window, scenario_id: str, games: int = 20) -> bool:
     if panel.report is None:
         return False
     replays = panel.replays()
-    if replays and panel.viewer.open(replays[0], window.session.root) == "":
-        viewer = panel.viewer
+    viewer = panel.open_run_replay(replays[0]) if replays else None
+    if viewer is not None:  # a viewer tab of the window, a few phases in
         for _ in range(3):
             viewer.next_phase()
         rolled = next((s.index for s in viewer.walk.steps[viewer.position:] if s.rolls or s.error), None)

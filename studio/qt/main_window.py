@@ -802,8 +802,12 @@ class QtMainWindow(QMainWindow):
         return open_replay(self, path)
 
     def show_testplay(self) -> None:
+        """F8: the Test-play dock, raised and tall enough to show a run's results (about half the window)."""
         self.testplay_dock.show()
         self.testplay_dock.raise_()
+        wanted = int(self.height() * 0.5)
+        if self.testplay_dock.height() < wanted and not self.testplay_dock.isFloating():
+            self.resizeDocks([self.testplay_dock], [wanted], Qt.Orientation.Vertical)
         editor = self.current_editor()
         if editor is not None and editor.doc.kind == "scenario":
             self.testplay.set_scenario(editor.doc.id)

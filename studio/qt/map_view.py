@@ -314,6 +314,53 @@ class QtHexScene(QGraphicsScene):
             self._add(name, item, z)
 
 
+class QtLegend(QLabel):
+    """The terrain legend over a map view: a click folds it to its title (so it hides no hexes) or unfolds it.
+    Until the user clicks it, it starts folded in a small view (narrower than :attr:`FOLD_BELOW` pixels)."""
+
+    toggled = Signal()
+    FOLD_BELOW = (640, 420)
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.setStyleSheet("QLabel { background: rgba(255,255,255,225); border: 1px solid #777; padding: 3px; "
+                           "font-size: 11px; }")
+        self.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.entries: list[tuple[str, str]] = []
+        self.folded = False
+        self._chosen = False  # the user folded or unfolded it: the view's size no longer decides
+
+    def set_entries(self, entries: list[tuple[str, str]]) -> None:
+        self.entries = list(entries)
+        self._render()
+
+    def fold_for(self, width: int, height: int) -> None:
+        """Fold in a small view, unfold in a large one (unless the user chose)."""
+        small = width < self.FOLD_BELOW[0] or height < self.FOLD_BELOW[1]
+        if not self._chosen and small != self.folded:
+            self.folded = small
+            self._render()
+
+    def set_folded(self, folded: bool) -> None:
+        self.folded, self._chosen = folded, True
+        self._render()
+        self.toggled.emit()
+
+    def mousePressEvent(self, event) -> None:  # noqa: N802 - Qt API
+        self.set_folded(not self.folded)
+
+    def _render(self) -> None:
+        if self.folded:
+            self.setText("<b>Terrain</b> &#9656;")
+            self.setToolTip("Terrain legend: click to show it")
+        else:
+            rows = "".join(f"<tr><td style='background:{c}; border:1px solid #555'>&nbsp;&nbsp;&nbsp;&nbsp;</td>"
+                           f"<td>&nbsp;{html.escape(n)}</td></tr>" for c, n in self.entries)
+            self.setText(f"<b>Terrain</b> &#9662;<table cellspacing='1'>{rows}</table>")
+            self.setToolTip("Click to fold the legend")
+        self.adjustSize()
+
+
 class QtMapView(QGraphicsView):
     hovered = Signal(object)
     pressed = Signal(object, float, float, object)
@@ -334,9 +381,8 @@ class QtMapView(QGraphicsView):
         self._space = False
         self._last_key: Any = None
         self._fitted = False
-        self.legend = QLabel(self.viewport())
-        self.legend.setStyleSheet("QLabel { background: rgba(255,255,255,225); border: 1px solid #777; "
-                                  "padding: 3px; font-size: 11px; }")
+        self.legend = QtLegend(self.viewport())
+        self.legend.toggled.connect(self._place_overlays)
         self.legend.hide()
         self.minimap = QtMiniMap(self)
         self.minimap.hide()
@@ -350,10 +396,7 @@ class QtMapView(QGraphicsView):
         if not entries:
             self.legend.hide()
             return
-        rows = "".join(f"<tr><td style='background:{c}; border:1px solid #555'>&nbsp;&nbsp;&nbsp;&nbsp;</td>"
-                       f"<td>&nbsp;{html.escape(n)}</td></tr>" for c, n in entries)
-        self.legend.setText(f"<table cellspacing='1'>{rows}</table>")
-        self.legend.adjustSize()
+        self.legend.set_entries(entries)
         self.legend.show()
         self._place_overlays()
 
@@ -366,6 +409,7 @@ class QtMapView(QGraphicsView):
     def _place_overlays(self) -> None:
         """Legend top-right and minimap bottom-right of the viewport (re-placed whenever it resizes)."""
         vp = self.viewport().rect()
+        self.legend.fold_for(vp.width(), vp.height())
         self.legend.move(max(0, vp.right() - self.legend.width() - 6), 6)
         size = self.minimap.sizeHint()
         self.minimap.setGeometry(max(0, vp.right() - size.width() - 6), max(0, vp.bottom() - size.height() - 6),

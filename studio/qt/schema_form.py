@@ -430,9 +430,26 @@ class QtObjectTable(QWidget):
     def add_row(self) -> bool:
         """Append a new row (creating the list, and missing parents, when absent); one undo step."""
         row = self.new_row()
-        if isinstance(self.form.doc.get(self.pointer), list):
-            return self.form.apply("Add row", [Insert(f"{self.pointer}/-", row)])
-        return self.form.set_value(self.pointer, [row], "Add row")
+        index = len(self.items())
+        with self.form.doc.gesture("Add row"):
+            if isinstance(self.form.doc.get(self.pointer), list):
+                ok = self.form.apply("Add row", [Insert(f"{self.pointer}/-", row)])
+            else:
+                ok = self.form.set_value(self.pointer, [row], "Add row")
+            if ok:
+                self._settle_choices(index)
+        return ok
+
+    def _settle_choices(self, row: int) -> None:
+        """Once the new row is in place, a reference whose choices follow an earlier field of the row (a
+        substitution's unit follows its slot) takes its first choice if the one it got is not among them."""
+        for path, _, required in self.columns:
+            if "/" in path or not required:
+                continue
+            pointer = f"{self.pointer}/{row}/{path}"
+            choices = self.column_choices(path, row)
+            if choices and self.form.doc.get(pointer) not in choices:
+                self.form.set_value(pointer, choices[0], "Add row")
 
     def selected_rows(self) -> list[int]:
         model = self.table.selectionModel()

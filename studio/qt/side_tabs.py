@@ -36,9 +36,13 @@ class QtSideTabs(QWidget):
             self.pages.setCurrentIndex(row)
             self.currentChanged.emit(row)
 
+    #: the page list never grows past this (longer names are cut with an ellipsis and keep their tooltip)
+    MAX_LIST_WIDTH = 118
+
     def addTab(self, widget: QWidget, text: str) -> int:  # noqa: N802 - QTabWidget API
         self.pages.addWidget(widget)
         self.names.addItem(text)
+        self._fit(text)
         if self.names.currentRow() < 0:
             self.names.setCurrentRow(0)
         return self.pages.count() - 1
@@ -70,6 +74,13 @@ class QtSideTabs(QWidget):
         item = self.names.item(index)
         if item is not None:
             item.setText(text)
+            self._fit(text)
+
+    def _fit(self, text: str) -> None:
+        """Widen the list to show ``text`` whole (up to :attr:`MAX_LIST_WIDTH`); it never narrows."""
+        wanted = self.names.fontMetrics().horizontalAdvance(text) + 16
+        if wanted > self.names.width():
+            self.names.setFixedWidth(min(self.MAX_LIST_WIDTH, wanted))
 
     def setTabToolTip(self, index: int, text: str) -> None:  # noqa: N802 - QTabWidget API
         item = self.names.item(index)

@@ -308,7 +308,10 @@ class QtTestPlayPanel(QWidget):
         self._build_controls()
         self._build_results()
         from .replay_viewer import QtReplayView
-        self.viewer = QtReplayView()  # the window's replay viewer, beside the run (the same class as its tabs)
+        # the window's replay viewer class; shown beside the run only when the panel has no window to open a
+        # replay tab in (in the window, a run's replays open as tabs and the results keep the whole width)
+        self.viewer = QtReplayView()
+        self.viewer.hide()
         splitter = QSplitter()
         splitter.addWidget(self.results)
         splitter.addWidget(self.viewer)
@@ -391,13 +394,17 @@ class QtTestPlayPanel(QWidget):
         self.compare_table = QTableWidget(0, 4)
         details = QTabWidget()
         details.addTab(self.chart_tabs, "Charts")
-        losses = QWidget()
-        lo = QVBoxLayout(losses)
-        lo.setContentsMargins(0, 0, 0, 0)
-        lo.addWidget(QLabel("Units lost by unit type (per game)"))
-        lo.addWidget(self.losses_table, 2)
-        lo.addWidget(QLabel("Units lost by range band from the firer (hexes, all games)"))
-        lo.addWidget(self.range_table, 1)
+        losses = QSplitter()  # side by side: each table gets the tab's whole height
+        for title, table in (("Units lost by unit type (per game)", self.losses_table),
+                             ("Units lost by range band from the firer (hexes, all games)", self.range_table)):
+            pane = QWidget()
+            lo = QVBoxLayout(pane)
+            lo.setContentsMargins(0, 0, 0, 0)
+            label = QLabel(title)
+            label.setWordWrap(True)
+            lo.addWidget(label)
+            lo.addWidget(table, 1)
+            losses.addWidget(pane)
         details.addTab(losses, "Losses")
         compare = QWidget()
         co = QVBoxLayout(compare)
@@ -592,7 +599,8 @@ class QtTestPlayPanel(QWidget):
         opener = getattr(self.window(), "open_replay", None)
         if callable(opener) and self.window() is not self:
             return opener(Path(path))
-        return self.viewer.open(Path(path), self.session.root)
+        self.viewer.show()
+        return self.viewer if self.viewer.open(Path(path), self.session.root) == "" else None
 
     def _show_charts(self, stats: dict) -> None:
         from studio.sim.html import report_charts

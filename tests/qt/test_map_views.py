@@ -114,3 +114,18 @@ def test_minimap_shows_the_board_and_a_click_goes_there(window, project):
     centre = view.visible_scene_rect().center()
     assert abs(centre.x() - tx) < editor.geometry.hex_mm and abs(centre.y() - ty) < editor.geometry.hex_mm
     assert mini.visible_rect().contains(QPointF(click)), "the minimap outlines the visible area"
+
+
+def test_the_legend_folds_in_a_small_view_and_on_a_click(window, project, qtbot):
+    editor = window.open_path(project / "maps" / "board-2.yaml")
+    legend = editor.view.legend
+    legend.fold_for(1000, 700)
+    assert not legend.folded and "Clear" in legend.text()
+    legend.fold_for(500, 400)  # a narrow view: folded to its title, hiding no hexes
+    assert legend.folded and "Clear" not in legend.text() and "Terrain" in legend.text()
+    QTest.mouseClick(legend, Qt.MouseButton.LeftButton, pos=QPoint(5, 5))
+    assert not legend.folded and "Clear" in legend.text()
+    legend.fold_for(500, 400)  # once the user chose, the size no longer folds it
+    assert not legend.folded
+    QTest.mouseClick(legend, Qt.MouseButton.LeftButton, pos=QPoint(5, 5))
+    assert legend.folded and legend.width() < 120

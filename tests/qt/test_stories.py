@@ -256,28 +256,68 @@ def test_story1_step5_turns_victory_points_special_rule_and_night(window, projec
     assert not errors, [d.format_text() for d in errors]
 
 
+def _force_page(editor, force):
+    """The Sides page with ``force``'s row selected: its sub-form (setup, entry, substitutions)."""
+    si, fi = int(force.split("/")[2]), int(force.split("/")[4])
+    editor.tabs.setCurrentIndex(2)
+    sides = editor.sides_form.tables["/sides"]
+    sides.table.selectRow(si)
+    forces = sides.detail.tables[f"/sides/{si}/forces"]
+    forces.table.selectRow(fi)
+    return forces.detail
+
+
+def _findings(window, code):
+    return [d for d in window.problems.shown() if d.code == code and d.file.endswith(f"{SCENARIO}.yaml")]
+
+
 def test_story1_step6_problems_panel_findings_are_fixed_by_double_click(window, project):
     editor = build_story1(window, 5)
     scouts = force_pointer(editor, "us-scout-platoon")
     tanks = force_pointer(editor, "us-tank-platoon")
-    field = f"{scouts}/setup/hexes"
-    editor.doc.apply("stack", [__import__("studio.document.ops", fromlist=["Set"]).Set(field, ["2C5"]),
-                               __import__("studio.document.ops", fromlist=["Set"]).Set(f"{tanks}/setup/hexes",
-                                                                                     ["2C5"])])
+    recon = force_pointer(editor, "sov-recon-platoon")
+    spread = {f: list(editor.doc.get(f"{f}/setup/hexes")) for f in (scouts, tanks)}  # as the drops left them
+    # six US vehicles in one hex: typed into the two platoons' set-up hexes on the Sides page
+    assert _force_page(editor, scouts).field(f"{scouts}/setup/hexes").set_text("2C5")
+    assert _force_page(editor, tanks).field(f"{tanks}/setup/hexes").set_text("2C5")
+    # the recon platoon's BMP swapped for a wheeled BRDM, and a woods hex painted into its entry zone
+    subs = _force_page(editor, recon).tables[f"{recon}/substitutions"]
+    QTest.mouseClick(button(subs, "Add row"), Qt.MouseButton.LeftButton)
+    subs.set_cell(0, "slot", next(p for p in editor.choices(f"{recon}/substitutions/0/slot") if p.endswith("cdr")))
+    subs.set_cell(0, "unit", "brdm-2-at5")
+    woods = next(k for k in editor.geometry.keys() if editor.geometry.terrain(k) == "W"
+                 and editor.geometry.label(k).startswith("4"))
+    editor.force_box.setCurrentIndex(editor.force_box.findData(recon))
+    editor.tool_box.setCurrentIndex(editor.tool_box.findData("entry"))
+    click(editor.view, woods)
+    assert editor.geometry.label(woods) in editor.doc.get(f"{recon}/entry/hexes")
+    editor.tool_box.setCurrentIndex(editor.tool_box.findData("select"))
     window.validate_now()
-    shown = window.problems.shown()
-    stacked = [d for d in shown if d.code == "mbt.overstacked" and d.file.endswith(f"{SCENARIO}.yaml")]
+    stacked = _findings(window, "mbt.overstacked")
     assert stacked and stacked[0].severity.value == "warning" and stacked[0].rule == "MBT 3.8"
+    entry = _findings(window, "mbt.entry-prohibited")
+    assert entry and entry[0].severity.value == "error" and editor.geometry.label(woods) in entry[0].message
+    # each finding, double-clicked, opens the scenario at it; the designer fixes it there
+    shown = window.problems.shown()
     window.open_path(project / "maps" / "board-2.yaml")  # another tab is in front
     double_click(window.problems.tree, window.problems.tree.topLevelItem(shown.index(stacked[0])))
     assert window.current_editor() is editor
-    marked = editor.scene.layer("focus")
-    assert marked, (stacked[0].pointer, "the finding's hex is marked on the map")
+    assert editor.scene.layer("focus"), (stacked[0].pointer, "the finding's hex is marked on the map")
     assert editor.tabs.tabText(editor.tabs.currentIndex()) == "Sides"
-    editor.doc.undo()
+    force = tanks if stacked[0].pointer.startswith(tanks) else scouts
+    assert _force_page(editor, force).field(f"{force}/setup/hexes").set_text(", ".join(spread[force]))
+    window.validate_now()
+    shown = window.problems.shown()
+    entry = [d for d in shown if d.code == "mbt.entry-prohibited" and d.file.endswith(f"{SCENARIO}.yaml")]
+    assert entry and not _findings(window, "mbt.overstacked")
+    double_click(window.problems.tree, window.problems.tree.topLevelItem(shown.index(entry[0])))
+    assert editor.scene.layer("focus")
+    editor.tool_box.setCurrentIndex(editor.tool_box.findData("entry"))
+    editor.force_box.setCurrentIndex(editor.force_box.findData(recon))
+    click(editor.view, woods)  # the entry tool again: the woods hex leaves the zone
     window.validate_now()
     assert not [d for d in window.problems.shown() if d.file.endswith(f"{SCENARIO}.yaml")
-                and d.severity.value in ("error", "warning")]
+                and d.severity.value in ("error", "warning")], "the panel empties"
 
 
 def test_story1_step9_scenario_sheet_and_counters_double_sided_on_letter(window, project, monkeypatch, tmp_path):

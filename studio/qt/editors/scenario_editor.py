@@ -172,12 +172,23 @@ class QtScenarioEditor(QtEditor):
             return self._ids_of("toe")
         if len(parts) == 7 and parts[0] == "sides" and parts[4] == "substitutions":
             if parts[6] == "unit":
-                return self._ids_of("unit")
+                return self._substitution_units("/" + "/".join(parts[:4]), parts[5])
             if parts[6] == "slot":
                 return self._slot_choices("/" + "/".join(parts[:4]))
+        if len(parts) == 6 and parts[0] == "sides" and parts[4] == "setup" and parts[5] == "facing":
+            return self._facings()
         if parts and parts[0] == "extension":
             return self._extension_choices(parts, sides)
         return None
+
+    def _facings(self) -> list[str] | None:
+        """The hexside directions of the assembled boards (a flat-top map faces N, NE, SE ...)."""
+        from studio.hexgrid import coords
+        assembled = getattr(self.geometry, "map", None)
+        if assembled is None:
+            return None
+        return list(coords.POINTY_DIRECTION_NAMES if assembled.orientation == "pointy"
+                    else coords.FLAT_DIRECTION_NAMES)
 
     #: fields of a rule system's scenario block (``extension:``) that name a side, a force or a unit card
     SIDE_FIELDS = ("side", "supreme_side")
@@ -210,6 +221,28 @@ class QtScenarioEditor(QtEditor):
         return sorted(e.id for e in self.session.entries()
                       if e.kind == kind and e.id and (not ruleset or e.ruleset == ruleset))
 
+    def _substitution_units(self, force_pointer: str, row: str) -> list[str]:
+        """Cards that may replace the card of the substitution's slot: those of the same category (a vehicle
+        for a vehicle, never an off-map battery); every card while the slot is not chosen yet."""
+        from studio.model.forces import expand_toe
+        units = self._ids_of("unit")
+        slot = self.doc.get(f"{force_pointer}/substitutions/{row}/slot")
+        toe = self.session.model_of("toe", str(self.doc.get(f"{force_pointer}/toe")))
+        if toe is None or not isinstance(slot, str):
+            return units
+        try:
+            fielded = expand_toe(toe, self.session.current_index(), [], "")
+        except Exception:  # noqa: BLE001 - a TO&E that does not expand: no narrowing
+            return units
+        card = next((u.unit for u in fielded if slot in (u.path, u.path.split("/", 1)[-1])), None)
+        category = self._category(card) if card else None
+        same = [u for u in units if self._category(u) == category] if category else []
+        return same or units
+
+    def _category(self, unit_id: str) -> str | None:
+        data = self.session.data_of("unit", unit_id)
+        return data.get("category", "vehicle") if isinstance(data, dict) else None
+
     def _slot_choices(self, force_pointer: str) -> list[str]:
         from studio.model.forces import slot_paths
         toe = self.session.model_of("toe", str(self.doc.get(f"{force_pointer}/toe")))
@@ -220,10 +253,16 @@ class QtScenarioEditor(QtEditor):
 
     def _scroll(self, widget: QWidget) -> QScrollArea:
         """A page that scrolls down only: its forms fit the panel's width (wide tables scroll inside)."""
+        page = QWidget()  # the form at the top of the page, the spare height below it
+        layout = QVBoxLayout(page)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(widget)
+        layout.addStretch(1)
         area = QScrollArea()
         area.setWidgetResizable(True)
         area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        area.setWidget(widget)
+        area.setWidget(page)
+        page.revealer = lambda w: area.ensureWidgetVisible(w, 20, 60)  # a refused field is scrolled into view
         return area
 
     def _build(self) -> None:
