@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 import os
 import random
+import resource
 import time
 from pathlib import Path
 
@@ -123,14 +124,24 @@ def test_bench_mbt_balance_run_16v16(tmp_path):
     path.write_text(yaml.safe_dump(generated_position(16), sort_keys=False), encoding="utf-8")
     loaded = load_position(path, DATA).as_loaded()
     games = int(os.environ.get("MBT_BENCH_GAMES", "1000"))
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), _cpu_seconds()
     result = run_games(loaded, games, seed=1, bots=("heuristic", "heuristic"), jobs=2)
     elapsed = time.perf_counter() - start
+    own, workers = (now - was for now, was in zip(_cpu_seconds(), cpu))
     assert len(result.results) == games and all(r.error is None for r in result.results)
     steps = sum(r.steps for r in result.results)
     print(f"\nMBT 16v16 balance run: {games} heuristic games on 2 cores in {elapsed:.1f} s "
-          f"(target <= 60 s for 1,000; {elapsed * 1000 / games:.1f} s per 1,000)")
+          f"(target <= 60 s for 1,000; {elapsed * 1000 / games:.1f} s per 1,000; load {os.getloadavg()[0]:.1f})")
+    print(f"  CPU: workers {workers:.1f} s, this process {own:.1f} s: on 2 idle cores about "
+          f"{(workers + own) / 2:.1f} s ({(workers + own) / 2 * 1000 / games:.1f} s per 1,000)")
     report("MBT 16v16 balance run (2 processes)", steps / elapsed, base)
+    report("MBT 16v16 balance run [CPU time, per process]", steps / (workers + own), cpu_anchor())
+
+
+def _cpu_seconds() -> tuple[float, float]:
+    """CPU seconds (user + system) of this process and of its finished child processes so far."""
+    me, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return me.ru_utime + me.ru_stime, kids.ru_utime + kids.ru_stime
 
 
 def fitted_exponent(sizes: list[int], times: list[float]) -> float:

@@ -126,3 +126,29 @@ def test_compiled_moves_search_is_the_heap_search():
                 assert a == b and list(a[0]) == list(b[0]), (h, f, len(smoke))
                 checked += len(a[0])
     assert checked > 20_000
+
+
+@pytest.mark.parametrize("scenario", ["meeting-engagement", "hasty-defense", "delaying-action", "16v16"])
+def test_remembered_outcome_is_the_outcome_after_every_action(scenario, monkeypatch):
+    """``MbtState.outcome()`` remembered by what the victory conditions read (asked after every action by the
+    casualty tracker) equals the outcome computed afresh, after every action of random playouts."""
+    import random
+
+    game = generated(16) if scenario == "16v16" else \
+        load_game(DATA / "scenarios" / "mbt" / f"{scenario}.yaml", DATA).game
+    changes = 0
+    for seed in (0, 1):
+        rng, state = random.Random(seed), game.new_initial_state(seed)
+        last = None
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            state.apply(legal[rng.randrange(len(legal))])
+            remembered = state.outcome()
+            again = state.outcome()
+            with monkeypatch.context() as m:
+                m.setattr(MbtState, "caching", False)
+                fresh = state.outcome()
+            assert remembered == again == fresh, (state.turn, state.phase_id())
+            changes += last is not None and fresh != last
+            last = fresh
+    assert changes > 0

@@ -63,7 +63,7 @@ class AdjustmentRules:
     def outcome(self) -> Outcome:
         """Victory points of every victory condition (MBT 4.6.2); the higher total wins, a tie is a draw."""
         g = self.game
-        key = (self.history, self.turn, self.phase)
+        key = self._outcome_key()
         memo = getattr(self, "outcome_memo", None)
         if memo is not None and memo[0] == key and self.caching:
             vp, winner, reason = memo[1]
@@ -77,6 +77,15 @@ class AdjustmentRules:
         reason = "victory points" if self.turn > g.max_turns or not self.ended else "a side has no vehicles left"
         self.outcome_memo = (key, (tuple(vp), winner, reason))
         return Outcome(winner, vp, reason, min(self.turn, g.max_turns), list(self.lost))
+
+    def _outcome_key(self) -> tuple:
+        """What the outcome is remembered by: every field the five Basic victory conditions read (turn, end,
+        losses, exits, unit status, objective control) when the scenario has only those; else the actions applied
+        (any other condition may read anything)."""
+        if all(c.score in _CONTENT_KEYED for c in self.game.victory_rules):
+            return (self.turn, self.phase, self.ended, tuple(self.lost), tuple(self.exits), tuple(self.st),
+                    tuple(self.control.items()))
+        return (self.history, self.turn, self.phase)
 
 
 class VictoryRule(NamedTuple):
@@ -128,3 +137,5 @@ def _survivors(state, c: VictoryRule) -> float:
 
 _VICTORY = {"hold_hexes": _hold, "exit_units": _exits, "destroy_units": _kills, "destroy_percent": _kill_percent,
             "survive": _survivors}
+#: the scorers whose reads ``_outcome_key`` lists
+_CONTENT_KEYED = frozenset((_hold, _exits, _kills, _kill_percent, _survivors))

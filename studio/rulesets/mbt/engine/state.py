@@ -40,7 +40,7 @@ class MbtState(SpottingRules, CommandRules, FireRules, OverwatchRules, MovementR
         "game": "the compiled scenario and ruleset: static, shared by every state of the game",
         "history": "count of applied actions (seeds the observation dice); no rule reads it",
         "init_rolls": "the last initiative rolls, kept for display; later turns use 'first'",
-        "outcome_memo": "the last outcome() by (actions applied, turn, phase): a cache, recomputed when either moves",
+        "outcome_memo": "the last outcome() by what it reads (AdjustmentRules._outcome_key): a cache",
         "events": "narration of the rolls and results (replay viewer), appended only when dice.record is set",
     }
 
