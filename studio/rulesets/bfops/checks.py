@@ -102,12 +102,7 @@ def check_map(doc, index) -> Iterator:
         return
     for i, f in enumerate(table.features):
         where = f"/table/features/{i}"
-        widths = FIXED_WIDTHS.get(f.terrain)
-        if widths and f.width_in is not None and f.width_in not in widths:
-            yield doc.error("bfops.width", f"{f.terrain} '{f.id}' is {f.width_in:g}\" wide; the rules allow "
-                            + " or ".join(f'{w:g}"' for w in widths), f"{where}/width_in", "BfOps p.9-10")
-        if f.terrain == "minefield":
-            yield from _mine_attributes(doc, f, where)
+        yield from _feature_rules(doc, f, where)
         if f.terrain == "stream" and f.depth_in is None:
             yield doc.error("bfops.water-depth", f"water '{f.id}' needs its exact depth (depth_in)", where,
                             "BfOps p.11")
@@ -164,6 +159,7 @@ def check_prepared_works(doc, index, ext, table) -> Iterator:
 
 
 def _feature_rules(doc, f, where: str):
+    """d.21: the fixed widths of trenches, oil slicks and minefields; a minefield's density and type."""
     widths = FIXED_WIDTHS.get(f.terrain)
     if widths and f.width_in is not None and f.width_in not in widths:
         yield doc.error("bfops.width", f"{f.terrain} '{f.id}' is {f.width_in:g}\" wide; the rules allow "
