@@ -167,33 +167,41 @@ class AdvancedHeuristicBot(HeuristicBot):
         return value
 
     def command(self, view, state, legal):
-        """The Basic choice, but a unit close to an objective hex of its side that no enemy holds moves in
-        (Short Halt when it can also shoot); with the formation's commands nearly spent, units with a shot come
-        first."""
+        """Mortars FIRE, observers OW, units close to an objective of their side move in (``_advance``); else
+        the Basic choice, with a unit that has no shot taking N/C rather than OW when commands run short."""
         g = self.game
         i = g.uindex[legal[0][1]]
         opts = {a[2]: a for a in legal}
-        ag = g.units[i].type.ag
-        if ag.if_rows and "FIRE" in opts:
-            return opts["FIRE"]  # on-map mortars stay back and fire indirect (MBT 6.5.1)
-        if "fo" in ag.labels and "OW" in opts:
-            return opts["OW"]  # forward observers observe (MBT 6.5.1.1)
-        if state.st[i] == 1 and ag.leg and "MOVE" in opts:
-            goal = self.goal(state, i)
-            if goal in {h for h, _ in self.own_obj} and state.control.get(goal) != self.side and \
-                    distance(state.hex[i], goal) <= CLOSE_IN:
-                return opts["MOVE"]  # infantry closes in, and a Move command lets it assault (MBT 6.6.1)
-        if state.st[i] == 1 and ("MOVE" in opts or "SH" in opts):
-            goal = self.goal(state, i)
-            gd = distance(state.hex[i], goal)
-            if 0 < gd <= CLOSE_IN and goal in {h for h, _ in self.own_obj} and \
-                    not state.enemies_in(goal, self.side) and state.control.get(goal) != self.side:
-                return opts.get("SH", opts.get("MOVE"))
+        pick = self._role_command(i, opts) or (self._advance(state, i, opts) if state.st[i] == 1 else None)
+        if pick is not None:
+            return pick
         choice = super().command(view, state, legal)
-        f = g.formation_of[i]
-        if choice[2] in ("NC",) or state.budget[f] > 1:
+        if choice[2] != "OW" or state.budget[g.formation_of[i]] > 1:
             return choice
-        shots = [self.shot_value(state, i, t, row, False) for t, row in state.fire_options(i, state.spots[i])]
-        if choice[2] == "OW" and not shots:
-            return next((a for a in legal if a[2] == "NC"), choice)
+        if not state.fire_options(i, state.spots[i]):
+            return opts.get("NC", choice)
         return choice
+
+    def _role_command(self, i: int, opts: dict):
+        """On-map mortars stay back and fire indirect (MBT 6.5.1); forward observers observe (6.5.1.1)."""
+        ag = self.game.units[i].type.ag
+        if ag.if_rows and "FIRE" in opts:
+            return opts["FIRE"]
+        if "fo" in ag.labels and "OW" in opts:
+            return opts["OW"]
+        return None
+
+    def _advance(self, state, i: int, opts: dict):
+        """Close in on an objective hex of this side within ``CLOSE_IN``: infantry with Move (so it can
+        assault, MBT 6.6.1), vehicles with Short Halt or Move while no enemy holds the hex."""
+        goal = self.goal(state, i)
+        if goal not in {h for h, _ in self.own_obj} or state.control.get(goal) == self.side:
+            return None
+        gd = distance(state.hex[i], goal)
+        if not 0 < gd <= CLOSE_IN:
+            return None
+        if self.game.units[i].type.ag.leg:
+            return opts.get("MOVE")
+        if state.enemies_in(goal, self.side):
+            return None
+        return opts.get("SH", opts.get("MOVE"))

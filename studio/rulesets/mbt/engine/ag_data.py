@@ -297,27 +297,32 @@ def if_rows(body: dict) -> tuple:
     return tuple(out)
 
 
+def _pens(kind: str, a: dict) -> tuple | None:
+    """Penetration per band: AP rows by band, ATGMs their fixed factor (MBT 5.1.3.3.1), GP rows none (0)."""
+    if kind == "AP":
+        pens = _bands(a.get("penetration"))
+        return None if all(v is None for v in pens) else pens
+    if kind == "ATGM":
+        return (int(a["atgm"]["penetration"]),) * 5 if a.get("atgm") else None
+    return None if all(v is None for v in _bands(a.get("gp_factor"))) else (0,) * 5
+
+
+def _atgm_spec(a: dict) -> AtgmSpec:
+    atgm = a["atgm"]
+    return AtgmSpec(int(atgm["penetration"]), bool(atgm.get("tandem")), int(atgm.get("gp", 0)),
+                    int(atgm["guidance_class"]), int(atgm["speed"]))
+
+
 def _ag_row(w: dict, a: dict, tt: int, turreted: bool, gpe: int, card_damage) -> ApRow | None:
     rng = _bands(a["range"])
     if all(v is None for v in rng) or a["kind"] == "GP-IF":
         return None  # GP-IF rows are indirect fire (MBT 5.1.3.1, 6.5.1), not a direct-fire row
     kind = {"AP": "AP", "ATGM": "ATGM"}.get(a["kind"], "GP")
-    atgm = a.get("atgm")
-    if kind == "AP":
-        pens = _bands(a.get("penetration"))
-        if all(v is None for v in pens):
-            return None
-    elif kind == "ATGM":
-        if not atgm:
-            return None
-        pens = (int(atgm["penetration"]),) * 5
-    else:
-        pens = (0,) * 5
-        if all(v is None for v in _bands(a.get("gp_factor"))):
-            return None
+    pens = _pens(kind, a)
+    if pens is None:
+        return None
     sight = (a.get("sight") or w.get("sight") or {}).get("primary", "O")
-    spec = AtgmSpec(int(atgm["penetration"]), bool(atgm.get("tandem")), int(atgm.get("gp", 0)),
-                    int(atgm["guidance_class"]), int(atgm["speed"])) if kind == "ATGM" else None
+    spec = _atgm_spec(a) if kind == "ATGM" else None
     restr = w.get("restrictions") or {}
     no_sh = bool(restr.get("no_short_halt")) or (spec is not None and spec.cl >= 3)  # MBT 5.1.3.3.3
     return ApRow(f"{w['id']}:{a['ammo_type'].replace(' ', '_')}", w["id"], a["ammo_type"], rng, pens,
