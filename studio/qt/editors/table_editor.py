@@ -128,6 +128,7 @@ class QtTableEditor(QtEditor):
         self.last_los = None
         self.readout_rows: list[tuple[str, str]] = []
         self.templates: list = []
+        self._geometry = None                 # TableGeometry of the current table version (LOS tool)
         self._build_ui()
         self.redraw()
         self.view.pressed.connect(self._press)
@@ -309,6 +310,7 @@ class QtTableEditor(QtEditor):
         self.status_message.emit(f"Tool: {name}")
 
     def on_document_changed(self, change) -> None:
+        self._geometry = None                 # the table changed: its geometry is built again on the next LOS
         self.redraw()
         self._show_properties()
 
@@ -627,15 +629,18 @@ class QtTableEditor(QtEditor):
         self._line_item.setZValue(13)
 
     def compute_los(self, a, b, eye: float = 0.35, target: float = 0.35):
+        """The sight line on the table's geometry, built once per table version (every edit drops it)."""
         from studio.model.table import MeasuredTable, table_geometry
 
-        try:
-            table = MeasuredTable.model_validate(self.doc.data.get("table"))
-        except Exception:  # noqa: BLE001 - invalid table: the checks say why
-            self.status_message.emit("LOS needs a valid table (see Problems)")
-            return None
-        terrain = {tid: {"blocks": bool((t.get("los") or {}).get("blocks"))} for tid, t in self.catalogue.items()}
-        return table_geometry(table, terrain).los(a[0], a[1], b[0], b[1], eye, target)
+        if self._geometry is None:
+            try:
+                table = MeasuredTable.model_validate(self.doc.data.get("table"))
+            except Exception:  # noqa: BLE001 - invalid table: the checks say why
+                self.status_message.emit("LOS needs a valid table (see Problems)")
+                return None
+            terrain = {tid: {"blocks": bool((t.get("los") or {}).get("blocks"))} for tid, t in self.catalogue.items()}
+            self._geometry = table_geometry(table, terrain)
+        return self._geometry.los(a[0], a[1], b[0], b[1], eye, target)
 
     def _modifier_rows(self, los) -> list[tuple[str, str]]:
         from studio.model.registry import load_plugins, plugin
