@@ -105,7 +105,7 @@ def test_a_subclass_valuing_shots_its_own_way_is_asked_every_time():
 
 def test_compiled_moves_search_is_the_heap_search():
     """The path search over the per-game compiled moves (smoke-free, and with Brew-Up Smoke sharing the
-    smoke-free hexes) settles what the plain heap Dijkstra over the rules' step table settles, from every 7th hex
+    smoke-free hexes and, between smoke sets, the hexes next to the same smoke) settles what the plain heap Dijkstra over the rules' step table settles, from every 7th hex
     and every facing, with the same insertion order."""
     from studio.rulesets.mbt import bots
 
@@ -116,7 +116,8 @@ def test_compiled_moves_search_is_the_heap_search():
     table = state.xc_steps(i)
     traction = game.units[i].type.traction
     checked = 0
-    for smoke in (frozenset(), frozenset(sorted(game.hexes)[40:400:23])):
+    some = frozenset(sorted(game.hexes)[40:400:23])
+    for smoke in (frozenset(), some, some | frozenset(sorted(game.hexes)[41:400:29])):  # the last shares hexes
         moves = bots._compiled_moves(state, i, traction, smoke)
         steps = bots._table_steps(table, smoke, game.tables.bu_move_cost)
         for h in sorted(game.hexes)[::7]:
@@ -125,7 +126,7 @@ def test_compiled_moves_search_is_the_heap_search():
                 b = bots._heap_search(state, (h, f), steps)
                 assert a == b and list(a[0]) == list(b[0]), (h, f, len(smoke))
                 checked += len(a[0])
-    assert checked > 20_000
+    assert checked > 30_000
 
 
 @pytest.mark.parametrize("scenario", ["meeting-engagement", "hasty-defense", "delaying-action", "16v16"])

@@ -16,7 +16,7 @@ import heapq
 import random
 import weakref
 
-from studio.hexgrid.coords import distance, neighbour
+from studio.hexgrid.coords import distance, neighbour, neighbours
 from studio.hexgrid.facing import Aspect, hit_aspect
 
 from .engine.game import BANDS, ON, WAIT, Action, MbtGame, MbtState
@@ -395,7 +395,7 @@ def _compiled_moves(probe: MbtState, i: int, traction, smoke: frozenset) -> "_Mo
             per_game.clear()
             per_game[(traction, frozenset())] = base
         moves = per_game[(traction, smoke)] = _Moves(_table_steps(table, smoke, probe.game.tables.bu_move_cost),
-                                                     base, _next_to(smoke, table))
+                                                     base, _next_to(smoke, table), smoke)
     return moves
 
 
@@ -407,23 +407,37 @@ def _next_to(smoke: frozenset, table: dict) -> frozenset:
 class _Moves(dict):
     """Hex -> for each facing, its forward steps ``((neighbour, new facing), cost, paid turn)`` in new-facing
     order, prohibited steps left out: ``steps`` (six (neighbour, cost or None) a hex) compiled for ``_search``
-    as hexes are first read. With ``base``, the hexes outside ``own`` are ``base``'s."""
+    as hexes are first read. With ``base`` (the smoke-free moves), the hexes outside ``own`` (those next to
+    ``smoke``) are ``base``'s, and an ``own`` hex's moves are shared through ``base.adjusted`` by the smoke hexes
+    next to it (the only ones that change its steps)."""
 
-    __slots__ = ("steps", "base", "own")
+    __slots__ = ("steps", "base", "own", "smoke", "adjusted")
 
-    def __init__(self, steps, base: "_Moves | None" = None, own: frozenset = frozenset()):
+    def __init__(self, steps, base: "_Moves | None" = None, own: frozenset = frozenset(),
+                 smoke: frozenset = frozenset()):
         super().__init__()
-        self.steps, self.base, self.own = steps, base, own
+        self.steps, self.base, self.own, self.smoke = steps, base, own, smoke
+        self.adjusted: dict = {}  # (hex, smoke hexes next to it) -> moves (on the smoke-free moves only)
 
     def __missing__(self, h):
-        if self.base is not None and h not in self.own:
-            value = self.base[h]
+        base = self.base
+        if base is None:
+            value = _compile_row(self.steps(h))
+        elif h not in self.own:
+            value = base[h]
         else:
-            row = self.steps(h)
-            value = tuple(tuple(((b, nf), c, paid) for nf, paid in _TURNS[f] for b, c in (row[nf],) if c is not None)
-                          for f in range(6))
+            key = (h, frozenset(b for b in neighbours(h) if b in self.smoke))
+            value = base.adjusted.get(key)
+            if value is None:
+                value = base.adjusted[key] = _compile_row(self.steps(h))
         self[h] = value
         return value
+
+
+def _compile_row(row: tuple) -> tuple:
+    """``_Moves``' value of a hex from its six (neighbour, cost or None)."""
+    return tuple(tuple(((b, nf), c, paid) for nf, paid in _TURNS[f] for b, c in (row[nf],) if c is not None)
+                 for f in range(6))
 
 
 def _planned(found: tuple) -> tuple:
