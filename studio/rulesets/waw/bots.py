@@ -36,6 +36,9 @@ class HeuristicBot:
         self.objectives = sorted({h for vtype, s, pts, hexes, _ in game.victory if vtype == "hold_hexes"
                                   for h in hexes})
         self._memo: dict = {}                  # per decision: (query, args) -> answer (the view does not change)
+        # kept across decisions while what they read is unchanged (see _lasting): the key and the answers
+        self._world: tuple | None = None
+        self._kept: dict = {}
         self._offered: list = []               # the fire actions of the decision being made
 
     def _once(self, key, compute):
@@ -47,6 +50,26 @@ class HeuristicBot:
             return memo[key]
         value = memo[key] = compute()
         return value
+
+    def _lasting(self, st, u: int, key, compute):
+        """``compute()`` for ``key``, kept across decisions while the enemy units (hex, Ops Complete, Disrupted),
+        the objectives' control and which objectives hold a unit of the side are unchanged: goals, exposure and
+        distances to the enemy read nothing else (``u``: any unit of the side, for its target list)."""
+        if not self.memo:
+            return compute()
+        world = self._once(("world",), lambda: self._world_of(st, u))
+        if world != self._world:
+            self._world, self._kept = world, {}
+        kept = self._kept
+        if key in kept:
+            return kept[key]
+        value = kept[key] = compute()
+        return value
+
+    def _world_of(self, st, u: int) -> tuple:
+        return (tuple((e, st.hex[e], st.ops_complete[e], st.disr[e]) for e in self._targets(st, u)),
+                tuple(st.control.get(o) for o in self.objectives),
+                tuple(bool(st.units_at(o, self.side)) for o in self.objectives))
 
     # ------------------------------------------------------------------ evaluation
     def shot_value(self, st, u: int, t: int, fp: str, mode: str) -> float:
@@ -72,17 +95,17 @@ class HeuristicBot:
         return net * worth
 
     def goal(self, st, u: int):
-        return self._once(("goal", u), lambda: self._goal(st, u))
+        """The hex ``u`` heads for (its hex and kind are all it depends on besides the world of ``_lasting``)."""
+        h, heli = st.hex[u], self.game.units[u].is_heli
+        return self._lasting(st, u, ("goal", h, heli), lambda: self._goal(st, u, h, heli))
 
-    def _goal(self, st, u: int):
-        g = self.game
-        h = st.hex[u]
+    def _goal(self, st, u: int, h, heli: bool):
         if self.objectives:
             mine = [o for o in self.objectives if st.control.get(o) != self.side]
             if mine:
                 return min(mine, key=lambda o: (distance(h, o), o))
             held = [o for o in self.objectives if not st.units_at(o, self.side)]
-            if held and not g.units[u].is_heli:
+            if held and not heli:
                 best = min(held, key=lambda o: (distance(h, o), o))
                 if distance(h, best) <= 4:
                     return best
@@ -252,8 +275,8 @@ class HeuristicBot:
         h, n = st.hex[u], g.map.hex_of[a.hex]
         goal = self.goal(st, u)
         if spec.is_heli:
-            near = min((distance(n, st.hex[e]) for e in self._targets(st, u)), default=99)
-            if min((distance(h, st.hex[e]) for e in self._targets(st, u)), default=99) <= 4:
+            near = self._nearest(st, u, n)
+            if self._nearest(st, u, h) <= 4:
                 return None
             return (distance(h, goal) - distance(n, goal)) + (0.5 if near >= 3 else -1)
         if h in self.objectives and st.control.get(h) == self.side and self._holding(st, u):
@@ -300,7 +323,12 @@ class HeuristicBot:
 
     def _exposure(self, st, u: int, n) -> int:
         """Enemy units that could shoot at hex ``n`` (in reach and LOS, ready to fire)."""
-        return self._once(("exposure", u, n), lambda: self._exposure_of(st, u, n))
+        return self._lasting(st, u, ("exposure", n), lambda: self._exposure_of(st, u, n))
+
+    def _nearest(self, st, u: int, x) -> int:
+        """Distance from hex ``x`` to the nearest enemy target (99 without one)."""
+        return self._lasting(st, u, ("nearest", x),
+                             lambda: min((distance(x, st.hex[e]) for e in self._targets(st, u)), default=99))
 
     def _exposure_of(self, st, u: int, n) -> int:
         g = self.game

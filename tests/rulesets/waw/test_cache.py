@@ -247,3 +247,24 @@ def test_los_answers_with_wrecks_equal_the_full_computation():
         assert los.clear(a, b, la, lb, wrecks) == los._compute(a, b, la, lb, inside), (a, b)
         blocked_by_wrecks += los._compute(a, b, la, lb) and not los._compute(a, b, la, lb, inside)
     assert blocked_by_wrecks > 0                # the Wrecks really block some lines
+
+
+def test_view_dice_are_the_seeded_dice_made_on_first_use():
+    """An observation's dice roll, clone and hash as ``Dice.seeded_from`` of the visible position; forced rolls
+    need no generator."""
+    from studio.rules.dice import Dice
+
+    game = _game("waw-hill-fight")
+    st = game.new_initial_state(2)
+
+    def ref():
+        return Dice.seeded_from(f"{st.turn}|{st.steps}|{st.pending}|{len(st.cup)}", record=False)
+    view = st.observation(0)
+    assert view.dice._rng is None and view.dice.fingerprint() == ref().fingerprint()
+    same = ref()
+    assert [view.dice.roll(6) for _ in range(12)] == [same.roll(6) for _ in range(12)]
+    twin, expected = st.observation(1).dice.clone(), ref()
+    assert [twin.randrange(50) for _ in range(6)] == [expected.randrange(50) for _ in range(6)]
+    forced = st.observation(0).dice
+    forced.force(5)
+    assert forced.roll(6) == 5 and forced._rng is None and forced.history == []
