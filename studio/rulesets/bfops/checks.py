@@ -82,6 +82,7 @@ def check_scenario(doc, index) -> Iterator:
     for i, o in enumerate(ext.objectives):
         if not (0 <= o.at[0] <= table.width_in and 0 <= o.at[1] <= table.depth_in):
             yield doc.error("bfops.objective", f"objective '{o.id}' is off the table", f"/extension/objectives/{i}/at")
+    yield from _placement_problems(doc, ext, table)
     if ext.prepared.tactics and not ext.prepared.agreed:
         yield doc.error("bfops.prepared", "prepared defences need the pre-game agreement (prepared.agreed)",
                         "/extension/prepared", "BfOps 5.3")
@@ -100,6 +101,7 @@ def check_map(doc, index) -> Iterator:
     table = getattr(doc.model, "table", None)
     if table is None:
         return
+    yield from _hidden_minefields(doc, table.features, None, set(), "/table/features")
     for i, f in enumerate(table.features):
         where = f"/table/features/{i}"
         yield from _feature_rules(doc, f, where)
@@ -151,11 +153,45 @@ def check_prepared_works(doc, index, ext, table) -> Iterator:
             continue
         yield from _feature_rules(doc, f, where)
         totals[tactic] = totals.get(tactic, 0.0) + _measure(f, _allowance_rows(index, doc).get(tactic, {}))
+    yield from _hidden_minefields(doc, features, ext.prepared.side, {sd.id for sd in doc.model.sides},
+                                  f"{base}/features")
     allowed = _allowances(doc, index, ext.prepared.side)
     for tactic, used in sorted(totals.items()):
         if used > allowed.get(tactic, 0.0) + 1e-6:
             yield doc.error("bfops.allowance", f"prepared {tactic}: {used:g} used, the {ext.prepared.side} force "
                             f"allows {allowed.get(tactic, 0.0):g} (BfOps 5.3)", f"{base}/features", "BfOps 5.3")
+
+
+def _placement_problems(doc, ext, table):
+    """d.28: placed units stand on the table and not inside a structure or deep water (impassable)."""
+    import shapely
+
+    from studio.model.table import feature_geometry
+
+    blocked = [(f, feature_geometry(f)) for f in table.features if f.is_structure or
+               (f.is_water and not f.fords and (f.depth_in or 0) > 1.0)]
+    for i, p in enumerate(ext.placements):
+        x, y = p.at
+        where = f"/extension/placements/{i}/at"
+        if not (0 <= x <= table.width_in and 0 <= y <= table.depth_in):
+            yield doc.error("bfops.placement", f"placement of '{p.unit}' at {p.at} is off the table", where)
+            continue
+        inside = next((f for f, g in blocked if g is not None and g.covers(shapely.points(x, y))), None)
+        if inside is not None:
+            yield doc.warning("bfops.placement", f"'{p.unit}' is placed inside '{inside.id}', which units cannot "
+                              "enter", where, "BfOps p.11")
+
+
+def _hidden_minefields(doc, features, owner: str | None, sides: set, base: str):
+    """d.28: a minefield is hidden from the opposing side at set-up."""
+    for i, f in enumerate(features):
+        if f.terrain != "minefield":
+            continue
+        enemies = sides - {owner} if owner else set()
+        if not f.hidden_from or (enemies and not enemies <= set(f.hidden_from)):
+            yield doc.warning("bfops.minefield-hidden", f"minefield '{f.id}' should be hidden from the opposing "
+                              f"side at set-up (hidden_from: {sorted(enemies) or ['<side>']})",
+                              f"{base}/{i}/hidden_from", "BfOps p.10")
 
 
 def _feature_rules(doc, f, where: str):

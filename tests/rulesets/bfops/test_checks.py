@@ -50,7 +50,8 @@ table:
     - {id: s1, terrain: stream, shape: polyline, width_in: 1.0, points: [[1, 9], [5, 9]]}
     - {id: r1, terrain: rough, shape: polygon, ground: extreme, points: [[10, 10], [12, 10], [12, 12]]}
 """
-MAP_EXPECT = {("bfops.width", 10), ("bfops.minefield", 11), ("bfops.water-depth", 12), ("bfops.ground", 13)}
+MAP_EXPECT = {("bfops.width", 10), ("bfops.minefield", 11), ("bfops.minefield-hidden", 11), ("bfops.water-depth", 12),
+              ("bfops.ground", 13)}
 
 
 @pytest.fixture(scope="module")
@@ -122,3 +123,31 @@ def test_deck_report_per_side():
     deck = sorted(d.message for d in res.diagnostics if d.code == "bfops.deck" and "meeting" in d.file)
     assert deck == ["side 'nato' draws from 2 company, 3 platoon Command Card(s)",
                     "side 'warpac' draws from 1 company, 4 platoon Command Card(s)"]
+
+
+def test_placements_and_hidden_minefields(tmp_path):
+    """d.28: a unit placed inside the church (a structure) or off the table; a prepared minefield not hidden from
+    the opposing side; a map minefield hidden from nobody."""
+    root = tmp_path / "data"
+    shutil.copytree(DATA, root)
+    scen = root / "scenarios" / "bfops" / "bfops-meeting-at-the-ford.yaml"
+    scen.write_text(scen.read_text(encoding="utf-8") + """\
+  placements:
+    - {force: team, unit: hq, at: [43.0, 37.0]}
+    - {force: team, unit: tanks, at: [80.0, 5.0]}
+  prepared:
+    agreed: true
+    side: warpac
+    tactics: [minefields]
+    features:
+      - {id: open-mines, terrain: minefield, shape: polyline, points: [[10.0, 30.0], [12.0, 30.0]], width_in: 1.0,
+         attributes: {density: low, mine_type: AP}}
+""", encoding="utf-8")
+    table = root / "maps" / "bfops-mill-valley.yaml"
+    table.write_text(table.read_text(encoding="utf-8").replace("      hidden_from: [nato]\n", ""), encoding="utf-8")
+    res = validate_paths([root])
+    got = {(Path(d.file).name, d.code, d.message.split(" ")[0]) for d in res.diagnostics}
+    assert ("bfops-meeting-at-the-ford.yaml", "bfops.placement", "'hq'") in got          # inside the church
+    assert ("bfops-meeting-at-the-ford.yaml", "bfops.placement", "placement") in got     # off the table
+    assert ("bfops-meeting-at-the-ford.yaml", "bfops.minefield-hidden", "minefield") in got
+    assert ("bfops-mill-valley.yaml", "bfops.minefield-hidden", "minefield") in got
