@@ -127,8 +127,20 @@ class FireRules:
         if self.st[t] != ON:
             return
         net, band = self.hit_modifiers(s, t, row, overwatch)
-        if band is not None and self.dice.roll(100, "AP hit") <= self.game.tables.ap_hit[(net, band)]:
+        if band is None:
+            return
+        roll = self.dice.roll(100, "AP hit")
+        number = self.game.tables.ap_hit[(net, band)]
+        if self.dice.record:
+            self._say_shot(s, t, row, band, net, roll, number)
+        if roll <= number:
             self._penetrate(s, t, row, band)
+
+    def _say_shot(self, s: int, t: int, row, band: str, net: int, roll: int, number: int) -> None:
+        """Narration of a Basic AP shot (replay viewer)."""
+        u = self.game.units
+        self.events.append(f"{u[s].name} fires {row.ammo} at {u[t].name}, range {distance(self.hex[s], self.hex[t])} "
+                           f"({band}), net {net:+d}: hit roll {roll} vs {number}: {'hit' if roll <= number else 'miss'}")
 
     def hit_modifiers(self, s: int, t: int, row, overwatch: bool) -> tuple[int, str | None]:
         """Net AP hit modifier and range factor (MBT 4.4.3.2.1-3)."""
@@ -200,9 +212,12 @@ class FireRules:
     def _penetrate(self, s: int, t: int, row, band: str) -> None:
         """Penetration and damage (MBT 4.4.3.2.4-6): a Damaged target takes the table's ``if_damaged`` result."""
         g = self.game
-        result = penetration_result(g, self.penetration(row, band) - self.armor_hit(s, t))
+        pen, armor = self.penetration(row, band), self.armor_hit(s, t)
+        result = penetration_result(g, pen - armor)
         if self.dmg[t]:
             result = g.tables.if_damaged[result]  # a second Damaged result knocks out (4.4.3.2.6)
+        if self.dice.record:
+            self.events.append(f"{g.units[t].name}: penetration {pen} vs armor {armor}: {result}")
         if result == "damaged" and not self.dmg[t]:
             self._damage(t)
         elif result in ("knocked-out", "brewed-up"):
