@@ -226,6 +226,10 @@ def load_documents(paths: list[Path], displays: list[str]) -> list[LoadedDocumen
     try:
         return _load_documents(paths, displays)
     finally:
+        # what was built survives: straight to the oldest generation, so the young collections that follow do
+        # not scan it again and again (freeze then unfreeze moves every tracked object there; nothing is kept)
+        gc.freeze()
+        gc.unfreeze()
         if paused:
             gc.enable()
 
