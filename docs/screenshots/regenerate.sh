@@ -11,8 +11,10 @@ shot card-editor-weapons 'm1#/body/weapons/0/ammo/1/penetration/P'
 shot waw-card su-t72
 shot toe-editor us-cav-troop
 shot scenario-editor delaying-action
+shot scenario-rule-system 'mbt-adv-combined-arms#/extension/force_grades'
 shot problems-jump 'delaying-action#/sides/0/forces/0/setup/hexes/0'
 shot ruleset-text mbt
 shot unit-table units:waw
 shot replay-viewer replay:delaying-action
+shot replay-narration replay:bfops-meeting-at-the-ford
 shot testplay testplay:hasty-defense

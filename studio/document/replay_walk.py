@@ -4,12 +4,13 @@
 engine API, and keeps one :class:`Step` per action (step 0 is the set-up):
 
 - ``turn``, ``phase`` (``State.phase_id()``) and ``phase_name`` (the game's ``PhaseSpec.name``), acting side;
-- ``action``, its die rolls (``state.dice.history`` when the engine keeps one) and the units it names;
+- ``action``, its die rolls (``state.dice.history`` when the engine keeps one) and the units it names (units
+  of ``game.units``, else of the initial state's ``units``; named by ``name``, else ``id``);
 - ``range``: hexes between the first two named units of different sides, before the action (when the state
   exposes ``hex``, one axial hex per unit in ``game.units`` order);
-- ``losses``: units lost by the action (``outcome().losses`` grew for a side; the unit of that side the action
-  names), and ``outcome``: a line such as ``hit: M1-2 destroyed (range 7)`` or ``no loss (range 12)`` for an
-  action naming units of two sides;
+- ``losses``: units lost by the action (``outcome().losses`` grew for a side; the unit of that side the
+  narration names last, else the one the action names), and ``outcome``: a line such as
+  ``hit: M1-2 destroyed (range 7)`` or ``no loss (range 12)`` for an action naming units of two sides;
 - ``events``: what the engine itself reports for the action, when it keeps a list of events (``state.events``
   or ``state.log`` entries added by the action; strings, or dicts/objects with ``text`` and any of ``hit``,
   ``penetration``, ``result``, ``range``, ``aspect``, ``observer``, ``target``): shown as they are. Engines that
@@ -133,19 +134,22 @@ class ReplayWalk:
         self.game = loaded.game
         self.replay = replay
         self.actions: list[str] = [a for a in replay.get("actions", []) if isinstance(a, str)]
-        units = list(getattr(self.game, "units", None) or [])
-        self.units = units
-        self.names = [str(getattr(u, "name", i)) for i, u in enumerate(units)]
-        self.sides = [int(getattr(u, "side", 0) or 0) for u in units]
-        self.cards = [card_id(u) for u in units]
-        # longest names first so that "M1-10" is not read as "M1-1"
-        self._pattern = re.compile("|".join(re.escape(n) for n in sorted(self.names, key=len, reverse=True))) \
-            if self.names else None
+        self._index_units(list(getattr(self.game, "units", None) or []))
         self.phase_names = {getattr(p, "id", ""): getattr(p, "name", "") for p in getattr(self.game, "phases", ())}
         self.steps: list[Step] = []
         self._lost: set[int] = set()
         self.narrated = False
         self._walk()
+
+    def _index_units(self, units: list) -> None:
+        """Names (``name``, else ``id``), sides and cards of the game's units, and the pattern that finds names."""
+        self.units = units
+        self.names = [str(getattr(u, "name", None) or getattr(u, "id", None) or i) for i, u in enumerate(units)]
+        self.sides = [int(getattr(u, "side", 0) or 0) for u in units]
+        self.cards = [card_id(u) for u in units]
+        # longest names first so that "M1-10" is not read as "M1-1"
+        self._pattern = re.compile("|".join(re.escape(n) for n in sorted(self.names, key=len, reverse=True))) \
+            if self.names else None
 
     # ---------------------------------------------------------------- walking
     def _walk(self) -> None:
@@ -158,6 +162,8 @@ class ReplayWalk:
             self.steps.append(Step(0, error=f"cannot start the game: {type(exc).__name__}: {exc}"))
             return
         self.narrated = isinstance(getattr(state, "events", None), list)
+        if not self.units and isinstance(getattr(state, "units", None), list):  # units kept by the state only
+            self._index_units(list(state.units))
         self.steps.append(self._describe(Step(0), state))
         for i, text in enumerate(self.actions, 1):
             step = self._apply(state, i, text)
@@ -278,9 +284,11 @@ class ReplayWalk:
 
     def _note_losses(self, step: Step, before: list[int], after: list[int]) -> None:
         grew = [s for s in range(len(after)) if after[s] > (before[s] if s < len(before) else 0)]
+        told = [n for text in step.events for n in self._named(text)]  # units the narration names, in order
         for side in grew:
-            victim = next((n for n in step.named if self.sides[self.names.index(n)] == side
-                           and self.names.index(n) not in self._lost), None)
+            alive = [n for n in told[::-1] + step.named if self.sides[self.names.index(n)] == side
+                     and self.names.index(n) not in self._lost]
+            victim = alive[0] if alive else None  # the last one the narration names, else the action's
             if victim is None:
                 step.losses.append(f"a unit of side {side}")
                 continue
@@ -298,8 +306,9 @@ class ReplayWalk:
         out = []
         for step in self.steps:
             for unit in step.losses:
-                by = next((n for n in step.named if n != unit), "")
                 side = self.sides[self.names.index(unit)] if unit in self.names else -1
+                named = step.named + [n for text in step.events for n in self._named(text)]
+                by = next((n for n in named if self.sides[self.names.index(n)] != side), "")  # an enemy
                 out.append(Loss(step.index, step.turn, step.phase_name, unit, side, by))
         return out
 

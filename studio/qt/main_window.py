@@ -129,8 +129,8 @@ class QtMainWindow(QMainWindow):
     def hide_stale_tab_bars(self) -> None:
         """Qt (6.11) leaves a second tab bar behind when a second group of docks is tabified: a duplicate
         "Problems | Test-play" strip that does not follow the docks. The live bar follows ``raise_()``; the other
-        bars with the same tabs are hidden (Qt shows a bar again itself if it ever reuses it). Run on the first
-        show, while the first dock of each group is the one raised."""
+        bars with the same tabs are hidden (Qt shows a bar again itself if it ever reuses it); the dock that was
+        raised stays raised. Run on the first show."""
         from PySide6.QtWidgets import QTabBar
         for first, second in ((self.problems_dock, self.testplay_dock), (self.tree_dock, self.inspector_dock)):
             titles = [first.windowTitle(), second.windowTitle()]
@@ -138,13 +138,16 @@ class QtMainWindow(QMainWindow):
                     and [b.tabText(i) for i in range(b.count())] == titles]
             if len(bars) < 2:
                 continue
+            before = [b.currentIndex() for b in bars]  # the live bar knows which dock is raised
             second.raise_()
             live = [b for b in bars if b.currentIndex() == 1]
             first.raise_()
             live = [b for b in live if b.currentIndex() == 0]
+            keep = live[0] if len(live) == 1 else bars[0]
+            (first, second)[1 if before[bars.index(keep)] == 1 else 0].raise_()  # as it was
             if len(live) == 1:
                 for bar in bars:
-                    if bar is not live[0]:
+                    if bar is not keep:
                         bar.hide()
 
     def size_docks(self) -> None:

@@ -446,6 +446,20 @@ class QtMapView(QGraphicsView):
     def zoom_level(self) -> float:
         return self.transform().m11()
 
+    #: the zoom (pixels per mm) at which hex ids can be read; findings are shown at least this close
+    READABLE_ZOOM = 2.0
+
+    def reveal(self, points: list[tuple[float, float]]) -> None:
+        """Bring scene ``points`` (e.g. the hexes of a finding) into view, close enough to read their ids."""
+        if not points:
+            return
+        if self.zoom_level() < self.READABLE_ZOOM:
+            self._user_zoomed = True
+            self.zoom(self.READABLE_ZOOM / self.zoom_level())
+        xs, ys = [p[0] for p in points], [p[1] for p in points]
+        self.centerOn((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)
+        self.minimap.update()
+
     def fit(self) -> None:
         scene = self.scene()
         if isinstance(scene, QtHexScene):

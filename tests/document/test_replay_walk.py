@@ -155,3 +155,31 @@ def test_an_engine_without_an_event_list_is_told_apart():
     assert shot.events == [] and len(shot.moments) == 1 and shot.moments[0].text == ""
     assert [r[0] for r in shot.moments[0].rolls] == ["AP hit M1-1>T-80-2", "penetration M1-1>T-80-2", "d6"]
     assert shot.losses == ["T-80-2"] and "destroyed" in shot.outcome
+
+
+@pytest.fixture(scope="module")
+def table_replay(tmp_path_factory):
+    """A Battlefield Ops game: units kept by the state (ids, no names), positions in inches, narration."""
+    from pathlib import Path
+    from studio.cli.main import main
+    data = Path(__file__).resolve().parents[2] / "data"
+    out = tmp_path_factory.mktemp("table-replays")
+    assert main(["play", "bfops-meeting-at-the-ford", "--games", "1", "--seed", "1", "--save-replays", str(out),
+                 "--project", str(data)]) == 0
+    return data, next(out.glob("*.replay.json"))
+
+
+def test_losses_of_a_narrating_engine_name_the_unit_and_an_enemy_killer(table_replay):
+    data, path = table_replay
+    replay = json.loads(path.read_text())
+    walk = ReplayWalk(load_game(replay["scenario"], data), replay)
+    assert walk.names and walk.narrated, "units found on the state, named by their ids"
+    losses = walk.losses()
+    assert len(losses) == sum(replay["outcome"]["losses"]) > 0
+    for loss in losses:
+        step = walk.steps[loss.step]
+        assert loss.unit in walk.names, "a real unit, not 'a unit of side 1'"
+        told = " ".join(step.events)
+        assert loss.unit in told or loss.unit in step.action
+        if loss.by:
+            assert walk.sides[walk.names.index(loss.by)] != loss.side, "the killer is an enemy"

@@ -22,3 +22,17 @@ def test_each_dock_group_has_one_live_tab_strip(make_window, project, qtbot):
     bottom[0].setCurrentIndex(0)
     qtbot.waitUntil(lambda: not window.problems_dock.visibleRegion().isEmpty(), timeout=2000)
     assert window.testplay_dock.visibleRegion().isEmpty()
+
+
+def test_the_dock_raised_before_the_window_shows_stays_raised(qtbot, settings, project):
+    from studio.document.session import ProjectSession
+    from studio.qt.main_window import QtMainWindow
+    window = QtMainWindow(ProjectSession(project), settings, live_validation=False)
+    window._autosave_timer.stop()
+    qtbot.addWidget(window)
+    window.show_testplay()  # F8 before the first show (as the screenshot mode does)
+    window.show()
+    qtbot.waitExposed(window)
+    qtbot.waitUntil(lambda: not window.testplay_dock.visibleRegion().isEmpty(), timeout=2000)
+    assert window.problems_dock.visibleRegion().isEmpty()
+    assert len(_strips(window, ["Problems", "Test-play"])) == 1

@@ -87,3 +87,16 @@ def test_range_hints_read_as_words():
     assert values.hint(FieldSpec("integer", {}, minimum=0)) == "at least 0"
     assert values.hint(FieldSpec("integer", {}, maximum=6)) == "at most 6"
     assert values.hint(FieldSpec("integer", {}, minimum=1, maximum=20)) == "1..20"
+
+
+def test_a_finding_on_the_scenario_map_is_shown_close_enough_to_read(window, project, qtbot):
+    editor = window.open_path(project / "scenarios" / "mbt" / "delaying-action.yaml")
+    qtbot.wait(20)
+    editor.view.fit_all()
+    assert editor.view.zoom_level() < editor.view.READABLE_ZOOM, "two boards fitted: too small to read ids"
+    label = editor.doc.get("/sides/0/forces/0/setup/hexes/0")
+    editor.focus_pointer("/sides/0/forces/0/setup/hexes/0")
+    assert editor.view.zoom_level() >= editor.view.READABLE_ZOOM
+    centre = editor.view.mapFromScene(*editor.geometry.centre(editor.geometry.key_of_label(label)))
+    assert editor.view.viewport().rect().contains(centre), "the marked hex is in view"
+    assert editor.scene.layer("focus")

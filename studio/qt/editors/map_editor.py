@@ -468,8 +468,4 @@ class QtMapEditor(QtEditor):
     def focus_keys(self, keys) -> None:
         self.scene.set_marks("focus", keys, "#ffff00", 90, outline="#ff8000", z=7)
         if keys:
-            if self.view.zoom_level() < 2.0:  # close enough to read the hex ids
-                self.view._user_zoomed = True
-                self.view.zoom(2.0 / self.view.zoom_level())
-            x, y = self.geometry.centre(keys[0])
-            self.view.centerOn(x, y)
+            self.view.reveal([self.geometry.centre(keys[0])])  # close enough to read the hex ids

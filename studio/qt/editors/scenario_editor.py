@@ -851,8 +851,7 @@ class QtScenarioEditor(QtEditor):
                 setup.get("zone") or [])
         keys = self._labels_of(labels)
         self.scene.set_marks("focus", keys, "#ffff00", 110, outline="#ff8000", z=7)
-        if keys:
-            self.view.centerOn(*self.geometry.centre(keys[0]))
+        self.view.reveal([self.geometry.centre(k) for k in keys[:12]])  # close enough to read the hex ids
         if parts and parts[0] in ("sides",):
             self.tabs.setCurrentIndex(2)
             self.sides_form.focus(pointer)
