@@ -225,8 +225,8 @@ def save_screenshot(app, window, path: Path, dock_height: int = 170) -> int:
     window.resizeDocks([window.problems_dock, window.testplay_dock], [dock_height] * 2, Qt.Orientation.Vertical)
     settle(app)
     editor = window.current_editor()
-    if editor is not None and hasattr(editor, "view"):
-        editor.view.fit()
+    if editor is not None and hasattr(editor, "view") and not getattr(editor.view, "_user_zoomed", False):
+        editor.view.fit()  # the final size's fit; a view brought to a finding (``--open ID#/pointer``) stays
         settle(app)
     from PySide6.QtCore import QBuffer, QByteArray, QIODevice
 
