@@ -107,14 +107,16 @@ class AdvancedHeuristicBot(HeuristicBot):
         return super().choose(view, legal)
 
     def _call(self, state, legal):
-        """Call fire on the target hex with the most enemy units and no friendly unit within 1 hex; else pass."""
+        """Call fire on the target hex with the most enemy units and no friendly unit in the SHEAF (the hex for an
+        on-map unit, and its neighbours for an off-map battery); else pass."""
         g = self.game
         best, score = None, 0.0
         for a in legal:
             if a[0] != "call":
                 continue
             h = g.map.hex(a[3])
-            if any(g.units[k].side == self.side and state.st[k] in (1, 4) and distance(state.hex[k], h) <= 1
+            radius = 1 if a[1] in g.battery_index else 0
+            if any(g.units[k].side == self.side and state.st[k] in (1, 4) and distance(state.hex[k], h) <= radius
                    for k in range(g.n)):
                 continue
             value = sum(threat_of(g, k) for k in range(g.n) if g.units[k].side != self.side and

@@ -25,13 +25,13 @@ def test_observer_calls_fire_on_a_spotted_target():
     # MBT 6.5.1.7: an FO with an OW command calls a FIRE-commanded IF unit on a hex where it spots an enemy
     st = _if([])
     assert st.phase_id() == "indirect-fire" and [str(a) for a in st.legal_actions()] == [
-        "call M by F at 4E1", "pass"]
+        "call M by F at 4E1", "call m109-battery-1 by F at 4E1", "pass"]
 
 
 def test_no_indirect_fire_at_a_target_the_firer_spots():
     # MBT 6.5.1: IF may not be used against targets the firing unit can spot itself
     st = _if([], extra=[unit("N", "m106", "us", "4A1", 2, command="FIRE")])
-    calls = [str(a) for a in st.legal_actions() if a[0] == "call"]
+    calls = [str(a) for a in st.legal_actions() if a[0] == "call" and not a[1].startswith("m109")]
     assert calls == ["call M by F at 4E1"]
 
 
@@ -73,3 +73,20 @@ def test_step_passes_to_direct_fire():
     st = _if([])
     act(st, "pass")
     assert st.phase_id() != "indirect-fire"
+
+
+def test_off_map_battery_closed_sheaf():
+    # MBT 6.5.1.3, 6.5.1.5, 6.5.1.12: the scenario's M109 battery answers a call; a position's observer belongs to
+    # no scenario formation, so the battery is Unattached to it; the Closed SHEAF also hits the hexes around the
+    # target point
+    st = _if([], extra=[unit("N", "t-80bv", "sov", "4E2", 5)])
+    calls = [str(a) for a in st.legal_actions()]
+    assert "call m109-battery-1 by F at 4E1" in calls
+    need = st.game.ag.if_response[("fo", "unattached")]
+    st = _if([need, 50, 50, 50], extra=[unit("N", "t-80bv", "sov", "4E2", 5)])
+    act(st, "call m109-battery-1 by F at 4E1")
+    assert any("artillery lands at 4E1 (m109-battery-1, Closed SHEAF" in e for e in st.events), st.events
+    assert sum(e.startswith("IF at") for e in st.events) == 2
+    low = _if([need - 1])
+    act(low, "call m109-battery-1 by F at 4E1")
+    assert any("no response" in e for e in low.events)

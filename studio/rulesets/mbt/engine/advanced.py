@@ -25,7 +25,7 @@ from .suppression import SuppressionRules
 from .transport import TransportRules
 
 AG_SLOTS = ("sup", "tdmg", "track", "bail", "attacked", "red", "carrier", "xfer", "grp", "budget", "if_side",
-            "observed", "ca_side")
+            "observed", "ca_side", "bat_fired")
 
 
 class AdvState(AssaultRules, IndirectRules, TransportRules, LegRules, AgFireRules, GpFireRules, SuppressionRules,
@@ -35,7 +35,8 @@ class AdvState(AssaultRules, IndirectRules, TransportRules, LegRules, AgFireRule
     the shared command counter (its first unit; -1 none), ``red`` a squad reduced to its half-squad, ``carrier``
     the vehicle a passenger rides (-1 none); ``xfer`` the hex where the moving carrier paid for (dis)mounting;
     ``if_side`` the side calling indirect fire (-1 not started, -2 both done), ``observed`` this turn's observers,
-    ``ca_side`` the side in the Close Assault / Hand-to-Hand Combat Step (-1 not started, -2 done). Per formation: ``budget`` Available Commands left."""
+    ``ca_side`` the side in the Close Assault / Hand-to-Hand Combat Step (-1 not started, -2 done); per off-map
+    battery ``bat_fired`` (it fired this turn). Per formation: ``budget`` Available Commands left."""
 
     __slots__ = AG_SLOTS
 
@@ -57,6 +58,7 @@ class AdvState(AssaultRules, IndirectRules, TransportRules, LegRules, AgFireRule
         self.if_side = -1
         self.observed = []
         self.ca_side = -1
+        self.bat_fired = [False] * len(self.game.batteries)
         self.grp = [-1] * n
         self.budget = [0] * len(self.game.formation_side)
 
@@ -65,14 +67,14 @@ class AdvState(AssaultRules, IndirectRules, TransportRules, LegRules, AgFireRule
         o.sup, o.tdmg, o.track, o.bail = self.sup[:], self.tdmg[:], self.track[:], self.bail[:]
         o.attacked, o.red, o.grp, o.budget = self.attacked[:], self.red[:], self.grp[:], self.budget[:]
         o.carrier, o.xfer, o.if_side, o.observed = self.carrier[:], self.xfer, self.if_side, self.observed[:]
-        o.ca_side = self.ca_side
+        o.ca_side, o.bat_fired = self.ca_side, self.bat_fired[:]
         return o
 
     def fingerprint(self) -> str:
         ag = "".join(f"{self.sup[i]}{int(self.tdmg[i])}{int(self.track[i])}{int(self.bail[i])}"
                      f"{int(self.attacked[i])}{int(self.red[i])}:{self.grp[i]}:{self.carrier[i]}," for i in range(self.game.n))
         xfer = self.game.label(self.xfer) if self.xfer is not None else "-"
-        return f"{super().fingerprint()}|ag[{ag}]b{self.budget}x{xfer}i{self.if_side}{self.observed}c{self.ca_side}"
+        return f"{super().fingerprint()}|ag[{ag}]b{self.budget}x{xfer}i{self.if_side}{self.observed}c{self.ca_side}{self.bat_fired}"
 
     def observe(self, player: int) -> "AdvState":
         """The Basic view, and the enemy's shared counters and Available Commands left unknown (-1): they would
@@ -101,6 +103,7 @@ class AdvState(AssaultRules, IndirectRules, TransportRules, LegRules, AgFireRule
         super()._start_turn()
         self.observed = []
         self.ca_side = -1
+        self.bat_fired = [False] * len(self.game.batteries)
         self._available_commands()
 
     def _begin_df(self) -> None:

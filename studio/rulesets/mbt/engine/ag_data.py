@@ -47,7 +47,7 @@ class AgTables:
     spot_size: dict           # S / L -> net modifier -> spotting range (MBT 6.1.3)
     bail_pass: dict           # passenger Bail Out values by carrier result (MBT 6.5.2.7.2)
     passenger_gpd: dict       # passenger GP Defense by transport protection (MBT 6.5.4.2.3)
-    if_response: dict         # observer row -> Called IF Response factor, Attached (MBT 6.5.1.12)
+    if_response: dict         # (observer row, attachment) -> Called IF Response factor (MBT 6.5.1.12)
     if_grade: dict            # grade -> IF RSP modifier (MBT 6.5.1.12.1)
     if_mod: dict              # if-response-modifiers
     grade_hth: dict           # grade -> HTH CA modifier (MBT 6.6.1)
@@ -177,7 +177,7 @@ def compile_ag_tables(ruleset) -> AgTables:
         spot_mod=spot, spot_size=_spot_sizes(rd),
         bail_pass=rd.keyed("bail-out-passengers", "result", "value", "int"),
         passenger_gpd=rd.keyed("passenger-gp-defense", "protection", "gp_defense", "int"),
-        if_response=rd.keyed("called-if-response", "observer", "attached", "int"),
+        if_response=_if_response(rd),
         if_grade={k: v[12] for k, v in grade.items()}, grade_hth={k: v[13] for k, v in grade.items()},
         close=rd.keyed("close-combat", "item", "value", "int"),
         if_mod=_keyed_ids(rd, "if-response-modifiers", IF_MOD_IDS),
@@ -200,6 +200,14 @@ def _spot_sizes(rd: TableReader) -> dict:
         col = {rd.cell(tid, rows, r, "modifier", "int"): rd.cell(tid, rows, r, size, "int") for r in range(len(rows))}
         out[size] = _by_net(col, lo, hi)
     return out
+
+
+def _if_response(rd: TableReader) -> dict:
+    """(observer row, attachment) -> Called IF Response factor (MBT 6.5.1.12)."""
+    tid = "called-if-response"
+    rows = rd.rows(tid)
+    return {(rd.cell(tid, rows, r, "observer", "str"), col): rd.cell(tid, rows, r, col, "int")
+            for r in range(len(rows)) for col in ("attached", "organic", "unattached")}
 
 
 def _sight_rows(rd: TableReader) -> dict:
@@ -288,10 +296,11 @@ def if_rows(body: dict) -> tuple:
     """The GP-IF rows of a card's weapons (MBT 5.1.3.1, 6.5.1), as GP rows of kind ``IF``."""
     out = []
     for w in body.get("weapons", []):
+        gpe = (w.get("gp_effectiveness") or {}).get("max", 0)
         for a in w["ammo"]:
             if a["kind"] != "GP-IF":
                 continue
-            row = _ag_row(w, dict(a, kind="GP"), int(w["tt_factor"]), True, 0, None)
+            row = _ag_row(w, dict(a, kind="GP"), int(w["tt_factor"]), True, gpe, None)
             if row is not None:
                 out.append(dataclasses.replace(row, kind="IF", key=row.key + ":IF", arc=360))
     return tuple(out)

@@ -23,6 +23,7 @@ from .ag_data import compile_ag_tables
 from .codes import ADV_PHASES
 from .grades import compile_grades
 from .transport import initial_mounts
+from .indirect import compile_batteries
 from .state import MbtState
 
 ENGINE_POLICIES = {
@@ -43,6 +44,8 @@ ENGINE_POLICIES = {
     "close-combat": "Advanced Game: each Close Assault or Hand-to-Hand attack is one attacker against one adjacent "
                     "spotted unit (combined, advancing and dismount attacks, vehicle support and flamethrowers are "
                     "not modelled); an attacker whose target is eliminated takes its hex if no other enemy is there.",
+    "sheaf": "Advanced Game: an off-map battery fires a Closed SHEAF (the target hex and its six neighbours, MBT "
+             "6.5.1.5); each observer calls one source per turn.",
     "default-grade": "Advanced Game: a side without a Force Grade is Seasoned, the rules' baseline (MBT 6.5.2.5); "
                      "the check mbt.force-grade reports it.",
     "hit-aspect-owner-choice": "On a line of fire exactly along the front/rear divide the target's owner takes the "
@@ -90,6 +93,8 @@ class MbtGame(Game):
         self.n = len(self.units)
         compile_grades(self)
         self.initial_carrier = initial_mounts(self) if self.advanced else [-1] * self.n
+        self.batteries = compile_batteries(self) if self.advanced else []
+        self.battery_index = {b.name: k for k, b in enumerate(self.batteries)}
         self.objective_turns = int(self.extension.get("objective_turns", 1))
         self._environment(scenario.environment)
         self.first_fixed = self.sides.index(scenario.first_player) if scenario.first_player in self.sides else None

@@ -3,20 +3,56 @@ target point where their observer (an FO, Command or Recon unit with an OW comma
 Player then Second. Fire Response (6.5.1.12): roll (10) plus modifiers at or above the Called Indirect Fire
 Response factor (an unmodified 1 fails); the On-Map Closed SHEAF (6.5.1.5) attacks every ground unit in the target
 hex, friend or foe, on the GP Combat Results Table at the greater of the firer's and the observer's range
-(6.5.1.13), with the indirect-fire modifiers (6.5.4.3). Off-map batteries, planned fire, adjusting, continuous
-fire, checking, danger close and special missions are not modelled yet (COVERAGE-ADVANCED.md).
+(6.5.1.13), with the indirect-fire modifiers (6.5.4.3). Off-map batteries (scenario extension ``artillery``) fire
+once per turn when an observer calls them: response by the observer row and the battery's attachment to the
+observer's formation (6.5.1.3), a Closed SHEAF (the target hex and the six around it, ``ENGINE_POLICIES
+['sheaf']``) at the observer's range. Planned fire, adjusting, continuous fire, checking, danger close and special
+missions are not modelled yet (COVERAGE-ADVANCED.md).
 
 Action: ``call FIRER OBSERVER HEX`` (the text form ``call M106A2-1 by M981-1 at 2I8``); ``pass`` ends the side's
 step."""
 from __future__ import annotations
 
-from studio.hexgrid.coords import distance
+from dataclasses import dataclass
+
+from studio.hexgrid.coords import distance, neighbour
 
 from .actions import PASS, Action
 from .codes import FIRE, MFIRE, MOVE, ON, OW, SH
 from .fire import FireRules
 
 OBSERVER_LABELS = ("fo", "command", "recon")
+
+
+@dataclass(slots=True)
+class Battery:
+    """An off-map battery of a side (MBT 5.3, 6.5.1.2): its GP-IF rows and attachment (6.5.1.3)."""
+
+    name: str
+    side: int
+    card: str
+    attachment: str           # attached, organic, unattached
+    force: str | None
+    rows: tuple
+
+
+def compile_batteries(game) -> list[Battery]:
+    """The scenario's off-map batteries (extension ``artillery``), named after the card (``M109-battery-1``)."""
+    from .ag_data import if_rows
+
+    out = []
+    for entry in game.extension.get("artillery") or ():
+        if entry["side"] not in game.sides:
+            continue
+        card = game.index.model("unit", entry["battery"])
+        if card is None:
+            continue
+        body = card.body.model_dump() if hasattr(card.body, "model_dump") else card.body
+        rows = if_rows({"weapons": [body["weapon"]]})
+        for k in range(int(entry.get("count", 1))):
+            out.append(Battery(f"{entry['battery']}-{len(out) + 1}", game.sides.index(entry["side"]), card.id,
+                               entry["attachment"], entry.get("force"), rows))
+    return out
 
 
 class IndirectRules:
@@ -58,6 +94,7 @@ class IndirectRules:
                   self.if_rows(s)]
         observers = [o for o in g.units_of(side) if st[o] == ON and cmd[o] == OW and o not in self.observed and
                      self.observer_kind(o)]
+        batteries = [b for b, bat in enumerate(g.batteries) if bat.side == side and not self.bat_fired[b]]
         out = []
         for o in observers:
             targets = sorted({self.hex[t] for t in self.spots[o] if st[t] == ON})
@@ -65,7 +102,28 @@ class IndirectRules:
                 for h in targets:
                     if self._if_band(s, o, h) is not None and not self._firer_spots(s, h):
                         out.append(Action(("call", g.units[s].name, g.units[o].name, g.label(h))))
+            for b in batteries:
+                for h in targets:
+                    if self._battery_band(b, o, h) is not None:
+                        out.append(Action(("call", g.batteries[b].name, g.units[o].name, g.label(h))))
         return out + [PASS] if out else []
+
+    def _battery_band(self, b: int, o: int, h):
+        """An off-map battery's row and range factor at the observer's range (MBT 6.5.1.13)."""
+        r = distance(self.hex[o], h)
+        for row in self.game.batteries[b].rows:
+            if row.min_range <= r <= row.max_range:
+                band, factor = self.gp_factor(row, r)
+                if band is not None:
+                    return row, band, factor
+        return None
+
+    def attachment(self, b: int, o: int) -> str:
+        """Attached or Organic to the observer's formation, else Unattached (MBT 6.5.1.3)."""
+        bat = self.game.batteries[b]
+        if bat.attachment != "unattached" and bat.force == self.game.units[o].force:
+            return bat.attachment
+        return "unattached"
 
     def _firer_spots(self, s: int, h) -> bool:
         """IF may not be used against a target the firer can spot itself (MBT 6.5.1)."""
@@ -87,20 +145,42 @@ class IndirectRules:
             self._next_if_side()
             return
         g = self.game
-        s, o, h = g.uindex[action[1]], g.uindex[action[2]], g.map.hex(action[3])
+        o, h = g.uindex[action[2]], g.map.hex(action[3])
+        if action[1] in g.battery_index:
+            self._call_battery(g.battery_index[action[1]], o, h)
+            return
+        s = g.uindex[action[1]]
         self.fired[s] = True
         self.mk[s] = MFIRE  # the firer is marked Spot/Fire at once; the observer is not (MBT 6.5.1)
         self.observed.append(o)
         if self.fire_response(s, o, h):
             self._impact(s, o, h)
 
-    def fire_response(self, s: int, o: int, h) -> bool:
-        """Fire Response (MBT 6.5.1.12): roll (10) + modifiers >= the response factor (on-map units are
-        Attached, 6.5.1.3); an unmodified 1 fails (``ENGINE_POLICIES['danger-close']``)."""
+    def _call_battery(self, b: int, o: int, h) -> None:
+        """An off-map battery's mission (MBT 6.5.1.7, 6.5.1.12-13): Closed SHEAF around the target point."""
+        g = self.game
+        self.bat_fired[b] = True
+        self.observed.append(o)
+        bat = g.batteries[b]
+        if not self.fire_response(-1, o, h, self.attachment(b, o), bat.name):
+            return
+        row, band, factor = self._battery_band(b, o, h)
+        sheaf = {h} | {neighbour(h, d) for d in range(6)}
+        if self.dice.record:
+            self.events.append(f"artillery lands at {g.label(h)} ({bat.name}, Closed SHEAF, GP {factor}, {band})")
+        for t in [t for t in range(g.n) if self.st[t] == ON and self.hex[t] in sheaf]:
+            self.attacked[t] = True
+            self._if_attack(-1, t, row, band, factor, o)
+
+    def fire_response(self, s: int, o: int, h, attachment: str = "attached", source: str = "") -> bool:
+        """Fire Response (MBT 6.5.1.12): roll (10) + modifiers >= the response factor by observer row and
+        attachment (on-map units are Attached, 6.5.1.3); an unmodified 1 fails (``ENGINE_POLICIES
+        ['danger-close']``)."""
         g = self.game
         ag = g.ag
-        factor = ag.if_response[self.observer_kind(o)]
-        roll = self.dice.roll(10, f"IF response {g.units[s].name} by {g.units[o].name}")
+        factor = ag.if_response[(self.observer_kind(o), attachment)]
+        source = source or g.units[s].name
+        roll = self.dice.roll(10, f"IF response {source} by {g.units[o].name}")
         m = ag.if_grade[self.unit_grade(o)]
         if self.sup[o]:
             m += ag.if_mod["observer-suppressed"]
@@ -108,7 +188,7 @@ class IndirectRules:
             m += ag.if_mod["observer-turret-damaged"]
         ok = roll != 1 and roll + m >= factor
         if self.dice.record:
-            self.events.append(f"{g.units[o].name} calls {g.units[s].name} on {g.label(h)}: response roll {roll}"
+            self.events.append(f"{g.units[o].name} calls {source} on {g.label(h)}: response roll {roll}"
                                f"{m:+d} vs {factor}: {'responds' if ok else 'no response'}")
         return ok
 
@@ -122,16 +202,17 @@ class IndirectRules:
             self.attacked[t] = True
             self._if_attack(s, t, row, band, factor)
 
-    def _if_attack(self, s: int, t: int, row, band: str, factor: int) -> None:
-        """One unit in the SHEAF (MBT 6.5.4.4): GP Defense (legs by overhead protection only), IF modifiers."""
+    def _if_attack(self, s: int, t: int, row, band: str, factor: int, observer: int = -1) -> None:
+        """One unit in the SHEAF (MBT 6.5.4.4): GP Defense (legs by overhead protection only), IF modifiers;
+        ``s`` -1 for an off-map battery (no Unit Grade: the observer's, MBT 5.8)."""
         g = self.game
         ag = g.units[t].type.ag
         fmax, dmax = g.ag.gp_max
         defense = self.if_leg_defense(t) if ag.leg else ag.gp_value
         defense = max(1, min(dmax, defense))
         n_eff, s_eff = g.ag.gp_crt[(max(1, min(fmax, factor)), defense)]
-        net = self.if_modifiers(s, t, band)
-        roll = self.dice.roll(100, f"IF {g.units[s].name}>{g.units[t].name}")
+        net = self.if_modifiers(s if s >= 0 else observer, t, band)
+        roll = self.dice.roll(100, f"IF {g.units[s].name if s >= 0 else 'battery'}>{g.units[t].name}")
         x = roll + net
         effect = "N" if x <= n_eff else ("S" if x <= s_eff else "E")
         if ag.leg:

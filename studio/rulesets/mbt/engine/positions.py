@@ -101,7 +101,7 @@ def _game_with_units(game, position):
     twin.units, twin.types = units, types
     twin.uindex = {u.name: k for k, u in enumerate(units)}
     twin.n = len(units)
-    twin.initial_carrier = [-1] * twin.n
+    twin.initial_carrier = [-1] * twin.n  # the scenario's batteries stay available (MBT 6.5.1.3)
     assign_formations(twin)
     return twin
 

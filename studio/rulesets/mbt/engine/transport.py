@@ -171,7 +171,7 @@ class TransportRules:
         defense = g.ag.passenger_gpd["under_cover" if protection == "under_cover" else "none"]
         for p in self.passengers(c):
             n_eff, s_eff = g.ag.gp_crt[(max(1, min(fmax, factor)), max(1, min(dmax, defense)))]
-            roll = self.dice.roll(100, f"GP {g.units[s].name}>{g.units[p].name} (passenger)")
+            roll = self.dice.roll(100, f"GP {g.units[s].name if s >= 0 else 'battery'}>{g.units[p].name} (passenger)")
             x = roll + net
             effect = "N" if x <= n_eff else ("S" if x <= s_eff else "E")
             if effect != "N":
