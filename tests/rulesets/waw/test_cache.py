@@ -197,6 +197,12 @@ def test_invalidation_rules_on_a_bare_record():
     st.hex[1] = (2, 4)
     lc.refresh(st)
     assert 0 in kept(lc.moves) and 0 not in kept(lc.close) and 0 in kept(lc.fire)   # 2 hexes off: close only
+    lc.put(lc.calls, 0, [Action("end")], key=(0, (2, 1)))
+    assert lc.get(lc.calls, 0, st, (0, (2, 1))) is not None
+    assert lc.get(lc.calls, 0, st, (1, (1, 1))) is None    # a call made since: the artillery list is asked anew
+    st.hex[2] = (2, 4)                          # an enemy moved: the calls on enemy hexes are stale
+    lc.refresh(st)
+    assert lc.get(lc.calls, 0, st, (0, (2, 1))) is None
     st.smoke[(5, 5)] = 2                        # a global marker: every list
     lc.refresh(st)
     assert not (kept(lc.moves) or kept(lc.fire) or kept(lc.close) or kept(lc.popup))

@@ -14,10 +14,16 @@ from .actions import Action
 class ArtilleryRules:
     __slots__ = ()
 
+    def _calls_made(self, caller: int) -> int:
+        """Missions called so far this impulse: by ``caller``, or by the formation (option c67)."""
+        if self.game.option("c67_artillery_calls") == "per_formation":
+            return sum(self.calls.values())
+        return self.calls.get(caller, 0)
+
     def _call_actions(self, caller: int, fi: int) -> list[Action]:
+        """8.0: an HQ (or recon unit) calls each usable asset on every enemy hex in its LOS, up to two calls."""
         g = self.game
-        made = sum(self.calls.values()) if g.option("c67_artillery_calls") == "per_formation" else \
-            self.calls.get(caller, 0)
+        made = self._calls_made(caller)
         if made >= g.const("artillery_missions_per_caller") or self.strength[caller] >= 2 or self.hex[caller] is None:
             return []                          # 8.0: up to two missions (per caller or per formation, c67)
         side = g.units[caller].side

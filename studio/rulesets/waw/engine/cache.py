@@ -17,7 +17,8 @@ Invalidation rules (each a dependency of the uncached computation):
   1.4 stacking, one HQ per hex; 1.3.3.1 the HQ following from the unit's own hex); within 2 hexes: the close list
   (adjacent enemies, the Overrun exit hexes beyond them, the Assault partner and carriers in the hex);
 * an enemy changed anywhere in a field fire or targeting reads (hex, strength, mode, carrier; ``TARGET_FIELDS``):
-  the fire list (its targets, 6.1), and the move list of a Disrupted unit (6.1.7: it may not come closer to any
+  the fire list (its targets, 6.1), the artillery call list (8.0: enemy hexes in LOS; kept per number of calls
+  made and missions left), and the move list of a Disrupted unit (6.1.7: it may not come closer to any
   enemy); an enemy that only became Ops Complete or acted changes neither; friendly units never change the fire
   list (fire legality reads only the firer and the target);
 * the global signature changed: every list.
@@ -111,17 +112,20 @@ class ListingCache:
     """The per-unit lists of one state and of its observations (which share its unit lists; clones start
     empty), and the occupancy kept up to date from the changes seen at each listing."""
 
-    __slots__ = ("fields", "glob", "moves", "fire", "close", "popup", "sides", "live", "occ", "seen", "seen_all")
+    __slots__ = ("fields", "glob", "moves", "fire", "close", "popup", "calls", "sides", "live", "occ", "seen",
+                 "seen_all")
 
     def __init__(self):
         self.fields: list[list] | None = None   # copies of the UNIT_FIELDS lists at the last listing
         self.glob: tuple | None = None
-        # table -> unit -> (enemy changes seen when made, actions): dropped by the locality rules above, stale
-        # (for fire, Pop-Up and a Disrupted unit's moves) once an enemy's target field changed since it was made
-        self.moves: dict[int, tuple[int, list]] = {}
-        self.fire: dict[int, tuple[int, list]] = {}
-        self.close: dict[int, tuple[int, list]] = {}
-        self.popup: dict[int, tuple[int, list]] = {}
+        # table -> unit -> (enemy changes seen when made, key, actions): dropped by the locality rules above,
+        # stale (for fire, Pop-Up, artillery calls and a Disrupted unit's moves) once an enemy's target field
+        # changed since it was made, or when asked with another key (what else the list read: calls, missions)
+        self.moves: dict[int, tuple] = {}
+        self.fire: dict[int, tuple] = {}
+        self.close: dict[int, tuple] = {}
+        self.popup: dict[int, tuple] = {}
+        self.calls: dict[int, tuple] = {}
         self.sides: list[int] = []
         self.seen: list[int] = []              # per side: changes of its units' target fields (TARGET_FIELDS)
         self.seen_all = 0
@@ -155,10 +159,8 @@ class ListingCache:
         return self.occ
 
     def _clear(self, st, glob: tuple) -> None:
-        self.moves.clear()
-        self.fire.clear()
-        self.close.clear()
-        self.popup.clear()
+        for table in (self.moves, self.fire, self.close, self.popup, self.calls):
+            table.clear()
         self.glob = glob
         self.sides = list(st.game.side_of)
         if len(self.seen) <= max(self.sides, default=0):
@@ -190,7 +192,7 @@ class ListingCache:
         """The invalidation rules for one changed unit ``c`` (old hex ``oh``, new hex ``nh``; ``seen``: a field
         another unit's fire or targeting reads changed)."""
         moves, close, occ = self.moves, self.close, self.occ
-        for table in (moves, self.fire, close, self.popup):
+        for table in (moves, self.fire, close, self.popup, self.calls):
             table.pop(c, None)
         g = st.game
         for h in (oh, nh):
@@ -210,19 +212,22 @@ class ListingCache:
     def _enemy_changes(self, u: int) -> int:
         return self.seen_all - self.seen[self.sides[u]]
 
-    def get(self, table: dict, u: int, st):
-        """The kept list of ``u`` in ``table`` (valid: no change it depends on was seen since), else None."""
+    def get(self, table: dict, u: int, st, key=None):
+        """The kept list of ``u`` in ``table`` (valid: no change it depends on was seen since, made for ``key``),
+        else None."""
         entry = table.get(u)
         if entry is None:
             return None
-        made, lst = entry
-        if made != self._enemy_changes(u) and (table is self.fire or table is self.popup or
-                                               (table is self.moves and st.disr[u])):
+        made, kept_key, lst = entry
+        if kept_key != key:
+            return None
+        if made != self._enemy_changes(u) and (table is not self.close and
+                                               (table is not self.moves or st.disr[u])):
             return None
         return lst
 
-    def put(self, table: dict, u: int, lst: list) -> list:
-        table[u] = (self._enemy_changes(u), lst)
+    def put(self, table: dict, u: int, lst: list, key=None) -> list:
+        table[u] = (self._enemy_changes(u), key, lst)
         return lst
 
 

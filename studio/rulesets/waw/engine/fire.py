@@ -42,14 +42,10 @@ class FireRules:
         return g.los.clear(ha, hb, lv.get(ha, 0), lv.get(hb, 0), self.wrecks)   # 7.2 b: Wrecks
 
     def _smoky(self, a, b) -> bool:
-        from studio.hexgrid.lines import line_steps
-
-        return any(distance(h, sm) <= 1 for st in line_steps(a, b)[1:] for h in st for sm in self.smoke)
+        return any(distance(h, sm) <= 1 for st in self.game.los.steps(a, b)[1:] for h in st for sm in self.smoke)
 
     def _smoke_between(self, a, b) -> bool:
-        from studio.hexgrid.lines import line_steps
-
-        for st in line_steps(a, b):
+        for st in self.game.los.steps(a, b):
             for h in st:
                 for sm in self.smoke:
                     if distance(h, sm) <= 1 and distance(a, sm) > 1:

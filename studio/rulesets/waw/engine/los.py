@@ -38,6 +38,7 @@ class Los:
         self.on_ridge = frozenset(h for side in self.ridges for h in side)
         self.cache: dict = {}
         self._between: dict = {}
+        self._steps: dict = {}
         self.grid = grid            # the assembled map (offset grid) for whole-map answers, or None
         self._arrays = None
 
@@ -78,14 +79,22 @@ class Los:
         key = (a, b)
         hit = self._between.get(key)
         if hit is None:
-            hit = self._between[key] = frozenset(h for st in line_steps(a, b)[1:-1] for h in st)
+            hit = self._between[key] = frozenset(h for st in self.steps(a, b)[1:-1] for h in st)
+        return hit
+
+    def steps(self, a, b) -> tuple:
+        """``line_steps(a, b)``, kept per pair (the map does not change)."""
+        key = (a, b)
+        hit = self._steps.get(key)
+        if hit is None:
+            hit = self._steps[key] = line_steps(a, b)
         return hit
 
     def _crosses_ridge(self, a, b) -> bool:
         """7.2: the line crosses a ridge line, and neither end hex is adjacent to (has a side on) one."""
         if not self.ridges or a in self.on_ridge or b in self.on_ridge:
             return False
-        steps = line_steps(a, b)
+        steps = self.steps(a, b)
         for s1, s2 in zip(steps, steps[1:]):
             pairs = [(p, q) for p in s1 for q in s2 if distance(p, q) == 1]
             if pairs and all((min(p, q), max(p, q)) in self.ridges for p, q in pairs):
@@ -111,7 +120,7 @@ class Los:
         """Helicopter LOS Table: a helicopter in ``a`` at flight ``level`` to a target in ``b`` at ``lb``."""
         if distance(a, b) <= 1:
             return True
-        steps = line_steps(a, b)[1:-1]
+        steps = self.steps(a, b)[1:-1]
         n = len(steps)
         own = self.level.get(a, 0) == 1
         for i, st in enumerate(steps):
@@ -139,7 +148,7 @@ class Los:
     def _compute(self, a, b, la, lb, wrecks=frozenset()) -> bool:
         if a == b or distance(a, b) <= 1:
             return True
-        steps = line_steps(a, b)[1:-1]
+        steps = self.steps(a, b)[1:-1]
         if la == lb:
             return self._level_los(steps, la, wrecks)
         if self._crosses_ridge(a, b):

@@ -287,14 +287,14 @@ class SequenceRules:
         g = self.game
         spec = g.units[u]
         if spec.is_hq:
-            return self._call_actions(u, fi) if self.impulse_first or self.calls.get(u) else []
+            return self._calls_listed(u, fi) if self.impulse_first or self.calls.get(u) else []
         if self.carrier[u] >= 0:
             return self._unload_actions(u)
         if not self._can_act(u):
             return []
         out = self._helicopter_actions(u)
         if spec.body.recon and (self.impulse_first or self.calls.get(u)):
-            out += self._call_actions(u, fi)
+            out += self._calls_listed(u, fi)
         if not self.mfired[u]:
             out += self._moves_listed(u)
         if self.mp_used[u] == 0 and not self.disr[u] and (spec.body.mortar or spec.cls == "on_map_artillery"):
@@ -303,21 +303,27 @@ class SequenceRules:
             out += self._combat_listed(u, fi)
         return out
 
-    def _listed(self, table: str, u: int, compute) -> list[Action]:
+    def _listed(self, table: str, u: int, compute, key=None) -> list[Action]:
         """``compute()`` for unit ``u``, kept in the listing cache's ``table`` (``moves``, ``fire``, ``close``,
-        ``popup``) while nothing it depends on changed (engine/cache.py); uncached when the cache is off."""
+        ``popup``, ``calls``) while nothing it depends on changed (engine/cache.py) and asked for the same
+        ``key``; uncached when the cache is off."""
         lc = self._lc
         if lc is None or not lc.live:
             return compute()
         kept = getattr(lc, table)
-        hit = lc.get(kept, u, self)
-        return hit if hit is not None else lc.put(kept, u, compute())
+        hit = lc.get(kept, u, self, key)
+        return hit if hit is not None else lc.put(kept, u, compute(), key)
 
     def _moves_listed(self, u: int) -> list[Action]:
         """``u``'s move actions (cached, see ``_listed``)."""
         g = self.game
         uid = g.units[u].uid
         return self._listed("moves", u, lambda: [Action("move", uid, g.label[h]) for h in self._move_targets(u)])
+
+    def _calls_listed(self, u: int, fi: int) -> list[Action]:
+        """``u``'s artillery calls (8.0), cached like fire for the calls made and the missions left."""
+        return self._listed("calls", u, lambda: self._call_actions(u, fi),
+                            (self._calls_made(u), tuple(self.missions)))
 
     def _combat_listed(self, u: int, fi: int) -> list[Action]:
         """``u``'s fire, then Assault, Overrun and load actions (each cached, see ``_listed``)."""
