@@ -78,7 +78,7 @@ class QtProblemsPanel(QWidget):
         lines = []
         for i, note in enumerate(self.notes[:self.MAX_NOTES_SHOWN]):
             link = f'<a href="{i}">{html.escape(note.file)}</a>'
-            lines.append(f"&#9432; {link}: {html.escape(note.message)}")
+            lines.append(f"<b>Note</b> — {link}: {html.escape(note.message)}")
         if len(self.notes) > self.MAX_NOTES_SHOWN:
             lines.append(f"… and {len(self.notes) - self.MAX_NOTES_SHOWN} more file(s) with rule checks partial "
                          "or withheld")

@@ -328,6 +328,7 @@ class QtScenarioEditor(QtEditor):
             index = self.tabs.addTab(self.extension_page, "Rule system")
             self.tabs.setTabToolTip(index, "This rule system's own scenario settings (extension:)")
         self.diag_list = QListWidget()
+        self.diag_list.setWordWrap(True)  # long findings wrap in the narrow panel
         self.diag_list.itemActivated.connect(lambda item: self.focus_pointer(item.data(Qt.ItemDataRole.UserRole)))
         self.tabs.addTab(self.diag_list, "Findings")
         self.forms = [self.general, self.sides_form, self.victory_form, self.rules_form] + (
@@ -646,7 +647,7 @@ class QtScenarioEditor(QtEditor):
         """This scenario's findings; first, in italics, a note when its rule checks ran on part of it only."""
         self.diag_list.clear()
         for note in self.notes:
-            item = QListWidgetItem(f"\u24d8 {note.message}")
+            item = QListWidgetItem(f"note: {note.message}")
             font = item.font()
             font.setItalic(True)
             item.setFont(font)
