@@ -16,7 +16,7 @@ class AirRules:
         """9.2.1: every target the helicopter may attack one level up; the Pop-Up is the owner's choice whether
         or not the target is also seen at the normal level."""
         out = []
-        for t in self._targets(u):
+        for t in self._within_reach(u, self._targets(u)):
             saved = self.pending
             self.pending = ("popup", u, t, "", saved[1] if len(saved) > 1 else -1)
             try:

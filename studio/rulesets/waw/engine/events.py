@@ -203,8 +203,7 @@ class EventRules:
             self.mp_used[u] += self._terrain_cost(u, h, n) or 1.0
             self._relocate(u, h, n)
             self._mines(u, n)
-            if self.strength[u] < 2 and any(self._can_opfire(e) and self._fire_types(e, u, "opfire")
-                                            for e in self._alive(alliance)):
+            if self.strength[u] < 2 and self._opfire_shots(u, first=True):
                 self.pending = ("opfire", u, -1)
                 return
         self.mp_used[u], self.mp_cap[u], self.one_hex[u], self.locked[u] = saved

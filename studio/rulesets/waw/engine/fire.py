@@ -131,6 +131,27 @@ class FireRules:
         return (self.strength[u] < 2 and self.hex[u] is not None and not self.ops_complete[u] and not self.disr[u]
                 and not g.units[u].is_hq and self.carrier[u] < 0 and not self.breakdown[u])
 
+    def _opfire_shots(self, mover: int, first: bool = False) -> list[tuple[int, list[str]]]:
+        """(enemy, fire types) of every enemy of ``mover`` that may make Opportunity Fire at it now (6.2), in
+        unit order (``first``: stop at the first); enemies beyond their reach are skipped before anything else."""
+        hx, reach = self.hex, self.game.reach
+        hm = hx[mover]
+        out = []
+        for e in self._alive(1 - self.game.units[mover].side):
+            if distance(hx[e], hm) <= reach[e] and self._can_opfire(e):
+                fps = self._fire_types(e, mover, "opfire")
+                if fps:
+                    out.append((e, fps))
+                    if first:
+                        break
+        return out
+
+    def _within_reach(self, u: int, targets: list[int]) -> list[int]:
+        """The ``targets`` within ``u``'s longest reach (``game.reach``: 6.1.1, 9.3) of its hex."""
+        hx = self.hex
+        hu, r = hx[u], self.game.reach[u]
+        return [t for t in targets if distance(hu, hx[t]) <= r]
+
     def _fire_types(self, u: int, t: int, mode: str) -> list[str]:
         """The fire types (``ap``, ``he``, ``aa``) ``u`` may fire at ``t`` now: ``fire_numbers`` of each, with the
         line of sight (7.0) checked once for the pair."""

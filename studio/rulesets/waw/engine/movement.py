@@ -190,12 +190,8 @@ class MovementRules:
                     self.mines.discard(m)
 
     def _open_opfire(self, mover: int) -> None:
-        g = self.game
-        side = g.units[mover].side
-        for e in self._alive(1 - side):
-            if self._can_opfire(e) and self._fire_types(e, mover, "opfire"):
-                self.pending = ("opfire", mover, self.pending[1])
-                return
+        if self._opfire_shots(mover, first=True):
+            self.pending = ("opfire", mover, self.pending[1])
 
     def _load(self, u: int, c: int) -> None:
         spec = self.game.units[u]

@@ -366,7 +366,7 @@ class SequenceRules:
         mode = "moving" if self.mp_used[u] > 0 and not spec.is_heli else "normal"
         if mode == "moving" and not self._may_moving_fire(u):
             return []                          # 6.1.3: no fire type of the unit qualifies for Moving Fire
-        return [Action("fire", uid, g.units[t].uid, fp) for t in self._targets(u)
+        return [Action("fire", uid, g.units[t].uid, fp) for t in self._within_reach(u, self._targets(u))
                 for fp in self._fire_types(u, t, mode)]
 
     def _close_actions(self, u: int, fi: int) -> list[Action]:

@@ -254,12 +254,9 @@ class WawState(SequenceRules, CommandRules, MovementRules, FireRules, AssaultRul
         try:
             if p[0] in ("opfire", "popup"):
                 mover = p[1]
-                out = [Action("pass")]
-                for u in self._alive(1 - g.units[mover].side):
-                    if self._can_opfire(u):
-                        for fp in self._fire_types(u, mover, "opfire"):
-                            out.append(Action("opfire", g.units[u].uid, g.units[mover].uid, fp))
-                return out
+                target = g.units[mover].uid
+                return [Action("pass")] + [Action("opfire", g.units[u].uid, target, fp)
+                                           for u, fps in self._opfire_shots(mover) for fp in fps]
             if lc is not None:
                 lc.live = True
             return self._ops_actions(p[1])
@@ -338,7 +335,7 @@ class WawState(SequenceRules, CommandRules, MovementRules, FireRules, AssaultRul
         g = self.game
         u, t = g.by_uid[action.unit], g.by_uid[action.target]
         self.pending = ("popup", u, t, action.fire, pending[1])
-        if not any(self._can_opfire(e) and self._fire_types(e, u, "opfire") for e in self._alive(1 - g.units[u].side)):
+        if not self._opfire_shots(u, first=True):
             self._popup_resolve(None)
 
     def _do_opfire(self, action: Action, pending) -> None:
