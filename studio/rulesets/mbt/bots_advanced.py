@@ -16,6 +16,7 @@ from __future__ import annotations
 from studio.hexgrid.coords import distance
 
 from .bots import HeuristicBot, threat as threat_of
+from .engine.codes import CMD_CODES as CODES
 from .engine.ag_fire import hit_angle
 
 #: the weight of a Suppressed result against a kill (it halves movement and costs the shooter -5 AP, -20 GP)
@@ -75,7 +76,7 @@ MOUNT_GOAL = 6
 #: a unit this close to an objective hex of its side that no enemy holds moves in
 CLOSE_IN = 12
 #: shots at units on the bot's own objective hexes are worth this much more (they deny the objective)
-OBJECTIVE_WEIGHT = 3.0
+OBJECTIVE_WEIGHT = 6.0
 
 
 class AdvancedHeuristicBot(HeuristicBot):
@@ -116,8 +117,8 @@ class AdvancedHeuristicBot(HeuristicBot):
                 continue
             h = g.map.hex(a[3])
             radius = 1 if a[1] in g.battery_index else 0
-            if any(g.units[k].side == self.side and state.st[k] in (1, 4) and distance(state.hex[k], h) <= radius
-                   for k in range(g.n)):
+            if any(g.units[k].side == self.side and state.st[k] in (1, 4) and state.hex[k] is not None and
+                   distance(state.hex[k], h) <= radius for k in range(g.n)):
                 continue
             value = sum(threat_of(g, k) for k in range(g.n) if g.units[k].side != self.side and
                         state.st[k] == 1 and state.hex[k] == h)
@@ -178,11 +179,20 @@ class AdvancedHeuristicBot(HeuristicBot):
         if pick is not None:
             return pick
         choice = super().command(view, state, legal)
-        if choice[2] != "OW" or state.budget[g.formation_of[i]] > 1:
+        f = g.formation_of[i]
+        if choice[2] == "NC" or state.st[i] != 1 or state.budget[f] != 1 or \
+                state.share_group(i, CODES[choice[2]]) >= 0:
             return choice
-        if not state.fire_options(i, state.spots[i]):
-            return opts.get("NC", choice)
+        later = [j for j in range(i + 1, g.n) if g.formation_of[j] == f and state.st[j] == 1 and not state.cmd[j]]
+        if later and max(self._priority(state, j) for j in later) > self._priority(state, i):
+            return opts.get("NC", choice)  # keep the formation's last command for a unit that needs it more
         return choice
+
+    def _priority(self, state, i: int) -> float:
+        """How much unit ``i`` needs a unique command: its best shot, its passengers, its nearness to its goal."""
+        shots = [self.shot_value(state, i, t, row, False) for t, row in state.fire_options(i, state.spots[i])]
+        carried = 1.0 if any(c == i for c in state.carrier) else 0.0
+        return max(shots, default=0.0) + carried + 1.0 / (1 + distance(state.hex[i], self.goal(state, i)))
 
     def _role_command(self, i: int, opts: dict):
         """On-map mortars stay back and fire indirect (MBT 6.5.1); forward observers observe (6.5.1.1)."""
