@@ -315,6 +315,17 @@ def check_battery(doc, body) -> Iterator[Diagnostic]:
                         "/body/missions", R + "6.1.4.3.10")
 
 
+def check_towed_ammo(doc, body) -> Iterator[Diagnostic]:
+    """All towed units have Ammo Limits (MBT 5.16.2.3; unlimited only beside their transport or ammo dump)."""
+    if not isinstance(body, TowedBody):
+        return
+    for base, w in weapons_of(body):
+        if not w.ammo_limits:
+            yield doc.warning("mbt.ammo-limit", f"towed weapon '{w.id}' lists no ammo limits; all towed units have "
+                              "them (unlimited only near their transport or ammo dump)", base, R + "5.16.2.3",
+                              at_key=True)
+
+
 _SPECIAL = {"P": "CLGP", "C": "ICM", "M": "FASCAM"}
 
 
@@ -330,7 +341,7 @@ def check_soviet_attached(doc, body) -> Iterator[Diagnostic]:
                                 f"(ammo limit {lim.prefix}{lim.value})", f"{base}/ammo_limits/{k}/prefix", R + "6.5.1.3.4")
 
 
-CARD_CHECKS = (check_soviet_attached, check_ap_damage, check_gp_effectiveness, check_short_halt, check_weapon_type, check_manpads,
+CARD_CHECKS = (check_soviet_attached, check_towed_ammo, check_ap_damage, check_gp_effectiveness, check_short_halt, check_weapon_type, check_manpads,
                check_smoke, check_laser, check_transport, check_small_arms, check_leg_movement, check_fixed_wing,
                check_helicopter, check_battery)
 INDEX_CHECKS = (check_half_squad, check_attached)
