@@ -1,7 +1,10 @@
 """MBT (2nd edition) rule system plugin: card models, scenario extension, static checks and the engine hook.
 
-Data side: ``cards`` (unit card bodies, scenario extension) and ``checks`` (static checks d.1-d.3 of the rules
-digest, codes ``mbt.*``). The rules engine lives in ``studio.rulesets.mbt.engine`` and is imported lazily.
+Data side: ``cards`` (the card bodies of every card category, ``CARD_BODIES``: vehicle, leg, crew_served, towed,
+fixed_wing, helicopter, battery; the scenario extension) and the static checks of the rules digests, codes
+``mbt.*``: ``checks`` (d.1-d.3, Basic Game and the entry points), ``checks_advanced`` (Advanced Game cards),
+``checks_forces`` (Advanced forces, TO&Es, scenario extension), ``checks_tables`` (Advanced Game tables). The rules
+engine lives in ``studio.rulesets.mbt.engine`` and is imported lazily.
 """
 from __future__ import annotations
 
