@@ -154,7 +154,7 @@ def _bare_game(sides):
 
     hexes = {(q, r) for q in range(12) for r in range(12)}
     n = len(sides)
-    return SimpleNamespace(side_of=list(sides), ground_unit=[True] * n, stacking_unit=[True] * n,
+    return SimpleNamespace(side_of=list(sides), ground_unit=[True] * n, stacking_unit=[True] * n, near_pair={},
                            within1={h: _within(h, 1, hexes) for h in hexes},
                            ring2={h: [x for x in _within(h, 2, hexes) if x not in _within(h, 1, hexes)]
                                   for h in hexes})

@@ -27,16 +27,14 @@ class ArtilleryRules:
         if made >= g.const("artillery_missions_per_caller") or self.strength[caller] >= 2 or self.hex[caller] is None:
             return []                          # 8.0: up to two missions (per caller or per formation, c67)
         side = g.units[caller].side
-        out = []
-        hexes = sorted({self.hex[e] for e in self._targets(caller) if not g.units[e].is_heli})
-        for ai, a in enumerate(g.assets):
-            if a.side != side or self.missions[ai] <= 0 or not a.usable:
-                continue
-            for h in hexes:
-                if distance(self.hex[caller], h) <= 1 or g.los.clear(self.hex[caller], h, self.level(caller),
-                                                                     g.level.get(h, 0), self.wrecks):
-                    out.append(Action("call", g.units[caller].uid, a.id, g.label[h]))
-        return out
+        assets = [a for ai, a in enumerate(g.assets) if a.side == side and self.missions[ai] > 0 and a.usable]
+        if not assets:
+            return []
+        here, lv = self.hex[caller], self.level(caller)
+        hexes = [h for h in sorted({self.hex[e] for e in self._targets(caller) if not g.units[e].is_heli})
+                 if distance(here, h) <= 1 or g.los.clear(here, h, lv, g.level.get(h, 0), self.wrecks)]
+        uid = g.units[caller].uid
+        return [Action("call", uid, a.id, g.label[h]) for a in assets for h in hexes]
 
     # ------------------------------------------------------------------ artillery (8.0, 8.1)
     def _call(self, caller: int, ai: int, target) -> None:

@@ -186,7 +186,7 @@ class ListingCache:
             for key in [k for k in occ if type(k) is tuple and k[0] in DERIVED_KEYS]:
                 del occ[key]
         for i in changed:
-            self._drop(st, i, old[_HEX][i], cur[_HEX][i], any(old[k][i] != cur[k][i] for k in _TARGET_AT))
+            self._drop(st, i, old[_HEX][i], cur[_HEX][i], _target_changed(old, cur, i))
 
     def _drop(self, st, c: int, oh, nh, seen: bool) -> None:
         """The invalidation rules for one changed unit ``c`` (old hex ``oh``, new hex ``nh``; ``seen``: a field
@@ -194,17 +194,14 @@ class ListingCache:
         moves, close, occ = self.moves, self.close, self.occ
         for table in (moves, self.fire, close, self.popup, self.calls):
             table.pop(c, None)
-        g = st.game
-        for h in (oh, nh):
-            if h is None:
-                continue
-            for x in g.within1.get(h, ()):
-                for u in occ.get(x, ()):
-                    moves.pop(u, None)
-                    close.pop(u, None)
-            for x in g.ring2.get(h, ()):
-                for u in occ.get(x, ()):
-                    close.pop(u, None)
+        near1, near2 = _near(st.game, oh, nh)
+        for x in near1:
+            for u in occ.get(x, ()):
+                moves.pop(u, None)
+                close.pop(u, None)
+        for x in near2:
+            for u in occ.get(x, ()):
+                close.pop(u, None)
         if seen:
             self.seen[self.sides[c]] += 1      # the enemies' fire, Pop-Up and Disrupted move lists go stale
             self.seen_all += 1
@@ -229,6 +226,26 @@ class ListingCache:
     def put(self, table: dict, u: int, lst: list, key=None) -> list:
         table[u] = (self._enemy_changes(u), key, lst)
         return lst
+
+
+def _target_changed(old: list[list], cur: list[list], i: int) -> bool:
+    """Did a field another unit's fire or targeting reads (``TARGET_FIELDS``) of unit ``i`` change?"""
+    for k in _TARGET_AT:
+        if old[k][i] != cur[k][i]:
+            return True
+    return False
+
+
+def _near(g, oh, nh) -> tuple[list, list]:
+    """The map hexes within 1 of ``oh`` or ``nh`` (None: no hex), and those within 2 but not 1 (per game)."""
+    key = (oh, nh)
+    hit = g.near_pair.get(key)
+    if hit is None:
+        ends = [h for h in (oh, nh) if h is not None]
+        one = {x for h in ends for x in g.within1.get(h, ())}
+        two = {x for h in ends for x in g.ring2.get(h, ())} - one
+        hit = g.near_pair[key] = (sorted(one), sorted(two))
+    return hit
 
 
 def _changed_units(old: list[list], cur: list[list]) -> list[int]:

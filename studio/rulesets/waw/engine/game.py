@@ -168,6 +168,7 @@ class WawGame(Game):
         # the hexes within 1 and at exactly 2 of each hex (the listing cache's locality rules, engine/cache.py)
         self.within1 = {h: _within(h, 1, self.nbrs) for h in self.hexes}
         self.ring2 = {h: [x for x in _within(h, 2, self.nbrs) if distance(x, h) == 2] for h in self.hexes}
+        self.near_pair: dict = {}               # (old hex, new hex) -> hexes within 1, at 2 (engine/cache.py)
 
     def _setup_units(self, scenario, index) -> None:
         """Set-up: one unit per TO&E slot instance (ids <force>.<n>), formations (markers, Morale, entry)."""
