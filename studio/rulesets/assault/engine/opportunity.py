@@ -74,17 +74,22 @@ class OpportunityFire:
             if not self.has_los(f.hex, m.hex) or not (m.spotted or in_los) or f.carrier:
                 continue                                              # Assault 10, option c26; 8.D
             col = fire.range_column(self.game.data, coords.distance(f.hex, m.hex))
-            for row in self.game.card(f.card).rows:
-                cell = row.cells[col] if col is not None and col < len(row.cells) else None
-                if cell is None or row.rof < 1 or (row.ammo in ANTI_ARMOUR and not afv):
-                    continue
-                if self._fires_through(f, m.hex, row.ammo in ANTI_ARMOUR) or not self._row_usable(f, row):
-                    continue                                          # Assault 12.B.5, 20.A.2, 23
-                if not self.has_los(f.hex, m.hex, thermal=self._thermal(f, row.ammo)):
-                    continue                                          # Assault 20.B
-                if self._opp_range_ok(f, m, row.ammo) and self._rof_allows(f, row):
-                    out.append(f"fire {f.id} {row.ammo} {m.id}")
+            out += [f"fire {f.id} {row.ammo} {m.id}" for row in self.game.card(f.card).rows
+                    if self._opp_row_ok(f, m, row, col, afv)]
         return out
+
+    def _opp_row_ok(self, f, m, row, col, afv: bool) -> bool:
+        """One fire row of ``f`` at the mover: a cell at this range, the right target class, no friendly or
+        blocking hex in the way (12.B.5), usable now (20.A.2, 23), a sight line through smoke (20.B), the range
+        of 15.A and the ROF budget (12.D)."""
+        cell = row.cells[col] if col is not None and col < len(row.cells) else None
+        if cell is None or row.rof < 1 or (row.ammo in ANTI_ARMOUR and not afv):
+            return False
+        if self._fires_through(f, m.hex, row.ammo in ANTI_ARMOUR) or not self._row_usable(f, row):
+            return False
+        if not self.has_los(f.hex, m.hex, thermal=self._thermal(f, row.ammo)):
+            return False
+        return self._opp_range_ok(f, m, row.ammo) and self._rof_allows(f, row)
 
     def _end_opportunity(self) -> None:
         """Assault 15.B: resolve the declared opportunity fires and their morale checks, then movement goes on."""
