@@ -119,6 +119,28 @@ def test_A49_carrier_losses(index):
     assert "apc" not in half and half["i"].steps == 1 and half["i"].suppressed
 
 
+def test_A49_two_half_strength_passengers(index):
+    """Assault 8.E (A49 d, option c42): a full carrier's step loss eliminates one of two half-strength
+    passengers, chosen at random; destroyed, 'one-lost' loses one and suppresses the other, 'both-lost' both."""
+    def shot(dice, **options):
+        units = [unit("apc", "us-m2-platoon", "us", "B1011", passengers=["a", "b"], spotted=True),
+                 unit("a", "us-mech-infantry-platoon", "us", "B1011", steps=1),
+                 unit("b", "us-mech-infantry-platoon", "us", "B1011", steps=1),
+                 unit("su", "su-t80-platoon", "soviet", "B1013", 0, spotted=True, steps=1)]
+        state = state_of(index, units, "soviet-fire", dice=dice, **options)
+        state.play("fire su KP apc")
+        state.play("end")
+        state.play("end")
+        return by_id(state)
+    hit = shot([6, 10, 10, 10])
+    assert hit["apc"].steps == 1 and len([k for k in ("a", "b") if k in hit]) == 1
+    one = shot([1, 10, 10, 10])
+    assert "apc" not in one and len([k for k in ("a", "b") if k in one]) == 1
+    assert all(one[k].suppressed and one[k].carrier == "" for k in ("a", "b") if k in one)
+    both = shot([1, 10, 10, 10], **{"c42-carrier-two-passengers": "both-lost"})
+    assert not {"a", "b"} & set(both)
+
+
 def test_transport_in_the_sample_scenario(index):
     """Assault 8, d.28: the Probe's B/1 infantry platoons set up aboard their M-2s (extension counters.carrier)."""
     rs = index.model("ruleset", "assault")
