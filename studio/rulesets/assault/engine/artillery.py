@@ -238,7 +238,8 @@ class Artillery:
         """Hex -> least delay for ``firer`` (``_observed_delay``), kept per game for the same observers, firer
         and smoke (the plotting step changes none of them)."""
         observers = self._observers(firer.side)
-        if not isinstance(firer, Battery) and firer not in observers:
+        if not isinstance(firer, Battery) and firer not in observers and not firer.suppressed \
+                and self._company(firer).state != "broken":
             observers.append(firer)                                     # Assault 19.B.2: observes for itself
         key = (firer.id, getattr(firer, "hex", None), tuple((o.id, o.hex) for o in observers), tuple(self.smoke))
         cache = self.game.observed
@@ -382,6 +383,7 @@ class Artillery:
         due = [m for m in self.missions if m.arrival == self.turn]
         self.missions = [m for m in self.missions if m.arrival > self.turn]
         totals: dict = {}
+        passing: dict = {}                                              # HE/ICM only pass through (option c35)
         for m in due:
             firer = self._live(m)
             if firer is None:
@@ -392,8 +394,11 @@ class Artillery:
             value = self._arrive(firer, m)
             if value:
                 totals[m.hex] = totals.get(m.hex, 0) + value
+                if m.ammo not in SMOKE:
+                    passing[m.hex] = passing.get(m.hex, 0) + value
         for n, (h, value) in enumerate(sorted(totals.items())):
-            self.markers.append(FireMarker(n + 1, h, value))            # Assault 19.C.1
+            if passing.get(h):
+                self.markers.append(FireMarker(n + 1, h, passing[h]))   # Assault 19.C.1
             self._bombard(h, value, self._terrain(h))
         self.counters = [c for c in self.counters if c.steps > 0]
         self._check_morale()
