@@ -13,7 +13,6 @@ NOT_PLAYED = "Assault {rule}: the engine does not play this rule yet (COVERAGE.m
 
 _RULES = {
     "c21-los-spine": "10.B.2 (sight lines along a hex spine: the engine traces hex centres with a fixed nudge)",
-    "c27-broken-hq-rally": "17.C (the shaken HQ's compulsory self-rally and a broken HQ's recovery)",
     "c32-slope-fatigue": "7.E.2 (steep slopes: none on the sample boards)",
     "c39-vertex-boundary": "13.A.1 (a sight line exactly through the vertex between a covered and an uncovered "
                            "hexside: the engine gives it to one hexside by a fixed tie rule)",

@@ -192,6 +192,9 @@ def _command_probes() -> list:
                 _unit("hq1", "us-hq", "us", "B0103", designation="HQ1"),
                 _unit("su", "su-t80-platoon", "soviet", "B2121")]
     return [
+        # Assault 17.C (c27): a broken company HQ C/1 is rallied with the battalion HQ's OPs, or never
+        Probe("broken-hq-rally", _position("us-move-1", attached[1:], morale={"hqc": {"state": "broken"}}), (),
+              ("c27-broken-hq-rally",)),
         # Assault 4.C.4 (c5): the attached platoon obeys HQB1's chain (HQ1 pays), HQB1 alone (nobody pays), or its
         # own chain first (HQC1 pays)
         Probe("cross-attach-scope", _position("us-move-1", attached), ("move p B0202",), ("c5-cross-attach-scope",)),

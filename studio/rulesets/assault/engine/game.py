@@ -700,12 +700,16 @@ class AssaultState(CommandControl, Replacement, OpportunityFire, Artillery, Smok
 
     def _company_rally_actions(self, side: int) -> list[str]:
         """Assault 17.B: a shaken or broken company may try to rally once, paying 1 OP if any of its units is
-        visible to the paying HQ or TOC, else 2 (4.C)."""
+        visible to the paying HQ or TOC, else 2 (4.C); a broken HQ or TOC is rallied by a superior, off-board or
+        default OPs (option c27 'superior') or never ('never', 17.C)."""
         out = []
+        never = self.game.options.get("c27-broken-hq-rally", "superior") == "never"
         for key, m in sorted(self.morale.items()):
             units = [c for c in self.counters if c.side == side and c.company == key]
             if m.state == "normal" or m.rally_tried or not units:
                 continue
+            if never and m.state == "broken" and all(self.game.card(c.card).body.role in ("hq", "toc") for c in units):
+                continue                                              # Assault 17.C, option c27: no recovery
             if self._payment(units[0], [c.hex for c in units]) is not None:
                 out.append(f"rally-company {key}")
         return out
