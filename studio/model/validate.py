@@ -4,11 +4,13 @@ The same function serves the CLI and the GUI. Nothing here raises on bad input: 
 :class:`Diagnostic`. A check that crashes is reported as ``internal.check-failed`` with its message.
 
 A file with schema errors is still checked, as an IDE keeps checking the rest of a file with a typo: the parts
-the schema rejects are left out (the rejected field, else the list item or object that holds it) until the rest
-validates, and the checks run on that; an info ``checks.partial`` names what was left out. When nothing short of
-the whole file would validate, an info ``checks.withheld`` says that the rule checks wait for the errors to be
-fixed. These infos are :attr:`ValidationResult.notes` (the Problems panel shows them); the findings of a partial
-run are ordinary diagnostics at the lines of the real file.
+the schema rejects are left out (the rejected field, else the object that holds it; a list of plain values such as
+a table row or a list of hexes only whole) until the rest validates, and the checks run on that. Their findings
+at a left-out part, inside it or at a node holding it are dropped (they could only say that the part is
+missing); an info ``checks.partial`` names what was left out. When nothing short of the whole file would
+validate, an info ``checks.withheld`` says that the rule checks wait for the errors to be fixed. These infos are
+:attr:`ValidationResult.notes` (the Problems panel shows them); the findings of a partial run are ordinary
+diagnostics at the lines of the real file.
 """
 from __future__ import annotations
 
@@ -83,10 +85,20 @@ def validate_index(index: ProjectIndex, only: set[str] | None = None) -> Validat
     result.notes.extend(note for doc, checked_doc in zip(selected, checked)
                               for note in [checks_note(doc, checked_doc)] if note is not None)
     checked = [doc for doc in checked if doc is not None]
-    for found in _checks_of_all(index, checked):
-        result.diagnostics.extend(found)
+    for doc, found in zip(checked, _checks_of_all(index, checked)):
+        result.diagnostics.extend(unrelated(doc, found) if isinstance(doc, PartialDocument) else found)
     result.diagnostics.sort(key=Diagnostic.sort_key)
     return result
+
+
+def unrelated(doc: "PartialDocument", found: list[Diagnostic]) -> list[Diagnostic]:
+    """The findings of a partial run that do not concern a part left out: a finding at a left-out part, inside
+    it, or at a node holding it (up to the whole document) may only say that the part is missing, so it waits
+    for the part to be checked whole."""
+    def concerns(pointer: str) -> bool:
+        return any(pointer == r or pointer.startswith(r + "/") or r.startswith(pointer + "/") or not pointer
+                   for r in doc.removed)
+    return [d for d in found if not concerns(d.pointer)]
 
 
 # ------------------------------------------------------------------ checks of the parts that validate
@@ -157,10 +169,25 @@ def _rejected(data: Any, exc: ValidationError) -> set[str] | None:
         parts, complete = _data_path(data, tuple(err["loc"]))
         if not complete:
             parts = parts[:-1]
+        parts = _whole_value(data, parts)
         if not parts or parts[0] in ("kind", "id"):
             return None
         targets.add(join(parts))
     return targets
+
+
+def _whole_value(data: Any, parts: list) -> list:
+    """``parts`` shortened so that no item of a list of plain values is left out alone: a table row, a coordinate
+    pair or a list of set-up hexes means something only whole (leaving out one cell would shift the others)."""
+    while parts:
+        parent = data
+        for part in parts[:-1]:
+            parent = parent[part]
+        if isinstance(parent, list) and not isinstance(parent[parts[-1]], dict):
+            parts = parts[:-1]
+        else:
+            return parts
+    return parts
 
 
 def without(data: Any, removed: set[str], pointer: str = "") -> Any:

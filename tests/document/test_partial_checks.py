@@ -87,3 +87,16 @@ def test_inserting_a_row_without_id_keeps_the_entry_check(project):
     mine = [d for d in result.diagnostics if d.file.endswith("hasty-defense.yaml")]
     assert any(d.code == "schema.missing" for d in mine)
     assert any(n.code == "checks.partial" for n in result.notes)
+
+
+def test_a_bad_value_in_a_list_leaves_out_the_whole_list_and_no_false_finding(project):
+    """One bad hex label: at least the whole set-up list is left out (not the one hex, which would leave the force
+    a hex short; here the force, which then has nowhere to be), and the checks say nothing about it until fixed."""
+    session, doc = _open(project)
+    doc.apply("typo", [Set("/sides/0/forces/0/setup/hexes/1", 7)])
+    result = session.validate()
+    mine = [d for d in result.diagnostics if d.file.endswith("hasty-defense.yaml")]
+    assert [d.code for d in mine if d.severity.value == "error"] == ["schema.type"]
+    assert not [d for d in mine if d.code.startswith("mbt.") and d.pointer.startswith("/sides/0/forces/0/setup")]
+    note = next(n for n in result.notes if n.file.endswith("hasty-defense.yaml"))
+    assert note.pointer in ("/sides/0/forces/0/setup/hexes", "/sides/0/forces/0/setup", "/sides/0/forces/0")

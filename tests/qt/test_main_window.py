@@ -222,7 +222,7 @@ def test_new_scenario_then_place_a_platoon_and_save(window, project):
     editor = window.current_editor()
     editor.map_box.setCurrentIndex(editor.map_box.findData("board-4"))
     editor.add_board()
-    editor.board_list.setCurrentRow(1)
+    editor.select_board(1)
     editor.rotate_board()
     assert not editor.assembly_error and editor.geometry.key_of_label("4K3") is not None
     drop_toe(editor, "us-tank-platoon", editor.geometry.key_of_label("2C5"))

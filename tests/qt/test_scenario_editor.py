@@ -75,7 +75,7 @@ def test_boards_add_rotate_remove(window, project):
     path = project / "scenarios" / "mbt" / "delaying-action.yaml"
     editor = open_scenario(window, project)
     before = len(editor.geometry.map.label_of)
-    editor.board_list.setCurrentRow(1)
+    editor.select_board(1)
     editor.rotate_board()
     assert "rotate" not in editor.doc.data["boards"][1]
     assert len(editor.geometry.map.label_of) == before

@@ -67,7 +67,7 @@ def step2_boards(editor):
                                                                                              "board-2")])
     editor.map_box.setCurrentIndex(editor.map_box.findData("board-4"))
     QTest.mouseClick(button(editor, "Add board"), Qt.MouseButton.LeftButton)
-    editor.board_list.setCurrentRow(1)
+    editor.select_board(1)
     QTest.mouseClick(button(editor, "Rotate 180°"), Qt.MouseButton.LeftButton)
 
 

@@ -100,3 +100,20 @@ def test_a_finding_on_the_scenario_map_is_shown_close_enough_to_read(window, pro
     centre = editor.view.mapFromScene(*editor.geometry.centre(editor.geometry.key_of_label(label)))
     assert editor.view.viewport().rect().contains(centre), "the marked hex is in view"
     assert editor.scene.layer("focus")
+
+
+def test_boards_are_one_table_and_rotate_acts_on_the_selected_row(window, project):
+    editor = _new_scenario(window)
+    editor.tabs.setCurrentIndex(1)
+    editor.map_box.setCurrentIndex(editor.map_box.findData("board-4"))
+    QTest.mouseClick(next(b for b in editor.findChildren(QPushButton) if b.text() == "Add board"),
+                     Qt.MouseButton.LeftButton)
+    table = editor.boards_table
+    assert table.table.rowCount() == 2 and not hasattr(editor, "board_list"), "no second list of the same boards"
+    hidden = [b for b in table.findChildren(QPushButton) if b.text() in ("Add row", "Remove row")]
+    assert hidden and not any(b.isVisibleTo(editor) for b in hidden), "boards are added by Add board only"
+    editor.select_board(0)
+    QTest.mouseClick(next(b for b in editor.findChildren(QPushButton) if b.text() == "Rotate 180°"),
+                     Qt.MouseButton.LeftButton)
+    assert editor.doc.get("/boards/0/rotate") == 180 and editor.doc.get("/boards/1/rotate") in (None, 0)
+    assert table.current_row() == 0, "the selection stays on the turned board"

@@ -405,9 +405,10 @@ class QtScenarioEditor(QtEditor):
         return page
 
     def _boards_panel(self) -> QWidget:
+        """The boards as one table (map, turn, position below the selected row): *Add board* places the chosen
+        map east of the others; *Rotate 180°* and *Remove board* act on the selected row."""
         panel = QWidget()
         layout = QVBoxLayout(panel)
-        self.board_list = QListWidget()
         self.map_box = QComboBox()
         for entry in self.session.entries():
             if entry.kind == "map" and entry.id:
@@ -422,14 +423,22 @@ class QtScenarioEditor(QtEditor):
         row.addWidget(self.map_box, 1)
         row.addWidget(add)
         layout.addLayout(row)
-        layout.addWidget(self.board_list)
+        self.boards_form = self._subform(("boards",))
+        self.boards_table = self.boards_form.tables["/boards"]
+        for button in self.boards_table.findChildren(QPushButton):  # the board buttons below add and remove
+            if button.text() in ("Add row", "Remove row"):
+                button.hide()
+        layout.addWidget(self.boards_form)
         row2 = QHBoxLayout()
         row2.addWidget(rotate)
         row2.addWidget(remove)
         layout.addLayout(row2)
-        self.boards_form = self._subform(("boards",))
-        layout.addWidget(self.boards_form)
+        layout.addStretch(1)
         return panel
+
+    def select_board(self, row: int) -> None:
+        """Select board ``row`` in the boards table (what Rotate and Remove act on)."""
+        self.boards_table.table.selectRow(row)
 
     def _fill_sources(self) -> None:
         self.source.clear()
@@ -577,11 +586,6 @@ class QtScenarioEditor(QtEditor):
         self.victory_box.setCurrentIndex(max(0, min(vc, self.victory_box.count() - 1)))
         for box in (self.side_box, self.force_box, self.victory_box):
             box.blockSignals(False)
-        self.board_list.clear()
-        for i, b in enumerate(data.get("boards") or []):
-            if isinstance(b, dict):
-                self.board_list.addItem(f"{i + 1}. {b.get('map')} at {b.get('at', [0, 0])}"
-                                        f"{' turned 180°' if b.get('rotate') == 180 else ''}")
         self.reinforcements.clear()
         rows = []
         for s in data.get("sides") or []:
@@ -806,8 +810,8 @@ class QtScenarioEditor(QtEditor):
         self.apply(f"Add board {map_id}", sc.add_board_ops(self.doc.data, map_id, columns))
 
     def _board_row(self) -> int:
-        row = self.board_list.currentRow()
-        return row if row >= 0 else len(self.doc.data.get("boards") or []) - 1
+        row = self.boards_table.current_row()
+        return row if row is not None else len(self.doc.data.get("boards") or []) - 1
 
     def rotate_board(self) -> None:
         row = self._board_row()
