@@ -16,8 +16,6 @@ _RULES = {
     "c32-slope-fatigue": "7.E.2 (steep slopes: none on the sample boards)",
     "c39-vertex-boundary": "13.A.1 (a sight line exactly through the vertex between a covered and an uncovered "
                            "hexside: the engine gives it to one hexside by a fixed tie rule)",
-    "c45-missile-opp-unspotted": "15, 10.D (spotting of unspotted missile firers: the firing-missiles modifier "
-                                 "and its declare-and-spot procedure)",
 }
 
 #: options the engine reads whose choices no position on the sample data can tell apart (and why)

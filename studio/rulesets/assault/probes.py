@@ -155,7 +155,13 @@ def _opportunity_probes() -> list:
         _unit(f"u{n}", "us-m1-platoon", "us", "B1010", cover=True) for n in range(6)]
     fires = tuple(f"fire u{n} KP su" for n in range(5))
     mover = [_unit("us", "us-m1-platoon", "us", "B1010"), _unit("su", "su-t80-platoon", "soviet", "B2121")]
+    # an unspotted Dragon platoon in cover in woods B0506 fires its missiles at a T-80 entering clear B0808
+    # (autospotted, range 3): the T-80 gets a spotting attempt with the firing-missiles modifier first, or not
+    dragon = [_unit("su", "su-t80-platoon", "soviet", "B0908"),
+              _unit("us", "us-mech-infantry-platoon", "us", "B0506", cover=True)]
     return [
+        Probe("missile-opp-spot", _position("soviet-move-1", dragon, dice=[1, 10, 10, 10], options=PAID),
+              ("move su B0808", "fire us Msl su"), ("c45-missile-opp-unspotted",), ("target-status",)),
         # Assault 15 (c26): an unspotted mover may be fired at ('in-los') or not ('spotted')
         Probe("opp-unspotted", _position("soviet-move-1", hidden, options=PAID), ("move su B0506",), ("c26-opp-fire-spotted",)),
         # Assault 15.B (c40): the two HE fires make one attack (one CRT roll) or two

@@ -967,7 +967,7 @@ class AssaultState(CommandControl, Replacement, OpportunityFire, Artillery, Smok
         obstacles = [(i, height.get(h, 0)) for i, h in self._line(a, b)]
         return not spotting.los_blocked(hs, ht, rng, obstacles)
 
-    def _spot_number(self, spotter: Counter, target: Counter, moving: bool) -> int | str:
+    def _spot_number(self, spotter: Counter, target: Counter, moving: bool, missile: bool = False) -> int | str:
         """Assault 10.D: base by range + terrain (or 'Auto') + target status + spotter status."""
         tb = self.game.card(target.card).body
         row = self.game.terrain_spot.get(self._terrain(target.hex), {})
@@ -978,6 +978,8 @@ class AssaultState(CommandControl, Replacement, OpportunityFire, Artillery, Smok
         n = spotting.base_spotting_number(self.game.data, coords.distance(spotter.hex, target.hex)) + mod
         if moving and target.moved:
             n += self.game.status_mod.get("moving", 0)
+        if missile:
+            n += self.game.status_mod.get("firing-missiles", 0)        # Assault 10.D: a missile firer
         if not moving and target.fired:
             n += self.game.status_mod.get("just-fired", 0)
         sb = self.game.card(spotter.card).body
@@ -987,7 +989,7 @@ class AssaultState(CommandControl, Replacement, OpportunityFire, Artillery, Smok
             n += self.game.spotter_mod.get("armored-vehicle", 0)
         return n
 
-    def _best_spot(self, spotters: list, t: Counter, moving: bool):
+    def _best_spot(self, spotters: list, t: Counter, moving: bool, missile: bool = False):
         """The best spotting number any spotter has against ``t`` ('Auto' best of all; None: no LOS). Autospot
         (Assault 10.E) needs LOS within the maximum range under option c22 'max-range', at any range else."""
         any_range = moving and self.game.options.get("c22-autospot-range", "any-range") == "any-range"
@@ -995,7 +997,7 @@ class AssaultState(CommandControl, Replacement, OpportunityFire, Artillery, Smok
         for s in spotters:
             thermal = self._thermal(s, "spot")
             if self.has_los(s.hex, t.hex, any_range=any_range, thermal=thermal):
-                n = self._spot_number(s, t, moving)
+                n = self._spot_number(s, t, moving, missile)
                 if n != "Auto" and not self.has_los(s.hex, t.hex, thermal=thermal):
                     continue                                          # only autospot waives the range
                 if n == "Auto" and not moving:
@@ -1003,13 +1005,13 @@ class AssaultState(CommandControl, Replacement, OpportunityFire, Artillery, Smok
                 best = n if n == "Auto" or best is None or (best != "Auto" and n > best) else best
         return best
 
-    def _spot(self, side: int, targets: list, moving: bool) -> None:
+    def _spot(self, side: int, targets: list, moving: bool, missile: bool = False) -> None:
         spotters = [c for c in self.counters if c.side == side and not c.suppressed   # Assault 11.A.1
                     and self._company(c).state != "broken"]                        # Assault 17.A.2
         for t in targets:
             if t.carrier:
                 continue                                              # Assault 8.C: under its carrier
-            best = self._best_spot(spotters, t, moving)
+            best = self._best_spot(spotters, t, moving, missile)
             if best == "Auto":
                 t.spotted = True
                 self._say(f"{t.id} is spotted automatically (10.E)")
@@ -1149,6 +1151,9 @@ class AssaultState(CommandControl, Replacement, OpportunityFire, Artillery, Smok
         used[ammo] = used.get(ammo, 0) + 1
         self._use_ammo(c, ammo)                                       # Assault 23.A
         self.declared.append(Declared(firer, ammo, target))           # Assault 12.D: resolved together
+        if self.opp_target and ammo == "Msl" and not c.spotted and \
+                self.game.options.get("c45-missile-opp-unspotted", "spot-first") == "spot-first":
+            self._spot(1 - c.side, [c], moving=False, missile=True)   # Assault 10.D, 15 (option c45)
 
     def _resolve_fire(self, close: bool = False, opportunity: bool = False) -> None:
         """Assault 12.D, option c2: 'simultaneous' resolves every declared fire and then applies the losses;
