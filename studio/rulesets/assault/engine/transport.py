@@ -96,9 +96,10 @@ class Transport:
         self._after_move(c, c.hex)
 
     def _carry_along(self, t) -> None:
-        """Assault 8.C: passengers move with their carrier."""
+        """Assault 8.C: passengers move with their carrier (and so have moved, 12.B.4)."""
         for p in self._passengers(t):
-            p.hex, p.facing = t.hex, t.facing
+            p.hex, p.facing, p.moved = t.hex, t.facing, True
+            p.moved_first = p.moved_first or self.phase.endswith("move-1")
 
     def _carrier_loss(self, t, before: int, result: str) -> None:
         """Assault 8.E, 11.A.1-2: what a carrier's result does to its passengers."""
