@@ -12,7 +12,7 @@ carrier's fate (Bail Out of passengers, MBT 6.5.2.7.2) and GP fire through it (t
 from __future__ import annotations
 
 from .actions import Action
-from .codes import CARRIED, DEAD, EXITED, MMOVE, MOVE, ON, SH, WAIT
+from .codes import CARRIED, DEAD, EXITED, MMOVE, MOVE, ON, SH
 
 
 def initial_mounts(game) -> list[int]:
@@ -182,4 +182,4 @@ class TransportRules:
                                    f"{net:+d} = {x} vs N {n_eff} / S {s_eff}: {result}")
 
 
-__all__ = ["TransportRules", "CARRIED", "WAIT"]
+__all__ = ["TransportRules", "initial_mounts"]
