@@ -388,14 +388,14 @@ def _compiled_moves(probe: MbtState, i: int, traction, smoke: frozenset) -> "_Mo
         table = probe.xc_steps(i)
         base = per_game.get((traction, frozenset()))
         if base is None:
-            base = per_game[(traction, frozenset())] = _Moves(table.__getitem__)
+            base = per_game[(traction, frozenset())] = _Moves(table.__getitem__, probe.game.turn_cost)
         if not smoke:
             return base
         if len(per_game) > 64:
             per_game.clear()
             per_game[(traction, frozenset())] = base
         moves = per_game[(traction, smoke)] = _Moves(_table_steps(table, smoke, probe.game.tables.bu_move_cost),
-                                                     base, _next_to(smoke, table), smoke)
+                                                     probe.game.turn_cost, base, _next_to(smoke, table), smoke)
     return moves
 
 
@@ -405,39 +405,51 @@ def _next_to(smoke: frozenset, table: dict) -> frozenset:
 
 
 class _Moves(dict):
-    """Hex -> for each facing, its forward steps ``((neighbour, new facing), cost, paid turn)`` in new-facing
-    order, prohibited steps left out: ``steps`` (six (neighbour, cost or None) a hex) compiled for ``_search``
-    as hexes are first read. With ``base`` (the smoke-free moves), the hexes outside ``own`` (those next to
+    """Hex -> for each facing, its forward steps ``((neighbour, new facing), cost, free turn)`` in new-facing
+    order, the cost with the hex's Turn value (``turn_cost``) when the turn to the new facing pays it (2-3
+    hexsides), prohibited steps and paid turns where no Turn value is given left out: ``steps`` (six
+    (neighbour, cost or None) a hex) compiled for ``_search`` as hexes are first read. With ``base`` (the smoke-free moves), the hexes outside ``own`` (those next to
     ``smoke``) are ``base``'s, and an ``own`` hex's moves are shared through ``base.adjusted`` by the smoke hexes
     next to it (the only ones that change its steps)."""
 
-    __slots__ = ("steps", "base", "own", "smoke", "adjusted")
+    __slots__ = ("steps", "turn_cost", "base", "own", "smoke", "adjusted")
 
-    def __init__(self, steps, base: "_Moves | None" = None, own: frozenset = frozenset(),
+    def __init__(self, steps, turn_cost: dict, base: "_Moves | None" = None, own: frozenset = frozenset(),
                  smoke: frozenset = frozenset()):
         super().__init__()
-        self.steps, self.base, self.own, self.smoke = steps, base, own, smoke
+        self.steps, self.turn_cost, self.base, self.own, self.smoke = steps, turn_cost, base, own, smoke
         self.adjusted: dict = {}  # (hex, smoke hexes next to it) -> moves (on the smoke-free moves only)
 
     def __missing__(self, h):
         base = self.base
         if base is None:
-            value = _compile_row(self.steps(h))
+            value = _compile_row(self.steps(h), self.turn_cost.get(h))
         elif h not in self.own:
             value = base[h]
         else:
             key = (h, frozenset(b for b in neighbours(h) if b in self.smoke))
             value = base.adjusted.get(key)
             if value is None:
-                value = base.adjusted[key] = _compile_row(self.steps(h))
+                value = base.adjusted[key] = _compile_row(self.steps(h), self.turn_cost.get(h))
         self[h] = value
         return value
 
 
-def _compile_row(row: tuple) -> tuple:
-    """``_Moves``' value of a hex from its six (neighbour, cost or None)."""
-    return tuple(tuple(((b, nf), c, paid) for nf, paid in _TURNS[f] for b, c in (row[nf],) if c is not None)
-                 for f in range(6))
+def _compile_row(row: tuple, turn) -> tuple:
+    """``_Moves``' value of a hex from its six (neighbour, cost or None) and its Turn value (None: no turn of
+    2-3 hexsides there)."""
+    paid_cost = int(turn) if turn is not None else None
+    out = []
+    for f in range(6):
+        steps = []
+        for nf, paid in _TURNS[f]:
+            b, c = row[nf]
+            if c is None or (paid and paid_cost is None):
+                continue
+            tcost = paid_cost if paid else 0
+            steps.append(((b, nf), tcost + c, tcost == 0))
+        out.append(tuple(steps))
+    return tuple(out)
 
 
 def _planned(found: tuple) -> tuple:
@@ -485,12 +497,12 @@ def _search(probe: MbtState, i: int, start, steps, moves: "_Moves | None" = None
     distances, predecessors and insertion order); a step of cost 0 (no such terrain in the data) falls back to
     the heap."""
     if moves is None:
-        moves = _Moves(steps)
+        moves = _Moves(steps, probe.game.turn_cost)
     budget = probe.mv_left
     dist = {start: 0}
     prev: dict = {}
     first_exception = None
-    turn_cost = probe.game.turn_cost
+    seen = dist.get
     buckets: list[list] = [[] for _ in range(budget + 1)]
     buckets[0].append(start)
     for d in range(budget + 1):
@@ -501,24 +513,15 @@ def _search(probe: MbtState, i: int, start, steps, moves: "_Moves | None" = None
         for node in bucket:
             if dist[node] != d:
                 continue
-            h, f = node
-            tc = turn_cost.get(h)  # 2-3 hexsides pay the Turn value
-            paid_cost = int(tc) if tc is not None else None
-            for key, c, paid in moves[h][f]:
-                if paid:
-                    if paid_cost is None:
-                        continue
-                    tcost = paid_cost
-                else:
-                    tcost = 0
-                nd = d + tcost + c
+            for key, cost, free in moves[node[0]][node[1]]:  # 2-3 hexsides pay the Turn value (in ``cost``)
+                nd = d + cost
                 if nd > budget:
-                    if first_exception is None and tcost == 0 and node == start:
+                    if first_exception is None and free and node == start:
                         first_exception = key
                     continue
                 if nd == d:
                     return _heap_search(probe, start, steps)
-                old = dist.get(key)
+                old = seen(key)
                 if old is None or nd < old:
                     dist[key] = nd
                     prev[key] = node
