@@ -328,13 +328,15 @@ class ReplayWalk:
 
 def _roll_fits(roll: Any, text: str) -> bool:
     """Whether a roll belongs to an event's text (one that names units): a label ending in ``A>B`` (shooter>target,
-    spotter>spotted) belongs to events that name both units; any other label to the event it precedes."""
-    label, _ = label_of(roll)
+    spotter>spotted) belongs to events that name both units, or one of them and the rolled number (``M1-2 hit at
+    HF (roll 97)`` after ``AP location T-80-1>M1-2: 97``); any other label to the event it precedes."""
+    label, value = label_of(roll)
     last = label.split()[-1] if label.split() else ""
     if ">" not in last:
         return True
-    names = [n for n in last.split(">") if n]
-    return all(re.search(rf"(?<![\w-]){re.escape(n)}(?![\w-])", text) for n in names)
+    named = [bool(re.search(rf"(?<![\w-]){re.escape(n)}(?![\w-])", text)) for n in last.split(">") if n]
+    rolled = re.search(rf"(?<![\w.]){re.escape(str(value))}(?![\w.])", text) is not None
+    return all(named) or (any(named) and rolled)
 
 
 def _merged(moments: list[Moment]) -> list[Moment]:

@@ -183,3 +183,13 @@ def test_losses_of_a_narrating_engine_name_the_unit_and_an_enemy_killer(table_re
         assert loss.unit in told or loss.unit in step.action
         if loss.by:
             assert walk.sides[walk.names.index(loss.by)] != loss.side, "the killer is an enemy"
+
+
+def test_a_roll_goes_with_the_result_that_reports_it():
+    from studio.document.replay_walk import _roll_fits
+    text = "M1-2 hit front level at HF (roll 97): penetration 12 vs armor 5: KO"
+    assert _roll_fits(("AP location T-80-1>M1-2", 97), text), "the target and the rolled number"
+    assert not _roll_fits(("AP location T-80-1>M1-2", 41), text), "the target alone is not enough"
+    assert _roll_fits(("AP hit T-80-1>M1-2", 12), "T-80-1 fires at M1-2: hit roll 12 vs 56")
+    assert not _roll_fits(("spot n5>w13", 6), 'n6 spots w13 at 39.4": roll 5 <= 5'), "'6' of 'n6' is no roll"
+    assert _roll_fits(("initiative", 4), "anything"), "a label without units goes with the next result"

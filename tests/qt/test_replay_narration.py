@@ -65,3 +65,27 @@ def test_a_narrating_engine_replay_shows_spotting_and_hits_with_their_rolls(wind
     assert moment.text.strip() in text and f"{label}: {value}" in text
     assert "gives no narration" not in text
     assert viewer.scene is None and "measured table" in viewer.view.text(), "a table scenario: no hex map"
+
+
+@pytest.fixture(scope="module")
+def mbt_advanced_replay(tmp_path_factory):
+    from studio.cli.main import main
+    out = tmp_path_factory.mktemp("mbt-adv-replays")
+    assert main(["play", "mbt-adv-combined-arms", "--games", "1", "--seed", "2", "--bots", "heuristic,heuristic",
+                 "--save-replays", str(out), "--project", str(DATA)]) == 0
+    return next(out.glob("*.replay.json"))
+
+
+def test_mbt_penetration_and_aspect_show_with_the_location_roll(window, project, mbt_advanced_replay):
+    """Story 1 step 8 on a hex map: the shot that killed a vehicle, its hit roll, where it hit (aspect,
+    location) and the penetration against the armour, each beside the roll that decided it."""
+    viewer = window.open_replay(mbt_advanced_replay)
+    assert viewer is not None and viewer.scene is not None, "a hex map"
+    hits = [(s, m) for s in viewer.walk.steps for m in s.moments if "penetration" in m.text and m.rolls]
+    assert hits, "the MBT Advanced engine narrates penetration"
+    step, moment = hits[0]
+    viewer.goto(step.index)
+    text = viewer.detail_text()
+    label, value = moment.rolls[-1]
+    assert "What happened" in text and moment.text.strip() in text and f"{label}: {value}" in text
+    assert str(value) in moment.text, "the roll beside the result is the one it reports"
