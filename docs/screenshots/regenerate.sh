@@ -15,6 +15,6 @@ shot scenario-rule-system 'mbt-adv-combined-arms#/extension/force_grades'
 shot problems-jump 'delaying-action#/sides/0/forces/0/setup/hexes/0'
 shot ruleset-text mbt
 shot unit-table units:waw
-shot replay-viewer replay:delaying-action
+shot replay-viewer replay:mbt-adv-combined-arms
 shot replay-narration replay:bfops-meeting-at-the-ford
 shot testplay testplay:hasty-defense

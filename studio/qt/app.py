@@ -185,8 +185,8 @@ def show_testplay(app, window, scenario_id: str, games: int = 20) -> bool:
 
 
 def show_replay(app, window, spec: str, games: int = 6) -> bool:
-    """``replay:SCENARIO_ID`` (plays ``games`` seeded games and opens the first replay that lost a unit, at
-    that loss) or ``replay:FILE`` (a replay file of the project)."""
+    """``replay:SCENARIO_ID`` (plays ``games`` seeded games with the heuristic bots and opens the first replay
+    that lost a unit, at that loss) or ``replay:FILE`` (a replay file of the project)."""
     path = Path(spec)
     if not path.is_file():
         import tempfile
@@ -197,9 +197,12 @@ def show_replay(app, window, spec: str, games: int = 6) -> bool:
         import io
 
         from studio.cli.main import main as cli
+        data = window.session.data_of("scenario", spec)
+        sides = len(data.get("sides") or []) if isinstance(data, dict) else 2
+        bots = ",".join(["heuristic"] * max(2, sides))  # bots that close and fight: a game with losses to show
         with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
-            code = cli(["play", spec, "--games", str(games), "--save-replays", str(folder), "--project",
-                        str(window.session.root)])
+            code = cli(["play", spec, "--games", str(games), "--bots", bots, "--save-replays", str(folder),
+                        "--project", str(window.session.root)])
         if code != 0:
             return False
         candidates = sorted(folder.glob("*.replay.json"))
