@@ -104,9 +104,9 @@ def test_a_subclass_valuing_shots_its_own_way_is_asked_every_time():
 
 
 def test_compiled_moves_search_is_the_heap_search():
-    """The path search over the per-game compiled moves (smoke-free, and with Brew-Up Smoke sharing the
-    smoke-free hexes and, between smoke sets, the hexes next to the same smoke) settles what the plain heap Dijkstra over the rules' step table settles, from every 7th hex
-    and every facing, with the same insertion order."""
+    """The path search over the per-game compiled moves (smoke-free, and with Brew-Up Smoke sharing the smoke-
+    free hexes and, between smoke sets, the hexes next to the same smoke) settles what the plain heap Dijkstra
+    over the rules' step table settles, from every 7th hex and every facing, with the same insertion order."""
     from studio.rulesets.mbt import bots
 
     state = generated(16).new_initial_state(0)

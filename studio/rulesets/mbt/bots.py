@@ -19,8 +19,8 @@ import weakref
 from studio.hexgrid.coords import distance, neighbour, neighbours
 from studio.hexgrid.facing import Aspect, hit_aspect
 
-from .engine.game import BANDS, ON, WAIT, Action, MbtGame, MbtState
 from .engine.codes import SH
+from .engine.game import BANDS, ON, WAIT, Action, MbtGame, MbtState
 from .engine.state import LazyView
 
 COVER_SCORE = {"none": 0.0, "light": 1.0, "medium": 2.0, "heavy": 3.0}
@@ -206,7 +206,8 @@ class HeuristicBot:
 
     def worth_firing(self, state, i: int) -> bool:
         """Has vehicle ``i`` a shot at a target it spotted with a threat-weighted expected kill of 0.3 or more?"""
-        return any(self.shot_value(state, i, t, row, False) >= 0.3 for t, row in state.fire_options(i, state.spots[i]))
+        return any(self.shot_value(state, i, t, row, False) >= 0.3
+                   for t, row in state.fire_options(i, state.spots[i]))
 
     def _best_shot(self, state, legal, kind: str, overwatch: bool, floor: float):
         """The ``kind`` action ('fire' or 'ow') with the highest threat-weighted expected kill above ``floor``
@@ -407,10 +408,10 @@ def _next_to(smoke: frozenset, table: dict) -> frozenset:
 class _Moves(dict):
     """Hex -> for each facing, its forward steps ``((neighbour, new facing), cost, free turn)`` in new-facing
     order, the cost with the hex's Turn value (``turn_cost``) when the turn to the new facing pays it (2-3
-    hexsides), prohibited steps and paid turns where no Turn value is given left out: ``steps`` (six
-    (neighbour, cost or None) a hex) compiled for ``_search`` as hexes are first read. With ``base`` (the smoke-free moves), the hexes outside ``own`` (those next to
-    ``smoke``) are ``base``'s, and an ``own`` hex's moves are shared through ``base.adjusted`` by the smoke hexes
-    next to it (the only ones that change its steps)."""
+    hexsides), prohibited steps and paid turns where no Turn value is given left out: ``steps`` (six (neighbour,
+    cost or None) a hex) compiled for ``_search`` as hexes are first read. With ``base`` (the smoke-free moves),
+    the hexes outside ``own`` (those next to ``smoke``) are ``base``'s, and an ``own`` hex's moves are shared
+    through ``base.adjusted`` by the smoke hexes next to it (the only ones that change its steps)."""
 
     __slots__ = ("steps", "turn_cost", "base", "own", "smoke", "adjusted")
 
