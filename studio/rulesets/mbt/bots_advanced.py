@@ -85,6 +85,14 @@ class AdvancedHeuristicBot(HeuristicBot):
     name = "heuristic"
 
     def choose(self, view, legal):
+        if legal[0][0] == "fly" or (legal[-1][0] == "hold" and view.phase_id().startswith("air")):
+            from .engine.state import LazyView
+
+            state = view.materialize() if isinstance(view, LazyView) else view
+            if legal[0][0] == "fly":
+                return self._fly(state, legal)
+            best, _ = self._best_shot(state, legal, "fire", False, 0.0)
+            return best or legal[-1]
         if legal[0][0] == "assault":
             from .engine.state import LazyView
 
@@ -125,6 +133,27 @@ class AdvancedHeuristicBot(HeuristicBot):
             if value > score:
                 best, score = a, value
         return best or next(a for a in legal if a[0] == "pass")
+
+    def _fly(self, state, legal):
+        """The first helicopter to act flies to the reachable hex (a sample) with the most enemy units in LOS at
+        6-12 hexes (ATGM and rocket range, beyond most guns), else toward 9 hexes from the nearest (MBT 6.7.5)."""
+        g = self.game
+        name = legal[0][1]
+        mine = [a for a in legal if a[1] == name]
+        i = g.uindex[name]
+        enemies = [state.hex[t] for t in g.enemies_of(self.side) if state.st[t] == 1 and
+                   not g.units[t].type.ag.heli]
+        if not enemies:
+            return next((a for a in mine if g.map.hex(a[2]) == state.hex[i]), mine[0])
+        step = max(1, len(mine) // 40)
+        best, score = None, -1.0
+        for a in mine[::step]:
+            h = g.map.hex(a[2])
+            seen = sum(1 for e in enemies if 6 <= distance(h, e) <= 12 and g.los.clear(h, e))
+            value = 10 * seen - 0.1 * abs(min(distance(h, e) for e in enemies) - 9)
+            if value > score:
+                best, score = a, value
+        return best
 
     def _assault(self, state, legal):
         """Close assault any vehicle; fight hand-to-hand when the defender is no stronger, or holds an objective

@@ -232,6 +232,16 @@ def _adv_close_probes() -> list:
                   ("close-combat",))]
 
 
+def _adv_air_probes() -> list:
+    """A hovering AH-1S and a Regulars ZSU-23-4 on Overwatch 5 hexes away: GP 7 (M) vs GPD 4, S 71; net +5
+    (hovering +10, grade -5): 66 makes 71, Suppressed, unless the hovering modifier is one higher."""
+    from studio.rules.conformance import Probe
+
+    units = [_unit("H", "ah-1s", "us", "2A1", 2), _unit("Z", "zsu-23-4", "sov", "2A6", 0, command="OW")]
+    return [Probe("adv-aa", _adv("air-1", units, "us", [66]), ("fly H 2A1", "hold H", "ow Z at H guns:HEI"), (),
+                  ("aa-modifiers",))]
+
+
 def probes() -> list:
     """Every MBT probe (``RulesetPlugin.probes``)."""
     woods6 = [_unit(f"B{k}", "bmp-2", "sov", "2L12", 0) for k in range(6)]
@@ -255,4 +265,4 @@ def probes() -> list:
                   options=("los-along-hexside",)),
         _spotting("los-obstacles", "2D7", [_unit("T", "t-72a", "sov", "2G5", 0)], options=("los-obstacles",)),
     ] + _fire_probes() + _overwatch_probes() + _movement_probes() + _command_probes() + _adv_fire_probes() + \
-        _adv_gp_probes() + _adv_command_probes() + _adv_indirect_probes() + _adv_close_probes()
+        _adv_gp_probes() + _adv_command_probes() + _adv_indirect_probes() + _adv_close_probes() + _adv_air_probes()

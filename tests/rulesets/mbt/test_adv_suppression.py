@@ -93,12 +93,12 @@ def test_advanced_status_keys_refused_in_the_basic_game():
     assert "suppression must be one of" in str(err.value)
 
 
-def test_aircraft_cards_are_not_played():
-    # the engine does not model aircraft yet: a position refuses them by name; a scenario lists them
+def test_fixed_wing_cards_are_not_played():
+    # the engine does not model fixed-wing aircraft yet: a position refuses them by name; helicopters play
     with pytest.raises(PositionError) as err:
-        adv_state([unit("a", "ah-1s", "us", "2A1", 0)], phase="command")
-    assert "helicopter" in str(err.value)
-    assert adv_game(scenario="mbt-adv-air-strike").unmodelled == ["ah-1s", "ah-1s"]
+        adv_state([unit("a", "a-10", "us", "2A1", 0)], phase="command")
+    assert "fixed_wing" in str(err.value)
+    assert adv_game(scenario="mbt-adv-air-strike").unmodelled == []
 
 
 @pytest.mark.parametrize("scenario", ["mbt-adv-combined-arms", "mbt-adv-air-strike"])

@@ -7,6 +7,7 @@
     turn M1-1 left|right  enter M1-1 2A8  exit M1-1  done M1-1
     dismount M113A2-1 US-1 (Advanced: the moving carrier unloads a passenger)  mount US-1 M113A2-1
     assault US-1 T-80BV-2 (Advanced: close assault or hand-to-hand combat)
+    fly AH-1S-1 2C9 (Advanced, Air Phase: a helicopter flies, then fire ... or hold)
     call M106A2-1 by M981-1 at 2I8 (Advanced: indirect fire called by an observer on a target hex)
 """
 from __future__ import annotations
@@ -30,7 +31,7 @@ class Action(tuple):
 
 PASS = Action(("pass",))
 VERBS = ("command", "initiative", "hold", "reveal", "conceal", "pass", "move", "road", "fwd", "rev", "turn", "enter",
-         "exit", "done", "dismount", "mount", "assault")
+         "exit", "done", "dismount", "mount", "assault", "fly")
 
 
 def _parse(text: str) -> Action:

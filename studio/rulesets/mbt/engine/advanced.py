@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 
 from .ag_fire import AgFireRules
+from .air import AirRules
 from .assault import AssaultRules
 from .codes import CARRIED, CMD_CODES, P_AIR1, P_AIR2, P_CMD, P_IF, P_MOVE
 from .command_control import CommandControlRules
@@ -25,10 +26,10 @@ from .suppression import SuppressionRules
 from .transport import TransportRules
 
 AG_SLOTS = ("sup", "tdmg", "track", "bail", "attacked", "red", "carrier", "xfer", "grp", "budget", "if_side",
-            "observed", "ca_side", "bat_fired")
+            "observed", "ca_side", "bat_fired", "air_side", "air_u", "air_done", "hover")
 
 
-class AdvState(AssaultRules, IndirectRules, TransportRules, LegRules, AgFireRules, GpFireRules, SuppressionRules,
+class AdvState(AirRules, AssaultRules, IndirectRules, TransportRules, LegRules, AgFireRules, GpFireRules, SuppressionRules,
                CommandControlRules, GradeRules, MbtState):
     """Advanced Game state. Per unit: ``sup`` Suppression (none/on/off), ``tdmg`` Turret Damaged (``dmg`` is
     Hull Damaged), ``track`` Track hit, ``bail`` crew bailed out, ``attacked`` by direct fire this turn, ``grp``
@@ -36,7 +37,8 @@ class AdvState(AssaultRules, IndirectRules, TransportRules, LegRules, AgFireRule
     the vehicle a passenger rides (-1 none); ``xfer`` the hex where the moving carrier paid for (dis)mounting;
     ``if_side`` the side calling indirect fire (-1 not started, -2 both done), ``observed`` this turn's observers,
     ``ca_side`` the side in the Close Assault / Hand-to-Hand Combat Step (-1 not started, -2 done); per off-map
-    battery ``bat_fired`` (it fired this turn). Per formation: ``budget`` Available Commands left."""
+    battery ``bat_fired`` (it fired this turn); the Air Phase's acting side ``air_side``, active helicopter
+    ``air_u``, helicopters that acted ``air_done``, and per unit ``hover`` (hovering this Air Phase). Per formation: ``budget`` Available Commands left."""
 
     __slots__ = AG_SLOTS
 
@@ -59,6 +61,7 @@ class AdvState(AssaultRules, IndirectRules, TransportRules, LegRules, AgFireRule
         self.observed = []
         self.ca_side = -1
         self.bat_fired = [False] * len(self.game.batteries)
+        self.air_side, self.air_u, self.air_done, self.hover = -1, -1, [], [False] * n
         self.grp = [-1] * n
         self.budget = [0] * len(self.game.formation_side)
 
@@ -68,13 +71,14 @@ class AdvState(AssaultRules, IndirectRules, TransportRules, LegRules, AgFireRule
         o.attacked, o.red, o.grp, o.budget = self.attacked[:], self.red[:], self.grp[:], self.budget[:]
         o.carrier, o.xfer, o.if_side, o.observed = self.carrier[:], self.xfer, self.if_side, self.observed[:]
         o.ca_side, o.bat_fired = self.ca_side, self.bat_fired[:]
+        o.air_side, o.air_u, o.air_done, o.hover = self.air_side, self.air_u, self.air_done[:], self.hover[:]
         return o
 
     def fingerprint(self) -> str:
         ag = "".join(f"{self.sup[i]}{int(self.tdmg[i])}{int(self.track[i])}{int(self.bail[i])}"
                      f"{int(self.attacked[i])}{int(self.red[i])}:{self.grp[i]}:{self.carrier[i]}," for i in range(self.game.n))
         xfer = self.game.label(self.xfer) if self.xfer is not None else "-"
-        return f"{super().fingerprint()}|ag[{ag}]b{self.budget}x{xfer}i{self.if_side}{self.observed}c{self.ca_side}{self.bat_fired}"
+        return f"{super().fingerprint()}|ag[{ag}]b{self.budget}x{xfer}i{self.if_side}{self.observed}c{self.ca_side}{self.bat_fired}a{self.air_side}/{self.air_u}{self.air_done}{self.hover}"
 
     def observe(self, player: int) -> "AdvState":
         """The Basic view, and the enemy's shared counters and Available Commands left unknown (-1): they would
@@ -111,7 +115,9 @@ class AdvState(AssaultRules, IndirectRules, TransportRules, LegRules, AgFireRule
         self.phase = P_AIR1
 
     def _step_air1(self) -> bool:
-        """1st Air Phase (MBT 6.4 -> 6.7): no aircraft in play; then the Indirect Fire Step (6.5.1)."""
+        """1st Air Phase (MBT 6.4 -> 6.7): helicopters act; then the Indirect Fire Step (6.5.1)."""
+        if self._step_air():
+            return True
         self.phase = P_IF
         return False
 
@@ -120,7 +126,9 @@ class AdvState(AssaultRules, IndirectRules, TransportRules, LegRules, AgFireRule
         self.phase = P_AIR2
 
     def _step_air2(self) -> bool:
-        """2nd Air Phase (no aircraft in play), then the Advanced Adjustment Phase (MBT 6.8)."""
+        """2nd Air Phase (helicopters act), then the Advanced Adjustment Phase (MBT 6.8)."""
+        if self._step_air():
+            return True
         self._advanced_adjustment()
         return False
 
@@ -145,6 +153,8 @@ class AdvState(AssaultRules, IndirectRules, TransportRules, LegRules, AgFireRule
               P_MOVE: _step_movement}
 
     def legal_actions(self) -> list:
+        if self.phase in (P_AIR1, P_AIR2) and not self._ow_active():
+            return self.air_actions()
         if self.phase == P_IF:
             return self.if_calls(self.if_side)
         if self.phase == P_MOVE and self.ca_side >= 0:
@@ -155,11 +165,14 @@ class AdvState(AssaultRules, IndirectRules, TransportRules, LegRules, AgFireRule
         """Commands go through Command Control (MBT 6.2.1), calls for fire through the Indirect Fire Step
         (6.5.1); everything else as in the Basic Game."""
         close = self.phase == P_MOVE and self.ca_side >= 0
-        if self.phase not in (P_CMD, P_IF) and not close:
+        air = self.phase in (P_AIR1, P_AIR2) and not self._ow_active()
+        if self.phase not in (P_CMD, P_IF) and not close and not air:
             super().apply(action)
             return
         self.history += 1
-        if close:
+        if air:
+            self.apply_air(action)
+        elif close:
             self.apply_assault(action)
         elif self.phase == P_IF:
             self.apply_if(action)

@@ -52,6 +52,7 @@ class AgTables:
     if_mod: dict              # if-response-modifiers
     grade_hth: dict           # grade -> HTH CA modifier (MBT 6.6.1)
     close: dict               # close-combat values (MBT 6.6.1.1-2)
+    aa_mod: dict              # aa-modifiers (MBT 6.7.8.2)
     placeholders: list = field(default_factory=list)
 
     def fingerprint(self) -> str:
@@ -180,6 +181,7 @@ def compile_ag_tables(ruleset) -> AgTables:
         if_response=_if_response(rd),
         if_grade={k: v[12] for k, v in grade.items()}, grade_hth={k: v[13] for k, v in grade.items()},
         close=rd.keyed("close-combat", "item", "value", "int"),
+        aa_mod=rd.keyed("aa-modifiers", "id", "modifier", "int"),
         if_mod=_keyed_ids(rd, "if-response-modifiers", IF_MOD_IDS),
         placeholders=rd.placeholders)
 
@@ -241,6 +243,7 @@ class AgDefense:
     labels: tuple = ()                # Command, Recon, Engineer, FO (MBT 5.9)
     leg_size: str = ""                # squad, half_squad, section (MBT 5.1)
     if_rows: tuple = ()               # GP-IF rows (on-map indirect fire, MBT 6.5.1)
+    heli: bool = False                # a helicopter (MBT 5.4.2, 6.7)
 
 
 @dataclass(slots=True)
@@ -340,7 +343,8 @@ def _ag_row(w: dict, a: dict, tt: int, turreted: bool, gpe: int, card_damage) ->
                  energy=a.get("energy") or ("CE" if kind == "ATGM" else None), rof=w.get("rof", "N"), sight=sight,
                  small_arms=bool(w.get("small_arms")), coax=bool(w.get("coax_mg")), gp=_bands(a.get("gp_factor")),
                  gpe=int(gpe or 0), atgm=spec, ap_damage=tuple(a["ap_damage"]) if a.get("ap_damage") else None,
-                 card_damage=card_damage, no_short_halt=no_sh)
+                 card_damage=card_damage, no_short_halt=no_sh, aa=bool(w.get("aa")),
+                 aa_mod=int((w.get("aa") or {}).get("modifier", 0)))
 
 
 __all__ = ["AgTables", "compile_ag_tables", "AgDefense", "AtgmSpec", "ag_defense", "ag_rows", "ANGLES", "GRADES"]

@@ -44,6 +44,7 @@ AG_TABLES = (
     TableSpec("unit-grade-modifiers", "MBT 6.5.2.5", ("grade",) + AP_BANDS + GP_BANDS + GRADE_COLS,
               AP_BANDS + GP_BANDS + GRADE_COLS, AP_BANDS + GP_BANDS + GRADE_COLS, keys=GRADES),
     TableSpec("close-combat", "MBT 6.6.1", ("item", "value"), ("value",), ("value",), keys=CLOSE_IDS),
+    TableSpec("aa-modifiers", "MBT 6.7.8.2", ("id", "modifier"), ("modifier",), ("modifier",), keys=("hovering",)),
     TableSpec("called-if-response", "MBT 6.5.1.12", ("observer", "attached", "organic", "unattached"),
               ("attached", "organic", "unattached"), ("attached", "organic", "unattached"),
               keys=("fo", "command", "recon")),

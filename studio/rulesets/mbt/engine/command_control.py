@@ -45,7 +45,8 @@ class CommandControlRules:
     def _active_units(self, f: int, units: list[int]) -> int:
         """Active units of formation ``f`` (MBT 6.2.1.1.1)."""
         g = self.game
-        combat = [i for i in units if self._is_active(i) and g.units[i].type.combat and not g.units[i].type.ag.recon]
+        combat = [i for i in units if self._is_active(i) and g.units[i].type.combat and not g.units[i].type.ag.recon
+                  and not g.units[i].type.ag.heli]
         unarmed = [i for i in units if self._is_active(i) and not g.units[i].type.combat and
                    not g.units[i].type.ag.recon and any(self.in_command_range(i, c, f) for c in combat)]
         return len(combat) + min(len(unarmed), len(combat))

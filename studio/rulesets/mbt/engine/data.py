@@ -56,6 +56,8 @@ class ApRow:
     card_damage: tuple | None = None  # the first AP Damage row of the weapon (option ap-damage-source: card)
     no_short_halt: bool = False   # CL 3/4 ATGMs and restricted weapons (MBT 5.1.3.3.3)
     half: bool | None = None      # leg rows: the squad's (False) or its half-squad's (True); None: any size
+    aa: bool = False              # an AA weapon's row (MBT 6.7.8)
+    aa_mod: int = 0               # its data-card AA modifier
 
 
 @dataclass(slots=True)
@@ -442,16 +444,20 @@ def _ag_type(card, b: dict) -> UnitType:
 
 
 #: card categories the engine plays; the others are listed in ``MbtGame.unmodelled`` (not in play)
-PLAYED = {"vehicle": "basic", "leg": "advanced"}
+PLAYED = {"vehicle": "basic", "leg": "advanced", "helicopter": "advanced"}
 
 
 def engine_type(card, index, advanced: bool) -> UnitType | None:
     """The engine record of a card, or None for a card the game does not put in play: the Basic Game has
-    vehicles only (MBT 1.0, 4.0); the Advanced engine plays vehicles and leg units (aircraft, helicopters,
-    batteries and towed units are not modelled yet)."""
+    vehicles only (MBT 1.0, 4.0); the Advanced engine plays vehicles, leg units and helicopters (fixed-wing
+    aircraft and towed units are not modelled yet; batteries come from the scenario's artillery block)."""
     kind = PLAYED.get(getattr(card, "category", "vehicle"))
     if kind is None or (kind == "advanced" and not advanced):
         return None
+    if kind == "advanced" and getattr(card, "category", "") == "helicopter":
+        from .air import heli_type
+
+        return heli_type(card)
     if kind == "advanced":
         from .leg import leg_type
 

@@ -46,6 +46,9 @@ ENGINE_POLICIES = {
                     "not modelled); an attacker whose target is eliminated takes its hex if no other enemy is there.",
     "sheaf": "Advanced Game: an off-map battery fires a Closed SHEAF (the target hex and its six neighbours, MBT "
              "6.5.1.5); each observer calls one source per turn.",
+    "helicopters": "Advanced Game: helicopters fly at NOE only (no Low altitude, pop-up, side-slip, landing or "
+                   "transport), spot as ground vehicles, are fired at by AA weapons on Overwatch without tracking, "
+                   "and do not crash onto the ground (MBT 6.7.5-6.7.8).",
     "default-grade": "Advanced Game: a side without a Force Grade is Seasoned, the rules' baseline (MBT 6.5.2.5); "
                      "the check mbt.force-grade reports it.",
     "hit-aspect-owner-choice": "On a line of fire exactly along the front/rear divide the target's owner takes the "

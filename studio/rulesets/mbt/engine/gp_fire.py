@@ -31,7 +31,10 @@ class GpFireRules:
         g = self.game
         m = g.ag.gp_mod
         ut = g.units[t].type
-        net = self._gp_target_modifiers(t) if not ut.ag.leg else 0
+        net = self._gp_target_modifiers(t) if not (ut.ag.leg or ut.ag.heli) else 0
+        if ut.ag.heli:  # AA fire (MBT 6.7.8): the card's AA modifier, +10 at a hovering helicopter, no OW modifiers
+            return net + row.aa_mod + (g.ag.aa_mod["hovering"] if self.hover[t] else 0) + \
+                g.ag.grade_gp[self.unit_grade(s)][band]
         if self.cmd[s] == SH and not overwatch:
             net += m[f"short-halt-sb{g.units[s].type.sb}"]
         if self.tdmg[s]:
@@ -72,7 +75,9 @@ class GpFireRules:
         roll = self.dice.roll(100, f"GP {g.units[s].name}>{g.units[t].name}")
         x = roll + net
         effect = "N" if x <= n_eff else ("S" if x <= s_eff else "E")
-        if ag.leg:
+        if ag.heli:
+            result = self.heli_result(t, x, effect)
+        elif ag.leg:
             result = self.apply_leg_result(t, effect)
         else:
             result = self.gp_vehicle_result(row, band, factor, defense, x, effect, ag.target_type)
@@ -80,7 +85,7 @@ class GpFireRules:
             self.events.append(f"{g.units[s].name} fires {row.ammo} (GP {factor}, {band}) at {g.units[t].name} "
                                f"(GPD {defense}{ag.target_type}): roll {roll}{net:+d} = {x} vs N {n_eff} / S "
                                f"{s_eff}: {effect}-Effect -> {result}")
-        if not ag.leg:
+        if not ag.leg and not ag.heli:
             self.apply_gp_result(s, t, row, result)
             self.passenger_gp(s, t, row, factor, net - self._gp_target_modifiers(t))
 
