@@ -51,6 +51,7 @@ def bfops_replay(tmp_path_factory):
     return next(out.glob("*.replay.json"))
 
 
+@pytest.mark.slow  # plays a Battlefield Ops game (~10 s); the walk's own test covers its narration and losses
 def test_a_narrating_engine_replay_shows_spotting_and_hits_with_their_rolls(window, project, bfops_replay):
     viewer = window.open_replay(bfops_replay)
     assert viewer is not None and viewer.walk.narrated
