@@ -34,3 +34,15 @@ def test_advanced_replay_walk_names_rolls_and_results():
     assert any(label_of(r)[0].startswith("AP hit") for r in atgm.rolls), atgm.rolls
     assert arty.phase == "indirect-fire" and any("response roll" in e for e in arty.events)
     assert steps["dismount"].phase.startswith("move")
+
+
+def test_air_strike_replay_shows_a_helicopter_attack():
+    # the air-strike sample (no artillery in it): infantry dismount, an ATGM is fired, a helicopter attacks
+    lg = load_game("mbt-adv-air-strike", DATA)
+    result, state = play_game(lg.game, 0, ["heuristic", "heuristic"], record=True)
+    walk = ReplayWalk(lg, record(lg, 0, result.actions, state, ["heuristic", "heuristic"]))
+    events = [(s, e) for s in walk.steps for e in s.events]
+    assert any("dismounts from" in e for _, e in events)
+    assert any("fires" in e and any(a in e for a in ATGMS) for _, e in events)
+    heli = [s for s, e in events if e.startswith("helicopter ")]
+    assert heli and heli[0].phase in ("air-1", "air-2") and heli[0].rolls
