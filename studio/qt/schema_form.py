@@ -146,8 +146,9 @@ class QtField(QWidget):
 
 class QtListField(QtField):
     """A list of scalars: check boxes for a short enumeration (tactics, missions), else a line edit of
-    comma-separated values (``2E9, 2F9``; ``[a, b]`` is read too). Each value is checked against the item schema;
-    a bad one is refused on the field, naming it."""
+    comma-separated values (``2E9, 2F9``; ``[a, b]`` is read too). A list of points (pairs of numbers, e.g. a
+    polygon in inches) reads ``x, y; x, y``. Each value is checked against the item schema; a bad one is refused
+    on the field, naming it."""
 
     MAX_CHECKS = 16
 
@@ -155,6 +156,7 @@ class QtListField(QtField):
         QWidget.__init__(self)
         self.form, self.pointer, self.spec, self.required = form, pointer, spec, required
         self.item = node(form.schema, spec.items or {})
+        self.point = point_spec(form.schema, self.item)  # the coordinate spec of a list of points, else None
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         self.checks: dict[Any, QCheckBox] = {}
@@ -173,7 +175,8 @@ class QtListField(QtField):
                 self.checks[choice] = box
         else:
             self.editor = QLineEdit()
-            self.editor.setPlaceholderText("values separated by commas" + (
+            self.editor.setPlaceholderText("points: x, y; x, y" if self.point is not None else
+                                           "values separated by commas" + (
                 f", each one of {', '.join(values.show(e) for e in self.item.enum[:6])}"
                 + ("…" if len(self.item.enum) > 6 else "") if self.item.kind == "enum" else ""))
             self.editor.editingFinished.connect(self.commit)
@@ -190,7 +193,7 @@ class QtListField(QtField):
                 box.blockSignals(False)
         else:
             self.editor.blockSignals(True)
-            self.editor.setText(", ".join(values.show(v) for v in items) if isinstance(value, list)
+            self.editor.setText(self._show(items) if isinstance(value, list)
                                 else ("" if value is DELETE else values.show(value)))
             self.editor.blockSignals(False)
         self.set_problem("")
@@ -205,6 +208,8 @@ class QtListField(QtField):
             chosen = [c for c, box in self.checks.items() if box.isChecked()]
             return chosen if chosen or self.required else DELETE
         text = self.editor.text().strip()
+        if self.point is not None:
+            return self._points(text)
         if text.startswith("["):
             parsed = values.parse(FieldSpec("any", {}), text, self.required)
             tokens = [values.show(v) for v in parsed] if isinstance(parsed, list) else None
@@ -220,6 +225,33 @@ class QtListField(QtField):
                 out.append(values.parse(self.item, token, True))
             except ValueError as exc:
                 raise ValueError(f"'{token}': {exc}") from None
+        return out
+
+    def _show(self, items: list) -> str:
+        if self.point is not None:
+            return "; ".join(", ".join(values.show(c) for c in p) if isinstance(p, list) else values.show(p)
+                             for p in items)
+        return ", ".join(values.show(v) for v in items)
+
+    def _points(self, text: str) -> Any:
+        """``x, y; x, y`` (or YAML ``[[x, y], ...]``) as a list of points, each coordinate checked."""
+        if text.startswith("[["):
+            parsed = values.parse(FieldSpec("any", {}), text, self.required)
+            text = "; ".join(", ".join(map(str, p)) for p in parsed) if isinstance(parsed, list) and all(
+                isinstance(p, list) for p in parsed) else "?"
+        points = [p.strip() for p in text.split(";") if p.strip()]
+        if not points:
+            return [] if self.required else DELETE
+        size = self.item.schema.get("minItems")
+        out = []
+        for point in points:
+            coords = [c for c in re.split(r"[,\s]+", point) if c]
+            if size and len(coords) != size:
+                raise ValueError(f"'{point}': a point has {size} coordinates")
+            try:
+                out.append([values.parse(self.point, c, True) for c in coords])
+            except ValueError as exc:
+                raise ValueError(f"'{point}': {exc}") from None
         return out
 
     def set_text(self, text: str) -> bool:
@@ -533,14 +565,14 @@ class QtMapTable(QWidget):
         self.form, self.pointer, self.spec = form, pointer, spec
         self.value_spec = node(form.schema, spec.items or {})
         self.columns: list[tuple[str, FieldSpec]] = []  # (path inside the value, '' = the value itself)
-        if self.value_spec.kind in SCALARS:
+        if self.value_spec.kind in SCALARS or scalar_union(form.schema, self.value_spec):
             self.columns.append(("", self.value_spec))
         elif self.value_spec.kind == "object":
             for name, sub in self.value_spec.properties.items():
                 child = node(form.schema, sub)
                 if child.kind in SCALARS:
                     self.columns.append((escape(name), child))
-        self.nested = self.value_spec.kind not in SCALARS and (
+        self.nested = self.value_spec.kind not in SCALARS and not scalar_union(form.schema, self.value_spec) and (
             self.value_spec.kind != "object" or len(self.columns) < len(self.value_spec.properties))
         self.summary = not self.columns  # a list value: a read-only "n items" column, edited below
         self.table = QTableWidget(0, 1 + len(self.columns) + int(self.summary))
@@ -792,7 +824,8 @@ class QtSchemaForm(QWidget):
                 table = QtObjectTable(self, child_pointer, child, name.replace("_", " ").capitalize())
                 self.tables[child_pointer] = table
                 layout.addRow(table)
-            elif child.kind == "array" and node(self.schema, child.items or {}).kind in SCALARS:
+            elif child.kind == "array" and (node(self.schema, child.items or {}).kind in SCALARS
+                                            or point_spec(self.schema, node(self.schema, child.items or {}))):
                 field = QtListField(self, child_pointer, child, required)
                 self.fields[child_pointer] = field
                 text = QLabel(label)
@@ -802,7 +835,8 @@ class QtSchemaForm(QWidget):
                     layout.addRow(field)
                 else:
                     layout.addRow(text, field)
-            elif child.kind == "map" and node(self.schema, child.items or {}).kind in SCALARS + ("object", "array"):
+            elif child.kind == "map" and (node(self.schema, child.items or {}).kind in SCALARS + ("object", "array")
+                                          or scalar_union(self.schema, node(self.schema, child.items or {}))):
                 table = QtMapTable(self, child_pointer, child, name.replace("_", " ").capitalize())
                 self.maps[child_pointer] = table
                 layout.addRow(table)
@@ -932,6 +966,24 @@ def _at(schema: dict, pointer: str) -> Any:
         else:
             return {}
     return sub
+
+
+def point_spec(schema: dict, item: FieldSpec) -> FieldSpec | None:
+    """The coordinate spec when ``item`` (a list's item) is a point: a short fixed-length list of numbers."""
+    if item.kind != "array":
+        return None
+    inner = node(schema, item.items or {})
+    size = item.schema.get("minItems")
+    if inner.kind in ("number", "integer") and size and size == item.schema.get("maxItems") and size <= 3:
+        return inner
+    return None
+
+
+def scalar_union(schema: dict, spec: FieldSpec) -> bool:
+    """A value that may be any of several plain types (text, number, true/false): edited as typed text."""
+    options = spec.schema.get("anyOf") if spec.kind == "any" else None
+    return bool(options) and all(node(schema, o).kind in SCALARS or node(schema, o).kind == "any" and
+                                 o.get("type") == "null" for o in options)
 
 
 def _summary(value: Any) -> str:

@@ -113,3 +113,23 @@ def test_a_finding_in_the_block_opens_its_page(window, project):
     editor = window.open_path(project / "scenarios" / "mbt" / "hasty-defense.yaml")
     editor.focus_pointer("/extension/force_grades/us")
     assert editor.tabs.currentWidget() is editor.extension_page
+
+
+def test_a_polyline_is_typed_as_points_and_attributes_as_a_table(window, project):
+    editor = _open(window, project, "bfops/bfops-village-defence")
+    features = editor.extension_form.tables["/extension/prepared/features"]
+    features.table.selectRow(0)
+    points = features.detail.fields["/extension/prepared/features/0/points"]
+    assert isinstance(points, QtListField) and points.point is not None
+    assert points.editor.text() == "30.0, 31.5; 34.0, 31.5"
+    assert points.set_text("30, 31.5; 32 31; 34, 31.5")
+    assert editor.doc.get("/extension/prepared/features/0/points") == [[30.0, 31.5], [32.0, 31.0], [34.0, 31.5]]
+    assert not points.set_text("30, 31.5; 32") and "2 coordinates" in points.problem
+    assert not points.set_text("30, x") and "'30, x'" in points.problem
+    assert len(editor.doc.get("/extension/prepared/features/0/points")) == 3, "a refused text changes nothing"
+    attributes = features.detail.maps["/extension/prepared/features/0/attributes"]
+    assert isinstance(attributes, QtMapTable) and [p for p, _ in attributes.columns] == [""]
+    assert attributes.add_entry()
+    key = attributes.keys()[0]
+    attributes.set_cell(key, "value", "3")
+    assert editor.doc.get(f"/extension/prepared/features/0/attributes/{key}") == 3, "typed text keeps its type"
