@@ -191,7 +191,7 @@ def test_story1_step2_two_boards_one_turned_with_printed_hex_ids(window, project
 
 
 def test_story1_step3_forces_from_toes_with_an_m3_swapped_for_an_m2(window, project):
-    editor = build_story1(window, 3)
+    build_story1(window, 3)
     window.act_save.trigger()
     index = load_project(project)
     scenario = index.model("scenario", SCENARIO)
@@ -321,7 +321,7 @@ def test_story1_step6_problems_panel_findings_are_fixed_by_double_click(window, 
 
 
 def test_story1_step9_scenario_sheet_and_counters_double_sided_on_letter(window, project, monkeypatch, tmp_path):
-    editor = build_story1(window, 5)
+    build_story1(window, 5)
     window.act_save.trigger()
     from studio.qt import print_preview
     shown = []
@@ -630,7 +630,7 @@ def test_story1_step7_test_games_report_and_a_rerun_compared(window, project, qt
 
 
 def test_story1_step8_a_saved_replay_stepped_to_the_loss_that_killed_a_unit(window, project, qtbot):
-    editor = build_story1(window, 5)
+    build_story1(window, 5)
     window.act_save.trigger()
     _run(window, qtbot, 4)
     panel = window.testplay

@@ -1,6 +1,5 @@
 """The unit table (story 2's main view): many cards in a grid, sorted, filtered, edited with undo."""
 import yaml
-from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
 

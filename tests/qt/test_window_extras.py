@@ -136,7 +136,7 @@ def test_recent_documents_are_listed_in_the_file_menu(window, project):
 def test_delete_acts_on_every_document_selected_in_the_tree(window, project):
     listed = {str(p) for p in window.tree.visible_paths()}
     unused = [p for p in sorted((project / "units" / "mbt").glob("*.yaml")) if str(p) in listed
-              and not window.session.users_of("unit", __import__("yaml").safe_load(p.read_text())["id"])]
+              and not window.session.users_of("unit", yaml.safe_load(p.read_text())["id"])]
     spare = unused[:2]  # two cards no TO&E or scenario uses (the sample data grows: found, not named)
     assert len(spare) == 2
     used = project / "units" / "waw" / "us-dragon-sw.yaml"
