@@ -358,6 +358,7 @@ class WawGame(Game):
         """Set-up: per-unit value caches (values by strength and mode, target class, maximum reach)."""
         self.vals = [[[u.values(st, bool(hv)) for hv in (0, 1)] for st in (0, 1)] for u in self.units]
         self.side_of = [u.side for u in self.units]
+        self.units_of_side = {s: [u.idx for u in self.units if u.side == s] for s in range(len(self.sides))}
         # ground units (not helicopters or HQs: what 6.3/6.4 meet) and those that count for stacking (1.4)
         self.ground_unit = [not u.is_heli and not u.is_hq for u in self.units]
         self.stacking_unit = [g and u.cls not in ("support_weapon", "sniper", "leader", "hero")

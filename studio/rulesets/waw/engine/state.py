@@ -477,18 +477,20 @@ class WawState(SequenceRules, CommandRules, MovementRules, FireRules, AssaultRul
 
     # ------------------------------------------------------------------ helpers
     def _alive(self, side: int | None = None) -> list[int]:
+        """The living units on the map (of ``side``), in unit order (kept in the occupancy while listing)."""
         occ = self._occ
-        if occ is not None:
-            key = ("alive", side)
-            hit = occ.get(key)
-            if hit is None:
-                hx, st = self.hex, self.strength
-                hit = occ[key] = [u.idx for u in self.game.units if st[u.idx] < 2 and hx[u.idx] is not None
-                                  and (side is None or u.side == side)]
-            return list(hit)
+        if occ is None:
+            return self._alive_scan(side)
+        key = ("alive", side)
+        hit = occ.get(key)
+        if hit is None:
+            hit = occ[key] = self._alive_scan(side)
+        return list(hit)
+
+    def _alive_scan(self, side: int | None) -> list[int]:
         hx, st = self.hex, self.strength
-        return [u.idx for u in self.game.units if st[u.idx] < 2 and hx[u.idx] is not None
-                and (side is None or u.side == side)]
+        units = range(len(hx)) if side is None else self.game.units_of_side[side]
+        return [i for i in units if st[i] < 2 and hx[i] is not None]
 
     def units_at(self, h, side: int | None = None) -> list[int]:
         g = self.game
@@ -535,7 +537,11 @@ class WawState(SequenceRules, CommandRules, MovementRules, FireRules, AssaultRul
         return self.game.level.get(self.hex[i], 0)
 
     def _passengers(self, c: int) -> list[int]:
-        return [i for i, x in enumerate(self.carrier) if x == c and self.strength[i] < 2]
+        """The living units carried by ``c`` (5.2), in unit order."""
+        carrier = self.carrier
+        if c not in carrier:
+            return []
+        return [i for i, x in enumerate(carrier) if x == c and self.strength[i] < 2]
 
     def _targets(self, u: int) -> list[int]:
         g = self.game
