@@ -244,5 +244,5 @@ class AdvancedHeuristicBot(HeuristicBot):
         if self.game.units[i].type.ag.leg:
             return opts.get("MOVE")
         if state.enemies_in(goal, self.side):
-            return None
+            return opts.get("SH")  # close in while shooting at the holders
         return opts.get("SH", opts.get("MOVE"))
