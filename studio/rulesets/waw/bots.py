@@ -84,7 +84,7 @@ class HeuristicBot:
         hits = f * (7 - hit) / 6.0
         if st.hex[t] in st.ip:
             hits -= 1
-        n, save = st.defense_dice(t)
+        n, save = self._once(("defense", t), lambda: st.defense_dice(t))   # the target's, whoever shoots
         saves = n * max(0, 7 - save) / 6.0
         net = max(0.0, hits - saves * 0.8)
         spec = self.game.units[t]
