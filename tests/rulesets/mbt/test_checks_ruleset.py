@@ -44,6 +44,12 @@ CASES = [
      "mbt.hit-locations", "error"),             # tens 10 is TK at every angle (MBT 6.5.2.2)
     ("hit-location-front-side", "id: ap-hit-locations", "[front, 4, TF, false]", "[front, 4, TS, false]",
      "mbt.hit-locations", "error"),             # the Front angle has no side locations (MBT 6.5.2.3.2)
+    ("hit-location-front-side-7", "id: ap-hit-locations", "[front_side, 7, HS, false]", "[front_side, 7, HF, false]",
+     "mbt.hit-locations", "error"),             # Front/Side 7 = HS (MBT 6.5.2.2 example, roll 76)
+    ("hit-location-front-side-9-hull", "id: ap-hit-locations", "[front_side, 9, HF, true]",
+     "[front_side, 9, TS, true]", "mbt.hit-locations", "error"),   # Front/Side 5-9 hull (MBT 6.5.2.2.3)
+    ("hit-location-hull-star-8", "id: ap-hit-locations", "[front_side, 8, HS, true]", "[front_side, 8, HS, false]",
+     "mbt.hit-locations", "error"),             # Partial Hull Down loses 6, 8, 9 (MBT 6.5.2.2.3)
     ("gp-crt-known-cell", "id: gp-combat", "[5, 3, 43, 72]", "[5, 3, 44, 72]", "mbt.gp-crt", "error"),
     ("gp-crt-n-above-s", "id: gp-combat", "[1, 2, 57, 82]", "[1, 2, 87, 82]", "mbt.gp-crt", "error"),
     ("commands-known-cell", "id: available-commands", "[veteran, 1, 1, 2, 3, 3, 4, 5, 5, 6, 7]",
