@@ -85,9 +85,9 @@ class IndirectRules:
         return self.game.units[s].type.ag.if_rows
 
     def if_calls(self, side: int) -> list[Action]:
-        """Legal calls of ``side`` (MBT 6.5.1, 6.5.1.7): FIRE-commanded IF units not fired yet, OW observers not
-        observing yet, target hexes with an enemy the observer spots, in the firer's range, which the firer cannot
-        spot itself."""
+        """Legal calls of ``side`` (MBT 6.5.1, 6.5.1.7): FIRE-commanded IF units not fired yet and the side's
+        off-map batteries not fired yet, by OW observers not observing yet, on hexes with an enemy the observer
+        spots, in range; an on-map unit never at a hex it can spot itself."""
         g = self.game
         st, cmd = self.st, self.cmd
         firers = [s for s in g.units_of(side) if st[s] == ON and cmd[s] == FIRE and not self.fired[s] and
@@ -98,15 +98,18 @@ class IndirectRules:
         out = []
         for o in observers:
             targets = sorted({self.hex[t] for t in self.spots[o] if st[t] == ON})
-            for s in firers:
-                for h in targets:
-                    if self._if_band(s, o, h) is not None and not self._firer_spots(s, h):
-                        out.append(Action(("call", g.units[s].name, g.units[o].name, g.label(h))))
-            for b in batteries:
-                for h in targets:
-                    if self._battery_band(b, o, h) is not None:
-                        out.append(Action(("call", g.batteries[b].name, g.units[o].name, g.label(h))))
+            out += self._on_map_calls(firers, o, targets) + self._battery_calls(batteries, o, targets)
         return out + [PASS] if out else []
+
+    def _on_map_calls(self, firers: list, o: int, targets: list) -> list[Action]:
+        g = self.game
+        return [Action(("call", g.units[s].name, g.units[o].name, g.label(h))) for s in firers for h in targets
+                if self._if_band(s, o, h) is not None and not self._firer_spots(s, h)]
+
+    def _battery_calls(self, batteries: list, o: int, targets: list) -> list[Action]:
+        g = self.game
+        return [Action(("call", g.batteries[b].name, g.units[o].name, g.label(h))) for b in batteries
+                for h in targets if self._battery_band(b, o, h) is not None]
 
     def _battery_band(self, b: int, o: int, h):
         """An off-map battery's row and range factor at the observer's range (MBT 6.5.1.13)."""
