@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from bisect import insort
 from itertools import compress
-from operator import ne
+from operator import attrgetter, ne
 
 #: per-unit fields of the state record that make up a unit's signature
 UNIT_FIELDS = ("hex", "strength", "disr", "ops_complete", "out_of_command", "mp_used", "mp_cap", "mfired",
@@ -54,9 +54,22 @@ def unit_signatures(st) -> list[tuple]:
 
 
 def global_signature(st) -> tuple:
-    return (st.thor, frozenset(st.smoke.items()), frozenset(st.wrecks), frozenset(st.chem),
-            tuple(sorted((k, id(v)) for k, v in st.xleaders.items())), frozenset(st.hallowed),
-            frozenset(st.overrun_done))
+    """The markers every list may read (copies: compared with ``==`` at the next listing)."""
+    return (st.thor, dict(st.smoke), set(st.wrecks), set(st.chem), {k: id(v) for k, v in st.xleaders.items()},
+            set(st.hallowed), set(st.overrun_done))
+
+
+def _same_globals(st, glob: tuple | None) -> bool:
+    """Are the markers of ``global_signature`` as in ``glob`` (no copies made)?"""
+    if glob is None:
+        return False
+    thor, smoke, wrecks, chem, xleaders, hallowed, overrun = glob
+    return (st.thor == thor and st.smoke == smoke and st.wrecks == wrecks and st.chem == chem
+            and len(st.xleaders) == len(xleaders) and all(id(v) == xleaders.get(k) for k, v in st.xleaders.items())
+            and st.hallowed == hallowed and st.overrun_done == overrun)
+
+
+_unit_lists = attrgetter(*UNIT_FIELDS)
 
 
 def build_occupancy(st) -> dict:
@@ -140,22 +153,20 @@ class ListingCache:
     def refresh(self, st) -> dict:
         """Drop the lists that what changed since the last listing can alter (called at the start of every
         listing); return the occupancy of ``st`` (kept up to date from the changes)."""
-        glob = global_signature(st)
         old = self.fields
+        cur = list(_unit_lists(st))
         if old is None or len(old[0]) != len(st.hex):
-            self._clear(st, glob)
-            self.fields = [list(getattr(st, name)) for name in UNIT_FIELDS]
+            self._clear(st, global_signature(st))
+            self.fields = [list(x) for x in cur]
             self.occ = build_occupancy(st)
             return self.occ
-        cur = [getattr(st, name) for name in UNIT_FIELDS]
-        changed = _changed_units(old, cur)
-        if changed:
-            self._record(st, old, cur, changed)
+        if old != cur:                         # one C-level comparison when nothing changed
+            self._record(st, old, cur, _changed_units(old, cur))
             for k, (a, b) in enumerate(zip(old, cur)):
                 if a != b:
                     old[k] = list(b)           # copies: the state's lists change in place
-        if glob != self.glob:
-            self._clear(st, glob)
+        if not _same_globals(st, self.glob):
+            self._clear(st, global_signature(st))
         return self.occ
 
     def _clear(self, st, glob: tuple) -> None:
