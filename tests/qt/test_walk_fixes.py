@@ -117,3 +117,23 @@ def test_boards_are_one_table_and_rotate_acts_on_the_selected_row(window, projec
                      Qt.MouseButton.LeftButton)
     assert editor.doc.get("/boards/0/rotate") == 180 and editor.doc.get("/boards/1/rotate") in (None, 0)
     assert table.current_row() == 0, "the selection stays on the turned board"
+
+
+def test_the_selected_slots_form_shows_whole_in_the_toe_editor(window, project, qtbot):
+    window.resize(1366, 768)
+    editor = window.open_path(project / "toe" / "mbt" / "us-cav-troop.yaml")
+    qtbot.wait(20)
+    form, area = editor.form, editor.form_area
+    assert form is not None
+    assert area.viewport().height() >= form.sizeHint().height(), "every field of the slot, not three lines"
+    assert not area.verticalScrollBar().isVisible()
+
+
+def test_a_slots_unit_is_chosen_from_the_rule_systems_cards(window, project):
+    editor = window.open_path(project / "toe" / "mbt" / "us-cav-troop.yaml")
+    field = editor.form.fields[f"{editor.form.pointer}/unit"]
+    assert isinstance(field.editor, QComboBox)
+    shown = [field.editor.itemText(i) for i in range(field.editor.count())]
+    mbt = {e.id for e in window.session.entries() if e.kind == "unit" and e.ruleset == "mbt"}
+    assert "m2" in shown and set(shown) - {""} <= mbt, "the MBT cards only"
+    assert field.set_text("m2") and editor.doc.get(f"{editor.form.pointer}/unit") == "m2"

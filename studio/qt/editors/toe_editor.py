@@ -76,6 +76,9 @@ class QtToeTree(QTreeWidget):
 
 
 class QtToeEditor(QtEditor):
+    #: the selected echelon's or slot's form is shown whole up to this height (pixels); past it, it scrolls
+    MAX_FORM_HEIGHT = 420
+
     def __init__(self, session, doc, parent=None):
         super().__init__(session, doc, parent)
         self.tree = QtToeTree(self)
@@ -231,12 +234,23 @@ class QtToeEditor(QtEditor):
             self.form.refresh()
         else:
             self.form = QtSchemaForm(self.doc, schema, pointer, skip=("slots", "children"),
-                                     node_spec=_spec(schema), status=self.status_message)
+                                     node_spec=_spec(schema), status=self.status_message, choices=self.choices)
             self.form_area.setWidget(self.form)
+            # the whole form shows (the side panel itself scrolls), not three lines of it in a box
+            self.form_area.setMinimumHeight(min(self.MAX_FORM_HEIGHT, self.form.sizeHint().height() + 6))
         unit = self.doc.get(pointer + "/unit") if toelogic.item_kind(pointer) == "slot" else None
         self.show_card(unit)
 
     # ---------------------------------------------------------------- card look-up
+    def choices(self, pointer: str) -> list[str] | None:
+        """A slot's unit: the cards of the TO&E's rule system; an echelon's template: its other TO&Es."""
+        ruleset = self.doc.data.get("ruleset") if isinstance(self.doc.data, dict) else None
+        kind = {"unit": "unit", "template": "toe"}.get(pointer.rsplit("/", 1)[-1])
+        if kind is None:
+            return None
+        return sorted(e.id for e in self.session.entries() if e.kind == kind and e.id and e.id != self.doc.id
+                      and (e.ruleset == ruleset or not ruleset))
+
     def _fill_units(self) -> None:
         ruleset = self.doc.data.get("ruleset")
         self.unit_box.clear()
