@@ -316,10 +316,9 @@ class QtHexScene(QGraphicsScene):
 
 class QtLegend(QLabel):
     """The terrain legend over a map view: a click folds it to its title (so it hides no hexes) or unfolds it.
-    Until the user clicks it, it starts folded in a small view (narrower than :attr:`FOLD_BELOW` pixels)."""
+    Until the user clicks it, it is folded whenever, unfolded, it would cover the fitted board."""
 
     toggled = Signal()
-    FOLD_BELOW = (640, 420)
 
     def __init__(self, parent=None):
         super().__init__(parent)
@@ -334,11 +333,21 @@ class QtLegend(QLabel):
         self.entries = list(entries)
         self._render()
 
-    def fold_for(self, width: int, height: int) -> None:
-        """Fold in a small view, unfold in a large one (unless the user chose)."""
-        small = width < self.FOLD_BELOW[0] or height < self.FOLD_BELOW[1]
-        if not self._chosen and small != self.folded:
-            self.folded = small
+    def full_size(self):
+        """The unfolded legend's size (pixels)."""
+        folded = self.folded
+        self.folded = False
+        self._render()
+        size = self.sizeHint()
+        self.folded = folded
+        self._render()
+        return size
+
+    def fold_for(self, covers: bool) -> None:
+        """Fold when the unfolded legend would cover the board, unfold when it would not (unless the user
+        chose)."""
+        if not self._chosen and covers != self.folded:
+            self.folded = covers
             self._render()
 
     def set_folded(self, folded: bool) -> None:
@@ -409,11 +418,21 @@ class QtMapView(QGraphicsView):
     def _place_overlays(self) -> None:
         """Legend top-right and minimap bottom-right of the viewport (re-placed whenever it resizes)."""
         vp = self.viewport().rect()
-        self.legend.fold_for(vp.width(), vp.height())
+        self.legend.fold_for(self._legend_covers_board(vp))
         self.legend.move(max(0, vp.right() - self.legend.width() - 6), 6)
         size = self.minimap.sizeHint()
         self.minimap.setGeometry(max(0, vp.right() - size.width() - 6), max(0, vp.bottom() - size.height() - 6),
                                  size.width(), size.height())
+
+    def _legend_covers_board(self, vp) -> bool:
+        """Whether the unfolded legend, in its corner, would hide part of the board as the view shows it."""
+        from PySide6.QtCore import QRect
+        scene = self.scene()
+        if not isinstance(scene, QtHexScene) or not self.legend.entries:
+            return False
+        size = self.legend.full_size()
+        corner = QRect(vp.right() - size.width() - 6, 6, size.width(), size.height())
+        return self.mapFromScene(scene.board_rect).boundingRect().intersects(corner)
 
     def viewportEvent(self, event) -> bool:  # noqa: N802 - Qt API
         from PySide6.QtCore import QEvent

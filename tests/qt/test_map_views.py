@@ -116,16 +116,30 @@ def test_minimap_shows_the_board_and_a_click_goes_there(window, project):
     assert mini.visible_rect().contains(QPointF(click)), "the minimap outlines the visible area"
 
 
-def test_the_legend_folds_in_a_small_view_and_on_a_click(window, project, qtbot):
+def test_the_legend_folds_where_it_would_hide_the_board_and_on_a_click(window, project, qtbot):
     editor = window.open_path(project / "maps" / "board-2.yaml")
     legend = editor.view.legend
-    legend.fold_for(1000, 700)
+    legend.fold_for(False)
     assert not legend.folded and "Clear" in legend.text()
-    legend.fold_for(500, 400)  # a narrow view: folded to its title, hiding no hexes
+    legend.fold_for(True)  # it would cover the board: folded to its title, hiding no hexes
     assert legend.folded and "Clear" not in legend.text() and "Terrain" in legend.text()
     QTest.mouseClick(legend, Qt.MouseButton.LeftButton, pos=QPoint(5, 5))
     assert not legend.folded and "Clear" in legend.text()
-    legend.fold_for(500, 400)  # once the user chose, the size no longer folds it
+    legend.fold_for(True)  # once the user chose, the view no longer folds it
     assert not legend.folded
     QTest.mouseClick(legend, Qt.MouseButton.LeftButton, pos=QPoint(5, 5))
     assert legend.folded and legend.width() < 120
+
+
+def test_the_legend_is_folded_only_where_the_board_reaches_its_corner(window, project, qtbot):
+    window.resize(1366, 768)
+    editor = window.open_path(project / "maps" / "board-2.yaml")  # one board, room on its sides
+    qtbot.wait(50)
+    editor.view.fit_all()
+    editor.view._place_overlays()
+    assert not editor.view.legend.folded
+    scenario = window.open_path(project / "scenarios" / "mbt" / "delaying-action.yaml")  # two boards, wide
+    qtbot.wait(50)
+    scenario.view.fit_all()
+    scenario.view._place_overlays()
+    assert scenario.view.legend.folded, "the fitted boards reach the corner: the legend folds off them"
