@@ -166,7 +166,10 @@ def test_attachment_overrides(project, docs):
         d["extension"]["attachments"] = [{"force": "mech", "slot": "sqd", "weapons": ["m1"]}]
     def bad_force(d):
         d["extension"]["attachments"] = [{"force": "nobody", "slot": "sqd", "weapons": ["at4"]}]
+    def good_short(d):
+        d["extension"]["attachments"] = [{"force": "mech", "slot": "sqd", "weapons": ["at4", "dragon"]}]
     assert "mbt.crew-served" not in codes(findings(project, docs, scenario(good)))
+    assert "mbt.crew-served" not in codes(findings(project, docs, scenario(good_short)))   # path without the root
     for edit in (bad_slot, bad_weapon, bad_force):
         assert "mbt.crew-served" in codes(findings(project, docs, scenario(edit)), "error"), edit.__name__
 
@@ -242,3 +245,18 @@ def test_observers_by_crew_fo_and_designators(project, docs):
     findings(project, docs, scenario(edit), dsight, toe)
     said = " | ".join(MESSAGES)
     assert "no FO, command or recon unit" in said and "Laser Designator" not in said, said
+
+
+def test_an_earlier_plot_may_end_the_turn_before_the_idle_turn(project, docs):
+    """V55 (MBT 6.5.1.11.2): plots listed out of turn order: one on turns 6-7 and one on turns 3-4 (idle 5) are
+    compatible; one on turns 4-5 is not (turn 5 idle would be turn 6)."""
+    def plots(second_turn):
+        def edit(d):
+            d["extension"]["planned_fire"] = [
+                {"side": "us", "battery": "m109-battery", "turn": 6,
+                 "segments": [{"mission": "GP", "sheaf": "closed", "hex": "4L6", "turns": 2}]},
+                {"side": "us", "battery": "m109-battery", "turn": second_turn,
+                 "segments": [{"mission": "GP", "sheaf": "closed", "hex": "4L6", "turns": 2}]}]
+        return edit
+    assert "mbt.planned-fire" not in codes(findings(project, docs, scenario(plots(3))))
+    assert "mbt.planned-fire" in codes(findings(project, docs, scenario(plots(4))), "error")
