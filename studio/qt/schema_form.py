@@ -26,8 +26,8 @@ from typing import Any, Callable
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QFormLayout, QGroupBox, QHBoxLayout,
-                               QHeaderView, QLabel, QLineEdit, QPushButton, QStyledItemDelegate, QTableWidget,
-                               QTableWidgetItem, QVBoxLayout, QWidget)
+                               QHeaderView, QLabel, QLineEdit, QPlainTextEdit, QPushButton, QStyledItemDelegate,
+                               QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget)
 
 from studio.document import values
 from studio.document.document import EditableDocument
@@ -141,6 +141,49 @@ class QtField(QWidget):
             self.editor.setChecked(text.lower() in ("true", "1", "yes"))
         else:
             self.editor.setText(text)
+        return self.commit()
+
+
+class _PlainText(QPlainTextEdit):
+    """A few lines of text that report when they lose the focus (as a line edit's editingFinished)."""
+
+    finished = Signal()
+
+    def focusOutEvent(self, event) -> None:  # noqa: N802 - Qt API
+        super().focusOutEvent(event)
+        self.finished.emit()
+
+
+class QtTextField(QtField):
+    """A long text (a description, a special rule's text, notes): three lines that wrap, committed when the
+    field loses the focus."""
+
+    #: string fields written as prose
+    NAMES = ("description", "text", "notes")
+
+    def __init__(self, form: "QtSchemaForm", pointer: str, spec: FieldSpec, required: bool):
+        super().__init__(form, pointer, spec, required)
+        old = self.editor
+        self.editor = _PlainText()
+        self.editor.setFixedHeight(self.editor.fontMetrics().lineSpacing() * 3 + 12)
+        self.editor.setToolTip(old.toolTip())
+        self.editor.finished.connect(self.commit)
+        self.layout().replaceWidget(old, self.editor)
+        old.deleteLater()
+        self.refresh()
+
+    def refresh(self) -> None:
+        value = self.value()
+        self.editor.blockSignals(True)
+        self.editor.setPlainText("" if value is DELETE else values.show(value))
+        self.editor.blockSignals(False)
+        self.set_problem("")
+
+    def text_value(self) -> Any:
+        return values.parse(self.spec, self.editor.toPlainText(), self.required)
+
+    def set_text(self, text: str) -> bool:
+        self.editor.setPlainText(text)
         return self.commit()
 
 
@@ -804,7 +847,9 @@ class QtSchemaForm(QWidget):
             required = name in spec.required
             label = nice(name, child) if child.kind in SCALARS else name.replace("_", " ").capitalize()
             if child.kind in SCALARS or depth > 6:
-                field = QtField(self, child_pointer, child, required)
+                prose = child.kind == "string" and name in QtTextField.NAMES and not (
+                    self.choices is not None and self.choices(child_pointer) is not None)
+                field = (QtTextField if prose else QtField)(self, child_pointer, child, required)
                 self.fields[child_pointer] = field
                 text = QLabel(label + ("" if required else ""))
                 text.setToolTip(child.description)

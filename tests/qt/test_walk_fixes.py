@@ -137,3 +137,19 @@ def test_a_slots_unit_is_chosen_from_the_rule_systems_cards(window, project):
     mbt = {e.id for e in window.session.entries() if e.kind == "unit" and e.ruleset == "mbt"}
     assert "m2" in shown and set(shown) - {""} <= mbt, "the MBT cards only"
     assert field.set_text("m2") and editor.doc.get(f"{editor.form.pointer}/unit") == "m2"
+
+
+def test_a_description_is_edited_as_wrapped_lines(window, project, qtbot):
+    from PySide6.QtWidgets import QPlainTextEdit
+    editor = window.open_path(project / "scenarios" / "mbt" / "delaying-action.yaml")
+    field = editor.general.fields["/description"]
+    assert isinstance(field.editor, QPlainTextEdit), "a long text is not one cut-off line"
+    assert field.editor.toPlainText() == editor.doc.get("/description")
+    field.editor.setFocus()
+    field.editor.setPlainText("Two platoons delay\\nthe Soviet advance.")
+    editor.general.fields["/turns"].editor.setFocus()  # leaving the field commits it
+    qtbot.waitUntil(lambda: editor.doc.get("/description") == "Two platoons delay\\nthe Soviet advance.",
+                    timeout=2000)
+    editor.doc.undo()
+    assert editor.doc.get("/description") != "Two platoons delay\\nthe Soviet advance."
+    assert field.editor.toPlainText() == editor.doc.get("/description"), "undo shows the old text"
