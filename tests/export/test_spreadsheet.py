@@ -74,7 +74,11 @@ def test_csv_round_trip_is_a_no_op(rs, index, project, tmp_path):
 def test_sheets_headers_and_enum_validation(index, tmp_path):
     wb = load_workbook(io.BytesIO(_xlsx(index, "mbt")))
     names = wb.sheetnames
-    assert names[0] == "mbt vehicle" and "mbt vehicle weapons" in names and "mbt vehicle ammo" in names
+    # one main sheet per card category, in category order, each followed by its item sheets
+    assert "mbt vehicle" in names and "mbt vehicle weapons" in names and "mbt vehicle ammo" in names
+    assert names.index("mbt vehicle") < names.index("mbt vehicle weapons") < names.index("mbt vehicle ammo")
+    mains = [n for n in names if n.count(" ") == 1]
+    assert mains == sorted(mains) and len(mains) >= 2
     ws = wb["mbt vehicle"]
     assert [c.value for c in ws[1]][:3] == ["#studio", "mbt", "vehicle"]
     keys = [c.value for c in ws[2]]
