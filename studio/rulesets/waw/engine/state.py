@@ -217,7 +217,7 @@ class WawState(SequenceRules, CommandRules, MovementRules, FireRules, AssaultRul
         """A clone whose hidden parts (the dice: seed and forced rolls) are randomized."""
         rng = random.Random(seed)
         other = self.clone()
-        other.dice = Dice(rng.randrange(1 << 30))
+        other.dice = Dice(rng.randrange(1 << 30), record=False)   # a bot's guess: nothing narrated
         other.dice.force(*[rng.randint(1, 6) for _ in range(rng.randrange(4))])
         return other
 
