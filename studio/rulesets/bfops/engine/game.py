@@ -76,6 +76,7 @@ class BfopsGame(Game):
 
         self.deck = build_deck(self)
         self._nav: dict = {}
+        self._feet: dict = {}   # footprint cache (game.footprint)
         #: macro moves: the fixed ones and one 'to-<objective>' per scenario objective
         self.macros = MACROS + tuple(f"to-{o.id}" for o in self.ext.objectives)
         self.cover_spots, self.crest_spots = self._spots()
@@ -166,8 +167,15 @@ class BfopsGame(Game):
         return self.cards[unit.card]
 
     def footprint(self, unit):
-        b = self.card_of(unit).base
-        return footprint(unit.x, unit.y, unit.facing, b.width_in, b.length_in)
+        """The unit's base on the table (cached by card, position and facing: the same polygon every time)."""
+        key = (unit.card, unit.x, unit.y, unit.facing)
+        foot = self._feet.get(key)
+        if foot is None:
+            if len(self._feet) > 4096:
+                self._feet.clear()
+            b = self.card_of(unit).base
+            foot = self._feet[key] = footprint(unit.x, unit.y, unit.facing, b.width_in, b.length_in)
+        return foot
 
     def distance(self, a, b) -> float:
         """Unit to unit, by option ``distance-mode`` (digest f.3)."""
