@@ -18,3 +18,5 @@ shot unit-table units:waw
 shot replay-viewer replay:mbt-adv-combined-arms
 shot replay-narration replay:bfops-meeting-at-the-ford
 shot testplay testplay:hasty-defense
+# Story 5 (measured table): the table editor screenshots of docs/bfops/STORY5.md
+python docs/bfops/story5_screenshots.py
