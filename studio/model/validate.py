@@ -18,15 +18,15 @@ import gc
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Iterable, Iterator
 
 from pydantic import ValidationError
 
 from .diagnostics import Diagnostic
 from .kinds import CORE_KINDS, model_for
 from .pointers import join, split
-from .project import (LoadedDocument, ProjectIndex, _data_path, display_path, find_project_root, fork_is_safe,
-                      fork_pool, load_documents, project_files)
+from .project import (LoadedDocument, ProjectIndex, _data_path, display_path, find_project_root, fork_pool,
+                      forking_pays, load_documents, project_files)
 from .references import check_duplicate_document, check_local_duplicates, check_references
 from .registry import load_plugins, plugin
 from .core_checks import CORE_CHECKS
@@ -94,11 +94,23 @@ def validate_index(index: ProjectIndex, only: set[str] | None = None) -> Validat
 def unrelated(doc: "PartialDocument", found: list[Diagnostic]) -> list[Diagnostic]:
     """The findings of a partial run that do not concern a part left out: a finding at a left-out part, inside
     it, or at a node holding it (up to the whole document) may only say that the part is missing, so it waits
-    for the part to be checked whole."""
+    for the part to be checked whole. Linear in findings and left-out parts (sets of pointers, no pair scan)."""
+    removed = set(doc.removed)
+    if not removed:
+        return list(found)
+    holders = {holder for r in removed for holder in _ancestors(r)}
+
     def concerns(pointer: str) -> bool:
-        return any(pointer == r or pointer.startswith(r + "/") or r.startswith(pointer + "/") or not pointer
-                   for r in doc.removed)
+        return (not pointer or pointer in removed or pointer in holders
+                or any(a in removed for a in _ancestors(pointer)))
     return [d for d in found if not concerns(d.pointer)]
+
+
+def _ancestors(pointer: str) -> Iterator[str]:
+    """The pointers of the nodes holding ``pointer``, nearest first, down to the root ``""``."""
+    while pointer:
+        pointer = pointer[:pointer.rfind("/")]
+        yield pointer
 
 
 # ------------------------------------------------------------------ checks of the parts that validate
@@ -117,10 +129,13 @@ class PartialDocument(LoadedDocument):
 
     whole: LoadedDocument | None = None
     removed: tuple[str, ...] = ()
+    _removed_trie: dict | None = field(default=None, repr=False)
 
     def diag(self, severity, code, message, pointer="", rule="", at_key=False, hint=""):
         assert self.whole is not None
-        return self.whole.diag(severity, code, message, original_pointer(self.whole.data, self.removed, pointer),
+        if self._removed_trie is None:
+            self._removed_trie = _trie(self.removed)
+        return self.whole.diag(severity, code, message, _original(self.whole.data, self._removed_trie, pointer),
                                rule, at_key=at_key, hint=hint)
 
 
@@ -139,20 +154,22 @@ def checkable(doc: LoadedDocument) -> LoadedDocument | None:
 
 
 def _pruned_document(doc: LoadedDocument) -> PartialDocument | None:
+    """Leave out what the schema rejects, round after round, until the rest validates (None: it never does)."""
     removed: set[str] = set()
     for _ in range(MAX_PRUNE_ROUNDS):
-        data = without(doc.data, removed)
+        trie = _trie(removed)
+        data = _without(doc.data, trie) if removed else doc.data
         try:
             model = model_for(data).model_validate(data)
         except ValidationError as exc:
             targets = _rejected(data, exc)
             if targets is None:
                 return None
-            removed |= {original_pointer(doc.data, tuple(removed), t) for t in targets}
+            removed |= {_original(doc.data, trie, t) for t in targets}
             continue
         except (RecursionError, ValueError, TypeError, KeyError):
             return None
-        outermost = {r for r in removed if not any(r.startswith(o + "/") for o in removed)}
+        outermost = {r for r in removed if not any(a in removed for a in _ancestors(r))}
         return PartialDocument(doc.path, doc.display, text=doc.text, data=data, model=model, whole=doc,
                                removed=tuple(sorted(outermost, key=_pointer_order)))
     return None
@@ -190,17 +207,52 @@ def _whole_value(data: Any, parts: list) -> list:
     return parts
 
 
-def without(data: Any, removed: set[str], pointer: str = "") -> Any:
+#: a node of a :func:`_trie` that is left out whole
+_GONE = None
+
+
+def _trie(removed: Iterable[str]) -> dict:
+    """``removed`` pointers as a tree of their tokens: ``{token: subtree}``, :data:`_GONE` where a node is left
+    out whole (what lies below it no longer matters). Built in one pass; the root pointer is never left out."""
+    root: dict = {}
+    for pointer in removed:
+        tokens = split(pointer)
+        if not tokens:
+            continue
+        node = root
+        for token in tokens[:-1]:
+            node = node.setdefault(token, {})
+            if node is _GONE:
+                break
+        else:
+            node[tokens[-1]] = _GONE
+    return root
+
+
+def without(data: Any, removed: Iterable[str]) -> Any:
     """``data`` without the nodes at ``removed`` (copying only the containers on their way; the rest shared)."""
-    if not removed:
-        return data
-    if not any(r.startswith(pointer + "/") for r in removed):
+    removed = list(removed)
+    return _without(data, _trie(removed)) if removed else data
+
+
+def _without(data: Any, trie: dict) -> Any:
+    """``data`` less the nodes of ``trie`` (see :func:`_trie`): each container on a path to a removed node is
+    copied once, in time linear in its length; everything else is shared."""
+    if not trie:
         return data
     if isinstance(data, dict):
-        return {k: without(v, removed, f"{pointer}/{_escape(k)}") for k, v in data.items()
-                if f"{pointer}/{_escape(k)}" not in removed}
+        out = {}
+        for key, value in data.items():
+            sub = trie.get(key if isinstance(key, str) else str(key), data)  # ``data``: not in the tree
+            if sub is data:
+                out[key] = value
+            elif sub is not _GONE:
+                out[key] = _without(value, sub)
+        return out
     if isinstance(data, list):
-        return [without(v, removed, f"{pointer}/{i}") for i, v in enumerate(data) if f"{pointer}/{i}" not in removed]
+        gone = {int(t) for t, sub in trie.items() if sub is _GONE and t.isdigit()}
+        below = {int(t): sub for t, sub in trie.items() if sub is not _GONE and t.isdigit()}
+        return [_without(v, below[i]) if i in below else v for i, v in enumerate(data) if i not in gone]
     return data
 
 
@@ -209,19 +261,37 @@ def original_pointer(whole: Any, removed: tuple[str, ...] | set[str], pointer: s
     moved up; the rest is the same)."""
     if not removed or not pointer:
         return pointer
-    gone = set(removed)
+    return _original(whole, _trie(removed), pointer)
+
+
+def _original(whole: Any, trie: dict, pointer: str) -> str:
+    """:func:`original_pointer` over the :func:`_trie` of the removed pointers (time: the pointer's depth times
+    the removed items of the lists it passes through)."""
     node, out = whole, []
     for token in split(pointer):
         if isinstance(node, list) and token.isdigit():
-            here = join(out)
-            kept = [i for i in range(len(node)) if f"{here}/{i}" not in gone]
-            index = kept[int(token)] if int(token) < len(kept) else int(token)
+            index = _kept_index(node, trie, int(token))
             out.append(index)
+            token = str(index)
             node = node[index] if index < len(node) else None
         else:
             out.append(token)
             node = node.get(token) if isinstance(node, dict) else None
+        trie = trie.get(token) or {}
     return join(out)
+
+
+def _kept_index(items: list, trie: dict, k: int) -> int:
+    """The index in ``items`` of the ``k``-th item kept (``trie``: the removed items' tree at ``items``); ``k``
+    itself when fewer items are kept."""
+    gone = sorted(i for i in (int(t) for t, sub in trie.items() if sub is _GONE and t.isdigit()) if i < len(items))
+    if k >= len(items) - len(gone):
+        return k
+    for index in gone:
+        if index > k:
+            break
+        k += 1
+    return k
 
 
 def _escape(key: Any) -> str:
@@ -270,10 +340,11 @@ def _check_slice(bounds: tuple[int, int]) -> list[list[Diagnostic]]:
 
 
 def _checks_of_all(index: ProjectIndex, docs: list[LoadedDocument]) -> Iterable[list[Diagnostic]]:
-    """The findings of each document of ``docs``, in order (see :func:`validate_index`)."""
+    """The findings of each document of ``docs``, in order (see :func:`validate_index`); in forked workers only
+    when that pays (:func:`~studio.model.project.forking_pays`: enough documents and a core left idle)."""
     global _WORK
     workers = min(2, os.cpu_count() or 1)
-    if len(docs) >= PARALLEL_MIN_CHECKS and workers >= 2 and fork_is_safe():
+    if forking_pays(len(docs), PARALLEL_MIN_CHECKS):
         chunk = -(-len(docs) // (4 * workers))
         bounds = [(i, min(i + chunk, len(docs))) for i in range(0, len(docs), chunk)]
         _WORK = (index, docs)
