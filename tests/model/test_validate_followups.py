@@ -201,3 +201,59 @@ def test_many_rejected_list_items_keep_the_other_items_findings_at_their_lines(t
     assert [lines[d.line - 1].strip() for d in dangling] == [f"toe: missing-{k}" for k in range(1, 20, 2)]
     note = next(n for n in result.notes if n.file.endswith("clash.yaml"))
     assert note.code == "checks.partial" and "/sides/0/forces/0" in note.message and "7 more" in note.message
+
+
+# ------------------------------------------------------------------ a reference to a file that does not load
+
+def _clash_board_error(root: Path):
+    result = validate_paths([root], display_base=root)
+    (found,) = [d for d in result.diagnostics if d.file == os.path.join("scenarios", "clash.yaml")
+                and d.pointer == "/boards/0/map"]
+    return found
+
+
+@pytest.mark.parametrize("breakage", [
+    "syntax",        # the file does not parse: its id is read from its raw text
+    "quoted-id",     # the same with the id quoted and a comment after it
+    "bad-kind",      # it parses but names no known kind
+    "empty",         # nothing to read: the file's name says which document it would be
+])
+def test_a_reference_to_a_file_that_does_not_load_names_that_file(tmp_path, breakage):
+    root = tmp_path / "p"
+    shutil.copytree(FIXTURE, root)
+    board = root / "maps" / "board-x.yaml"
+    text = board.read_text(encoding="utf-8")
+    if breakage == "syntax":
+        text = text.replace("terrain: [C C W C,", "terrain: [C C W C,, ]]: {")
+    elif breakage == "quoted-id":
+        text = text.replace("id: board-x", "id: 'board-x'  # the first board").replace("hex:\n", "hex: [\n")
+    elif breakage == "bad-kind":
+        text = text.replace("kind: map", "kind: mapp")
+    else:
+        text = ""
+    board.write_text(text, encoding="utf-8")
+    found = _clash_board_error(root)
+    assert found.code == "ref.dangling" and found.severity.value == "error"
+    assert found.message == (f"map 'board-x' is {os.path.join('maps', 'board-x.yaml')}, which does not load: "
+                             "fix that file first")
+    assert "did you mean" not in found.message
+
+
+def test_a_truly_missing_reference_still_suggests_a_close_id(tmp_path):
+    root = tmp_path / "p"
+    shutil.copytree(FIXTURE, root)
+    scenario = root / "scenarios" / "clash.yaml"
+    scenario.write_text(scenario.read_text(encoding="utf-8").replace("map: board-x", "map: board-y"),
+                        encoding="utf-8")
+    (root / "units" / "junk.yaml").write_text("kind: unit\nid: other\n: [\n", encoding="utf-8")  # unrelated, broken
+    found = _clash_board_error(root)
+    assert found.message == "no map with id 'board-y'; did you mean 'board-x'?"
+
+
+def test_a_broken_file_of_another_kind_with_that_id_is_not_named(tmp_path):
+    root = tmp_path / "p"
+    shutil.copytree(FIXTURE, root)
+    (root / "maps" / "board-x.yaml").unlink()
+    (root / "units" / "board-x.yaml").write_text("kind: unit\nid: board-x\nname: [\n", encoding="utf-8")
+    found = _clash_board_error(root)
+    assert found.message.startswith("no map with id 'board-x'")
