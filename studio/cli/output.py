@@ -9,20 +9,27 @@ from studio.model.diagnostics import Diagnostic, summarize
 
 
 def print_diagnostics(diagnostics: list[Diagnostic], files: int, fmt: str, out: TextIO | None = None,
-                      extra: dict | None = None) -> None:
+                      extra: dict | None = None, notes: list[Diagnostic] | None = None) -> None:
+    """The findings, then (when given) the ``notes`` (why a file's rule checks ran on part of it or not at all:
+    info lines in text, a ``"notes"`` list in JSON; never counted in the summary), then the summary."""
     out = out or sys.stdout
     summary = summarize(diagnostics, files)
     if fmt == "json":
-        payload = {"diagnostics": [d.to_json() for d in diagnostics], "summary": summary, **(extra or {})}
-        json.dump(payload, out, indent=2)
+        payload = {"diagnostics": [d.to_json() for d in diagnostics], "summary": summary}
+        if notes is not None:
+            payload["notes"] = [d.to_json() for d in notes]
+        json.dump({**payload, **(extra or {})}, out, indent=2)
         out.write("\n")
         return
     for d in diagnostics:
         out.write(d.format_text() + "\n")
         if d.hint:
             out.write(f"    hint: {d.hint}\n")
+    for d in notes or ():
+        out.write(d.format_text() + "\n")
     out.write(f"{summary['files']} file(s): {summary['errors']} error(s), {summary['warnings']} warning(s), "
-              f"{summary['infos']} info(s)\n")
+              f"{summary['infos']} info(s)" + (f"; rule checks partial or withheld in {len(notes)} file(s)"
+                                              if notes else "") + "\n")
 
 
 def run_on_scenario(command: str, args, body) -> int:

@@ -32,5 +32,5 @@ def run(args: argparse.Namespace) -> int:
     shown = result.diagnostics
     if args.no_info and args.format == "text":
         shown = [d for d in shown if d.severity.value != "info"]
-    print_diagnostics(shown, result.files, args.format)
+    print_diagnostics(shown, result.files, args.format, notes=result.notes)
     return 1 if result.errors else 0
