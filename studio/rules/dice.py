@@ -12,6 +12,11 @@ import random
 from collections import deque
 
 
+def text_seed(text: str) -> int:
+    """The seed ``Dice.seeded_from(text)`` uses: the first 8 bytes of the text's SHA-256."""
+    return int.from_bytes(hashlib.sha256(text.encode("utf-8")).digest()[:8], "big")
+
+
 class Dice:
     __slots__ = ("_rng", "_forced", "history", "record")
 
@@ -24,8 +29,7 @@ class Dice:
     @classmethod
     def seeded_from(cls, text: str, record: bool = True) -> "Dice":
         """Dice seeded from ``text`` (e.g. the visible part of a state's fingerprint), for observations."""
-        seed = int.from_bytes(hashlib.sha256(text.encode("utf-8")).digest()[:8], "big")
-        return cls(seed, record)
+        return cls(text_seed(text), record)
 
     def force(self, *values: int) -> None:
         """Queue values that the next rolls return, in order (tests reproduce worked examples this way)."""
@@ -66,3 +70,50 @@ class Dice:
     def fingerprint(self) -> str:
         state = self._rng.getstate()
         return f"{hash(state[1]) & 0xFFFFFFFF:08x}:{len(self._forced)}"
+
+
+class LazyDice(Dice):
+    """Dice whose generator is made on first use, with recording off: an observation's dice cost nothing unless a
+    bot rolls, clones or hashes them. ``seed`` is an int or a callable returning one (called once, on first use);
+    the rolls are those of ``Dice(seed)``. Forced rolls are returned without making the generator."""
+
+    __slots__ = ("_seed",)
+
+    def __init__(self, seed):  # noqa: D107 - no generator until first use
+        self._seed = seed
+        self._rng = None
+        self._forced = deque()
+        self.history = []
+        self.record = False
+
+    def _ready(self) -> None:
+        if self._rng is None:
+            if callable(self._seed):
+                self._seed = self._seed()
+            self._rng = random.Random(self._seed)
+
+    def roll(self, sides: int, label: str = "") -> int:
+        if not self._forced:
+            self._ready()
+        return Dice.roll(self, sides, label)
+
+    def choice(self, items):
+        self._ready()
+        return Dice.choice(self, items)
+
+    def randrange(self, n: int) -> int:
+        self._ready()
+        return Dice.randrange(self, n)
+
+    def clone(self) -> Dice:
+        if self._rng is None:  # the same rolls to come, still lazy
+            other = LazyDice(self._seed)
+            other._forced = deque(self._forced)
+            other.history = list(self.history)
+            other.record = self.record
+            return other
+        return Dice.clone(self)
+
+    def fingerprint(self) -> str:
+        self._ready()
+        return Dice.fingerprint(self)

@@ -14,10 +14,10 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections import deque
+from functools import partial
 
 from studio.rules.api import TERMINAL, RulesError, State
-from studio.rules.dice import Dice
+from studio.rules.dice import Dice, LazyDice
 
 from .actions import PASS, Action
 from .adjustment import AdjustmentRules
@@ -182,7 +182,7 @@ class MbtState(SpottingRules, CommandRules, FireRules, OverwatchRules, MovementR
         """What ``player`` may see: a clone in which the enemy's unrevealed commands are 0 (unknown, MBT 4.2.1)
         and the dice are reseeded from public facts (forced dice dropped), so neither the view nor its clones
         reveal hidden commands or the next rolls."""
-        view = self._copy(_LazyDice((self.game.scenario_id, self.turn, self.phase, self.history, player)))
+        view = self._copy(LazyDice(partial(_public_seed, self.game.scenario_id, self.turn, self.phase, self.history, player)))
         units = self.game.units
         view.cmd = [c if (units[i].side == player or self.rev[i]) else 0 for i, c in enumerate(self.cmd)]
         return view
@@ -446,48 +446,6 @@ class LazyView:
 
     def __getattr__(self, name: str):
         return getattr(self.materialize(), name)
-
-
-class _LazyDice(Dice):
-    """Dice seeded on first use: an observation's dice cost nothing unless a bot rolls, clones or hashes them.
-    ``seed``: an int, or the public facts ``_public_seed`` hashes into one (hashed on first use)."""
-
-    __slots__ = ("_seed",)
-
-    def __init__(self, seed):  # noqa: D107 - no Random yet
-        self._seed = seed
-        self._rng = None
-        self._forced = deque()
-        self.history = []
-        self.record = False
-
-    def _ready(self) -> None:
-        if self._rng is None:
-            if isinstance(self._seed, tuple):
-                self._seed = _public_seed(*self._seed)
-            self._rng = random.Random(self._seed)
-
-    def roll(self, sides: int, label: str = "") -> int:
-        self._ready()
-        return Dice.roll(self, sides, label)
-
-    def choice(self, items):
-        self._ready()
-        return Dice.choice(self, items)
-
-    def randrange(self, n: int) -> int:
-        self._ready()
-        return Dice.randrange(self, n)
-
-    def clone(self) -> Dice:
-        if self._rng is None and not self._forced:
-            return _LazyDice(self._seed)  # the same rolls to come
-        self._ready()
-        return Dice.clone(self)
-
-    def fingerprint(self) -> str:
-        self._ready()
-        return Dice.fingerprint(self)
 
 
 def _public_seed(scenario_id: str, turn: int, phase: int, history: int, player: int) -> int:

@@ -25,11 +25,11 @@ results; Hit distribution remainders are random as the rules say.
 from __future__ import annotations
 
 import random
-from collections import deque
+from functools import partial
 from contextlib import contextmanager
 
 from studio.rules.api import TERMINAL, LogEntry, Outcome, RulesError, State
-from studio.rules.dice import Dice
+from studio.rules.dice import Dice, LazyDice, text_seed
 
 from .actions import Action
 from .air import AirRules
@@ -210,7 +210,7 @@ class WawState(SequenceRules, CommandRules, MovementRules, FireRules, AssaultRul
             setattr(view, name, getattr(self, name))
         view._occ = None
         view.events = []                       # no narration in a view
-        view.dice = _ViewDice(f"{self.turn}|{self.steps}|{self.pending}|{len(self.cup)}")
+        view.dice = LazyDice(partial(text_seed, f"{self.turn}|{self.steps}|{self.pending}|{len(self.cup)}"))
         return view
 
     def scramble_hidden(self, player: int, seed: int) -> "WawState":
@@ -558,42 +558,3 @@ class WawState(SequenceRules, CommandRules, MovementRules, FireRules, AssaultRul
         g = self.game
         return [t for t in self._alive(1 - side) if not g.units[t].is_hq and self.carrier[t] < 0
                 and g.units[t].cls not in ("support_weapon", "sniper", "leader", "hero")]
-
-
-class _ViewDice(Dice):
-    """An observation's dice: ``Dice.seeded_from(text, record=False)``, seeded on first use (a bot that never
-    rolls, clones or hashes them pays nothing)."""
-
-    __slots__ = ("_text",)
-
-    def __init__(self, text: str):  # noqa: D107 - no generator until first use
-        self._text = text
-        self._rng = None
-        self._forced = deque()
-        self.history = []
-        self.record = False
-
-    def _ready(self) -> None:
-        if self._rng is None:
-            self._rng = Dice.seeded_from(self._text, record=False)._rng
-
-    def roll(self, sides: int, label: str = "") -> int:
-        if not self._forced:
-            self._ready()
-        return Dice.roll(self, sides, label)
-
-    def choice(self, items):
-        self._ready()
-        return Dice.choice(self, items)
-
-    def randrange(self, n: int) -> int:
-        self._ready()
-        return Dice.randrange(self, n)
-
-    def clone(self) -> Dice:
-        self._ready()
-        return Dice.clone(self)
-
-    def fingerprint(self) -> str:
-        self._ready()
-        return Dice.fingerprint(self)
