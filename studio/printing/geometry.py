@@ -268,18 +268,33 @@ def check_backs(layout: GridLayout) -> None:
                             f"'studio print calibration')")
 
 
-def cut_lines(layout: GridLayout) -> tuple[list[float], list[float]]:
-    """Sorted distinct x positions of vertical cuts and y positions of horizontal cuts."""
-    xs = sorted({round(v, 6) for c in layout.cells for v in (c.trim.x, c.trim.right)})
-    ys = sorted({round(v, 6) for c in layout.cells for v in (c.trim.y, c.trim.bottom)})
+def cut_lines(layout: GridLayout, used: int | None = None) -> tuple[list[float], list[float]]:
+    """Sorted distinct x positions of vertical cuts and y positions of horizontal cuts (of the first ``used``
+    cells; all when None)."""
+    cells = layout.cells if used is None else layout.cells[:used]
+    xs = sorted({round(v, 6) for c in cells for v in (c.trim.x, c.trim.right)})
+    ys = sorted({round(v, 6) for c in cells for v in (c.trim.y, c.trim.bottom)})
     return xs, ys
 
 
-def crop_marks(layout: GridLayout) -> list[Segment]:
-    """Marks on every cut line, outside the bleed box on all four sides."""
-    spec, bb = layout.spec, layout.bleed_box
+def used_bleed_box(layout: GridLayout, used: int | None = None) -> Rect:
+    """The bleed box of the first ``used`` cells of a page filled in order (the whole grid's when None or
+    full): how far the printed counters reach."""
+    if used is None or used >= layout.per_page:
+        return layout.bleed_box
+    fills = layout.fills(used)
+    x, y = min(f.x for f in fills), min(f.y for f in fills)
+    return Rect(x, y, max(f.right for f in fills) - x, max(f.bottom for f in fills) - y)
+
+
+def crop_marks(layout: GridLayout, used: int | None = None) -> list[Segment]:
+    """Marks on every cut line of the first ``used`` cells (all when None), outside their bleed box on all four
+    sides: a page filled in part is marked only as far as its counters go (none for an empty page)."""
+    if used is not None and used <= 0:
+        return []
+    spec, bb = layout.spec, used_bleed_box(layout, used)
     g, n = spec.mark_gap, spec.mark_len
-    xs, ys = cut_lines(layout)
+    xs, ys = cut_lines(layout, used)
     marks = []
     for x in xs:
         marks.append(Segment(x, bb.y - g - n, x, bb.y - g))

@@ -16,7 +16,7 @@ from studio.model.layout import Layout
 from studio.model.project import ProjectIndex
 
 from .faces import card_data, cell_group, choose_layout
-from .geometry import REG_RADIUS, GeometryError, GridLayout, Rect, SheetSpec, check_backs, grid_layout
+from .geometry import REG_RADIUS, GeometryError, GridLayout, Rect, SheetSpec, check_backs, crop_marks, grid_layout
 from .primitives import Ellipse, Item, Line, Page, Text
 from .sources import UnitCount
 
@@ -29,11 +29,12 @@ def expand_counts(items: list[UnitCount]) -> list[UnitCard]:
     return [it.unit for it in items for _ in range(it.count)]
 
 
-def _marks(grid: GridLayout, mapping=None, crop_on_back: bool = False) -> list[Item]:
+def _marks(grid: GridLayout, used: int, mapping=None, crop_on_back: bool = False) -> list[Item]:
     """Crop and registration marks of the front (``mapping`` None) or, mirrored, of the back (registration
-    always, crop marks when ``crop_on_back``)."""
+    always, crop marks when ``crop_on_back``); crop marks only as far as the page's ``used`` cells go."""
     out: list[Item] = []
-    for s in grid.crop_marks if mapping is None or crop_on_back else []:
+    crop = crop_marks(grid, used) if grid.crop_marks and (mapping is None or crop_on_back) else []
+    for s in crop:
         (x1, y1), (x2, y2) = ((s.x1, s.y1), (s.x2, s.y2)) if mapping is None else \
             (mapping.point(s.x1, s.y1), mapping.point(s.x2, s.y2))
         out.append(Line(x1, y1, x2, y2, MARK_INK, MARK_WIDTH))
@@ -112,10 +113,11 @@ def grid_pages(units: list[UnitCard], job: SheetJob, target: str, layout_for: Ca
             back.items.append(cell_group(lay, unit, "back", mapping.rect(cell.trim), mapping.rect(fill),
                                          f"{target}:{k}:back", base, data))
         caption = f"{job.caption}  -  sheet {p + 1} of {n_pages}"
-        front.items += _marks(grid) + _footer(grid, caption + ", front", page_w, page_h)
+        front.items += _marks(grid, len(chunk)) + _footer(grid, caption + ", front", page_w, page_h)
         pages.append(front)
         if spec.duplex != "none":
-            back.items += _marks(grid, mapping, job.back_marks) + _footer(grid, caption + ", back", page_w, page_h)
+            back.items += _marks(grid, len(chunk), mapping, job.back_marks)
+            back.items += _footer(grid, caption + ", back", page_w, page_h)
             pages.append(back)
     return pages
 
