@@ -91,7 +91,8 @@ def test_map_and_scenario_and_calibration_pdfs(project, tmp_path):
 def test_crop_marks_in_the_pdf_stay_outside_the_bleed(project, tmp_path, gutter):
     """The bleed box is measured from the painted counter backgrounds; the marks from the stroked lines."""
     extra = ["--gutter", gutter] if gutter is not None else []
-    page = _print(project, tmp_path, "counters", "unit:m1*60", "--marks", "crop", *extra)[0]
+    # 88 counters: whole rows (crop marks go only as far as the counters, so a part-filled page has fewer)
+    page = _print(project, tmp_path, "counters", "unit:m1*88", "--marks", "crop", *extra)[0]
     painted = [r for r in page.rects if r.op in ("f", "f*")]
     x0, y0 = min(r.x for r in painted), min(r.y for r in painted)
     x1, y1 = max(r.x + r.w for r in painted), max(r.y + r.h for r in painted)
