@@ -119,6 +119,21 @@ def test_A49_carrier_losses(index):
     assert "apc" not in half and half["i"].steps == 1 and half["i"].suppressed
 
 
+def test_A49_a_suppressed_armoured_carrier_keeps_its_passenger_whole(index):
+    """Assault 8.E, 11.A.1: a carrier only suppressed (KP that does not penetrate) costs its passenger nothing;
+    the passenger of an armoured carrier stays aboard."""
+    units = [unit("apc", "us-m113-platoon", "us", "B1011", passengers=["i"], spotted=True),
+             unit("i", "us-mech-infantry-platoon", "us", "B1011"),
+             unit("su", "su-motor-rifle-platoon", "soviet", "B1012", 0, spotted=True)]
+    state = state_of(index, units, "soviet-fire", dice=[1, 1, 10, 10, 10])
+    fire = [a for a in state.legal_actions() if a.startswith("fire su ") and a.endswith(" apc")]
+    state.play(fire[0])
+    state.play("end")
+    state.play("end")
+    u = by_id(state)
+    assert u["i"].steps == 2 and u["i"].carrier == "apc"
+
+
 def test_A49_two_half_strength_passengers(index):
     """Assault 8.E (A49 d, option c42): a full carrier's step loss eliminates one of two half-strength
     passengers, chosen at random; destroyed, 'one-lost' loses one and suppresses the other, 'both-lost' both."""
@@ -215,6 +230,14 @@ def test_A121_wind_fixed_or_rolled_and_strong_wind(index):
     strong = state_of(index, m125, "artillery", to_act="us", extension={"wind": {"direction": "W",
                                                                                   "strength": "strong"}})
     assert not any("smoke" in a for a in strong.legal_actions())
+
+
+def test_A122_wind_axis_vertices(index):
+    """Assault 20.A.3 (option c15 'wind-axis'): a north wind allows the east and west vertices (1, 4), whose
+    hexside pairs lie along it; a west wind the four oblique ones; no wind any vertex."""
+    from studio.rulesets.assault.engine.artillery import BEARING, axis_vertices
+    assert BEARING["N"] == 0 and axis_vertices(BEARING["N"]) == [1, 4]
+    assert axis_vertices(BEARING["W"]) == [0, 2, 3, 5] and axis_vertices(-1) == list(range(6))
 
 
 def test_A122_screen_blocks_through_its_two_hexsides(index):
