@@ -291,3 +291,16 @@ def test_artillery_tables_are_read(index):
     probe = game_of(index, "assault-probe")
     rolled = {probe.new_initial_state(seed).wind_speed for seed in range(40)}
     assert rolled == {"light", "moderate", "strong"}                       # Assault 20.A.2: one roll each
+
+
+def test_missions_stay_hidden_and_positions_accept_unused_ammunition(index):
+    """Assault 19.B: a side's own missions survive scramble_hidden unchanged, the enemy's are moved; 23: a
+    position may record 0 units of ammunition used."""
+    state = state_of(index, [unit("m", "us-m109-battery", "us", "B1010", deployed=True), FAR])
+    state.play("plot m B1012 HE")
+    assert state.scramble_hidden(1, 3).missions == state.missions
+    moved = {state.scramble_hidden(0, seed).missions[0].hex for seed in range(6)}
+    assert moved != {state.missions[0].hex}
+    zero = state_of(index, [unit("m1", "us-m1-platoon", "us", "B1010"), FAR], phase="us-fire",
+                    extension={"ammo": {"m1": {"m1-tp-he": 0}}})
+    assert zero.ammo_used == {("m1", "m1-tp-he"): 0}
