@@ -68,7 +68,8 @@ def _ref_without(data, removed, pointer=""):
         return {k: _ref_without(v, removed, f"{pointer}{join([k])}") for k, v in data.items()
                 if f"{pointer}{join([k])}" not in removed}
     if isinstance(data, list):
-        return [_ref_without(v, removed, f"{pointer}/{i}") for i, v in enumerate(data) if f"{pointer}/{i}" not in removed]
+        return [_ref_without(v, removed, f"{pointer}/{i}") for i, v in enumerate(data)
+                if f"{pointer}/{i}" not in removed]
     return data
 
 
