@@ -260,7 +260,7 @@ class SourceMap:
         were made, and the data has exactly one mark per node and mapping key (as the parse built it)."""
         if self._positions is not None or self._walks < 0:
             return False
-        if self._walks == 0 and not (self.marks and _size(self.data) == len(self.marks)):
+        if self._walks == 0 and not (self.marks and _size(self.data, len(self.marks)) == len(self.marks)):
             self._walks = -1
             return False
         self._walks += 1
@@ -332,9 +332,14 @@ class SourceMap:
         return at == len(marks)
 
     def _index(self, node: yaml.Node, pointer: str) -> None:
-        stack = [(node, pointer)]
+        """Positions of every node of the composed tree; a node an alias repeats is indexed once, at its first
+        pointer (an alias bomb or a self-referencing alias stays as small as its text)."""
+        stack, seen = [(node, pointer)], set()
         while stack:
             node, pointer = stack.pop()
+            if id(node) in seen:
+                continue
+            seen.add(id(node))
             self._positions[pointer] = (node.start_mark.line + 1, node.start_mark.column + 1)
             if isinstance(node, yaml.MappingNode):
                 for key_node, value_node in node.value:
@@ -346,19 +351,22 @@ class SourceMap:
                     stack.append((item, f"{pointer}/{i}"))
 
 
-def _size(value: Any) -> int:
-    """Marks the parse records for ``value``: one a node, one a mapping key (``_Builder``)."""
-    if isinstance(value, dict):
-        n = 1 + 2 * len(value)  # the mapping, and each key and (scalar) value
-        children = value.values()
-    elif isinstance(value, list):
-        n = 1 + len(value)
-        children = value
-    else:
-        return 1
-    for child in children:
-        if isinstance(child, (dict, list)):
-            n += _size(child) - 1
+def _size(value: Any, limit: float = float("inf")) -> int:
+    """Marks the parse records for ``value``: one a node, one a mapping key (``_Builder``). Counting stops past
+    ``limit`` (shared or self-containing data from YAML aliases would otherwise be walked without end)."""
+    n, stack = 0, [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            n += 1 + len(item)  # the mapping and its keys; the values as they are popped
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            n += 1
+            stack.extend(item)
+        else:
+            n += 1
+        if n > limit:
+            return n
     return n
 
 

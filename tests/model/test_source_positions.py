@@ -92,3 +92,17 @@ def test_one_finding_walks_without_building_the_table():
     source = yamlio.SourceMap(TEXT, marks, data)
     assert source.key_position("/a~1b~0c") == (13, 1) and source.position("/weapons/1/range/1") == (10, 27)
     assert source._positions is None
+
+
+def test_positions_of_an_alias_bomb_stay_as_small_as_its_text():
+    """A composed tree whose aliases repeat nodes is indexed once per node (a finding on an alias bomb or a
+    self-referencing alias must not expand it: it once ran the validator out of memory)."""
+    from studio.model.yamlio import SourceMap
+
+    lines = ["a0: &a0 [x, x, x, x, x, x, x, x, x]"]
+    lines += [f"a{i}: &a{i} [" + ", ".join([f"*a{i - 1}"] * 9) + "]" for i in range(1, 5)]
+    bomb = SourceMap("kind: layout\n" + "\n".join(lines) + "\n")
+    assert bomb.position("/a4/3/2") == (6, 5)  # not indexed below the alias: the node that holds it
+    assert len(bomb._positions) < 200
+    self_ref = SourceMap("kind: layout\nid: &x [*x]\n")
+    assert self_ref.position("/id/0/0/0") == (2, 5)
