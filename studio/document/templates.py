@@ -21,8 +21,10 @@ def card_rulesets(session: ProjectSession) -> list[str]:
 
 
 def card_categories(ruleset: str) -> list[str]:
+    """The card classes of ``ruleset`` in the order its plugin declares them (its main class first: a new card
+    starts as that); ``["vehicle"]`` for a plugin with one body for every category."""
     plug = plugin(ruleset)
-    categories = sorted(c for c in (plug.card_bodies if plug else {}) if c != "*")
+    categories = [c for c in (plug.card_bodies if plug else {}) if c != "*"]
     return categories or ["vehicle"]
 
 
