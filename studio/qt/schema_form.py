@@ -371,24 +371,14 @@ class QtObjectTable(QWidget):
                 self.table.setItemDelegateForColumn(
                     i, QtEnumDelegate(lambda row, p=path: self.column_choices(p, row) or [], self.table,
                                       blank=not self.columns[i][2]))
-        add = QPushButton("Add row")
-        add.clicked.connect(self.add_row)
         for keys, slot in ((QKeySequence.StandardKey.Copy, self.copy_rows),
                            (QKeySequence.StandardKey.Paste, self.paste_rows)):
             shortcut = QShortcut(QKeySequence(keys), self.table)
             shortcut.setContext(Qt.ShortcutContext.WidgetShortcut)
             shortcut.activated.connect(slot)
-        remove = QPushButton("Remove row")
-        remove.clicked.connect(self.remove_row)
-        buttons = QHBoxLayout()
-        buttons.addWidget(_title(title, spec.description), 1)
-        buttons.addWidget(add)
-        buttons.addWidget(remove)
         self.detail_box = QVBoxLayout()
         self.detail: QtSchemaForm | None = None
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addLayout(buttons)
+        layout = _table_page(self, title, spec, ("Add row", self.add_row), ("Remove row", self.remove_row))
         layout.addWidget(self.table)
         layout.addLayout(self.detail_box)
         self._filling = False
@@ -637,20 +627,10 @@ class QtMapTable(QWidget):
             if col_spec.kind == "enum":
                 self.table.setItemDelegateForColumn(i, QtEnumDelegate([values.show(e) for e in col_spec.enum],
                                                                       self.table))
-        add = QPushButton("Add entry")
-        add.clicked.connect(self.add_entry)
-        remove = QPushButton("Remove entry")
-        remove.clicked.connect(self.remove_entry)
-        buttons = QHBoxLayout()
-        buttons.addWidget(_title(title, spec.description), 1)
-        buttons.addWidget(add)
-        buttons.addWidget(remove)
         self.detail_box = QVBoxLayout()
         self.detail: QtSchemaForm | None = None
         self._detail_for: str | None = None
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addLayout(buttons)
+        layout = _table_page(self, title, spec, ("Add entry", self.add_entry), ("Remove entry", self.remove_entry))
         if spec.description:
             hint = QLabel(spec.description)
             hint.setStyleSheet("color: #666")
@@ -1040,6 +1020,21 @@ def _summary(value: Any) -> str:
     if isinstance(value, dict):
         return f"{len(value)} field(s)"
     return values.show(value)
+
+
+def _table_page(owner: QWidget, title: str, spec, *buttons: tuple[str, Any]) -> QVBoxLayout:
+    """The layout of a list or mapping editor: a header row with the title and one push button per
+    (text, slot), margins off; the caller adds the table and its detail box."""
+    header = QHBoxLayout()
+    header.addWidget(_title(title, spec.description), 1)
+    for text, slot in buttons:
+        button = QPushButton(text)
+        button.clicked.connect(slot)
+        header.addWidget(button)
+    layout = QVBoxLayout(owner)
+    layout.setContentsMargins(0, 0, 0, 0)
+    layout.addLayout(header)
+    return layout
 
 
 def _title(text: str, tip: str = "") -> QLabel:
