@@ -615,14 +615,15 @@ def _platoon_equivalents(c: _Scenario, designation: str) -> float:
     return sum(1.0 if card.size == "platoon" else 1 / 3 for card in cards)
 
 
-def _attachment_limit(receiver) -> float | None:
-    """Platoon equivalents an HQ may receive (Assault 4.C.4): U.S. company 2, U.S. battalion 6 (2 companies),
-    Soviet battalion 3 (1 company of 3 platoons); None: no limit stated (Soviet regiment, digest d.17)."""
+def _attachment_limit(receiver, constant) -> float | None:
+    """Platoon equivalents an HQ may receive (Assault 4.C.4), from the ruleset's constants (``constant(key)``):
+    U.S. company HQ ``cross-attach-us-company``, U.S. battalion ``cross-attach-us-battalion``, Soviet battalion
+    ``cross-attach-soviet-battalion``; None: no limit stated (Soviet regiment, digest d.17)."""
     if receiver is None:
         return None
     if receiver.side == "us":
-        return 2 if receiver.role == "company-hq" else 6
-    return 3 if receiver.role == "battalion-hq" else None
+        return constant("cross-attach-us-company" if receiver.role == "company-hq" else "cross-attach-us-battalion")
+    return constant("cross-attach-soviet-battalion") if receiver.role == "battalion-hq" else None
 
 
 def _check_cross_attachments(c: _Scenario) -> Iterator[Diagnostic]:
@@ -639,8 +640,8 @@ def _check_cross_attachments(c: _Scenario) -> Iterator[Diagnostic]:
             yield c.doc.error("assault.cross-attach", f"no counter has designation '{unit}'", ptr, "Assault 4.C.4")
             continue
         load[hq] = load.get(hq, 0.0) + _platoon_equivalents(c, unit)
-        limit = _attachment_limit(parse(hqs[hq], hq))
-        if limit is not None and load[hq] > limit + 1e-9:
+        limit = _attachment_limit(parse(hqs[hq], hq), lambda key: _constant(c.rs, key, 0))
+        if limit and load[hq] > limit + 1e-9:  # a missing row (0) is reported by the engine-table check
             yield c.doc.error("assault.cross-attach", f"'{hq}' receives {load[hq]:g} platoons; at most {limit} "
                               "(3 sections = 1 platoon, 3 platoons = 1 company)", ptr, "Assault 4.C.4")
 

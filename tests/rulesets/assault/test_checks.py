@@ -103,3 +103,19 @@ def test_every_assault_check_code_is_in_coverage():
     coverage = (REPO / "studio" / "rulesets" / "assault" / "COVERAGE.md").read_text(encoding="utf-8")
     missing = sorted(c for c in _codes() if f"`{c}`" not in coverage)
     assert not missing, missing
+
+
+def test_cross_attachment_limits_are_read_from_the_constants_table(tmp_path):
+    """d.17, Assault 4.C.4: the platoon limits per receiving HQ are ruleset constants; raising the U.S. company
+    limit from 2 to 3 lets the over-limit fixture pass (the engine's attach listing reads the same rows)."""
+    root = tmp_path / "data"
+    shutil.copytree(REPO / "data", root)
+    shutil.copy(Path(__file__).parent / "fixtures" / "cross-attach-limit.yaml", root / "scenarios" / "fx.yaml")
+    over = [d for d in validate_paths([root]).diagnostics if d.code == "assault.cross-attach"]
+    assert over and "at most 2" in over[0].message
+    path = root / "rulesets" / "assault" / "ruleset.yaml"
+    text = path.read_text(encoding="utf-8")
+    row = "      - [cross-attach-us-company, 2, Assault 4.C.4]\n"
+    assert row in text
+    path.write_text(text.replace(row, row.replace(", 2,", ", 3,")), encoding="utf-8")
+    assert not [d for d in validate_paths([root]).diagnostics if d.code == "assault.cross-attach"]

@@ -164,7 +164,7 @@ class CommandControl:
     def _room(self, side: int, hq: str, c) -> bool:
         """Assault 4.C.4: the receiving HQ's limit in platoons (a section is a third)."""
         from ..checks import _attachment_limit
-        limit = _attachment_limit(self._receiver(side, hq))
+        limit = _attachment_limit(self._receiver(side, hq), self.game.data.constant)
         if limit is None:
             return True
         size = lambda u: 1.0 if self.game.card(u.card).body.size == "platoon" else 1 / 3  # noqa: E731

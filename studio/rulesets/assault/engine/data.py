@@ -17,7 +17,8 @@ CONSTANT_KEYS = (
     "morale-mech-inf", "morale-hq-toc", "suppressed-afv-close-range", "opp-fire-any-hex-range",
     "opp-fire-second-hex-range", "opp-fire-max-range", "opp-fire-missile-max-range",
     "facing-change-mp", "incendiary-fire-per-screen", "offboard-steps", "entrenchment-steps", "clgp-hit",
-    "clgp-designator-range", "ammo-tier-shots", "cross-attach-ops")
+    "clgp-designator-range", "ammo-tier-shots", "cross-attach-ops", "cross-attach-us-company",
+    "cross-attach-us-battalion", "cross-attach-soviet-battalion")
 
 DEFENCE_CLASSES = ("afv", "personnel", "weapons", "nav")
 
