@@ -337,6 +337,8 @@ class ProjectIndex:
     documents: list[LoadedDocument] = field(default_factory=list)
     by_kind: dict[str, dict[str, LoadedDocument]] = field(default_factory=dict)
     _same_id: dict[tuple[str, str], list[LoadedDocument]] = field(default_factory=dict, repr=False)
+    #: (document count, table) of ``studio.model.references.unloaded_documents``, computed once per document list
+    unloaded_cache: tuple[int, dict] | None = field(default=None, repr=False, compare=False)
 
     def add(self, doc: LoadedDocument) -> LoadedDocument | None:
         """Index ``doc``; returns the earlier document with the same kind and id, if any."""

@@ -114,14 +114,14 @@ def unloaded_documents(index: ProjectIndex) -> dict[tuple[str | None, str], Load
     """The documents of ``index`` that are not indexed by kind and id (they do not parse, or lack a valid kind
     or id), by the ``(kind, id)`` they claim (:func:`claimed_identity`); the first file wins. Computed once per
     index and list of documents (cached on the index)."""
-    cached = getattr(index, "_unloaded_cache", None)
+    cached = index.unloaded_cache
     if cached is not None and cached[0] == len(index.documents):
         return cached[1]
     table: dict[tuple[str | None, str], LoadedDocument] = {}
     for doc in index.documents:
         if doc.model is None and not (doc.kind in CORE_KINDS and doc.id):
             table.setdefault(claimed_identity(doc), doc)
-    index._unloaded_cache = (len(index.documents), table)  # type: ignore[attr-defined]
+    index.unloaded_cache = (len(index.documents), table)
     return table
 
 

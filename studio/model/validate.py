@@ -294,10 +294,6 @@ def _kept_index(items: list, trie: dict, k: int) -> int:
     return k
 
 
-def _escape(key: Any) -> str:
-    return join([key])[1:]
-
-
 def _pointer_order(pointer: str) -> list:
     return [(0, int(t), "") if t.isdigit() else (1, 0, t) for t in split(pointer)]
 
