@@ -149,6 +149,13 @@ class State(ABC):
             raise self.explain_illegal(action)
         self.apply(action)
 
+    def narrate(self, text: str) -> None:
+        """Append one narrated result to ``self.events`` for the replay viewer, only while ``self.dice.record`` is
+        on (batch play pays nothing). For states that keep ``dice`` and an ``events`` list; a hot path that would
+        build an expensive text tests ``self.dice.record`` itself first."""
+        if self.dice.record:
+            self.events.append(text)
+
     def observation(self, player: int) -> "State":
         """The state as ``player`` may see it; rulesets with hidden information override."""
         return self

@@ -163,12 +163,12 @@ class Artillery:
         elif parts[0] == "cancel":
             self.missions = [m for m in self.missions if not (m.firer == parts[1] and not m.timetable
                                                               and m.written < self.turn)]   # Assault 19.B.4
-            self._say(f"{parts[1]}'s missions are cancelled (19.B.4)")
+            self.narrate(f"{parts[1]}'s missions are cancelled (19.B.4)")
         elif parts[0] == "abort-timetable":
             self._abort_timetable()
         elif parts[0] == "deploy":
             self._by_id(parts[1]).deployed = True                       # Assault 19.E
-            self._say(f"{parts[1]} deploys (19.E)")
+            self.narrate(f"{parts[1]} deploys (19.E)")
 
     # ------------------------------------------------------------------ firers (Assault 19.A, 19.F)
     def _firers(self, side: int) -> list:
@@ -314,7 +314,7 @@ class Artillery:
         self.missions.append(Mission(firer.side, fid, h, ammo, arrival, max_rof, written=self.turn))
         if max_rof:
             self.max_rof_used = tuple(sorted(self.max_rof_used + (fid,)))  # Assault 19.D.1: once per scenario
-        self._say(f"{fid} plots {ammo}{' at max ROF' if max_rof else ''} on {self.game.map.label_of[h]}, "
+        self.narrate(f"{fid} plots {ammo}{' at max ROF' if max_rof else ''} on {self.game.map.label_of[h]}, "
                   f"arriving turn {arrival} (19.B.3)")
 
     # ------------------------------------------------------------------ the fire timetable (Assault 21)
@@ -338,7 +338,7 @@ class Artillery:
         """Assault 21: aborted at the start of an artillery phase; its missions go and none is written now."""
         self.timetable_aborted = self.timetable_aborted_now = True
         self.missions = [m for m in self.missions if not m.timetable]
-        self._say("the Soviet fire timetable is aborted (21)")
+        self.narrate("the Soviet fire timetable is aborted (21)")
 
     def timetable_missions(self) -> list[Mission]:
         """The written lines of the Soviet timetable (Assault 21), for the initial state."""
@@ -409,12 +409,12 @@ class Artillery:
         if m.ammo in SMOKE:
             kind = SMOKE[m.ammo]
             self._place_smoke(m.hex, kind, firer.side, kind)
-            self._say(f"{m.firer}: {kind} smoke screen on {label} (20.A)")
+            self.narrate(f"{m.firer}: {kind} smoke screen on {label} (20.A)")
             return self.game.data.constant("incendiary-fire-per-screen") if kind == "incendiary" else 0
         if m.ammo == "CLGP" and self._clgp(firer, m):
             return 0
         value = self._mission_value(firer, m)
-        self._say(f"{m.firer}: {m.ammo} mission on {label}, fire value {value} (19.C)")
+        self.narrate(f"{m.firer}: {m.ammo} mission on {label}, fire value {value} (19.C)")
         return value
 
     def _indirect_defence(self, c, terrain: str) -> int:
@@ -436,7 +436,7 @@ class Artillery:
             result = self._crt(value, d, f"indirect fire {c.id}")
             if result == "NE" and self.game.options.get("c34-indirect-no-effect") == "suppress":
                 result = "S"
-            self._say(f"indirect fire {value} on {c.id} ({self.game.card(c.card).body.defence_class}, defence {d}):"
+            self.narrate(f"indirect fire {value} on {c.id} ({self.game.card(c.card).body.defence_class}, defence {d}):"
                       f" {result}")
             self._apply_result(c, result, None, weapon="indirect fire")
             self._company_record(c).fired_at = True                     # Assault 17.A
@@ -449,7 +449,7 @@ class Artillery:
             if mk.hex != c.hex or (once and (mk.number, c.id) in self.passed):
                 continue
             self.passed = self.passed + ((mk.number, c.id),)
-            self._say(f"{c.id} moves through fire mission {mk.number} (19.D.4)")
+            self.narrate(f"{c.id} moves through fire mission {mk.number} (19.D.4)")
             self._bombard(c.hex, mk.value, "clear", [c])
             self.counters = [o for o in self.counters if o.steps > 0]
             self._check_morale()
@@ -482,7 +482,7 @@ class Artillery:
         roll = d10(self.dice, f"CLGP hit {t.id}")
         hits = fire.hits_scored(self.game.data, n, roll)
         result = "NE" if hits == 0 else "H" if hits == 1 else "E"      # hits penetrate, no confirmation (22.B)
-        self._say(f"CLGP directed by {designator.id} at {t.id}: hit number {n}, roll {roll}: {result} (22.B)")
+        self.narrate(f"CLGP directed by {designator.id} at {t.id}: hit number {n}, roll {roll}: {result} (22.B)")
         self._apply_result(t, result, None, weapon="CLGP")
         self._company_record(t).fired_at = True
 
@@ -507,7 +507,7 @@ class Artillery:
         c.deployed, c.moved = False, True
         c.mp_used = self.game.card(c.card).body.movement_allowance or 0
         self._counts_as_moved(c)
-        self._say(f"{c.id} leaves deployment (19.E)")
+        self.narrate(f"{c.id} leaves deployment (19.E)")
 
     # ------------------------------------------------------------------ ammunition supply (Assault 23, optional)
     def _tracked(self, card: str, ammo: str) -> int | None:

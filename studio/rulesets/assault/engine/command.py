@@ -177,7 +177,7 @@ class CommandControl:
         self.ops[c.side][own] -= self.game.data.constant("cross-attach-ops")
         c.attached, c.company = hq, receiving_company(self.game.sides[c.side], hq)
         self._company_record(c)
-        self._say(f"{c.id} is cross-attached to {hq} (4.C.4)")
+        self.narrate(f"{c.id} is cross-attached to {hq} (4.C.4)")
 
     def _visible_from(self, key: str, hexes: list, posts: dict) -> bool:
         """Assault 4.C.1: one of ``hexes`` is visible (Rule 10 LOS) from the paying HQ or TOC (``posts``: their
@@ -299,7 +299,7 @@ class Replacement:
             vehicle = self.VEHICLE[self.game.sides[side]]
             self.counters.append(type(new)(f"{new.id}-car", vehicle, side, host.hex, 1, facing=host.facing,
                                            designation=key, company=key))
-            self._say(f"{key} is replaced at its TOC {host.id} with a {vehicle} (4.C.3)")
+            self.narrate(f"{key} is replaced at its TOC {host.id} with a {vehicle} (4.C.3)")
         else:
             self._pay(new, [host.hex])
             if host.steps == self.game.card(host.card).body.steps:
@@ -308,7 +308,7 @@ class Replacement:
                 self._record_loss(host, 1, None, "HQ replacement")
             else:
                 self.counters = [c for c in self.counters if c is not host]
-            self._say(f"{key} is replaced in {self.game.map.label_of[host.hex]} from {host.id} (4.C.3)")
+            self.narrate(f"{key} is replaced in {self.game.map.label_of[host.hex]} from {host.id} (4.C.3)")
         self.counters.append(new)
         self.dead_hqs = tuple(x for x in self.dead_hqs if not (x[0] == side and x[1] == key))
         row = self.game.command_ratings.get(self.dice.roll(self.game.data.constant("die-faces"), f"rating {key}"))

@@ -508,11 +508,6 @@ class AssaultState(CommandControl, Replacement, OpportunityFire, Artillery, Smok
         other.counters = [c.copy() for c in self.counters]
         return other
 
-    def _say(self, text: str) -> None:
-        """Narration for the replay viewer (COMMON narration contract): only while the dice record."""
-        if self.dice.record:
-            self.events.append(text)
-
     def legal_actions(self) -> list[str]:
         if self.is_terminal():
             return []
@@ -722,7 +717,7 @@ class AssaultState(CommandControl, Replacement, OpportunityFire, Artillery, Smok
         self._pay(units[0], [c.hex for c in units])
         m.rally_tried = True
         roll = d10(self.dice, f"rally company {key}")
-        self._say(f"company {key} ({m.state}) rallies on {m.level}: roll {roll}: {'fails' if roll > m.level else 'rallies'}")
+        self.narrate(f"company {key} ({m.state}) rallies on {m.level}: roll {roll}: {'fails' if roll > m.level else 'rallies'}")
         if roll > m.level:
             return
         if m.state == "broken":
@@ -735,7 +730,7 @@ class AssaultState(CommandControl, Replacement, OpportunityFire, Artillery, Smok
     def _rally(self, c: Counter) -> None:
         c.rally_tried = True
         roll, level = d10(self.dice, f"rally {c.id}"), self._company(c).level
-        self._say(f"{c.id} rallies from suppression on {level}: roll {roll}: {'rallied' if roll <= level else 'fails'}")
+        self.narrate(f"{c.id} rallies from suppression on {level}: roll {roll}: {'rallied' if roll <= level else 'fails'}")
         if roll <= level:                                             # Assault 17.B
             c.suppressed = False
 
@@ -873,7 +868,7 @@ class AssaultState(CommandControl, Replacement, OpportunityFire, Artillery, Smok
         if body.mobility == "L":
             roll = d10(self.dice, f"leg entry {c.id}") if cost != "F" else 0
             if cost != "F":
-                self._say(f"{c.id} enters {self.game.map.label_of[h]} on {cost}: roll {roll}")
+                self.narrate(f"{c.id} enters {self.game.map.label_of[h]} on {cost}: roll {roll}")
             if cost != "F" and roll > cost:                            # Assault 7.E
                 if self.game.options.get("c18-leg-roll-fail") == "retry":
                     c.failed += (h,)                                  # option c18: may try another hex
@@ -1014,11 +1009,11 @@ class AssaultState(CommandControl, Replacement, OpportunityFire, Artillery, Smok
             best = self._best_spot(spotters, t, moving, missile)
             if best == "Auto":
                 t.spotted = True
-                self._say(f"{t.id} is spotted automatically (10.E)")
+                self.narrate(f"{t.id} is spotted automatically (10.E)")
             elif best is not None:
                 roll = d10(self.dice, f"spotting {t.id}")
                 t.spotted = roll <= best
-                self._say(f"spotting {t.id}: roll {roll} vs {best}: {'spotted' if t.spotted else 'not spotted'}")
+                self.narrate(f"spotting {t.id}: roll {roll} vs {best}: {'spotted' if t.spotted else 'not spotted'}")
 
     def _unspot(self, movement: bool) -> None:
         """Assault 10.G: a spotted unit no enemy sees is flipped; option c20 'friendly-movement' does it only at
@@ -1034,7 +1029,7 @@ class AssaultState(CommandControl, Replacement, OpportunityFire, Artillery, Smok
                                                                           thermal=self._thermal(e, "spot"))
                                      for e in self.counters):
                 c.spotted = False
-                self._say(f"{c.id} is no longer seen (10.G)")
+                self.narrate(f"{c.id} is no longer seen (10.G)")
 
     def _autospottable(self, c: Counter) -> bool:
         """Assault 10.E: a unit not in cover in terrain marked 'Auto' for its target type."""
@@ -1184,7 +1179,7 @@ class AssaultState(CommandControl, Replacement, OpportunityFire, Artillery, Smok
             if d.ammo == "IS":
                 target = self._by_id(d.target)
                 self._place_smoke(target.hex, "incendiary", self._by_id(d.firer).side, "incendiary-direct")  # 20.C
-                self._say(f"IS fire leaves an incendiary screen on {self.game.map.label_of[target.hex]} (20.C)")
+                self.narrate(f"IS fire leaves an incendiary screen on {self.game.map.label_of[target.hex]} (20.C)")
         self.declared = []
         self.counters = [c for c in self.counters if c.steps > 0]
         self._check_morale()
@@ -1242,10 +1237,10 @@ class AssaultState(CommandControl, Replacement, OpportunityFire, Artillery, Smok
         say = f"{firer.id} fires {ammo} at {target.id}, range {coords.distance(firer.hex, target.hex)}, " \
               f"{'front' if front else 'flank'}: hit roll {roll} vs {n}" if self.dice.record else ""
         if hits == 0:
-            self._say(f"{say}: miss")
+            self.narrate(f"{say}: miss")
             return target, "NE"
         if not fire.penetrates(pen, armour):
-            self._say(f"{say}: {hits} hit(s), penetration {pen} < armour {armour}: suppressed")
+            self.narrate(f"{say}: {hits} hit(s), penetration {pen} < armour {armour}: suppressed")
             return target, "S"                                             # Assault 13.B: suppressed only
         one_check = self.game.options.get("c24-two-hits") == "one-check"
         need = fire.confirmation_number(self.game.data, ammo, pen, armour, kind)
@@ -1254,7 +1249,7 @@ class AssaultState(CommandControl, Replacement, OpportunityFire, Artillery, Smok
             if need is None or d10(self.dice, f"confirmation {target.id}") <= need:
                 losses += hits if one_check else 1
         result = "S" if losses == 0 else "H" if losses == 1 else "E"   # two step losses remove it
-        self._say(f"{say}: {hits} hit(s), penetration {pen} vs armour {armour} ({kind}), confirm on "
+        self.narrate(f"{say}: {hits} hit(s), penetration {pen} vs armour {armour} ({kind}), confirm on "
                   f"{need if need is not None else 'no roll'}: {result}")
         return target, result
 
@@ -1281,7 +1276,7 @@ class AssaultState(CommandControl, Replacement, OpportunityFire, Artillery, Smok
         result = self._crt(fire_value, d, f"CRT {target.id}")
         if tb.defence_class == "afv" and result != "NE":
             result = "S"                                                   # Assault 14.C
-        self._say(f"conventional fire {fire_value} at {target.id} (defence {d}): {result}")
+        self.narrate(f"conventional fire {fire_value} at {target.id} (defence {d}): {result}")
         return target, result
 
     def _crt(self, fire_value: int, defence: int, label: str) -> str:
@@ -1293,7 +1288,7 @@ class AssaultState(CommandControl, Replacement, OpportunityFire, Artillery, Smok
                 column = i
         roll = d10(self.dice, label)
         result = self.game.crt[roll][column] if column is not None else "NE"
-        self._say(f"{label}: {fire_value} vs {defence}, roll {roll}: {result}")
+        self.narrate(f"{label}: {fire_value} vs {defence}, roll {roll}: {result}")
         return result
 
     def _apply_result(self, c: Counter, result: str, source: Declared | None = None, weapon: str = "") -> None:
@@ -1348,7 +1343,7 @@ class AssaultState(CommandControl, Replacement, OpportunityFire, Artillery, Smok
                 continue
             m.fired_at = False
             roll = d10(self.dice, f"morale {company}")
-            self._say(f"company {company} checks morale on {m.level}: roll {roll}: "
+            self.narrate(f"company {company} checks morale on {m.level}: roll {roll}: "
                       f"{'holds' if roll <= m.level else 'fails'}")
             if roll > m.level and m.state != "broken":
                 m.state = "shaken" if m.state == "normal" else "broken"

@@ -38,7 +38,7 @@ class OpportunityFire:
         in_los = self.game.options.get("c26-opp-fire-spotted") == "in-los"
         if c.spotted or in_los:
             self.opp_target, self.opp_from, self.actor = c.id, old, 1 - c.side
-            self._say(f"{c.id} enters {self.game.map.label_of[c.hex]}: the enemy may fire (15)")
+            self.narrate(f"{c.id} enters {self.game.map.label_of[c.hex]}: the enemy may fire (15)")
 
     def _opp_firer(self, f) -> bool:
         """Assault 15: a non-phasing unit in cover (so in combat formation), not broken; suppression bars

@@ -52,7 +52,7 @@ class Smoke:
         kept = []
         for s in self.smoke:
             if s.removed_at <= self.turn:
-                self._say(f"{s.kind} smoke on {self.game.map.label_of.get(s.hex, s.hex)} is removed (20.A.4)")
+                self.narrate(f"{s.kind} smoke on {self.game.map.label_of.get(s.hex, s.hex)} is removed (20.A.4)")
                 continue
             kept.append(s)
             if s.drifts and s.placed == self.turn - 1 and self.wind_bearing >= 0:
@@ -61,7 +61,7 @@ class Smoke:
                 turns, _ = self._duration(s.kind)
                 if self.game.map.on_map(h):
                     kept.append(Screen(h, s.kind, s.vertex, self.turn, s.placed + turns))
-                    self._say(f"chemical smoke drifts downwind to {self.game.map.label_of.get(h, h)} (20.A.4)")
+                    self.narrate(f"chemical smoke drifts downwind to {self.game.map.label_of.get(h, h)} (20.A.4)")
         self.smoke = kept
 
     def _smoke_blocks(self, a, b, thermal: bool) -> bool:

@@ -82,7 +82,7 @@ class Transport:
                 and body.defence_class in ("personnel", "weapons"):
             t.suppressed = False
         self._counts_as_moved(c)
-        self._say(f"{c.id} mounts {t.id} (8.C)")
+        self.narrate(f"{c.id} mounts {t.id} (8.C)")
 
     def _dismount(self, c) -> None:
         """Assault 8.C: set down in the carrier's hex; it counts as movement for spotting and opportunity fire."""
@@ -91,7 +91,7 @@ class Transport:
         c.moved = t.moved = True
         t.mp_used = max(t.mp_used, self.game.card(t.card).body.movement_allowance or 0)
         self._counts_as_moved(c)
-        self._say(f"{c.id} dismounts from {t.id} (8.C)")
+        self.narrate(f"{c.id} dismounts from {t.id} (8.C)")
         self._begin_move(c)
         self._after_move(c, c.hex)
 
@@ -118,7 +118,7 @@ class Transport:
                 p.suppressed = True
                 if self.game.card(p.card).body.defence_class == "personnel":
                     p.carrier = ""
-                    self._say(f"{p.id} dismounts from the suppressed {t.id} (11.A.1)")
+                    self.narrate(f"{p.id} dismounts from the suppressed {t.id} (11.A.1)")
 
     def _carrier_destroyed(self, passengers: list, full: bool) -> None:
         """Assault 8.E: a full-strength carrier destroyed costs its passenger a step and suppresses it; two
@@ -134,7 +134,7 @@ class Transport:
             p.carrier, p.suppressed = "", True
             if p in lose:
                 self._passenger_loss(p, 1)
-        self._say(f"carrier destroyed: {', '.join(p.id for p in passengers)} set down suppressed (8.E)")
+        self.narrate(f"carrier destroyed: {', '.join(p.id for p in passengers)} set down suppressed (8.E)")
 
     def _passenger_loss(self, p, n: int) -> None:
         lost = min(n, p.steps)
@@ -142,7 +142,7 @@ class Transport:
         self.lost_steps[p.side] += lost
         self._record_loss(p, lost, None, "carrier loss")
         self._company_record(p).lost += lost
-        self._say(f"{p.id} loses {lost} step(s) with its carrier (8.E)")
+        self.narrate(f"{p.id} loses {lost} step(s) with its carrier (8.E)")
 
     def _transport_fire(self, c, row) -> bool:
         """Assault 8.D: a carried unit fires only if infantry, SA only, from an unsuppressed carrier."""
@@ -169,4 +169,4 @@ class Transport:
         """Assault 18: the whole movement phase in the hex; it goes under the marker."""
         c.entrenched, c.moved = True, True
         self._counts_as_moved(c)
-        self._say(f"{c.id} enters the entrenchment in {self.game.map.label_of[c.hex]} (18)")
+        self.narrate(f"{c.id} enters the entrenchment in {self.game.map.label_of[c.hex]} (18)")

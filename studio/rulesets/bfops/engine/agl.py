@@ -27,7 +27,7 @@ def agl_burst(state, u, t, w, ammo, sg, need: float):
         rolls.append(roll)
         if roll <= number:
             effects.append(state._effect(u, t, w, ammo, sg, burst=True))
-    state.say(f"{u.id} fires a {w.name} burst at {t.id}: rolls {rolls} vs {number:g}: {len(effects)} hit(s) "
+    state.narrate(f"{u.id} fires a {w.name} burst at {t.id}: rolls {rolls} vs {number:g}: {len(effects)} hit(s) "
               f"(burst {u.bursts} of {w.agl.bursts_per_load})")
     return lambda: [apply() for apply in effects]
 
@@ -42,10 +42,10 @@ def agl_reload(state, u) -> None:
         u.reloading -= 1
         if not u.reloading:
             u.bursts = 0
-            state.say(f"{u.id} has reloaded its grenade launcher")
+            state.narrate(f"{u.id} has reloaded its grenade launcher")
     elif u.bursts >= agl.bursts_per_load and u.reloads < agl.reloads:
         u.reloads += 1
         u.reloading = int(state.game.tables.procedure("agl_reload_phases")) - 1
         if not u.reloading:
             u.bursts = 0
-        state.say(f"{u.id} reloads its grenade launcher ({u.reloads} of {agl.reloads})")
+        state.narrate(f"{u.id} reloads its grenade launcher ({u.reloads} of {agl.reloads})")

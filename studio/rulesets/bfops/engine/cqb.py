@@ -72,7 +72,7 @@ def resolve_cqb(state, action: Cqb):
     if hits and prepared_grenades(state, u):
         hits += 1                                                   # BfOps p.15: one roll applies 2 Hits
     low = lowest_armour(tc)
-    state.say(f"{u.id} closes with {t.id} (CQB): rolls {rolls} vs UR {card.unit_rating}: {hits} Hit(s) vs lowest "
+    state.narrate(f"{u.id} closes with {t.id} (CQB): rolls {rolls} vs UR {card.unit_rating}: {hits} Hit(s) vs lowest "
               f"armour {low}" + (": disabled" if hits > low else ": holds"))
     if hits > low:
         return lambda: setattr(t, "disabled", True)

@@ -286,11 +286,6 @@ class BfopsState(State):
 
         return scramble(self, player, seed)
 
-    def say(self, text: str) -> None:
-        """Narrate one result for the replay viewer, only while the dice record (batch play pays nothing)."""
-        if self.dice.record:
-            self.events.append(text)
-
     def outcome(self) -> Outcome:
         """Victory points from the scenario-authored predicates (the rules give none, digest e)."""
         g = self.game
@@ -573,7 +568,7 @@ class BfopsState(State):
         if row is None:
             return path
         if not row["passes"]:
-            self.say(f"{u.id} may not cross {obstacle.replace('_', ' ')} {area.id}: stops before it (BfOps p.9)")
+            self.narrate(f"{u.id} may not cross {obstacle.replace('_', ' ')} {area.id}: stops before it (BfOps p.9)")
             return cut(path, max(0.0, at - 0.1))
         cap = speed * float(row["speed_factor"])
         if area.kind == "wire" and mover == "infantry":
@@ -588,9 +583,9 @@ class BfopsState(State):
         roll = self.dice.roll(10, f"bog {u.id} {area.id}")
         if roll > number:
             u.bogged = True
-            self.say(f"{u.id} crossing {area.id}: Bog check roll {roll} > {number:g}: bogged (BfOps p.9-10)")
+            self.narrate(f"{u.id} crossing {area.id}: Bog check roll {roll} > {number:g}: bogged (BfOps p.9-10)")
             return cut(path, at + 0.1)
-        self.say(f"{u.id} crosses {area.id}: Bog check roll {roll} <= {number:g}")
+        self.narrate(f"{u.id} crosses {area.id}: Bog check roll {roll} <= {number:g}")
         return path
 
     def _bog(self, u: Unit, card, path: list, band: str = "cruise") -> list:
@@ -610,9 +605,9 @@ class BfopsState(State):
             roll = self.dice.roll(10, f"bog {u.id}")
             if roll > card.bog_check + mod:
                 u.bogged = True
-                self.say(f"{u.id} enters {ground} ground: Bog check roll {roll} > {card.bog_check + mod:g}: bogged")
+                self.narrate(f"{u.id} enters {ground} ground: Bog check roll {roll} > {card.bog_check + mod:g}: bogged")
                 return part
-            self.say(f"{u.id} enters {ground} ground: Bog check roll {roll} <= {card.bog_check + mod:g}")
+            self.narrate(f"{u.id} enters {ground} ground: Bog check roll {roll} <= {card.bog_check + mod:g}")
         return path
 
     def _minefields(self, u: Unit, path: list, column: "Column | None" = None) -> list:
@@ -628,7 +623,7 @@ class BfopsState(State):
                 else:
                     p = shapely.point_on_surface(inside)
                 if column is not None and column.follows(self, u, area.id, p.x, p.y):
-                    self.say(f"{u.id} follows in column through {area.id}: safe (BfOps p.11)")
+                    self.narrate(f"{u.id} follows in column through {area.id}: safe (BfOps p.11)")
                     continue
                 if self._mine_roll(u, area, p.x, p.y):
                     return cut(path, float(shapely.line_locate_point(line, p)))
@@ -647,10 +642,10 @@ class BfopsState(State):
         row = self.game.tables.mines.get(str(f.attributes.get("density", "low")), self.game.tables.mines["low"])
         roll = self.dice.roll(10, f"mine {area.id}>{u.id}")
         if roll > row["explode_on"]:
-            self.say(f"{u.id} passes 1\" of minefield {area.id}: roll {roll} > {row['explode_on']:g}, no detonation")
+            self.narrate(f"{u.id} passes 1\" of minefield {area.id}: roll {roll} > {row['explode_on']:g}, no detonation")
             return False
         self.cleared.add(key)
-        self.say(f"{u.id} sets off minefield {area.id}: roll {roll} <= {row['explode_on']:g}")
+        self.narrate(f"{u.id} sets off minefield {area.id}: roll {roll} <= {row['explode_on']:g}")
         if str(f.attributes.get("mine_type", "AT")) == "AP":
             for v in self.units:                                                  # BfOps p.11: AP, 1" radius
                 vc = self.game.card_of(v)
@@ -670,11 +665,11 @@ class BfopsState(State):
         need = pen - card.armor.bottom
         if need >= 1 and self.dice.roll(10, f"mine disable {u.id}") <= need:
             u.disabled = True
-            self.say(f"  AT mine Pen {pen:g} vs bottom armour {card.armor.bottom}: {u.id} disabled")
+            self.narrate(f"  AT mine Pen {pen:g} vs bottom armour {card.armor.bottom}: {u.id} disabled")
         track = card.armor.tracks if card.propulsion == "tracked" else card.armor.tires
         if track is not None and pen >= track:
             u.immobilized = True                                                  # BfOps 4.2
-            self.say(f"  AT mine Pen {pen:g} >= track/tire armour {track}: {u.id} immobilized")
+            self.narrate(f"  AT mine Pen {pen:g} >= track/tire armour {track}: {u.id} immobilized")
 
     # ---------------------------------------------------------------- spotting
     def sight(self, firer: Unit, target: Unit) -> F.Sight:
@@ -701,10 +696,10 @@ class BfopsState(State):
                     roll = self.dice.roll(10, f"spot {u.id}>{tid}")
                     if roll <= number:
                         self.spotted[s].add(tid)
-                        self.say(f"{u.id} spots {tid} at {sg.distance:.1f}\": roll {roll} <= {number:g}")
+                        self.narrate(f"{u.id} spots {tid} at {sg.distance:.1f}\": roll {roll} <= {number:g}")
                         if card.capabilities.recon and not self.alerted[s]:
                             self.alerted[s] = True
-                            self.say(f"  recon spot: {self.game.sides[s]} Placed On Alert (+2, BfOps p.18)")
+                            self.narrate(f"  recon spot: {self.game.sides[s]} Placed On Alert (+2, BfOps p.18)")
 
     def _spot_minefield(self, u: Unit, card) -> int:
         """A Spot check at the unspotted enemy minefield holding the unit in its compulsory zone: a Unit Rating
@@ -719,7 +714,7 @@ class BfopsState(State):
         roll = self.dice.roll(10, f"spot minefield {u.id}>{area.id}")
         if roll <= number:
             self.mines_known[u.side].add(area.id)
-            self.say(f"{u.id} spots minefield {area.id}: roll {roll} <= {number:g}; compulsory movement lifted")
+            self.narrate(f"{u.id} spots minefield {area.id}: roll {roll} <= {number:g}; compulsory movement lifted")
         return 1
 
     # ---------------------------------------------------------------- weapon priority sequence
@@ -902,14 +897,14 @@ class BfopsState(State):
         roll = self.dice.roll(10, f"{ammo.type} hit {u.id}>{t.id}")
         if roll == 10 and sg.friendly_screen is not None:                         # BfOps p.21: friendly fire
             screen = self.unit(sg.friendly_screen)
-            self.say(f"{u.id} fires {w.name} {ammo.type} at {t.id}: roll 10 strikes the friendly cover "
+            self.narrate(f"{u.id} fires {w.name} {ammo.type} at {t.id}: roll 10 strikes the friendly cover "
                      f"{screen.id} (BfOps p.21)")
             return self._effect(u, screen, w, ammo, F.sight(self.game, u, screen, u.side))
         if roll > need:
-            self.say(f"{u.id} fires {w.name} {ammo.type} at {t.id}, range {sg.distance:.1f}\": hit roll {roll} > "
+            self.narrate(f"{u.id} fires {w.name} {ammo.type} at {t.id}, range {sg.distance:.1f}\": hit roll {roll} > "
                      f"{need:g} misses")
             return lambda: None
-        self.say(f"{u.id} fires {w.name} {ammo.type} at {t.id}, range {sg.distance:.1f}\": hit roll {roll} <= "
+        self.narrate(f"{u.id} fires {w.name} {ammo.type} at {t.id}, range {sg.distance:.1f}\": hit roll {roll} <= "
                  f"{need:g} hits")
         first = self._effect(u, t, w, ammo, sg)
         if sg.blocked:
@@ -930,18 +925,18 @@ class BfopsState(State):
         if need >= 1:
             roll = self.dice.roll(10, f"disable {t.id}")
             if roll <= need:                                                          # BfOps p.22
-                self.say(f"  Pen {pen:g} vs {face} armour {getattr(tc.armor, face)}: roll {roll} <= {need:g}: "
+                self.narrate(f"  Pen {pen:g} vs {face} armour {getattr(tc.armor, face)}: roll {roll} <= {need:g}: "
                          f"{t.id} disabled")
                 return lambda: setattr(t, "disabled", True)
-            self.say(f"  Pen {pen:g} vs {face} armour {getattr(tc.armor, face)}: roll {roll} > {need:g}")
+            self.narrate(f"  Pen {pen:g} vs {face} armour {getattr(tc.armor, face)}: roll {roll} > {need:g}")
         else:
-            self.say(f"  Pen {pen:g} vs {face} armour {getattr(tc.armor, face)}: no penetration")
+            self.narrate(f"  Pen {pen:g} vs {face} armour {getattr(tc.armor, face)}: no penetration")
         if ammo.type == "HE" and not (w.is_grenade and tc.category in ("tank", "light_tank")):   # BfOps p.8
             number = self.game.tables.sequence["suppression"] + w.he_suppression + \
                 (self.game.tables.hit_mod["agl_burst"] if burst else 0)
             roll = self.dice.roll(10, f"suppress {t.id}")
             if roll <= number:
-                self.say(f"  HE suppression roll {roll} <= {number:g}: {t.id} suppressed (Get Down!)")
+                self.narrate(f"  HE suppression roll {roll} <= {number:g}: {t.id} suppressed (Get Down!)")
                 return lambda: self._suppress(t)
         return lambda: None
 
@@ -958,7 +953,7 @@ class BfopsState(State):
         others = [v for v in self.units if v is not t and not v.disabled and self.game.card_of(v).infantry
                   and math.hypot(v.x - t.x, v.y - t.y) <= radius + 1e-9] if splash else []
 
-        self.say(f"  {t.id} takes {hits} Hit(s)" + (f", {splash} splash Hit(s) on {', '.join(v.id for v in others)}"
+        self.narrate(f"  {t.id} takes {hits} Hit(s)" + (f", {splash} splash Hit(s) on {', '.join(v.id for v in others)}"
                                                      if others else ""))
 
         def apply():

@@ -84,9 +84,9 @@ def collapse(state, area) -> None:
         roll = state.dice.roll(10, f"bailout {v.id}")
         if roll > number:
             v.disabled = True
-            state.say(f"  {area.id} collapses: {v.id} bailout roll {roll} > {number:g}: disabled")
+            state.narrate(f"  {area.id} collapses: {v.id} bailout roll {roll} > {number:g}: disabled")
         else:
-            state.say(f"  {area.id} collapses: {v.id} bailout roll {roll} <= {number:g}: escapes")
+            state.narrate(f"  {area.id} collapses: {v.id} bailout roll {roll} <= {number:g}: escapes")
 
 
 def _point(v):

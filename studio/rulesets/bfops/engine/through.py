@@ -54,7 +54,7 @@ def second_shot(state, u, t, w, ammo, need: float):
     number = need + state.game.tables.hit_mod["through"]                     # BfOps p.22: -4
     roll = state.dice.roll(10, f"AP through {t.id}>{v.id}")
     if roll > number:
-        state.say(f"  the shot goes on through {t.id} at {v.id}: roll {roll} > {number:g} misses")
+        state.narrate(f"  the shot goes on through {t.id} at {v.id}: roll {roll} > {number:g} misses")
         return None
     face = F.struck_face(state.game, u, t)
     faces = getattr(tc.armor, face) + getattr(tc.armor, OPPOSITE.get(face, face))
@@ -63,15 +63,15 @@ def second_shot(state, u, t, w, ammo, need: float):
     pen = float(round((float(ammo.pen.get(band, ammo.pen.get("medium", 0))) - faces) / 3.0))   # p.22 steps 2-4
     vc = state.game.card_of(v)
     if vc.infantry is not None or vc.soft:
-        state.say(f"  through {t.id} ({faces} armour passed): Pen {pen:g} strikes {v.id}")
+        state.narrate(f"  through {t.id} ({faces} armour passed): Pen {pen:g} strikes {v.id}")
         return state._soft_effect(v, vc, w, ammo, pen)
     vface = F.struck_face(state.game, u, v)
     need_v = pen - getattr(vc.armor, vface)
     if need_v >= 1:
         r = state.dice.roll(10, f"disable {v.id}")
         if r <= need_v:
-            state.say(f"  through {t.id} ({faces} armour passed): Pen {pen:g} vs {vface} "
+            state.narrate(f"  through {t.id} ({faces} armour passed): Pen {pen:g} vs {vface} "
                       f"{getattr(vc.armor, vface)}: roll {r} <= {need_v:g}: {v.id} disabled")
             return lambda: setattr(v, "disabled", True)
-    state.say(f"  through {t.id} ({faces} armour passed): Pen {pen:g} does not disable {v.id}")
+    state.narrate(f"  through {t.id} ({faces} armour passed): Pen {pen:g} does not disable {v.id}")
     return None
