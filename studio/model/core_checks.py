@@ -13,7 +13,8 @@ from .forces import slot_paths
 from .project import LoadedDocument, ProjectIndex
 from .references import suggest
 from .registry import plugin as get_plugin
-from .requirements import Problem, environment_problems, option_problems, table_problems
+from .requirements import (Problem, environment_problems, option_problems, optional_rule_problems,
+                           ruleset_optional_rule_problems, table_problems)
 
 
 def check_ruleset(doc: LoadedDocument, index: ProjectIndex) -> Iterator[Diagnostic]:
@@ -45,6 +46,8 @@ def check_ruleset(doc: LoadedDocument, index: ProjectIndex) -> Iterator[Diagnost
                                     f"/{group}/{i}/move_cost/{cls}", at_key=True)
     if rs.elevation.min > rs.elevation.max:
         yield doc.error("ruleset.elevation", "elevation min is above max", "/elevation")
+    for problem in ruleset_optional_rule_problems(rs):
+        yield _located(doc, problem, warning=problem.code == "ruleset.optional-rule-duplicate")
 
 
 def _located(doc: LoadedDocument, problem: Problem, warning: bool = False) -> Diagnostic:
@@ -220,6 +223,8 @@ def check_scenario(doc: LoadedDocument, index: ProjectIndex) -> Iterator[Diagnos
     if rs is not None:
         for problem in option_problems(rs, sc.options):
             yield _located(doc, problem)
+        for problem in optional_rule_problems(rs, sc.optional_rules):
+            yield _located(doc, problem, warning=problem.code == "scenario.optional-rule-duplicate")
         codes = {t.code for t in rs.terrain}
         for i, board in enumerate(sc.boards):
             m = index.model("map", board.map)

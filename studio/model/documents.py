@@ -138,6 +138,33 @@ class Reading(StrictModel):
     reading: str = Field(description="the reading the studio follows, e.g. 'follow_body'")
 
 
+class OptionalRuleNeeds(StrictModel):
+    """What an optional rule reads besides the core data: the rule system's plugin checks a scenario that switches
+    the rule on against it (e.g. minefields without a minefield plot is an error naming what is missing)."""
+
+    card_fields: list[str] = Field(default_factory=list, description="unit card fields the rule reads, e.g. "
+                                   "'weight_tons'")
+    tables: list[Id] = Field(default_factory=list, description="ruleset tables the rule reads besides its own")
+    scenario: list[str] = Field(default_factory=list, description="scenario data the rule needs (extension "
+                                "block keys such as 'minefields' or 'hidden_counters')")
+    map_features: list[str] = Field(default_factory=list, description="terrain codes or hexside features the "
+                                    "rule is about (e.g. 'hedgerow'); informative")
+
+
+class OptionalRule(StrictModel):
+    """A switch a scenario may turn on (``Scenario.optional_rules``): a rulebook optional rule with its reference,
+    what it needs and the ruleset tables that belong to it. Engines read the switches by ``id``."""
+
+    id: Id
+    rule: RuleRef
+    title: str
+    description: str
+    tables: list[Id] = Field(default_factory=list, description="ids of the ruleset tables that belong to this "
+                             "rule (they exist in tables[])")
+    needs: OptionalRuleNeeds = Field(default_factory=OptionalRuleNeeds)
+    requires: list[Id] = Field(default_factory=list, description="other optional rules that must be on with it")
+
+
 class LosSpec(StrictModel):
     """How line of sight is traced on this ruleset's hex maps (``studio.model.los``).
 
@@ -198,6 +225,8 @@ class Ruleset(Document):
     options: list[RuleOption] = Field(default_factory=list)
     readings: list[Reading] = Field(default_factory=list, description="errata and fixed interpretations the "
                                     "studio follows (one choice: a note, not an option)")
+    optional_rules: list[OptionalRule] = Field(default_factory=list, description="the rulebook's optional rules, "
+                                               "switched on per scenario (Scenario.optional_rules)")
     tables: list[Table] = Field(default_factory=list)
     notes: str = ""
 
@@ -206,6 +235,12 @@ class Ruleset(Document):
             if t.id == table_id:
                 return t
         raise KeyError(table_id)
+
+    def optional_rule(self, rule_id: str) -> OptionalRule:
+        for o in self.optional_rules:
+            if o.id == rule_id:
+                return o
+        raise KeyError(rule_id)
 
     def option_default(self, option_id: str):
         for o in self.options:
@@ -459,6 +494,8 @@ class Scenario(Document):
     environment: Environment = Field(default_factory=Environment)
     special_rules: list[SpecialRule] = Field(default_factory=list)
     options: dict[str, str | int | float | bool] = Field(default_factory=dict)
+    optional_rules: list[Id] = Field(default_factory=list, description="ids of the ruleset's optional rules in "
+                                     "force in this scenario")
     extension: dict[str, Any] = Field(default_factory=dict, description="ruleset-specific block")
 
     def references(self):

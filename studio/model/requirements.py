@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any, Iterator, Mapping
+from typing import Any, Iterable, Iterator, Mapping
 
 from .documents import Environment, Ruleset, RuleOption, Table
 from .references import suggest
@@ -148,6 +148,56 @@ def option_problems(ruleset: Ruleset, options: Mapping[Any, Any], base: str = "/
         elif not is_choice(value, option):
             yield Problem("scenario.option-choice", f"rule option '{name}' must be one of {option.choices}, "
                           f"not {value!r}", pointer, option.rule)
+
+
+def optional_rule_problems(ruleset: Ruleset, rule_ids: Iterable[Any], base: str = "/optional_rules"
+                           ) -> Iterator[Problem]:
+    """``scenario.optional-rule-unknown`` for ids that are not optional rules of ``ruleset``,
+    ``scenario.optional-rule-duplicate`` for an id listed twice, ``scenario.optional-rule-requires`` for a rule
+    switched on without a rule it ``requires``; pointers are ``{base}/{position}``."""
+    known = {o.id: o for o in ruleset.optional_rules}
+    seen: set = set()
+    ids = list(rule_ids)
+    for k, rid in enumerate(ids):
+        pointer = f"{base}/{k}"
+        rule = known.get(rid) if isinstance(rid, str) else None
+        if rule is None:
+            yield Problem("scenario.optional-rule-unknown", f"optional rule '{rid}' is not defined by ruleset "
+                          f"'{ruleset.id}'{suggest(str(rid), sorted(known))}", pointer)
+            continue
+        if rid in seen:
+            yield Problem("scenario.optional-rule-duplicate", f"optional rule '{rid}' is listed twice", pointer,
+                          rule.rule)
+        seen.add(rid)
+        for other in rule.requires:
+            if other not in ids:
+                yield Problem("scenario.optional-rule-requires", f"optional rule '{rid}' ({rule.rule}) needs "
+                              f"optional rule '{other}' switched on too", pointer, rule.rule)
+
+
+def ruleset_optional_rule_problems(ruleset: Ruleset) -> Iterator[Problem]:
+    """``ruleset.optional-rule-table`` for a table id an optional rule names that ``tables[]`` lacks,
+    ``ruleset.optional-rule-requires`` for a ``requires`` id that is no optional rule, and
+    ``ruleset.optional-rule-duplicate`` for a repeated id."""
+    tables = {t.id for t in ruleset.tables}
+    ids = [o.id for o in ruleset.optional_rules]
+    for k, rule in enumerate(ruleset.optional_rules):
+        base = f"/optional_rules/{k}"
+        if rule.id in ids[:k]:
+            yield Problem("ruleset.optional-rule-duplicate", f"optional rule id '{rule.id}' is used twice",
+                          f"{base}/id", rule.rule)
+        for field_name in ("tables", "needs"):
+            names = rule.tables if field_name == "tables" else rule.needs.tables
+            where = f"{base}/tables" if field_name == "tables" else f"{base}/needs/tables"
+            for j, tid in enumerate(names):
+                if tid not in tables:
+                    yield Problem("ruleset.optional-rule-table", f"optional rule '{rule.id}' names table '{tid}', "
+                                  f"which the ruleset does not define{suggest(tid, sorted(tables))}", f"{where}/{j}",
+                                  rule.rule)
+        for j, other in enumerate(rule.requires):
+            if other not in ids:
+                yield Problem("ruleset.optional-rule-requires", f"optional rule '{rule.id}' requires '{other}', "
+                              f"which is no optional rule of this ruleset", f"{base}/requires/{j}", rule.rule)
 
 
 def merged_options(ruleset: Ruleset, scenario_options: Mapping[str, Any] | None = None,

@@ -87,6 +87,12 @@ class Game(ABC):
     #: the scenario environment rules this game applies, in words with their rule references (e.g. night on
     #: turns 11-12 and its spotting modifier), so play reports can say which applied; empty = none
     environment_rules_applied: Sequence[str] = ()
+    #: ids of the ruleset's optional rules in force (the scenario's ``optional_rules``, or load_game's override)
+    optional_rules: frozenset[str] = frozenset()
+
+    def optional_on(self, rule_id: str) -> bool:
+        """Whether the optional rule ``rule_id`` is in force in this game."""
+        return rule_id in self.optional_rules
 
     def bot_names(self) -> list[str]:
         """Names of the ruleset's own bots (``studio.sim`` adds the generic ``random``)."""

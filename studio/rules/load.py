@@ -19,13 +19,13 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterable
 
 from studio.model.diagnostics import Diagnostic, Severity
 from studio.model.project import LoadedDocument, ProjectIndex, default_project, find_project_root
 from studio.model.references import document_references
 from studio.model.registry import plugin
-from studio.model.requirements import merged_options, option_problems
+from studio.model.requirements import merged_options, option_problems, optional_rule_problems
 from studio.model.validate import validate_paths
 
 from .api import Game
@@ -55,11 +55,13 @@ class LoadedGame:
     options: dict[str, Any] = field(default_factory=dict)
     #: the position file the games start from (``studio.rules.position``), or None for the scenario's start
     position: str | None = None
+    #: the optional rules given to :func:`load_game` in place of the scenario's list (None: the scenario's)
+    optional_rules: tuple[str, ...] | None = None
 
     @property
     def spec(self) -> "GameSpec":
         return GameSpec(str(self.path), str(self.project) if self.project else None,
-                        tuple(sorted(self.overrides.items())), self.position)
+                        tuple(sorted(self.overrides.items())), self.position, self.optional_rules)
 
 
 @dataclass(frozen=True)
@@ -70,13 +72,14 @@ class GameSpec:
     project: str | None = None
     options: tuple[tuple[str, Any], ...] = ()
     position: str | None = None  # a position file: games start there (its options replace ``options``)
+    optional_rules: tuple[str, ...] | None = None  # in place of the scenario's optional rules
 
     def load(self) -> LoadedGame:
         if self.position:
             from .position import load_position  # noqa: PLC0415
 
             return load_position(self.position, self.project).as_loaded()
-        return load_game(self.scenario, self.project, dict(self.options) or None)
+        return load_game(self.scenario, self.project, dict(self.options) or None, self.optional_rules)
 
 
 def _dependencies(doc: LoadedDocument, index: ProjectIndex) -> list[LoadedDocument]:
@@ -128,8 +131,10 @@ def resolve_scenario(scenario: str | Path, project: str | Path | None) -> tuple[
 
 
 def load_game(scenario: str | Path, project: str | Path | None = None,
-              options: dict[str, Any] | None = None) -> LoadedGame:
-    """Validate and compile a scenario into a Game; raises :class:`ScenarioRefused`."""
+              options: dict[str, Any] | None = None,
+              optional_rules: Iterable[str] | None = None) -> LoadedGame:
+    """Validate and compile a scenario into a Game; raises :class:`ScenarioRefused`. ``optional_rules``, when
+    given, replaces the scenario's list of optional rules in force (checked like the scenario's own)."""
     path, root = resolve_scenario(scenario, project)
     doc, index, deps = _validated(path, root)
     model = doc.model
@@ -139,11 +144,31 @@ def load_game(scenario: str | Path, project: str | Path | None = None,
     ruleset = index.model("ruleset", model.ruleset)
     overrides = dict(options or {})
     merged = _engine_options(ruleset, model, overrides)
+    switched = None
+    if optional_rules is not None:
+        switched = tuple(optional_rules)
+        model = with_optional_rules(ruleset, model, switched)
     game = plug.game_factory(model, index, merged)
     placeholders = list(getattr(game, "placeholder_tables", []) or [])
     return LoadedGame(game, model, index, path, root, content_hash(deps),
                       getattr(game, "ruleset_version", "") or (ruleset.version if ruleset else ""),
-                      placeholders, overrides, merged)
+                      placeholders, overrides, merged, optional_rules=switched)
+
+
+OPTIONAL_RULES_SOURCE = "<optional_rules>"
+
+
+def with_optional_rules(ruleset, scenario, rule_ids: Iterable[str]):
+    """A copy of the ``scenario`` model with ``rule_ids`` as its optional rules in force; raises
+    :class:`ScenarioRefused` for ids the ruleset does not define (or rules switched on without one they need)."""
+    ids = list(rule_ids)
+    if ruleset is not None:
+        found = [Diagnostic(Severity.ERROR, p.code, p.message, OPTIONAL_RULES_SOURCE, pointer=p.pointer, rule=p.rule)
+                 for p in optional_rule_problems(ruleset, ids, base="")
+                 if p.code != "scenario.optional-rule-duplicate"]
+        if found:
+            raise ScenarioRefused(f"{len(found)} bad optional rule(s) for ruleset '{ruleset.id}'", found)
+    return scenario.model_copy(update={"optional_rules": list(dict.fromkeys(ids))})
 
 
 def _validated(path: Path, root: Path | None) -> tuple[LoadedDocument, ProjectIndex, list[LoadedDocument]]:
@@ -185,17 +210,20 @@ def check_options(ruleset, options: dict[str, Any], source: str = OPTIONS_SOURCE
 
 
 def rebuild_game(loaded: LoadedGame, options: dict[str, Any] | None = None, ruleset=None,
-                 scenario=None, factory=None) -> Game:
+                 scenario=None, factory=None, optional_rules: Iterable[str] | None = None) -> Game:
     """A new Game for ``loaded``'s scenario with option ``options`` overrides (replacing ``loaded``'s) and/or a
     replacement ``ruleset`` model (e.g. a table cell changed) or ``scenario`` model (e.g. another environment),
     without validating the project again. Options are still checked (:class:`ScenarioRefused`). ``factory``
-    replaces the registered plugin's ``game_factory``."""
+    replaces the registered plugin's ``game_factory``. ``optional_rules`` replaces the scenario's optional rules
+    in force (checked like :func:`load_game`'s)."""
     scenario = scenario if scenario is not None else loaded.scenario
     index = loaded.index
     doc = index.get("ruleset", scenario.ruleset)
     if ruleset is not None and doc is not None:
         index = _index_with(index, doc, ruleset)
     model = ruleset if ruleset is not None else (doc.model if doc is not None else None)
+    if optional_rules is not None:
+        scenario = with_optional_rules(model, scenario, optional_rules)
     overrides = dict(loaded.overrides if options is None else options)
     make = factory or plugin(scenario.ruleset).game_factory
     return make(scenario, index, _engine_options(model, scenario, overrides))

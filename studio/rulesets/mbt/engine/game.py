@@ -79,6 +79,7 @@ class MbtGame(Game):
         self.sides = [s.id for s in scenario.sides]
         self.max_turns = scenario.turns
         self.options = engine_options(ruleset, scenario, options)
+        self.optional_rules = frozenset(scenario.optional_rules)  # MBT 7.x switches (Game.optional_on)
         ext = scenario.extension
         self.extension = ext.model_dump() if hasattr(ext, "model_dump") else dict(ext or {})
         self.advanced = self.extension.get("game") == "advanced"  # MBT 1.0: the rule layer
@@ -199,7 +200,8 @@ class MbtGame(Game):
         per-hex terrain facts); a changed table cell changes it (conformance ``check_tables_read``)."""
         import hashlib
 
-        parts = (self.tables.fingerprint(), self.ag.fingerprint(), sorted(self.options.items(), key=repr), sorted(self.cost.items()),
+        parts = (self.tables.fingerprint(), self.ag.fingerprint(), sorted(self.options.items(), key=repr),
+                 sorted(self.optional_rules), sorted(self.cost.items()),
                  sorted(self.cover.items()), sorted(self.turn_cost.items()),
                  sorted((k, f.id, sorted(f.move_cost.items())) for k, f in self.features.items() if f is not None))
         return hashlib.sha256(repr(parts).encode("utf-8")).hexdigest()[:32]
