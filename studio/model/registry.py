@@ -52,6 +52,8 @@ class RulesetPlugin:
     unexposable_options: dict[str, str] = field(default_factory=dict)
     #: table id (or ``table_id:row:column``) -> why the tables conformance check cannot expose it
     unexposable_tables: dict[str, str] = field(default_factory=dict)
+    #: optional rule id -> why no conformance probe can show it changing play (``Probe.optional_rules``)
+    unexposable_optional_rules: dict[str, str] = field(default_factory=dict)
     #: lazy hook returning the conformance probes (``list[studio.rules.conformance.Probe]``); use :func:`lazy`
     probes: Callable[[], list[Any]] | None = None
 

@@ -152,13 +152,14 @@ def run_all(game: Game, plugin=None, project=None) -> dict[str, str | None]:
 
 # the declaration checks (they need positions and loading); imported last because they use the helpers above
 from .conformance_data import (NotDeclared, Probe, check_environment_real,  # noqa: E402
-                               check_fingerprint_complete, check_observation_private, check_options_real,
-                               check_phase_ids, check_tables_played, check_tables_read, check_tables_real,
-                               probe_signature, run_declared, sample_states)
+                               check_fingerprint_complete, check_observation_private, check_optional_rules_real,
+                               check_options_real, check_phase_ids, check_tables_played, check_tables_read,
+                               check_tables_real, optional_rule_variants, optional_rules_report, probe_signature,
+                               run_declared, sample_states)
 
 __all__ = ["CHECKS", "ConformanceError", "NotDeclared", "Probe", "check_clone_independence",
            "check_environment_real", "check_fingerprint_complete", "check_legal_actions_apply",
-           "check_observation_private", "check_options_real", "check_phase_ids", "check_playouts_terminate",
-           "check_replay_determinism", "check_tables_played", "check_tables_read", "check_tables_real",
-           "check_terminal_has_no_actions", "probe_signature", "random_playout", "run_all", "run_declared",
-           "sample_states"]
+           "check_observation_private", "check_optional_rules_real", "check_options_real", "check_phase_ids",
+           "check_playouts_terminate", "check_replay_determinism", "check_tables_played", "check_tables_read",
+           "check_tables_real", "check_terminal_has_no_actions", "optional_rule_variants", "optional_rules_report",
+           "probe_signature", "random_playout", "run_all", "run_declared", "sample_states"]

@@ -10,6 +10,9 @@ private, phases are named. Re-exported by :mod:`studio.rules.conformance`.
 - :func:`check_tables_read`: perturbing any one numeric cell of an ``engine_tables`` table changes
   ``Game.data_fingerprint()``. :func:`check_tables_played`: perturbing a whole table (+1 on each numeric cell)
   changes the signature of some probe listing it. Both honour ``plugin.unexposable_tables``.
+- :func:`check_optional_rules_real`: every optional rule of the ruleset plays differently switched on than off
+  in some probe listing it (``Probe.optional_rules``), or is in ``plugin.unexposable_optional_rules``;
+  :func:`optional_rules_report` gives the per-rule verdicts without failing (rules no probe lists yet).
 - :func:`check_environment_real`: each field of ``plugin.environment_fields`` changes play in some probe whose
   ``environment`` sets it (``{field: value}``: the probe is played with the scenario's environment and with
   that value).
@@ -41,8 +44,9 @@ from .load import LoadedGame, ScenarioRefused, load_game, rebuild_game
 from .position import PositionSetup, load_position, position_state
 
 __all__ = ["NotDeclared", "Probe", "check_environment_real", "check_fingerprint_complete",
-           "check_observation_private", "check_options_real", "check_phase_ids", "check_tables_played",
-           "check_tables_read", "check_tables_real", "probe_signature", "run_declared", "sample_states"]
+           "check_observation_private", "check_optional_rules_real", "check_options_real", "check_phase_ids",
+           "check_tables_played", "check_tables_read", "check_tables_real", "optional_rule_variants",
+           "optional_rules_report", "probe_signature", "run_declared", "sample_states"]
 
 
 class NotDeclared(Exception):
@@ -61,6 +65,8 @@ class Probe:
     tables: tuple[str, ...] = ()
     #: scenario environment field -> a value that must make this probe play differently from the scenario's own
     environment: dict = dataclasses.field(default_factory=dict)
+    #: optional rule ids this probe exposes: it must play differently with each switched on and off
+    optional_rules: tuple[str, ...] = ()
 
 
 # ------------------------------------------------------------------ probes
@@ -109,15 +115,17 @@ class _Runner:
                 raise ConformanceError(f"probe '{probe.name}' cannot be set up: {exc} {shown}") from None
         return self.setups[probe.name]
 
-    def game(self, loaded: LoadedGame, options: dict | None = None, ruleset=None, scenario=None) -> Game:
+    def game(self, loaded: LoadedGame, options: dict | None = None, ruleset=None, scenario=None,
+             optional_rules=None) -> Game:
         """A game of ``loaded`` built by the checked plugin's own factory (never the registry's)."""
         return rebuild_game(loaded, {**loaded.overrides, **(options or {})}, ruleset, scenario,
-                            self.plugin.game_factory)
+                            self.plugin.game_factory, optional_rules=optional_rules)
 
-    def signature(self, probe: Probe, options: dict | None = None, ruleset=None, scenario=None) -> tuple:
+    def signature(self, probe: Probe, options: dict | None = None, ruleset=None, scenario=None,
+                  optional_rules=None) -> tuple:
         base = self.setup(probe)
         try:
-            game = self.game(base.loaded, options, ruleset, scenario)
+            game = self.game(base.loaded, options, ruleset, scenario, optional_rules)
         except ScenarioRefused as exc:  # the engine refuses the variant's data: a visible effect
             return (("refused", str(exc)),)
         try:
@@ -325,6 +333,91 @@ def check_tables_real(plugin, project=None, max_cells_per_table: int | None = No
     """:func:`check_tables_read` then :func:`check_tables_played` (each needs its own declarations)."""
     check_tables_read(plugin, project, max_cells_per_table)
     check_tables_played(plugin, project)
+
+
+# ------------------------------------------------------------------ optional rules
+
+def _closure(ruleset, rule_id: str) -> list[str]:
+    """``rule_id`` and every optional rule it needs (``requires``, transitively), in a stable order."""
+    known = {o.id: o for o in ruleset.optional_rules}
+    out: list[str] = []
+    stack = [rule_id]
+    while stack:
+        rid = stack.pop()
+        if rid in out or rid not in known:
+            continue
+        out.append(rid)
+        stack.extend(reversed(known[rid].requires))
+    return out
+
+
+def _dependents(ruleset, rule_id: str) -> set[str]:
+    """The optional rules that need ``rule_id`` (directly or transitively), ``rule_id`` included."""
+    return {o.id for o in ruleset.optional_rules if rule_id in _closure(ruleset, o.id)}
+
+
+def optional_rule_variants(ruleset, base: list[str], rule_id: str) -> tuple[list[str], list[str]]:
+    """The optional rules in force ``(on, off)`` to compare for ``rule_id``: ``on`` is ``base`` plus the rule and
+    what it requires; ``off`` is ``on`` without the rule and without the rules that need it."""
+    on = list(dict.fromkeys([*base, *_closure(ruleset, rule_id)]))
+    gone = _dependents(ruleset, rule_id)
+    return on, [r for r in on if r not in gone]
+
+
+def _optional_exposed(runner: _Runner, ruleset, rule_id: str, probes: list[Probe]) -> str:
+    """"" when some probe plays differently with ``rule_id`` on than off, else why not."""
+    if not probes:
+        return "no probe lists it (add one, or list it in unexposable_optional_rules with the reason)"
+    notes = []
+    for probe in probes:
+        base = list(runner.setup(probe).loaded.scenario.optional_rules)
+        on, off = optional_rule_variants(ruleset, base, rule_id)
+        if runner.signature(probe, optional_rules=on) != runner.signature(probe, optional_rules=off):
+            return ""
+        notes.append(f"probe '{probe.name}' plays the same with it on and off")
+    return "; ".join(notes)
+
+
+def optional_rules_report(plugin, project=None) -> dict[str, str]:
+    """``{optional rule id: verdict}`` for every optional rule of the probes' ruleset: ``""`` (a probe shows it
+    changes play), ``"unexposable: <reason>"``, or why no probe exposes it. Never raises for a rule."""
+    probes = _probes(plugin)
+    runner = _Runner(plugin, project)
+    loaded = runner.setup(probes[0]).loaded
+    ruleset = loaded.index.model("ruleset", loaded.scenario.ruleset)
+    unexposable = getattr(plugin, "unexposable_optional_rules", {}) or {}
+    out: dict[str, str] = {}
+    for rule in ruleset.optional_rules:
+        if rule.id in unexposable:
+            out[rule.id] = f"unexposable: {unexposable[rule.id]}"
+            continue
+        out[rule.id] = _optional_exposed(runner, ruleset, rule.id, [p for p in probes if rule.id in p.optional_rules])
+    return out
+
+
+def check_optional_rules_real(plugin, project=None, listed_only: bool = False) -> None:
+    """Every optional rule of the ruleset changes play in a probe listing it (switched on against switched off),
+    or is declared in ``plugin.unexposable_optional_rules``; raises :class:`ConformanceError` naming each
+    failing rule. ``listed_only`` checks only the rules some probe lists (rules still being built are then
+    reported by :func:`optional_rules_report`, not failed)."""
+    probes = _probes(plugin)
+    runner = _Runner(plugin, project)
+    loaded = runner.setup(probes[0]).loaded
+    ruleset = loaded.index.model("ruleset", loaded.scenario.ruleset)
+    known = {o.id: o for o in ruleset.optional_rules}
+    unexposable = getattr(plugin, "unexposable_optional_rules", {}) or {}
+    problems = [f"probe '{p.name}' lists optional rule '{o}', which ruleset '{ruleset.id}' does not define"
+                for p in probes for o in p.optional_rules if o not in known]
+    problems += [f"unexposable_optional_rules names '{o}', which ruleset '{ruleset.id}' does not define"
+                 for o in unexposable if o not in known]
+    listed = {o for p in probes for o in p.optional_rules}
+    for rule in ruleset.optional_rules:
+        if rule.id in unexposable or (listed_only and rule.id not in listed):
+            continue
+        why = _optional_exposed(runner, ruleset, rule.id, [p for p in probes if rule.id in p.optional_rules])
+        if why:
+            problems.append(f"optional rule '{rule.id}' [{rule.rule}]: {why}")
+    _fail(f"optional rules of ruleset '{ruleset.id}' that change nothing", problems)
 
 
 # ------------------------------------------------------------------ environment
@@ -628,6 +721,7 @@ def run_declared(game: Game, plugin, project=None, max_cells_per_table: int | No
         "options_real": lambda: check_options_real(plugin, project),
         "tables_real": lambda: check_tables_real(plugin, project, max_cells_per_table),
         "environment_real": lambda: check_environment_real(plugin, project),
+        "optional_rules_real": lambda: check_optional_rules_real(plugin, project),
         "fingerprint_complete": lambda: [check_fingerprint_complete(s) for s in states],
         "observation_private": lambda: [check_observation_private(s, p) for s in states
                                         for p in range(len(game.sides))],
