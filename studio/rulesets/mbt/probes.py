@@ -242,8 +242,18 @@ def _adv_air_probes() -> list:
                   ("aa-modifiers",))]
 
 
+OPTIONAL_AREAS = ("fire", "move", "arty", "air", "command")
+
+
+def optional_probes() -> list:
+    """The Optional Rules probes (issue 13): each area's ``probes_opt_<area>.probes()``."""
+    from importlib import import_module  # noqa: PLC0415
+
+    return [p for area in OPTIONAL_AREAS for p in import_module(f"{__package__}.probes_opt_{area}").probes()]
+
+
 def probes() -> list:
-    """Every MBT probe (``RulesetPlugin.probes``)."""
+    """Every MBT probe (``RulesetPlugin.probes``), the Optional Rules probes last."""
     woods6 = [_unit(f"B{k}", "bmp-2", "sov", "2L12", 0) for k in range(6)]
     return [
         # clear target at 21: range 20 (net 0); one more on the range, the cover or the light modifier spots it
@@ -265,4 +275,5 @@ def probes() -> list:
                   options=("los-along-hexside",)),
         _spotting("los-obstacles", "2D7", [_unit("T", "t-72a", "sov", "2G5", 0)], options=("los-obstacles",)),
     ] + _fire_probes() + _overwatch_probes() + _movement_probes() + _command_probes() + _adv_fire_probes() + \
-        _adv_gp_probes() + _adv_command_probes() + _adv_indirect_probes() + _adv_close_probes() + _adv_air_probes()
+        _adv_gp_probes() + _adv_command_probes() + _adv_indirect_probes() + _adv_close_probes() + _adv_air_probes() + \
+        optional_probes()
