@@ -59,7 +59,12 @@ UNEXPOSABLE_TABLES = {
                      "is read: check_tables_read)",
 }
 
+#: Optional Rules (issue 13) no probe can show changing play, with why (``RulesetPlugin.unexposable_optional_rules``);
+#: each area adds its own entries
+UNEXPOSABLE_OPTIONAL_RULES: dict[str, str] = {}
+
 DECLARATIONS = {
+    "unexposable_optional_rules": UNEXPOSABLE_OPTIONAL_RULES,
     "unexposable_tables": UNEXPOSABLE_TABLES,
     "probes": lazy("studio.rulesets.mbt.probes:probes"),
     "engine_tables": ENGINE_TABLES,
