@@ -17,11 +17,15 @@ SPREAD = 1.6
 
 from .engine.cqb import Cqb
 from .engine.state import Double, Fire, Hold, Order, Pass
+from .engine.works import Ignite
 
 #: a shot past a friendly unit on the line (struck on a 10, BfOps p.21) counts this share of its chance
 SCREENED = 0.5
 #: an element bound for an objective farther than this (inches) moves double-time when it may (BfOps p.16)
 DOUBLE_BEYOND = 12.0
+#: an oil slick is ignited once a seen enemy is this close to it (inches), unless a shot is worth more (p.10)
+IGNITE_WITHIN = 10.0
+IGNITE_WORTH = 0.3
 
 
 class HeuristicBot:
@@ -140,4 +144,20 @@ class HeuristicBot:
             p *= 1.0 + self._threat(view, a.target)
             if p > score + 1e-12:
                 best, score = a, p
+        ignite = self._ignite(view, legal)
+        if ignite is not None and score < IGNITE_WORTH:
+            return ignite
         return best if best is not None else next(a for a in legal if isinstance(a, Hold))
+
+    def _ignite(self, view, legal):
+        """The first slick it may ignite with a seen enemy within IGNITE_WITHIN of it (BfOps p.10), else None."""
+        import shapely
+
+        for a in legal:
+            if not isinstance(a, Ignite):
+                continue
+            area = view.game.geometry.by_id.get(a.slick)
+            if area is not None and any(u.side != self.side and not u.disabled and shapely.distance(
+                    shapely.points(u.x, u.y), area.geom) <= IGNITE_WITHIN for u in view.units):
+                return a
+        return None

@@ -125,7 +125,7 @@ def _mine_attributes(doc, f, where: str):
 
 #: terrain of a prepared feature -> the tactic of ``prepared.tactics`` and table ``prepared-allowances`` it uses
 TACTIC_OF = {"camouflage": "camouflage", "foxhole": "foxholes", "trench": "trenches", "wire": "wire",
-             "minefield": "minefields"}
+             "minefield": "minefields", "fencing": "fencing", "oil_slick": "oil_slicks"}
 
 
 def check_prepared_works(doc, index, ext, table) -> Iterator:

@@ -52,7 +52,15 @@ def _fire_probes() -> list:
     # AGS-17 team (30,40) at a U.S. squad 10" away: standard fires one to-hit die (roll 10 misses), burst three
     agl = [_unit("a", "wp-ags17-team", "warpac", 30, 40, 180),
            _unit("b", "nato-us-rifle-squad", "nato", 30, 29.4, 0, spotted=True)]
+    # two 120mm mortars of one element at two squads: grouped on one target marker, the second barrage may
+    # only go where the first went (BfOps p.13)
+    battery = [_unit("a", "wp-120mm-mortar", "warpac", 30, 40, 180, element="battery"),
+               _unit("b", "wp-120mm-mortar", "warpac", 31, 40, 180, element="battery"),
+               _unit("p", "nato-us-rifle-squad", "nato", 30, 15, 0, spotted=True),
+               _unit("q", "nato-us-rifle-squad", "nato", 34, 15, 0, spotted=True)]
     return [
+        Probe("barrage-grouping", _position("fire", battery, dice=[10], to_act="warpac"), ("fire a p 0 HE",),
+              ("barrage-grouping",)),
         Probe("to-hit", _position("fire", bmp, dice=[7, 1]), ("fire a b 0 AP", "hold b"), (),
               ("to-hit", "hit-modifiers", "target-speed")),
         Probe("speed-rounding", _position("fire", moving, dice=[6, 1]), ("fire a b 0 AP", "hold b"),

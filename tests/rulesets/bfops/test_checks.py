@@ -106,8 +106,8 @@ def test_prepared_allowances_and_widths(tmp_path):
     scen = root / "scenarios" / "bfops" / "bfops-village-defence.yaml"
     text = scen.read_text(encoding="utf-8")
     head, _, _ = text.partition("    features:\n")
-    scen.write_text(head.replace("tactics: [camouflage, foxholes, trenches, wire]", "tactics: [foxholes, trenches, "
-                                 "wire]") + PREPARED, encoding="utf-8")
+    scen.write_text(head.replace("tactics: [camouflage, foxholes, trenches, wire, oil_slicks]",
+                                 "tactics: [foxholes, trenches, wire]") + PREPARED, encoding="utf-8")
     res = validate_paths([root])
     got = [(d.code, d.message) for d in res.diagnostics if Path(d.file).name == scen.name]
     codes = {c for c, _ in got}

@@ -131,9 +131,13 @@ def defilade(game, target, sight_: Sight) -> bool:
     return bool(game.prepared_cover(target))
 
 
-def spot_number(game, observer, target, sight_: Sight, alerted: bool, fast: bool = False) -> float:
+def spot_number(game, observer, target, sight_: Sight, alerted: bool, fast: bool = False,
+                through_fire: bool = False) -> float:
     """Spot check number: spotting table by distance (base rule) + night (BfOps p.12) + suppressed -3 (p.8) +
-    moving double-time -3 (p.16) + recon +1 (p.14) + Placed On Alert +2 (p.18) + defilade + terrain per inch."""
+    moving double-time -3 (p.16) + recon +1 (p.14) + Placed On Alert +2 (p.18) + defilade + terrain per inch +
+    through a burning oil slick -3 (p.10) + a stationary sniper's Defilade and Hunkered Down (p.16)."""
+    from .sniper import sniper_spot_modifier
+
     t = game.tables
     n = t.band_value(t.spot, sight_.distance)
     n += game.night_spot_modifier(observer)                   # BfOps p.12
@@ -146,14 +150,21 @@ def spot_number(game, observer, target, sight_: Sight, alerted: bool, fast: bool
         n += t.spot_mod["recon"]                               # BfOps p.14
     if alerted:
         n += t.spot_mod["alert"]                               # BfOps p.18
-    if defilade(game, target, sight_):
+    hidden_sniper, hunkered = sniper_spot_modifier(game, observer, target)     # BfOps p.16
+    if hidden_sniper or defilade(game, target, sight_):
         n += t.spot_mod["defilade"]
-    return n + terrain_mods(game, observer, sight_.los, "spot_per_in")
+    if through_fire:
+        n += t.spot_mod["burning_slick"]                       # BfOps p.10
+    return n + hunkered + terrain_mods(game, observer, sight_.los, "spot_per_in")
 
 
-def hit_number(game, firer, target, weapon, sight_: Sight, smoked: bool = False) -> float:
+def hit_number(game, firer, target, weapon, sight_: Sight, smoked: bool = False,
+               through_fire: bool = False) -> float:
     """To-hit number: base by band + target speed (p.7) + terrain (3.0) + camouflage -3 unless within Short
-    Range (p.9) + defilade + low profile (p.22) + fire through an obstruction -4 ignoring Defilade (p.22)."""
+    Range (p.9) + defilade + low profile (p.22) + fire through an obstruction -4 ignoring Defilade (p.22) +
+    through a burning oil slick -3 (p.10) + a stationary sniper +3 (p.15)."""
+    from .sniper import sniper_hit_modifier
+
     t = game.tables
     b = band(weapon, sight_.distance) or "long"
     n = float(t.to_hit[b])
@@ -169,7 +180,9 @@ def hit_number(game, firer, target, weapon, sight_: Sight, smoked: bool = False)
         n += t.hit_mod["low_profile"]                          # BfOps p.22 [I]
     if smoked:
         n += t.hit_mod["smoke"]                                # BfOps p.7 (value: base rule, placeholder)
-    return n
+    if through_fire:
+        n += t.hit_mod["burning_slick"]                        # BfOps p.10
+    return n + sniper_hit_modifier(game, firer, weapon)       # BfOps p.15
 
 
 def adjacent_cover(game, target, sight_: Sight) -> float:

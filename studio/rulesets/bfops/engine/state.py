@@ -22,6 +22,8 @@ from .game import MACROS
 from .movement import cut, mover_class, polyline_length
 from .structures import STRUCTURE, resolve_structure_shot, structure_targets
 from .through import second_shot
+from . import sniper as SN
+from . import works as W
 
 
 # ------------------------------------------------------------------ actions
@@ -107,6 +109,8 @@ def parse_action(text: str, macros=MACROS):
         return Smoke(parts[1])
     if len(parts) == 3 and parts[0] == "cqb":
         return Cqb(parts[1], parts[2])
+    if len(parts) == 3 and parts[0] == "ignite":
+        return W.Ignite(parts[1], parts[2])
     raise ValueError(f"unknown action '{text}'")
 
 
@@ -203,6 +207,10 @@ class BfopsState(State):
     mines_known: list[set] = field(default_factory=lambda: [set(), set()])  # enemy minefields spotted (p.10-11)
     engaged: set = field(default_factory=set)       # Recon elements ordered to engage first this Turn (p.18)
     fired_on: dict = field(default_factory=dict)    # unit id -> ids of the enemy units that fired at it (p.18)
+    burning: dict = field(default_factory=dict)     # oil slick id -> last Turn it burns (p.10)
+    breaches: dict = field(default_factory=dict)    # fence/wire id -> points where a 1" section is cleared
+    fence_work: dict = field(default_factory=dict)  # "unit:fence" -> Move Phases infantry spent at it (p.10)
+    in_combat: set = field(default_factory=set)     # elements engaged in combat (snipers, p.15)
     sights: dict = field(default_factory=dict, compare=False)
     lost: list = field(default_factory=list, compare=False)
     legal_cache: list | None = field(default=None, compare=False)
@@ -243,7 +251,7 @@ class BfopsState(State):
         self.legal_cache = None
         if isinstance(action, (Order, Pass, Double, Engage)):
             self._apply_order(action)
-        elif isinstance(action, (Fire, Hold, Smoke, Cqb)):
+        elif isinstance(action, (Fire, Hold, Smoke, Cqb, W.Ignite)):
             self._apply_fire(action)
         else:
             raise RulesError(f"'{action}' is not an action of this game")
@@ -255,8 +263,9 @@ class BfopsState(State):
                           set(self.decided), set(self.cleared), dict(self.damage), set(self.rubble),
                           dict(self.smoke), list(self.unseen), dict(self.issued), set(self.doubled),
                           [set(m) for m in self.mines_known], set(self.engaged),
-                          {k: set(v) for k, v in self.fired_on.items()}, dict(self.sights), list(self.lost),
-                          events=list(self.events))
+                          {k: set(v) for k, v in self.fired_on.items()}, dict(self.burning),
+                          {k: list(v) for k, v in self.breaches.items()}, dict(self.fence_work),
+                          set(self.in_combat), dict(self.sights), list(self.lost), events=list(self.events))
 
     def _visible(self) -> str:
         units = [(u.id, u.card, u.side, u.element, u.x, u.y, u.facing, u.hits, u.disabled, u.immobilized, u.bogged,
@@ -267,7 +276,8 @@ class BfopsState(State):
                 f"{sorted(self.decided)}|{sorted(self.cleared)}|{sorted(self.damage.items())}|{sorted(self.rubble)}|"
                 f"{sorted(self.smoke.items())}|{self.unseen}|{sorted(self.issued.items())}|{sorted(self.doubled)}|"
                 f"{[sorted(m) for m in self.mines_known]}|{sorted(self.engaged)}|"
-                f"{sorted((k, sorted(v)) for k, v in self.fired_on.items())}|{units}")
+                f"{sorted((k, sorted(v)) for k, v in self.fired_on.items())}|{sorted(self.burning.items())}|"
+                f"{sorted(self.breaches.items())}|{sorted(self.fence_work.items())}|{sorted(self.in_combat)}|{units}")
 
     def fingerprint(self) -> str:
         return f"{self._visible()}|{self.dice.fingerprint()}"
@@ -531,15 +541,15 @@ class BfopsState(State):
         """Exact geometry on the planned path: trenches and wire crossed (BfOps p.9-10), the first Bog check of
         each ground type entered (p.11), then the minefield rolls for every inch of minefield passed (p.11); the
         unit stops where it bogs or where a mine disables or immobilizes it."""
-        path = self._obstacles(u, card, path, speed)
-        if u.bogged:
+        path = self._obstacles(u, card, path, speed, band)
+        if u.bogged or len(path) < 2:
             return path
         path = self._bog(u, card, path, band)
         if u.bogged:
             return path
         return self._minefields(u, path, column)
 
-    def _obstacles(self, u: Unit, card, path: list, speed: float) -> list:
+    def _obstacles(self, u: Unit, card, path: list, speed: float, band: str = "cruise") -> list:
         """Trenches and wire on the path, in order (table ``obstacle-crossing``): a mover that may not pass stops
         1/10" short; crossing caps the phase's movement (infantry: twice the movement over a trench, Swim speed
         through wire; wheeled: half Cruise through wire) and may need a Bog check, failed = Bogged in it."""
@@ -548,19 +558,27 @@ class BfopsState(State):
             return path
         mover = mover_class(card)
         hits = []
-        for area, _ in self.game.geometry.path_lengths(path, kinds=["trench", "wire"]):
+        for area, _ in self.game.geometry.path_lengths(path, kinds=["trench", "wire", W.FENCE, W.SLICK]):
             part = shapely.intersection(line, area.geom)
             if not part.is_empty:
                 hits.append((float(shapely.line_locate_point(line, shapely.get_point(
                     shapely.get_parts(part)[0] if part.geom_type.startswith("Multi") else part, 0))), area))
         for at, area in sorted(hits, key=lambda h: (h[0], h[1].id)):
-            path = self._cross(u, card, path, at, area, mover, speed)
+            path = self._cross(u, card, path, at, area, mover, speed, band)
             if u.bogged or polyline_length(path) <= at + 1e-9:
                 return path
         return path
 
-    def _cross(self, u: Unit, card, path: list, at: float, area, mover: str, speed: float) -> list:
-        """One obstacle entered ``at`` inches along the path (BfOps p.9-10, digest c.8)."""
+    def _cross(self, u: Unit, card, path: list, at: float, area, mover: str, speed: float,
+               band: str = "cruise") -> list:
+        """One obstacle entered ``at`` inches along the path (BfOps p.9-10, digest c.8): oil slicks, breaches and
+        fencing by :mod:`.works`, then the row of table ``obstacle-crossing``."""
+        if area.kind == W.SLICK:
+            return W.cross_slick(self, u, card, path, at, area, mover)                 # BfOps p.10
+        if W.engineer_clears(self, u, card, path, at, area):
+            return path                                                              # BfOps p.19
+        if area.kind == W.WIRE and W.breached(self, area, *W.entry_point(path, at)):
+            return path
         f = area.data.get("feature")
         obstacle = area.kind if area.kind != "trench" else \
             ("trench_half" if f is not None and (f.width_in or 0.25) > 0.25 + 1e-9 else "trench_quarter")
@@ -570,6 +588,10 @@ class BfopsState(State):
         if not row["passes"]:
             self.narrate(f"{u.id} may not cross {obstacle.replace('_', ' ')} {area.id}: stops before it (BfOps p.9)")
             return cut(path, max(0.0, at - 0.1))
+        if area.kind == W.FENCE:
+            path, done = W.cross_fence(self, u, path, at, area, mover, band, row)   # BfOps p.10
+            if done:
+                return path
         cap = speed * float(row["speed_factor"])
         if area.kind == "wire" and mover == "infantry":
             cap = card.movement.swim or cap                                       # BfOps p.10: Swim speed
@@ -692,7 +714,8 @@ class BfopsState(State):
                         and t.id not in self.spotted[s]]
                 seen = sorted([(sg.distance, t.id, sg, t) for sg, t in seen if not sg.blocked])
                 for _, tid, sg, t in seen[:max(0, spots)]:
-                    number = F.spot_number(self.game, u, t, sg, self.alerted[s], u.element in self.doubled)
+                    number = F.spot_number(self.game, u, t, sg, self.alerted[s], u.element in self.doubled,
+                                           W.through_fire(self, sg))
                     roll = self.dice.roll(10, f"spot {u.id}>{tid}")
                     if roll <= number:
                         self.spotted[s].add(tid)
@@ -740,9 +763,10 @@ class BfopsState(State):
             return []
         p = pr[self.priority]
         return [u for u in self.units if u.side == side and not u.disabled and not u.fired and not u.sup_fire
-                and u.id not in self.decided and self._weapons_at(u, p)
-                and (self._targets(u, p) or structure_targets(self, u, self._weapons_at(u, p))
-                     or cqb_targets(self, u))]
+                and u.id not in self.decided
+                and ((self._weapons_at(u, p) and (self._targets(u, p) or structure_targets(
+                    self, u, self._weapons_at(u, p)) or cqb_targets(self, u)))
+                     or (W.has_slicks(self.game) and W.ignite_targets(self, u)))]
 
     def _targets(self, u: Unit, priority: float) -> list[Fire]:
         out = []
@@ -756,15 +780,15 @@ class BfopsState(State):
             sg = self.sight(u, t)
             for wi in self._weapons_at(u, priority):
                 w = card.weapons[wi]
-                if F.band(w, sg.distance) is None:
-                    continue
+                if F.band(w, sg.distance) is None or not SN.sniper_may_target(self.game, w, t):
+                    continue                                                   # BfOps p.15: sniper targets
                 for ammo in w.ammo:
                     if ammo.type in ("smoke", "illumination"):
                         continue
                     if sg.blocked and not (ammo.type == "AP" and sg.through_cover > 0):
                         continue                                                   # BfOps p.21: AP only
                     out.append(Fire(u.id, t.id, wi, ammo.type))
-        return out
+        return [f for f in out if SN.barrage_allows(self, u, f)]                  # BfOps p.13: one marker
 
     def return_fire_only(self, u: Unit) -> set | None:
         """For a Recon unit not ordered to engage: the enemy units that have fired at its element (the only ones
@@ -783,8 +807,9 @@ class BfopsState(State):
             return []
         p = self.priorities()[self.priority]
         smoke = [Smoke(u.id)] if self.game.card_of(u).capabilities.smoke_countermeasure else []
-        return [Hold(u.id)] + smoke + self._targets(u, p) + structure_targets(self, u, self._weapons_at(u, p)) + \
-            cqb_targets(self, u)
+        ignite = W.ignite_targets(self, u) if W.has_slicks(self.game) else []
+        works = [f for f in structure_targets(self, u, self._weapons_at(u, p)) if SN.barrage_allows(self, u, f)]
+        return [Hold(u.id)] + smoke + self._targets(u, p) + works + cqb_targets(self, u) + ignite
 
     def _apply_fire(self, action) -> None:
         u = self.unit(action.unit)
@@ -795,6 +820,8 @@ class BfopsState(State):
         elif isinstance(action, Smoke):
             u.fired = True                                  # BfOps p.7: the smoke takes its fire opportunity
             self.smoke[u.id] = self.priority
+        elif isinstance(action, W.Ignite):
+            self.declared.append(action)                    # BfOps p.10: its decision for this priority
         self._next_decider()
 
     def _next_decider(self) -> None:
@@ -831,6 +858,9 @@ class BfopsState(State):
             before = self._disabled()
             apply()
             self._log(before, f"{self.unit(c.unit).card} CQB", 0, self.unit(c.unit).card)
+        for d in self.declared:
+            if isinstance(d, W.Ignite) and not self.unit(d.unit).disabled:
+                W.resolve_ignite(self, d)                                          # BfOps p.10
 
     # ---------------------------------------------------------------- casualty log (studio.sim.casualties)
     def _disabled(self) -> set[str]:
@@ -863,7 +893,7 @@ class BfopsState(State):
         w = card.weapons[shot.weapon]
         ammo = next(a for a in w.ammo if a.type == shot.ammo)
         sg = self.sight(u, t)
-        to_hit = F.hit_number(self.game, u, t, w, sg, self.in_smoke(t))
+        to_hit = F.hit_number(self.game, u, t, w, sg, self.in_smoke(t), W.through_fire(self, sg))
         pen = F.effective_pen(self.game, u, t, w, ammo, sg)
         tc = self.game.card_of(t)
         if tc.infantry or tc.soft:
@@ -891,7 +921,9 @@ class BfopsState(State):
         ammo = next(a for a in w.ammo if a.type == shot.ammo)
         sg = self.sight(u, t)
         self.fired_on.setdefault(t.id, set()).add(u.id)                          # BfOps p.18: return fire
-        need = F.hit_number(self.game, u, t, w, sg, self.in_smoke(t))
+        fresh = t.element not in self.in_combat
+        self.in_combat.update((u.element, t.element))                            # BfOps p.15: engaged
+        need = F.hit_number(self.game, u, t, w, sg, self.in_smoke(t), W.through_fire(self, sg))
         if bursting(self, u, w):
             return agl_burst(self, u, t, w, ammo, sg, need)                      # BfOps 3.4
         roll = self.dice.roll(10, f"{ammo.type} hit {u.id}>{t.id}")
@@ -907,6 +939,9 @@ class BfopsState(State):
         self.narrate(f"{u.id} fires {w.name} {ammo.type} at {t.id}, range {sg.distance:.1f}\": hit roll {roll} <= "
                  f"{need:g} hits")
         first = self._effect(u, t, w, ammo, sg)
+        pin = SN.pin_element(self, u, t, w, fresh)                                 # BfOps p.15: sniper
+        if pin is not None:
+            first = (lambda hit=first: (hit(), pin()))
         if sg.blocked:
             return first
         then = second_shot(self, u, t, w, ammo, need)                              # BfOps p.22

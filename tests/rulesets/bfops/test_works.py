@@ -1,0 +1,261 @@
+"""Update 1.1 procedures of the second engine pass: fencing (p.10, B33-B35), oil slicks (p.10, B37/B38), sniper
+teams (9.0, p.15-16, B77-B79), barrage groupings (p.13, B63) and engineers clearing wire (p.19). Through
+positions, legal actions and play; dice forced in the engine's order."""
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from studio.rulesets.bfops.engine import fire as F
+from studio.rulesets.bfops.engine import works as W
+from studio.rulesets.bfops.engine.state import Fire, Hold, Pass
+
+from .conftest import unit
+
+VILLAGE = "bfops-village-defence"
+FAR = unit("z", "wp-t62", "warpac", 69, 47, 180)          # hidden behind the ridge: keeps the game going
+
+
+def _turn(state):
+    """Play one Turn from the command step: both sides pass, every fire decision holds."""
+    turn = state.turn
+    while state.turn == turn and state.legal_actions():
+        acts = state.legal_actions()
+        state.play(Pass() if Pass() in acts else next(a for a in acts if isinstance(a, Hold)))
+    return state
+
+
+def _move(state):
+    """Both sides pass the command step of this Turn: its Move Phase runs (and the Turn may end)."""
+    turn = state.turn
+    while state.phase == "command" and state.turn == turn and state.legal_actions():
+        state.play(Pass())
+    return state
+
+
+# ------------------------------------------------------------------ fencing (B33-B35)
+
+def test_b33_infantry_stopped_three_move_phases_at_fencing_then_pass_at_that_spot(position):
+    """B33: a squad heading east out of the paddock (fence along x = 8) is stopped for 3 Move Phases; then the
+    spot is breached and it passes on the 4th; the breach lets a later unit through at once."""
+    s = position([unit("a", "nato-us-rifle-squad", "nato", 6.5, 12.5, 90, order="to-ford", element="sq"), FAR],
+                 phase="command")
+    xs = []
+    for _ in range(3):
+        _turn(s)
+        xs.append(s.unit("a").x)
+        assert s.unit("a").x < 8.0                           # still inside the paddock
+    assert s.breaches.get("paddock-fence")                   # cut after the third Move Phase
+    _move(s)
+    assert s.unit("a").x > 8.0                               # passes freely at that spot (p.10)
+
+
+def test_b34_b35_vehicles_pass_fencing_only_faster_than_cruise(position):
+    """B34/B35: vehicles must move faster than Cruise at fencing: at Cruise an M60A1 stops before it; moving
+    double-time it passes (tanks: no Bog check, no roll used); an M113 (tracked APC) rolls at Bog 6 - 2."""
+    at_cruise = _move(position([unit("a", "nato-m60a1", "nato", 6.0, 12.5, 90, order="to-ford", element="t"), FAR],
+                               phase="command"))
+    assert at_cruise.unit("a").x < 8.0 and not at_cruise.unit("a").bogged
+    fast = _move(position([unit("a", "nato-m60a1", "nato", 6.0, 12.5, 90, order="to-ford", element="t",
+                                double_time=True), FAR], phase="command", turn=2))
+    assert fast.unit("a").x > 8.0 and not fast.unit("a").bogged
+    assert not any(r.label.startswith("bog a paddock") for r in fast.dice.history)
+    apc = [unit("a", "nato-m113", "nato", 6.0, 12.5, 90, order="to-ford", element="t", double_time=True), FAR]
+    passes = _move(position(apc, phase="command", turn=2, dice=[4]))      # 4 <= 6 - 2
+    bogs = _move(position(apc, phase="command", turn=2, dice=[5]))        # 5 > 4: bogged at the fence
+    assert passes.unit("a").x > 8.0 and not passes.unit("a").bogged
+    assert bogs.unit("a").bogged and bogs.unit("a").x < 8.5
+
+
+# ------------------------------------------------------------------ oil slicks (B37, B38)
+
+SLICK_GUARD = unit("g", "nato-us-rifle-squad", "nato", 31.5, 33.6, 0)      # 0.1" from the slick's north edge
+
+
+def test_b37_adjacent_unit_ignites_on_its_rating_and_may_retry_next_priority(position):
+    """B37: a UR-6 squad adjacent to its side's slick: roll 7 fails and it may try again at the next Weapon
+    Priority; roll 6 ignites it, burning 4 Turns (through Turn 4 from Turn 1)."""
+    s = position([SLICK_GUARD, FAR], scenario=VILLAGE, dice=[7, 6])
+    ignite = W.Ignite("g", "west-slick")
+    assert ignite in s.legal_actions()
+    s.play(ignite)
+    assert not W.burning(s, "west-slick") and s.priority == 1
+    assert ignite in s.legal_actions()                          # retry at the next priority
+    s.play(ignite)
+    assert W.burning(s, "west-slick") and s.burning["west-slick"] == 4
+    assert ignite not in s.legal_actions()
+
+
+def test_b37_only_the_preparing_side_ignites_and_only_adjacent(position):
+    far = unit("g", "nato-us-rifle-squad", "nato", 31.5, 34.2, 0)         # 0.7" away
+    enemy = unit("w", "wp-rifle-squad", "warpac", 31.5, 33.6, 0)
+    s = position([far, enemy, unit("c", "nato-chieftain", "nato", 60, 46, 180)], scenario=VILLAGE, to_act="warpac")
+    assert not any(isinstance(a, W.Ignite) for a in s.legal_actions())
+
+
+def _burning_village(position, units, dice=()):
+    """Village, Turn 1 fire: the guard ignites the slick (roll 1), everything else holds; Turn 2 command."""
+    s = position([SLICK_GUARD, *units], scenario=VILLAGE, dice=[1, *dice])
+    s.play(W.Ignite("g", "west-slick"))
+    while s.phase == "fire" and s.turn == 1:
+        s.play(next(a for a in s.legal_actions() if isinstance(a, Hold)))
+    assert W.burning(s, "west-slick")
+    return s
+
+
+def test_b38_burning_slick_stops_infantry(position):
+    """B38: infantry cannot pass a burning slick; an unlit slick has no effect."""
+    sq = unit("w", "wp-rifle-squad", "warpac", 30.5, 35.5, 180, order="to-ford", element="sq")
+    lit = _move(_turn(_move(_burning_village(position, [sq]))))
+    assert lit.unit("w").y > 33.25                               # stopped before it, two Move Phases
+    unlit = _move(_turn(position([SLICK_GUARD, sq], scenario=VILLAGE, phase="command")))
+    assert unlit.unit("w").y < 32.75                              # crossed it
+
+
+def test_b38_burning_slick_immobilizes_wheeled_armour_beyond_it_tracked_pass(position):
+    """B38: Pen 2 on the BTR-60's tires (armour 2): immobilized, it passes the slick and stops just beyond;
+    a BMP-1 (tracked) is not affected."""
+    btr = unit("w", "wp-btr60", "warpac", 30.5, 35.5, 180, order="to-ford", element="b")
+    s = _move(_burning_village(position, [btr]))
+    u = s.unit("w")
+    assert u.immobilized and 32.5 < u.y < 32.75                  # just beyond the slick's south edge (32.75)
+    bmp = unit("w", "wp-bmp1", "warpac", 30.5, 35.5, 180, order="to-ford", element="b")
+    t = _move(_burning_village(position, [bmp]))
+    assert not t.unit("w").immobilized and t.unit("w").y < 32.0
+
+
+def test_b38_spotting_and_fire_through_a_burning_slick_at_minus_three(position):
+    """B38: a sight line through the burning slick spots and hits at -3 (spot-modifiers / hit-modifiers
+    burning_slick)."""
+    tank = unit("c", "nato-chieftain", "nato", 31.5, 37.0, 180)
+    t55 = unit("t", "wp-t55", "warpac", 31.5, 29.0, 0, spotted=True)
+    cold = position([SLICK_GUARD, tank, t55], scenario=VILLAGE)
+    shot = Fire("c", "t", 0, "AP")
+    before = cold.shot_odds(shot)[0]
+    hot = _burning_village(position, [tank, t55])
+    assert hot.shot_odds(shot)[0] == before - 3
+    c, t = hot.unit("c"), hot.unit("t")
+    sg = hot.sight(c, t)
+    assert W.through_fire(hot, sg)
+    plain = F.spot_number(hot.game, c, t, sg, False)
+    assert F.spot_number(hot.game, c, t, sg, False, through_fire=True) == plain - 3
+
+
+def test_slick_burns_four_turns(position):
+    """p.10: ignited in Turn 1, it burns in Turns 1-4 and is out in Turn 5 (it cannot be extinguished)."""
+    s = _burning_village(position, [unit("c", "nato-chieftain", "nato", 60, 46, 180), FAR])
+    seen = {}
+    while s.turn <= 5:
+        seen[s.turn] = W.burning(s, "west-slick")
+        _turn(s)
+    assert seen == {2: True, 3: True, 4: True, 5: False}
+
+
+# ------------------------------------------------------------------ snipers (B77-B79)
+
+def _sniper_position(position, **sniper):
+    """The sniper's decision in the Weapon Priority sequence (the T-62 holds its cannon first)."""
+    s = position([unit("s", "nato-sniper-team", "nato", 30, 10, 0, **sniper),
+                     unit("q", "wp-rifle-squad", "warpac", 30, 20, 180, spotted=True, element="plt"),
+                     unit("r", "wp-rifle-squad", "warpac", 34, 22, 180, element="plt"),
+                     unit("t", "wp-t62", "warpac", 26, 20, 180, spotted=True)])
+    while s.deciding_unit().id != "s":
+        s.play(Hold(s.deciding_unit().id))
+    return s
+
+
+def test_b77_sniper_targets_only_infantry_and_gun_crews(position):
+    s = _sniper_position(position)
+    fires = [a for a in s.legal_actions() if isinstance(a, Fire) and not a.target.startswith("@")]
+    assert [(a.unit, a.target) for a in fires] == [("s", "q")]      # the spotted T-62 is not a sniper target
+    with pytest.raises(Exception):
+        s.play(Fire("s", "t", 0, "AP"))
+
+
+def test_b79_stationary_sniper_hits_at_plus_three(position):
+    still = _sniper_position(position).shot_odds(Fire("s", "q", 0, "AP"))[0]
+    moving = _sniper_position(position, moved=1.0).shot_odds(Fire("s", "q", 0, "AP"))[0]
+    assert still == moving + 3
+
+
+def test_b78_first_sniper_hit_suppresses_the_whole_element(position):
+    """B78: the hit squad's platoon-mate 'r' (not fired at) is suppressed too."""
+    s = _sniper_position(position)
+    s.dice.force(1)
+    s.play(Fire("s", "q", 0, "AP"))
+    assert s.unit("q").hits == 1 and s.unit("q").suppressed and s.unit("r").suppressed
+
+
+def test_b78_once_engaged_a_sniper_hit_has_its_normal_effect(position):
+    """B78: the platoon was fired at earlier (a missed M60A1 shot): the sniper's hit suppresses only the squad
+    it hits."""
+    s = position([unit("s", "nato-sniper-team", "nato", 30, 10, 0),
+                  unit("m", "nato-m60a1", "nato", 36, 10, 0),
+                  unit("q", "wp-rifle-squad", "warpac", 30, 20, 180, spotted=True, element="plt"),
+                  unit("r", "wp-rifle-squad", "warpac", 34, 22, 180, element="plt")], dice=[10])
+    while not any(isinstance(a, Fire) and a.unit == "s" for a in s.legal_actions()):
+        acts = s.legal_actions()
+        s.play(next((a for a in acts if isinstance(a, Fire) and a.unit == "m"), None) or
+               next(a for a in acts if isinstance(a, Hold)))
+    assert "plt" in s.in_combat
+    s.dice.force(1)
+    s.play(Fire("s", "q", 0, "AP"))
+    while s.priority == 3 and s.phase == "fire" and s.legal_actions():
+        s.play(next(a for a in s.legal_actions() if isinstance(a, Hold)))
+    assert s.unit("q").suppressed and not s.unit("r").suppressed
+
+
+def test_stationary_sniper_is_spotted_defilade_and_hunkered_down(position):
+    """p.16: spotting a stationary sniper: Defilade and Hunkered Down (placeholder -2); an enemy sniper team
+    spots it without the Hunkered Down modifier."""
+    numbers = []
+    for status in ({}, {"moved": 1.0}):
+        s = _sniper_position(position, **status)
+        q, sn, t62 = s.unit("q"), s.unit("s"), s.unit("t")
+        numbers.append((F.spot_number(s.game, q, sn, s.sight(q, sn), False),
+                        F.spot_number(s.game, t62, sn, s.sight(t62, sn), False)))
+    mods = s.game.tables.spot_mod
+    assert numbers[0][0] == numbers[1][0] + mods["defilade"] + mods["hunkered_down"]
+    s = position([unit("s", "nato-sniper-team", "nato", 30, 10, 0),
+                  unit("q", "wp-rifle-squad", "warpac", 30, 20, 180),
+                  unit("k", "wp-sniper-team", "warpac", 30, 20, 180)], phase="command")
+    q, k, sn = s.unit("q"), s.unit("k"), s.unit("s")
+    by_squad = F.spot_number(s.game, q, sn, s.sight(q, sn), False)
+    by_sniper = F.spot_number(s.game, k, sn, s.sight(k, sn), False)
+    assert by_sniper == by_squad - mods["hunkered_down"]          # no Hunkered Down for an enemy sniper
+
+
+# ------------------------------------------------------------------ barrage groupings (B63)
+
+def _battery(position, grouping):
+    return position([unit("a", "wp-120mm-mortar", "warpac", 30, 40, 180, element="battery"),
+                     unit("b", "wp-120mm-mortar", "warpac", 31, 40, 180, element="battery"),
+                     unit("p", "nato-us-rifle-squad", "nato", 30, 15, 0, spotted=True),
+                     unit("q", "nato-us-rifle-squad", "nato", 34, 15, 0, spotted=True)],
+                    to_act="warpac", options={"barrage-grouping": grouping})
+
+
+@pytest.mark.parametrize("grouping, targets", [("individual", {"p", "q"}), ("element", {"p"})])
+def test_b63_element_barrages_share_one_target_marker(position, grouping, targets):
+    s = _battery(position, grouping)
+    s.play(Fire("a", "p", 0, "HE"))
+    assert {a.target for a in s.legal_actions() if isinstance(a, Fire) and a.unit == "b"
+            and not a.target.startswith("@")} == targets
+    if grouping == "element":           # the marker holds for the structures too
+        assert not any(isinstance(a, Fire) and a.target.startswith("@") for a in s.legal_actions())
+
+
+# ------------------------------------------------------------------ engineers (p.19)
+
+def test_engineers_clear_a_section_of_wire_and_others_pass_there(position):
+    """p.19: an engineer squad moving into the village wire clears a 1" section and passes at its own speed
+    (an ordinary squad crosses at Swim speed, 1")."""
+    eng = unit("e", "wp-engineer-squad", "warpac", 31.5, 30.5, 0, order="to-village", element="eng")
+    sq = unit("e", "wp-rifle-squad", "warpac", 31.5, 30.5, 0, order="to-village", element="eng")
+    guard = unit("c", "nato-chieftain", "nato", 60, 46, 180)
+    cleared = _move(position([eng, guard], scenario=VILLAGE, phase="command"))
+    plain = _move(position([sq, guard], scenario=VILLAGE, phase="command"))
+    assert cleared.breaches.get("south-wire") and not plain.breaches
+    gone = [math.dist((31.5, 30.5), (s.unit("e").x, s.unit("e").y)) for s in (plain, cleared)]
+    assert gone[0] <= 1.0 + 1e-6 < 2.0 < gone[1]
