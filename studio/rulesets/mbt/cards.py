@@ -61,7 +61,7 @@ ShotElevation = Literal["level", "rising", "falling"]  # MBT 6.5.2.3.1
 UnitLabel = Literal["command", "recon", "engineer", "fo"]  # MBT 5.9
 CommandLevel = Literal["CHQ", "BHQ", "RHQ"]             # MBT 5.9
 TransportProtection = Literal["under_armor", "under_cover", "none"]  # MBT 6.5.4.2.3
-SpottingAid = Literal["IR", "WL"]                       # MBT 7.36.4 (optional rules)
+SpottingAid = Literal["IR", "WL", "P", "I2", "T"]       # MBT 7.36.4 (optional rules): searchlights, Passive IR, I2, TI
 Grade = Literal["elite", "veteran", "seasoned", "regulars", "green", "raw"]  # MBT 5.8
 WeaponType = Literal["gun", "mortar", "hmg", "atgm", "hhatw", "grenade_launcher", "manpads", "sam",
                      "flamethrower", "laser_designator", "rockets"]   # MBT 5.1.3, 5.4.3
@@ -586,6 +586,66 @@ class MbtScenarioExtension(StrictModel):
     terrain_gpd: dict[str, Annotated[int, Field(ge=1, le=10)]] = Field(
         default_factory=dict, description="hex -> GP Defense of its variable-defense terrain (blocks, bridges, "
                                           "wire); none listed = it cannot be attacked (MBT 6.5.4.2.5)")
+    # ---- Optional Rules of morale, hidden units, spotting and command (MBT 7.1-7.7, 7.24, 7.36, 7.40-7.46)
+    morale: list["FormationMorale"] = Field(default_factory=list,
+                                            description="Cohesion Point of each formation (optional rule 7.1)")
+    hidden_units: list["HiddenCounter"] = Field(default_factory=list,
+                                                description="HIDDEN UNIT counters at set-up (optional rule 7.2)")
+    hidden_limit: dict[str, Annotated[int, Field(ge=0, le=99)]] = Field(
+        default_factory=dict, description="side id -> most HIDDEN UNIT counters on the map (optional rule 7.2.2)")
+    platoons: dict[str, str] = Field(default_factory=dict,
+                                     description="unit name -> platoon/section id (optional rule 7.3)")
+    camouflaged: list[str] = Field(default_factory=list,
+                                   description="names of units set up camouflaged (optional rule 7.24)")
+    delayed_reaction: list["DelayedReaction"] = Field(default_factory=list,
+                                                      description="units held to N/C (optional rule 7.40)")
+    disrupted_communications: "DisruptedCommunications | None" = Field(
+        None, description="level and sides of disrupted communications (optional rule 7.42)")
+    command_span: dict[str, Annotated[int, Field(ge=0, le=99)]] = Field(
+        default_factory=dict, description="force id -> company (CHQ) Command Span in hexes, default from table "
+                                          "command-span (optional rule 7.43)")
+    ground_radar: list[str] = Field(default_factory=list,
+                                    description="names of units with an active Ground-Based Radar (optional rule 7.46)")
+    searchlights_on: list[str] = Field(default_factory=list,
+                                       description="names of units starting with an active searchlight (7.36.4.1)")
+    ground_conditions: Literal["normal", "snow", "mud"] = Field(
+        "normal", description="ground weather (optional rule 7.36.3)")
+    cautious_movement: bool = Field(False, description="limited-visibility cautious movement (optional rule 7.36.2)")
+
+
+class FormationMorale(StrictModel):
+    """The Cohesion Point of a formation (MBT 7.1.1): a listed Numeric Cohesion Point, or a listed level whose
+    number follows from the formation's combat units, or neither (rolled, MBT 7.1.1.1)."""
+
+    force: str = Field(description="force id of the formation")
+    cohesion: Literal["superb", "exceptional", "outstanding", "superior", "excellent", "good", "adequate", "fair",
+                      "poor"] | None = Field(None, description="listed Cohesion Point level")
+    cohesion_point: Annotated[int, Field(ge=0, le=99)] | None = Field(None, description="listed Numeric CP")
+    deployment: Literal["int", "plus1", "plus2", "plus3", "plus4"] = Field(
+        "int", description="deployment column of the Cohesion Point Table when it is rolled (MBT 7.1.1.1)")
+
+
+class HiddenCounter(StrictModel):
+    """A HIDDEN UNIT counter (MBT 7.2.1): units of one formation, or none (a fake)."""
+
+    id: str
+    side: str = Field(description="side id of the owner")
+    hex: str = Field(description="hex of the counter (one of its units is there, MBT 7.2.2)")
+    units: list[str] = Field(default_factory=list, description="unit names it stands for; empty = a fake")
+
+
+class DelayedReaction(StrictModel):
+    """Units that must take N/C until ``until_turn`` (MBT 7.40)."""
+
+    units: Annotated[list[str], Field(min_length=1)]
+    until_turn: Annotated[int, Field(ge=1, le=200)] = Field(description="first turn they may take other commands")
+
+
+class DisruptedCommunications(StrictModel):
+    """Disrupted Communications conditions (MBT 7.42)."""
+
+    level: Literal["slight", "moderate", "intense"]
+    sides: list[str] = Field(default_factory=list, description="side ids subject to it; empty = every side")
 
 
 class BatteryAssignment(StrictModel):
