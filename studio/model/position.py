@@ -1,4 +1,4 @@
-"""A position document: a game situation (scenario, options, turn, phase, side to act, units, forced dice) that
+"""A position document: a game situation (scenario, options, optional rules, turn, phase, side to act, units, forced dice) that
 any rule system can set up through its ``Game.state_from_position(position)`` hook.
 
 Positions are for worked examples, tests, teaching a rule and starting ``studio play`` mid-game. The core
@@ -49,6 +49,8 @@ class Position(Document):
                           "(relative to the position file): ruleset, boards, sides, victory and turns")
     options: dict[str, str | int | float | bool] = Field(default_factory=dict,
                                                          description="rule option overrides")
+    optional_rules: list[Id] | None = Field(None, description="ids of the ruleset's optional rules in force, "
+                                            "replacing the scenario's list; null = the scenario's")
     turn: Annotated[int, Field(ge=1, le=200)] = 1
     phase: str | None = Field(None, max_length=80, description="PhaseSpec id; null = the first phase")
     to_act: str | None = Field(None, max_length=80, description="side id to act; null = as the rules say")

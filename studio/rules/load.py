@@ -134,7 +134,8 @@ def load_game(scenario: str | Path, project: str | Path | None = None,
               options: dict[str, Any] | None = None,
               optional_rules: Iterable[str] | None = None) -> LoadedGame:
     """Validate and compile a scenario into a Game; raises :class:`ScenarioRefused`. ``optional_rules``, when
-    given, replaces the scenario's list of optional rules in force (checked like the scenario's own)."""
+    given, replaces the scenario's list of optional rules in force (checked like the scenario's own: the ids,
+    then the plugin's scenario checks on the scenario with that list)."""
     path, root = resolve_scenario(scenario, project)
     doc, index, deps = _validated(path, root)
     model = doc.model
@@ -148,6 +149,7 @@ def load_game(scenario: str | Path, project: str | Path | None = None,
     if optional_rules is not None:
         switched = tuple(optional_rules)
         model = with_optional_rules(ruleset, model, switched)
+        _check_switched(doc, model, index)
     game = plug.game_factory(model, index, merged)
     placeholders = list(getattr(game, "placeholder_tables", []) or [])
     return LoadedGame(game, model, index, path, root, content_hash(deps),
@@ -169,6 +171,21 @@ def with_optional_rules(ruleset, scenario, rule_ids: Iterable[str]):
         if found:
             raise ScenarioRefused(f"{len(found)} bad optional rule(s) for ruleset '{ruleset.id}'", found)
     return scenario.model_copy(update={"optional_rules": list(dict.fromkeys(ids))})
+
+
+def _check_switched(doc: LoadedDocument, model, index: ProjectIndex) -> None:
+    """Run the document checks (core and plugin) on the scenario with the overridden optional rules (e.g. a rule
+    that needs scenario data, or one the scenario's game level does not allow); raises :class:`ScenarioRefused`
+    on errors. The scenario passed them with its own list, so every error comes from the override."""
+    import dataclasses  # noqa: PLC0415
+
+    from studio.model.validate import document_checks  # noqa: PLC0415
+
+    twin = dataclasses.replace(doc, model=model)
+    found = [d for d in document_checks(twin, index) if d.severity is Severity.ERROR]
+    if found:
+        raise ScenarioRefused(f"scenario '{model.id}' cannot be played with optional rules "
+                              f"{', '.join(model.optional_rules) or '(none)'}", found)
 
 
 def _validated(path: Path, root: Path | None) -> tuple[LoadedDocument, ProjectIndex, list[LoadedDocument]]:

@@ -1,8 +1,9 @@
 """Positions as documents: set up any game situation from a small YAML file or dict, for any rule system.
 
 ``load_position(source, project=None) -> PositionSetup`` reads the position (a file path or a dict, see
-:class:`studio.model.position.Position`), validates it, loads its scenario's game with the position's options
-(checked like :func:`studio.rules.load.load_game` options, at the position's own lines), checks what the core
+:class:`studio.model.position.Position`), validates it, loads its scenario's game with the position's optional
+rules (replacing the scenario's list) and options (both checked like :func:`studio.rules.load.load_game`'s, at the
+position's own lines), checks what the core
 can check (turn within the scenario, ``phase`` a PhaseSpec id of the game, ``to_act`` and unit sides side ids,
 unit cards known to the project), then calls the plugin hook ``Game.state_from_position(position) -> State``
 and finally forces the position's dice (``state.dice.force(*dice)``).
@@ -25,10 +26,10 @@ from studio.model.diagnostics import Diagnostic, Severity
 from studio.model.position import Position
 from studio.model.project import (LoadedDocument, default_project, display_path, find_project_root,
                                   read_document, validation_diagnostics)
-from studio.model.requirements import merged_options, option_problems
+from studio.model.requirements import merged_options, option_problems, optional_rule_problems
 
 from .api import Game, State
-from .load import LoadedGame, ScenarioRefused, load_game, rebuild_game
+from .load import LoadedGame, ScenarioRefused, load_game, rebuild_game, with_optional_rules
 
 DICT_SOURCE = "<position>"
 
@@ -93,6 +94,7 @@ class PositionGame(Game):
     phases = property(lambda self: self.base.phases)
     placeholder_tables = property(lambda self: self.base.placeholder_tables)
     environment_rules_applied = property(lambda self: self.base.environment_rules_applied)
+    optional_rules = property(lambda self: self.base.optional_rules)
 
     def bot_names(self) -> list[str]:
         return self.base.bot_names()
@@ -174,10 +176,26 @@ def load_position(source: Path | str | dict, project: str | Path | None = None, 
                         "position.scenario", extra=exc.diagnostics) from None
         if games is not None:
             games[key] = loaded
+    loaded = _with_optional_rules(loaded, position, doc)
     loaded = _with_options(loaded, position, doc)
     _check_cards(loaded, position, doc)
     position, state = _set_up(loaded.game, position, doc)
     return PositionSetup(loaded, state, position, None if isinstance(source, dict) else str(source))
+
+
+def _with_optional_rules(loaded: LoadedGame, position: Position, doc: LoadedDocument) -> LoadedGame:
+    """``loaded`` with the position's optional rules in force in place of the scenario's (checked at the
+    position's own lines: unknown ids, duplicates, rules switched on without one they need)."""
+    if position.optional_rules is None:
+        return loaded
+    ruleset = loaded.index.model("ruleset", loaded.scenario.ruleset)
+    found = [doc.error(p.code, p.message, p.pointer, p.rule, at_key=p.at_key)
+             for p in optional_rule_problems(ruleset, position.optional_rules)] if ruleset is not None else []
+    if found:
+        raise PositionError(f"{doc.display}: {len(found)} bad optional rule(s)", "/optional_rules", found)
+    scenario = with_optional_rules(ruleset, loaded.scenario, position.optional_rules)
+    game = rebuild_game(loaded, scenario=scenario)
+    return dataclasses.replace(loaded, game=game, scenario=scenario, optional_rules=tuple(scenario.optional_rules))
 
 
 def _with_options(loaded: LoadedGame, position: Position, doc: LoadedDocument) -> LoadedGame:

@@ -46,13 +46,15 @@ class Bundle:
     position: str | None = None
     #: words for reports: the changes this bundle carries (``/victory/0/points = 5``, ``variant house-smoke``)
     changes: tuple[str, ...] = ()
+    #: the optional rules in force in place of the scenario's (``load_game(optional_rules=)``); None = its own
+    optional_rules: tuple[str, ...] | None = None
 
     @property
     def digest(self) -> str:
         h = hashlib.sha256()
         for rel, text in self.files:
             h.update(rel.encode() + b"\0" + text.encode() + b"\0")
-        h.update(repr((self.scenario, self.options, self.position)).encode())
+        h.update(repr((self.scenario, self.options, self.position, self.optional_rules)).encode())
         return h.hexdigest()[:24]
 
     @classmethod
@@ -69,7 +71,8 @@ class Bundle:
             position = _rel(pos, root) if _inside(pos, root) else f"_position/{pos.name}"
             files.setdefault(position, pos.read_text(encoding="utf-8"))
         return cls(tuple(sorted(files.items())), _rel(Path(loaded.path), root),
-                   tuple(sorted(dict(loaded.overrides).items())), position)
+                   tuple(sorted(dict(loaded.overrides).items())), position,
+                   optional_rules=None if position else getattr(loaded, "optional_rules", None))
 
     def text(self, rel: str) -> str:
         for name, text in self.files:
@@ -124,7 +127,7 @@ class Bundle:
             if self.position:
                 loaded = load_position(str(root / self.position), root).as_loaded()
             else:
-                loaded = load_game(root / self.scenario, root, dict(self.options) or None)
+                loaded = load_game(root / self.scenario, root, dict(self.options) or None, self.optional_rules)
         except Exception as exc:
             self._explain(exc, root)
             raise

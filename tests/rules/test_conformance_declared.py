@@ -66,8 +66,8 @@ def test_sound_toy_passes_every_check(project, toy):
     plugin = toy()
     game = load_game("clash", project).game
     assert conformance.run_all(game, plugin, project) == {name: None for name in [
-        *conformance.CHECKS, "options_real", "tables_real", "environment_real", "fingerprint_complete",
-        "observation_private", "phase_ids"]}
+        *conformance.CHECKS, "options_real", "tables_real", "environment_real", "optional_rules_real",
+        "fingerprint_complete", "observation_private", "phase_ids"]}
 
 
 def test_option_never_read_fails(project, toy):

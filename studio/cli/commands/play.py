@@ -8,6 +8,8 @@ from the ``STUDIO_SCHEDULER`` environment variable or ``<project>/.studio/cluste
 ``--scheduler local`` forces local play). ``--precision 0.03`` plays until every side's anytime-valid 95% interval
 is within +-3 points (at most ``--games``). ``--variant ID`` plays under a ruleset variant (``kind: variant``).
 ``--report out.html`` writes a self-contained HTML report with labelled charts. See docs/BALANCE.md.
+``--optional-rule ID`` (repeatable) plays with those optional rules in force instead of the scenario's list;
+``--all-optional-rules`` with every optional rule of the ruleset (``studio rules RULESET`` lists them).
 
 Exit 0 when every game finished, 1 when the scenario is refused (validation errors, printed) or a game hit an
 engine error, 2 on usage or I/O errors (unknown bot, missing file).
@@ -28,6 +30,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("scenario", metavar="SCENARIO", nargs="?", help="scenario file or scenario id")
     p.add_argument("--from", dest="from_position", metavar="POSITION",
                    help="start every game from this position file (kind: position) instead of the set-up")
+    p.add_argument("--optional-rule", dest="optional_rules", action="append", metavar="ID",
+                   help="play with this optional rule in force (repeatable; replaces the scenario's list)")
+    p.add_argument("--all-optional-rules", action="store_true",
+                   help="play with every optional rule of the scenario's ruleset in force")
     p.add_argument("--games", "--max-games", dest="games", type=int, default=None, metavar="N",
                    help="number of games (default 100; with --precision the most it plays, default 20000)")
     p.add_argument("--seed", type=int, default=1, metavar="S", help="master seed (default 1)")
@@ -113,6 +119,10 @@ def _usage_error(args: argparse.Namespace) -> str:
         return "--precision must be between 0 and 0.5 (e.g. 0.03 for +-3 points)"
     if bool(args.scenario) == bool(args.from_position):
         return "give a SCENARIO or --from POSITION (exactly one)"
+    if args.from_position and (args.optional_rules or args.all_optional_rules):
+        return "--optional-rule/--all-optional-rules need a SCENARIO (a position lists its own optional_rules)"
+    if args.optional_rules and args.all_optional_rules:
+        return "give --optional-rule or --all-optional-rules, not both"
     project = _project(args)
     if project and not Path(project).is_dir():
         return f"no such project folder: {project}"
@@ -130,7 +140,22 @@ def _load(args: argparse.Namespace):
 
     if args.from_position:
         return load_position(args.from_position, _project(args)).as_loaded()
-    return load_game(args.scenario, _project(args))
+    if getattr(args, "all_optional_rules", False):
+        return _with_every_optional_rule(load_game(args.scenario, _project(args)))
+    return load_game(args.scenario, _project(args), optional_rules=getattr(args, "optional_rules", None))
+
+
+def _with_every_optional_rule(loaded):
+    """``loaded`` rebuilt with every optional rule of its ruleset in force (not validated again)."""
+    import dataclasses
+
+    from studio.rules.load import rebuild_game, with_optional_rules
+
+    ruleset = loaded.index.model("ruleset", loaded.scenario.ruleset)
+    every = tuple(o.id for o in ruleset.optional_rules) if ruleset is not None else ()
+    scenario = with_optional_rules(ruleset, loaded.scenario, every)
+    return dataclasses.replace(loaded, game=rebuild_game(loaded, scenario=scenario), scenario=scenario,
+                               optional_rules=every)
 
 
 def _refused(args: argparse.Namespace, exc) -> int:

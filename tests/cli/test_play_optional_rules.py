@@ -1,0 +1,62 @@
+"""`studio play --optional-rule ID` / `--all-optional-rules` and `studio rules RULESET` (issue 13 item 3)."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from studio.cli.main import main
+from studio.rules.load import load_game
+
+REPO = Path(__file__).resolve().parents[2]
+DATA = REPO / "data"
+
+
+def _play(capsys, *extra: str) -> tuple[int, str, str]:
+    code = main(["play", *extra, "--project", str(DATA), "--games", "1", "--format", "json"])
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def test_unknown_optional_rule_is_refused_with_a_suggestion(capsys):
+    code, out, _ = _play(capsys, "adv-combined-arms", "--optional-rule", "morale", "--optional-rule", "mines2")
+    assert code == 1
+    found = json.loads(out)["diagnostics"]
+    assert [d["code"] for d in found] == ["scenario.optional-rule-unknown"]
+    assert "'mines2'" in found[0]["message"]
+
+
+def test_usage_errors(capsys):
+    assert main(["play", "adv-combined-arms", "--optional-rule", "morale", "--all-optional-rules"]) == 2
+    assert "not both" in capsys.readouterr().err
+    assert main(["play", "--from", "x.yaml", "--optional-rule", "morale"]) == 2
+    assert "position lists its own" in capsys.readouterr().err
+
+
+def test_optional_rules_reach_the_game(monkeypatch, capsys):
+    """The flags become ``load_game(optional_rules=)``; --all-optional-rules switches every rule of the ruleset."""
+    from studio.cli.commands import play
+
+    seen = []
+    monkeypatch.setattr(play, "_play", lambda args, loaded, bots: seen.append(loaded) or 0)
+    assert main(["play", "adv-combined-arms", "--project", str(DATA), "--optional-rule", "morale"]) == 0
+    assert seen[-1].game.optional_rules == {"morale"} and seen[-1].spec.optional_rules == ("morale",)
+    assert main(["play", "adv-combined-arms", "--project", str(DATA), "--all-optional-rules"]) == 0
+    ruleset = load_game("adv-combined-arms", DATA).index.model("ruleset", "mbt")
+    assert seen[-1].game.optional_rules == {o.id for o in ruleset.optional_rules}
+    assert len(seen[-1].game.optional_rules) == 50
+    assert seen[-1].spec.optional_rules == tuple(o.id for o in ruleset.optional_rules)
+
+
+def test_rules_lists_optional_rules_with_numbers(capsys):
+    assert main(["rules", "mbt", "--project", str(DATA)]) == 0
+    out = capsys.readouterr().out
+    assert "optional rules (50):" in out
+    assert any(line.split()[:3] == ["MBT", "7.31", "mines:"] for line in out.splitlines())
+    assert main(["rules", "mbt", "--project", str(DATA), "--format", "json"]) == 0
+    info = json.loads(capsys.readouterr().out)
+    assert {"id": "mines", "rule": "MBT 7.31"}.items() <= next(o for o in info["optional_rules"]
+                                                              if o["id"] == "mines").items()
+    assert main(["rules", "--project", str(DATA)]) == 0
+    assert "mbt: MBT (2nd edition)" in capsys.readouterr().out
+    assert main(["rules", "nothing", "--project", str(DATA)]) == 2
+    assert "no ruleset 'nothing'" in capsys.readouterr().err
