@@ -173,7 +173,7 @@ class Artillery:
     # ------------------------------------------------------------------ firers (Assault 19.A, 19.F)
     def _firers(self, side: int) -> list:
         """The side's firers: deployed on-board indirect fire counters not carried, and its batteries."""
-        out = [c for c in self.counters if c.side == side and c.deployed and not c.carrier
+        out = [c for c in self.counters if c.side == side and c.deployed and not c.carrier and not c.dummy
                and self.game.card(c.card).body.indirect_fire is not None]
         return out + [b for b in self.game.batteries if b.side == side]
 
@@ -197,8 +197,8 @@ class Artillery:
         out = []
         for c in self.counters:
             body = self.game.card(c.card).body
-            if c.side != side or c.suppressed or c.carrier or self._company(c).state == "broken":
-                continue
+            if c.side != side or c.suppressed or c.carrier or c.dummy or self._company(c).state == "broken":
+                continue                                                # (a dummy calls no fire, 10.F)
             calls = body.can_call_fire
             if calls is None:
                 calls = self.game.sides[side] == "us" or body.role in ("hq", "op")
@@ -431,7 +431,8 @@ class Artillery:
     def _bombard(self, h, value: int, terrain: str, units: list | None = None) -> None:
         """Assault 19.C.4-5: the same fire value against each unit's defence, one CRT roll each; option c34
         'suppress' turns no effect into suppression."""
-        for c in list(units if units is not None else [c for c in self.counters if c.hex == h and not c.carrier]):
+        for c in list(units if units is not None else [c for c in self.counters if c.hex == h and not c.carrier
+                                                         and not c.dummy]):
             d = self._indirect_defence(c, terrain)
             result = self._crt(value, d, f"indirect fire {c.id}")
             if result == "NE" and self.game.options.get("c34-indirect-no-effect") == "suppress":
@@ -465,7 +466,7 @@ class Artillery:
             if d.side != firer.side or d.designation not in names or d.carrier \
                     or d.steps < self.game.card(d.card).body.steps:
                 continue                                                # Assault 22.C: any casualty ends it
-            targets = [t for t in self.counters if t.side != firer.side and not t.carrier
+            targets = [t for t in self.counters if t.side != firer.side and not t.carrier and not t.dummy
                        and self.game.card(t.card).body.defence_class == "afv"
                        and coords.distance(t.hex, m.hex) <= reach and self.has_los(d.hex, t.hex)]
             if targets:
@@ -489,7 +490,8 @@ class Artillery:
     # ------------------------------------------------------------------ deployment (Assault 19.E)
     def _may_deploy(self, c) -> bool:
         body = self.game.card(c.card).body
-        return c.side == self.actor and body.indirect_fire is not None and not c.deployed and not c.carrier
+        return c.side == self.actor and body.indirect_fire is not None and not c.deployed and not c.carrier \
+            and not c.dummy
 
     def _undeploy_actions(self) -> list[str]:
         """Assault 19.E: leaving deployment pays the whole movement allowance in a friendly movement phase,

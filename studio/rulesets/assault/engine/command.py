@@ -20,6 +20,7 @@ pay for, as a mixin of ``AssaultState``.
 from __future__ import annotations
 
 from ..designations import parse, superiors
+from .dice import d10
 
 OFF_BOARD, DEFAULT = "off-board", "default"
 HQ_ROLES = ("company-hq", "battalion-hq", "regiment-hq", "toc")
@@ -71,6 +72,29 @@ class CommandControl:
             for key, left in self.ops[side].items():
                 pools[key] = pools.get(key, 0) + left                                   # option c16
         self.ops[side] = pools
+        self._self_rally(side)
+
+    def _self_rally(self, side: int) -> None:
+        """Assault 17.C: a shaken HQ or TOC must try to rally itself each friendly movement phase, spending 1 OP
+        (constant hq-self-rally-ops) of its own; it cannot when it has no OPs this phase (a planning TOC)."""
+        cost = self.game.data.constant("hq-self-rally-ops")
+        for c in self.counters:
+            key = c.designation.replace("-", "")
+            m = self.morale.get(c.company)
+            if c.side != side or m is None or m.state != "shaken" or m.rally_tried or c.company != key:
+                continue
+            if self.ops[side].get(key, 0) < cost:
+                continue
+            self.ops[side][key] -= cost
+            m.rally_tried = True
+            roll = d10(self.dice, f"self-rally {key}")
+            self.narrate(f"shaken {key} must rally itself on {m.level}: roll {roll}: "
+                         f"{'rallies' if roll <= m.level else 'fails'} (17.C)")
+            if roll <= m.level:
+                m.state = "normal"
+                for u in self.counters:
+                    if u.side == side and u.company == key:
+                        u.suppressed = False                                           # Assault 17.B
 
     def _source_pool(self, c, key: str) -> dict:
         """The OPs an HQ or TOC gives this phase (Assault 4.B.1, 6.A): its command rating, nothing while a TOC
@@ -190,8 +214,8 @@ class CommandControl:
         """The OPs to take from each source for one order of ``c`` (Assault 4.C; seen if one of ``hexes``, by
         default its own, is visible), None when it cannot be paid; {} for units that never pay (asterisk units,
         4.D.1; not for a company rally)."""
-        if hexes is None and self.game.card(c.card).body.asterisk:
-            return {}
+        if hexes is None and (self.game.card(c.card).body.asterisk or c.dummy):
+            return {}                                                 # 4.D.1; a dummy is nobody's order (10.F)
         pools = self.ops[c.side]
         sources = [k for k in self._chain(c) + [OFF_BOARD, DEFAULT] if pools.get(k, 0) > 0]
         if not sources:
@@ -223,7 +247,7 @@ class CommandControl:
     def _needs_orders(self, c) -> bool:
         """Assault 4.C.2: moving in combat formation needs OPs once per phase (march is free, 7.C; a broken
         unit moves like march formation, 17.A.2)."""
-        return c.formation == "combat" and not c.paid and self._company(c).state != "broken"   # 17.A.2
+        return c.formation == "combat" and not c.paid and self._company(c).state != "broken" and not c.dummy
 
 
 def receiving_company(side: str, hq: str) -> str:

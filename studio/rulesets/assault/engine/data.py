@@ -18,7 +18,7 @@ CONSTANT_KEYS = (
     "opp-fire-second-hex-range", "opp-fire-max-range", "opp-fire-missile-max-range",
     "facing-change-mp", "incendiary-fire-per-screen", "offboard-steps", "entrenchment-steps", "clgp-hit",
     "clgp-designator-range", "ammo-tier-shots", "cross-attach-ops", "cross-attach-us-company",
-    "cross-attach-us-battalion", "cross-attach-soviet-battalion")
+    "cross-attach-us-battalion", "cross-attach-soviet-battalion", "hq-self-rally-ops", "steep-slope-drop")
 
 DEFENCE_CLASSES = ("afv", "personnel", "weapons", "nav")
 
@@ -39,7 +39,8 @@ ENGINE_TABLES = (
     TableSpec("terrain-spotting", "Assault 10.D", columns=("terrain", "personnel_open", "weapon_open",
                                                           "vehicle_open")),
     TableSpec("terrain-effects", "Assault 7.B", columns=("terrain", "t_march", "t_combat", "w_march", "w_combat",
-                                                        "r_march", "r_combat", "leg_roll", "amphibious")),
+                                                        "r_march", "r_combat", "leg_roll", "amphibious"),
+              keys=("road", "steep-slope")),
     TableSpec("conventional-defence", "Assault 14.A",
               integer=tuple(f"{c}_{k}" for c in DEFENCE_CLASSES for k in ("open", "cover")), columns=("terrain",)),
     TableSpec("indirect-defence", "Assault 19.C.3", columns=("terrain",) + DEFENCE_CLASSES, integer=DEFENCE_CLASSES,

@@ -36,6 +36,8 @@ from .data import compile_ruleset
 from .dice import d10
 from .command import CommandControl, Replacement, receiving_company, roll_ratings
 from .artillery import Artillery, batteries, wind
+from .drill import BattleDrill
+from .dummies import Dummies
 from .opportunity import OpportunityFire
 from .sequence import PHASES, next_phase
 from .smoke import Smoke
@@ -104,6 +106,9 @@ class Counter:
     entrenched: bool = False                    # under an entrenchment marker (Assault 18)
     fired_mission: bool = False                 # fired an indirect fire mission this turn (Assault 19.E)
     attached: str = ""                          # the HQ it is cross-attached to (Assault 4.C.4)
+    climbed: bool = False                       # climbed a steep slope this phase (Assault 7.E.2)
+    dummy: bool = False                         # a dummy counter imitating its card (Assault 10.F)
+    drill: str = ""                             # the battle-drill group it moved with this phase (4.D.2)
     DERIVED_SLOTS = {}
 
     def copy(self) -> "Counter":
@@ -223,6 +228,10 @@ class AssaultGame(Game):
         self.obstacle = {h: self.map.elevation.get(h, 0) + self.los_height.get(t, 0)
                          for h, t in self.terrain_of.items()}          # Assault 10.B.2: level + terrain height
         self.lines: dict = {}              # (dq, dr) -> the hexes between, as offsets: lines are translation-free
+        drop = self.data.constant("steep-slope-drop")
+        elevation = self.map.elevation
+        self.steep = {h for h, ns in self.neighbours.items()                  # Assault 7.E.2, reading steep-slope-map
+                      if any(elevation.get(h, 0) - elevation.get(n, 0) >= drop for n in ns)}
 
     def data_fingerprint(self) -> str:
         return self.data.fingerprint() + repr((sorted(self.effects.items()), sorted(self.terrain_spot.items()),
@@ -247,6 +256,7 @@ class AssaultGame(Game):
         bearing, speed = wind(self, dice)                                                    # Assault 20.A, 24
         state = AssaultState(self, dice, self.initial_counters(drawn), drawn, morale=self.initial_morale(counters),
                              ratings=roll_ratings(self, dice), wind_bearing=bearing, wind_speed=speed)
+        state._place_dummies()                                                               # Assault 10.F
         state.missions = state.timetable_missions()                                          # Assault 21
         state._artillery_start()
         return state
@@ -387,7 +397,8 @@ class AssaultGame(Game):
         12, other companies 10, from the ruleset's constants."""
         members: dict[str, list] = {}
         for c in counters:
-            members.setdefault(c.company, []).append(self.card(c.card).body)
+            if not c.dummy:                                          # a dummy is nobody's company (10.F)
+                members.setdefault(c.company, []).append(self.card(c.card).body)
         out = {}
         for company, bodies in sorted(members.items()):
             if all(b.role in ("hq", "toc") for b in bodies):
@@ -420,7 +431,7 @@ class AssaultGame(Game):
 
 VERBS = ("move", "fire", "end", "pass", "rally", "rally-company", "cover", "form", "exit", "toc", "face", "mount",
          "dismount", "entrench", "undeploy", "plot", "cancel", "abort-timetable", "deploy", "replace",
-         "attach")
+         "attach", "drill", "dummy")
 
 
 def _ratio(column: str) -> float:
@@ -429,7 +440,8 @@ def _ratio(column: str) -> float:
 
 
 @dataclass
-class AssaultState(CommandControl, Replacement, OpportunityFire, Artillery, Smoke, Transport, State):
+class AssaultState(CommandControl, Replacement, OpportunityFire, Artillery, Smoke, Transport, Dummies, BattleDrill,
+                   State):
     """The whole state of an Assault game as named fields (fingerprint covers them all)."""
 
     game: AssaultGame
@@ -462,6 +474,12 @@ class AssaultState(CommandControl, Replacement, OpportunityFire, Artillery, Smok
     ammo_used: dict = field(default_factory=dict)   # (unit, pool) -> units of ammunition used (Assault 23)
     dead_hqs: tuple = ()                            # (side, designation, card) of eliminated HQs (4.C.3)
     events: list = field(default_factory=list)      # narration for the replay viewer (dice.record only)
+    dummy_pool: list = field(default_factory=lambda: [0, 0])    # removed dummies that may return (10.F)
+    dummies_made: list = field(default_factory=lambda: [0, 0])  # dummies placed so far per side (their ids)
+    drill_queue: tuple = ()                         # (counter, direction) still to step in a drill (4.D.2)
+    pending_mount: tuple = ()                       # (unit, carrier) boarding after opportunity fire (8.C, 15)
+    missile_spotted: tuple = ()                     # non-phasing missile firers spotted this fire phase (10.A)
+    missile_round: bool = False                     # the phasing player's declarations at them (ESoP fire 1-3)
     DERIVED_SLOTS = {"casualty_log": "a record of the losses for play reports; the rules never read it",
                      "events": "narration of the results for the replay viewer; the rules never read it"}
 
@@ -485,14 +503,16 @@ class AssaultState(CommandControl, Replacement, OpportunityFire, Artillery, Smok
                   c.moved_first, c.mp_used, sorted(c.fired.items()), c.company, c.fatigued, c.failed,
                   c.rally_tried, c.cover, c.changed, sorted(c.opp_fired.items()), c.seen_start,
                   sorted(c.seen_run.items()), c.designation, c.paid, c.toc_mode, c.toc_bank,
-                  c.road_used, c.refaced, c.carrier, c.deployed, c.entrenched, c.fired_mission, c.attached) for c in self.counters]
+                  c.road_used, c.refaced, c.carrier, c.deployed, c.entrenched, c.fired_mission, c.attached,
+                  c.climbed, c.dummy, c.drill) for c in self.counters]
         morale = [(k, m.initial, m.lost, m.state, m.fired_at, m.rally_tried) for k, m in sorted(self.morale.items())]
         return repr((self.turn, self.phase, self.actor, self.assault_step, self.opp_target, self.opp_from,
                      sorted(self.ratings.items()), [sorted(p.items()) for p in self.ops], self.exited,
                      self.force_level, self.declared, self.wind_bearing, self.wind_speed, self.missions,
                      self.markers, self.smoke, self.art_step, self.timetable_aborted, self.timetable_aborted_now,
                      self.max_rof_used, self.passed, sorted(self.ammo_used.items()), self.dead_hqs,
-                     self.lost_steps, units, morale,
+                     self.lost_steps, units, morale, self.dummy_pool, self.dummies_made, self.drill_queue,
+                     self.pending_mount, self.missile_spotted, self.missile_round,
                      self.dice.fingerprint(), list(self.dice._forced)))
 
     def clone(self) -> "AssaultState":
@@ -504,7 +524,9 @@ class AssaultState(CommandControl, Replacement, OpportunityFire, Artillery, Smok
                              [dict(p) for p in self.ops], list(self.exited), list(self.casualty_log),
                              self.wind_bearing, self.wind_speed, list(self.missions), list(self.markers),
                              list(self.smoke), self.art_step, self.timetable_aborted, self.timetable_aborted_now,
-                             self.max_rof_used, self.passed, dict(self.ammo_used), self.dead_hqs, list(self.events))
+                             self.max_rof_used, self.passed, dict(self.ammo_used), self.dead_hqs, list(self.events),
+                             list(self.dummy_pool), list(self.dummies_made), self.drill_queue, self.pending_mount,
+                             self.missile_spotted, self.missile_round)
         other.counters = [c.copy() for c in self.counters]
         return other
 
@@ -520,7 +542,7 @@ class AssaultState(CommandControl, Replacement, OpportunityFire, Artillery, Smok
         return sorted(self._move_actions() + self._rally_actions() + self._posture_actions()
                       + self._toc_actions() + self._facing_actions() + self._transport_actions()
                       + self._entrench_actions() + self._undeploy_actions() + self._replace_actions()
-                      + self._attach_actions()) + ["end"]
+                      + self._attach_actions() + self._drill_actions() + self._dummy_actions()) + ["end"]
 
     def explain_illegal(self, action) -> RulesError:
         rule = "Assault 12" if self.phase.endswith("fire") else "Assault 7"
@@ -540,6 +562,10 @@ class AssaultState(CommandControl, Replacement, OpportunityFire, Artillery, Smok
             self._undeploy(self._by_id(parts[1]))
         elif parts[0] == "attach":
             self._attach(self._by_id(parts[1]), parts[2])
+        elif parts[0] == "drill":
+            self._drill(parts[1], parts[2])
+        elif parts[0] == "dummy":
+            self._return_dummy(self._by_id(parts[1]))
         elif parts[0] == "replace":
             self._replace(parts[1], self._by_id(parts[2]))
         elif parts[0] == "rally":
@@ -589,11 +615,13 @@ class AssaultState(CommandControl, Replacement, OpportunityFire, Artillery, Smok
             self._artillery_step_done()
             return
         if self.phase.endswith("fire"):
-            if self.actor == self.phasing():
+            if self.actor == self.phasing() and not self.missile_round:
                 self.actor = 1 - self.actor
                 return
-            if self.phase.endswith("fire"):
-                self._resolve_fire()
+            if self.missile_spotted and not self.missile_round:
+                self.missile_round, self.actor = True, self.phasing()      # ESoP fire phase 1-2 (Assault 10.A)
+                return
+            self._resolve_fire()
         elif not self._movement_done():
             return
         self._advance()
@@ -623,10 +651,11 @@ class AssaultState(CommandControl, Replacement, OpportunityFire, Artillery, Smok
         for c in self.counters:
             c.moved, c.mp_used, c.fired, c.failed, c.rally_tried = False, 0, {}, (), False
             c.changed, c.opp_fired, c.seen_start, c.seen_run, c.paid = False, {}, (), {}, False
-            c.road_used = c.refaced = False
+            c.road_used = c.refaced = c.climbed = False
+            c.drill = ""
             if self.phase.endswith("move-1") and c.side == self.phasing():
                 c.moved_first = False                                     # Assault 12.B.4: a new player turn
-        self.passed = ()
+        self.passed, self.missile_spotted, self.missile_round = (), (), False
         if self.phase == "artillery":
             self._artillery_start()                                                         # Assault 19, 20.A.4
         for m in self.morale.values():
@@ -646,16 +675,38 @@ class AssaultState(CommandControl, Replacement, OpportunityFire, Artillery, Smok
 
     # ------------------------------------------------------------------ movement (Assault 7)
     def _entry(self, c: Counter, h):
-        """The terrain-effects cell for ``c`` entering ``h`` (Assault 7.B, 7.E; amphibious 7.E.1)."""
+        """The terrain-effects cell for ``c`` entering ``h`` (Assault 7.B, 7.E; amphibious 7.E.1), with the
+        steep-slope row's climbing cost added (7.E.2): 'P' when either is prohibited."""
         row = self.game.effects.get(self._terrain(h), {})
         body = self.game.card(c.card).body
         if body.mobility == "L":
-            return row.get("leg_roll")
+            return "P" if self._climb_cell(c, h) == "P" else row.get("leg_roll")
         formation = "march" if self._company(c).state == "broken" else c.formation     # Assault 17.A.2
         if formation == "march" and self._on_road(c, h):
             row = self.game.effects.get("road", row)                  # Assault 7.C: roads in march formation
         cell = row.get(f"{body.mobility.lower()}_{formation}")
-        return None if cell == "P" and body.amphibious and row.get("amphibious") is True else cell
+        cell = None if cell == "P" and body.amphibious and row.get("amphibious") is True else cell
+        climb = self._climb_cell(c, h)
+        if climb is None or cell is None:
+            return cell
+        return "P" if "P" in (cell, climb) else cell + climb if isinstance(cell, int) and isinstance(climb, int) \
+            else cell
+
+    def _climbs(self, c: Counter, h) -> bool:
+        """Assault 7.E.2: entering a steep-slope hex from a hex of lower elevation."""
+        return h in self.game.steep and self._level(c.hex) < self._level(h)
+
+    def _climb_cell(self, c: Counter, h):
+        """The steep-slope row's cell for ``c`` climbing into ``h`` (None when it does not climb): an MP cost,
+        'P', or for leg units 'F' (fatigued, 7.E.2)."""
+        if not self._climbs(c, h):
+            return None
+        body = self.game.card(c.card).body
+        row = self.game.effects.get("steep-slope", {})
+        if body.mobility == "L":
+            return row.get("leg_roll")
+        formation = "march" if self._company(c).state == "broken" else c.formation
+        return row.get(f"{body.mobility.lower()}_{formation}")
 
     def _on_road(self, c: Counter, h) -> bool:
         """Assault 7.C, 9.A: a road joins the two hexes, and no unit in ``h`` has used road movement this phase
@@ -674,9 +725,10 @@ class AssaultState(CommandControl, Replacement, OpportunityFire, Artillery, Smok
         if cost == "P" or cost is None:
             return False
         if body.mobility == "L":
-            if c.fatigued and self.phase.endswith("move-1"):
-                return False                                          # Assault 7.D: fatigued
-            return not c.moved and h not in c.failed                  # Assault 7.D: one hex per phase
+            if self.phase.endswith("move-2") and (self._climb_cell(c, h) is not None or (
+                    c.fatigued and self.game.options.get("c32-slope-fatigue", "may-move") == "no-move")):
+                return False                                          # Assault 7.E.2: climbs in phase 1 only; c32
+            return h not in c.failed                                  # Assault 7.D: one hex per phase
         if not isinstance(cost, int):
             return False
         return c.mp_used + cost <= body.movement_allowance or not c.moved   # Assault 7.B: always one hex
@@ -738,9 +790,9 @@ class AssaultState(CommandControl, Replacement, OpportunityFire, Artillery, Smok
         out = []
         side = self.phasing()
         for c in self.counters:
-            if c.side != side or not self._may_move(c):
-                continue
-            if c.hex in self.game.exit_edges.get(side, ()) and self._can_leave(c):
+            if c.side != side or c.drill or not self._may_move(c):
+                continue                                              # Assault 4.D.2: drilled units keep together
+            if c.hex in self.game.exit_edges.get(side, ()) and self._can_leave(c) and not c.dummy:
                 out.append(f"exit {c.id}")                            # Assault 24.E: off the exit edge
             limited = c.suppressed and self.game.card(c.card).body.defence_class == "personnel" \
                 or self._company(c).state == "shaken"
@@ -820,8 +872,8 @@ class AssaultState(CommandControl, Replacement, OpportunityFire, Artillery, Smok
         out = []
         leg_free = self.game.options.get("c19-leg-facing", "free") == "free"
         for c in self.counters:
-            if c.side != self.phasing() or not c.moved or c.refaced or c.cover or c.hex in c.failed:
-                continue
+            if c.side != self.phasing() or not c.moved or c.refaced or c.cover or c.hex in c.failed or c.drill:
+                continue                                              # Assault 4.D.2: the group's facing
             body = self.game.card(c.card).body
             if body.mobility == "L":
                 if not leg_free:
@@ -875,6 +927,7 @@ class AssaultState(CommandControl, Replacement, OpportunityFire, Artillery, Smok
                 else:
                     c.moved = True                                    # option c18 'stay': its move is over
                 return
+            c.climbed = c.climbed or self._climb_cell(c, h) == "F"    # Assault 7.E.2: fatigued by the climb
         else:
             c.mp_used += cost
             c.road_used = c.road_used or (c.formation == "march" and self._on_road(c, h))
@@ -883,22 +936,25 @@ class AssaultState(CommandControl, Replacement, OpportunityFire, Artillery, Smok
             c.moved_first = True
         old, c.hex, c.cover, c.entrenched = c.hex, h, False, False   # Assault 7.G, 18: leaving removes them
         self._carry_along(c)                                          # Assault 8.C
-        if self.markers:
+        self._purge_dummies()                                         # Assault 10.F: found in an enemy's hex
+        if c not in self.counters:
+            return
+        if self.markers and not c.dummy:
             self._pass_through(c)                                     # Assault 19.D.4
             if c.steps == 0 or c not in self.counters:
                 return
         self._after_move(c, old)
 
     def _fatigue(self) -> None:
-        """Assault 7.D (ESoP): leg units that moved in the second movement phase are fatigued; the first
-        movement phase removes the markers."""
+        """Assault 7.D, 7.E.2 (ESoP): leg units that moved in the second movement phase are fatigued; the first
+        movement phase removes the markers, except of units that climbed a steep slope in it, which it marks."""
         for c in self.counters:
             if c.side != self.phasing() or self.game.card(c.card).body.mobility != "L":
                 continue
             if self.phase.endswith("move-2") and c.moved:
                 c.fatigued = True
             elif self.phase.endswith("move-1"):
-                c.fatigued = False
+                c.fatigued = c.climbed
 
     def _end_movement(self) -> None:
         """Assault 10.A: spotting attempts at the end of the movement phase (option c44: both players, or the
@@ -978,7 +1034,9 @@ class AssaultState(CommandControl, Replacement, OpportunityFire, Artillery, Smok
         if not moving and target.fired:
             n += self.game.status_mod.get("just-fired", 0)
         sb = self.game.card(spotter.card).body
-        if sb.role == "recon":
+        if spotter.dummy:
+            n += self.game.spotter_mod.get("armored-vehicle", 0)     # Assault 10.F: as a non-recon AFV
+        elif sb.role == "recon":
             n += self.game.spotter_mod.get("recon", 0)               # recon armoured: no penalty (10.D)
         elif sb.armoured:
             n += self.game.spotter_mod.get("armored-vehicle", 0)
@@ -1014,6 +1072,7 @@ class AssaultState(CommandControl, Replacement, OpportunityFire, Artillery, Smok
                 roll = d10(self.dice, f"spotting {t.id}")
                 t.spotted = roll <= best
                 self.narrate(f"spotting {t.id}: roll {roll} vs {best}: {'spotted' if t.spotted else 'not spotted'}")
+        self._purge_dummies()                                         # Assault 10.F: a spotted dummy is removed
 
     def _unspot(self, movement: bool) -> None:
         """Assault 10.G: a spotted unit no enemy sees is flipped; option c20 'friendly-movement' does it only at
@@ -1039,13 +1098,14 @@ class AssaultState(CommandControl, Replacement, OpportunityFire, Artillery, Smok
 
     # ------------------------------------------------------------------ direct fire (Assault 12-14)
     def _enemy_at(self, h, side: int) -> bool:
-        return any(c.hex == h and c.side != side for c in self.counters)
+        """An enemy unit in ``h`` (a dummy is none, 10.F)."""
+        return any(c.hex == h and c.side != side and not c.dummy for c in self.counters)
 
     def _can_fire(self, c: Counter, close: bool = False) -> bool:
         """Who may fire (Assault 12.A-B); in close assault every unit of a contested hex, march included (16)."""
         body = self.game.card(c.card).body
-        if close != self._enemy_at(c.hex, c.side):
-            return False                                              # Assault 16
+        if c.dummy or close != self._enemy_at(c.hex, c.side):
+            return False                                              # Assault 10.F; 16
         if c.formation != "combat" and not close:
             return False                                              # Assault 12.B.3
         if c.suppressed and body.defence_class in ("personnel", "weapons"):
@@ -1087,7 +1147,8 @@ class AssaultState(CommandControl, Replacement, OpportunityFire, Artillery, Smok
             for row in self.game.card(c.card).rows:
                 if row.rof < 1 or not self._rof_allows(c, row) or not self._row_usable(c, row):
                     continue
-                out += [f"fire {c.id} {row.ammo} {t.id}" for t in self._targets(c, row, close)]
+                out += [f"fire {c.id} {row.ammo} {t.id}" for t in self._targets(c, row, close)
+                        if not self.missile_round or t.id in self.missile_spotted]     # ESoP fire phase 1-3
         return out
 
     def _row_usable(self, c: Counter, row: FireRowData) -> bool:
@@ -1129,7 +1190,7 @@ class AssaultState(CommandControl, Replacement, OpportunityFire, Artillery, Smok
         rng = coords.distance(c.hex, target_hex)
         hs, ht = self._level(c.hex), self._level(target_hex)
         for i, h in self._line(c.hex, target_hex):
-            blockers = [o for o in self.counters if o.hex == h]
+            blockers = [o for o in self.counters if o.hex == h and not o.dummy]
             if not blockers:
                 continue
             ground = self._level(h)
@@ -1142,6 +1203,10 @@ class AssaultState(CommandControl, Replacement, OpportunityFire, Artillery, Smok
 
     def _declare(self, firer: str, ammo: str, target: str) -> None:
         c = self._by_id(firer)
+        if ammo == "Msl" and not c.spotted and self.phase.endswith("fire") and not self.assault_step:
+            self._spot(1 - c.side, [c], moving=False, missile=True)   # ESoP fire phase 1-2 (Assault 10.A, 10.D)
+            if c.spotted and c.side != self.phasing():
+                self.missile_spotted = self.missile_spotted + (c.id,)
         used = self._budget(c)
         used[ammo] = used.get(ammo, 0) + 1
         self._use_ammo(c, ammo)                                       # Assault 23.A
@@ -1157,10 +1222,11 @@ class AssaultState(CommandControl, Replacement, OpportunityFire, Artillery, Smok
         sequential = self.game.options.get("c2-fire-resolution") == "sequential"
         separate = opportunity and self.game.options.get("c40-opp-fire-aggregation") == "separate"
         results, conventional, sources = [], {}, {}
+        self._unmask([self._by_id(d.target) for d in self.declared])                  # Assault 10.F
         for n, d in enumerate(self.declared):
             firer, target = self._by_id(d.firer), self._by_id(d.target)
-            if firer.steps == 0 or target.steps == 0:
-                continue                                              # only under 'sequential'
+            if firer.steps == 0 or target.steps == 0 or target.dummy:
+                continue                                              # only under 'sequential'; 10.F
             row = next(r for r in self.game.card(firer.card).rows if r.ammo == d.ammo)
             cell = row.cells[fire.range_column(self.game.data, coords.distance(firer.hex, target.hex))]
             if d.ammo not in ANTI_ARMOUR:
@@ -1175,6 +1241,8 @@ class AssaultState(CommandControl, Replacement, OpportunityFire, Artillery, Smok
         for target, result, source in results:
             self._apply_result(target, result, source)
         for d in self.declared:
+            if self._by_id(d.target).dummy:
+                continue
             self._company_record(self._by_id(d.target)).fired_at = True   # any fire at it (Assault 17.A)
             if d.ammo == "IS":
                 target = self._by_id(d.target)
@@ -1182,6 +1250,7 @@ class AssaultState(CommandControl, Replacement, OpportunityFire, Artillery, Smok
                 self.narrate(f"IS fire leaves an incendiary screen on {self.game.map.label_of[target.hex]} (20.C)")
         self.declared = []
         self.counters = [c for c in self.counters if c.steps > 0]
+        self._purge_dummies()
         self._check_morale()
         if close or opportunity:
             return                                                    # Assault 16: no end-of-fire spotting
@@ -1257,7 +1326,7 @@ class AssaultState(CommandControl, Replacement, OpportunityFire, Artillery, Smok
         """What modifies the hit number (Assault 13.A.1-4, 11.A.1); carried units do not count (8.C)."""
         tb = self.game.card(target.card).body
         afv_steps = sum(c.steps for c in self.counters if c.hex == target.hex and c.side == target.side
-                        and not c.carrier and self.game.card(c.card).body.defence_class == "afv")
+                        and not c.carrier and not c.dummy and self.game.card(c.card).body.defence_class == "afv")
         return fire.HitSituation(afv_steps=afv_steps, covered_side=self._covered_side(target, firer),
                                  missile_in_woods=ammo == "Msl" and self._terrain(target.hex) == "woods",
                                  firer_suppressed_afv=firer.suppressed and self.game.card(firer.card).body.armoured,
@@ -1270,7 +1339,7 @@ class AssaultState(CommandControl, Replacement, OpportunityFire, Artillery, Smok
         row = self.game.data.defence.get(terrain, {})
         chart = row.get(f"{tb.defence_class}_{'cover' if target.cover else 'open'}", 1)     # Assault 14.A
         everyone = self.game.options.get("c25-defence-steps") == "all"
-        steps = sum(c.steps for c in self.counters if c.hex == target.hex and not c.carrier
+        steps = sum(c.steps for c in self.counters if c.hex == target.hex and not c.carrier and not c.dummy
                     and (everyone or c.side == target.side))                           # 8.C: carried don't count
         d = fire.defence_value(self.game.data, chart, steps, self.game.options)
         result = self._crt(fire_value, d, f"CRT {target.id}")
@@ -1327,10 +1396,14 @@ class AssaultState(CommandControl, Replacement, OpportunityFire, Artillery, Smok
     # ------------------------------------------------------------------ morale (Assault 17)
     def _company(self, c: Counter) -> Morale:
         """The counter's company morale (read only: a company unknown to the state reads as fresh)."""
+        if c.dummy:
+            return DUMMY_MORALE                                       # Assault 10.F: nobody's company
         return self.morale.get(c.company) or self.game.initial_morale([c])[c.company]
 
     def _company_record(self, c: Counter) -> Morale:
         """The counter's company morale, kept in the state (for changes)."""
+        if c.dummy:
+            return Morale(0)                                          # never kept: a dummy has no company
         if c.company not in self.morale:
             self.morale[c.company] = self._company(c)
         return self.morale[c.company]
@@ -1373,8 +1446,12 @@ class AssaultState(CommandControl, Replacement, OpportunityFire, Artillery, Smok
 
     def _holds(self, side: int, labels) -> bool:
         hexes = [self.game.map.hex_of[h] for h in labels if h in self.game.map.hex_of]
-        return bool(hexes) and all(any(c.hex == h and c.side == side for c in self.counters)
+        return bool(hexes) and all(any(c.hex == h and c.side == side and not c.dummy for c in self.counters)
                                    and not self._enemy_at(h, side) for h in hexes)
+
+
+#: what a dummy reads as its company's morale: never shaken or broken (it is never fired at, Assault 10.F)
+DUMMY_MORALE = Morale(0)
 
 
 def _severity(result: str) -> int:

@@ -35,6 +35,9 @@ class OpportunityFire:
                     and self._company(e).state != "broken"]
         if not c.spotted and self._best_spot(spotters, c, moving=True) == "Auto":
             c.spotted = True                                          # Assault 10.E: spotted at once
+            if c.dummy:
+                self._purge_dummies()                                 # Assault 10.F
+                return
         in_los = self.game.options.get("c26-opp-fire-spotted") == "in-los"
         if c.spotted or in_los:
             self.opp_target, self.opp_from, self.actor = c.id, old, 1 - c.side
@@ -44,7 +47,7 @@ class OpportunityFire:
         """Assault 15: a non-phasing unit in cover (so in combat formation), not broken; suppression bars
         personnel and weapons only (11.A.1)."""
         body = self.game.card(f.card).body
-        if not f.cover or f.formation != "combat" or self._company(f).state == "broken":
+        if f.dummy or not f.cover or f.formation != "combat" or self._company(f).state == "broken":
             return False
         return not (f.suppressed and body.defence_class in ("personnel", "weapons"))
 
@@ -97,3 +100,6 @@ class OpportunityFire:
             self._resolve_fire(opportunity=True)
         self.opp_target, self.opp_from = "", ()
         self.actor = self.phasing()
+        if self.pending_mount:
+            self._board_after_fire()                                  # Assault 8.C
+        self._drill_continue()                                        # Assault 4.D.2

@@ -5,8 +5,9 @@ Unit ``status`` keys: ``steps`` (1 or 2, at most the card's), ``formation`` (``m
 ``mp_used``, ``company`` (its morale company; default: its own id), ``fatigued`` (Assault 7.D) and ``cover``
 (in cover, combat formation only: Assault 7.G) and ``designation`` (its TO&E designation, e.g. ``2C1`` or
 ``HQ3``: whom it obeys and, for HQs and TOCs, its rating, Assault 3-4; default none) and ``toc_bank`` (a TOC's
-planning track, Assault 6.A.2), ``deployed`` (an indirect fire unit in deployment, 19.E), ``entrenched`` (18) and
-``attached`` (the HQ it is cross-attached to, 4.C.4); a unit's ``passengers`` are the ids it carries (8). A movement phase starts
+planning track, Assault 6.A.2), ``deployed`` (an indirect fire unit in deployment, 19.E), ``entrenched`` (18),
+``attached`` (the HQ it is cross-attached to, 4.C.4) and ``dummy`` (a dummy counter imitating its card, 10.F; never
+spotted); a unit's ``passengers`` are the ids it carries (8). A movement phase starts
 with the phasing side's operations points granted (Assault 4.B). ``facing`` is a hexside (march) or vertex (combat) 0-5; null faces the enemy's edge. ``to_act``
 names the side to act in the artillery and fire phases (default: the first side, the phasing side); in a
 movement phase it must be the phasing side. ``extension``: ``force_levels`` (side id -> drawn level 1-6) and
@@ -26,7 +27,7 @@ from studio.rules.dice import Dice
 
 STATUS = {"steps": int, "formation": str, "spotted": bool, "suppressed": bool, "moved_first": bool, "mp_used": int,
           "company": str, "fatigued": bool, "cover": bool, "designation": str, "toc_bank": int,
-          "deployed": bool, "entrenched": bool, "attached": str}
+          "deployed": bool, "entrenched": bool, "attached": str, "dummy": bool}
 
 
 def _error(message: str, pointer: str = ""):
@@ -39,6 +40,8 @@ def state_from_position(game, position):
     state = game.new_initial_state(0)
     if position.units is not None:
         state.counters = [_counter(game, i, u) for i, u in enumerate(position.units)]
+        state.dummy_pool = [0, 0]                                    # Assault 10.F: the position's dummies only
+        state.dummies_made = [sum(1 for c in state.counters if c.dummy and c.side == s) for s in range(2)]
         _passengers(game, state, position.units)
         state.missions = state.timetable_missions()                  # Assault 21: the scenario's lines
     state.turn = position.turn
@@ -100,6 +103,8 @@ def _counter(game, i: int, u):
         raise _error("only indirect fire units deploy (Assault 19.E)", f"{ptr}/status/deployed")
     if u.status.get("cover") and formation != "combat":
         raise _error("only units in combat formation may be in cover (Assault 7.G)", f"{ptr}/status/cover")
+    if u.status.get("dummy") and (u.status.get("spotted") or u.passengers):
+        raise _error("a dummy is never spotted and carries nothing (Assault 10.F)", f"{ptr}/status/dummy")
     return Counter(u.id or f"u{i + 1}", u.card, game.sides.index(u.side), h, steps, formation, facing,
                    cover=u.status.get("cover", False), designation=u.status.get("designation", ""),
                    toc_bank=u.status.get("toc_bank", 0),
@@ -107,7 +112,7 @@ def _counter(game, i: int, u):
                    moved_first=u.status.get("moved_first", False), mp_used=u.status.get("mp_used", 0),
                    company=u.status.get("company", u.id or f"u{i + 1}"), fatigued=u.status.get("fatigued", False),
                    deployed=u.status.get("deployed", False), entrenched=u.status.get("entrenched", False),
-                   attached=u.status.get("attached", ""))
+                   attached=u.status.get("attached", ""), dummy=u.status.get("dummy", False))
 
 
 def _passengers(game, state, units) -> None:
@@ -230,6 +235,7 @@ def scramble_hidden(state, player: int, seed: int):
             c.hex = out.game.map.hex_of[rng.choice(labels)]
             c.steps = rng.randint(1, out.game.card(c.card).body.steps)
             c.facing = rng.randrange(6)
+            c.dummy = rng.random() < 0.25                            # Assault 10.F: real or dummy is unknown
     sides = {c.id: c.side for c in state.counters}
     enemy = [c.id for c in out.counters if c.side != player] or [""]
     out.declared = [d if sides.get(d.firer) == player else type(d)(d.firer, d.ammo, rng.choice(enemy))

@@ -53,13 +53,13 @@ class Transport:
 
     def _may_board(self, c) -> bool:
         body = self.game.card(c.card).body
-        return body.mobility in ("L", "S") and not c.deployed and c.toc_mode != "plan"
+        return body.mobility in ("L", "S") and not c.deployed and c.toc_mode != "plan" and not c.dummy
 
     def _may_take(self, t, c) -> bool:
         """Assault 8.C: the carrier (or the leg unit) stayed the whole phase; a static unit and its carrier both;
         a suppressed AFV takes no one aboard (11.A.1)."""
         tb = self.game.card(t.card).body
-        if not self._may_carry(t, c) or (t.suppressed and tb.armoured):
+        if t.dummy or not self._may_carry(t, c) or (t.suppressed and tb.armoured):
             return False
         static = self.game.card(c.card).body.mobility == "S"
         return not (t.moved or c.moved) if static else not (t.moved and c.moved)
@@ -72,16 +72,38 @@ class Transport:
         return not (c.suppressed and self.game.card(c.card).body.defence_class == "weapons")   # 11.A.2
 
     def _mount(self, c, t) -> None:
+        """Assault 8.C: mounting counts as movement for opportunity fire: the enemy may fire at the unit before
+        it is under its carrier (15); then it boards (``_go_aboard``)."""
+        c.moved = t.moved = True
+        t.mp_used = max(t.mp_used, self.game.card(t.card).body.movement_allowance or 0)
+        self._counts_as_moved(c)
+        self._begin_move(c)
+        self._after_move(c, c.hex)
+        if self.opp_target:
+            self.pending_mount = (c.id, t.id)
+            return
+        self._go_aboard(c, t)
+
+    def _board_after_fire(self) -> None:
+        """The mount goes on after the opportunity fire at it, if both are still there and may (8.C, 11.A)."""
+        (cid, tid), self.pending_mount = self.pending_mount, ()
+        c = next((o for o in self.counters if o.id == cid), None)
+        t = next((o for o in self.counters if o.id == tid), None)
+        if c is None or t is None or t.carrier or c.carrier or not self._may_carry(t, c):
+            return
+        if (t.suppressed and self.game.card(t.card).body.armoured) or \
+                (c.suppressed and self.game.card(c.card).body.defence_class == "weapons"):
+            return                                                    # Assault 11.A.1: no boarding now
+        self._go_aboard(c, t)
+
+    def _go_aboard(self, c, t) -> None:
         """Assault 8.C: under the carrier; no more movement for either this phase. An unsuppressed personnel or
         weapons unit mounting a suppressed non-armoured vehicle makes it recover (11.A.2)."""
         c.carrier, c.hex, c.cover, c.entrenched, c.spotted = t.id, t.hex, False, False, False
-        c.moved = t.moved = True
-        t.mp_used = max(t.mp_used, self.game.card(t.card).body.movement_allowance or 0)
         body = self.game.card(c.card).body
         if t.suppressed and not self.game.card(t.card).body.armoured and not c.suppressed \
                 and body.defence_class in ("personnel", "weapons"):
             t.suppressed = False
-        self._counts_as_moved(c)
         self.narrate(f"{c.id} mounts {t.id} (8.C)")
 
     def _dismount(self, c) -> None:
@@ -156,7 +178,7 @@ class Transport:
         cap = self.game.data.constant("entrenchment-steps")
         for c in self.counters:
             if c.side != self.phasing() or c.moved or c.entrenched or c.carrier or c.hex not in self.game.entrenched:
-                continue
+                continue                                              # (a dummy may occupy one too, 18)
             if self.game.card(c.card).body.defence_class not in ("personnel", "weapons"):
                 continue
             here = [o for o in self.counters if o.hex == c.hex and o.entrenched]
