@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import dataclasses
 
-from .codes import DEAD, MFIRE, MFIRE_SA, MMOVE, MOVE, SH
+from .actions import Action
+from .codes import DEAD, MFIRE, MFIRE_SA, MMOVE, MOVE, ON, SH
 from .data import DataError, UnitType
 
 MOVE_PENALTY = 2  # moving leg/towed units: GP Defense -2 (MBT 6.5.4.2.2)
@@ -59,6 +60,18 @@ class LegRules:
     """Rules of this chapter, mixed into :class:`~.advanced.AdvState`."""
 
     __slots__ = ()
+
+    def _reset(self, seed: int) -> None:
+        super()._reset(seed)
+        self.qm = -1  # the leg unit quickmarching in this move (MBT 6.6.4.2), -1 none
+
+    def _copy(self, dice):
+        o = super()._copy(dice)
+        o.qm = self.qm
+        return o
+
+    def fingerprint(self) -> str:
+        return f"{super().fingerprint()}|qm{self.qm}"
 
     def is_leg(self, i: int) -> bool:
         return self.game.units[i].type.ag.leg
@@ -113,6 +126,73 @@ class LegRules:
     def _road_ok(self, i: int) -> bool:
         """Leg units have no path/road rate (MBT 6.6.4)."""
         return False if self.is_leg(i) else super()._road_ok(i)
+
+    # ---------------------------------------------------------------- quickmarch (MBT 6.6.4.2)
+    def quickmarch_ok(self, i: int) -> bool:
+        """May leg unit ``i`` start a quickmarch now (MBT 6.6.4.2): dismounted, not Suppressed, a Move command,
+        nothing moved yet, and a quickmarch factor (a section with attached weapons has 0, 6.6.4.1)?"""
+        from .opt_move_data import card_move
+
+        return (self.is_leg(i) and self.st[i] == ON and not self.sup[i] and self.cmd[i] == MOVE and
+                self.mv_steps == 0 and not self.mv_spent and self.qm != i and card_move(self.game, i).quickmarch > 0)
+
+    def move_options(self, i: int) -> list[Action]:
+        out = super().move_options(i)
+        if self.is_leg(i) and self.quickmarch_ok(i):
+            out.append(Action(("quickmarch", self.game.units[i].name)))
+        return out
+
+    def _apply_move(self, i: int, a) -> None:
+        if a[0] == "quickmarch" and self.mv_u == i:
+            self._begin_quickmarch(i)
+            return
+        super()._apply_move(i, a)
+
+    def _begin_move(self, i: int) -> None:
+        super()._begin_move(i)
+        self.qm = -1
+
+    def _begin_quickmarch(self, i: int) -> None:
+        """The allowance is the quickmarch factor (MBT 6.6.4.2)."""
+        from .opt_move_data import card_move
+
+        self.qm = i
+        self.mv_left = card_move(self.game, i).quickmarch
+        self.narrate(f"{self.game.units[i].name} quickmarches ({self.mv_left})")
+
+    def step_cost(self, i: int, a, b, reverse: bool = False) -> int | None:
+        """A quickmarch crosses only the terrain of table quickmarch-terrain or road/path hexes, at most one
+        Height per hex (MBT 6.6.4.2)."""
+        c = super().step_cost(i, a, b, reverse)
+        if c is None or self.qm != i:
+            return c
+        g = self.game
+        from .opt_move_data import move_opt
+
+        if g.map.terrain.get(b, "") not in move_opt(g).qm_terrain and b not in g.road_hexes:
+            return None
+        if abs(g.elev.get(b, 0) - g.elev.get(a, 0)) > 1:
+            return None
+        return c
+
+    def _move_done(self, i: int, a) -> None:
+        """After a quickmarch: roll (100) within the Unit Grade's range Suppresses the unit (MBT 6.6.4.2)."""
+        super()._move_done(i, a)
+        if self.qm == i:
+            self.qm = -1
+            self._quickmarch_roll(i)
+
+    def _quickmarch_roll(self, i: int) -> None:
+        from .opt_move_data import move_opt
+
+        g = self.game
+        if self.st[i] != ON:
+            return
+        top = move_opt(g).qm_supp[self.unit_grade(i)]
+        roll = self.dice.roll(100, f"Quickmarch {g.units[i].name}")
+        self.narrate(f"{g.units[i].name} quickmarch Suppression check: roll {roll} vs 01-{top}")
+        if roll <= top:
+            self.suppress(i, "quickmarch")
 
     def spot_range(self, t: int, df: bool = False) -> int:
         """Spotting range of ``t`` (MBT 4.1.3, 6.1.3): vehicles read column V, leg units their size column (S or

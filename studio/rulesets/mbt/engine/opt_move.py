@@ -1,0 +1,18 @@
+"""The movement optional rules (MBT 7.29-7.34) as one mixin for :class:`~.advanced.AdvState`: each rule's code is
+in its own module (``opt_mines``, ``opt_terrain``); every rule is off unless the scenario switches it on."""
+from __future__ import annotations
+
+from .opt_mines import MinesRules
+from .opt_terrain import TerrainMoveRules
+
+#: the AdvState slots the movement optional rules and quickmarch keep (``advanced.AG_SLOTS``)
+MOVE_SLOTS = ("mines", "plow", "bogged", "qm")
+
+
+class MoveOptionalRules(MinesRules, TerrainMoveRules):
+    """MBT 7.29 bogging, 7.31 mines, 7.32 weight limits, 7.33 dual driving controls, 7.34 amphibious."""
+
+    __slots__ = ()
+
+
+__all__ = ["MoveOptionalRules", "MOVE_SLOTS"]

@@ -1,0 +1,152 @@
+"""Compiled data of the movement optional rules (MBT 7.29-7.34) and Advanced quickmarch (6.6.4.2): the ruleset
+tables of ``opt_move_specs``, the scenario's minefield plots and weight limits, and the movement facts of the unit
+cards (weight, Bog modifier, amphibious, dual driving controls, mine plow, quickmarch factor). Every number comes
+from the ruleset, the scenario or a card."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from studio.hexgrid import coords
+from studio.model.maps import edge_key
+
+from .data import DataError, TableReader
+from .opt_move_specs import MINE_COLUMNS, MINE_FIELDS
+
+
+@dataclass(frozen=True, slots=True)
+class Minefield:
+    """One minefield (MBT 7.31.1): its hexes, Hasty/Deliberate/FASCAM, mines AV/AP/both, the owning side, whether
+    the scenario shows it to the enemy, and its GP Defense (7.31.3)."""
+
+    hexes: frozenset
+    field: str            # hasty, deliberate, fascam
+    mines: str            # av, ap, both
+    owner: int            # side index (FASCAM: the side that laid it)
+    visible: bool
+    gp_defense: int
+
+    def attacks(self, side: int) -> bool:
+        """FASCAM attacks both sides; other fields only the enemy's units (MBT 7.31.2)."""
+        return self.field == "fascam" or side != self.owner
+
+    def has(self, kind: str) -> bool:
+        return self.mines in (kind, "both")
+
+
+@dataclass(slots=True)
+class CardMove:
+    """Movement facts of a card for the optional rules (MBT 7.29-7.34, 7.31.3.4, 6.6.4.2)."""
+
+    weight: float | None = None
+    bog: int = 0
+    amphibious: bool = False
+    dual: bool = False
+    plow: bool = False
+    quickmarch: int = 0
+
+
+@dataclass
+class MoveOpt:
+    mine_effects: dict            # (field, column) -> (damage_max, track_max, effective_max) (MBT 7.31.2)
+    mine_values: dict             # minefield-values (MBT 7.31.3)
+    bog_max: dict                 # terrain code -> bog range 01..max (MBT 7.29)
+    bog_mod: dict                 # bog-modifiers
+    qm_supp: dict                 # grade -> Suppression range 01..max after a quickmarch (MBT 6.6.4.2)
+    qm_terrain: frozenset         # terrain codes a quickmarch may cross (MBT 6.6.4.2)
+    minefields: tuple             # Minefield plots of the scenario (MBT 7.31.1)
+    bridge_limit: dict            # edge -> tons (MBT 7.32)
+    ice_limit: dict               # frozen stream edge -> tons (MBT 7.32)
+    cards: dict = field(default_factory=dict)   # card id -> CardMove (filled on first use)
+    placeholders: list = field(default_factory=list)
+
+    def fingerprint(self) -> str:
+        return repr(sorted((k, repr(v)) for k, v in self.__dict__.items() if k not in ("placeholders", "cards")))
+
+
+def move_opt(game) -> MoveOpt:
+    """The compiled movement optional-rule data of ``game`` (compiled on first use, kept on the game)."""
+    mo = game.__dict__.get("_move_opt")
+    if mo is None:
+        mo = game.__dict__["_move_opt"] = compile_move_opt(game)
+    return mo
+
+
+def compile_move_opt(game) -> MoveOpt:
+    rd = TableReader(game.ruleset)
+    rows = rd.rows("minefield-effects")
+    tid = "minefield-effects"
+    eff = {}
+    for r in range(len(rows)):
+        key = (rd.cell(tid, rows, r, "field", "str"), str(rows[r]["column"]))
+        if key[0] not in MINE_FIELDS or key[1] not in MINE_COLUMNS:
+            raise DataError(f"table '{tid}' row {r}: field {key[0]!r} / column {key[1]!r} (fields "
+                            f"{', '.join(MINE_FIELDS)}; columns GP Defense 1-10 or leg)", f"/tables/{rd.where[tid]}/rows/{r}")
+        eff[key] = tuple(rd.cell(tid, rows, r, c, "int") for c in ("damage_max", "track_max", "effective_max"))
+    values = rd.keyed("minefield-values", "item", "value", "int")
+    brows = rd.rows("bog-ranges")
+    bog = {str(b["terrain"]): rd.cell("bog-ranges", brows, r, "bog_max", "int") for r, b in enumerate(brows)}
+    qrows = rd.rows("quickmarch-terrain")
+    mo = MoveOpt(eff, values, bog, rd.keyed("bog-modifiers", "item", "value", "int"),
+                 rd.keyed("quickmarch-suppression", "grade", "roll_max", "int"),
+                 frozenset(str(q["terrain"]) for q in qrows), _minefields(game, values), *_limits(game))
+    mo.placeholders = rd.placeholders
+    return mo
+
+
+def _hex(game, label: str, where: str):
+    if label not in game.map.hex_of:
+        raise DataError(f"scenario extension {where}: hex {label!r} is not on the scenario's boards")
+    return game.map.hex(label)
+
+
+def _minefields(game, values: dict) -> tuple:
+    """The scenario's minefield plots (extension ``minefields``, MBT 7.31.1)."""
+    out = []
+    for k, plot in enumerate(game.extension.get("minefields") or ()):
+        where = f"minefields[{k}]"
+        if plot["side"] not in game.sides:
+            raise DataError(f"scenario extension {where}: side {plot['side']!r} is not a side of the scenario")
+        hexes = frozenset(_hex(game, h, where) for h in plot["hexes"])
+        gpd = plot.get("gp_defense") or values[f"{plot['field']}-gpd"]
+        out.append(Minefield(hexes, plot["field"], plot.get("mines", "both"), game.sides.index(plot["side"]),
+                             bool(plot.get("visible", False)), int(gpd)))
+    return tuple(out)
+
+
+def _limits(game) -> tuple[dict, dict]:
+    """Bridge and ice weight limits by hexside (extension ``weight_limits``, MBT 7.32)."""
+    bridge, ice = {}, {}
+    for k, lim in enumerate(game.extension.get("weight_limits") or ()):
+        where = f"weight_limits[{k}]"
+        a = _hex(game, lim["hex"], where)
+        names = coords.FLAT_DIRECTION_NAMES
+        if lim["side"] not in names:
+            raise DataError(f"scenario extension {where}: hexside {lim['side']!r} (one of {', '.join(names)})")
+        b = coords.neighbour(a, names.index(lim["side"]))
+        (ice if lim.get("kind") == "ice" else bridge)[edge_key(a, b)] = float(lim["tons"])
+    return bridge, ice
+
+
+def card_move(game, i: int) -> CardMove:
+    """The movement facts of unit ``i``'s card (cached per card id)."""
+    mo = move_opt(game)
+    ut = game.units[i].type
+    cm = mo.cards.get(ut.id)
+    if cm is None:
+        cm = mo.cards[ut.id] = _card_move(game.index.model("unit", ut.id))
+    return cm
+
+
+def _card_move(card) -> CardMove:
+    if card is None:
+        return CardMove()
+    b = card.body.model_dump() if hasattr(card.body, "model_dump") else dict(card.body)
+    general = b.get("general") or {}
+    leg_mv = (b.get("movement_with_weapons") if b.get("attached_weapons") else None) or b.get("movement")
+    mv = general.get("movement") or leg_mv or {}  # a section with attached weapons: quickmarch 0 (MBT 6.6.4.1)
+    return CardMove(weight=b.get("weight_tons"), bog=int(general.get("bog_modifier") or 0),
+                    amphibious=bool(mv.get("amphibious", False)), dual=bool(mv.get("dual_driving", False)),
+                    plow=bool(general.get("mine_plow", False)), quickmarch=int(mv.get("quickmarch", 0) or 0))
+
+
+__all__ = ["Minefield", "MoveOpt", "CardMove", "move_opt", "compile_move_opt", "card_move"]

@@ -1,0 +1,26 @@
+"""The ruleset tables of the movement optional rules and Advanced movement (MBT 6.6.4.2, 7.29-7.34) the engine
+reads. Kept free of engine imports so the declarations stay cheap (``data.ENGINE_TABLES`` adds them)."""
+from __future__ import annotations
+
+from studio.model.requirements import TableSpec
+
+MINE_FIELDS = ("hasty", "fascam", "deliberate")
+MINE_COLUMNS = tuple(str(g) for g in range(1, 11)) + ("leg",)
+MINE_VALUE_IDS = ("hasty-gpd", "fascam-gpd", "deliberate-gpd", "plow-gp", "plow-loss-max", "quickmarch-modifier",
+                  "helicopter-max-gpd")
+BOG_MODIFIER_IDS = ("towing",)
+PUSH_IDS = ("success-min", "per-5-tons")
+
+MOVE_OPT_TABLES = (
+    TableSpec("minefield-effects", "MBT 7.31.2", ("field", "column", "damage_max", "track_max", "effective_max"),
+              ("damage_max", "track_max", "effective_max"), ("damage_max", "track_max", "effective_max"),
+              keys=MINE_FIELDS),
+    TableSpec("minefield-values", "MBT 7.31.3", ("item", "value"), ("value",), ("value",), keys=MINE_VALUE_IDS),
+    TableSpec("bog-ranges", "MBT 7.29", ("terrain", "bog_max"), ("bog_max",), ("bog_max",), min_rows=0),
+    TableSpec("bog-modifiers", "MBT 7.29", ("item", "value"), ("value",), ("value",), keys=BOG_MODIFIER_IDS),
+    TableSpec("quickmarch-suppression", "MBT 6.6.4.2", ("grade", "roll_max"), ("roll_max",), ("roll_max",),
+              keys=("elite", "veteran", "seasoned", "regulars", "green", "raw")),
+    TableSpec("quickmarch-terrain", "MBT 6.6.4.2", ("terrain",), min_rows=1),
+)
+
+__all__ = ["MOVE_OPT_TABLES", "MINE_FIELDS", "MINE_COLUMNS", "MINE_VALUE_IDS"]
