@@ -31,7 +31,7 @@ class Action(tuple):
 
 PASS = Action(("pass",))
 VERBS = ("command", "initiative", "hold", "reveal", "conceal", "pass", "move", "road", "fwd", "rev", "turn", "enter",
-         "exit", "done", "dismount", "mount", "assault", "fly")
+         "exit", "done", "dismount", "mount", "assault", "fly", "quickmarch")
 
 
 def _parse(text: str) -> Action:
