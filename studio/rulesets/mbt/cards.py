@@ -103,6 +103,8 @@ class Movement(StrictModel):
     cross_country: Annotated[int, Field(ge=0, le=99)]
     traction: Traction
     amphibious: bool = Field(False, description="'A' suffix after the traction letter (MBT 7.34)")
+    dual_driving: bool = Field(False, description="'R' suffix after the traction letter: dual driving controls "
+                                                  "(MBT 7.33, optional rule)")
     path: Annotated[int, Field(ge=0, le=99)]
     road: Annotated[int, Field(ge=0, le=99)]
 
@@ -128,6 +130,8 @@ class General(StrictModel):
     stabilization: Literal[0, 1, 2, 3] = Field(description="SB rating; 1 best, 0 non-stabilized (MBT 4.4.3.2.2)")
     bog_modifier: int | None = Field(None, description="'B: +5' (MBT 7.29, optional rule)")
     bu_notation: bool = Field(False, description="+2 BU modifier notation (MBT 7.11)")
+    mine_plow: bool = Field(False, description="equipped with a mine plow (plough), identified when spotted "
+                                               "(MBT 7.31.3.4, optional rule)")
     command_variant: CommandVariant | None = None
 
 
@@ -583,6 +587,12 @@ class MbtScenarioExtension(StrictModel):
         default_factory=list, description="Pre-Registered Points, written before set-up (MBT 6.5.1.4)")
     planned_fire: list["PlannedFire"] = Field(default_factory=list,
                                               description="Planned Indirect Fire plots (MBT 6.5.1.11)")
+    minefields: list["MinefieldPlot"] = Field(
+        default_factory=list, description="minefield plots of each side, hidden unless visible (MBT 7.31.1, optional "
+                                          "rule mines)")
+    weight_limits: list["WeightLimit"] = Field(
+        default_factory=list, description="bridge and ice weight limits by hexside (MBT 7.32, optional rule "
+                                          "weight-limits); unlisted bridges are unlimited")
     terrain_gpd: dict[str, Annotated[int, Field(ge=1, le=10)]] = Field(
         default_factory=dict, description="hex -> GP Defense of its variable-defense terrain (blocks, bridges, "
                                           "wire); none listed = it cannot be attacked (MBT 6.5.4.2.5)")
@@ -646,6 +656,27 @@ class DisruptedCommunications(StrictModel):
 
     level: Literal["slight", "moderate", "intense"]
     sides: list[str] = Field(default_factory=list, description="side ids subject to it; empty = every side")
+
+
+class MinefieldPlot(StrictModel):
+    """A minefield plotted at set-up by ``side`` (MBT 7.31.1.1): its hexes, the field type and the mines."""
+
+    side: str
+    hexes: Annotated[list[str], Field(min_length=1)]
+    field: Literal["hasty", "deliberate"] = Field(description="Hasty or Deliberate (FASCAM is laid in play)")
+    mines: Literal["av", "ap", "both"] = Field("both", description="anti-vehicular, anti-personnel or both")
+    visible: bool = Field(False, description="the scenario shows it to the enemy (MBT 7.31.1)")
+    gp_defense: Annotated[int, Field(ge=1, le=10)] | None = Field(
+        None, description="GP Defense for clearing; default by field type (table minefield-values, MBT 7.31.3)")
+
+
+class WeightLimit(StrictModel):
+    """A weight limit on the hexside ``side`` of ``hex``: a bridge, or the ice of a frozen stream (MBT 7.32)."""
+
+    hex: str
+    side: Literal["N", "NE", "SE", "S", "SW", "NW"]
+    tons: Annotated[float, Field(gt=0, le=999)]
+    kind: Literal["bridge", "ice"] = "bridge"
 
 
 class BatteryAssignment(StrictModel):
