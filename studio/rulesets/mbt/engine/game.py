@@ -22,6 +22,7 @@ from .advanced import AdvState
 from .ag_data import compile_ag_tables
 from .codes import ADV_PHASES
 from .grades import compile_grades
+from .opt_move_data import move_opt
 from .transport import initial_mounts
 from .indirect import compile_batteries
 from .state import MbtState
@@ -114,6 +115,8 @@ class MbtGame(Game):
         self.victory_rules = compile_victory(self)
         self.objectives = sorted({amap.hex(h) for v in scenario.victory if v.type == "hold_hexes" for h in v.hexes
                                   if h in amap.hex_of})
+        if self.advanced:  # movement optional rules and quickmarch (MBT 6.6.4.2, 7.29-7.34): refused here if bad
+            self.placeholder_tables += move_opt(self).placeholders
 
     def _environment(self, env) -> None:
         """The scenario environment the rules use: the light of each turn (day, dusk, night; night turns) for
@@ -200,7 +203,7 @@ class MbtGame(Game):
         per-hex terrain facts); a changed table cell changes it (conformance ``check_tables_read``)."""
         import hashlib
 
-        parts = (self.tables.fingerprint(), self.ag.fingerprint(), sorted(self.options.items(), key=repr),
+        parts = (self.tables.fingerprint(), self.ag.fingerprint(), move_opt(self).fingerprint(), sorted(self.options.items(), key=repr),
                  sorted(self.optional_rules), sorted(self.cost.items()),
                  sorted(self.cover.items()), sorted(self.turn_cost.items()),
                  sorted((k, f.id, sorted(f.move_cost.items())) for k, f in self.features.items() if f is not None))
