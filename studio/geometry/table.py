@@ -23,6 +23,7 @@ from .shapes import segment
 _EPS = 1e-9
 _FAR = 1.0e4  # shadows are projected this far (inches), well beyond any table
 _DEGENERATE = 1e-9  # a vertex or line end this close to the other shape sends a sight line to the exact overlay
+_MEMO_SIZE = 1 << 16  # memoized sight lines / exposures per geometry before the memo starts afresh
 _BRUTE_EDGES = 4096  # up to this many polygon edges a sight line tests them all; beyond, the tree picks areas
 
 
@@ -110,6 +111,8 @@ class TableGeometry:
         self.by_id = {a.id: a for a in self.areas}
         self._edges = _EdgeTable.build(self._all)
         self._hidden = np.array([bool(a.hidden_from) for a in self.areas] + [False] * len(self.heights), dtype=bool)
+        self._memo: dict = {}   # los() answers
+        self._exposure_memo: dict = {}
 
     # ------------------------------------------------------------------ elevation
     def ground_at(self, x: float, y: float) -> float:
@@ -139,6 +142,16 @@ class TableGeometry:
     def areas_at(self, x: float, y: float) -> list[Area]:
         """Areas covering the point (x, y)."""
         return [self.areas[i] for i in sorted(self._tree.query(Point(x, y), predicate="intersects"))]
+
+    def areas_at_points(self, xs, ys) -> list[list[Area]]:
+        """:meth:`areas_at` for many points at once (vectorized per area): for each point the areas covering
+        it, in the areas' order."""
+        xs, ys = np.asarray(xs, dtype=float), np.asarray(ys, dtype=float)
+        out: list[list[Area]] = [[] for _ in range(len(xs))]
+        for area, geom in zip(self.areas, self._geoms):
+            for k in np.flatnonzero(shapely.intersects_xy(geom, xs, ys)):
+                out[k].append(area)
+        return out
 
     def depth_inside(self, x: float, y: float, area: Area) -> float:
         """Shortest distance from (x, y) to the edge of ``area`` when inside it, else 0."""
@@ -173,7 +186,18 @@ class TableGeometry:
         """The sight line from an eye ``eye`` inches above the ground at (x0, y0) to a point ``target`` inches
         above the ground at (x1, y1): every area crossed (length inside, faces, blocking) and the ground block.
         Areas hidden from ``side`` are left out; an area holding an end never blocks (it is that end's cover).
-        The same answer as :meth:`los_exact`, by edge crossings (see the module docstring)."""
+        The same answer as :meth:`los_exact`, by edge crossings (see the module docstring). Answers are
+        memoized per geometry (the geometry is static; a result is immutable): units that hold ask again."""
+        key = (x0, y0, x1, y1, eye, target, side)
+        hit = self._memo.get(key)
+        if hit is None:
+            if len(self._memo) >= _MEMO_SIZE:
+                self._memo.clear()
+            hit = self._memo[key] = self._los(x0, y0, x1, y1, eye, target, side)
+        return hit
+
+    def _los(self, x0: float, y0: float, x1: float, y1: float, eye: float, target: float,
+             side: str | None) -> LosResult:
         fast = self._edges.intervals(self, x0, y0, x1, y1) if self._edges is not None else None
         if fast is None:
             return self.los_exact(x0, y0, x1, y1, eye, target, side)
@@ -232,9 +256,22 @@ class TableGeometry:
 
     # ------------------------------------------------------------------ exposure
     def exposure(self, x: float, y: float, eye: float, foot: BaseGeometry, target: float = 0.0,
-                 side: str | None = None) -> float:
+                 side: str | None = None, key=None) -> float:
         """Fraction (0..1) of the footprint ``foot`` seen from an eye at (x, y): its area outside the shadows
-        of the areas that block the sight line there (exact shadows of every edge of each blocker)."""
+        of the areas that block the sight line there (exact shadows of every edge of each blocker). ``key``
+        (hashable, naming ``foot`` exactly, e.g. card, position and facing) memoizes the answer."""
+        if key is None:
+            return self._exposure(x, y, eye, foot, target, side)
+        full = (x, y, eye, key, target, side)
+        hit = self._exposure_memo.get(full)
+        if hit is None:
+            if len(self._exposure_memo) >= _MEMO_SIZE:
+                self._exposure_memo.clear()
+            hit = self._exposure_memo[full] = self._exposure(x, y, eye, foot, target, side)
+        return hit
+
+    def _exposure(self, x: float, y: float, eye: float, foot: BaseGeometry, target: float,
+                  side: str | None) -> float:
         if foot.area <= 0:
             return 0.0
         hull = shapely.convex_hull(shapely.union(foot, Point(x, y)))

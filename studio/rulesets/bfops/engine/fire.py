@@ -47,7 +47,8 @@ def sight(game, firer, target, side: int, others=()) -> Sight:
     through = sum(c.area.cover * c.faces for c in blockers) if blockers and solids_only else 0.0   # BfOps p.21
     blocked = bool(blockers) or los.ground_block is not None
     exposure = 0.0 if blocked else g.exposure(
-        firer.x, firer.y, eye, game.footprint(target), tc.base.height_in, game.sides[side])
+        firer.x, firer.y, eye, game.footprint(target), tc.base.height_in, game.sides[side],
+        key=(target.card, target.x, target.y, target.facing))
     cover, screen = unit_screens(game, firer, target, eye, others) if others and not blocked else (None, None)
     return Sight(dist, los, exposure, through, blocked, cover, screen)
 

@@ -201,10 +201,11 @@ class BfopsGame(Game):
             return self.tables.spot_mod["pitch_dark"]                     # BfOps p.12
         return 0.0
 
-    def ground_of(self, x: float, y: float) -> str:
-        """Ground type at a point (BfOps p.11), worsened one step by flood or deep snow (p.12)."""
+    def ground_of(self, x: float, y: float, areas=None) -> str:
+        """Ground type at a point (BfOps p.11), worsened one step by flood or deep snow (p.12). ``areas``: the
+        areas at the point when the caller has them (``geometry.areas_at_points``)."""
         ground = "normal"
-        for a in self.geometry.areas_at(x, y):
+        for a in self.geometry.areas_at(x, y) if areas is None else areas:
             f = a.data.get("feature")
             g = (f.ground if f is not None and f.ground else "") or {"rough": "rough", "extreme": "extreme",
                                                                     "woods": "rough"}.get(a.kind, "")
@@ -215,11 +216,12 @@ class BfopsGame(Game):
             ground = "rough" if ground == "normal" else "extreme"
         return ground
 
-    def cell_cost(self, mobility: str, fording_in: float, x: float, y: float) -> float:
+    def cell_cost(self, mobility: str, fording_in: float, x: float, y: float, areas=None) -> float:
         """Movement cost per inch at a point for a mobility class: 1 / the slowest terrain's move factor; water
-        deeper than the fording depth (fords excepted) and structures are impassable (BfOps p.11)."""
+        deeper than the fording depth (fords excepted) and structures are impassable (BfOps p.11). ``areas`` as
+        for :meth:`ground_of`."""
         factor = 1.0
-        for a in self.geometry.areas_at(x, y):
+        for a in self.geometry.areas_at(x, y) if areas is None else areas:
             f = a.data.get("feature")
             if f is not None and f.depth_in is not None:
                 depth = _ford_depth(f, x, y)

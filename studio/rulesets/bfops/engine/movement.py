@@ -27,12 +27,19 @@ class NavGrid:
         self.nx, self.ny = int(math.ceil(g.width / CELL)), int(math.ceil(g.depth / CELL))
         self.cost = np.ones((self.nx, self.ny))
         self.fields: dict[tuple[int, int], np.ndarray] = {}
-        for i in range(self.nx):
-            for j in range(self.ny):
-                x, y = (i + 0.5) * CELL, (j + 0.5) * CELL
-                self.cost[i, j] = game.cell_cost(mobility, fording_in, x, y)
-                if mobility != "foot" and game.ground_of(x, y) in game.tables.bog:
-                    self.cost[i, j] *= BOG_AVOIDANCE
+        ii, jj = np.meshgrid(np.arange(self.nx), np.arange(self.ny), indexing="ij")
+        xs, ys = (ii.ravel() + 0.5) * CELL, (jj.ravel() + 0.5) * CELL
+        bare = None                                      # a cell no area covers: the same cost everywhere
+        for i, j, x, y, areas in zip(ii.ravel(), jj.ravel(), xs, ys, g.areas_at_points(xs, ys)):
+            if not areas and bare is not None:
+                self.cost[i, j] = bare
+                continue
+            cost = game.cell_cost(mobility, fording_in, x, y, areas)
+            if mobility != "foot" and game.ground_of(x, y, areas) in game.tables.bog:
+                cost *= BOG_AVOIDANCE
+            self.cost[i, j] = cost
+            if not areas:
+                bare = cost
 
     def cell(self, x: float, y: float) -> tuple[int, int]:
         return (min(self.nx - 1, max(0, int(x / CELL))), min(self.ny - 1, max(0, int(y / CELL))))

@@ -257,7 +257,7 @@ class BfopsState(State):
             raise RulesError(f"'{action}' is not an action of this game")
 
     def clone(self) -> "BfopsState":
-        return BfopsState(self.game, self.dice.clone(), [dataclasses.replace(u) for u in self.units],
+        return BfopsState(self.game, self.dice.clone(), [_copy_unit(u) for u in self.units],
                           dict(self.orders), self.turn, self.phase, self.priority, self.player, list(self.hand),
                           [set(s) for s in self.spotted], list(self.alerted), list(self.declared),
                           set(self.decided), set(self.cleared), dict(self.damage), set(self.rubble),
@@ -514,9 +514,18 @@ class BfopsState(State):
 
     def compulsory_minefield(self, u: Unit):
         """The unspotted enemy minefield whose compulsory zone (table ``procedures``) holds the unit, or None."""
-        zone = self.game.tables.procedure("minefield_zone_in")
-        here = shapely.points(u.x, u.y)
-        return next((a for a in self.unknown_minefields(u.side) if shapely.distance(here, a.geom) <= zone), None)
+        unknown = self.unknown_minefields(u.side)
+        if not unknown:
+            return None
+        memo = self.game.geometry.__dict__.setdefault("_compulsory", {})   # static geometry: memo per point
+        key = (u.x, u.y, tuple(a.id for a in unknown))
+        if key not in memo:
+            if len(memo) > 65536:
+                memo.clear()
+            zone = self.game.tables.procedure("minefield_zone_in")
+            here = shapely.points(u.x, u.y)
+            memo[key] = next((a for a in unknown if shapely.distance(here, a.geom) <= zone), None)
+        return memo[key]
 
     def _straight(self, u: Unit, card, goal, speed: float) -> list:
         """A straight line toward ``goal``, cut to ``speed`` and before the first impassable point (1/4" steps)."""
@@ -710,10 +719,8 @@ class BfopsState(State):
                     continue
                 card = self.game.card_of(u)
                 spots = card.spots_allowed - self._spot_minefield(u, card)
-                seen = [(self.sight(u, t), t) for t in self.units if t.side != s and not t.disabled
-                        and t.id not in self.spotted[s]]
-                seen = sorted([(sg.distance, t.id, sg, t) for sg, t in seen if not sg.blocked])
-                for _, tid, sg, t in seen[:max(0, spots)]:
+                for sg, t in self._nearest_visible(u, s, spots):
+                    tid = t.id
                     number = F.spot_number(self.game, u, t, sg, self.alerted[s], u.element in self.doubled,
                                            W.through_fire(self, sg))
                     roll = self.dice.roll(10, f"spot {u.id}>{tid}")
@@ -723,6 +730,23 @@ class BfopsState(State):
                         if card.capabilities.recon and not self.alerted[s]:
                             self.alerted[s] = True
                             self.narrate(f"  recon spot: {self.game.sides[s]} Placed On Alert (+2, BfOps p.18)")
+
+    def _nearest_visible(self, u: Unit, s: int, spots: int) -> list:
+        """The ``spots`` nearest enemy units not yet spotted by side ``s`` that ``u`` can see, nearest first (ties
+        by id): the sight lines are computed in order of distance until enough are clear (the same choice as
+        sorting every clear sight line, for a fraction of them)."""
+        if spots <= 0:
+            return []
+        cands = sorted((self.game.distance(u, t), t.id, t) for t in self.units
+                       if t.side != s and not t.disabled and t.id not in self.spotted[s])
+        out = []
+        for _, _, t in cands:
+            sg = self.sight(u, t)
+            if not sg.blocked:
+                out.append((sg, t))
+                if len(out) >= spots:
+                    break
+        return out
 
     def _spot_minefield(self, u: Unit, card) -> int:
         """A Spot check at the unspotted enemy minefield holding the unit in its compulsory zone: a Unit Rating
@@ -758,15 +782,25 @@ class BfopsState(State):
         return out
 
     def _deciders(self, side: int) -> list[Unit]:
+        """The units of ``side`` still to decide in this priority, in table order."""
+        return list(self._iter_deciders(side))
+
+    def _first_decider(self, side: int) -> Unit | None:
+        return next(self._iter_deciders(side), None)
+
+    def _iter_deciders(self, side: int):
         pr = self.priorities()
         if self.priority >= len(pr):
-            return []
+            return
         p = pr[self.priority]
-        return [u for u in self.units if u.side == side and not u.disabled and not u.fired and not u.sup_fire
-                and u.id not in self.decided
-                and ((self._weapons_at(u, p) and (self._targets(u, p) or structure_targets(
-                    self, u, self._weapons_at(u, p)) or cqb_targets(self, u)))
-                     or (W.has_slicks(self.game) and W.ignite_targets(self, u)))]
+        slicks = W.has_slicks(self.game)
+        for u in self.units:
+            if u.side != side or u.disabled or u.fired or u.sup_fire or u.id in self.decided:
+                continue
+            weapons = self._weapons_at(u, p)
+            if (weapons and (self._targets(u, p) or structure_targets(self, u, weapons) or cqb_targets(self, u))) \
+                    or (slicks and W.ignite_targets(self, u)):
+                yield u
 
     def _targets(self, u: Unit, priority: float) -> list[Fire]:
         out = []
@@ -798,8 +832,7 @@ class BfopsState(State):
         return set().union(*(self.fired_on.get(v.id, set()) for v in self.units if v.element == u.element))
 
     def deciding_unit(self) -> Unit | None:
-        d = self._deciders(self.player)
-        return d[0] if d else None
+        return self._first_decider(self.player)
 
     def _shots(self) -> list:
         u = self.deciding_unit()
@@ -826,9 +859,9 @@ class BfopsState(State):
 
     def _next_decider(self) -> None:
         while True:
-            if self._deciders(self.player):
+            if self._first_decider(self.player) is not None:
                 return
-            if self._deciders(1 - self.player):
+            if self._first_decider(1 - self.player) is not None:
                 self.player = 1 - self.player
                 return
             self._resolve_priority()
@@ -1019,6 +1052,13 @@ class BfopsState(State):
         self.turn += 1
         if not self._over():
             self.begin_turn()
+
+
+def _copy_unit(u: Unit) -> Unit:
+    """A field-for-field copy of a unit (``dataclasses.replace`` without its per-field overhead)."""
+    v = object.__new__(Unit)
+    v.__dict__.update(u.__dict__)
+    return v
 
 
 def new_state(game, seed: int) -> BfopsState:

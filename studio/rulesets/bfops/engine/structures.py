@@ -24,10 +24,24 @@ def sight_of(state, u, area):
     until the next Move Phase."""
     key = (u.id, STRUCTURE + area.id)
     if key not in state.sights:
-        p = area.geom.representative_point()
-        state.sights[key] = (math.hypot(p.x - u.x, p.y - u.y),
-                             state.game.geometry.los(u.x, u.y, p.x, p.y, eye=0.35, target=0.1))
+        state.sights[key] = structure_sight(state.game.geometry, u.x, u.y, area)
     return state.sights[key]
+
+
+def structure_sight(geometry, x: float, y: float, area):
+    """(distance, LOS) from (x, y) to the structure's representative point: a function of the static table
+    geometry, memoized on it (a few positions recur all game)."""
+    memo = geometry.__dict__.setdefault("_structure_sight", {})
+    key = (x, y, area.id)
+    hit = memo.get(key)
+    if hit is None:
+        if len(memo) > 65536:
+            memo.clear()
+        p = memo.get(("point", area.id))
+        if p is None:
+            p = memo[("point", area.id)] = area.geom.representative_point()
+        hit = memo[key] = (math.hypot(p.x - x, p.y - y), geometry.los(x, y, p.x, p.y, eye=0.35, target=0.1))
+    return hit
 
 
 def structure_targets(state, u, weapons: list[int]) -> list:
@@ -35,6 +49,9 @@ def structure_targets(state, u, weapons: list[int]) -> list:
     from .state import Fire
 
     card = state.game.card_of(u)
+    he = [wi for wi in weapons if any(a.type == "HE" for a in card.weapons[wi].ammo)]
+    if not he:
+        return []
     out = []
     for area in structures(state.game):
         if area.id in state.rubble:
@@ -42,9 +59,9 @@ def structure_targets(state, u, weapons: list[int]) -> list:
         dist, los = sight_of(state, u, area)
         if los.ground_block is not None or any(c.blocking and c.area is not area for c in los.crossings):
             continue
-        for wi in weapons:
+        for wi in he:
             w = card.weapons[wi]
-            if F.band(w, dist) is not None and any(a.type == "HE" for a in w.ammo):
+            if F.band(w, dist) is not None:
                 out.append(Fire(u.id, STRUCTURE + area.id, wi, "HE"))
     return out
 
