@@ -210,7 +210,7 @@ class LegRules:
         g = self.game
         tb = g.tables
         ag = g.units[t].type.ag
-        mod = tb.cover_spot.get(self.cover_of(self.hex[t], spotting=True), 0) + g.turn_spot_mod.get(self.turn, 0)
+        mod = tb.cover_spot.get(self.cover_of(self.hex[t], spotting=True), 0) + self.light_modifier(t)
         mod += extra
         if mark == MMOVE:
             mod += tb.spot_mod["target-spot-move"]

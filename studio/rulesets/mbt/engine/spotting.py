@@ -30,6 +30,11 @@ class SpottingRules:
             return "none"
         return (self.game.spot_cover if spotting else self.game.cover).get(h, "none")
 
+    def light_modifier(self, t: int) -> int:
+        """The limited-visibility spotting modifier of this turn for target ``t`` (MBT 7.36.1); illumination
+        (7.27, ``opt_illumination``) raises it."""
+        return self.game.turn_spot_mod.get(self.turn, 0)
+
     def spot_range(self, t: int, df: bool = False) -> int:
         """How far ``t`` can be spotted (MBT 4.1.3): cover and Spot counter modifiers, clamped, table V column.
         ``df``: Fire/Short Halt targeting, where a Spot/Fire placed this turn does not yet count (Q2)."""
@@ -41,7 +46,7 @@ class SpottingRules:
             mod += tb.spot_mod["target-spot-move"]
         elif mark == MFIRE:
             mod += tb.spot_mod["target-spot-fire"]
-        light = g.turn_spot_mod.get(self.turn, 0)
+        light = self.light_modifier(t)
         if light:
             mod += light  # limited visibility (MBT 7.36.1)
             if self.wreck.get(self.hex[t]) == 2:  # a Brew-Up Wreck lights its hex, never above 0 (MBT 7.27)
