@@ -1,6 +1,7 @@
 """Scenario editor: board assembly, sides and forces (dragged from the TO&E list onto map hexes), painted setup
 zones, reinforcement schedule, victory conditions with hex picking, environment, special rules, rule options,
-and a side panel with this scenario's diagnostics.
+the ruleset's optional rules as a checklist (rule number and title; the tooltip gives the description, what
+the rule needs and requires), and a side panel with this scenario's diagnostics.
 
 The map is the scenario's boards assembled by ``studio.model.maps.assemble`` (labels stay the printed ones, so a
 turned board still reads ``4K3``). Every edit is a document op; one drop, one zone stroke or one click is one
@@ -315,13 +316,20 @@ class QtScenarioEditor(QtEditor):
         self.rules_form = self._subform(("special_rules",))
         self.options_panel = QWidget()
         self.options_layout = QVBoxLayout(self.options_panel)
-        rules = QWidget()
+        rules = self.rules_widget = QWidget()
         rl = QVBoxLayout(rules)
         rl.addWidget(self.rules_form)
         rl.addWidget(QLabel("<b>Rule options</b> (empty = the ruleset's default)"))
         rl.addWidget(self.options_panel)
+        self.optional_title = QLabel("<b>Optional rules</b> in force (ticked)")
+        rl.addWidget(self.optional_title)
+        self.optional_list = QListWidget()
+        self.optional_list.setMinimumHeight(260)
+        self.optional_list.itemChanged.connect(self._optional_item_changed)
+        rl.addWidget(self.optional_list)
         rl.addStretch(1)
-        self.tabs.addTab(self._scroll(rules), "Rules")
+        self.rules_page = self._scroll(rules)
+        self.tabs.addTab(self.rules_page, "Rules")
         self.extension_form = self._extension_form()
         if self.extension_form is not None:
             self.extension_page = self._scroll(self._extension_page(self.extension_form))
@@ -598,6 +606,9 @@ class QtScenarioEditor(QtEditor):
             self.reinforcements.addTopLevelItem(QTreeWidgetItem([str(turn), str(side_name), str(force_name),
                                                                  str(where)]))
         self._fill_options()
+        self._fill_optional_rules()
+        # the scroll page must not squeeze the option rows (its height-for-width guess ignores them)
+        self.rules_widget.setMinimumHeight(self.rules_widget.layout().minimumSize().height())
         for form in self.forms + [self.boards_form]:
             form.refresh()
 
@@ -605,6 +616,7 @@ class QtScenarioEditor(QtEditor):
         while self.options_layout.count():
             item = self.options_layout.takeAt(0)
             if item.widget():
+                item.widget().hide()  # gone at once (deleteLater waits for the event loop)
                 item.widget().deleteLater()
         ruleset = self.session.data_of("ruleset", str(self.doc.data.get("ruleset")))
         chosen = self.doc.data.get("options") if isinstance(self.doc.data.get("options"), dict) else {}
@@ -622,10 +634,15 @@ class QtScenarioEditor(QtEditor):
                 box.setCurrentIndex(index if index >= 0 else 0)
             box.setToolTip(f"{option.get('description', '')} [{option.get('rule', '')}]")
             box.activated.connect(lambda _=0, o=oid, b=box: self.set_option(o, b.currentData()))
+            box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+            box.setMinimumContentsLength(12)  # long choices are cut in the box, not the panel
             row = QWidget()
             rl = QHBoxLayout(row)
             rl.setContentsMargins(0, 0, 0, 0)
-            rl.addWidget(QLabel(str(option.get("title") or oid)), 1)
+            title = QLabel(str(option.get("title") or oid))
+            title.setWordWrap(True)
+            title.setToolTip(box.toolTip())
+            rl.addWidget(title, 1)
             rl.addWidget(box)
             self.options_layout.addWidget(row)
             self.option_boxes[oid] = box
@@ -638,6 +655,88 @@ class QtScenarioEditor(QtEditor):
         else:
             ops = [Set("/options", {option_id: value})]
         self.apply(f"Option {option_id}", ops)
+
+    def _ruleset_optional_rules(self) -> list[dict]:
+        ruleset = self.session.data_of("ruleset", str(self.doc.data.get("ruleset")))
+        rules = ruleset.get("optional_rules") if isinstance(ruleset, dict) else None
+        return [r for r in rules or [] if isinstance(r, dict) and isinstance(r.get("id"), str)]
+
+    def optional_rules_on(self) -> list:
+        chosen = self.doc.data.get("optional_rules")
+        return list(chosen) if isinstance(chosen, list) else []
+
+    @staticmethod
+    def _optional_tooltip(rule: dict) -> str:
+        needs = rule.get("needs") if isinstance(rule.get("needs"), dict) else {}
+        lines = [f"{rule.get('rule', '')} {rule.get('title', '')} (id {rule['id']})", str(rule.get("description", ""))]
+        for key, what in (("scenario", "scenario data"), ("card_fields", "card fields"), ("tables", "tables"),
+                          ("map_features", "map features")):
+            if needs.get(key):
+                lines.append(f"Needs {what}: {', '.join(map(str, needs[key]))}")
+        if rule.get("tables"):
+            lines.append(f"Its tables: {', '.join(map(str, rule['tables']))}")
+        if rule.get("requires"):
+            lines.append(f"Requires optional rule(s): {', '.join(map(str, rule['requires']))}")
+        return "\n".join(lines)
+
+    def _fill_optional_rules(self) -> None:
+        """One checkable row per optional rule of the ruleset (ids the ruleset lacks are kept, marked unknown)."""
+        rules = self._ruleset_optional_rules()
+        on = self.optional_rules_on()
+        self.optional_list.blockSignals(True)
+        self.optional_list.clear()
+        self.optional_items = {}
+        known = {r["id"] for r in rules}
+        shown = rules + [{"id": str(x), "rule": "?", "title": "not an optional rule of this ruleset",
+                          "description": ""} for x in on if x not in known]
+        for rule in shown:
+            number = str(rule.get("rule", "")).split()[-1] if rule.get("rule") else ""
+            item = QListWidgetItem(f"{number:<6} {rule.get('title') or rule['id']}")
+            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+            item.setCheckState(Qt.CheckState.Checked if rule["id"] in on else Qt.CheckState.Unchecked)
+            item.setToolTip(self._optional_tooltip(rule))
+            item.setData(Qt.ItemDataRole.UserRole, rule["id"])
+            self.optional_list.addItem(item)
+            self.optional_items[rule["id"]] = item
+        self.optional_list.blockSignals(False)
+        self.optional_title.setText(f"<b>Optional rules</b> in force: {len(on)} of {len(rules)} (ticked)")
+        self.optional_title.setVisible(bool(shown))
+        self.optional_list.setVisible(bool(shown))
+
+    def _optional_item_changed(self, item: QListWidgetItem) -> None:
+        self.set_optional_rule(item.data(Qt.ItemDataRole.UserRole), item.checkState() == Qt.CheckState.Checked)
+
+    def set_optional_rule(self, rule_id: str, on: bool) -> bool:
+        """Switch optional rule ``rule_id`` on (with the rules it requires) or off (with the rules that require
+        it): one undo step writing ``optional_rules`` in the ruleset's order (removed when empty)."""
+        rules = {r["id"]: r for r in self._ruleset_optional_rules()}
+        current = self.optional_rules_on()
+        if on:
+            wanted, stack = set(current), [rule_id]
+            while stack:
+                rid = stack.pop()
+                if rid not in wanted or rid == rule_id:
+                    wanted.add(rid)
+                    stack += [r for r in (rules.get(rid, {}).get("requires") or []) if r not in wanted]
+        else:
+            wanted = set(current) - {rule_id}
+            changed = True
+            while changed:  # rules that need a rule switched off go too
+                gone = {r for r in wanted if set(rules.get(r, {}).get("requires") or []) - wanted}
+                changed = bool(gone)
+                wanted -= gone
+        order = [r for r in rules if r in wanted] + [r for r in current if r in wanted and r not in rules]
+        if order == current:
+            return False
+        extra = sorted((set(order) ^ set(current)) - {rule_id})
+        value = order if order else DELETE
+        if value is DELETE and "optional_rules" not in self.doc.data:
+            return False
+        ok = self.apply(f"Optional rule {rule_id} {'on' if on else 'off'}", [Set("/optional_rules", value)])
+        if ok and extra:
+            self.status_message.emit(f"{rule_id} {'on' if on else 'off'}; also switched "
+                                     f"{'on' if on else 'off'}: {', '.join(extra)}")
+        return ok
 
     def show_diagnostics(self, diagnostics) -> None:
         super().show_diagnostics(diagnostics)
@@ -866,6 +965,14 @@ class QtScenarioEditor(QtEditor):
         elif parts and parts[0] in ("name", "turns", "environment", "first_player"):
             self.tabs.setCurrentIndex(0)
             self.general.focus(pointer)
+        elif parts and parts[0] == "optional_rules":
+            self.tabs.setCurrentIndex(self.tabs.indexOf(self.rules_page))
+            row = int(parts[1]) if len(parts) > 1 and parts[1].isdigit() else -1
+            on = self.optional_rules_on()
+            item = self.optional_items.get(on[row]) if 0 <= row < len(on) else None
+            if item is not None:
+                self.optional_list.setCurrentItem(item)
+                self.optional_list.scrollToItem(item)
         elif parts and parts[0] == "extension" and self.extension_form is not None:
             self.tabs.setCurrentIndex(self.tabs.indexOf(self.extension_page))
             self.extension_form.focus(pointer)
