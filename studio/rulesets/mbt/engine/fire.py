@@ -113,8 +113,25 @@ class FireRules:
                 self.reveal_for = t
                 return True
             self.conceal_once = False
+            if self._before_resolve(s, t, row):
+                return True  # a decision before this shot (optional rules, e.g. MBT 7.44)
             self.res_i += 1
             self._shoot(s, t, row, overwatch=False)
+            if self._after_resolve(s, t, row):
+                return True  # a decision after this shot (optional rules, e.g. MBT 7.48)
+        return False
+
+    def _before_resolve(self, s: int, t: int, row) -> bool:
+        """Hook: True when a player must decide before the shot ``s`` -> ``t`` resolves (the Advanced Game's
+        optional rules override it)."""
+        return False
+
+    def _after_resolve(self, s: int, t: int, row) -> bool:
+        """Hook: True when a player must decide after the shot ``s`` -> ``t`` resolved."""
+        return False
+
+    def df_pending(self) -> bool:
+        """Hook: True (with ``cp`` set) while a Direct Fire decision of an optional rule waits."""
         return False
 
     def _shoot(self, s: int, t: int, row, overwatch: bool) -> None:

@@ -246,6 +246,8 @@ class MbtState(SpottingRules, CommandRules, FireRules, OverwatchRules, MovementR
 
     def _step_direct_fire(self) -> bool:
         """Direct Fire (MBT 4.4.1): all shots announced before any is resolved; First then Second Player."""
+        if self.df_pending():  # a decision of an optional rule (FireRules.df_pending, MBT 7.44, 7.48)
+            return True
         if self.reveal_for >= 0:
             self.cp = self.game.units[self.reveal_for].side
             return True
