@@ -16,6 +16,7 @@ from studio.model.maps import AssembledMap, assemble_scenario, edge_key
 from .ag_specs import AG_TABLES
 from .opt_command_specs import OPT_COMMAND_TABLES  # Optional Rules of morale, spotting and command
 from .opt_move_specs import MOVE_OPT_TABLES
+from .air_specs import AIR_TABLES
 
 BANDS = ("P", "S", "M", "L", "E")
 FLAT_NAMES = coords.FLAT_DIRECTION_NAMES
@@ -185,7 +186,7 @@ ENGINE_TABLES = (
     TableSpec("terrain-effects", "MBT 4.5.1.1.4", ("code", "turn"), ("turn",), ("turn",), nullable=("turn",)),
     TableSpec("stacking", "MBT 3.8", ("limit", "vehicles", "wrecks_count"), ("vehicles",), ("vehicles",),
               keys=("over-stacked",)),
-) + AG_TABLES + MOVE_OPT_TABLES + OPT_COMMAND_TABLES
+) + AG_TABLES + MOVE_OPT_TABLES + OPT_COMMAND_TABLES + AIR_TABLES
 SPECS = {s.id: s for s in ENGINE_TABLES}
 
 
