@@ -140,7 +140,7 @@ class MinesRules:
             result = self.apply_leg_result(i, "E") if x <= emax else "no effect"
         elif x <= dmax:
             result = "Hull Damaged"
-            self._mine_hull_damage(i)
+            self.apply_damage(i, "DM", "HF")  # a second Damaged is KO; a moving vehicle's rest halved (4.4.3.2.6)
         elif x <= tmax:
             result = "Track hit"
             if not self.track[i]:
@@ -150,14 +150,6 @@ class MinesRules:
             result = "no effect"
         self.narrate(f"{g.units[i].name} enters a {f.field} {kind.upper()} minefield in {g.label(self.hex[i])}: "
                      f"{roller} rolls {roll}{f'{mod:+d}' if mod else ''} (column {column}): {result}")
-
-    def _mine_hull_damage(self, i: int) -> None:
-        """Automatic Hull Damage (MBT 7.31.2.1): a second Damaged knocks the vehicle out; a moving vehicle's
-        remaining allowance is halved."""
-        was = self.dmg[i]
-        self.apply_damage(i, "DM", "HF")
-        if self.mv_u == i and not was and self.dmg[i]:
-            self.mv_left //= 2
 
     # ---------------------------------------------------------------- clearing
     def _plow_attack(self, i: int, k: int) -> None:

@@ -105,6 +105,13 @@ class TransportRules:
         if self.dice.record:
             self.events.append(f"{g.units[p].name} dismounts from {g.units[c].name} in {g.label(self.hex[c])}"
                                f"{f' ({cost} of its allowance)' if cost else ''}")
+        self._into_minefield(p)
+
+    def _into_minefield(self, p: int) -> None:
+        """A passenger dismounting or bailing out into an AP minefield is attacked at once; mounting there is
+        not (MBT 7.31.2.2)."""
+        if self.mines:
+            self.mine_attack(p, quickmarch=False)
 
     def _unload(self, p: int, c: int, suppressed: bool) -> None:
         self.carrier[p] = -1
@@ -151,6 +158,7 @@ class TransportRules:
                 out = net <= table[result]
             if out:
                 self._unload(p, c, suppressed=True)
+                self._into_minefield(p)
             if self.dice.record:
                 self.events.append(f"{g.units[p].name} (passenger, {result}) Bail Out roll {roll}: "
                                    f"{'bails out, Suppressed' if out else ('eliminated' if result in ('KO', 'BU') else 'stays')}")
@@ -159,6 +167,7 @@ class TransportRules:
         """The crew bailed out: every passenger bails out automatically, Suppressed (MBT 6.5.2.7.1)."""
         for p in self.passengers(c):
             self._unload(p, c, suppressed=True)
+            self._into_minefield(p)
 
     def passenger_gp(self, s: int, c: int, row, factor: int, net: int) -> None:
         """GP fire at a carrier also attacks each passenger with its own roll (MBT 6.5.4.2.3): GPD 3 Under Cover,
