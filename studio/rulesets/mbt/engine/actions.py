@@ -7,7 +7,8 @@
     turn M1-1 left|right  enter M1-1 2A8  exit M1-1  done M1-1
     dismount M113A2-1 US-1 (Advanced: the moving carrier unloads a passenger)  mount US-1 M113A2-1
     assault US-1 T-80BV-2 (Advanced: close assault or hand-to-hand combat)
-    fly AH-1S-1 2C9 (Advanced, Air Phase: a helicopter flies, then fire ... or hold)
+    fly AH-1S-1 2C9 [low] (Advanced, Air Phase: a helicopter flies, then fire ... or hold; popup AH-1S-1)
+    sortie A-10A-1 slow low  arrive A-10A-1 2A5 SE  wing A-10A-1 ahead|left|right  attack A-10A-1 strafe T-80BV-1
     call M106A2-1 by M981-1 at 2I8 (Advanced: indirect fire called by an observer on a target hex)
 """
 from __future__ import annotations
@@ -31,7 +32,8 @@ class Action(tuple):
 
 PASS = Action(("pass",))
 VERBS = ("command", "initiative", "hold", "reveal", "conceal", "pass", "move", "road", "fwd", "rev", "turn", "enter",
-         "exit", "done", "dismount", "mount", "assault", "fly", "quickmarch")
+         "exit", "done", "dismount", "mount", "assault", "fly", "quickmarch",
+         "sortie", "arrive", "wing", "attack", "popup")
 
 
 def _parse(text: str) -> Action:
