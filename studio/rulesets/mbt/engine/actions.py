@@ -10,6 +10,8 @@
     fly AH-1S-1 2C9 [low] (Advanced, Air Phase: a helicopter flies, then fire ... or hold; popup AH-1S-1)
     sortie A-10A-1 slow low  arrive A-10A-1 2A5 SE  wing A-10A-1 ahead|left|right  attack A-10A-1 strafe T-80BV-1
     call M106A2-1 by M981-1 at 2I8 (Advanced: indirect fire called by an observer on a target hex)
+    call m109-battery-1 by M981-1 at 2I8 smoke open (mission type and SHEAF)  continue M981-1  check M981-1
+    adjust M981-1 at 2I9  planned m109-battery-1@6  discharge T-80BV-1  smoke M125-1 at 2I8  smoke US-1
 """
 from __future__ import annotations
 
@@ -23,7 +25,7 @@ class Action(tuple):
         if k in ("fire", "ow"):
             return f"{k} {self[1]} at {self[2]} {self[3]}"
         if k == "call":
-            return f"call {self[1]} by {self[2]} at {self[3]}"
+            return " ".join((f"call {self[1]} by {self[2]} at {self[3]}",) + tuple(self[4:]))
         return " ".join(self)
 
     def __repr__(self) -> str:
@@ -33,7 +35,8 @@ class Action(tuple):
 PASS = Action(("pass",))
 VERBS = ("command", "initiative", "hold", "reveal", "conceal", "pass", "move", "road", "fwd", "rev", "turn", "enter",
          "exit", "done", "dismount", "mount", "assault", "fly", "quickmarch",
-         "sortie", "arrive", "wing", "attack", "popup")
+         "sortie", "arrive", "wing", "attack", "popup",
+         "continue", "adjust", "check", "planned", "discharge", "smoke")  # indirect fire, smoke (ARTY)
 
 
 def _parse(text: str) -> Action:
@@ -45,9 +48,10 @@ def _parse(text: str) -> Action:
             raise ValueError(f"cannot read '{text}': expected '{t[0]} UNIT at TARGET WEAPON:AMMO'")
         return Action((t[0], t[1], t[3], t[4]))
     if t[0] == "call":
-        if len(t) != 6 or t[2] != "by" or t[4] != "at":
-            raise ValueError(f"cannot read '{text}': expected 'call FIRER by OBSERVER at HEX'")
-        return Action(("call", t[1], t[3], t[5]))
+        if len(t) not in (6, 7, 8) or t[2] != "by" or t[4] != "at":
+            raise ValueError(f"cannot read '{text}': expected 'call FIRER by OBSERVER at HEX [MISSION SHEAF | "
+                             "recon]'")
+        return Action(("call", t[1], t[3], t[5]) + tuple(t[6:]))
     if t[0] not in VERBS:
         raise ValueError(f"unknown action '{text}'")
     return Action(tuple(t))
