@@ -1,5 +1,6 @@
 """The scenario sheet: title, designer, date, map assembly diagram, sides and forces with setup and entry,
-victory conditions, environment, special rules and the latest balance estimate. Qt-free.
+victory conditions, environment, special rules, the optional rules in force (rule number and title, from the
+ruleset) and the latest balance estimate. Qt-free.
 
 Balance estimate: if a file ``<scenario file stem>.balance.json`` lies beside the scenario file, its contents
 are printed, in the shape ``studio play --write-balance`` writes: ``games``, ``bots``, ``seed``, ``ruleset``
@@ -408,6 +409,26 @@ def _rules_sections(flow: Flow, sc: Scenario, side_names: dict[str, str]) -> Non
             flow.text(rule.text, indent=4)
 
 
+def optional_rule_lines(index: ProjectIndex, sc: Scenario) -> list[str]:
+    """``"7.31 Mines and Minefields"`` for each optional rule the scenario switches on, in the ruleset's order
+    (an id the ruleset does not define prints as given, marked)."""
+    ruleset = index.model("ruleset", sc.ruleset)
+    known = list(getattr(ruleset, "optional_rules", []) or [])
+    on = set(sc.optional_rules)
+    lines = [f"{o.rule.split()[-1] if o.rule else ''} {o.title}".strip() for o in known if o.id in on]
+    ids = {o.id for o in known}
+    return lines + [f"{rid} (not an optional rule of ruleset {sc.ruleset})" for rid in sc.optional_rules
+                    if rid not in ids]
+
+
+def _optional_rules_section(flow: Flow, index: ProjectIndex, sc: Scenario) -> None:
+    lines = optional_rule_lines(index, sc)
+    if lines:
+        flow.heading("Optional rules in force")
+    for line in lines:
+        flow.text("- " + line, indent=2, gap=0.6)
+
+
 def _house_rules_section(flow: Flow, index: ProjectIndex, sc: Scenario) -> None:
     """The house rules in force: ruleset variants that list the scenario (:func:`studio.model.variant.house_rules`)."""
     from studio.model.variant import house_rules
@@ -439,6 +460,7 @@ def scenario_pages(index: ProjectIndex, scenario_id: str, paper: str, measure: M
     _map_section(flow, index, sc)
     _forces_section(flow, index, sc)
     _rules_sections(flow, sc, side_names)
+    _optional_rules_section(flow, index, sc)
     _house_rules_section(flow, index, sc)
     lines = balance_lines(_balance_file(index, scenario_id, sc), side_names)
     flow.heading("Balance estimate")
