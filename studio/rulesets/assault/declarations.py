@@ -8,16 +8,6 @@ from studio.model.registry import lazy
 
 from .engine.data import ENGINE_TABLES
 
-NOT_PLAYED = "Assault {rule}: the engine does not play this rule yet (COVERAGE.md, rule sections), so no " \
-             "position can show the choice; the option documents the reading for when it does"
-
-_RULES = {
-    "c21-los-spine": "10.B.2 (sight lines along a hex spine: the engine traces hex centres with a fixed nudge)",
-    "c32-slope-fatigue": "7.E.2 (steep slopes: none on the sample boards)",
-    "c39-vertex-boundary": "13.A.1 (a sight line exactly through the vertex between a covered and an uncovered "
-                           "hexside: the engine gives it to one hexside by a fixed tie rule)",
-}
-
 #: options the engine reads whose choices no position on the sample data can tell apart (and why)
 _NO_POSITION = {
     "c33-soviet-delay": "Assault 19.B.3: the engine reads it, but only Soviet HQs, OPs and the firing unit itself "
@@ -25,7 +15,9 @@ _NO_POSITION = {
                         "difference is 0, so the two readings never differ on the sample data",
 }
 
-UNEXPOSABLE_OPTIONS = {option: NOT_PLAYED.format(rule=rule) for option, rule in _RULES.items()} | _NO_POSITION
+#: every option with two choices is read by the engine (c21 10.B.2 spines, c32 7.E.2 slopes, c39 13.A.1 vertices
+#: included); only c33 cannot be told apart on the sample data
+UNEXPOSABLE_OPTIONS = dict(_NO_POSITION)
 
 UNEXPOSABLE_TABLES = {
     "soviet-command-levels": "Assault 19.B.3: only the difference between two levels is read, and raising every "

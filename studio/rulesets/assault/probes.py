@@ -303,6 +303,29 @@ def _supply_probes() -> list:
     ]
 
 
+def _geometry_probes() -> list:
+    """Sight lines along hex spines and through vertices, and steep slopes (c21, c39, c32)."""
+    from studio.rules.conformance import Probe
+
+    # B1010 -> B0911 runs along the spine between B0910 (clear) and B1011 (woods, one level up): blocked when
+    # either flank blocks, clear when both must
+    spine = [_unit("su", "su-t80-platoon", "soviet", "B1010"), _unit("us", "us-m1-platoon", "us", "B0911")]
+    # the M-1 at B1001 fires KP (8 at range 2) at a T-80 platoon in cover at B0902 facing vertex 1 (covered
+    # hexsides 1 and 2); the line passes through the vertex between hexsides 0 and 1 (clear flanks): covered
+    # (4, the roll 6 misses) or not (8, it hits), and frontal armour or flank
+    vertex = [_unit("us", "us-m1-platoon", "us", "B1001", spotted=True),
+              _unit("su", "su-t80-platoon", "soviet", "B0902", 1, spotted=True, cover=True)]
+    # a leg unit fatigued by a first-phase climb onto the knoll A1615, in the second movement phase
+    climber = [_unit("inf", "us-mech-infantry-platoon", "us", "A1615", fatigued=True, formation="march"),
+               _unit("su", "su-t80-platoon", "soviet", "B2220")]
+    return [
+        Probe("los-spine", _position("soviet-move-1", spine), ("end",), ("c21-los-spine",)),
+        Probe("vertex-boundary", _position("us-fire", vertex, dice=[6, 10, 10, 10]), ("fire us KP su", "end", "end"),
+              ("c39-vertex-boundary",)),
+        Probe("slope-fatigue", _position("us-move-2", climber, PROBE), ("end",), ("c32-slope-fatigue",)),
+    ]
+
+
 def probes() -> list:
     return _spotting_probes() + _fire_probes() + _game_probes() + _opportunity_probes() + _command_probes() + \
-        _artillery_probes() + _supply_probes()
+        _artillery_probes() + _supply_probes() + _geometry_probes()

@@ -176,7 +176,7 @@ def test_A117_incendiary_screens_attack_ten_each(index):
     assert any(e.startswith("indirect fire 10 on su") for e in state.events)          # 10 per screen
     chem = state_of(index, [unit("m", "us-m109-battery", "us", "B1010", deployed=True),
                             unit("su", "su-motor-rifle-platoon", "soviet", "B1011")])
-    for h in ("B1011", "B1012", "B1013", "B0911", "B1009", "B1110"):
+    for h in ("B1011", "B1012", "B1013", "B0909", "B1009", "B1110"):   # (B0911: a spine past B1011, c21)
         chem.play(f"plot m {h} smoke-chemical")
     assert not plots(chem, "m")                                            # six screens: 3 per step x 2
     finish_plotting(chem)

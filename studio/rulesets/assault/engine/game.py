@@ -228,6 +228,7 @@ class AssaultGame(Game):
         self.obstacle = {h: self.map.elevation.get(h, 0) + self.los_height.get(t, 0)
                          for h, t in self.terrain_of.items()}          # Assault 10.B.2: level + terrain height
         self.lines: dict = {}              # (dq, dr) -> the hexes between, as offsets: lines are translation-free
+        self.spines: dict = {}             # (dq, dr) -> the hexes between nudged both ways (option c21)
         drop = self.data.constant("steep-slope-drop")
         elevation = self.map.elevation
         self.steep = {h for h, ns in self.neighbours.items()                  # Assault 7.E.2, reading steep-slope-map
@@ -979,14 +980,14 @@ class AssaultState(CommandControl, Replacement, OpportunityFire, Artillery, Smok
         return [(i, (a[0] + d[0], a[1] + d[1])) for i, d in lines[delta]]
 
     @staticmethod
-    def _line_from_origin(b) -> list:
+    def _line_from_origin(b, nudge: float = 1e-6) -> list:
         a = (0, 0)
         n = coords.distance(a, b)
         ca, cb = coords.to_cube(a), coords.to_cube(b)
         out = []
         for i in range(1, n):
             t = i / n
-            x, y, z = (ca[k] + (cb[k] - ca[k]) * t + 1e-6 * (k + 1) for k in range(3))
+            x, y, z = (ca[k] + (cb[k] - ca[k]) * t + nudge * (k + 1) for k in range(3))
             rx, ry, rz = round(x), round(y), round(z)
             dx, dy, dz = abs(rx - x), abs(ry - y), abs(rz - z)
             if dx > dy and dx > dz:
@@ -1011,12 +1012,25 @@ class AssaultState(CommandControl, Replacement, OpportunityFire, Artillery, Smok
         return cache[(a, b)] and not (self.smoke and self._smoke_blocks(a, b, thermal))
 
     def _trace_los(self, a, b) -> bool:
-        """Assault 10.B.2: the LOS graph rule over the hexes between ``a`` and ``b`` (any range)."""
+        """Assault 10.B.2: the LOS graph rule over the hexes between ``a`` and ``b`` (any range). Where the line
+        runs along a hexside (a hex spine: nudged one way and the other it meets two hexes), option c21 blocks it
+        when either flanking hex blocks ('either') or only when both do ('both')."""
         hs, ht = self._level(a), self._level(b)
         rng = coords.distance(a, b)
         height = self.game.obstacle
-        obstacles = [(i, height.get(h, 0)) for i, h in self._line(a, b)]
+        pick = min if self.game.options.get("c21-los-spine", "either") == "both" else max
+        obstacles = [(i, pick(height.get(h, 0), height.get(g, 0))) for i, h, g in self._spine_line(a, b)]
         return not spotting.los_blocked(hs, ht, rng, obstacles)
+
+    def _spine_line(self, a, b) -> list:
+        """(range, hex, other hex) between ``a`` and ``b``: the two hexes the line meets when nudged either way
+        (the same hex twice off a spine)."""
+        delta = (b[0] - a[0], b[1] - a[1])
+        lines = self.game.spines
+        if delta not in lines:
+            lines[delta] = [(i, h, g) for (i, h), (_, g) in zip(self._line_from_origin(delta),
+                                                               self._line_from_origin(delta, -1e-6))]
+        return [(i, (a[0] + h[0], a[1] + h[1]), (a[0] + g[0], a[1] + g[1])) for i, h, g in lines[delta]]
 
     def _spot_number(self, spotter: Counter, target: Counter, moving: bool, missile: bool = False) -> int | str:
         """Assault 10.D: base by range + terrain (or 'Auto') + target status + spotter status."""
@@ -1283,15 +1297,23 @@ class AssaultState(CommandControl, Replacement, OpportunityFire, Artillery, Smok
         the faced vertex); same hex: flank."""
         if target.hex == firer.hex or self._company(target).state == "broken":
             return False                                              # Assault 13.B.2, 17.A.2
-        side = _hexside_towards(target.hex, firer.hex)
         faced = {target.facing} if target.formation == "march" else {target.facing, (target.facing + 1) % 6}
-        return side in faced
+        return self._crosses(target.hex, firer.hex, faced)
+
+    def _crosses(self, target_hex, firer_hex, sides: set) -> bool:
+        """Whether the line from the firer enters the target's hex across one of ``sides``; a line exactly
+        through a vertex between one of them and another hexside counts by option c39: as crossing it
+        ('target-favour') or the other one ('firer-favour', Assault 13.A.1)."""
+        crossed = _hexsides_towards(target_hex, firer_hex)
+        if self.game.options.get("c39-vertex-boundary", "target-favour") == "firer-favour":
+            return all(x in sides for x in crossed)
+        return any(x in sides for x in crossed)
 
     def _covered_side(self, target: Counter, firer: Counter) -> bool:
         """Assault 13.A.1: the LOS crosses one of the two hexsides of the cover marker's vertex."""
         if not target.cover or target.hex == firer.hex:
             return False
-        return _hexside_towards(target.hex, firer.hex) in {target.facing, (target.facing + 1) % 6}
+        return self._crosses(target.hex, firer.hex, {target.facing, (target.facing + 1) % 6})
 
     def _anti_armour(self, firer: Counter, target: Counter, ammo: str, cell) -> tuple[Counter, str]:
         """Assault 13: hit number, hits, then per hit penetration and confirmation (option c24 'each-hit')."""
@@ -1459,19 +1481,24 @@ def _severity(result: str) -> int:
 
 
 def _hexside_towards(a, b) -> int:
-    """The hexside of ``a`` that the line to ``b`` crosses (flat-top axial directions of studio.hexgrid)."""
+    """One hexside of ``a`` that the line to ``b`` crosses (the lower of two at a vertex: smoke, 20.B.1)."""
+    return _hexsides_towards(a, b)[0]
+
+
+def _hexsides_towards(a, b) -> tuple:
+    """The hexside(s) of ``a`` that the line to ``b`` crosses (flat-top axial directions of studio.hexgrid): one,
+    or the two either side of the vertex the line passes exactly through."""
     def xy(h):
         return 1.5 * h[0], math.sqrt(3) * (h[1] + h[0] / 2)
     ax, ay = xy(a)
     bx, by = xy(b)
     angle = math.atan2(by - ay, bx - ax)
-    best, side = None, 0
+    diffs = []
     for i, d in enumerate(coords.DIRECTIONS):
         dx, dy = xy(d)
-        diff = abs(math.remainder(angle - math.atan2(dy, dx), 2 * math.pi))
-        if best is None or diff < best - 1e-9:
-            best, side = diff, i
-    return side
+        diffs.append((abs(math.remainder(angle - math.atan2(dy, dx), 2 * math.pi)), i))
+    best = min(diffs)[0]
+    return tuple(i for diff, i in diffs if diff < best + 1e-9)
 
 
 def create_game(scenario, index, options) -> AssaultGame:
