@@ -24,7 +24,9 @@ def test_helicopters_get_no_commands_and_fly_in_the_air_phase():
     flights = [a for a in st.legal_actions() if a[0] == "fly"]
     assert flights and all(a[1] == "H" for a in flights)
     from studio.hexgrid.coords import distance
-    assert max(distance(st.hex[0], st.game.map.hex(a[2])) for a in flights) == 10
+    # MBT 6.7.5.1: the NOE allowance (10 for the AH-1S) and the Low one (24) by the announced altitude
+    assert max(distance(st.hex[0], st.game.map.hex(a[2])) for a in flights if len(a) == 3) == 10
+    assert max(distance(st.hex[0], st.game.map.hex(a[2])) for a in flights if a[3:] == ("low",)) == 24
 
 
 def test_helicopter_attacks_a_spotted_ground_unit():

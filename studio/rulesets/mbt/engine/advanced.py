@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 
 from .ag_fire import AgFireRules
-from .air import AirRules
+from .air import AIR_SLOTS, AirRules
 from .assault import AssaultRules
 from .codes import CARRIED, CMD_CODES, P_AIR1, P_AIR2, P_CMD, P_IF, P_MOVE
 from .command_control import CommandControlRules
@@ -27,7 +27,7 @@ from .suppression import SuppressionRules
 from .transport import TransportRules
 
 AG_SLOTS = ("sup", "tdmg", "track", "bail", "attacked", "red", "carrier", "xfer", "grp", "budget", "if_side",
-            "observed", "ca_side", "bat_fired", "air_side", "air_u", "air_done", "hover") + MOVE_SLOTS
+            "observed", "ca_side", "bat_fired", "air_side", "air_u", "air_done", "hover") + MOVE_SLOTS + AIR_SLOTS
 
 
 class AdvState(MoveOptionalRules, AirRules, AssaultRules, IndirectRules, TransportRules, LegRules, AgFireRules, GpFireRules, SuppressionRules,

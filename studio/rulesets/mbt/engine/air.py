@@ -1,53 +1,118 @@
-"""Air Phases, helicopters (MBT 6.4, 6.7.5-6.7.8): helicopters get no commands and act in both Air Phases, the
-First Player's, then the Second Player's. Each activation: ``fly HELI HEX`` (a hex within its NOE allowance,
-terrain ignored, no other flying helicopter there; its own hex is a hover), then one attack ``fire HELI at TARGET
-ROW`` at a ground unit it spots (AP, ATGM or GP rows, as direct fire) or ``hold HELI``. After each activation the
-enemy's Overwatch units with AA weapons may fire at the helicopter (``ow``; MBT 6.7.8: GP fire with the AA
-modifiers, +10 at a hovering helicopter); a Suppressed result suppresses it, an Effective one ending in 5 or 0
-damages it (allowance halved; a second damage eliminates it), any other Effective result shoots it down.
+"""Air Phases (MBT 6.4, 6.7): fixed-wing aircraft (``fixed_wing.py``) and helicopters (6.7.5-6.7.8). Aircraft get
+no commands. In each Air Phase the First Player's side acts, then the Second's: its fixed-wing sorties first,
+then its helicopters one at a time. A helicopter activation::
 
-Simplified (``ENGINE_POLICIES['helicopters']``): always at NOE (no Low altitude, pop-up, side-slip, landing or
-transport), spotting and LOS as a ground vehicle from its hex, AA fire without tracking, no crash attack; ground
-units fire at helicopters only with AA weapons. Fixed-wing aircraft are not modelled."""
+    fly HELI HEX [low]    NOE (default) or Low altitude (6.7.5.1): a hex within that altitude's allowance (halved
+                          when Damaged), terrain ignored, no other flying helicopter at the same altitude there; its
+                          own hex is a hover
+    popup HELI            hovering at NOE: climb to Low for the attack (6.7.5.1.2, 6.7.6.1.5), back to NOE after
+    fire HELI at T ROW    one attack at a ground unit it spots (AP, ATGM or GP rows as direct fire), or ``hold``
+
+Spotting: at NOE as a ground vehicle from its hex (LOS and spotting range, 6.7.6.1.1); at Low and popping up the
+aircraft LOS of 6.7.3.1.3 plus spotting range (6.7.6.1.2). Rockets: at NOE at least 2 Heights above the target per
+10 hexes of range (or part), minimum range 2; at Low minimum 6 (6.7.6.3); the rocket modifier +20 (6.7.3.8).
+After each activation the enemy's Overwatch AA units fire (``ow``, MBT 6.7.8): a hovering or popping-up helicopter
+is tracked at once, a moving one when it flew at least the helicopter Track requirement (measured start to end);
+no radar tracking at NOE. AA modifiers: card, Low +10, hovering +10 (not popping up), pop-up -30. Results:
+Suppressed; Effective ending in 5 or 0 Damaged (allowance halved; a second damage eliminates); otherwise shot
+down: a hovering helicopter crashes in its hex, a flying one roll (10) / 2 hexes ahead; GP 15 at every ground unit
+there (6.7.8.2.2).
+
+Simplified (``ENGINE_POLICIES['helicopters']``): no side-slip/pylon/funnel paths (a flight is its end hex), no
+landing, transport or rappelling, no Hellfire designation or mast-mounted sight; ground units fire at helicopters
+only with AA weapons (landed helicopters, 6.7.9.2, do not exist)."""
 from __future__ import annotations
 
-from studio.hexgrid.coords import distance
+from studio.hexgrid.coords import distance, neighbour
 
 from .actions import Action
-from .codes import DEAD, ON
+from .codes import DEAD, ON, OW
+from .fixed_wing import FW_VERBS, FixedWingRules
 
 HELI_SUPPRESSED, HELI_DAMAGED = "SUP", "DAMAGE"
+#: AdvState slots of this chapter: fixed-wing state, helicopter altitude, hexes flown this activation, pop-up
+AIR_SLOTS = ("fw", "heli_alt", "heli_path", "popup")
 
 
 def heli_type(card):
-    """The engine record of a helicopter card (MBT 5.4.2): traction ``air``, the NOE allowance, its weapons."""
+    """The engine record of a helicopter card (MBT 5.4.2): traction ``air``, the NOE allowance (``cc``), the Low
+    allowance (``road``), its weapons; ``may observe`` helicopters are FOs (6.7.7)."""
     from .ag_data import AgDefense, ag_rows
     from .data import UnitType
 
     b = card.body.model_dump() if hasattr(card.body, "model_dump") else card.body
     gp = b["gp_defense"]
-    noe = int(b["movement"]["noe"])
-    ag = AgDefense(int(gp["value"]), gp["target_type"], None, None, {}, False, False, labels=tuple(b.get("labels") or ()),
-                   heli=True)
-    return UnitType(card.id, card.name, "air", noe, noe, noe, 0, 0, 0, 0, bool(b.get("is_combat_unit", True)), False,
+    noe, low = int(b["movement"]["noe"]), int(b["movement"]["low"])
+    labels = tuple(b.get("labels") or ()) + (("FO",) if b.get("may_observe") and "FO" not in (b.get("labels") or ())
+                                             else ())
+    ag = AgDefense(int(gp["value"]), gp["target_type"], None, None, {}, False, False, labels=labels, heli=True)
+    return UnitType(card.id, card.name, "air", noe, noe, low, 0, 0, 0, 0, bool(b.get("is_combat_unit", True)), False,
                     ag_rows(b), ag)
 
 
-class AirRules:
-    """Rules of this chapter, mixed into :class:`~.advanced.AdvState`."""
+def weapon_kind(game, card_id: str, weapon: str) -> str:
+    """The ``weapon_type`` of a card's weapon ('' when none; cached on the game)."""
+    cache = game.__dict__.setdefault("_weapon_kinds", {})
+    key = (card_id, weapon)
+    if key not in cache:
+        card = game.index.model("unit", card_id)
+        body = card.body.model_dump() if hasattr(card.body, "model_dump") else card.body
+        cache[key] = next((w.get("weapon_type") or "" for w in body.get("weapons") or () if w["id"] == weapon), "")
+    return cache[key]
+
+
+class AirRules(FixedWingRules):
+    """Rules of this chapter, mixed into :class:`~.advanced.AdvState`. Per unit ``heli_alt`` (``noe``/``low``);
+    ``popup`` the helicopter making a pop-up attack (-1 none); fixed-wing aircraft in ``fw``."""
 
     __slots__ = ()
+
+    def _reset(self, seed: int) -> None:
+        super()._reset(seed)
+        from .fixed_wing import FwState
+
+        n = self.game.n
+        self.fw = FwState(self.game.aircraft)
+        self.heli_alt, self.heli_path, self.popup = ["noe"] * n, [0] * n, -1
+
+    def _copy(self, dice):
+        o = super()._copy(dice)
+        o.fw, o.heli_alt, o.heli_path, o.popup = self.fw.copy(), self.heli_alt[:], self.heli_path[:], self.popup
+        return o
+
+    def fingerprint(self) -> str:
+        return f"{super().fingerprint()}|air[{self.fw.key()}]{self.heli_alt}{self.heli_path}{self.popup}"
+
+    def observe(self, player: int):
+        view = super().observe(player)
+        view.fw = self.fw_view(player)
+        return view
+
+    def scramble_hidden(self, player: int, seed: int):
+        import random
+
+        other = super().scramble_hidden(player, seed)
+        other.fw = self.fw_scramble(player, random.Random(seed + 7))
+        return other
+
+    def _recover(self) -> None:
+        """The Advanced Adjustment Phase also ends the aircraft's turn (Suppression, AA shots)."""
+        super()._recover()
+        self.fw_end_turn()
 
     def is_heli(self, i: int) -> bool:
         return self.game.units[i].type.ag.heli
 
     def _step_air(self) -> bool:
-        """An Air Phase (MBT 6.4, 6.7): the First Player's helicopters, then the Second's; True when one acts."""
+        """An Air Phase (MBT 6.4, 6.7): the First Player's aircraft, then the Second's; True when one acts."""
         if self._ow_active() and self._step_overwatch():
             return True
         if self.air_side == -1:
             self.air_side = self.first
+            self.fw_phase_start()
         while self.air_side >= 0:
+            if self.game.aircraft and self.fw_wants(self.air_side):
+                return True
             if self.air_u >= 0 or self._air_ready(self.air_side):
                 self.cp = self.air_side
                 return True
@@ -59,53 +124,80 @@ class AirRules:
         return [i for i in self.game.units_of(side) if self.st[i] == ON and self.is_heli(i) and
                 i not in self.air_done]
 
+    def heli_msa(self, i: int, alt: str) -> int:
+        """The allowance at ``alt`` (MBT 6.7.5.1: NOE or Low), with the damage and suppression fractions (6.7.8.2.2:
+        Damaged halves it)."""
+        ut = self.game.units[i].type
+        return self.msa(i, ut.road if alt == "low" else ut.cc)
+
     def air_actions(self) -> list[Action]:
-        """``fly`` for each helicopter still to act; then the active one's attacks or ``hold``."""
+        """Fixed-wing decisions first; then ``fly`` for each helicopter still to act; then the active one's
+        attacks, ``popup`` (hovering at NOE) or ``hold``."""
         g = self.game
+        if g.aircraft and (self.fw.pending or self.fw.k >= 0 or self.cp == self.air_side and
+                           not self.fw.done[self.cp] and self.fw_sorties(self.cp)):
+            return self.fw_actions()
         if self.air_u >= 0:
             i = self.air_u
             out = [Action(("fire", g.units[i].name, g.units[t].name, row.key))
                    for t, row in self.fire_options(i, self._heli_spots(i))]
+            if self.hover[i] and self.heli_alt[i] == "noe" and self.popup < 0:
+                out.append(Action(("popup", g.units[i].name)))
             return out + [Action(("hold", g.units[i].name))]
         out = []
-        taken = {self.hex[j] for j in range(g.n) if self.st[j] == ON and self.is_heli(j)}
         for i in self._air_ready(self.air_side):
-            rng = self.msa(i, g.units[i].type.cc)
-            for h in g.hexes:
-                if distance(h, self.hex[i]) <= rng and (h == self.hex[i] or h not in taken):
-                    out.append(Action(("fly", g.units[i].name, g.label(h))))
+            for alt in ("noe", "low"):
+                taken = {self.hex[j] for j in range(g.n) if j != i and self.st[j] == ON and self.is_heli(j) and
+                         self.heli_alt[j] == alt}
+                rng = self.heli_msa(i, alt)
+                for h in g.hexes:
+                    if distance(h, self.hex[i]) <= rng and h not in taken:
+                        out.append(Action(("fly", g.units[i].name, g.label(h)) + (("low",) if alt == "low" else ())))
         return out
 
     def _heli_spots(self, i: int) -> tuple:
-        """Ground units the helicopter spots now (NOE spotting as vehicles: LOS and spotting range, 6.7.6.1)."""
+        """Ground units the helicopter spots now: at NOE as vehicles (LOS and spotting range, 6.7.6.1.1); at Low
+        or popping up by the aircraft LOS (6.7.3.1.3) and spotting range (6.7.6.1.2)."""
         g = self.game
         side, h = g.units[i].side, self.hex[i]
+        low = self.heli_alt[i] == "low" or self.popup == i
         return tuple(t for t in g.enemies_of(side) if self.st[t] == ON and not self.is_heli(t) and
-                     distance(h, self.hex[t]) <= self.spot_range(t) and g.los.clear(h, self.hex[t]))
+                     distance(h, self.hex[t]) <= self.spot_range(t) and
+                     (self.air_los("low", self.hex[t]) if low else g.los.clear(h, self.hex[t])))
 
     def apply_air(self, action) -> None:
         g = self.game
+        if g.aircraft and (action[0] in FW_VERBS or self.fw.pending or
+                           (action[0] == "pass" and self.air_u < 0)):
+            self.apply_fw(action)
+            return
         i = g.uindex[action[1]]
         if action[0] == "fly":
             h = g.map.hex(action[2])
+            self.heli_alt[i] = action[3] if len(action) > 3 else "noe"
             self.hover[i] = h == self.hex[i]
+            self.heli_path[i] = distance(h, self.hex[i])
             self.hex[i] = h
             self.air_u = i
             self.air_done.append(i)
+            return
+        if action[0] == "popup":  # MBT 6.7.5.1.2: climb to Low for the attack
+            self.popup = i
+            self.narrate(f"helicopter {g.units[i].name} pops up to Low altitude at {g.label(self.hex[i])}")
             return
         self.air_u = -1
         if action[0] == "fire":
             t = g.uindex[action[2]]
             row = next(r for r in g.units[i].type.ap if r.key == action[3])
-            if self.dice.record:
-                self.events.append(f"helicopter {g.units[i].name} attacks {g.units[t].name} from "
-                                   f"{g.label(self.hex[i])}{' (hovering)' if self.hover[i] else ''}")
+            self.narrate(f"helicopter {g.units[i].name} attacks {g.units[t].name} from {g.label(self.hex[i])}"
+                         f"{' (hovering)' if self.hover[i] and self.popup != i else ''}"
+                         f"{' (pop-up)' if self.popup == i else ''}")
             self._shoot(i, t, row, overwatch=False)
         self._open_ow(1 - g.units[i].side, [i], "air")  # AA fire at the helicopter (MBT 6.7.8)
 
     def heli_result(self, t: int, x: int, effect: str) -> str:
-        """AA results against a helicopter (MBT 6.7.8): Suppressed; Effective ending in 5 or 0 Damaged (a second
-        damage eliminates), otherwise shot down."""
+        """AA results against a helicopter (MBT 6.7.8.2.2): Suppressed; Effective ending in 5 or 0 Damaged (a second
+        damage eliminates), otherwise shot down and crashing."""
         if effect == "N":
             return "no effect"
         if effect == "S":
@@ -116,13 +208,97 @@ class AirRules:
             return "Damaged"
         self.st[t] = DEAD
         self.lost[self.game.units[t].side] += 1
+        self._heli_crash(t)
         return "shot down"
 
+    def _heli_crash(self, t: int) -> None:
+        """A hovering helicopter crashes in its hex, a flying one roll (10) / 2 hexes ahead (MBT 6.7.8.2.2)."""
+        g = self.game
+        h = self.hex[t]
+        if not self.hover[t]:
+            n = self.dice.roll(10, f"crash {g.units[t].name}") // g.air.values["crash-low-divisor"]
+            for _ in range(n):
+                h = neighbour(h, self.fac[t])
+        if self.popup == t:
+            self.popup = -1
+        self.air_crash(h, f"{g.units[t].name} crash")
+
     def weapon_ok(self, s: int, t: int, row) -> bool:
-        """Only AA weapons fire at helicopters (MBT 6.7.8, 6.7.9: not landed)."""
-        if self.is_heli(t) and not row.aa:
+        """Only AA weapons fire at helicopters (MBT 6.7.8, 6.7.9: not landed); AA units inside buildings do not
+        (6.7.8.1.1); a moving helicopter must be tracked. Helicopter rockets: minimum range and height (6.7.6.3)."""
+        if self.is_heli(t):
+            if not row.aa or self.hex[s] in self.game.building_hexes or not self._heli_tracked(s, t, row):
+                return False
+        elif self.is_heli(s) and weapon_kind(self.game, self.game.units[s].type.id, row.weapon) == "rockets" and \
+                not self._rocket_ok(s, t):
             return False
         return super().weapon_ok(s, t, row)
+
+    def _rocket_ok(self, s: int, t: int) -> bool:
+        g = self.game
+        v = g.air.values
+        r = distance(self.hex[s], self.hex[t])
+        if self.heli_alt[s] == "low" or self.popup == s:
+            return r >= v["heli-rocket-min-low"]
+        height = g.elev.get(self.hex[s], 0) + max(0, g.los.terrain_top.get(self.hex[s], 0)) + v["heli-noe-height"]
+        need = v["heli-rocket-height-per-10"] * -(-r // 10)
+        return r >= v["heli-rocket-min-noe"] and height - g.los.unit_height(self.hex[t]) >= need
+
+    def _heli_tracked(self, s: int, t: int, row) -> bool:
+        """MBT 6.7.8.1.1: hovering (and popping-up) helicopters are tracked at once; a moving one after the
+        helicopter Track requirement of flight (radar cannot track at NOE); Suppressed doubles it."""
+        if self.hover[t] or self.popup == t:
+            return True
+        from .air_data import aa_profile
+
+        g = self.game
+        req = g.air.spotting[("helicopter", "noe-low")][1]
+        p = aa_profile(g, g.units[s].type.id, row.weapon)
+        if p.radar and g.options["aa-radar-state"] == "active" and not p.limited and self.heli_alt[t] == "low":
+            req = max(g.air.values["radar-track-min"], req // 2)
+        if p.sam is not None:
+            req = req * 2 // (2 if p.sam[1] == "radar" else 1)
+        return self.heli_path[t] >= req * (2 if self.sup[s] else 1)
+
+    def gp_modifiers(self, s: int, t: int, row, band: str, overwatch: bool) -> int:
+        """Air modifiers on top of the GP Fire modifiers (MBT 6.7.3.8, 6.7.8.2): helicopter rockets +20; AA at a
+        Low helicopter +10, at a pop-up attack -30 (instead of hovering +10)."""
+        g = self.game
+        net = super().gp_modifiers(s, t, row, band, overwatch)
+        if self.is_heli(t):
+            m = g.air.aa_mod
+            if self.popup == t:
+                net += m["pop-up"] + m["low-altitude"] - (m["hovering"] if self.hover[t] else 0)
+            elif self.heli_alt[t] == "low":
+                net += m["low-altitude"]
+        elif self.is_heli(s) and weapon_kind(g, g.units[s].type.id, row.weapon) == "rockets":
+            net += g.air.fw_mod["rocket"]
+        return net
+
+    def _ow_shots(self, side: int) -> list:
+        """AA Overwatch shots at a helicopter (MBT 6.7.8.1): 360 degree tracking LOS, at Low or popping up the
+        aircraft LOS reversed (6.7.3.1.3), at NOE the ground LOS; range, field of fire and tracking by
+        ``weapon_ok``. Other Overwatch as in the Basic Game."""
+        if self.ow_ctx != "air":
+            return super()._ow_shots(side)
+        g = self.game
+        out = []
+        for t in self.ow_trig:
+            if self.st[t] != ON or g.units[t].side == side:
+                continue
+            low = self.heli_alt[t] == "low" or self.popup == t
+            for s in self._ow_shooters(side):
+                if not (self.air_los("low", self.hex[s]) if low else g.los.clear(self.hex[s], self.hex[t])):
+                    continue
+                out += [(s, t, row) for row in g.units[s].type.ap if self.weapon_ok(s, t, row)]
+        return out
+
+    def _ow_pass(self) -> None:
+        """The pop-up attack ends with the AA fire after it: back to NOE (MBT 6.7.5.1.2)."""
+        super()._ow_pass()
+        if not self._ow_active() and self.popup >= 0:
+            self.heli_alt[self.popup] = "noe"
+            self.popup = -1
 
     def fire_options(self, s: int, targets, df: bool = True) -> list:
         """AA fire at helicopters is Overwatch fire only (MBT 6.7.8): no helicopter targets for Fire/SH."""
@@ -140,3 +316,6 @@ class AirRules:
 
     def enemies_in(self, h, side: int) -> bool:
         return h in self._enemy_hexes(side)
+
+
+__all__ = ["AirRules", "AIR_SLOTS", "heli_type", "weapon_kind", "OW"]

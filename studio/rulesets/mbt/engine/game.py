@@ -25,6 +25,7 @@ from .grades import compile_grades
 from .opt_move_data import move_opt
 from .transport import initial_mounts
 from .indirect import compile_batteries
+from .air_data import compile_air_tables, compile_aircraft
 from .state import MbtState
 
 ENGINE_POLICIES = {
@@ -47,9 +48,13 @@ ENGINE_POLICIES = {
                     "not modelled); an attacker whose target is eliminated takes its hex if no other enemy is there.",
     "sheaf": "Advanced Game: an off-map battery fires a Closed SHEAF (the target hex and its six neighbours, MBT "
              "6.5.1.5); each observer calls one source per turn.",
-    "helicopters": "Advanced Game: helicopters fly at NOE only (no Low altitude, pop-up, side-slip, landing or "
-                   "transport), spot as ground vehicles, are fired at by AA weapons on Overwatch without tracking, "
-                   "and do not crash onto the ground (MBT 6.7.5-6.7.8).",
+    "helicopters": "Advanced Game: a helicopter flight is its end hex within the NOE or Low allowance (no "
+                   "side-slip, pylon or funnel paths; tracking counts the hexes from start to end); no landing, "
+                   "transport, rappelling, Hellfire designation or mast-mounted sight (MBT 6.7.5-6.7.8).",
+    "fixed-wing": "Advanced Game: a side's fixed-wing sorties come before its helicopters in each Air Phase; loads "
+                  "have no GP Effectiveness on the card, so an air attack's is its GP factor (at most 10); a "
+                  "Suppressed aircraft recovers at the end of the turn; a second Damaged result crashes it like a "
+                  "shot-down one; FASCAM loads are not dropped (MBT 6.7.2-6.7.3, 6.7.8).",
     "default-grade": "Advanced Game: a side without a Force Grade is Seasoned, the rules' baseline (MBT 6.5.2.5); "
                      "the check mbt.force-grade reports it.",
     "hit-aspect-owner-choice": "On a line of fire exactly along the front/rear divide the target's owner takes the "
@@ -100,6 +105,10 @@ class MbtGame(Game):
         self.initial_carrier = initial_mounts(self) if self.advanced else [-1] * self.n
         self.batteries = compile_batteries(self) if self.advanced else []
         self.battery_index = {b.name: k for k, b in enumerate(self.batteries)}
+        self.air = compile_air_tables(ruleset)  # MBT 6.7: air tables; the scenario's fixed-wing aircraft
+        self.aircraft = compile_aircraft(self) if self.advanced else []
+        if self.advanced:
+            self.placeholder_tables += list(self.air.placeholders)
         self.objective_turns = int(self.extension.get("objective_turns", 1))
         self._environment(scenario.environment)
         self.first_fixed = self.sides.index(scenario.first_player) if scenario.first_player in self.sides else None
@@ -203,7 +212,8 @@ class MbtGame(Game):
         per-hex terrain facts); a changed table cell changes it (conformance ``check_tables_read``)."""
         import hashlib
 
-        parts = (self.tables.fingerprint(), self.ag.fingerprint(), move_opt(self).fingerprint(), sorted(self.options.items(), key=repr),
+        parts = (self.tables.fingerprint(), self.ag.fingerprint(), move_opt(self).fingerprint(),
+                 self.air.fingerprint(), sorted(self.options.items(), key=repr),
                  sorted(self.optional_rules), sorted(self.cost.items()),
                  sorted(self.cover.items()), sorted(self.turn_cost.items()),
                  sorted((k, f.id, sorted(f.move_cost.items())) for k, f in self.features.items() if f is not None))
