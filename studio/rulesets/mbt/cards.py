@@ -587,6 +587,8 @@ class MbtScenarioExtension(StrictModel):
         default_factory=list, description="Pre-Registered Points, written before set-up (MBT 6.5.1.4)")
     planned_fire: list["PlannedFire"] = Field(default_factory=list,
                                               description="Planned Indirect Fire plots (MBT 6.5.1.11)")
+    counter_battery: list["CounterBatteryAsset"] = Field(
+        default_factory=list, description="dedicated counter-battery assets of each side (optional rule 7.28)")
     minefields: list["MinefieldPlot"] = Field(
         default_factory=list, description="minefield plots of each side, hidden unless visible (MBT 7.31.1, optional "
                                           "rule mines)")
@@ -723,6 +725,15 @@ class PlannedFire(StrictModel):
     battery: str = Field(description="battery card id of the side's extension.artillery")
     turn: Annotated[int, Field(ge=1, le=99)]
     segments: Annotated[list[PlannedSegment], Field(min_length=1)]
+
+
+class CounterBatteryAsset(StrictModel):
+    """Dedicated counter-battery units of a side (optional rule 7.28.1): not the batteries supporting the force;
+    each may try to locate one opposing off-map battery per turn."""
+
+    side: str
+    battery: str = Field(description="unit id of the 'battery' card the asset fires with (its name)")
+    count: Annotated[int, Field(ge=1, le=12)] = 1
 
 
 class AircraftAssignment(StrictModel):
