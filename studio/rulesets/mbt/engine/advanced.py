@@ -21,16 +21,17 @@ from .gp_fire import GpFireRules
 from .grades import GradeRules
 from .indirect import IndirectRules
 from .leg import LegRules
+from .opt_fire import OptFireRules
 from .opt_move import MOVE_SLOTS, MoveOptionalRules
 from .state import MbtState
 from .suppression import SuppressionRules
 from .transport import TransportRules
 
 AG_SLOTS = ("sup", "tdmg", "track", "bail", "attacked", "red", "carrier", "xfer", "grp", "budget", "if_side",
-            "observed", "ca_side", "bat_fired", "air_side", "air_u", "air_done", "hover") + MOVE_SLOTS + AIR_SLOTS
+            "observed", "ca_side", "bat_fired", "air_side", "air_u", "air_done", "hover", "ofire") + MOVE_SLOTS + AIR_SLOTS
 
 
-class AdvState(MoveOptionalRules, AirRules, AssaultRules, IndirectRules, TransportRules, LegRules, AgFireRules, GpFireRules, SuppressionRules,
+class AdvState(OptFireRules, MoveOptionalRules, AirRules, AssaultRules, IndirectRules, TransportRules, LegRules, AgFireRules, GpFireRules, SuppressionRules,
                CommandControlRules, GradeRules, MbtState):
     """Advanced Game state. Per unit: ``sup`` Suppression (none/on/off), ``tdmg`` Turret Damaged (``dmg`` is
     Hull Damaged), ``track`` Track hit, ``bail`` crew bailed out, ``attacked`` by direct fire this turn, ``grp``
