@@ -63,6 +63,8 @@ class AgFireRules:
         out = super().fire_options(s, targets, df)
         if self.cmd[s] == SH:
             out = [(t, row) for t, row in out if not row.no_short_halt]
+        if df and self.ofire is not None:
+            out = self.priority_filter(s, out)  # MBT 7.14 (optional)
         return out
 
     def hit_modifiers(self, s: int, t: int, row, overwatch: bool) -> tuple[int, str | None]:
@@ -84,13 +86,29 @@ class AgFireRules:
         net += am["brew-up-smoke"] * self.brewup_on_line(self.hex[s], self.hex[t])
         if overwatch:
             key = "overwatch" if self.ow_inside(s, t, row) else "overwatch-adjust"
-            net += am[key + "-cis" if row.cis else key]
+            net += am[key + "-cis" if self.has_cis(s, row) else key]
+        if self.ofire is not None:
+            net += self.opt_ap_modifier(s, t, row, overwatch)  # MBT 7.15, 7.23.1, 7.50 (optional)
         if band is not None:
             net += ag.grade_ap[self.unit_grade(s)][band]
             if row.kind != "ATGM":  # ATGMs apply no sight modifiers (MBT 6.5.2.5)
-                net += ag.sight_ap.get(row.sight, ag.sight_ap["O"])[band]
+                sight = self.sight_of(s, row)
+                net += ag.sight_ap.get(sight, ag.sight_ap["O"])[band]
         lo, hi = tb.ap_clamp
         return max(lo, min(hi, net)), band
+
+    def has_cis(self, s: int, row) -> bool:
+        """A CIS sight (MBT 4.4.3.2.2, 7.48); lost with turret damage under Optional Rule 7.48."""
+        if not row.cis:
+            return False
+        return self.ofire is None or not self.ofire.d.on["cis"] or not self.tdmg[s]
+
+    def sight_of(self, s: int, row) -> str:
+        """The sight a row fires with (MBT 6.5.2.2.5): its primary sight, or after collateral damage (7.23.1) the
+        one left (O when none: such a row cannot fire at all)."""
+        if self.ofire is None or not self.ofire.collat[s]:
+            return row.sight
+        return self.effective_sight(s, row) or "O"
 
     # ---------------------------------------------------------------- the shot
     def _shoot(self, s: int, t: int, row, overwatch: bool) -> None:
@@ -102,6 +120,8 @@ class AgFireRules:
         if self.st[t] != ON:
             return
         self.attacked[t] = True
+        if self.ofire is not None:
+            row = self.opt_shot_row(s, t, row, overwatch)  # MBT 7.8.4, 7.15, 7.48, 7.50 (optional)
         if row.kind == "GP":
             self.gp_fire(s, t, row, overwatch)
         else:
@@ -117,6 +137,8 @@ class AgFireRules:
         names = f"{g.units[s].name}>{g.units[t].name}"
         roll = self.dice.roll(100, f"AP hit {names}")
         hits = self.number_of_hits(number, row.rof, roll) if roll <= number else 0
+        if self.ofire is not None:
+            self.malfunction(s, row, roll, gp=False)  # MBT 7.25 (optional)
         if self.dice.record:
             self.events.append(f"{g.units[s].name} fires {row.ammo} at {g.units[t].name}, range "
                                f"{distance(self.hex[s], self.hex[t])} ({band}), net {net:+d}: hit roll {roll} vs "
@@ -152,32 +174,47 @@ class AgFireRules:
         """One hit: location roll (tens: location, units: damage digit, MBT 6.5.2.2), Track, armor, penetration
         and damage."""
         g = self.game
+        opt = self.ofire
         angle = hit_angle(self.hex[t], self.fac[t], self.hex[s])
         elev = self.shot_elevation(s, t)
+        pen = row.atgm.penetration if row.kind == "ATGM" else self.penetration(row, band)
+        if opt is not None and opt.d.on["varpen"] and row.kind == "AP":
+            pen = self.varied_penetration(s, t, pen)  # MBT 7.12: before the location roll (optional)
         roll = self.dice.roll(100, f"AP location {g.units[s].name}>{g.units[t].name}")
         tens, digit = faces(roll)
+        if opt is not None:
+            tens = self.small_turret_tens(t, tens)  # MBT 7.45 (optional)
         loc = "DK" if elev == "falling" and tens == 1 else g.ag.locations[(angle, tens)][0]  # MBT 6.5.2.2.2
+        if opt is not None:
+            loc = self.turret_location(s, t, tens, loc)  # MBT 7.8.2 (optional)
         say = self.dice.record
         if loc == "TK":  # MBT 6.5.2.2.1: immediate damage; later Track hits are ignored
             if say:
                 self.events.append(f"{g.units[t].name} hit {angle} {elev}, roll {roll}: Track"
                                    f"{' (already tracked)' if self.track[t] else ''}")
-            if not self.track[t]:
+            if not self.track[t] and (opt is None or self.track_stands(s, t, row)):  # MBT 7.21 (optional)
                 self.track_hit(t)
                 self.bail_out(t, "TK")
             return
-        armor = self.special_armor(t, loc, angle, row, self.armor_at(t, angle, elev, loc))
-        pen = row.atgm.penetration if row.kind == "ATGM" else self.penetration(row, band)
+        lower = self.lower_hull(s, t, angle) if opt is not None and loc == "HF" else None  # MBT 7.13
+        if lower is not None:
+            armor = lower  # the lower hull: no ERA (MBT 7.13)
+        else:
+            armor = self.special_armor(t, loc, angle, row, self.armor_at(t, angle, elev, loc))
         if pen < armor:
             if say:
                 self.events.append(f"{g.units[t].name} hit {angle} {elev} at {loc} (roll {roll}): penetration "
-                                   f"{pen} vs armor {armor}: no penetration")
+                                   f"{pen} vs armor {armor}{' (lower hull)' if lower is not None else ''}: "
+                                   "no penetration")
             return
         result = self.ap_damage(s, t, row, digit)
         if say:
             self.events.append(f"{g.units[t].name} hit {angle} {elev} at {loc} (roll {roll}): penetration {pen} "
-                               f"vs armor {armor}: damage digit {digit} -> {result}")
+                               f"vs armor {armor}{' (lower hull)' if lower is not None else ''}: damage digit "
+                               f"{digit} -> {result}")
         self.apply_damage(t, result, loc)
+        if result == "ND" and opt is not None:
+            self.collateral(t, loc)  # MBT 7.23 (optional)
 
     # ---------------------------------------------------------------- armor
     def armor_at(self, t: int, angle: str, elev: str, loc: str) -> int:
@@ -234,6 +271,10 @@ class AgFireRules:
         mods = g.ag.damage_mod
         if g.units[t].type.ag.target_type == "S" and row.energy != "CE":
             digit = max(mods["minimum"], digit + mods["s-type"])
+        if self.ofire is not None:
+            digit = self.bu_damage(t, digit)  # MBT 7.11 (optional)
+            if digit > len(g.ag.damage_default):
+                return "BU"  # a modified 11 or 12 is a Brew Up whatever the card's highest result (MBT 7.11)
         table = row.ap_damage if g.options["ap-damage-source"] == "ammo-row" else None
         table = table or row.card_damage
         if table:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from studio.model.requirements import TableSpec
 
+from .opt_fire_specs import FIRE_OPT_TABLES
+
 GRADES = ("elite", "veteran", "seasoned", "regulars", "green", "raw")
 BANDS = ("P", "S", "M", "L", "E")
 AP_BANDS = tuple(f"ap_{b}" for b in BANDS)
@@ -64,6 +66,6 @@ AG_TABLES = (
               ("gp_defense",), keys=("under_cover", "none")),
     TableSpec("suppression-recovery", "MBT 6.8.4", ("id", "modifier"), ("modifier",), ("modifier",),
               keys=("command-not-nc", "attacked-this-turn")),
-)
+) + FIRE_OPT_TABLES
 
 __all__ = ["AG_TABLES", "GRADES", "AP_RESULTS", "GP_MOD_IDS", "AG_HIT_IDS"]

@@ -45,9 +45,12 @@ class GpFireRules:
         if overwatch:
             key = "overwatch" if self.ow_inside(s, t, row) else "overwatch-adjust"
             net += m[key + "-cis" if row.cis else key]
-        if row.coax and band == "P" and (ut.ag.leg or ut.ag.target_type in ("P", "S")):
-            net += m["coax-pointblank"]
-        net += g.ag.grade_gp[self.unit_grade(s)][band] + g.ag.sight_gp.get(row.sight, g.ag.sight_gp["O"])[band]
+        if row.coax and band == "P" and (ut.ag.leg or ut.ag.target_type in ("P", "S")) and not self.coax_lost(s):
+            net += m["coax-pointblank"]  # not with a damaged Coax MG (MBT 7.23.1, optional)
+        if self.ofire is not None:
+            net += self.opt_gp_modifier(s, t, row, overwatch)  # MBT 7.15, 7.18, 7.23.1, 7.50 (optional)
+        sight = self.sight_of(s, row)
+        net += g.ag.grade_gp[self.unit_grade(s)][band] + g.ag.sight_gp.get(sight, g.ag.sight_gp["O"])[band]
         return net
 
     def _gp_target_modifiers(self, t: int) -> int:
@@ -75,13 +78,18 @@ class GpFireRules:
         roll = self.dice.roll(100, f"GP {g.units[s].name}>{g.units[t].name}")
         x = roll + net
         effect = "N" if x <= n_eff else ("S" if x <= s_eff else "E")
+        if self.ofire is not None:
+            self.malfunction(s, row, roll, gp=True)  # MBT 7.25: the unmodified roll (optional)
+            if effect == "E" and self.pinning(s, t):
+                effect = "S"  # Pinning Fire never achieves an Effective result (MBT 7.18)
         if ag.heli:
             result = self.heli_result(t, x, effect)
         elif ag.leg:
             result = self.apply_leg_result(t, effect)
         else:
             result = self.gp_vehicle_result(row, band, factor, defense, x, effect, ag.target_type)
-        if self.dice.record:
+            if self.ofire is not None:
+                result = self.opt_gp_vehicle_result(s, t, row, band, effect, result, x, s_eff)
             self.events.append(f"{g.units[s].name} fires {row.ammo} (GP {factor}, {band}) at {g.units[t].name} "
                                f"(GPD {defense}{ag.target_type}): roll {roll}{net:+d} = {x} vs N {n_eff} / S "
                                f"{s_eff}: {effect}-Effect -> {result}")
@@ -120,9 +128,11 @@ class GpFireRules:
         if result == "SUP":
             self.suppress(t, "GP fire")
         elif result == "TRACK":
-            if not self.track[t]:
+            if not self.track[t] and (self.ofire is None or self.track_stands(s, t, row)):  # MBT 7.21 (optional)
                 self.track_hit(t)
                 self.bail_out(t, "TK")
+        elif result == "TURRET":
+            self.apply_damage(t, "DM", "TF")  # Open A-Type turret damage (MBT 7.8.3, optional)
         elif result == "DAMAGE":
             r = self.dice.roll(10, f"GP damage {name}")
             turret = r <= g.ag.turret_max and g.units[t].type.combat
@@ -133,6 +143,17 @@ class GpFireRules:
             self.apply_damage(t, "BU" if r <= row_limit else "KO", "HF")
             if self.dice.record:
                 self.events.append(f"{name} KO/BU roll {r} vs {row_limit}: {'BU' if r <= row_limit else 'KO'}")
+
+    def opt_gp_vehicle_result(self, s: int, t: int, row, band: str, effect: str, result: str, x: int,
+                              s_eff: int) -> str:
+        """Optional rules on a GP vehicle result: an Open A-Type's turret is damaged by an Effective result that
+        only suppresses otherwise (MBT 7.8.3: non-small arms short of the GP Defense; small arms at Point Blank);
+        a Suppressed result may damage a radar, SAM or ATGM installation (7.47)."""
+        if effect == "E" and result == "SUP" and self.open_a_type(t) and (not row.small_arms or band == "P"):
+            result = "TURRET"
+        if result == "SUP":
+            self.installation_hit(s, t, row, x, s_eff)
+        return result
 
     def _kill_limit(self, s: int, t: int, row) -> int:
         if row.small_arms:
