@@ -15,11 +15,12 @@ import random
 from .ag_fire import AgFireRules
 from .air import AIR_SLOTS, AirRules
 from .assault import AssaultRules
-from .codes import CARRIED, CMD_CODES, P_AIR1, P_AIR2, P_CMD, P_IF, P_MOVE
+from .codes import CARRIED, CMD_CODES, P_AIR1, P_AIR2, P_CMD, P_DF, P_IF, P_MOVE
 from .command_control import CommandControlRules
 from .gp_fire import GpFireRules
 from .grades import GradeRules
 from .indirect import IndirectRules
+from .opt_arty import ARTY_SLOTS, ARTY_VERBS, ArtyRules
 from .leg import LegRules
 from .opt_fire import OptFireRules
 from .opt_move import MOVE_SLOTS, MoveOptionalRules
@@ -28,10 +29,10 @@ from .suppression import SuppressionRules
 from .transport import TransportRules
 
 AG_SLOTS = ("sup", "tdmg", "track", "bail", "attacked", "red", "carrier", "xfer", "grp", "budget", "if_side",
-            "observed", "ca_side", "bat_fired", "air_side", "air_u", "air_done", "hover", "ofire") + MOVE_SLOTS + AIR_SLOTS
+            "observed", "ca_side", "bat_fired", "air_side", "air_u", "air_done", "hover", "ofire") + MOVE_SLOTS + AIR_SLOTS + ARTY_SLOTS
 
 
-class AdvState(OptFireRules, MoveOptionalRules, AirRules, AssaultRules, IndirectRules, TransportRules, LegRules, AgFireRules, GpFireRules, SuppressionRules,
+class AdvState(OptFireRules, MoveOptionalRules, AirRules, AssaultRules, ArtyRules, IndirectRules, TransportRules, LegRules, AgFireRules, GpFireRules, SuppressionRules,
                CommandControlRules, GradeRules, MbtState):
     """Advanced Game state. Per unit: ``sup`` Suppression (none/on/off), ``tdmg`` Turret Damaged (``dmg`` is
     Hull Damaged), ``track`` Track hit, ``bail`` crew bailed out, ``attacked`` by direct fire this turn, ``grp``
@@ -63,6 +64,7 @@ class AdvState(OptFireRules, MoveOptionalRules, AirRules, AssaultRules, Indirect
         self.observed = []
         self.ca_side = -1
         self.bat_fired = [False] * len(self.game.batteries)
+        self._arty_reset()
         self.air_side, self.air_u, self.air_done, self.hover = -1, -1, [], [False] * n
         self.grp = [-1] * n
         self.budget = [0] * len(self.game.formation_side)
@@ -73,6 +75,7 @@ class AdvState(OptFireRules, MoveOptionalRules, AirRules, AssaultRules, Indirect
         o.attacked, o.red, o.grp, o.budget = self.attacked[:], self.red[:], self.grp[:], self.budget[:]
         o.carrier, o.xfer, o.if_side, o.observed = self.carrier[:], self.xfer, self.if_side, self.observed[:]
         o.ca_side, o.bat_fired = self.ca_side, self.bat_fired[:]
+        self._arty_copy(o)
         o.air_side, o.air_u, o.air_done, o.hover = self.air_side, self.air_u, self.air_done[:], self.hover[:]
         return o
 
@@ -80,7 +83,7 @@ class AdvState(OptFireRules, MoveOptionalRules, AirRules, AssaultRules, Indirect
         ag = "".join(f"{self.sup[i]}{int(self.tdmg[i])}{int(self.track[i])}{int(self.bail[i])}"
                      f"{int(self.attacked[i])}{int(self.red[i])}:{self.grp[i]}:{self.carrier[i]}," for i in range(self.game.n))
         xfer = self.game.label(self.xfer) if self.xfer is not None else "-"
-        return f"{super().fingerprint()}|ag[{ag}]b{self.budget}x{xfer}i{self.if_side}{self.observed}c{self.ca_side}{self.bat_fired}a{self.air_side}/{self.air_u}{self.air_done}{self.hover}"
+        return f"{super().fingerprint()}|ag[{ag}]b{self.budget}x{xfer}i{self.if_side}{self.observed}c{self.ca_side}{self.bat_fired}a{self.air_side}/{self.air_u}{self.air_done}{self.hover}" + "|" + self.arty_fingerprint()
 
     def observe(self, player: int) -> "AdvState":
         """The Basic view, and the enemy's shared counters and Available Commands left unknown (-1): they would
@@ -110,6 +113,7 @@ class AdvState(OptFireRules, MoveOptionalRules, AirRules, AssaultRules, Indirect
         self.observed = []
         self.ca_side = -1
         self.bat_fired = [False] * len(self.game.batteries)
+        self._arty_turn_start()
         self._available_commands()
 
     def _begin_df(self) -> None:
@@ -138,6 +142,7 @@ class AdvState(OptFireRules, MoveOptionalRules, AirRules, AssaultRules, Indirect
         """MBT 6.8: Adjust/Remove Suppressions (6.8.4) and counters (6.8.6), then the Basic Adjust & Remove
         Counters and End Turn steps (4.6)."""
         self._recover()
+        self._arty_adjust()
         MbtState._adjust(self)
 
     def _step_movement(self) -> bool:
@@ -161,11 +166,20 @@ class AdvState(OptFireRules, MoveOptionalRules, AirRules, AssaultRules, Indirect
             return self.if_calls(self.if_side)
         if self.phase == P_MOVE and self.ca_side >= 0:
             return self.assaults(self.ca_side)
+        if self.phase in (P_CMD, P_DF):
+            extra = self.arty_actions()  # smoke dischargers (7.9), direct-fire and infantry smoke (6.1.4.3.10, 7.22)
+            if extra:
+                return extra + super().legal_actions()
         return super().legal_actions()
 
     def apply(self, action) -> None:
         """Commands go through Command Control (MBT 6.2.1), calls for fire through the Indirect Fire Step
         (6.5.1); everything else as in the Basic Game."""
+        if action[0] in ARTY_VERBS:  # smoke dischargers, direct-fire and infantry smoke (opt_arty)
+            self.history += 1
+            self.apply_arty(action)
+            self._advance()
+            return
         close = self.phase == P_MOVE and self.ca_side >= 0
         air = self.phase in (P_AIR1, P_AIR2) and not self._ow_active()
         if self.phase not in (P_CMD, P_IF) and not close and not air:
