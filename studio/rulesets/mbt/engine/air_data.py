@@ -26,9 +26,6 @@ class AirTables:
     aa_mod: dict              # aa-modifiers rows (MBT 6.7.8.2)
     patterns: dict            # (kind, altitude) -> (length, width) (MBT 6.7.3.3-6.7.3.6)
     values: dict              # air-values
-    scatter_grade: dict       # grade -> FW scatter modifier (MBT 7.26.2)
-    scatter: tuple | None     # (no-effect max, hit max) from ARTY's artillery-optional-values, None without them
-    air_burst: int | None     # air-burst-gp (MBT 7.38) from artillery-optional-values
     placeholders: list = field(default_factory=list)
 
     def fingerprint(self) -> str:
@@ -62,27 +59,11 @@ def compile_air_tables(ruleset) -> AirTables:
     if missing:
         raise DataError(f"table 'aa-modifiers' has no row {', '.join(missing)} (MBT 6.7.8.2)", "/tables")
     values = {k: v for k, v in rd.keyed("air-values", "item", "value", "int").items() if k in AIR_VALUE_IDS}
-    scatter, burst = _artillery_values(rd)
     return AirTables(spotting=spotting, los_base=rd.keyed("aircraft-los", "altitude", "base_height", "int"),
                      fw_mod={k: v for k, v in rd.keyed("aircraft-modifiers", "id", "modifier", "int").items()
                              if k in AIRCRAFT_MOD_IDS},
                      aa_mod={k: aa[k] for k in AA_MOD_IDS}, patterns=patterns, values=values,
-                     scatter_grade=rd.keyed("fw-scatter-grade", "grade", "modifier", "int"),
-                     scatter=scatter, air_burst=burst, placeholders=rd.placeholders)
-
-
-def _artillery_values(rd: TableReader) -> tuple:
-    """The FW scatter chances and the air-burst modifier of ARTY's optional-rule values (MBT 7.26.2, 7.38), when
-    the ruleset and the engine have that table (else the two rules have no data: None)."""
-    from .data import SPECS
-
-    tid = "artillery-optional-values"
-    if tid not in SPECS or tid not in rd.where:
-        return None, None
-    vals = rd.keyed(tid, "id", "value", "int")
-    scatter = (vals["fw-scatter-no-effect-max"], vals["fw-scatter-hit-max"]) \
-        if "fw-scatter-no-effect-max" in vals and "fw-scatter-hit-max" in vals else None
-    return scatter, vals.get("air-burst-gp")
+                     placeholders=rd.placeholders)
 
 
 # ------------------------------------------------------------------ fixed-wing aircraft of the scenario

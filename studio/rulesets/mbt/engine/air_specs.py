@@ -10,13 +10,12 @@ AIR_ALTITUDES = ("low", "medium", "high")
 AIRCRAFT_MOD_IDS = ("rocket", "incendiary-leg", "incendiary-soft", "low-altitude", "medium-altitude", "fast-speed")
 #: AA fire modifiers beyond the helicopter's hovering row (MBT 6.7.8.2)
 AA_MOD_IDS = ("hovering", "high-altitude", "fast-speed", "low-altitude", "pop-up")
-#: single values of the air rules (MBT 6.7.2.1, 6.7.3.2, 6.7.3.7, 6.7.6.3, 6.7.8, 7.26.2; the 7.26.2 scatter
-#: chances are ARTY's ``artillery-optional-values`` rows fw-scatter-no-effect-max / fw-scatter-hit-max)
+#: single values of the air rules (MBT 6.7.2.1, 6.7.3.2, 6.7.3.7, 6.7.6.3, 6.7.8; 7.26.2: the AA range that lets a
+#: load scatter; the scatter itself is ``opt_scatter.fw_scatter``)
 AIR_VALUE_IDS = ("loiter-turns", "loiter-per-drop-tank", "strafe-slow-hexes", "strafe-fast-hexes", "crash-gp",
                  "crash-low-divisor", "pgm-medium-min", "pgm-medium-max", "pgm-high-min", "pgm-high-max",
                  "radar-track-min", "heli-rocket-height-per-10", "heli-rocket-min-noe", "heli-rocket-min-low",
-                 "radar-gun-cm-rating", "scatter-aa-range", "scatter-medium-hexes", "scatter-high-hexes",
-                 "heli-noe-height")
+                 "radar-gun-cm-rating", "scatter-aa-range", "heli-noe-height")
 #: bomb and FASCAM loads with a blast pattern by altitude (MBT 6.7.3.3-6.7.3.6; the diagrams are not in the text)
 PATTERN_KINDS = ("bomb", "high_drag_bomb", "incendiary_bomb", "cluster_bomb", "FASCAM")
 
@@ -30,8 +29,6 @@ AIR_TABLES = (
     TableSpec("fw-bomb-patterns", "MBT 6.7.3.3", ("kind", "altitude", "length", "width"), ("length", "width"),
               ("length", "width"), keys=PATTERN_KINDS),
     TableSpec("air-values", "MBT 6.7", ("item", "value"), ("value",), ("value",), keys=AIR_VALUE_IDS),
-    TableSpec("fw-scatter-grade", "MBT 7.26.2", ("grade", "modifier"), ("modifier",), ("modifier",),
-              keys=("elite", "veteran", "seasoned", "regulars", "green", "raw")),
 )
 
 __all__ = ["AIR_TABLES", "AIRCRAFT_MOD_IDS", "AA_MOD_IDS", "AIR_VALUE_IDS", "PATTERN_KINDS", "AIR_ALTITUDES"]

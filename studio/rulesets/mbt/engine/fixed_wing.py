@@ -41,6 +41,8 @@ from .air_data import LOAD_ALTITUDES, aa_profile
 from .codes import MFIRE, MOVE, ON, OW, SH
 
 FW_VERBS = ("sortie", "arrive", "wing", "attack")
+#: bomb kinds that may scatter (Optional Rule 7.26.2), by ``opt_scatter.fw_scatter``'s load names
+SCATTER_KINDS = {"bomb": "iron", "cluster_bomb": "cluster", "incendiary_bomb": "incendiary", "FASCAM": "FASCAM"}
 TRACKED = 99            # hexes credited to an aircraft or AA track that is complete at once (6.7.3.1.1, 6.7.8.1.1)
 
 
@@ -392,9 +394,8 @@ class FixedWingRules:
         j, kind = next((j, kind) for j, k2, kind in self._ammo_slots() if k2 == key)
         f.ammo[f.k][j] -= 1
         hexes = self.fw_pattern(j, kind, t)
-        if kind not in ("strafe", "ARM") and not self._load(j).pgm and f.alt != "low" and \
-                self.game.optional_on("scatter"):
-            hexes = self._fw_scatter(kind, hexes)
+        if kind in SCATTER_KINDS and not self._load(j).pgm and g.optional_on("scatter"):
+            hexes = self._fw_scatter(kind, hexes, a.name)
         gp = a.strafe_gp if kind == "strafe" else self._load(j).gp
         self.narrate(f"{a.name} attacks {g.units[t].name} with {'its ' + a.strafe_name if kind == 'strafe' else self._load(j).name}"
                      f" (GP {gp}) on {', '.join(g.label(h) for h in hexes if h in g.map.label_of)}")
@@ -427,12 +428,9 @@ class FixedWingRules:
         net += gm["shooter-suppressed"] if f.sup[f.k] else 0
         if kind == "strafe" or (g.optional_on("scatter") and kind != "ARM"):
             net += g.ag.grade_gp[g.force_grades[g.aircraft[f.k].side]]["E"]
-        if g.optional_on("air-bursts") and g.air.air_burst is not None and kind in ("bomb", "high_drag_bomb",
-                                                                                   "cluster_bomb", "rockets"):
-            ag = g.units[u].type.ag
-            if self.hex[u] in g.los.blocking and self.hex[u] not in g.building_hexes and \
-                    (ag.leg or ag.target_type in ("S", "P")):
-                net += g.air.air_burst  # MBT 7.38: shrapnel in the trees
+        if kind in ("bomb", "high_drag_bomb", "cluster_bomb", "rockets"):
+            burst = getattr(self, "air_burst", None)  # Optional Rule 7.38 (opt_air_bursts): shrapnel in the trees
+            net += burst(u) if burst is not None else 0
         return net + self._fw_target_mods(u, kind, j)
 
     def _soft(self, u: int) -> bool:
@@ -502,32 +500,25 @@ class FixedWingRules:
             self.narrate(f"{g.units[p].name} (passenger of {g.units[c].name}, GPD {defense}S): roll {roll}{net:+d} = "
                          f"{x} vs N {n_eff} / S {s_eff}: {result}")
 
-    def _fw_scatter(self, kind: str, hexes: list) -> list:
-        """Optional Rule 7.26.2: iron, cluster and incendiary bombs dropped from Medium or High scatter when AA
-        fired at the aircraft within 5 hexes of the drop hex: roll (10) + the aircraft's grade modifier at or
-        under 2 (AA No Effect) or 6 (Suppressed or Damaged); d6 direction, 1 hex (Medium) or 2 (High)."""
+    def _fw_scatter(self, kind: str, hexes: list, label: str) -> list:
+        """Optional Rule 7.26.2 (``opt_scatter.fw_scatter``): a bomb dropped from Medium or High may scatter when
+        AA fired at the aircraft within ``scatter-aa-range`` (5) hexes of the drop hex (the worst such result
+        counts); the whole pattern moves with its first hex (off the map: nothing is hit)."""
+        from .opt_scatter import fw_scatter
+
         g, f = self.game, self.fw
-        if g.air.scatter is None:
-            return hexes
         near = [res for h, res in f.aa_log if distance(h, f.hex) <= g.air.values["scatter-aa-range"]]
         if not near:
             return hexes
-        limit = g.air.scatter[1] if any(r != "no effect" for r in near) else g.air.scatter[0]
-        a = g.aircraft[f.k]
-        mod = g.air.scatter_grade[g.force_grades[a.side]]
-        roll = self.dice.roll(10, f"FW scatter {a.name}")
-        if roll + mod > limit:
-            self.narrate(f"{a.name} scatter roll {roll}{mod:+d} vs {limit}: on target")
+        aa = "NE" if all(r == "no effect" for r in near) else ("D" if "Damaged" in near else "S")
+        first = fw_scatter(self, hexes[0], SCATTER_KINDS.get(kind, kind), f.alt, aa,
+                           g.force_grades[g.aircraft[f.k].side], label)
+        if first == hexes[0]:
             return hexes
-        d = self.dice.roll(6, f"FW scatter direction {a.name}") - 1
-        n = g.air.values[f"scatter-{f.alt}-hexes"]
-        out = []
-        for h in hexes:
-            for _ in range(n):
-                h = neighbour(h, d)
-            out.append(h)
-        self.narrate(f"{a.name} scatter roll {roll}{mod:+d} vs {limit}: the load scatters {n} hex(es) {FACINGS[d]}")
-        return out
+        if first is None:
+            return []
+        shift = (first[0] - hexes[0][0], first[1] - hexes[0][1])
+        return [(h[0] + shift[0], h[1] + shift[1]) for h in hexes]
 
     # ---------------------------------------------------------------- AA fire at aircraft (MBT 6.7.8)
     def _aa_units(self, side: int) -> list[int]:
