@@ -451,10 +451,11 @@ def _ag_type(card, b: dict) -> UnitType:
 PLAYED = {"vehicle": "basic", "leg": "advanced", "helicopter": "advanced"}
 
 
-def engine_type(card, index, advanced: bool) -> UnitType | None:
+def engine_type(card, index, advanced: bool, attached: tuple[str, ...] | None = None) -> UnitType | None:
     """The engine record of a card, or None for a card the game does not put in play: the Basic Game has
     vehicles only (MBT 1.0, 4.0); the Advanced engine plays vehicles, leg units and helicopters (fixed-wing
-    aircraft and towed units are not modelled yet; batteries come from the scenario's artillery block)."""
+    aircraft and towed units are not modelled yet; batteries come from the scenario's artillery block).
+    ``attached``: the scenario's crew-served weapons for a leg unit's slot (replacing its card's)."""
     kind = PLAYED.get(getattr(card, "category", "vehicle"))
     if kind is None or (kind == "advanced" and not advanced):
         return None
@@ -465,7 +466,7 @@ def engine_type(card, index, advanced: bool) -> UnitType | None:
     if kind == "advanced":
         from .leg import leg_type
 
-        return leg_type(card, index)
+        return leg_type(card, index, None if attached is None else list(attached))  # MBT 5.1.3
     return unit_type(card, advanced)
 
 
@@ -474,6 +475,20 @@ def force_units(force, index) -> list[str]:
     if index.model("toe", force.toe) is None:
         raise DataError(f"TO&E '{force.toe}' is missing")
     return [u.unit for u in expand_force(force, index)]
+
+
+def attachment_overrides(scenario, force, index) -> list[tuple[str, ...] | None]:
+    """Per unit of ``force`` (TO&E order): the crew-served card ids the scenario's ``attachments`` give its slot
+    (MBT 5.1.3: they replace the leg card's ``attached_weapons``), or None for the card's own."""
+    ext = scenario.extension
+    rows = [a for a in getattr(ext, "attachments", None) or [] if a.force == force.id]
+    if not rows:
+        return [None] * len(force_units(force, index))
+    out: list[tuple[str, ...] | None] = []
+    for u in expand_force(force, index):
+        match = next((a for a in rows if a.slot in (u.path, u.path.split("/", 1)[-1])), None)
+        out.append(tuple(match.weapons) if match is not None else None)
+    return out
 
 
 def facing_of(name: str | None, default: int) -> int:
@@ -494,13 +509,15 @@ def compile_units(scenario, index, amap: AssembledMap, advanced: bool = False) -
     for side_i, side in enumerate(scenario.sides):
         for force in side.forces:
             cards = force_units(force, index)
+            attached = attachment_overrides(scenario, force, index) if advanced else [None] * len(cards)
             for k, card_id in enumerate(cards):
-                if card_id not in types:
+                key = card_id if attached[k] is None else f"{card_id}+{'+'.join(attached[k])}"
+                if key not in types:
                     card = index.model("unit", card_id)
                     if card is None:
                         raise DataError(f"unit card '{card_id}' is missing")
-                    types[card_id] = engine_type(card, index, advanced)
-                ut = types[card_id]
+                    types[key] = engine_type(card, index, advanced, attached[k])
+                ut = types[key]
                 if ut is None:
                     skipped.append(card_id)
                     continue

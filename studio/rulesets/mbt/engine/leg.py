@@ -16,14 +16,16 @@ MOVE_PENALTY = 2  # moving leg/towed units: GP Defense -2 (MBT 6.5.4.2.2)
 GPD_RANGE = (1, 10)
 
 
-def leg_type(card, index) -> UnitType:
+def leg_type(card, index, attached_ids: list[str] | None = None) -> UnitType:
     """The engine record of a leg card (MBT 5.1): traction L, cross-country rate for every rate (no path/road
     rates, 6.6.4), no armor, the intrinsic GP rows and the rows of attached crew-served weapons; a squad with a
-    half-squad card carries the half-squad's intrinsic rows marked ``half``."""
+    half-squad card carries the half-squad's intrinsic rows marked ``half``. ``attached_ids`` (the scenario's
+    ``attachments`` for the unit's slot, MBT 5.1.3) replaces the card's ``attached_weapons``."""
     from .ag_data import AgDefense, ag_rows
 
     b = card.body.model_dump() if hasattr(card.body, "model_dump") else card.body
-    attached = [_crew_weapon(index, cid, card.id) for cid in b.get("attached_weapons", [])]
+    ids = b.get("attached_weapons", []) if attached_ids is None else attached_ids
+    attached = [_crew_weapon(index, cid, card.id) for cid in ids]
     mv = (b.get("movement_with_weapons") if attached else None) or b["movement"]
     rows = [dataclasses.replace(r, half=False) for r in ag_rows({"weapons": b.get("weapons", [])})]
     rows += list(ag_rows({"weapons": attached}))  # attached weapons: ``half`` None (both sizes, 6.5.4.4.3)
