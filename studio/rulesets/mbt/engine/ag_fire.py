@@ -84,6 +84,7 @@ class AgFireRules:
         if self.sup[s]:
             net += ag.hit_mod["shooter-suppressed"]
         net += am["brew-up-smoke"] * self.brewup_on_line(self.hex[s], self.hex[t])
+        net += self.hindrance_modifier(s, t, "ap")  # Smoke and Barrages (MBT 6.5.2.5, 6.5.4.3; smoke.py)
         if overwatch:
             key = "overwatch" if self.ow_inside(s, t, row) else "overwatch-adjust"
             net += am[key + "-cis" if self.has_cis(s, row) else key]

@@ -42,6 +42,7 @@ class GpFireRules:
         if self.sup[s]:
             net += m["shooter-suppressed"]
         net += m["brew-up-smoke"] * self.brewup_on_line(self.hex[s], self.hex[t])
+        net += self.hindrance_modifier(s, t, "gp")  # Smoke and Barrages (MBT 6.5.2.5, 6.5.4.3; smoke.py)
         if overwatch:
             key = "overwatch" if self.ow_inside(s, t, row) else "overwatch-adjust"
             net += m[key + "-cis" if row.cis else key]
