@@ -25,6 +25,7 @@ from .grades import compile_grades
 from .opt_move_data import move_opt
 from .transport import initial_mounts
 from .indirect import compile_batteries
+from .if_data import if_data
 from .air_data import compile_air_tables, compile_aircraft
 from .state import MbtState
 
@@ -41,13 +42,27 @@ ENGINE_POLICIES = {
     "dismount-hex": "Advanced Game: a dismounting passenger is placed in its carrier's hex (the rules also allow an "
                     "adjacent hex, MBT 6.6.7); a leg unit mounts a vehicle in its own hex only; the carrier pays "
                     "for mounting passengers nothing (it pays half its allowance per hex for dismounting).",
-    "danger-close": "Advanced Game: an unmodified response roll of 1 fails (the Danger Close misplacement of MBT "
-                    "6.5.1.12 onto spotted friendly units is not modelled).",
+    "danger-close": "Advanced Game: a Danger Close impact (an unmodified response roll of 1 with spotted friendly "
+                    "units within 5 hexes, MBT 6.5.1.12) lands on the spotted friendly unit nearest the Target Point "
+                    "(then in unit order): the opposing player's choice is not offered.",
     "close-combat": "Advanced Game: each Close Assault or Hand-to-Hand attack is one attacker against one adjacent "
                     "spotted unit (combined, advancing and dismount attacks, vehicle support and flamethrowers are "
                     "not modelled); an attacker whose target is eliminated takes its hex if no other enemy is there.",
-    "sheaf": "Advanced Game: an off-map battery fires a Closed SHEAF (the target hex and its six neighbours, MBT "
-             "6.5.1.5); each observer calls one source per turn.",
+    "sheaf": "Advanced Game: each source of a called mission chooses its type and SHEAF at the call; a continued "
+             "or adjusted mission keeps them (the free GP <-> smoke switch of MBT 6.5.1.8 is not offered); a Planned "
+             "plot is fired as plotted (re-plotting up to 5 hexes, 6.5.1.11.3, is not offered); two on-map IF units "
+             "in Command Range of each other count as two sources (6.5.1.1.4).",
+    "scatter": "Optional rule 7.26: the roll (6) of a scatter reads as the Directional Hex direction k = hexside "
+               "k-1 of the engine's hex grid; an impact scattered off the map lands nowhere.",
+    "counter-battery": "Optional rule 7.28: counter-battery fire is always announced (it is free and unlimited), by "
+                       "the first unused asset, at each enemy battery that fires; lost batteries' victory points are "
+                       "not scored.",
+    "recon-by-fire": "Optional rule 7.37: the hexes offered are those with cover within the unmodified vehicle "
+                     "spotting range, in the FO's clear line of sight, where it spots no unit.",
+    "df-smoke": "Advanced Game: direct-fire smoke (MBT 6.1.4.3.10) is offered on the hexes of the enemies the unit "
+                "may fire on (the rules allow any hex in line of sight and range without friendly units).",
+    "dischargers": "Optional rule 7.9: vehicles try their smoke dischargers in command order, before their command "
+                   "(not all of the previous First Player's first).",
     "helicopters": "Advanced Game: a helicopter flight is its end hex within the NOE or Low allowance (no "
                    "side-slip, pylon or funnel paths; tracking counts the hexes from start to end); no landing, "
                    "transport, rappelling, Hellfire designation or mast-mounted sight (MBT 6.7.5-6.7.8).",
@@ -105,6 +120,8 @@ class MbtGame(Game):
         self.initial_carrier = initial_mounts(self) if self.advanced else [-1] * self.n
         self.batteries = compile_batteries(self) if self.advanced else []
         self.battery_index = {b.name: k for k, b in enumerate(self.batteries)}
+        if self.advanced:
+            if_data(self)  # indirect-fire data compiled now: bad data refuses the scenario (if_data.py)
         self.air = compile_air_tables(ruleset)  # MBT 6.7: air tables; the scenario's fixed-wing aircraft
         self.aircraft = compile_aircraft(self) if self.advanced else []
         if self.advanced:
@@ -212,7 +229,7 @@ class MbtGame(Game):
         per-hex terrain facts); a changed table cell changes it (conformance ``check_tables_read``)."""
         import hashlib
 
-        parts = (self.tables.fingerprint(), self.ag.fingerprint(), move_opt(self).fingerprint(),
+        parts = (self.tables.fingerprint(), self.ag.fingerprint(), move_opt(self).fingerprint(), if_data(self).fingerprint(),
                  self.air.fingerprint(), sorted(self.options.items(), key=repr),
                  sorted(self.optional_rules), sorted(self.cost.items()),
                  sorted(self.cover.items()), sorted(self.turn_cost.items()),
