@@ -6,7 +6,8 @@ NC), ``revealed`` (bool, the command is face up), ``fired`` / ``moved`` (bool, d
 ``suppression`` (``on``, ``off``, ``none``), ``turret_damaged``, ``track_hit`` (bool), ``carried_by`` (the id of
 the vehicle a leg unit rides, in the same hex).
 ``facing`` is a hexside 0-5 (``coords`` order); null faces east or west toward the map centre. ``extension``:
-``wrecks`` (hex label -> ``knocked-out`` | ``brewed-up``), ``control`` (hex label -> side id).
+``wrecks`` (hex label -> ``knocked-out`` | ``brewed-up``), ``control`` (hex label -> side id); Advanced Game:
+``minefields`` and ``weight_limits`` (``opt_move_positions``, MBT 7.31-7.32).
 
 Phases (``codes.PHASES`` ids) and ``to_act``:
 
@@ -34,6 +35,7 @@ from .codes import CARRIED, CMD_CODES, MFIRE, MFIRE_SA, MMOVE, NOMARK, ON, P_AIR
 from .data import DataError, UnitSpec, engine_type
 from .fire import FireRules
 from .grades import assign_formations
+from .opt_move_positions import MOVE_EXTENSION, apply_move_extension
 from .suppression import SUP_NAMES
 
 MARKS = {"none": NOMARK, "spot-fire": MFIRE, "spot-move": MMOVE}
@@ -41,7 +43,7 @@ AG_MARKS = {**MARKS, "spot-fire-small-arms": MFIRE_SA}
 STATUS = {"damaged": bool, "command": str, "revealed": bool, "fired": bool, "moved": bool, "mark": str}
 AG_STATUS = {"suppression": str, "turret_damaged": bool, "track_hit": bool, "carried_by": str}
 WRECKS = {"knocked-out": 1, "brewed-up": 2}
-EXTENSION = ("wrecks", "control")
+EXTENSION = ("wrecks", "control") + MOVE_EXTENSION
 
 
 def _error(message: str, pointer: str = ""):
@@ -192,6 +194,7 @@ def _extension(state, position) -> None:
         if label not in g.map.hex_of or side not in g.sides:
             raise _error(f"control {label!r}: {side!r} (a hex label -> side id)", f"/extension/control/{label}")
         state.control[g.map.hex(label)] = g.sides.index(side)
+    apply_move_extension(state, ext, _error, position.units is not None)  # MBT 7.31, 7.32
 
 
 # ------------------------------------------------------------------ phases
