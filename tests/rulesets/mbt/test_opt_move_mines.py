@@ -208,3 +208,22 @@ def test_mine_plow_clears_and_is_never_attacked_by_av_mines():
     act(st, "move V")
     act(st, "fwd V")
     assert g.map.hex(M1) in st.mines[0].gone and st.plow[0] == 2 and not st.dmg[0]
+
+
+def test_position_extension_minefields_replace_the_scenarios():
+    # positions (studio.rules.position) may plot minefields; bad plots are a position error with the pointer
+    import pytest
+
+    from studio.rules.position import PositionError, position_state
+
+    g = opt_game(("mines",))
+    pos = {"scenario": g.scenario_id, "phase": "move-first", "to_act": "us", "dice": [1],
+           "units": [unit("V", "m113", "us", A, D, command="MOVE"), unit("E", "t-80bv", "sov", ENEMY, 5)],
+           "extension": {"minefields": [_field()]}}
+    st = position_state(g, pos)
+    act(act(st, "move V"), "fwd V")
+    assert st.dmg[0]
+    bad = dict(pos, extension={"minefields": [_field(hexes=("9Z99",))]})
+    with pytest.raises(PositionError) as err:
+        position_state(g, bad)
+    assert "9Z99" in str(err.value) or "minefields" in str(err.value)

@@ -58,9 +58,11 @@ class MoveOpt:
     ice_limit: dict               # frozen stream edge -> tons (MBT 7.32)
     cards: dict = field(default_factory=dict)   # card id -> CardMove (filled on first use)
     placeholders: list = field(default_factory=list)
+    xc_cache: dict = field(default_factory=dict)  # (traction, weight) -> step table with the limits applied
 
     def fingerprint(self) -> str:
-        return repr(sorted((k, repr(v)) for k, v in self.__dict__.items() if k not in ("placeholders", "cards")))
+        return repr(sorted((k, repr(v)) for k, v in self.__dict__.items()
+                           if k not in ("placeholders", "cards", "xc_cache")))
 
 
 def move_opt(game) -> MoveOpt:
@@ -99,10 +101,10 @@ def _hex(game, label: str, where: str):
     return game.map.hex(label)
 
 
-def _minefields(game, values: dict) -> tuple:
-    """The scenario's minefield plots (extension ``minefields``, MBT 7.31.1)."""
+def _minefields(game, values: dict, plots=None) -> tuple:
+    """The scenario's minefield plots (extension ``minefields``, MBT 7.31.1), or ``plots`` in that form."""
     out = []
-    for k, plot in enumerate(game.extension.get("minefields") or ()):
+    for k, plot in enumerate(game.extension.get("minefields") or () if plots is None else plots):
         where = f"minefields[{k}]"
         if plot["side"] not in game.sides:
             raise DataError(f"scenario extension {where}: side {plot['side']!r} is not a side of the scenario")
@@ -113,10 +115,10 @@ def _minefields(game, values: dict) -> tuple:
     return tuple(out)
 
 
-def _limits(game) -> tuple[dict, dict]:
-    """Bridge and ice weight limits by hexside (extension ``weight_limits``, MBT 7.32)."""
+def _limits(game, limits=None) -> tuple[dict, dict]:
+    """Bridge and ice weight limits by hexside (extension ``weight_limits``, MBT 7.32), or ``limits``."""
     bridge, ice = {}, {}
-    for k, lim in enumerate(game.extension.get("weight_limits") or ()):
+    for k, lim in enumerate(game.extension.get("weight_limits") or () if limits is None else limits):
         where = f"weight_limits[{k}]"
         a = _hex(game, lim["hex"], where)
         names = coords.FLAT_DIRECTION_NAMES

@@ -132,12 +132,13 @@ class TerrainMoveRules:
         mo = move_opt(g)
         if not (mo.bridge_limit or mo.ice_limit) or card_move(g, i).weight is None:
             return table
-        key = ("weight", g.units[i].type.traction, card_move(g, i).weight)
-        cached = g.xc_tables.get(key)
+        key = (g.units[i].type.traction, card_move(g, i).weight)
+        cached = mo.xc_cache.get(key) if self.caching else None
         if cached is None:
             cached = {h: tuple((nb, None if c is None else self._weight_cost(i, h, nb, c)) for nb, c in row)
                       for h, row in table.items()}
-            g.xc_tables[key] = cached
+            if self.caching:
+                mo.xc_cache[key] = cached
         return cached
 
     def _sinks(self, i: int) -> bool:

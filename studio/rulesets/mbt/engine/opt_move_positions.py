@@ -1,0 +1,52 @@
+"""Position extensions of the movement optional rules (``studio.rules.position`` documents, key ``extension``):
+``minefields`` (plots in the scenario-extension form, MBT 7.31.1: they replace the scenario's) and
+``weight_limits`` (MBT 7.32; only in a position with its own units, whose game copy they change)."""
+from __future__ import annotations
+
+import dataclasses
+
+from pydantic import ValidationError
+
+from .data import DataError
+from .opt_mines import MineState
+from .opt_move_data import _limits, _minefields, move_opt
+
+MOVE_EXTENSION = ("minefields", "weight_limits")
+
+
+def apply_move_extension(state, ext: dict, error, own_units: bool) -> None:
+    """Set the position's minefields and weight limits on ``state``; ``error(message, pointer)`` builds the
+    position error raised for bad data."""
+    from ..cards import MinefieldPlot, WeightLimit
+
+    g = state.game
+    for key, model in (("minefields", MinefieldPlot), ("weight_limits", WeightLimit)):
+        if key not in ext:
+            continue
+        if not g.advanced:
+            raise error(f"extension {key}: an Advanced Game optional rule (MBT 7.31-7.32)", f"/extension/{key}")
+        try:
+            items = [model.model_validate(x).model_dump() for x in ext[key] or ()]
+        except (ValidationError, TypeError) as exc:
+            raise error(f"extension {key}: {exc}", f"/extension/{key}") from None
+        try:
+            _apply(state, key, items, own_units)
+        except DataError as exc:
+            raise error(str(exc), f"/extension/{key}") from None
+
+
+def _apply(state, key: str, items: list, own_units: bool) -> None:
+    g = state.game
+    mo = move_opt(g)
+    if key == "minefields":
+        fields = _minefields(g, mo.mine_values, items)
+        state.mines = [MineState(f, f.hexes if f.visible else frozenset(), frozenset()) for f in fields] \
+            if g.optional_on("mines") else []
+        return
+    if not own_units:
+        raise DataError("weight_limits in a position need the position's own units (a game copy)")
+    bridge, ice = _limits(g, items)
+    g.__dict__["_move_opt"] = dataclasses.replace(mo, bridge_limit=bridge, ice_limit=ice, cards={}, xc_cache={})
+
+
+__all__ = ["MOVE_EXTENSION", "apply_move_extension"]
