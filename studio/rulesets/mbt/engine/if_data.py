@@ -215,11 +215,12 @@ def compile_if_data(game) -> IfData:
 
 
 def if_data(game) -> IfData:
-    """The compiled indirect-fire data of ``game`` (compiled on first use, kept on the game)."""
-    d = game.__dict__.get("_ifd")
-    if d is None:
-        d = game.__dict__["_ifd"] = compile_if_data(game)
-    return d
+    """The compiled indirect-fire data of ``game`` (compiled on first use, kept on the game with its unit list:
+    a position's copy of the game with other units compiles its own)."""
+    cached = game.__dict__.get("_ifd")
+    if cached is None or cached[0] is not game.units:
+        cached = game.__dict__["_ifd"] = (game.units, compile_if_data(game))
+    return cached[1]
 
 
 __all__ = ["if_data", "IfData", "Plan", "PlanSegment", "BatteryFacts", "CbAsset", "compile_if_data", "MISSION_PREFIX",

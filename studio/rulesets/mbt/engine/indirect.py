@@ -541,6 +541,9 @@ class IndirectRules:
         if fire.mission != "GP" and not self._ammo_roll(fire):
             return
         kind = "open" if fire.sheaf == "open" else "closed"
+        if self.dice.record:
+            self.narrate(f"artillery lands at {g.label(h)} ({fire.source}, {fire.mission} {sheaf_token(fire)}, "
+                         f"{len(hexes)} hex{'es' if len(hexes) != 1 else ''})")
         if fire.mission == "smoke":
             self.place_cloud("smoke", hexes, kind)
         elif fire.mission == "illumination":
@@ -551,9 +554,6 @@ class IndirectRules:
         else:
             self.arty.barrages = self.arty.barrages + (Barrage(hexes, kind, self.step_key()),)
             self._gp_impact(fire, o, h, hexes, planned)
-        if self.dice.record:
-            self.narrate(f"artillery lands at {g.label(h)} ({fire.source}, {fire.mission} {sheaf_token(fire)}, "
-                         f"{len(hexes)} hex{'es' if len(hexes) != 1 else ''})")
         if fire.source in g.battery_index:
             self.after_battery_fire(g.battery_index[fire.source])
 
