@@ -309,6 +309,8 @@ class Notes(StrictModel):
     small_arms_weapons: list[str] = Field(default_factory=list, description="weapon ids flagged Small Arms (5.7)")
     open_turret_required: bool = False
     long_gun: bool = False
+    small_turret: bool = Field(False, description="'Small Turret': some turret hit locations read as hull locations "
+                                                  "(optional rule 7.45)")
     text: str = ""
 
 
@@ -342,6 +344,9 @@ class VehicleBody(StrictModel):
                                                       "sighting capability, e.g. M981 FISTV (MBT 6.5.1.13.3, 4.1.1)")
     weight_tons: Annotated[float, Field(gt=0, le=999)] | None = Field(
         None, description="weight for bridges, pushing, AVLB (MBT 7.30, 7.32, 7.49)")
+    installations: list[Literal["radar", "sam", "atgm"]] = Field(
+        default_factory=list, description="'Radar', 'SAM' or 'ATGM damage' in Notes: exposed installations GP fire "
+                                          "may damage (optional rule 7.47)")
 
     def smoke_discharger_limit(self) -> int | None:
         """Smoke dischargers (MBT 7.9) are written as the D ammo limit of a weapon: its value, or None."""
