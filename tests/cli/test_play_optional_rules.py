@@ -60,3 +60,32 @@ def test_rules_lists_optional_rules_with_numbers(capsys):
     assert "mbt: MBT (2nd edition)" in capsys.readouterr().out
     assert main(["rules", "nothing", "--project", str(DATA)]) == 2
     assert "no ruleset 'nothing'" in capsys.readouterr().err
+
+
+def test_rules_probes_reports_each_optional_rule(monkeypatch, capsys):
+    """--probes plays the conformance probes: each optional rule gets a verdict (here faked to keep it fast)."""
+    from studio.cli.commands import rules
+
+    monkeypatch.setattr(rules, "_probe_verdicts", lambda rid, root: {"mines": "", "morale": "no probe lists it"})
+    assert main(["rules", "mbt", "--project", str(DATA), "--probes"]) == 0
+    out = capsys.readouterr().out
+    assert "mines: " in out and "probe: changes play" in out and "probe: no probe lists it" in out
+    assert "probes show 1 of 50 optional rules changing play" in out
+
+    def broken(rid, root):
+        raise RuntimeError("probe 'x' cannot be set up")
+
+    monkeypatch.setattr(rules, "_probe_verdicts", broken)
+    assert main(["rules", "mbt", "--project", str(DATA), "--probes"]) == 1
+    assert "cannot be played: probe 'x'" in capsys.readouterr().err
+
+
+def test_bundles_carry_the_optional_rules():
+    """Dask and variant runs serialize the game as a bundle: the optional rules in force travel with it."""
+    from studio.sim.bundle import Bundle
+
+    loaded = load_game("adv-combined-arms", DATA, optional_rules=["morale"])
+    bundle = Bundle.from_loaded(loaded)
+    assert bundle.optional_rules == ("morale",)
+    assert bundle.load().game.optional_rules == {"morale"}
+    assert Bundle.from_loaded(load_game("adv-combined-arms", DATA)).digest != bundle.digest

@@ -2,8 +2,10 @@
 
 Without RULESET: one line per ruleset (id, name, how many options and optional rules). With RULESET: its rule
 options (id, rule, choices, default) and its optional rules (rule number, id, title, the rules each requires, its
-tables), the ids ``studio play --optional-rule ID`` and a scenario's ``optional_rules`` take. ``--format json``
-prints the same as JSON. Exit 0, 2 when the project or the ruleset is not found (or the file does not load).
+tables), the ids ``studio play --optional-rule ID`` and a scenario's ``optional_rules`` take. ``--probes`` adds,
+per optional rule, whether a conformance probe shows it changing play (``studio.rules.conformance.
+optional_rules_report``: played with the rule on and off). ``--format json`` prints the same as JSON. Exit 0; 1
+with ``--probes`` when a probe cannot be played; 2 when the project or the ruleset is not found.
 """
 from __future__ import annotations
 
@@ -19,6 +21,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                                    "(the ids scenarios and 'studio play --optional-rule' take).")
     p.add_argument("ruleset", metavar="RULESET", nargs="?", help="ruleset id (default: list the rulesets)")
     p.add_argument("--format", choices=["text", "json"], default="text")
+    p.add_argument("--probes", action="store_true",
+                   help="also play the rules engine's conformance probes: which optional rules a probe exposes")
     p.add_argument("--project", dest="rules_project", metavar="DIR", help="project folder (default: sample project)")
     p.set_defaults(func=run)
 
@@ -47,6 +51,15 @@ def _describe(ruleset) -> dict:
     }
 
 
+def _probe_verdicts(ruleset_id: str, root: Path) -> dict[str, str]:
+    """``{optional rule id: "" (a probe shows it) | why not}`` (raises ConformanceError, NotDeclared)."""
+    from studio.model.registry import load_plugins, plugin
+    from studio.rules.conformance import optional_rules_report
+
+    load_plugins()
+    return optional_rules_report(plugin(ruleset_id), root)
+
+
 def _text(info: dict) -> str:
     lines = [f"{info['id']}: {info['name']} (version {info['version']})", f"options ({len(info['options'])}):"]
     lines += [f"  {o['id']} [{o['rule']}] {o['title']}: {' | '.join(map(str, o['choices']))} "
@@ -55,7 +68,12 @@ def _text(info: dict) -> str:
     for o in info["optional_rules"]:
         extra = (f"; requires {', '.join(o['requires'])}" if o["requires"] else "") + \
                 (f"; tables {', '.join(o['tables'])}" if o["tables"] else "")
+        if "probe" in o:
+            extra += "; probe: " + (o["probe"] or "changes play")
         lines.append(f"  {o['rule']:<8} {o['id']}: {o['title']}{extra}")
+    if any("probe" in o for o in info["optional_rules"]):
+        shown = sum(1 for o in info["optional_rules"] if o.get("probe") == "")
+        lines.append(f"probes show {shown} of {len(info['optional_rules'])} optional rules changing play")
     return "\n".join(lines)
 
 
@@ -82,5 +100,13 @@ def run(args: argparse.Namespace) -> int:
               f"(known: {', '.join(sorted(rulesets)) or 'none'})", file=sys.stderr)
         return 2
     info = _describe(ruleset)
+    if args.probes:
+        try:
+            verdicts = _probe_verdicts(ruleset.id, root)
+        except Exception as exc:  # noqa: BLE001 - NotDeclared, ConformanceError: reported, never a traceback
+            print(f"studio rules: the probes of '{ruleset.id}' cannot be played: {exc}", file=sys.stderr)
+            return 1
+        for o in info["optional_rules"]:
+            o["probe"] = verdicts.get(o["id"], "not checked")
     print(json.dumps(info, indent=2) if args.format == "json" else _text(info))
     return 0

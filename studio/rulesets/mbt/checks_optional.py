@@ -8,8 +8,9 @@ Advanced Game rules). Codes are stable: ``mbt.optional-*``. What each rule needs
 - ``mbt.optional-card-field`` (warning): a ``needs.card_fields`` field (dotted path into the card ``body``; a list
   step matches any item) that no unit card of the scenario gives: the rule has nothing to act on.
 - ``mbt.optional-data-unused`` (warning): extension data that only optional rules read while none of them is on.
-- ``mbt.optional-needs-key`` (error, on the ruleset): a ``needs.scenario`` key that is no field of the MBT scenario
-  extension, or a ``needs.card_fields`` field no card body model has.
+- ``mbt.optional-needs-key`` (warning, on the ruleset): a ``needs.scenario`` key that is no field of the MBT
+  scenario extension, or a ``needs.card_fields`` field no card body model has (a warning: the rules still play,
+  but the check of that need cannot work).
 """
 from __future__ import annotations
 
@@ -140,12 +141,12 @@ def check_optional_ruleset(doc, index) -> Iterator[Diagnostic]:
         for j, key in enumerate(rule.needs.scenario):
             for name in _alternatives(key):
                 if name not in fields:
-                    yield doc.error("mbt.optional-needs-key", f"optional rule '{rule.id}' needs scenario data "
+                    yield doc.warning("mbt.optional-needs-key", f"optional rule '{rule.id}' needs scenario data "
                                     f"'{name}', which is no field of the MBT scenario extension",
                                     f"/optional_rules/{k}/needs/scenario/{j}", rule.rule)
         for j, path in enumerate(rule.needs.card_fields):
             if not _card_field_known(path):
-                yield doc.error("mbt.optional-needs-key", f"optional rule '{rule.id}' reads card field '{path}', "
+                yield doc.warning("mbt.optional-needs-key", f"optional rule '{rule.id}' reads card field '{path}', "
                                 "which no MBT card body has", f"/optional_rules/{k}/needs/card_fields/{j}", rule.rule)
 
 
