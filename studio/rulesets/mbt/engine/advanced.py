@@ -20,6 +20,7 @@ from .command_control import CommandControlRules
 from .gp_fire import GpFireRules
 from .grades import GradeRules
 from .indirect import IndirectRules
+from .opt_command import OPT_COMMAND_SLOTS, OptCommandRules  # MBT 7.1-7.7, 7.24, 7.36, 7.40-7.46
 from .opt_arty import ARTY_SLOTS, ARTY_VERBS, ArtyRules
 from .leg import LegRules
 from .opt_fire import OptFireRules
@@ -29,10 +30,11 @@ from .suppression import SuppressionRules
 from .transport import TransportRules
 
 AG_SLOTS = ("sup", "tdmg", "track", "bail", "attacked", "red", "carrier", "xfer", "grp", "budget", "if_side",
-            "observed", "ca_side", "bat_fired", "air_side", "air_u", "air_done", "hover", "ofire") + MOVE_SLOTS + AIR_SLOTS + ARTY_SLOTS
+            "observed", "ca_side", "bat_fired", "air_side", "air_u", "air_done", "hover", "ofire") + MOVE_SLOTS + AIR_SLOTS + ARTY_SLOTS + \
+    OPT_COMMAND_SLOTS
 
 
-class AdvState(OptFireRules, MoveOptionalRules, AirRules, AssaultRules, ArtyRules, IndirectRules, TransportRules, LegRules, AgFireRules, GpFireRules, SuppressionRules,
+class AdvState(OptCommandRules, OptFireRules, MoveOptionalRules, AirRules, AssaultRules, ArtyRules, IndirectRules, TransportRules, LegRules, AgFireRules, GpFireRules, SuppressionRules,
                CommandControlRules, GradeRules, MbtState):
     """Advanced Game state. Per unit: ``sup`` Suppression (none/on/off), ``tdmg`` Turret Damaged (``dmg`` is
     Hull Damaged), ``track`` Track hit, ``bail`` crew bailed out, ``attacked`` by direct fire this turn, ``grp``

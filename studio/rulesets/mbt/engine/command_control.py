@@ -32,11 +32,15 @@ class CommandControlRules:
         for i, f in enumerate(g.formation_of):
             members[f].append(i)
         for f, units in enumerate(members):
-            row = g.ag.available[self.formation_grade(f)]
+            row = g.ag.available[self.available_grade(f)]
             n = self._active_units(f, units)
             value = (n // 10) * row[9] + (row[n % 10 - 1] if n % 10 else 0)
             self.budget[f] = max(1, value)  # never less than 1 (MBT 6.2.1.1.1)
         self.grp = [-1] * g.n
+
+    def available_grade(self, f: int) -> str:
+        """The Available Commands Table row of formation ``f``: its grade (Command Span may lower it, MBT 7.43)."""
+        return self.formation_grade(f)
 
     def _is_active(self, i: int) -> bool:
         st = self.st[i]
@@ -69,6 +73,11 @@ class CommandControlRules:
         ut = self.game.units[i].type
         return ut.combat and not ut.ag.recon
 
+    def may_share_with(self, i: int, j: int) -> bool:
+        """May ``i`` and ``j`` (of one formation, in range) share a counter? Always, unless Platoon Command
+        Control says otherwise (MBT 7.3)."""
+        return True
+
     def share_group(self, i: int, c: int) -> int:
         """The shared counter (its first unit) that unit ``i`` may join with command ``c``, or -1 (6.2.1.1.2)."""
         if not self._may_share(i):
@@ -80,7 +89,8 @@ class CommandControlRules:
             if grp >= 0 and j != i and self.cmd[j] == c and g.formation_of[j] == f:
                 groups.setdefault(grp, []).append(j)
         for grp, units in sorted(groups.items()):
-            if all(self._may_share(j) and self.in_command_range(i, j, f) for j in units):
+            if all(self._may_share(j) and self.in_command_range(i, j, f) and self.may_share_with(i, j)
+                   for j in units):
                 return grp
         return -1
 

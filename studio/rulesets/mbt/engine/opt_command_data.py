@@ -136,6 +136,7 @@ class OptCommandScenario:
     cautious: bool                # MBT 7.36.2
     hidden: list                  # [HiddenSpec]
     hidden_limit: dict            # side -> most counters
+    loss_offset: list             # per formation: losses recorded before the position (positions only)
 
 
 def _unit_indices(game, names, where: str) -> list[int]:
@@ -148,8 +149,9 @@ def _unit_indices(game, names, where: str) -> list[int]:
     return out
 
 
-def _card_facts(game) -> tuple[list, list]:
-    """Command level and night aids of each unit's card (MBT 5.9, 7.36.4)."""
+def _card_facts(game, command_units: dict) -> tuple[list, list]:
+    """Command level (the scenario's ``command_units``, else the card's) and night aids of each unit's card
+    (MBT 5.9, 7.36.4)."""
     by_type: dict = {}
     for u in game.units:
         if u.type.id in by_type:
@@ -159,10 +161,15 @@ def _card_facts(game) -> tuple[list, list]:
         labels = getattr(body, "labels", None) or ()
         level = getattr(body, "command_level", None) or ("CHQ" if "command" in labels else "")
         by_type[u.type.id] = (level, frozenset(getattr(body, "spotting_aids", None) or ()))
-    return [by_type[u.type.id][0] for u in game.units], [by_type[u.type.id][1] for u in game.units]
+    return ([command_units.get(u.name) or by_type[u.type.id][0] for u in game.units],
+            [by_type[u.type.id][1] for u in game.units])
 
 
-def _formation_cp(game, ext: dict) -> list:
+def _formation_cp(game, ext: dict, position: bool) -> list:
+    if position:  # a position's formations are its sides (``cohesion_point``: side -> Numeric CP)
+        given = ext.get("cohesion_point") or {}
+        return [(None, given.get(game.sides[side]), "int") if game.sides[side] in given else (None, None, "int")
+                for side in game.formation_side]
     forces = {}
     for f, (side, force) in enumerate(_formation_keys(game)):
         forces.setdefault(force, []).append(f)
@@ -199,10 +206,11 @@ def _hidden(game, ext: dict) -> list:
     return out
 
 
-def compile_opt_command_scenario(game) -> OptCommandScenario:
-    """What the scenario gives these rules (unknown unit names, forces, sides or hexes: :class:`DataError`)."""
-    ext = game.extension
-    hq, aids = _card_facts(game)
+def compile_opt_command_scenario(game, ext: dict | None = None, position: bool = False) -> OptCommandScenario:
+    """What the scenario (or a position's ``ext``) gives these rules (unknown unit names, forces, sides or hexes:
+    :class:`DataError`)."""
+    ext = game.extension if ext is None else ext
+    hq, aids = _card_facts(game, ext.get("command_units") or {})
     names = {u.name: i for i, u in enumerate(game.units)}
     delayed: dict = {}
     for d in ext.get("delayed_reaction") or ():
@@ -217,7 +225,7 @@ def compile_opt_command_scenario(game) -> OptCommandScenario:
     force_f = {force: f for f, (_, force) in enumerate(_formation_keys(game))}
     return OptCommandScenario(
         nation=[s.nation for s in game.scenario.sides],
-        formation_cp=_formation_cp(game, ext), hq=hq,
+        formation_cp=_formation_cp(game, ext, position), hq=hq,
         platoon=[(ext.get("platoons") or {}).get(u.name, "") for u in game.units],
         camouflaged=frozenset(_unit_indices(game, ext.get("camouflaged") or (), "camouflaged")),
         delayed=delayed, disrupted=disrupted,
@@ -225,7 +233,9 @@ def compile_opt_command_scenario(game) -> OptCommandScenario:
         radar=frozenset(_unit_indices(game, ext.get("ground_radar") or (), "ground_radar")),
         aids=aids, lights_on=frozenset(names[n] for n in ext.get("searchlights_on") or () if n in names),
         ground=ext.get("ground_conditions") or "normal", cautious=bool(ext.get("cautious_movement")),
-        hidden=_hidden(game, ext), hidden_limit=dict(ext.get("hidden_limit") or {}))
+        hidden=_hidden(game, ext), hidden_limit=dict(ext.get("hidden_limit") or {}),
+        loss_offset=[int((ext.get("morale_losses") or {}).get(game.sides[side], 0)) if position else 0
+                     for side in game.formation_side])
 
 
 def check_options(options: dict) -> None:

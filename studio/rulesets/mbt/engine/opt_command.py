@@ -1,0 +1,316 @@
+"""The Optional Rules of morale, hidden units, spotting and command mixed into the Advanced Game state as one
+mixin (:class:`OptCommandRules`), with the command rules themselves: 7.3 Platoon and Section Command Control,
+7.40 Delayed Reaction, 7.42 Disrupted Communications, 7.43 Command Span and the movement factors of 7.36
+Terrain, Time of Day and Weather (cautious movement, snow, mud). Morale is ``morale.py``, hidden units
+``hidden.py``, the spotting rules ``opt_spotting.py``.
+
+State (``OPT_COMMAND_SLOTS``): ``mor`` per unit (morale counter), ``cpn`` per formation (Numeric Cohesion Point),
+``hid`` per unit and ``hcs`` per counter (hidden units), ``camo`` per unit, ``dcom`` per formation (disrupted this
+turn), ``msh`` per formation (Move/Short Halt counters it may still take under Command Span, -1 no limit).
+Every switch is a cached bool on the game (``attach_opt_command``), so a scenario without them pays nothing."""
+from __future__ import annotations
+
+import math
+import random
+
+from studio.hexgrid.coords import distance
+
+from .ag_specs import GRADES
+from .codes import DEAD, MOVE, NC, ON, SH
+from .hidden import HiddenRules
+from .morale import MOR_NAMES, MoraleRules
+from .opt_command_data import check_options, compile_opt_command_scenario, compile_opt_command_tables
+from .opt_spotting import OptSpottingRules
+
+OPT_COMMAND_SLOTS = ("mor", "cpn", "hid", "hcs", "camo", "dcom", "msh")
+RULE_FLAGS = {"oc_morale": "morale", "oc_hidden": "hidden-units", "oc_platoon": "platoon-command-control",
+              "oc_removal": "spot-removal", "oc_fright": "tank-fright", "oc_limited": "limited-spotting",
+              "oc_camo": "camouflage", "oc_night": "terrain-time-weather", "oc_delay": "delayed-reaction",
+              "oc_disrupt": "disrupted-communications", "oc_span": "command-span", "oc_radar": "ground-radar",
+              "oc_stagger": "staggered-initiative"}
+
+
+def attach_opt_command(game) -> None:
+    """Compile these rules' tables and scenario data onto ``game`` with one cached bool per switch."""
+    for flag, rule in RULE_FLAGS.items():
+        setattr(game, flag, rule in game.optional_rules)
+    game.oc_spotting = game.oc_limited or game.oc_camo or game.oc_night or game.oc_radar
+    game.optc = compile_opt_command_tables(game.ruleset)
+    game.ocs = compile_opt_command_scenario(game)
+    if game.oc_morale or game.oc_stagger:
+        check_options(game.options)
+    if game.oc_hidden:
+        for side, limit in game.ocs.hidden_limit.items():
+            n = sum(1 for c in game.ocs.hidden if game.sides[c.side] == side)
+            if n > limit:
+                from .data import DataError
+                raise DataError(f"{n} hidden unit counters of side '{side}' exceed its limit {limit} (MBT 7.2.2)",
+                                "/extension/hidden_units")
+
+
+class CommandOptRules:
+    """7.3, 7.40, 7.42, 7.43 and the movement factors of 7.36."""
+
+    __slots__ = ()
+
+    # ---------------------------------------------------------------- 7.3 Platoon Command Control
+    def may_share_with(self, i: int, j: int) -> bool:
+        """MBT 7.3: only units of one platoon/section share a counter; command units share with the platoons of
+        their formation (their chain of command); other HQ units share with no platoon."""
+        g = self.game
+        if not g.oc_platoon:
+            return super().may_share_with(i, j)
+        pi, pj = g.ocs.platoon[i], g.ocs.platoon[j]
+        if g.ocs.hq[i] or g.ocs.hq[j]:
+            return True  # command units share within their formation (the formation is the chain here)
+        return bool(pi) and pi == pj
+
+    # ---------------------------------------------------------------- 7.40 Delayed Reaction
+    def cmd_options(self, i: int) -> list[int]:
+        """Delayed units take N/C (MBT 7.40); Command Span's Move/Short Halt limit (MBT 7.43)."""
+        g = self.game
+        if g.oc_delay and g.ocs.delayed.get(i, 0) > self.turn:
+            return [NC]
+        base = super().cmd_options(i)
+        if g.oc_span and self.msh[g.formation_of[i]] == 0 and not g.units[i].type.ag.recon:
+            base = [c for c in base if c not in (MOVE, SH) or self.share_group(i, c) >= 0]
+        return base
+
+    def _place_command(self, i: int, c: int) -> None:
+        g = self.game
+        f = g.formation_of[i]
+        counts = g.oc_span and c in (MOVE, SH) and self.msh[f] > 0 and not g.units[i].type.ag.recon and \
+            self.share_group(i, c) < 0
+        super()._place_command(i, c)
+        if counts:
+            self.msh[f] -= 1
+
+    # ---------------------------------------------------------------- Available Commands (7.42, 7.43)
+    def _available_commands(self) -> None:
+        """Determine Available Commands (MBT 6.2.1.1.1) with Command Span's row drops (7.43), Disrupted
+        Communications halving (7.42) and Command Span's Move/Short Halt limit (7.43)."""
+        super()._available_commands()
+        g = self.game
+        if g.oc_disrupt:
+            self._disrupt()
+        if g.oc_span:
+            self._span_limits()
+
+    def _disrupt(self) -> None:
+        """MBT 7.42: both forces roll (100) + Force Grade modifier; if the difference exceeds the level's Dif,
+        each formation of the lower force (if subject) rolls (100) (-20 with units out of Command Span): within
+        the range its Available Commands are halved (rounded down, minimum 1) this turn."""
+        g = self.game
+        level, sides = g.ocs.disrupted
+        dif, top = g.optc.disrupted[level]
+        self.dcom = [False] * len(g.formation_side)
+        rolls = []
+        for side in range(len(g.sides)):
+            r = self.dice.roll(100, f"Communications {g.sides[side]}")
+            rolls.append(r + g.ag.init_mod[g.force_grades[side]])
+        lower = min(range(len(rolls)), key=lambda s: (rolls[s], s))
+        gap = max(rolls) - rolls[lower]
+        self.narrate(f"communications rolls {', '.join(f'{g.sides[s]} {x}' for s, x in enumerate(rolls))}: "
+                     f"difference {gap} vs Dif {dif} ({level})")
+        if gap <= dif or lower not in sides:
+            return
+        for f, side in enumerate(g.formation_side):
+            if side != lower:
+                continue
+            mod = int(g.optc.values["disrupted-span-modifier"]) if g.oc_span and self.out_of_span(f) else 0
+            r = self.dice.roll(100, f"Disruption {g.sides[side]} formation {f + 1}")
+            if r + mod <= top:
+                self.dcom[f] = True
+                self.budget[f] = max(1, self.budget[f] // 2)
+            self.narrate(f"{g.sides[side]} formation {f + 1} disruption roll {r}{mod:+d} vs 01-{top}: "
+                         f"{'disrupted, ' + str(self.budget[f]) + ' commands' if self.dcom[f] else 'not disrupted'}")
+
+    # ---------------------------------------------------------------- 7.43 Command Span
+    def _hq_span(self, j: int, level: str) -> int:
+        """Command Span of HQ unit ``j``: the table's (a company's from the scenario), 0 when Broken (7.1.5.2)
+        or its radio is damaged (7.23.5)."""
+        g = self.game
+        if (g.oc_morale and self.broken(j)) or (hasattr(self, "radio_damaged") and self.radio_damaged(j)):
+            return 0
+        if level == "CHQ":
+            return g.ocs.company_span.get(g.formation_of[j], g.optc.span["CHQ"][0])
+        return g.optc.span[level][0]
+
+    def _hqs(self, side: int, level: str, f: int | None = None) -> tuple[list[int], bool]:
+        """The HQ units of ``level`` of ``side`` (of formation ``f``) on the map, and whether any was set up."""
+        g = self.game
+        had = [j for j in range(g.n) if g.ocs.hq[j] == level and g.units[j].side == side and
+               (f is None or g.formation_of[j] == f)]
+        return [j for j in had if self.st[j] == ON], bool(had)
+
+    def _in_span(self, i: int, hqs: list[int], level: str) -> bool:
+        return any(self.hex[i] is not None and distance(self.hex[i], self.hex[j]) <= self._hq_span(j, level)
+                   for j in hqs)
+
+    def out_of_span(self, f: int) -> bool:
+        """Has formation ``f`` a company subordinate (not Recon) beyond every CHQ's span (MBT 7.43)?"""
+        g = self.game
+        chqs, had = self._hqs(g.formation_side[f], "CHQ", f)
+        if not chqs:
+            return False
+        return any(self.st[i] == ON and g.formation_of[i] == f and g.ocs.hq[i] != "CHQ" and
+                   not g.units[i].type.ag.recon and not self._in_span(i, chqs, "CHQ") for i in range(g.n))
+
+    def _span_limits(self) -> None:
+        """MBT 7.43: a subordinate out of span caps Move/Short Halt counters at 1/2 of the total (minimum 1); the
+        loss of every CHQ takes away 1/2 of the total for good."""
+        g = self.game
+        frac = g.optc.values["span-move-fraction"]
+        self.msh = [-1] * len(g.formation_side)
+        for f, side in enumerate(g.formation_side):
+            chqs, had = self._hqs(side, "CHQ", f)
+            total = self.budget[f]
+            if had and not chqs:
+                self.msh[f] = max(0, total - math.floor(total * frac))
+            elif self.out_of_span(f):
+                self.msh[f] = max(1, math.floor(total * frac))
+
+    def _row_drop(self, f: int) -> int:
+        """Rows down the Available Commands Table (MBT 7.43): a CHQ beyond every BHQ's span or no BHQ left
+        (when some were set up); a BHQ beyond every RHQ's span or no RHQ left; cumulative."""
+        g = self.game
+        side = g.formation_side[f]
+        drop = 0
+        chqs, _ = self._hqs(side, "CHQ", f)
+        bhqs, had_b = self._hqs(side, "BHQ")
+        rhqs, had_r = self._hqs(side, "RHQ")
+        if had_b and not bhqs:
+            drop += g.optc.span["BHQ"][1]
+        elif bhqs and any(not self._in_span(c, bhqs, "BHQ") for c in chqs):
+            drop += g.optc.span["BHQ"][1]
+        if had_r and not rhqs:
+            drop += g.optc.span["RHQ"][1]
+        elif rhqs and any(not self._in_span(b, rhqs, "RHQ") for b in bhqs):
+            drop += g.optc.span["RHQ"][1]
+        return drop
+
+    def available_grade(self, f: int) -> str:
+        grade = super().available_grade(f)
+        if not self.game.oc_span:
+            return grade
+        drop = self._row_drop(f)
+        return GRADES[min(len(GRADES) - 1, GRADES.index(grade) + drop)] if drop else grade
+
+    # ---------------------------------------------------------------- 7.36 movement factors
+    def limited_visibility(self) -> bool:
+        """Is this turn one of limited visibility (a spotting modifier, MBT 7.36.1)?"""
+        return bool(self.game.turn_spot_mod.get(self.turn, 0))
+
+    def cautious(self, i: int) -> bool:
+        """Cautious movement applies to vehicles and helicopters (MBT 7.36.2)."""
+        g = self.game
+        return g.oc_night and g.ocs.cautious and self.limited_visibility() and not g.units[i].type.ag.leg
+
+    def msa(self, i: int, rate: int) -> int:
+        """Cautious movement halves vehicle and NOE helicopter movement factors, rounded down (MBT 7.36.2)."""
+        base = super().msa(i, rate)
+        if self.cautious(i):
+            return int(base * self.game.optc.ground["cautious-fraction"])
+        return base
+
+    def quickmarch_ok(self, i: int) -> bool:
+        """Under cautious movement squads and half-squads may not quickmarch (MBT 7.36.2)."""
+        g = self.game
+        if g.oc_night and g.ocs.cautious and self.limited_visibility() and \
+                g.units[i].type.ag.leg_size in ("squad", "half_squad"):
+            return False
+        return super().quickmarch_ok(i)
+
+    def snow_cost(self) -> int:
+        g = self.game
+        return int(g.optc.ground["snow-move-cost"]) if g.oc_night and g.ocs.ground == "snow" else 0
+
+    def step_cost(self, i: int, a, b, reverse: bool = False):
+        """Snow adds to the movement cost of the terrain (MBT 7.36.3; every terrain of the map)."""
+        c = super().step_cost(i, a, b, reverse)
+        extra = self.snow_cost() if c is not None and self.mv_mode == "xc" else 0
+        return c + extra if extra else c
+
+    def xc_steps(self, i: int) -> dict:
+        """The planning step table with snow's extra cost (MBT 7.36.3)."""
+        table = super().xc_steps(i)
+        extra = self.snow_cost()
+        if not extra:
+            return table
+        g = self.game
+        key = ("snow", id(table))
+        cached = g.xc_tables.get(key)
+        if cached is None:
+            cached = g.xc_tables[key] = {h: tuple((nb, None if c is None else c + extra) for nb, c in row)
+                                         for h, row in table.items()}
+        return cached
+
+    def weather_bog(self, i: int) -> tuple[float, int]:
+        """Mud doubles the bog range; in snow or mud a transporting vehicle takes -5 per unit of its passengers'
+        towed capacity (MBT 7.36.3). Returns (range multiplier, modifier) for the bog check (MBT 7.29)."""
+        g = self.game
+        if not g.oc_night or g.ocs.ground == "normal":
+            return 1, 0
+        mult = g.optc.ground["mud-bog-multiplier"] if g.ocs.ground == "mud" else 1
+        carried = sum(1 for p in range(g.n) if self.carrier[p] == i)
+        return mult, int(g.optc.ground["bog-passenger-modifier"]) * carried
+
+
+class OptCommandRules(CommandOptRules, OptSpottingRules, HiddenRules, MoraleRules):
+    """Every rule of this area; the state fields' life cycle (reset, copy, fingerprint, views)."""
+
+    __slots__ = ()
+
+    def _reset(self, seed: int) -> None:
+        super()._reset(seed)
+        g = self.game
+        n, nf = g.n, len(g.formation_side)
+        self.mor = [0] * n
+        self.cpn = [-1] * nf
+        self.hid = [-1] * n
+        self.hcs = [0] * len(g.ocs.hidden)
+        self.camo = [g.oc_camo and i in g.ocs.camouflaged and g.units[i].entry_turn == 0 for i in range(n)]
+        self.dcom = [False] * nf
+        self.msh = [-1] * nf
+        if g.oc_hidden:
+            for c, spec in enumerate(g.ocs.hidden):
+                for i in spec.units:
+                    self.hid[i] = c
+        if g.oc_morale and g.options["cohesion-timing"] == "setup":
+            for f in range(nf):
+                self._determine_cp(f)
+
+    def _copy(self, dice):
+        o = super()._copy(dice)
+        o.mor, o.cpn, o.hid, o.hcs = self.mor[:], self.cpn[:], self.hid[:], self.hcs[:]
+        o.camo, o.dcom, o.msh = self.camo[:], self.dcom[:], self.msh[:]
+        return o
+
+    def fingerprint(self) -> str:
+        return (f"{super().fingerprint()}|oc{self.mor}{self.cpn}{self.hid}{self.hcs}"
+                f"{[int(x) for x in self.camo]}{[int(x) for x in self.dcom]}{self.msh}")
+
+    def observe(self, player: int):
+        """Hidden units of the opponent are not in the view (MBT 7.2); the rest of these rules' state is public
+        (morale, camouflage and span counters are on the map)."""
+        view = super().observe(player)
+        if self.game.oc_hidden:
+            self.hide_in_view(view, player)
+        return view
+
+    def scramble_hidden(self, player: int, seed: int):
+        other = super().scramble_hidden(player, seed)
+        if self.game.oc_hidden:
+            self.scramble_counters(other, player, random.Random(seed + 7))
+        return other
+
+    def morale_status(self, i: int) -> str:
+        """The morale counter of unit ``i`` (MBT 7.1.4): none, hesitation-on/off, break-on/off."""
+        return MOR_NAMES[self.mor[i]]
+
+    def recorded_losses(self) -> list[int]:
+        """Per formation: its recorded losses (MBT 7.1.1.2)."""
+        return [self.formation_losses(f) for f in range(len(self.game.formation_side))]
+
+
+__all__ = ["OptCommandRules", "OPT_COMMAND_SLOTS", "attach_opt_command", "RULE_FLAGS", "DEAD"]

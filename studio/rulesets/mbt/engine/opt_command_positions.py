@@ -1,0 +1,65 @@
+"""Position documents for the optional rules of morale, hidden units, spotting and command (``studio.rules.position``,
+key ``extension``, MBT positions): the scenario-extension keys of these rules in the same form
+(``hidden_units``, ``hidden_limit``, ``platoons``, ``camouflaged``, ``delayed_reaction``,
+``disrupted_communications``, ``command_span``, ``ground_radar``, ``searchlights_on``, ``ground_conditions``,
+``cautious_movement``, ``command_units``) plus ``cohesion_point`` (side -> Numeric Cohesion Point of its
+formation) and ``morale_losses`` (side -> losses already recorded); unit status ``morale`` (none,
+hesitation-on, hesitation-off, break-on, break-off). They need a position with its own units, whose game copy
+they change."""
+from __future__ import annotations
+
+from pydantic import ValidationError
+
+from .data import DataError
+from .morale import MOR_CODES
+from .opt_command_data import compile_opt_command_scenario
+
+SCENARIO_KEYS = ("hidden_units", "hidden_limit", "platoons", "camouflaged", "delayed_reaction",
+                 "disrupted_communications", "command_span", "ground_radar", "searchlights_on", "ground_conditions",
+                 "cautious_movement", "command_units")
+COMMAND_EXTENSION = SCENARIO_KEYS + ("cohesion_point", "morale_losses")
+COMMAND_STATUS = {"morale": str}
+
+
+def _error(message: str, pointer: str):
+    from studio.rules.position import PositionError
+
+    return PositionError(message, pointer, code="position.mbt")
+
+
+def command_position_game(twin, position) -> None:
+    """Recompile these rules' scenario data on ``twin`` (a game copy with the position's units) from the
+    position's extension; raises ``PositionError`` for bad data."""
+    from ..cards import MbtScenarioExtension
+
+    ext = {k: v for k, v in (position.extension or {}).items() if k in COMMAND_EXTENSION}
+    try:
+        checked = MbtScenarioExtension.model_validate({k: v for k, v in ext.items() if k in SCENARIO_KEYS})
+    except ValidationError as exc:
+        raise _error(f"extension: {exc.errors()[0]['msg']} at {exc.errors()[0]['loc']}", "/extension") from None
+    data = checked.model_dump()
+    data.update({k: ext[k] for k in ("cohesion_point", "morale_losses") if k in ext})
+    for key in ("cohesion_point", "morale_losses"):
+        for side, value in (data.get(key) or {}).items():
+            if side not in twin.sides or isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                raise _error(f"extension {key}: {side!r}: {value!r} (a side id -> a number of 0 or more)",
+                             f"/extension/{key}")
+    try:
+        twin.ocs = compile_opt_command_scenario(twin, data, position=True)
+    except DataError as exc:
+        raise _error(str(exc), "/extension") from None
+
+
+def apply_command_extension(state, position, own_units: bool) -> None:
+    """Unit ``morale`` statuses onto ``state``; these rules' extension keys need the position's own units."""
+    ext = position.extension or {}
+    mine = [k for k in ext if k in COMMAND_EXTENSION]
+    if mine and not own_units:
+        raise _error(f"extension {mine[0]}: needs a position with its own units", f"/extension/{mine[0]}")
+    for i, pu in enumerate(position.units or []):
+        value = pu.status.get("morale")
+        if value is None:
+            continue
+        if value not in MOR_CODES:
+            raise _error(f"morale must be one of {', '.join(MOR_CODES)}, not {value!r}", f"/units/{i}/status/morale")
+        state.mor[i] = MOR_CODES[value]
