@@ -61,7 +61,15 @@ UNEXPOSABLE_TABLES = {
 
 #: Optional Rules (issue 13) no probe can show changing play, with why (``RulesetPlugin.unexposable_optional_rules``);
 #: each area adds its own entries
-UNEXPOSABLE_OPTIONAL_RULES: dict[str, str] = {}
+UNEXPOSABLE_OPTIONAL_RULES: dict[str, str] = {
+    # MOVE (tests/rulesets/mbt/test_opt_move_terrain.py plays them on game copies with the card flag / water set)
+    "dual-driving-controls": "no sample card has dual driving controls (the FRG armored cars of MBT 7.33)",
+    "amphibious": "the sample boards have no water hexes to swim (MBT 7.34; the M113A2 card is amphibious)",
+}
+
+#: MOVE: tables of movement optional rules no probe can expose on the sample data
+UNEXPOSABLE_TABLES["bog-modifiers"] = ("the only row is the towing modifier (MBT 7.29) and the engine has no "
+                                       "towed units")
 
 DECLARATIONS = {
     "unexposable_optional_rules": UNEXPOSABLE_OPTIONAL_RULES,
