@@ -1,8 +1,75 @@
 """Conformance probes for the MBT move rules of the Optional Rules and the Advanced Game (issue 13): each probe
-lists the optional rules (``Probe.optional_rules``) it exposes; the core plays it with and without each of them."""
+lists the optional rules (``Probe.optional_rules``) it exposes; the core plays it with and without each of them.
+
+All on the Advanced sample scenario (US Seasoned, Soviet Regulars): 2A2 -> 2B3 -> 2C3 is a line of Clear hexes
+along hexside 2 (2C3 has a stream on its S hexside, towards 2C4); 2C9 is Rough with Clear 2C8 along hexside 0;
+2A1 -> 2B2 -> 2C2 -> 2D3 is Clear along hexside 2. Sample-table values are in the comments."""
 from __future__ import annotations
+
+SCENARIO = "mbt-adv-combined-arms"
+FAR = "4T13"  # an enemy far away (no spotting, no overwatch)
+
+
+def _unit(uid: str, card: str, side: str, hex_: str, facing: int, **status) -> dict:
+    return {"id": uid, "card": card, "side": side, "hex": hex_, "facing": facing, "status": status}
+
+
+def _position(units: list, to_act: str, dice=(), rules=(), **extension) -> dict:
+    """A Movement Phase position; ``rules`` the optional rules in force (the checks switch each off and on)."""
+    out = {"scenario": SCENARIO, "phase": "move-first", "to_act": to_act, "units": units, "dice": list(dice),
+           "optional_rules": list(rules)}
+    if extension:
+        out["extension"] = extension
+    return out
+
+
+def _field(hexes, mines: str, field: str = "deliberate", side: str = "sov") -> dict:
+    return {"side": side, "hexes": list(hexes), "field": field, "mines": mines}
+
+
+def _mine_probes() -> list:
+    from studio.rules.conformance import Probe
+
+    apc = [_unit("V", "m113", "us", "2A2", 2, command="MOVE"), _unit("E", "t-80bv", "sov", FAR, 5)]
+    squad = [_unit("L", "us-mech-squad", "us", "2A2", 2, command="MOVE"), _unit("E", "t-80bv", "sov", FAR, 5)]
+    return [
+        # MBT 7.31.2.1: the M113 (GPD 3) enters a Deliberate AV field, roll 41: TK (41-70); one higher, Damage
+        Probe("opt-mines-av", _position(apc, "us", [41, 99], ("mines",), minefields=[_field(["2B3"], "av")]),
+              ("move V", "fwd V"), (), ("minefield-effects",), optional_rules=("mines",)),
+        # MBT 7.31.2.2: a quickmarching squad enters a Deliberate AP field, roll 90 - 20 = 70: Effective (01-70)
+        Probe("opt-mines-ap-quickmarch", _position(squad, "us", [90, 99], ("mines",), minefields=[_field(["2B3"], "ap")]),
+              ("move L", "quickmarch L", "fwd L"), (), ("minefield-values",), optional_rules=("mines",)),
+        # option mines-pivot: entering rolls 80 (no effect); the pivot in the hex is attacked again ('attacks')
+        Probe("opt-mines-pivot", _position(apc, "us", [80, 1, 99], ("mines",), minefields=[_field(["2B3"], "av")]),
+              ("move V", "fwd V", "turn V left"), ("mines-pivot",), optional_rules=("mines",)),
+    ]
+
+
+def _terrain_probes() -> list:
+    from studio.rules.conformance import Probe
+
+    bogger = [_unit("V", "t-80bv", "sov", "2C9", 0, command="MOVE"), _unit("E", "m1", "us", FAR, 2)]
+    crosser = [_unit("V", "t-80bv", "sov", "2C3", 3, command="MOVE"), _unit("E", "m1", "us", FAR, 2)]
+    return [
+        # MBT 7.29: the T-80BV (B +5) leaves Rough (01-35): roll 31 + 5 = 36 moves on; one higher, it bogs
+        Probe("opt-bogging", _position(bogger, "sov", [31], ("bogging-down",)), ("move V", "fwd V"), (), ("bog-ranges",),
+              optional_rules=("bogging-down",)),
+        # MBT 7.32: a 40-ton limit on the 2C3/2C4 hexside stops the T-80BV (42.5 t, placeholder weight)
+        Probe("opt-weight-limits", _position(crosser, "sov", weight_limits=[{"hex": "2C3", "side": "S", "tons": 40}]),
+              ("move V",), optional_rules=("weight-limits",)),
+    ]
+
+
+def _quickmarch_probes() -> list:
+    from studio.rules.conformance import Probe
+
+    squad = [_unit("L", "us-mech-squad", "us", "2A1", 2, command="MOVE"), _unit("E", "t-80bv", "sov", FAR, 5)]
+    # MBT 6.6.4.2: a Seasoned squad quickmarches (Suppressed on 01-45, placeholder): roll 46 is not; one higher
+    # it is; the hexes crossed are Clear (table quickmarch-terrain)
+    return [Probe("adv-quickmarch", _position(squad, "us", [46]), ("move L", "quickmarch L", "fwd L", "done L"), (),
+                  ("quickmarch-suppression", "quickmarch-terrain"))]
 
 
 def probes() -> list:
     """This area's probes (``studio.rules.conformance.Probe``)."""
-    return []
+    return _mine_probes() + _terrain_probes() + _quickmarch_probes()
