@@ -628,6 +628,9 @@ class MbtScenarioExtension(StrictModel):
     ground_conditions: Literal["normal", "snow", "mud"] = Field(
         "normal", description="ground weather (optional rule 7.36.3)")
     cautious_movement: bool = Field(False, description="limited-visibility cautious movement (optional rule 7.36.2)")
+    command_units: dict[str, CommandLevel] = Field(
+        default_factory=dict, description="unit name -> its command level (CHQ, BHQ, RHQ) where the card does not "
+                                          "say it (optional rules 7.1, 7.3, 7.43)")
 
 
 class FormationMorale(StrictModel):

@@ -36,14 +36,15 @@ from .data import DataError, UnitSpec, engine_type
 from .fire import FireRules
 from .grades import assign_formations
 from .opt_move_positions import MOVE_EXTENSION, apply_move_extension
+from .opt_command_positions import COMMAND_EXTENSION, COMMAND_STATUS, apply_command_extension, command_position_game
 from .suppression import SUP_NAMES
 
 MARKS = {"none": NOMARK, "spot-fire": MFIRE, "spot-move": MMOVE}
 AG_MARKS = {**MARKS, "spot-fire-small-arms": MFIRE_SA}
 STATUS = {"damaged": bool, "command": str, "revealed": bool, "fired": bool, "moved": bool, "mark": str}
-AG_STATUS = {"suppression": str, "turret_damaged": bool, "track_hit": bool, "carried_by": str}
+AG_STATUS = {"suppression": str, "turret_damaged": bool, "track_hit": bool, "carried_by": str, **COMMAND_STATUS}
 WRECKS = {"knocked-out": 1, "brewed-up": 2}
-EXTENSION = ("wrecks", "control") + MOVE_EXTENSION
+EXTENSION = ("wrecks", "control") + MOVE_EXTENSION + COMMAND_EXTENSION
 
 
 def _error(message: str, pointer: str = ""):
@@ -105,6 +106,8 @@ def _game_with_units(game, position):
     twin.n = len(units)
     twin.initial_carrier = [-1] * twin.n  # the scenario's batteries stay available (MBT 6.5.1.3)
     assign_formations(twin)
+    if twin.advanced:
+        command_position_game(twin, position)  # optional rules 7.1-7.46 (opt_command_positions)
     return twin
 
 
@@ -195,6 +198,8 @@ def _extension(state, position) -> None:
             raise _error(f"control {label!r}: {side!r} (a hex label -> side id)", f"/extension/control/{label}")
         state.control[g.map.hex(label)] = g.sides.index(side)
     apply_move_extension(state, ext, _error, position.units is not None)  # MBT 7.31, 7.32
+    if g.advanced:
+        apply_command_extension(state, position, position.units is not None)  # MBT 7.1-7.46
 
 
 # ------------------------------------------------------------------ phases
