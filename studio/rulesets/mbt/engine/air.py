@@ -43,7 +43,7 @@ def heli_type(card):
     b = card.body.model_dump() if hasattr(card.body, "model_dump") else card.body
     gp = b["gp_defense"]
     noe, low = int(b["movement"]["noe"]), int(b["movement"]["low"])
-    labels = tuple(b.get("labels") or ()) + (("FO",) if b.get("may_observe") and "FO" not in (b.get("labels") or ())
+    labels = tuple(b.get("labels") or ()) + (("fo",) if b.get("may_observe") and "fo" not in (b.get("labels") or ())
                                              else ())
     ag = AgDefense(int(gp["value"]), gp["target_type"], None, None, {}, False, False, labels=labels, heli=True)
     return UnitType(card.id, card.name, "air", noe, noe, low, 0, 0, 0, 0, bool(b.get("is_combat_unit", True)), False,

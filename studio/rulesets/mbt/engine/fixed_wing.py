@@ -272,12 +272,12 @@ class FixedWingRules:
         return h != f.hex and in_arc(f.hex, f.face, h, arc) and self.air_los(f.alt, h)
 
     def _fw_targets(self) -> list[int]:
-        """Ground units (either side) the aircraft may acquire: on the map, not in a helicopter, in view; in woods
-        or a building only with an FO spotting it (MBT 6.7.3.1.1-2)."""
+        """Enemy ground units the aircraft may acquire: on the map, not helicopters, in view; in woods or a
+        building only with an FO spotting it (MBT 6.7.3.1.1-2)."""
         g = self.game
         side = g.aircraft[self.fw.k].side
         out = []
-        for t in range(g.n):
+        for t in g.enemies_of(side):
             if self.st[t] != ON or self.is_heli(t) or not self._fw_in_view(t):
                 continue
             if self.hex[t] in g.los.blocking and not self.fw_fo_spots(side, t):
@@ -289,7 +289,7 @@ class FixedWingRules:
         """A friendly FO with an Overwatch command that has not fired spots ``t`` (MBT 6.7.3.1.2, 6.7.7)."""
         g = self.game
         for o in g.units_of(side):
-            if self.st[o] != ON or "FO" not in g.units[o].type.ag.labels or o in self.observed:
+            if self.st[o] != ON or "fo" not in g.units[o].type.ag.labels or o in self.observed:
                 continue
             if self.is_heli(o) or (self.cmd[o] == OW and not self.fired[o]):
                 if distance(self.hex[o], self.hex[t]) <= self.spot_range(t) and g.los.clear(self.hex[o], self.hex[t]):
