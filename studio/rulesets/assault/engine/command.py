@@ -63,6 +63,7 @@ class CommandControl:
                 if self.phase.endswith("move-1"):
                     c.toc_mode = "command"                                              # declared anew (6.A)
                 pools.update(self._source_pool(c, key))
+        pools.update(self._orphan_pools(side))                                          # Assault 6.B.3
         per_turn = self.game.scenario.extension.off_board_ops.get(self.game.sides[side], [])
         if self.turn <= len(per_turn) and per_turn[self.turn - 1] > 0:
             pools[OFF_BOARD] = per_turn[self.turn - 1]                                  # Assault 4.B.3
@@ -70,9 +71,33 @@ class CommandControl:
             pools[DEFAULT] = self.game.data.constant("default-ops")                     # Assault 4.B.4
         if self.game.options.get("c16-unused-ops") == "carry":
             for key, left in self.ops[side].items():
-                pools[key] = pools.get(key, 0) + left                                   # option c16
+                if (side, key) not in self.orphan_banks:
+                    pools[key] = pools.get(key, 0) + left                               # option c16
         self.ops[side] = pools
         self._self_rally(side)
+
+    # ------------------------------------------------------------------ an eliminated TOC (Assault 6.B.3)
+    def _orphan_pools(self, side: int) -> dict:
+        """Assault 6.B.3 (A37): the planning track of an eliminated TOC is its unit HQ's to spend while that HQ
+        is in play and not broken (the pool keeps the TOC's key, so it pays for whom the TOC could)."""
+        out = {}
+        for (s, key), bank in self.orphan_banks.items():
+            if s == side and bank > 0 and self._orphan_hq(side, key) is not None:
+                out[key] = bank
+        return out
+
+    def _orphan_hq(self, side: int, key: str):
+        hq = f"HQ{key[3:]}"
+        return next((c for c in self.counters if c.side == side and c.designation.replace("-", "") == hq
+                     and self._company(c).state != "broken"), None)
+
+    def _drain_orphan_banks(self, side: int) -> None:
+        """Assault 6.B.3, ESoP (last step of the second movement phase): each eliminated TOC's track loses 2
+        (constant toc-eliminated-drain), never below 0."""
+        drain = self.game.data.constant("toc-eliminated-drain")
+        for (s, key), bank in sorted(self.orphan_banks.items()):
+            if s == side:
+                self.orphan_banks[(s, key)] = max(0, bank - drain)
 
     def _self_rally(self, side: int) -> None:
         """Assault 17.C: a shaken HQ or TOC must try to rally itself each friendly movement phase, spending 1 OP
@@ -224,6 +249,9 @@ class CommandControl:
         for h in self.counters:
             if h.side == c.side and h.designation and h.designation.replace("-", "") in sources:
                 posts.setdefault(h.designation.replace("-", ""), []).append(h.hex)
+        for key in sources:
+            if (c.side, key) in self.orphan_banks and self._orphan_hq(c.side, key) is not None:
+                posts[key] = [self._orphan_hq(c.side, key).hex]                        # 6.B.3: the HQ spends it
         k = self.game.data.constant
         for key in sources:
             if self._visible_from(key, hexes or [c.hex], posts):
@@ -240,6 +268,8 @@ class CommandControl:
     def _pay(self, c, hexes: list | None = None) -> None:
         for key, n in (self._payment(c, hexes) or {}).items():
             self.ops[c.side][key] -= n
+            if (c.side, key) in self.orphan_banks:
+                self.orphan_banks[(c.side, key)] -= n                                   # Assault 6.B.3
             for toc in self.counters:
                 if toc.side == c.side and toc.toc_mode == "execute" and toc.designation.replace("-", "") == key:
                     toc.toc_bank -= n                                                   # Assault 6.A.3
@@ -340,9 +370,12 @@ class Replacement:
             self.ratings[(side, key)] = (row["hq_command"], 0)            # Assault 4.C.3: rolled again
 
     def _note_eliminated(self, c) -> None:
-        """Remember an eliminated HQ (not its carrier) for replacement (Assault 4.C.3)."""
+        """Remember an eliminated HQ (not its carrier) for replacement (Assault 4.C.3), and an eliminated TOC's
+        planning track for its unit HQ (6.B.3)."""
         body = self.game.card(c.card).body
         key = c.designation.replace("-", "")
+        if body.role == "toc" and key.startswith("TOC") and c.toc_bank > 0:
+            self.orphan_banks[(c.side, key)] = c.toc_bank
         d = parse(self.game.sides[c.side], key) if key else None
         if body.role == "hq" and not body.hq_transport and d is not None and d.is_hq \
                 and not any(x[:2] == (c.side, key) for x in self.dead_hqs):

@@ -18,7 +18,8 @@ CONSTANT_KEYS = (
     "opp-fire-second-hex-range", "opp-fire-max-range", "opp-fire-missile-max-range",
     "facing-change-mp", "incendiary-fire-per-screen", "offboard-steps", "entrenchment-steps", "clgp-hit",
     "clgp-designator-range", "ammo-tier-shots", "cross-attach-ops", "cross-attach-us-company",
-    "cross-attach-us-battalion", "cross-attach-soviet-battalion", "hq-self-rally-ops", "steep-slope-drop")
+    "cross-attach-us-battalion", "cross-attach-soviet-battalion", "hq-self-rally-ops", "steep-slope-drop",
+    "spotter-town-levels", "toc-eliminated-drain")
 
 DEFENCE_CLASSES = ("afv", "personnel", "weapons", "nav")
 

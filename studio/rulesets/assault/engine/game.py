@@ -109,6 +109,7 @@ class Counter:
     climbed: bool = False                       # climbed a steep slope this phase (Assault 7.E.2)
     dummy: bool = False                         # a dummy counter imitating its card (Assault 10.F)
     drill: str = ""                             # the battle-drill group it moved with this phase (4.D.2)
+    spot_tried: bool = False                    # an enemy spotting attempt against it this phase (10.C)
     DERIVED_SLOTS = {}
 
     def copy(self) -> "Counter":
@@ -481,6 +482,8 @@ class AssaultState(CommandControl, Replacement, OpportunityFire, Artillery, Smok
     pending_mount: tuple = ()                       # (unit, carrier) boarding after opportunity fire (8.C, 15)
     missile_spotted: tuple = ()                     # non-phasing missile firers spotted this fire phase (10.A)
     missile_round: bool = False                     # the phasing player's declarations at them (ESoP fire 1-3)
+    orphan_banks: dict = field(default_factory=dict)    # (side, TOC) -> planning track of an eliminated TOC (6.B.3)
+    road_closed: tuple = ()                         # hexes where a march unit took an opp-fire loss (9.A)
     DERIVED_SLOTS = {"casualty_log": "a record of the losses for play reports; the rules never read it",
                      "events": "narration of the results for the replay viewer; the rules never read it"}
 
@@ -505,7 +508,7 @@ class AssaultState(CommandControl, Replacement, OpportunityFire, Artillery, Smok
                   c.rally_tried, c.cover, c.changed, sorted(c.opp_fired.items()), c.seen_start,
                   sorted(c.seen_run.items()), c.designation, c.paid, c.toc_mode, c.toc_bank,
                   c.road_used, c.refaced, c.carrier, c.deployed, c.entrenched, c.fired_mission, c.attached,
-                  c.climbed, c.dummy, c.drill) for c in self.counters]
+                  c.climbed, c.dummy, c.drill, c.spot_tried) for c in self.counters]
         morale = [(k, m.initial, m.lost, m.state, m.fired_at, m.rally_tried) for k, m in sorted(self.morale.items())]
         return repr((self.turn, self.phase, self.actor, self.assault_step, self.opp_target, self.opp_from,
                      sorted(self.ratings.items()), [sorted(p.items()) for p in self.ops], self.exited,
@@ -514,6 +517,7 @@ class AssaultState(CommandControl, Replacement, OpportunityFire, Artillery, Smok
                      self.max_rof_used, self.passed, sorted(self.ammo_used.items()), self.dead_hqs,
                      self.lost_steps, units, morale, self.dummy_pool, self.dummies_made, self.drill_queue,
                      self.pending_mount, self.missile_spotted, self.missile_round,
+                     sorted(self.orphan_banks.items()), self.road_closed,
                      self.dice.fingerprint(), list(self.dice._forced)))
 
     def clone(self) -> "AssaultState":
@@ -527,7 +531,7 @@ class AssaultState(CommandControl, Replacement, OpportunityFire, Artillery, Smok
                              list(self.smoke), self.art_step, self.timetable_aborted, self.timetable_aborted_now,
                              self.max_rof_used, self.passed, dict(self.ammo_used), self.dead_hqs, list(self.events),
                              list(self.dummy_pool), list(self.dummies_made), self.drill_queue, self.pending_mount,
-                             self.missile_spotted, self.missile_round)
+                             self.missile_spotted, self.missile_round, dict(self.orphan_banks), self.road_closed)
         other.counters = [c.copy() for c in self.counters]
         return other
 
@@ -646,17 +650,19 @@ class AssaultState(CommandControl, Replacement, OpportunityFire, Artillery, Smok
         return True
 
     def _advance(self) -> None:
+        if self.phase.endswith("move-2"):
+            self._drain_orphan_banks(self.phasing())                                        # Assault 6.B.3, ESoP
         self.phase, new_turn = next_phase(self.phase)
         if new_turn:
             self.turn += 1
         for c in self.counters:
             c.moved, c.mp_used, c.fired, c.failed, c.rally_tried = False, 0, {}, (), False
             c.changed, c.opp_fired, c.seen_start, c.seen_run, c.paid = False, {}, (), {}, False
-            c.road_used = c.refaced = c.climbed = False
+            c.road_used = c.refaced = c.climbed = c.spot_tried = False
             c.drill = ""
             if self.phase.endswith("move-1") and c.side == self.phasing():
                 c.moved_first = False                                     # Assault 12.B.4: a new player turn
-        self.passed, self.missile_spotted, self.missile_round = (), (), False
+        self.passed, self.missile_spotted, self.missile_round, self.road_closed = (), (), False, ()
         if self.phase == "artillery":
             self._artillery_start()                                                         # Assault 19, 20.A.4
         for m in self.morale.values():
@@ -712,8 +718,8 @@ class AssaultState(CommandControl, Replacement, OpportunityFire, Artillery, Smok
     def _on_road(self, c: Counter, h) -> bool:
         """Assault 7.C, 9.A: a road joins the two hexes, and no unit in ``h`` has used road movement this phase
         (one road stack per hex; units move one at a time, so a stack is never above the 6-step limit)."""
-        if edge_key(c.hex, h) not in self.game.map.roads:
-            return False
+        if edge_key(c.hex, h) not in self.game.map.roads or h in self.road_closed:
+            return False                                              # Assault 9.A: closed by a march unit's loss
         return not any(o.road_used and o.hex == h and o is not c for o in self.counters)
 
     def _can_enter(self, c: Counter, h) -> bool:
@@ -999,23 +1005,33 @@ class AssaultState(CommandControl, Replacement, OpportunityFire, Artillery, Smok
             out.append((i, coords.from_cube((rx, ry, rz))))
         return out
 
-    def has_los(self, a, b, any_range: bool = False, thermal: bool = False) -> bool:
+    def has_los(self, a, b, any_range: bool = False, thermal: bool = False, lift: int = 0) -> bool:
         """Assault 10.B: within the maximum spotting range (unless ``any_range``) and not blocked on the LOS
         graph (terrain and elevation never change in play, so that answer is kept per game) nor by smoke (20.B;
-        ``thermal``: the viewer ignores chemical smoke)."""
-        if not any_range and coords.distance(a, b) > spotting.max_spotting_range(self.game.data, self._level(a),
+        ``thermal``: the viewer ignores chemical smoke); ``lift``: levels the viewer stands above its hex
+        (10.B.1: a dismounted non-vehicle spotter in a town or urban strip)."""
+        if not any_range and coords.distance(a, b) > spotting.max_spotting_range(self.game.data, self._level(a) + lift,
                                                                                    self._level(b)):
             return False
         cache = self.game.los_cache
-        if (a, b) not in cache:
-            cache[(a, b)] = self._trace_los(a, b)
-        return cache[(a, b)] and not (self.smoke and self._smoke_blocks(a, b, thermal))
+        key = (a, b) if not lift else (a, b, lift)
+        if key not in cache:
+            cache[key] = self._trace_los(a, b, lift)
+        return cache[key] and not (self.smoke and self._smoke_blocks(a, b, thermal))
 
-    def _trace_los(self, a, b) -> bool:
+    def _lift(self, c: Counter) -> int:
+        """Assault 10.B.1 (A54): a dismounted non-vehicle unit in a town or urban strip spots from one level
+        above its hex (constant spotter-town-levels)."""
+        if c.carrier or c.dummy or self._terrain(c.hex) not in ("town", "urban-strip"):
+            return 0
+        vehicle = self.game.card(c.card).body.defence_class in ("afv", "nav")
+        return 0 if vehicle else self.game.data.constant("spotter-town-levels")
+
+    def _trace_los(self, a, b, lift: int = 0) -> bool:
         """Assault 10.B.2: the LOS graph rule over the hexes between ``a`` and ``b`` (any range). Where the line
         runs along a hexside (a hex spine: nudged one way and the other it meets two hexes), option c21 blocks it
         when either flanking hex blocks ('either') or only when both do ('both')."""
-        hs, ht = self._level(a), self._level(b)
+        hs, ht = self._level(a) + lift, self._level(b)
         rng = coords.distance(a, b)
         height = self.game.obstacle
         pick = min if self.game.options.get("c21-los-spine", "either") == "both" else max
@@ -1062,10 +1078,10 @@ class AssaultState(CommandControl, Replacement, OpportunityFire, Artillery, Smok
         any_range = moving and self.game.options.get("c22-autospot-range", "any-range") == "any-range"
         best = None
         for s in spotters:
-            thermal = self._thermal(s, "spot")
-            if self.has_los(s.hex, t.hex, any_range=any_range, thermal=thermal):
+            thermal, lift = self._thermal(s, "spot"), self._lift(s)
+            if self.has_los(s.hex, t.hex, any_range=any_range, thermal=thermal, lift=lift):
                 n = self._spot_number(s, t, moving, missile)
-                if n != "Auto" and not self.has_los(s.hex, t.hex, thermal=thermal):
+                if n != "Auto" and not self.has_los(s.hex, t.hex, thermal=thermal, lift=lift):
                     continue                                          # only autospot waives the range
                 if n == "Auto" and not moving:
                     n = spotting.base_spotting_number(self.game.data, coords.distance(s.hex, t.hex))
@@ -1082,7 +1098,8 @@ class AssaultState(CommandControl, Replacement, OpportunityFire, Artillery, Smok
             if best == "Auto":
                 t.spotted = True
                 self.narrate(f"{t.id} is spotted automatically (10.E)")
-            elif best is not None:
+            elif best is not None and not t.spot_tried:
+                t.spot_tried = True                                   # Assault 10.C: one attempt a phase
                 roll = d10(self.dice, f"spotting {t.id}")
                 t.spotted = roll <= best
                 self.narrate(f"spotting {t.id}: roll {roll} vs {best}: {'spotted' if t.spotted else 'not spotted'}")
@@ -1099,7 +1116,8 @@ class AssaultState(CommandControl, Replacement, OpportunityFire, Artillery, Smok
                 continue
             far = self._autospottable(c) and self.game.options.get("c22-autospot-range", "any-range") == "any-range"
             if c.spotted and not any(e.side != c.side and self.has_los(e.hex, c.hex, any_range=far,
-                                                                          thermal=self._thermal(e, "spot"))
+                                                                          thermal=self._thermal(e, "spot"),
+                                                                          lift=self._lift(e))
                                      for e in self.counters):
                 c.spotted = False
                 self.narrate(f"{c.id} is no longer seen (10.G)")
@@ -1393,6 +1411,8 @@ class AssaultState(CommandControl, Replacement, OpportunityFire, Artillery, Smok
             c.cover = True                                            # Assault 11.A.1: suppressed personnel
         lost = c.steps if result == "E" else 1 if result == "H" else 0
         lost = min(lost, c.steps)
+        if lost and self.opp_target and c.formation == "march" and c.hex not in self.road_closed:
+            self.road_closed = self.road_closed + (c.hex,)           # Assault 9.A (A50): no road movement in
         c.steps -= lost
         self.lost_steps[c.side] += lost
         self._record_loss(c, lost, source, weapon)
