@@ -97,8 +97,8 @@ class FireDamageRules:
         GP weapon reaches the target's GP Defense; small arms or no GP weapon count as the tripled factor of
         ``track-no-gp-factor`` (option ``track-small-arms-factor``); ATGMs and hand-held AT weapons always stand."""
         d = self.ofire.d
-        if not d.on["vtrack"]:
-            return True
+        if not d.on["vtrack"] or s < 0:
+            return True  # s < 0: no firing unit (an aircraft crash, MBT 6.7)
         card = d.cards[self.game.units[s].type.id]
         if row.kind == "ATGM" or row.weapon in card.hand_held:
             return True
@@ -123,11 +123,10 @@ class FireDamageRules:
         d = self.ofire.d
         if not d.on["collateral"] or g.units[t].type.ag.target_type not in ("A", "P") or self.st[t] != ON:
             return
-        key = {"TR": "TS", "HR": "HS"}.get(loc, loc)  # the text lists TS/TR and HS/HR together
-        if not any(k[0] == key for k in d.collateral):
+        if not any(k[0] == loc for k in d.collateral):
             return
         roll = self.dice.roll(10, f"Collateral damage {g.units[t].name} {loc}")
-        effect = d.collateral.get((key, roll))
+        effect = d.collateral.get((loc, roll))
         if effect is None or effect in self.ofire.collat[t]:
             if self.dice.record:
                 self.narrate(f"{g.units[t].name} collateral damage ({loc}) roll {roll}: no effect")

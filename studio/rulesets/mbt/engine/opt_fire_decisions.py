@@ -162,9 +162,9 @@ class FireDecisionRules:
         return out
 
     def morale_ok(self, i: int) -> bool:
-        """Neither broken nor hesitating (Optional Rule 7.1 Morale; True while no morale is modelled here: the
-        command area may override this method)."""
-        return True
+        """Neither broken nor hesitating (Optional Rule 7.1 Morale, ``morale.py``, when the state has it)."""
+        hesitating, broken = getattr(self, "hesitating", None), getattr(self, "broken", None)
+        return not ((hesitating is not None and hesitating(i)) or (broken is not None and broken(i)))
 
     def quickdraw_pending(self, s: int, t: int) -> bool:
         """Before the First Player's shot ``s`` -> ``t`` resolves, ``t``'s owner may Quickdraw (asked once per

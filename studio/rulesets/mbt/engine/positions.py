@@ -36,13 +36,15 @@ from .data import DataError, UnitSpec, engine_type
 from .fire import FireRules
 from .grades import assign_formations
 from .opt_move_positions import MOVE_EXTENSION, apply_move_extension
+from .opt_fire_positions import FIRE_STATUS, apply_fire_status
 from .opt_command_positions import COMMAND_EXTENSION, COMMAND_STATUS, apply_command_extension, command_position_game
 from .suppression import SUP_NAMES
 
 MARKS = {"none": NOMARK, "spot-fire": MFIRE, "spot-move": MMOVE}
 AG_MARKS = {**MARKS, "spot-fire-small-arms": MFIRE_SA}
 STATUS = {"damaged": bool, "command": str, "revealed": bool, "fired": bool, "moved": bool, "mark": str}
-AG_STATUS = {"suppression": str, "turret_damaged": bool, "track_hit": bool, "carried_by": str, **COMMAND_STATUS}
+AG_STATUS = {"suppression": str, "turret_damaged": bool, "track_hit": bool, "carried_by": str, **COMMAND_STATUS,
+             **FIRE_STATUS}
 WRECKS = {"knocked-out": 1, "brewed-up": 2}
 EXTENSION = ("wrecks", "control") + MOVE_EXTENSION + COMMAND_EXTENSION
 
@@ -200,6 +202,7 @@ def _extension(state, position) -> None:
     apply_move_extension(state, ext, _error, position.units is not None)  # MBT 7.31, 7.32
     if g.advanced:
         apply_command_extension(state, position, position.units is not None)  # MBT 7.1-7.46
+        apply_fire_status(state, position)  # MBT 7.8-7.50 fire optional rules (opt_fire_positions)
 
 
 # ------------------------------------------------------------------ phases
