@@ -71,12 +71,13 @@ def events(state, prefix: str = "") -> list[str]:
 
 
 def to_next_indirect_step(state, side_cmds: dict | None = None):
-    """Play on with 'pass' / first legal actions until the next turn's Indirect Fire Step; ``side_cmds`` maps a
-    unit name to the command it gets in the Command Phase (others N/C when possible)."""
+    """Play on with 'pass' / 'hold' / 'done' actions until the next turn's first decision after the Initiative
+    Phase (its Indirect Fire Step if a side may act there); ``side_cmds`` maps a unit name to the command it gets
+    in the Command Phase (others N/C when possible)."""
     side_cmds = side_cmds or {}
     turn = state.turn
     guard = 0
-    while not (state.turn > turn and state.phase_id() == "indirect-fire"):
+    while not (state.turn > turn and state.phase_id() not in ("command", "initiative", "spotting", "air-1")):
         guard += 1
         assert guard < 2000 and not state.is_terminal(), state.phase_id()
         acts = state.legal_actions()
