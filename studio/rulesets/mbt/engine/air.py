@@ -240,9 +240,15 @@ class AirRules(FixedWingRules):
         r = distance(self.hex[s], self.hex[t])
         if self.heli_alt[s] == "low" or self.popup == s:
             return r >= v["heli-rocket-min-low"]
-        height = g.elev.get(self.hex[s], 0) + max(0, g.los.terrain_top.get(self.hex[s], 0)) + v["heli-noe-height"]
         need = v["heli-rocket-height-per-10"] * -(-r // 10)
-        return r >= v["heli-rocket-min-noe"] and height - g.los.unit_height(self.hex[t]) >= need
+        return r >= v["heli-rocket-min-noe"] and self.heli_height(s) - g.los.unit_height(self.hex[t]) >= need
+
+    def heli_height(self, i: int) -> int:
+        """Height of a helicopter at NOE: its hex's level plus the highest terrain there plus 2 (MBT 6.7.5.1: over
+        Scrub 2, over Woods 5)."""
+        g = self.game
+        h = self.hex[i]
+        return g.elev.get(h, 0) + max(0, g.los.terrain_top.get(h, 0)) + g.air.values["heli-noe-height"]
 
     def _heli_tracked(self, s: int, t: int, row) -> bool:
         """MBT 6.7.8.1.1: hovering (and popping-up) helicopters are tracked at once; a moving one after the

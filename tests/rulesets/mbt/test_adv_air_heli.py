@@ -1,0 +1,152 @@
+"""MBT Advanced Game helicopter altitudes (MBT 6.7.5-6.7.8): Low altitude, pop-up attacks, rocket height, AA
+tracking and modifiers, crashes; examples MA57, MA61, MA65, MA67, through positions."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+from studio.hexgrid.coords import distance
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from mbt_adv_fixtures import act, adv_state, unit  # noqa: E402
+
+
+def _state(units, dice=(), options=None):
+    return adv_state(list(units), phase="air-1", to_act="us", dice=dice, options=options)
+
+
+def _row(st, i, weapon):
+    return next(r for r in st.game.units[i].type.ap if r.weapon == weapon)
+
+
+def _label(st, h):
+    return st.game.label(h)
+
+
+def test_ma57_noe_height_over_scrub_and_woods():
+    # MA57: NOE is two Heights above the highest terrain in the hex: Scrub 2, Woods 5
+    g = _state([unit("H", "ah-1s", "us", "2A1", 2)]).game
+    scrub = next(h for h in sorted(g.hexes) if g.map.terrain.get(h) == "S" and g.elev.get(h, 0) == 0)
+    woods = next(h for h in sorted(g.hexes) if g.map.terrain.get(h) == "W" and g.elev.get(h, 0) == 0)
+    for h, height in ((scrub, 2), (woods, 5)):
+        st = _state([unit("H", "ah-1s", "us", g.label(h), 2)])
+        assert st.heli_height(0) == height
+
+
+def test_low_altitude_flight_uses_the_low_allowance_and_is_announced():
+    # MBT 6.7.5.1: altitude announced for the Air Phase; AH-1S Low 24 (placeholder card) / NOE 10
+    st = _state([unit("H", "ah-1s", "us", "2A1", 2), unit("T", "t-80bv", "sov", "4T14", 0)])
+    act(st, "fly H 2K1 low")
+    assert st.heli_alt[0] == "low" and distance(st.game.map.hex("2A1"), st.hex[0]) == 10
+
+
+def _pair_hidden_from_the_ground(g, rng=(4, 8)):
+    """A helicopter hex and a target hex in spotting range whose ground LOS is blocked but whose aircraft LOS at
+    Low is clear (the pop-up case of MBT 6.7.6.1.5)."""
+    from studio.rulesets.mbt.engine.fixed_wing import FixedWingRules
+
+    st = _state([unit("H", "ah-1s", "us", "2A1", 2)])
+    clear = [h for h in sorted(g.hexes) if g.map.terrain.get(h) == "C" and g.los.terrain_top.get(h, 0) == 0]
+    for a in clear:
+        for b in clear:
+            if rng[0] <= distance(a, b) <= rng[1] and not g.los.clear(a, b) and \
+                    FixedWingRules.air_los(st, "low", b):
+                return g.label(a), g.label(b)
+    raise LookupError("no pair")
+
+
+def test_pop_up_attack_spots_at_low_and_returns_to_noe():
+    # MBT 6.7.5.1.2, 6.7.6.1.5: hovering at NOE, the helicopter pops up to Low, spots with the aircraft LOS,
+    # attacks as at Low, then is back at NOE
+    g = _state([unit("H", "ah-1s", "us", "2A1", 2)]).game
+    a, b = _pair_hidden_from_the_ground(g)
+    st = _state([unit("H", "ah-1s", "us", a, 2), unit("T", "t-80bv", "sov", b, 0)], dice=[100] * 6)
+    act(st, f"fly H {a}")
+    assert "popup H" in [str(x) for x in st.legal_actions()]
+    assert not [x for x in st.legal_actions() if x[0] == "fire"]  # hidden from the NOE helicopter
+    act(st, "popup H")
+    fires = [str(x) for x in st.legal_actions() if x[0] == "fire"]
+    assert fires
+    act(st, fires[0])
+    assert any("(pop-up)" in e for e in st.events)
+    assert st.heli_alt[0] == "noe" and st.popup == -1
+
+
+def test_ma65_aa_modifiers_against_helicopters():
+    # MA65: hovering +10; at Low +10; a pop-up attack -30 (+10 for Low, no hovering bonus)
+    st = _state([unit("H", "ah-1s", "us", "2A1", 2), unit("Z", "zsu-23-4", "sov", "2A6", 0, command="OW")])
+    act(st, "fly H 2A1")
+    row = _row(st, 1, "guns")
+    base = st.game.ag.grade_gp[st.unit_grade(1)]["M"] + row.aa_mod
+    m = st.game.air.aa_mod
+    assert st.gp_modifiers(1, 0, row, "M", True) == base + m["hovering"]
+    st.popup = 0
+    assert st.gp_modifiers(1, 0, row, "M", True) == base + m["pop-up"] + m["low-altitude"]
+    st.popup, st.hover[0], st.heli_alt[0] = -1, False, "low"
+    assert st.gp_modifiers(1, 0, row, "M", True) == base + m["low-altitude"]
+    assert (m["hovering"], m["pop-up"], m["low-altitude"]) == (10, -30, 10)
+
+
+def test_moving_helicopter_is_tracked_after_the_track_requirement():
+    # MBT 6.7.8.1.1: hovering -> tracked at once; moving -> the helicopter Track row (3, placeholder) of flight
+    z = unit("Z", "zsu-23-4", "sov", "2A8", 0, command="OW")
+    st = _state([unit("H", "ah-1s", "us", "2A1", 2), z])
+    act(st, "fly H 2A3")  # 2 hexes
+    act(st, "hold H")
+    assert not [x for x in st.legal_actions() if x[0] == "ow"]
+    st = _state([unit("H", "ah-1s", "us", "2A1", 2), z])
+    act(st, "fly H 2A4")  # 3 hexes
+    act(st, "hold H")
+    assert [x for x in st.legal_actions() if x[0] == "ow"]
+
+
+@pytest.mark.parametrize("rng, noe_ok", [(10, True), (12, False), (1, False)])
+def test_ma61_rocket_height_at_noe(rng, noe_ok):
+    # MA61: at NOE the helicopter must be 2 Heights above the target per 10 hexes (or part): range 10 -> 2 (ok at
+    # height 2 over level clear ground), 12 -> 4; minimum range 2 at NOE, 6 at Low
+    from mbt_adv_fixtures import clear_pair
+
+    a, b, _ = clear_pair(rng)
+    st = _state([unit("H", "ah-1s", "us", a, 0), unit("T", "t-80bv", "sov", b, 0)])
+    row = _row(st, 0, "rockets")
+    assert st._rocket_ok(0, 1) == noe_ok
+    st.heli_alt[0] = "low"
+    assert st._rocket_ok(0, 1) == (rng >= 6)
+    assert row.max_range >= 12
+
+
+def test_helicopter_rockets_get_the_rocket_modifier():
+    # MBT 6.7.3.8 / 6.7.6.3: +20 for a helicopter rocket attack at NOE or Low
+    from mbt_adv_fixtures import clear_pair
+
+    a, b, _ = clear_pair(8)
+    st = _state([unit("H", "ah-1s", "us", a, 0), unit("T", "t-80bv", "sov", b, 0)])
+    rockets, cannon = _row(st, 0, "rockets"), _row(st, 0, "cannon")
+    diff = st.gp_modifiers(0, 1, rockets, "M", False) - st.gp_modifiers(0, 1, cannon, "M", False)
+    sight = st.game.ag.sight_gp
+    assert diff == st.game.air.fw_mod["rocket"] + sight.get(rockets.sight, sight["O"])["M"] - \
+        sight.get(cannon.sight, sight["O"])["M"]
+
+
+def test_ma67_hovering_helicopter_crashes_in_its_hex():
+    # MA67: a hovering helicopter shot down crashes in its own hex; every ground unit there is attacked at GP 15
+    units = [unit("H", "ah-1s", "us", "2A1", 2), unit("Z", "zsu-23-4", "sov", "2A6", 0, command="OW"),
+             unit("M", "m1", "us", "2A1", 2)]
+    st = _state(units, dice=[76, 50, 5])  # 76 + 5 = 81: Effective, not ending in 5 or 0
+    act(st, "fly H 2A1")
+    act(st, "hold H")
+    act(st, "ow Z at H guns:HEI")
+    assert st.st[0] != 1
+    assert any(e.startswith("H crash at 2A1") for e in st.events)
+    assert any(e.startswith("H crash>M") for e in st.events)
+
+
+def test_low_fixed_wing_may_not_enter_a_low_helicopter_hex():
+    # MBT 6.7.2.3: the aircraft leaves the map instead
+    st = _state([unit("H", "ah-1s", "us", "2A1", 2)])
+    st.heli_alt[0] = "low"
+    assert st._low_heli_in(st.hex[0])
+    st.heli_alt[0] = "noe"
+    assert not st._low_heli_in(st.hex[0])
