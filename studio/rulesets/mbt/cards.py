@@ -723,6 +723,8 @@ class PlannedSegment(StrictModel):
     sheaf: Sheaf
     hex: str
     turns: Annotated[int, Field(ge=1, le=5)] = 1
+    direction: Annotated[int, Field(ge=0, le=5)] = Field(
+        0, description="hexside the Closed Linear SHEAF runs out along from the hex (the text leaves it open, Q18)")
 
 
 class PlannedFire(StrictModel):
