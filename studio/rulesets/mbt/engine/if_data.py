@@ -20,9 +20,10 @@ class PlanSegment:
     """One part of a Planned Fire plot (MBT 6.5.1.11.1)."""
 
     mission: str
-    sheaf: str
+    sheaf: str                # closed, open, linear
     hex: tuple
     turns: int
+    direction: int = 0        # the Closed Linear SHEAF's hexside
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,7 +175,21 @@ def _hex(game, label: str, where: str):
     return h
 
 
-def _plans(game) -> tuple:
+def _check_plot(k: int, segs: tuple, values: dict) -> None:
+    """MBT 6.5.1.11.1 (M145, M146): at most planned-max-turns turns, no CLGP, each type in a SHEAF it may use."""
+    where = f"/extension/planned_fire/{k}"
+    total = sum(s.turns for s in segs)
+    if total > values["planned-max-turns"]:
+        raise DataError(f"planned_fire {k}: {total} turns (a plot runs at most {values['planned-max-turns']}, "
+                        "MBT 6.5.1.11.1)", where)
+    for j, seg in enumerate(segs):
+        if seg.mission not in MISSION_SHEAFS or seg.sheaf not in MISSION_SHEAFS[seg.mission]:
+            raise DataError(f"planned_fire {k} segment {j}: {seg.mission} in a {seg.sheaf} SHEAF (CLGP is never "
+                            "planned; ICM only Open; illumination and FASCAM only Closed, MBT 6.5.1.6, 6.5.1.11.1)",
+                            f"{where}/segments/{j}")
+
+
+def _plans(game, values: dict) -> tuple:
     """Planned Fire plots (MBT 6.5.1.11.1): each names a battery of its side; at most planned-max-turns turns."""
     out = []
     for k, p in enumerate(game.extension.get("planned_fire") or ()):
@@ -186,8 +201,10 @@ def _plans(game) -> tuple:
             raise DataError(f"planned_fire {k}: the side {p['side']!r} has no battery {p['battery']!r} "
                             "(extension.artillery)", f"/extension/planned_fire/{k}")
         used = sum(1 for q in out if q.side == side and q.battery in bats)
-        segs = tuple(PlanSegment(s["mission"], s["sheaf"], _hex(game, s["hex"], f"planned_fire {k}"), s["turns"])
+        segs = tuple(PlanSegment(s["mission"], "linear" if s["sheaf"] == "closed_linear" else s["sheaf"],
+                                 _hex(game, s["hex"], f"planned_fire {k}"), s["turns"], s.get("direction", 0))
                      for s in p["segments"])
+        _check_plot(k, segs, values)
         out.append(Plan(side, bats[min(used, len(bats) - 1)], p["turn"], segs))
     return tuple(out)
 
@@ -210,8 +227,8 @@ def compile_if_data(game) -> IfData:
     pre = frozenset((game.sides.index(p["side"]), _hex(game, p["hex"], "pre_registered"), b)
                     for p in game.extension.get("pre_registered") or () if p["side"] in game.sides
                     for b in (p.get("batteries") or [""]))
-    return IfData(hind, val, capacity, opt, smoke, s_limit, d_limit, reach, _battery_facts(game), pre, _plans(game),
-                  _cb_assets(game), placeholders)
+    return IfData(hind, val, capacity, opt, smoke, s_limit, d_limit, reach, _battery_facts(game), pre,
+                  _plans(game, val), _cb_assets(game), placeholders)
 
 
 def if_data(game) -> IfData:

@@ -736,7 +736,7 @@ class IndirectRules:
         bat = g.batteries[p.battery]
         self.bat_fired[p.battery] = True
         self.narrate(f"planned fire of {bat.name} arrives at {g.label(seg.hex)} (turn {step + 1} of {p.length})")
-        self.resolve_fire(Fire(bat.name, seg.mission, seg.sheaf), -1, seg.hex, planned=True)
+        self.resolve_fire(Fire(bat.name, seg.mission, seg.sheaf, seg.direction), -1, seg.hex, planned=True)
         if step + 1 >= p.length:
             plans, rest = list(a.plans), list(a.rest)
             plans[k], rest[p.battery] = -1, self.turn + 2
