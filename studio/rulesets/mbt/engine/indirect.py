@@ -374,7 +374,7 @@ class IndirectRules:
         elif verb == "continue":
             self._continue(m)
         elif verb == "adjust":
-            self._adjust(m, g.map.hex(action[3]))
+            self._adjust_mission(m, g.map.hex(action[3]))
         elif len(action) == 5 and action[4] == "recon":
             self._call_recon(action[1], o, g.map.hex(action[3]))
         else:
@@ -435,7 +435,7 @@ class IndirectRules:
             self._mark_fired(f.source)
             self.resolve_fire(f, m.observer, m.tp)
 
-    def _adjust(self, m: Mission, h) -> None:
+    def _adjust_mission(self, m: Mission, h) -> None:
         """Adjusted fire (MBT 6.5.1.8.2): a new Target Point, every source rolls its response again with +1."""
         o = m.observer
         self.narrate(f"{self.game.units[o].name} adjusts its fire mission from {self.game.label(m.tp)} to "
