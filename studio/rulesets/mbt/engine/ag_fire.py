@@ -127,6 +127,8 @@ class AgFireRules:
             self.gp_fire(s, t, row, overwatch)
         else:
             self.ap_fire(s, t, row, overwatch)
+        if self.ofire is not None:
+            self.opt_after_shot(s, t, row)  # MBT 7.8.4 (optional)
 
     def ap_fire(self, s: int, t: int, row, overwatch: bool) -> None:
         """AP or ATGM fire (MBT 6.5.2): one roll (100) for hit and number of hits (6.5.2.1), then each hit."""

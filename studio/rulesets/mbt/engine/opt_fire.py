@@ -161,17 +161,19 @@ class OptFireRules(TurretRules, FireDamageRules, FireDecisionRules):
 
     # ---------------------------------------------------------------- hooks of the fire code
     def opt_shot_row(self, s: int, t: int, row, overwatch: bool):
-        """Before a shot: records for 7.15 and 7.50, the turret turns to the target (7.8.4), a CIS declaration
-        fires at ROF N (7.48)."""
+        """Before a shot: records for 7.15 and 7.50; a CIS declaration fires at ROF N (7.48)."""
         self.note_fired_on(s, t)
         self.note_df_target(s, t, overwatch)
         if self.cmd[s] == NC and overwatch:
             self.ofire.dused[s] = True
-        if self.turret_row(s, row):
-            self.turret_follow(s, t)
         if s in self.ofire.cis_decl and row.rof != "N":
             row = dataclasses.replace(row, rof="N")
         return row
+
+    def opt_after_shot(self, s: int, t: int, row) -> None:
+        """After a shot: the turret now faces the target it fired at (MBT 7.8.4)."""
+        if self.turret_row(s, row):
+            self.turret_follow(s, t)
 
     def opt_ap_modifier(self, s: int, t: int, row, overwatch: bool) -> int:
         """AP hit modifiers of the optional rules: Defensive Fire (7.15), damaged optics (7.23.1), NATO Target
