@@ -6,13 +6,24 @@ Table), a dismounted leg unit by Hand-to-Hand (6.6.1.2: opposed rolls (100) unti
 first reduced to its half-squad). The attack is the attacker's move (Spot/Move). One attacker per attack: combined,
 advancing and dismount attacks are not modelled (``ENGINE_POLICIES['close-combat']``).
 
-Action: ``assault ATTACKER at TARGET``; ``pass`` ends the side's step."""
+Action: ``assault ATTACKER at TARGET``; ``pass`` ends the side's step.
+
+Overrun (MBT 6.6.10), in the Movement Step: ``overrun VEHICLE TARGET`` while the vehicle moves with a Move command
+drives it into the hex in front holding a dismounted leg unit it spotted before its move (one overrun per vehicle
+per turn, enough allowance to enter, terrain legal for it): the GP factors of its weapons at range 1 (not AA
+weapons) and of its passenger squads' own weapons, at most 15 (table ``overrun-values``), against the target's GP
+Defense with the GP direct-fire modifiers and the Overrun modifier; no Overwatch during the overrun. A Suppression
+/Off target is Suppressed regardless; Suppressed; Effective reduces a squad (Suppressed) or eliminates the unit.
+The vehicle then moves on, stays if no enemy is left, or goes back to the hex it came from (MBT 6.6.10.1)."""
 from __future__ import annotations
 
 from studio.hexgrid.coords import distance
 
+from studio.hexgrid.coords import neighbour
+
 from .actions import PASS, Action
 from .codes import DEAD, MMOVE, MOVE, ON, SH
+from .suppression import SUP_OFF
 
 SIZE_KEYS = {"squad": "squad", "half_squad": "half", "section": "section"}
 
@@ -155,3 +166,116 @@ class AssaultRules:
             else:
                 self.st[loser] = DEAD
                 self.lost[g.units[loser].side] += 1
+
+    # ---------------------------------------------------------------- overrun (MBT 6.6.10)
+    def _reset(self, seed: int) -> None:
+        super()._reset(seed)
+        self.ovr = [False] * self.game.n  # overran this turn (one target per vehicle, MBT 6.6.10)
+
+    def _copy(self, dice):
+        o = super()._copy(dice)
+        o.ovr = self.ovr[:]
+        return o
+
+    def fingerprint(self) -> str:
+        return f"{super().fingerprint()}|ovr{''.join('1' if x else '0' for x in self.ovr)}"
+
+    def _start_turn(self) -> None:
+        super()._start_turn()
+        self.ovr = [False] * self.game.n
+
+    def move_options(self, i: int) -> list[Action]:
+        out = super().move_options(i)
+        g = self.game
+        if self.st[i] == ON and self.mv_u == i:
+            out += [Action(("overrun", g.units[i].name, g.units[t].name)) for t in self.overrun_targets(i)]
+        return out
+
+    def overrun_targets(self, i: int) -> list[int]:
+        """Dismounted leg units in the hex in front that vehicle ``i`` may overrun now (MBT 6.6.10)."""
+        g = self.game
+        if self.is_leg(i) or self.ovr[i] or self.cmd[i] != MOVE or self.mv_end or not g.units[i].type.combat or \
+                g.units[i].type.ag.heli:
+            return []
+        h = self.hex[i]
+        b = neighbour(h, self.fac[i])
+        if b not in g.map.label_of:
+            return []
+        c = self.step_cost(i, h, b)
+        if c is None or (c > self.mv_left and not self._exception_ok()):
+            return []  # the allowance to enter and terrain legal for the vehicle (MBT 6.6.10)
+        spotted = self.spots[i]
+        return [t for t in g.enemies_of(g.units[i].side) if self.st[t] == ON and self.hex[t] == b and self.is_leg(t)
+                and t in spotted]
+
+    def _apply_move(self, i: int, a) -> None:
+        if a[0] == "overrun" and self.mv_u == i:
+            self._overrun(i, self.game.uindex[a[2]])
+            return
+        super()._apply_move(i, a)
+
+    def _overrun(self, i: int, t: int) -> None:
+        """Enter the target's hex and resolve the Overrun (MBT 6.6.10.1-2); no Overwatch while overrunning."""
+        h = self.hex[i]
+        b = neighbour(h, self.fac[i])
+        c = self.step_cost(i, h, b) or 0
+        exception = c > self.mv_left
+        self._spend(c)
+        self.hex[i] = b
+        self.mv_steps += 1
+        self.mv_trail.append(b)
+        self.mv_turned, self.mv_paid = 0, False
+        if exception:
+            self.mv_left, self.mv_end = 0, True
+        self.ovr[i] = True
+        self._carry(i)
+        self.overrun_attack(i, t)
+        if getattr(self, "mines", None) and self.st[i] == ON:
+            self.mine_attack(i)  # entering a minefield hex (MBT 7.31.2)
+
+    def overrun_gp(self, i: int) -> tuple[int, object]:
+        """The Overrun GP Factor (MBT 6.6.10.1): each weapon's best GP factor at range 1 (no AA weapons, minimum
+        range 1) plus the passenger squads' own weapons (not attached weapons), at most the table's maximum; and
+        the vehicle row whose modifiers apply (its largest factor)."""
+        g = self.game
+        best: dict = {}
+        for row in g.units[i].type.ap:
+            if row.kind != "GP" or row.aa or row.min_range > 1:
+                continue
+            band, f = self.gp_factor(row, 1)
+            if band is not None and f > best.get(row.weapon, (0, None))[0]:
+                best[row.weapon] = (f, row)
+        total = sum(f for f, _ in best.values())
+        for p in self.passengers(i):
+            for row in g.units[p].type.ap:
+                if row.kind == "GP" and row.half is not None and row.half == self.red[p]:
+                    total += self.gp_factor(row, 1)[1]
+        main = max(best.values(), key=lambda x: x[0])[1] if best else None
+        return min(total, self._overrun_values()["max-gp"]), main
+
+    def _overrun_values(self) -> dict:
+        from .opt_move_data import move_opt
+
+        return move_opt(self.game).overrun
+
+    def overrun_attack(self, i: int, t: int) -> None:
+        """The Overrun GP attack (MBT 6.6.10.1-2)."""
+        g = self.game
+        factor, row = self.overrun_gp(i)
+        if self.sup[t] == SUP_OFF:
+            self.suppress(t, "overrun")  # Suppression/Off -> On regardless of the outcome (MBT 6.6.10.2)
+        fmax, dmax = g.ag.gp_max
+        defense = max(1, min(dmax, self.leg_gp_defense(t)))
+        n_eff, s_eff = g.ag.gp_crt[(max(1, min(fmax, factor)), defense)]
+        net = self._overrun_values()["modifier"]
+        if row is not None:
+            net += self.gp_modifiers(i, t, row, "P", False)
+            if not row.coax and any(r.coax and r.kind == "GP" for r in g.units[i].type.ap):
+                net += g.ag.gp_mod["coax-pointblank"]  # the Coax MG fires in the overrun too
+        roll = self.dice.roll(100, f"Overrun {g.units[i].name}>{g.units[t].name}")
+        x = roll + net
+        effect = "N" if x <= n_eff else ("S" if x <= s_eff else "E")
+        result = self.apply_leg_result(t, effect) if effect != "S" or not self.sup[t] else "Suppressed"
+        self.narrate(f"{g.units[i].name} overruns {g.units[t].name} in {g.label(self.hex[i])} (GP {factor} vs GPD "
+                     f"{defense}): roll {roll}{net:+d} = {x} vs N {n_eff} / S {s_eff}: {result}")
+

@@ -6,7 +6,7 @@ from .opt_mines import MinesRules
 from .opt_terrain import TerrainMoveRules
 
 #: the AdvState slots the movement optional rules and quickmarch keep (``advanced.AG_SLOTS``)
-MOVE_SLOTS = ("mines", "plow", "bogged", "qm")
+MOVE_SLOTS = ("mines", "plow", "bogged", "qm", "ovr")
 
 
 class MoveOptionalRules(MinesRules, TerrainMoveRules):

@@ -56,6 +56,7 @@ class MoveOpt:
     minefields: tuple             # Minefield plots of the scenario (MBT 7.31.1)
     bridge_limit: dict            # edge -> tons (MBT 7.32)
     ice_limit: dict               # frozen stream edge -> tons (MBT 7.32)
+    overrun: dict                 # overrun-values: modifier, max-gp (MBT 6.6.10)
     cards: dict = field(default_factory=dict)   # card id -> CardMove (filled on first use)
     placeholders: list = field(default_factory=list)
     xc_cache: dict = field(default_factory=dict)  # (traction, weight) -> step table with the limits applied
@@ -90,7 +91,8 @@ def compile_move_opt(game) -> MoveOpt:
     qrows = rd.rows("quickmarch-terrain")
     mo = MoveOpt(eff, values, bog, rd.keyed("bog-modifiers", "item", "value", "int"),
                  rd.keyed("quickmarch-suppression", "grade", "roll_max", "int"),
-                 frozenset(str(q["terrain"]) for q in qrows), _minefields(game, values), *_limits(game))
+                 frozenset(str(q["terrain"]) for q in qrows), _minefields(game, values), *_limits(game),
+                 rd.keyed("overrun-values", "item", "value", "int"))
     mo.placeholders = rd.placeholders
     return mo
 

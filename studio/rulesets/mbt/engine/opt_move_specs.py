@@ -9,7 +9,7 @@ MINE_COLUMNS = tuple(str(g) for g in range(1, 11)) + ("leg",)
 MINE_VALUE_IDS = ("hasty-gpd", "fascam-gpd", "deliberate-gpd", "plow-gp", "plow-loss-max", "quickmarch-modifier",
                   "helicopter-max-gpd")
 BOG_MODIFIER_IDS = ("towing",)
-PUSH_IDS = ("success-min", "per-5-tons")
+OVERRUN_IDS = ("modifier", "max-gp")
 
 MOVE_OPT_TABLES = (
     TableSpec("minefield-effects", "MBT 7.31.2", ("field", "column", "damage_max", "track_max", "effective_max"),
@@ -21,6 +21,7 @@ MOVE_OPT_TABLES = (
     TableSpec("quickmarch-suppression", "MBT 6.6.4.2", ("grade", "roll_max"), ("roll_max",), ("roll_max",),
               keys=("elite", "veteran", "seasoned", "regulars", "green", "raw")),
     TableSpec("quickmarch-terrain", "MBT 6.6.4.2", ("terrain",), min_rows=1),
+    TableSpec("overrun-values", "MBT 6.6.10", ("item", "value"), ("value",), ("value",), keys=OVERRUN_IDS),
 )
 
 __all__ = ["MOVE_OPT_TABLES", "MINE_FIELDS", "MINE_COLUMNS", "MINE_VALUE_IDS"]
