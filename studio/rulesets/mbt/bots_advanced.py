@@ -85,6 +85,13 @@ class AdvancedHeuristicBot(HeuristicBot):
     name = "heuristic"
 
     def choose(self, view, legal):
+        if self.game.aircraft and view.phase_id().startswith("air"):
+            from .engine.air_bot import air_choice  # fixed-wing sorties and AA fire at aircraft (MBT 6.7)
+            from .engine.state import LazyView
+
+            pick = air_choice(self, view.materialize() if isinstance(view, LazyView) else view, legal)
+            if pick is not None:
+                return pick
         if legal[0][0] == "fly" or (legal[-1][0] == "hold" and view.phase_id().startswith("air")):
             from .engine.state import LazyView
 
@@ -92,7 +99,8 @@ class AdvancedHeuristicBot(HeuristicBot):
             if legal[0][0] == "fly":
                 return self._fly(state, legal)
             best, _ = self._best_shot(state, legal, "fire", False, 0.0)
-            return best or legal[-1]
+            popup = next((a for a in legal if a[0] == "popup"), None)  # MBT 6.7.5.1.2: pop up when hidden
+            return best or popup or legal[-1]
         if legal[0][0] == "assault":
             from .engine.state import LazyView
 
@@ -230,7 +238,15 @@ class AdvancedHeuristicBot(HeuristicBot):
             return opts["FIRE"]
         if "fo" in ag.labels and "OW" in opts:
             return opts["OW"]
+        if "OW" in opts and self._air_threat() and any(r.aa for r in self.game.units[i].type.ap):
+            return opts["OW"]  # AA units watch for enemy aircraft (MBT 6.7.8: AA fire needs Overwatch)
         return None
+
+    def _air_threat(self) -> bool:
+        """Does the enemy have fixed-wing aircraft or helicopters?"""
+        g = self.game
+        return any(a.side != self.side for a in g.aircraft) or \
+            any(g.units[j].type.ag.heli for j in g.enemies_of(self.side))
 
     def _advance(self, state, i: int, opts: dict):
         """Close in on an objective hex of this side within ``CLOSE_IN``: infantry with Move (so it can
