@@ -39,13 +39,6 @@ def attach_opt_command(game) -> None:
     game.ocs = compile_opt_command_scenario(game)
     if game.oc_morale or game.oc_stagger:
         check_options(game.options)
-    if game.oc_hidden:
-        for side, limit in game.ocs.hidden_limit.items():
-            n = sum(1 for c in game.ocs.hidden if game.sides[c.side] == side)
-            if n > limit:
-                from .data import DataError
-                raise DataError(f"{n} hidden unit counters of side '{side}' exceed its limit {limit} (MBT 7.2.2)",
-                                "/extension/hidden_units")
 
 
 class CommandOptRules:

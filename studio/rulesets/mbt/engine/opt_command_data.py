@@ -203,6 +203,11 @@ def _hidden(game, ext: dict) -> list:
             raise DataError(f"hidden unit counter '{c['id']}': its units must be of one formation of side "
                             f"'{c['side']}' (MBT 7.2.1)", "/extension/hidden_units")
         out.append(HiddenSpec(c["id"], side, game.map.hex(c["hex"]), units))
+    for side, limit in (ext.get("hidden_limit") or {}).items():
+        n = sum(1 for c in out if game.sides[c.side] == side)
+        if n > limit:
+            raise DataError(f"{n} hidden unit counters of side '{side}' exceed its limit {limit} (MBT 7.2.2)",
+                            "/extension/hidden_units")
     return out
 
 
