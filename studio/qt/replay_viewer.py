@@ -104,11 +104,12 @@ class QtReplayView(QWidget):
     # ---------------------------------------------------------------- opening
     def open(self, path: Path, project: Path) -> str:
         """Open a replay file of ``project``; returns '' or the problem (also shown in the header)."""
-        from studio.rules.load import load_game
-        from studio.rules.replay import read_replay
+        from studio.rules.replay import ReplayCheck, read_replay, replay_game
         try:
             replay = read_replay(Path(path))
-            loaded = load_game(replay["scenario"], project)
+            loaded = replay_game(replay, project)  # with the option overrides and optional rules it was played with
+            if isinstance(loaded, ReplayCheck):
+                raise ValueError(loaded.message)
             walk = ReplayWalk(loaded, replay)
             geometry = self._geometry(loaded)
         except Exception as exc:  # noqa: BLE001 - shown to the user

@@ -5,7 +5,8 @@ A replay is a JSON file (``*.replay.json``)::
     {"format": "studio-replay", "format_version": 1,
      "scenario": "<scenario id>", "scenario_file": "<path relative to the project>",
      "scenario_hash": "<LoadedGame.content_hash>", "ruleset": "<id>", "ruleset_version": "<version>",
-     "seed": 123, "bots": ["random", "random"], "options": {},
+     "seed": 123, "bots": ["random", "random"], "options": {},   # the option overrides it was played with
+     "optional_rules": ["mines"],                 # only when played with optional rules other than the scenario's
      "actions": ["<action text>", ...],           # the text form of every action, in order
      "final_hash": "<State.state_hash() at the end>", "outcome": {...}}
 
@@ -135,9 +136,14 @@ def record(loaded, seed: int, actions: list[str], state: State, bots: list[str] 
             str(loaded.path)
     except ValueError:
         rel = str(loaded.path)
-    return make_replay(scenario=loaded.game.scenario_id, scenario_file=rel, scenario_hash=loaded.content_hash,
-                       ruleset=loaded.game.ruleset_id, ruleset_version=loaded.ruleset_version, seed=seed,
-                       actions=actions, final_hash=state.state_hash(), bots=bots, outcome=outcome_json(state))
+    replay = make_replay(scenario=loaded.game.scenario_id, scenario_file=rel, scenario_hash=loaded.content_hash,
+                         ruleset=loaded.game.ruleset_id, ruleset_version=loaded.ruleset_version, seed=seed,
+                         actions=actions, final_hash=state.state_hash(), bots=bots, outcome=outcome_json(state),
+                         options=dict(getattr(loaded, "overrides", {}) or {}))
+    switched = getattr(loaded, "optional_rules", None)
+    if switched is not None:  # played with optional rules other than the scenario's (load_game override)
+        replay["optional_rules"] = list(switched)
+    return replay
 
 
 def replay_actions(game, seed: int, actions: list[str], checked: bool = True) -> State:
@@ -184,8 +190,15 @@ def _verify(data: dict[str, Any], project: str | Path | None) -> ReplayCheck:
     return _replay_log(game, data["seed"], data["actions"], expected)
 
 
+def replay_game(data: dict[str, Any], project: str | Path | None):
+    """The LoadedGame a replay was played on (its scenario with its option overrides and optional rules), or a
+    :class:`ReplayCheck` saying why it cannot be loaded."""
+    return _load(data, project)
+
+
 def _load(data: dict[str, Any], project: str | Path | None):
-    """The LoadedGame of the replay's scenario (its recorded file first, then its id), or a refusal."""
+    """The LoadedGame of the replay's scenario (its recorded file first, then its id; with the recorded option
+    overrides and optional rules), or a refusal."""
     from .load import ScenarioRefused, load_game
 
     scenario = data["scenario"]
@@ -194,9 +207,11 @@ def _load(data: dict[str, Any], project: str | Path | None):
         candidates.append(Path(project) / data["scenario_file"])
     candidates.append(scenario)
     error = ""
+    options = data.get("options") if isinstance(data.get("options"), dict) else None
+    switched = data.get("optional_rules") if isinstance(data.get("optional_rules"), list) else None
     for cand in candidates:
         try:
-            return load_game(cand, project)
+            return load_game(cand, project, options or None, switched)
         except ScenarioRefused as exc:
             error = str(exc)
             if exc.diagnostics:
