@@ -20,7 +20,7 @@ MORTAR, TARGET, FO, FAR = "2A1", "4E1", "4B1", "4L1"
 
 
 @lru_cache(maxsize=32)
-def _game(optional: tuple, ext: str, grades: tuple):
+def _game(optional: tuple, ext: str, grades: tuple, light: str):
     import json
 
     idx = index()
@@ -29,23 +29,25 @@ def _game(optional: tuple, ext: str, grades: tuple):
     data.update(json.loads(ext))
     if grades:
         data["force_grades"] = dict(grades)
-    sc = sc.model_copy(update={"extension": MbtScenarioExtension.model_validate(data),
-                               "optional_rules": list(optional)})
-    return G.create_game(sc, idx)
+    update = {"extension": MbtScenarioExtension.model_validate(data), "optional_rules": list(optional)}
+    if light:
+        update["environment"] = sc.environment.model_copy(update={"light": light})
+    return G.create_game(sc.model_copy(update=update), idx)
 
 
-def arty_game(optional=(), grades: dict | None = None, **ext):
-    """The Advanced sample scenario with ``ext`` replacing extension fields and ``optional`` rules on."""
+def arty_game(optional=(), grades: dict | None = None, light: str = "", **ext):
+    """The Advanced sample scenario with ``ext`` replacing extension fields, ``optional`` rules on and, if given,
+    the ``light`` of every turn (day, dusk, night)."""
     import json
 
-    return _game(tuple(optional), json.dumps(ext, sort_keys=True), tuple(sorted((grades or {}).items())))
+    return _game(tuple(optional), json.dumps(ext, sort_keys=True), tuple(sorted((grades or {}).items())), light)
 
 
 def arty_state(units: list, phase: str = "indirect-fire", to_act: str | None = "us", dice=(), optional=(),
                turn: int = 1, record: bool = True, grades: dict | None = None, position_ext: dict | None = None,
-               **ext):
+               light: str = "", **ext):
     """A position on :func:`arty_game`; narration on (``record``)."""
-    game = arty_game(optional, grades, **ext)
+    game = arty_game(optional, grades, light, **ext)
     pos = {"scenario": SCENARIO, "phase": phase, "turn": turn, "units": units, "dice": list(dice)}
     if to_act:
         pos["to_act"] = to_act
