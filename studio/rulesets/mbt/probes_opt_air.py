@@ -1,8 +1,65 @@
-"""Conformance probes for the MBT air rules of the Optional Rules and the Advanced Game (issue 13): each probe
-lists the optional rules (``Probe.optional_rules``) it exposes; the core plays it with and without each of them."""
+"""Conformance probes for the MBT air rules of the Advanced Game (MBT 6.7): fixed-wing aircraft and helicopter
+altitudes, exposing the air options and tables. (The optional rules of the air chapter, 7.26.2 bomb scatter and
+7.38 air bursts, are ARTY's functions; their probes are ARTY's.)
+
+All on the air-strike scenario (US Veteran with two A-10As: bomb, cluster, rockets, drop tank; Soviet Regulars),
+turn 3, 1st Air Phase. Column 2B is Clear/Brush far from any woods: an aircraft entering at 2B1 heading S flies
+down it. 2G4 is 2 hexes from the nearest Woods (height 3). Sample values: a T-80BV is GPD 8A; the A-10A strafe
+is GP 12 (N 37 / S 73 against GPD 8); strafing at Slow/Low: +20 Low, Veteran +10 at Extreme range, A-Type -20 =
+net +10."""
 from __future__ import annotations
+
+SCENARIO = "mbt-adv-air-strike"
+FAR = "4T14"  # a US tank far away keeps the game going
+
+
+def _unit(uid: str, card: str, side: str, hex_: str, facing: int, **status) -> dict:
+    return {"id": uid, "card": card, "side": side, "hex": hex_, "facing": facing, "status": status}
+
+
+def _position(units: list, dice=(), turn: int = 3) -> dict:
+    return {"scenario": SCENARIO, "phase": "air-1", "to_act": "us", "turn": turn,
+            "units": units + [_unit("U0", "m1", "us", FAR, 5)], "dice": list(dice)}
+
+
+def _fw_probes() -> list:
+    from studio.rules.conformance import Probe
+
+    enter = ("sortie A-10A-1 slow low", "arrive A-10A-1 2B1 S")
+    strafe = enter + ("wing A-10A-1 ahead", "attack A-10A-1 strafe T")
+    pair = [_unit("T", "t-80bv", "sov", "2B3", 0), _unit("V", "t-80bv", "sov", "2B6", 0)]
+    fast = ("sortie A-10A-1 fast low", "arrive A-10A-1 2B1 S", "wing A-10A-1 ahead", "attack A-10A-1 strafe T")
+    bomb = ("sortie A-10A-1 slow medium", "arrive A-10A-1 2B1 S", "wing A-10A-1 ahead", "attack A-10A-1 bomb T")
+    return [
+        # MBT 6.7.3.2, 6.7.3.8: roll 27 + 10 = 37, N-Effect at N 37; one more on the modifiers Suppresses; a
+        # 4-hex strafe (air-values strafe-slow-hexes + 1) also hits V at 2B6
+        Probe("air-fw-strafe", _position(pair, [27, 1, 1]), strafe, (), ("aircraft-modifiers", "air-values")),
+        # option fw-fast-speed-sign: roll 50 - 10 = 40 Suppresses (minus); 50 + 30 = 80 is Effective (plus)
+        Probe("air-fw-fast-sign", _position(pair[:1], [50, 99, 99, 99]), fast, ("fw-fast-speed-sign",)),
+        # MBT 6.7.3.1.1: T 6 hexes ahead of the entry hex is not acquired on entry at Slow/Low (Acquire 6); with 7
+        # it is, and the rockets (6-30, straight ahead) may fire at once
+        Probe("air-fw-acquire", _position([_unit("T", "t-80bv", "sov", "2B7", 0)]), enter, (),
+              ("aa-aircraft-spotting",)),
+        # MBT 6.7.3.1.3: 2G4 is 2 hexes from Woods: out of a Low aircraft's sight (base 2); base 3 sees it
+        Probe("air-fw-los", _position([_unit("T", "t-80bv", "sov", "2G4", 0)]),
+              ("sortie A-10A-1 slow low", "arrive A-10A-1 2G1 S"), (), ("aircraft-los",)),
+        # MBT 6.7.3.3.1: the Medium iron bomb pattern (2 hexes, placeholder) misses V at 2B5; 3 hexes wide hit it
+        Probe("air-fw-bomb", _position([pair[0], _unit("V", "t-80bv", "sov", "2B5", 0)], [1, 1, 1, 1]), bomb, (),
+              ("fw-bomb-patterns",)),
+    ]
+
+
+def _heli_probes() -> list:
+    from studio.rules.conformance import Probe
+
+    units = [_unit("H", "ah-1s", "us", "2A1", 2), _unit("Z", "zsu-23-4", "sov", "2A8", 0, command="OW")]
+    return [
+        # MBT 6.7.8.1.1 (no fixed-wing sortie first): a helicopter flying 2 hexes at Low is tracked by active
+        # radar (Track 3 halved, at least 2), not optically (3)
+        Probe("air-heli-radar", _position(units, [50]), ("pass", "fly H 2A3 low", "hold H"), ("aa-radar-state",)),
+    ]
 
 
 def probes() -> list:
     """This area's probes (``studio.rules.conformance.Probe``)."""
-    return []
+    return _fw_probes() + _heli_probes()
