@@ -89,3 +89,21 @@ def test_bundles_carry_the_optional_rules():
     assert bundle.optional_rules == ("morale",)
     assert bundle.load().game.optional_rules == {"morale"}
     assert Bundle.from_loaded(load_game("adv-combined-arms", DATA)).digest != bundle.digest
+
+
+def test_play_from_a_position_with_optional_rules(monkeypatch, capsys, tmp_path):
+    """A position's optional_rules replace the scenario's for `studio play --from` (and its worker recipe)."""
+    from studio.cli.commands import play
+
+    seen = []
+    monkeypatch.setattr(play, "_play", lambda args, loaded, bots: seen.append(loaded) or 0)
+    position = tmp_path / "p.yaml"
+    position.write_text("kind: position\nscenario: mbt-adv-combined-arms\noptional_rules: [morale]\n",
+                        encoding="utf-8")
+    assert main(["play", "--from", str(position), "--project", str(DATA)]) == 0
+    assert seen[-1].game.optional_rules == {"morale"}
+    assert seen[-1].spec.load().game.optional_rules == {"morale"}
+    position.write_text("kind: position\nscenario: mbt-adv-combined-arms\noptional_rules: [morale, nope]\n",
+                        encoding="utf-8")
+    assert main(["play", "--from", str(position), "--project", str(DATA)]) == 1
+    assert "p.yaml:3" in capsys.readouterr().out
