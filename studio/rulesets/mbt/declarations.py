@@ -30,6 +30,10 @@ UNEXPOSABLE_OPTIONS = {
     "special-armor-rounding": "no sample card's penetration lies between the exact and the table-row armor of a "
                               "location (e.g. 130 vs 133): the armor differs but the result does not "
                               "(test_adv_fire.py::test_era_on_t62mv_hull_front shows both values)",
+    "aa-radar-gun-spoofing": "read only when AA radars are active (option aa-radar-state 'active'; probes play one "
+                             "option at a time with the others at their defaults, and 'optical' is the default) "
+                             "against an aircraft with an ECM Pod "
+                             "(test_adv_air_fw.py::test_ma66_ecm_pod_spoofs_radar_tracked_guns plays both)",
 }
 
 _AG_ROW = "Advanced Game row (MBT 6.1.3): Full Cover and the Recon spotting bonus are not modelled yet " \
