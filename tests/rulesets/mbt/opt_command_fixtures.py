@@ -17,7 +17,7 @@ __all__ = ["game_with", "pos_state", "unit", "act", "legal", "clear_pair", "even
 
 
 @lru_cache(maxsize=64)
-def _game(rules: tuple, options: tuple, grades: tuple, ext: tuple) -> G.MbtGame:
+def _game(rules: tuple, options: tuple, grades: tuple, ext: tuple, light: str = "day") -> G.MbtGame:
     idx = index()
     sc = idx.model("scenario", SCENARIO)
     update = {k: json.loads(v) for k, v in ext}
@@ -26,21 +26,22 @@ def _game(rules: tuple, options: tuple, grades: tuple, ext: tuple) -> G.MbtGame:
     e = sc.extension
     if update:
         e = e.model_validate({**e.model_dump(), **update})
-    sc = sc.model_copy(update={"extension": e, "optional_rules": list(rules)})
+    env = sc.environment.model_copy(update={"light": light})
+    sc = sc.model_copy(update={"extension": e, "optional_rules": list(rules), "environment": env})
     return G.create_game(sc, idx, dict(options) or None)
 
 
-def game_with(rules=(), options=None, grades=None, **ext) -> G.MbtGame:
+def game_with(rules=(), options=None, grades=None, light="day", **ext) -> G.MbtGame:
     """The Advanced sample game with optional ``rules`` on, ``options``, Force ``grades`` and scenario-extension
     fields ``ext`` (JSON values)."""
     return _game(tuple(rules), tuple(sorted((options or {}).items())), tuple(sorted((grades or {}).items())),
-                 tuple(sorted((k, json.dumps(v, sort_keys=True)) for k, v in ext.items())))
+                 tuple(sorted((k, json.dumps(v, sort_keys=True)) for k, v in ext.items())), light)
 
 
 def pos_state(units: list, rules=(), phase: str = "direct-fire-first", to_act: str | None = "us", dice=(),
-              options=None, grades=None, turn: int = 1, record: bool = True, **extension):
+              options=None, grades=None, turn: int = 1, record: bool = True, light: str = "day", **extension):
     """The state of a position with its own ``units`` and position ``extension`` (e.g. ``cohesion_point``)."""
-    game = game_with(rules, options, grades)
+    game = game_with(rules, options, grades, light)
     pos = {"scenario": SCENARIO, "phase": phase, "turn": turn, "units": units, "dice": list(dice)}
     if to_act:
         pos["to_act"] = to_act
