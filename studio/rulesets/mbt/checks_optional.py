@@ -7,6 +7,8 @@ Advanced Game rules). Codes are stable: ``mbt.optional-*``. What each rule needs
   ``a|b`` = either) the scenario does not fill in, e.g. "mines on but the scenario plots no minefield".
 - ``mbt.optional-card-field`` (warning): a ``needs.card_fields`` field (dotted path into the card ``body``; a list
   step matches any item) that no unit card of the scenario gives: the rule has nothing to act on.
+- ``mbt.optional-map-feature`` (warning): a rule in force about map features (``needs.map_features``: terrain
+  codes, hexside features or road types) none of which the scenario's boards have.
 - ``mbt.optional-data-unused`` (warning): extension data that only optional rules read while none of them is on.
 - ``mbt.optional-needs-key`` (warning, on the ruleset): a ``needs.scenario`` key that is no field of the MBT
   scenario extension, or a ``needs.card_fields`` field no card body model has (a warning: the rules still play,
@@ -63,6 +65,7 @@ def check_optional_scenario(doc, index) -> Iterator[Diagnostic]:
                         "switch them off)", "/optional_rules", R + "7.0", at_key=True)
     yield from _missing_data(doc, ext, on)
     yield from _card_fields(doc, sc, index, on)
+    yield from _map_features(doc, sc, index, on)
     yield from _unused_data(doc, ext, ruleset, {r.id for _k, r in on})
 
 
@@ -107,6 +110,32 @@ def _card_fields(doc, sc, index, on) -> Iterator[Diagnostic]:
             yield doc.warning("mbt.optional-card-field", f"optional rule '{rule.id}' ({rule.rule}) reads card "
                               f"field '{path}', which no unit card of this scenario gives: the rule has nothing "
                               "to act on", f"/optional_rules/{k}", rule.rule)
+
+
+def board_features(sc, index) -> set[str]:
+    """Terrain codes, hexside features and road types on the scenario's boards."""
+    found: set[str] = set()
+    for board in sc.boards:
+        m = index.model("map", board.map)
+        if m is None:
+            continue
+        for row in m.terrain:
+            found.update(row.split())
+        found.update(h.feature for h in m.hexsides)
+        found.update(r.type for r in m.roads)
+    return found
+
+
+def _map_features(doc, sc, index, on) -> Iterator[Diagnostic]:
+    wanted = [(k, rule) for k, rule in on if rule.needs.map_features]
+    if not wanted:
+        return
+    present = board_features(sc, index)
+    for k, rule in wanted:
+        if not present & set(rule.needs.map_features):
+            yield doc.warning("mbt.optional-map-feature", f"optional rule '{rule.id}' ({rule.rule}) is about "
+                              f"{', '.join(rule.needs.map_features)}, which the scenario's boards do not have: the "
+                              "rule has nothing to act on", f"/optional_rules/{k}", rule.rule)
 
 
 def _unused_data(doc, ext, ruleset, on: set[str]) -> Iterator[Diagnostic]:

@@ -129,3 +129,13 @@ def test_needs_keys_must_be_fields_of_the_mbt_models(project):
     assert [c[:3] for c in found(project)] == [("mbt.optional-needs-key", "warning", "ruleset.yaml")] * 2
     assert {d.line for d in validate_paths([project]).diagnostics if d.code == "mbt.optional-needs-key"} == {
         line_of(ruleset, "minefieldz"), line_of(ruleset, "weight_tonnes")}
+
+
+def test_rule_about_map_features_the_boards_lack_is_a_warning(project):
+    set_needs(project, morale={"map_features": ["Q", "hedgerow"]}, hidden_units={"map_features": ["C"]})
+    path = switch_on(project, ADV, "morale", "hidden-units")
+    assert found(project) == [("mbt.optional-map-feature", "warning", path.name, line_of(path, "optional_rules:"))]
+    assert "about Q, hedgerow" in messages(project, "mbt.optional-map-feature")[0]
+    board = project / "maps/board-2.yaml"
+    edit(board, "hexsides:\n", "hexsides:\n  - {hex: 2A1, side: N, feature: hedgerow}\n")
+    assert found(project) == []
