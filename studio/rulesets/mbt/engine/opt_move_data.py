@@ -57,6 +57,11 @@ class MoveOpt:
     bridge_limit: dict            # edge -> tons (MBT 7.32)
     ice_limit: dict               # frozen stream edge -> tons (MBT 7.32)
     overrun: dict                 # overrun-values: modifier, max-gp (MBT 6.6.10)
+    hd_max: dict                  # terrain code -> Hull Down search range 01..max (MBT 6.6.9)
+    hd_terrain: frozenset         # terrain codes that are Partial Hull Down from all angles (MBT 6.1.4.1.2)
+    hd_mod: dict                  # hull-down-modifiers (MBT 6.6.9)
+    hd_grade: dict                # grade -> search modifier (MBT 6.6.9)
+    hd_front_side: dict           # hd/phd -> location rolls (tens) that miss at Front/Side (MBT 6.5.2.2.3)
     cards: dict = field(default_factory=dict)   # card id -> CardMove (filled on first use)
     placeholders: list = field(default_factory=list)
     xc_cache: dict = field(default_factory=dict)  # (traction, weight) -> step table with the limits applied
@@ -92,9 +97,23 @@ def compile_move_opt(game) -> MoveOpt:
     mo = MoveOpt(eff, values, bog, rd.keyed("bog-modifiers", "item", "value", "int"),
                  rd.keyed("quickmarch-suppression", "grade", "roll_max", "int"),
                  frozenset(str(q["terrain"]) for q in qrows), _minefields(game, values), *_limits(game),
-                 rd.keyed("overrun-values", "item", "value", "int"))
+                 rd.keyed("overrun-values", "item", "value", "int"), *_hull_down(rd))
     mo.placeholders = rd.placeholders
     return mo
+
+
+def _hull_down(rd: TableReader) -> tuple:
+    """The Hull Down tables (MBT 6.1.4.1, 6.5.2.2.3, 6.6.9)."""
+    rows = rd.rows("hull-down-ranges")
+    ranges = {str(x["terrain"]): rd.cell("hull-down-ranges", rows, r, "hd_max", "int") for r, x in enumerate(rows)}
+    terrain = frozenset(str(x["terrain"]) for x in rd.rows("hull-down-terrain"))
+    tid = "hull-down-front-side"
+    rows = rd.rows(tid)
+    front_side: dict = {}
+    for r in range(len(rows)):
+        front_side.setdefault(rd.cell(tid, rows, r, "position", "str"), set()).add(rd.cell(tid, rows, r, "tens", "int"))
+    return (ranges, terrain, rd.keyed("hull-down-modifiers", "item", "value", "int"),
+            rd.keyed("hull-down-grade", "grade", "modifier", "int"), {k: frozenset(v) for k, v in front_side.items()})
 
 
 def _hex(game, label: str, where: str):

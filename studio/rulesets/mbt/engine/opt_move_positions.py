@@ -49,4 +49,20 @@ def _apply(state, key: str, items: list, own_units: bool) -> None:
     g.__dict__["_move_opt"] = dataclasses.replace(mo, bridge_limit=bridge, ice_limit=ice, cards={}, xc_cache={})
 
 
-__all__ = ["MOVE_EXTENSION", "apply_move_extension"]
+__all__ = ["MOVE_EXTENSION", "MOVE_STATUS", "apply_move_extension", "apply_move_status"]
+
+
+#: unit status keys of the Advanced movement rules: ``hull_down`` none | hd | phd | hd-rev | phd-rev (MBT 6.6.9;
+#: ``-rev``: reversed into the position, protected from the rear)
+MOVE_STATUS = {"hull_down": str}
+HULL_DOWN = {"none": (0, False), "hd": (1, False), "phd": (2, False), "hd-rev": (1, True), "phd-rev": (2, True)}
+
+
+def apply_move_status(state, i: int, pu, error) -> None:
+    """Set unit ``i``'s Hull Down position from its status (MBT 6.6.9)."""
+    value = pu.status.get("hull_down", "none")
+    if value not in HULL_DOWN:
+        raise error(f"hull_down must be one of {', '.join(HULL_DOWN)}, not {value!r}", f"/units/{i}/status/hull_down")
+    if value != "none" and (state.is_leg(i) or state.game.units[i].type.ag.heli):
+        raise error("hull_down: only vehicles take Hull Down positions (MBT 6.1.4.1)", f"/units/{i}/status/hull_down")
+    state.hd[i], state.hdrev[i] = HULL_DOWN[value]

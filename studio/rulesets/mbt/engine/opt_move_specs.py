@@ -10,6 +10,8 @@ MINE_VALUE_IDS = ("hasty-gpd", "fascam-gpd", "deliberate-gpd", "plow-gp", "plow-
                   "helicopter-max-gpd")
 BOG_MODIFIER_IDS = ("towing",)
 OVERRUN_IDS = ("modifier", "max-gp")
+HD_MOD_IDS = ("partial", "size+2", "size+1", "size+0", "size-1", "size-2")
+GRADE_IDS = ("elite", "veteran", "seasoned", "regulars", "green", "raw")
 
 MOVE_OPT_TABLES = (
     TableSpec("minefield-effects", "MBT 7.31.2", ("field", "column", "damage_max", "track_max", "effective_max"),
@@ -19,8 +21,14 @@ MOVE_OPT_TABLES = (
     TableSpec("bog-ranges", "MBT 7.29", ("terrain", "bog_max"), ("bog_max",), ("bog_max",), min_rows=0),
     TableSpec("bog-modifiers", "MBT 7.29", ("item", "value"), ("value",), ("value",), keys=BOG_MODIFIER_IDS),
     TableSpec("quickmarch-suppression", "MBT 6.6.4.2", ("grade", "roll_max"), ("roll_max",), ("roll_max",),
-              keys=("elite", "veteran", "seasoned", "regulars", "green", "raw")),
+              keys=GRADE_IDS),
     TableSpec("quickmarch-terrain", "MBT 6.6.4.2", ("terrain",), min_rows=1),
+    TableSpec("hull-down-ranges", "MBT 6.6.9", ("terrain", "hd_max"), ("hd_max",), ("hd_max",), min_rows=0),
+    TableSpec("hull-down-terrain", "MBT 6.1.4.1.2", ("terrain",), min_rows=0),
+    TableSpec("hull-down-modifiers", "MBT 6.6.9", ("item", "value"), ("value",), ("value",), keys=HD_MOD_IDS),
+    TableSpec("hull-down-grade", "MBT 6.6.9", ("grade", "modifier"), ("modifier",), ("modifier",), keys=GRADE_IDS),
+    TableSpec("hull-down-front-side", "MBT 6.5.2.2.3", ("position", "tens"), ("tens",), ("tens",),
+              keys=("hd", "phd")),
     TableSpec("overrun-values", "MBT 6.6.10", ("item", "value"), ("value",), ("value",), keys=OVERRUN_IDS),
 )
 
