@@ -35,7 +35,7 @@ from .codes import CARRIED, CMD_CODES, MFIRE, MFIRE_SA, MMOVE, NOMARK, ON, P_AIR
 from .data import DataError, UnitSpec, engine_type
 from .fire import FireRules
 from .grades import assign_formations
-from .opt_move_positions import MOVE_EXTENSION, apply_move_extension
+from .opt_move_positions import MOVE_EXTENSION, MOVE_STATUS, apply_move_extension, apply_move_status
 from .opt_fire_positions import FIRE_STATUS, apply_fire_status
 from .opt_command_positions import COMMAND_EXTENSION, COMMAND_STATUS, apply_command_extension, command_position_game
 from .suppression import SUP_NAMES
@@ -44,7 +44,7 @@ MARKS = {"none": NOMARK, "spot-fire": MFIRE, "spot-move": MMOVE}
 AG_MARKS = {**MARKS, "spot-fire-small-arms": MFIRE_SA}
 STATUS = {"damaged": bool, "command": str, "revealed": bool, "fired": bool, "moved": bool, "mark": str}
 AG_STATUS = {"suppression": str, "turret_damaged": bool, "track_hit": bool, "carried_by": str, **COMMAND_STATUS,
-             **FIRE_STATUS}
+             **FIRE_STATUS, **MOVE_STATUS}
 WRECKS = {"knocked-out": 1, "brewed-up": 2}
 EXTENSION = ("wrecks", "control") + MOVE_EXTENSION + COMMAND_EXTENSION
 
@@ -164,6 +164,7 @@ def _place_ag(state, i: int, pu) -> None:
                          f"/units/{i}/status/carried_by")
         state.carrier[i] = c
         state.st[i] = CARRIED
+    apply_move_status(state, i, pu, _error)  # Hull Down (MBT 6.6.9)
 
 
 def _apply_turn_status(state, position) -> None:
