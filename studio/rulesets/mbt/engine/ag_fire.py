@@ -190,6 +190,9 @@ class AgFireRules:
         loc = "DK" if elev == "falling" and tens == 1 else g.ag.locations[(angle, tens)][0]  # MBT 6.5.2.2.2
         if opt is not None:
             loc = self.turret_location(s, t, tens, loc)  # MBT 7.8.2 (optional)
+        if self.hull_down_miss(s, t, angle, tens, loc):  # MBT 6.5.2.2.3 (MOVE: hull_down.py)
+            self.narrate(f"{g.units[t].name} hit {angle} {elev}, roll {roll}: {loc} masked by hull down: a miss")
+            return
         say = self.dice.record
         if loc == "TK":  # MBT 6.5.2.2.1: immediate damage; later Track hits are ignored
             if say:
