@@ -11,6 +11,7 @@ from .codes import ON
 
 #: night-fight sights and aids (MBT 7.23.1)
 NIGHT_SIGHTS = frozenset({"T", "I2", "IR", "WP", "P"})
+OPTICS = frozenset({"L", "S", "M", "D"})              # the primary sights damaged optics put out (MBT 7.23.1)
 LOWER_HULL_TERRAIN = frozenset({"G"})                 # MBT 7.13.1: Gully / ford hexes (terrain code)
 LOWER_HULL_HEXSIDES = frozenset({"stream", "wall"})    # MBT 7.13.1: streams (hexsides here) and walls crossed
 
@@ -146,11 +147,12 @@ class FireDamageRules:
         return self.ofire.d.values["optics-gp" if gp else "optics-ap"]
 
     def effective_sight(self, s: int, row) -> str | None:
-        """The sight a row fires with after collateral damage (MBT 7.23.1): the secondary sight when the optics
-        are damaged (None: the weapon may not fire); a night-fight sight lost with the night equipment reads O."""
+        """The sight a row fires with after collateral damage (MBT 7.23.1): with damaged optics an L, S, M or D
+        primary sight gives way to the secondary (None: the weapon may not fire); a night-fight sight lost with
+        the night equipment reads O."""
         sight = row.sight
         lost = self.ofire.collat[s]
-        if "optics" in lost:
+        if "optics" in lost and sight in OPTICS:
             sight = self.ofire.d.cards[self.game.units[s].type.id].secondary.get(row.weapon)
             if sight is None:
                 return None
