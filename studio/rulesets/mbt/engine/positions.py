@@ -7,7 +7,8 @@ NC), ``revealed`` (bool, the command is face up), ``fired`` / ``moved`` (bool, d
 the vehicle a leg unit rides, in the same hex).
 ``facing`` is a hexside 0-5 (``coords`` order); null faces east or west toward the map centre. ``extension``:
 ``wrecks`` (hex label -> ``knocked-out`` | ``brewed-up``), ``control`` (hex label -> side id); Advanced Game:
-``minefields`` and ``weight_limits`` (``opt_move_positions``, MBT 7.31-7.32).
+``minefields`` and ``weight_limits`` (``opt_move_positions``, MBT 7.31-7.32); ``smoke``, ``counter_battery``,
+``pre_registered``, ``planned_fire`` (``opt_arty_positions``, MBT 6.5.1, 7.28).
 
 Phases (``codes.PHASES`` ids) and ``to_act``:
 
@@ -35,6 +36,7 @@ from .codes import CARRIED, CMD_CODES, MFIRE, MFIRE_SA, MMOVE, NOMARK, ON, P_AIR
 from .data import DataError, UnitSpec, engine_type
 from .fire import FireRules
 from .grades import assign_formations
+from .opt_arty_positions import ARTY_EXTENSION, apply_arty_extension
 from .opt_move_positions import MOVE_EXTENSION, MOVE_STATUS, apply_move_extension, apply_move_status
 from .opt_fire_positions import FIRE_STATUS, apply_fire_status
 from .opt_command_positions import COMMAND_EXTENSION, COMMAND_STATUS, apply_command_extension, command_position_game
@@ -46,7 +48,7 @@ STATUS = {"damaged": bool, "command": str, "revealed": bool, "fired": bool, "mov
 AG_STATUS = {"suppression": str, "turret_damaged": bool, "track_hit": bool, "carried_by": str, **COMMAND_STATUS,
              **FIRE_STATUS, **MOVE_STATUS}
 WRECKS = {"knocked-out": 1, "brewed-up": 2}
-EXTENSION = ("wrecks", "control") + MOVE_EXTENSION + COMMAND_EXTENSION
+EXTENSION = ("wrecks", "control") + MOVE_EXTENSION + COMMAND_EXTENSION + ARTY_EXTENSION
 
 
 def _error(message: str, pointer: str = ""):
@@ -201,6 +203,7 @@ def _extension(state, position) -> None:
             raise _error(f"control {label!r}: {side!r} (a hex label -> side id)", f"/extension/control/{label}")
         state.control[g.map.hex(label)] = g.sides.index(side)
     apply_move_extension(state, ext, _error, position.units is not None)  # MBT 7.31, 7.32
+    apply_arty_extension(state, ext, _error, position.units is not None)  # MBT 6.5.1, 7.28 (smoke, plots, CB)
     if g.advanced:
         apply_command_extension(state, position, position.units is not None)  # MBT 7.1-7.46
         apply_fire_status(state, position)  # MBT 7.8-7.50 fire optional rules (opt_fire_positions)
