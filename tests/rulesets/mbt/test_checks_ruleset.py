@@ -54,6 +54,9 @@ CASES = [
     ("gp-crt-n-above-s", "id: gp-combat", "[1, 2, 57, 82]", "[1, 2, 87, 82]", "mbt.gp-crt", "error"),
     ("commands-known-cell", "id: available-commands", "[veteran, 1, 1, 2, 3, 3, 4, 5, 5, 6, 7]",
      "[veteran, 1, 2, 2, 3, 3, 4, 5, 5, 6, 7]", "mbt.commands-table", "error"),   # Veteran 2s = 1 (MBT 6.2.1.1)
+    # Optional Rules needs (checks_optional.py): a needs key the scenario extension does not have
+    ("optional-needs-key", "id: hidden-units", "scenario: [hidden_units]", "scenario: [hidden_unitz]",
+     "mbt.optional-needs-key", "warning"),
 ]
 
 
