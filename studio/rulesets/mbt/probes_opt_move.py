@@ -70,6 +70,37 @@ def _quickmarch_probes() -> list:
                   ("quickmarch-suppression", "quickmarch-terrain"))]
 
 
+def _hull_down_probes() -> list:
+    from studio.rules.conformance import Probe
+
+    searcher = [_unit("V", "m1", "us", "2C9", 0, command="MOVE"), _unit("E", "t-80bv", "sov", FAR, 5)]
+    duel = [_unit("S", "m1", "us", "2A1", 2, command="FIRE"), _unit("T", "bmp-2", "sov", "2F4", 0, hull_down="hd")]
+    fire = {"scenario": SCENARIO, "phase": "direct-fire-first", "to_act": "us", "units": duel,
+            "dice": [1, 51, 99, 99, 99]}
+    return [
+        # MBT 6.6.9: a Seasoned M1 (size 0) searches in Rough (01-40, placeholder): 41 finds nothing, one higher
+        # range finds it; 40 finds it, one higher size or grade modifier does not
+        Probe("adv-hull-down-search", _position(searcher, "us", [41]), ("move V", "search V hd 0"), (),
+              ("hull-down-ranges",)),
+        Probe("adv-hull-down-search-modifiers", _position(searcher, "us", [40]), ("move V", "search V hd 0"), (),
+              ("hull-down-modifiers", "hull-down-grade")),
+        # MBT 6.5.2.2.3: the M1 hits an HD BMP-2 at Front/Side (2F4 facing 0), location roll 51: rolls 5-10 miss
+        # at Front/Side; from 6 on, 5 would strike the hull front
+        Probe("adv-hull-down-front-side", fire, ("fire S at T main:APFSDS",), (),
+              ("hull-down-front-side", "hull-down-terrain")),
+    ]
+
+
+def _overrun_probes() -> list:
+    from studio.rules.conformance import Probe
+
+    # MBT 6.6.10: a Regulars T-62MV in Clear 2E4 overruns a half-squad in Scrub 2F5 (GPD 3): GP 12 (placeholder
+    # card) reads N 17 / S 53; net +25 (Overrun +20, Coax +10, sample grade and sight cells): roll 28 = 53 is
+    # Suppressed, with the Overrun modifier one higher it is Effective
+    units = [_unit("V", "t-62mv", "sov", "2E4", 2, command="MOVE"), _unit("T", "us-mech-half-squad", "us", "2F5", 2)]
+    return [Probe("adv-overrun", _position(units, "sov", [28]), ("move V", "overrun V T"), (), ("overrun-values",))]
+
+
 def probes() -> list:
     """This area's probes (``studio.rules.conformance.Probe``)."""
-    return _mine_probes() + _terrain_probes() + _quickmarch_probes()
+    return _mine_probes() + _terrain_probes() + _quickmarch_probes() + _hull_down_probes() + _overrun_probes()
