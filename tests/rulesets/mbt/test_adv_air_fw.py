@@ -490,3 +490,33 @@ def test_clone_and_fingerprint_cover_the_flight():
     assert c.fingerprint() == st.fingerprint()
     act(c, "wing A-10A-1 ahead")
     assert c.fingerprint() != st.fingerprint() and st.fw.hex != c.fw.hex
+
+
+# ------------------------------------------------------------------ optional rules in the air chapter
+
+@pytest.mark.parametrize("on", [True, False])
+def test_7_26_2_bomb_scatters_after_aa_fire_within_5_hexes(on):
+    # MBT 7.26.2 (opt_scatter.fw_scatter): an iron bomb dropped from Medium after AA fire (No Effect) within 5
+    # hexes scatters on roll (10) + grade (Veteran +1) at or under 2: roll 1, direction 3 -> 1 hex; T is missed
+    units = [_aa(hex_="2C2"), unit("T", "t-80bv", "sov", "2B4", 0)]
+    st = fly(fw_state(units, optional=("scatter",) if on else ()), "A-10A-1", "slow", "medium", "2B1", "S")
+    st.dice.force(1)  # AA roll 1: No Effect
+    act(st, "ow Z at A-10A-1 guns:HEI")
+    act(st, "wing A-10A-1 ahead")
+    act(st, "wing A-10A-1 ahead")
+    st.dice.force(1, 3, 1, 1, 1)
+    act(st, "attack A-10A-1 bomb T")
+    assert bool(events(st, "scatters (7.26.2)")) == on
+    assert bool(events(st, "A-10A-1>T")) == (not on)
+
+
+@pytest.mark.parametrize("on", [True, False])
+def test_7_38_air_burst_bomb_into_woods(on):
+    # MBT 7.38 (opt_air_bursts.air_burst): bombs at a target in woods +10 against S-types (a squad), spotted for
+    # the aircraft by an FO on Overwatch (MBT 6.7.3.1.2)
+    units = [unit("T", "sov-mr-squad", "sov", "2L10", 0), unit("F", "m981", "us", "2L7", 3, command="OW")]
+    st = fly(fw_state(units, optional=("air-bursts",) if on else (), dice=[1] * 3, grades={"us": "seasoned",
+                                                                                          "sov": "regulars"}),
+             "A-10A-1", "slow", "medium", "2L1", "S", hexes=8)
+    act(st, "attack A-10A-1 bomb T")
+    assert _net(st) == 10 + (10 if on else 0)

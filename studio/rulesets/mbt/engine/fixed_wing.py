@@ -429,8 +429,7 @@ class FixedWingRules:
         if kind == "strafe" or (g.optional_on("scatter") and kind != "ARM"):
             net += g.ag.grade_gp[g.force_grades[g.aircraft[f.k].side]]["E"]
         if kind in ("bomb", "high_drag_bomb", "cluster_bomb", "rockets"):
-            burst = getattr(self, "air_burst", None)  # Optional Rule 7.38 (opt_air_bursts): shrapnel in the trees
-            net += burst(u) if burst is not None else 0
+            net += self.air_burst(u)  # Optional Rule 7.38 (opt_air_bursts): shrapnel in the trees
         return net + self._fw_target_mods(u, kind, j)
 
     def _soft(self, u: int) -> bool:
