@@ -520,3 +520,11 @@ def test_7_38_air_burst_bomb_into_woods(on):
              "A-10A-1", "slow", "medium", "2L1", "S", hexes=8)
     act(st, "attack A-10A-1 bomb T")
     assert _net(st) == 10 + (10 if on else 0)
+
+
+def test_observation_hides_the_enemy_aa_tracks_from_the_pilot():
+    # the AA tracks and shots offered come from Overwatch commands the aircraft's side may not see (MBT 4.2.1)
+    st = fly(fw_state([_aa()]), "A-10A-1", "slow", "medium", "2B1", "S")
+    assert st.fw.pending and st.fw.track
+    assert st.observation(0).fw.pending == [] and st.observation(0).fw.track == {}
+    assert st.observation(1).fw.pending == st.fw.pending

@@ -677,13 +677,19 @@ class FixedWingRules:
         for k, a in enumerate(self.game.aircraft):
             if a.side != player:
                 v.ammo[k] = [-1] * len(v.ammo[k])
+        if v.k >= 0 and self.game.aircraft[v.k].side == player:
+            v.pending, v.track, v.rear = [], {}, {}  # the enemy's AA tracks would show its Overwatch commands
         return v
 
     def fw_scramble(self, player: int, rng: random.Random) -> FwState:
+        """The fixed-wing state with what ``player`` cannot know randomized: the enemy's attacks left and, while
+        ``player``'s aircraft flies, the enemy's AA tracks."""
         v = self.fw.copy()
         for k, a in enumerate(self.game.aircraft):
             if a.side != player:
                 v.ammo[k] = [rng.randint(0, max(1, n)) for n in v.ammo[k]]
+        if v.k >= 0 and self.game.aircraft[v.k].side == player:
+            v.track = {s: rng.randint(0, 3) for s in v.track}
         return v
 
 
