@@ -186,7 +186,7 @@ class AgFireRules:
         roll = self.dice.roll(100, f"AP location {g.units[s].name}>{g.units[t].name}")
         tens, digit = faces(roll)
         if opt is not None:
-            tens = self.small_turret_tens(t, tens)  # MBT 7.45 (optional)
+            tens = self.small_turret_tens(s, t, tens, angle)  # MBT 7.45 (optional)
         loc = "DK" if elev == "falling" and tens == 1 else g.ag.locations[(angle, tens)][0]  # MBT 6.5.2.2.2
         if opt is not None:
             loc = self.turret_location(s, t, tens, loc)  # MBT 7.8.2 (optional)

@@ -93,6 +93,7 @@ class GpFireRules:
                 result = self.opt_gp_vehicle_result(s, t, row, band, effect, result, x, s_eff)
             if result == "TRACK" and self.hull_down_track_no_effect(s, t):
                 result = "NE"  # a Track hit on a Hull Down vehicle is No Effect (MBT 6.5.4.4.2; MOVE: hull_down.py)
+        if self.dice.record:
             self.events.append(f"{g.units[s].name} fires {row.ammo} (GP {factor}, {band}) at {g.units[t].name} "
                                f"(GPD {defense}{ag.target_type}): roll {roll}{net:+d} = {x} vs N {n_eff} / S "
                                f"{s_eff}: {effect}-Effect -> {result}")

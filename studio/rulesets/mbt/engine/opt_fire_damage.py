@@ -58,7 +58,7 @@ class FireDamageRules:
         """MBT 7.13: the lower hull front armor (the Rising HF of the angle halved, rounded down, at least
         ``lower-hull-min``) when the HF hit can be a lower hull hit, else None."""
         d = self.ofire.d
-        if not d.on["lower_hull"] or not (self._rising_exit(s, t) or self._height_shot(s, t)):
+        if not d.on["lower_hull"] or not (self._rising_exit(s, t) or self._height_shot(s, t, angle)):
             return None
         ag = self.game.units[t].type.ag
         rising = ag.armor[angle]["rising"].get("HF") if ag.armor is not None else None
@@ -67,14 +67,15 @@ class FireDamageRules:
         v = d.values
         return max(v["lower-hull-min"], rising // v["lower-hull-divisor"])
 
-    def _height_shot(self, s: int, t: int) -> bool:
-        """MBT 7.13.2: target at least ``lower-hull-height`` higher, not Hull Down, beyond the automatic Partial
-        Hull Down range (range <= height advantage, 6.1.4.1.3) and within ``lower-hull-range`` x the advantage."""
+    def _height_shot(self, s: int, t: int, angle: str) -> bool:
+        """MBT 7.13.2: target at least ``lower-hull-height`` higher, not Hull Down nor Partial Hull Down (with the
+        automatic Partial Hull Down within range = height advantage, 6.1.4.1.3: ``hull_down_state``) and within
+        ``lower-hull-range`` x the advantage."""
         e = self.game.elev
         up = e.get(self.hex[t], 0) - e.get(self.hex[s], 0)
         v = self.ofire.d.values
         r = distance(self.hex[s], self.hex[t])
-        return up >= v["lower-hull-height"] and self.hull_down_of(t) == "none" and up < r <= \
+        return up >= v["lower-hull-height"] and not self.hull_down_state(s, t, angle) and up < r <= \
             v["lower-hull-range"] * up
 
     def _rising_exit(self, s: int, t: int) -> bool:

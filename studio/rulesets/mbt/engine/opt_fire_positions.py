@@ -61,7 +61,7 @@ def _apply(state, i: int, key: str, value, pointer: str) -> None:
     elif value not in g.uindex:
         raise _error(f"no unit '{value}'", pointer)
     else:
-        rec.prev[i] = g.uindex[value]
+        rec.tgt[i] = g.uindex[value]  # the position set-up's turn start makes it last turn's target
 
 
 __all__ = ["FIRE_STATUS", "apply_fire_status"]

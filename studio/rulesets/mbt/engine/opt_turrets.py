@@ -17,7 +17,8 @@ turns or moves carries its turret along (MBT 7.8.1: "maintain its turret's facin
 - MBT 7.8.3: Buttoned A-Types spot one row worse (the spotter's -1, ``spotter_modifier``); Open A-Types take
   turret damage from Effective GP results the GP Effectiveness could not otherwise reach, and from small-arms
   Effective results at Point Blank (``open_turret_result``).
-- MBT 7.45: Small Turret vehicles not Hull Down read location 2 as 6 and 4 as 8 (table ``small-turret-locations``).
+- MBT 7.45: Small Turret vehicles not (Partial) Hull Down read location 2 as 6 and 4 as 8 (table
+  ``small-turret-locations``).
 """
 from __future__ import annotations
 
@@ -128,18 +129,14 @@ class TurretRules:
                 return again
         return TURRET_FACE[turret]
 
-    def small_turret_tens(self, t: int, tens: int) -> int:
-        """MBT 7.45: a Small Turret vehicle not Hull Down reads some turret locations as hull locations."""
+    def small_turret_tens(self, s: int, t: int, tens: int, angle: str) -> int:
+        """MBT 7.45: a Small Turret vehicle not Hull Down or Partial Hull Down (``hull_down_state``, MBT 6.1.4.1)
+        reads some turret locations as hull locations."""
         d = self.ofire.d
         if not d.on["small_turrets"] or not d.cards[self.game.units[t].type.id].small_turret or \
-                self.hull_down_of(t) != "none":
+                self.hull_down_state(s, t, angle):
             return tens
         return d.small_turret.get(tens, tens)
-
-    def hull_down_of(self, t: int) -> str:
-        """'none', 'partial' or 'full' Hull Down (MBT 6.1.4.1): the engine models no Hull Down yet, so 'none'
-        (the movement area may override this method when it does)."""
-        return "none"
 
     # ---------------------------------------------------------------- spotting (MBT 7.8.3)
     def spotter_modifier(self, s: int) -> int:
