@@ -150,3 +150,17 @@ def test_low_fixed_wing_may_not_enter_a_low_helicopter_hex():
     assert st._low_heli_in(st.hex[0])
     st.heli_alt[0] = "noe"
     assert not st._low_heli_in(st.hex[0])
+
+
+@pytest.mark.parametrize("alt, spoofed", [("low", True), ("noe", False)])
+def test_helicopter_countermeasures_spoof_radar_tracked_guns(alt, spoofed):
+    # MBT 6.7.8.2.1: the Mi-24V's Countermeasures spoof an Effective result of a radar-tracked gun on roll (10) at
+    # or under the CM rating (air-values, option aa-radar-gun-spoofing 'table'); radar cannot track at NOE
+    units = [unit("H", "mi-24", "sov", "2A1", 2), unit("Z", "zsu-23-4", "us", "2A6", 0, command="OW"),
+             unit("T", "t-80bv", "sov", "4T14", 0)]
+    st = adv_state(units, phase="air-1", to_act="sov", dice=[86, 2, 5], options={"aa-radar-state": "active"})
+    act(st, "fly H 2A1" + (" low" if alt == "low" else ""))
+    act(st, "hold H")
+    act(st, "ow Z at H guns:HEI")
+    assert (st.st[0] == 1) == spoofed
+    assert any("spoofed (No Effect)" in e for e in st.events) == spoofed

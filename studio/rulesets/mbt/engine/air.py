@@ -50,6 +50,15 @@ def heli_type(card):
                     ag_rows(b), ag)
 
 
+def heli_countermeasures(game, card_id: str) -> bool:
+    """The helicopter card's Countermeasures notation (MBT 6.7.8.2.1, e.g. Mi-24V; cached on the game)."""
+    cache = game.__dict__.setdefault("_heli_cm", {})
+    if card_id not in cache:
+        card = game.index.model("unit", card_id)
+        cache[card_id] = bool(getattr(card.body, "countermeasures", False))
+    return cache[card_id]
+
+
 def weapon_kind(game, card_id: str, weapon: str) -> str:
     """The ``weapon_type`` of a card's weapon ('' when none; cached on the game)."""
     cache = game.__dict__.setdefault("_weapon_kinds", {})
@@ -195,9 +204,33 @@ class AirRules(FixedWingRules):
             self._shoot(i, t, row, overwatch=False)
         self._open_ow(1 - g.units[i].side, [i], "air")  # AA fire at the helicopter (MBT 6.7.8)
 
+    def gp_fire(self, s: int, t: int, row, overwatch: bool) -> None:
+        """GP fire; at a helicopter the AA shot is remembered for spoofing (MBT 6.7.8.2.1)."""
+        if not self.is_heli(t):
+            super().gp_fire(s, t, row, overwatch)
+            return
+        self.fw.aa_shot = (s, row.key)
+        try:
+            super().gp_fire(s, t, row, overwatch)
+        finally:
+            self.fw.aa_shot = None
+
+    def _heli_spoofed(self, t: int) -> bool:
+        """A helicopter with Countermeasures spoofs an Effective result of a SAM with a CM rating or of a
+        radar-tracked gun (radar cannot track at NOE, MBT 6.7.8.1.1, 6.7.8.2.1)."""
+        g = self.game
+        if self.fw.aa_shot is None or not heli_countermeasures(g, g.units[t].type.id):
+            return False
+        s, key = self.fw.aa_shot
+        row = next(r for r in g.units[s].type.ap if r.key == key)
+        radar = self.heli_alt[t] == "low" or self.popup == t
+        return self.spoof_roll(s, row, g.units[t].name, radar)
+
     def heli_result(self, t: int, x: int, effect: str) -> str:
         """AA results against a helicopter (MBT 6.7.8.2.2): Suppressed; Effective ending in 5 or 0 Damaged (a second
-        damage eliminates), otherwise shot down and crashing."""
+        damage eliminates), otherwise shot down and crashing; Countermeasures may spoof an Effective result."""
+        if effect == "E" and self._heli_spoofed(t):
+            effect = "N"
         if effect == "N":
             return "no effect"
         if effect == "S":

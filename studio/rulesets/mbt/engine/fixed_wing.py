@@ -54,7 +54,7 @@ class FwState:
     the AA results of this flight (``aa_log``: hex, result) and the sides done for this Air Phase."""
 
     __slots__ = ("first", "last", "exit", "dmg", "sup", "dead", "ammo", "done", "k", "hex", "face", "speed",
-                 "alt", "turned", "acq", "track", "rear", "pending", "aa_log", "aa_fired")
+                 "alt", "turned", "acq", "track", "rear", "pending", "aa_log", "aa_fired", "aa_shot")
 
     def __init__(self, aircraft: list) -> None:
         n = len(aircraft)
@@ -63,6 +63,7 @@ class FwState:
         self.ammo = [[a.strafe_attacks] + [x.attacks for x in a.loads] for a in aircraft]
         self.done = [False, False]
         self.aa_fired: list[int] = []
+        self.aa_shot = None     # (AA unit, row key) of the AA shot at a helicopter being resolved
         self._land()
 
     def _land(self) -> None:
@@ -81,14 +82,14 @@ class FwState:
         o.done, o.aa_fired = self.done[:], self.aa_fired[:]
         o.k, o.hex, o.face, o.speed, o.alt, o.turned = self.k, self.hex, self.face, self.speed, self.alt, self.turned
         o.acq, o.track, o.rear = dict(self.acq), dict(self.track), dict(self.rear)
-        o.pending, o.aa_log = self.pending[:], self.aa_log[:]
+        o.pending, o.aa_log, o.aa_shot = self.pending[:], self.aa_log[:], self.aa_shot
         return o
 
     def key(self) -> str:
         return (f"{self.first}{self.last}{self.exit}{self.dmg}{self.sup}{self.dead}{self.ammo}{self.done}"
                 f"{self.aa_fired}|{self.k}{self.hex}{self.face}{self.speed}{self.alt}{self.turned}"
                 f"{sorted(self.acq.items())}{sorted(self.track.items())}{sorted(self.rear.items())}"
-                f"{[(s, r.key) for s, r in self.pending]}{self.aa_log}")
+                f"{[(s, r.key) for s, r in self.pending]}{self.aa_log}{self.aa_shot}")
 
 
 class FixedWingRules:
@@ -614,15 +615,22 @@ class FixedWingRules:
         g, f = self.game, self.fw
         if not g.aircraft[f.k].ecm:
             return False
+        return self.spoof_roll(s, row, g.aircraft[f.k].name, radar=True)
+
+    def spoof_roll(self, s: int, row, name: str, radar: bool) -> bool:
+        """MBT 6.7.8.2.1: roll (10) at or under the CM rating of AA unit ``s``'s weapon: a SAM's card rating, or
+        for a radar-tracked gun (``radar``: the radar tracked this target; option ``aa-radar-gun-spoofing``) the
+        air-values one; True = spoofed (No Effect)."""
+        g = self.game
         p = aa_profile(g, g.units[s].type.id, row.weapon)
         rating = p.sam[2] if p.sam is not None else None
-        if rating is None and p.sam is None and p.radar and g.options["aa-radar-state"] == "active" and \
+        if rating is None and p.sam is None and radar and p.radar and g.options["aa-radar-state"] == "active" and \
                 g.options["aa-radar-gun-spoofing"] == "table":
             rating = g.air.values["radar-gun-cm-rating"]
         if rating is None:
             return False
-        roll = self.dice.roll(10, f"spoof {g.aircraft[f.k].name}<{g.units[s].name}")
-        self.narrate(f"{g.aircraft[f.k].name} ECM spoofing roll {roll} vs CM {rating}: "
+        roll = self.dice.roll(10, f"spoof {name}<{g.units[s].name}")
+        self.narrate(f"{name} countermeasures roll {roll} vs CM {rating}: "
                      f"{'spoofed (No Effect)' if roll <= rating else 'fails'}")
         return roll <= rating
 
