@@ -181,6 +181,7 @@ def test_A117_incendiary_screens_attack_ten_each(index):
     assert not plots(chem, "m")                                            # six screens: 3 per step x 2
     finish_plotting(chem)
     assert chem.markers == [] and len(chem.smoke) == 6
+    assert not any("indirect fire" in str(r) or "morale" in str(r) for r in chem.dice.history)   # no attack
 
 
 def test_A118_pass_through_fire_as_in_clear(index):
@@ -304,3 +305,28 @@ def test_missions_stay_hidden_and_positions_accept_unused_ammunition(index):
     zero = state_of(index, [unit("m1", "us-m1-platoon", "us", "B1010"), FAR], phase="us-fire",
                     extension={"ammo": {"m1": {"m1-tp-he": 0}}})
     assert zero.ammo_used == {("m1", "m1-tp-he"): 0}
+
+
+def test_A127_one_clgp_hit_is_a_step_loss(index):
+    """Assault 22.B: a roll of 7 against 8 (not within the double-hit margin) is one hit: a step lost."""
+    units = [unit("m", "us-m109-battery", "us", "A1014", deployed=True),
+             unit("d", "us-m1-platoon", "us", "A1012", designation="1C1"),
+             unit("su", "su-t80-platoon", "soviet", "A1010", spotted=True)]
+    state = state_of(index, units, scenario="assault-probe", dice=[7, 10, 10, 10], clgp="on")
+    state.play("plot m A1011 CLGP")
+    finish_plotting(state)
+    assert by_id(state)["su"].steps == 1
+
+
+def test_c35_each_entry_into_a_marked_hex_is_attacked(index):
+    """Assault 19.D.4, option c35 'each-entry' (the default): in, out and in again is two attacks;
+    'once-per-phase' one."""
+    units = [unit("m1", "us-m1-platoon", "us", "B0406", formation="march"), FAR]
+    for choice, attacks in (("each-entry", 2), ("once-per-phase", 1)):
+        state = state_of(index, units, phase="us-move-1", dice=[10] * 6,
+                         extension={"markers": [{"hex": "B0506", "value": 1}]}, **{"c35-pass-through": choice})
+        for h in ("B0506", "B0406", "B0506"):
+            state.play(f"move m1 {h}")
+            while state.opp_target:
+                state.play("end")
+        assert len([r for r in state.dice.history if "indirect fire m1" in str(r)]) == attacks

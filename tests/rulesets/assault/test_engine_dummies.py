@@ -125,6 +125,7 @@ def test_dummies_take_no_fire_and_add_no_defence_steps(index):
     alone = state_of(index, units[1:], "us-move-1")
     su, m1 = state._by_id("su"), state._by_id("m1")
     assert state._hit_situation(su, m1, "KP") == alone._hit_situation(alone._by_id("su"), alone._by_id("m1"), "KP")
+    assert state._hit_situation(su, m1, "KP").afv_steps == 2
     state.dice.force(10)
     state._bombard(m1.hex, 1, "clear")
     assert [r for r in state.dice.history if "indirect fire" in str(r)] == [("indirect fire m1", 10)]

@@ -151,7 +151,8 @@ def test_A65_no_effect_still_checks_morale(index):
     state.play("fire m1 KP su")
     state.play("end")
     state.play("end")
-    assert state._by_id("su").steps == 2 and rolls(state, "morale A1")
+    su = state._by_id("su")
+    assert su.steps == 2 and not su.suppressed and rolls(state, "morale A1")
 
 
 def test_A81_armour_facing(index):

@@ -59,6 +59,7 @@ def test_A26_company_hq_replaced_on_a_platoon(index):
     u = by_id(state)
     new = next(c for c in state.counters if c.designation == "HQC1")
     assert new.hex == u["p1"].hex and u["p1"].steps == 1 and state.dead_hqs == ()
+    assert state.lost_steps[1] == 1 + 1                              # the HQ's step and the platoon's hit
     assert (1, "HQC1") in state.ratings
 
 

@@ -108,12 +108,16 @@ def downwind(bearing: int) -> int:
     return min(range(6), key=lambda k: (abs(math.remainder(math.radians(60 * k - to), 2 * math.pi)), k))
 
 
+#: decimals kept when comparing the vertices' squareness to the wind (ties of 20.A.3 are exact up to float noise)
+TIE_DIGITS = 6
+
+
 def axis_vertices(bearing: int) -> list[int]:
     """Assault 20.A.3 (option c15 'wind-axis'): the vertices whose two blocked hexsides lie along the wind, i.e.
     the vertex (bearing 60k + 30) as near square to the wind as the hex allows."""
     if bearing < 0:
         return list(range(6))
-    score = [round(abs(math.cos(math.radians(60 * k + 30 - bearing))), 6) for k in range(6)]
+    score = [round(abs(math.cos(math.radians(60 * k + 30 - bearing))), TIE_DIGITS) for k in range(6)]
     return [k for k in range(6) if score[k] == min(score)]
 
 

@@ -265,8 +265,8 @@ class AssaultGame(Game):
 
     def all_counters(self, drawn: list) -> list[Counter]:
         """Set-up counters and every reinforcement of the drawn levels (for the companies' morale)."""
-        return self.initial_counters(drawn) + [c for s in range(len(self.sides)) for t in range(1, self.max_turns + 1)
-                                               for c in self.reinforcements(s, drawn[s], t)]
+        return self.initial_counters(drawn) + [c for s in range(len(self.sides)) for t in range(self.max_turns)
+                                               for c in self.reinforcements(s, drawn[s], t + 1)]
 
     def level(self, side: int, drawn: int):
         """The drawn force level of ``side`` (None when the scenario gives none)."""

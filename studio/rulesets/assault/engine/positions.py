@@ -240,7 +240,9 @@ def scramble_hidden(state, player: int, seed: int):
     enemy = [c.id for c in out.counters if c.side != player] or [""]
     out.declared = [d if sides.get(d.firer) == player else type(d)(d.firer, d.ammo, rng.choice(enemy))
                     for d in out.declared]
-    out.force_level = [lv if s == player else rng.randint(1, 6) for s, lv in enumerate(out.force_level)]
+    sizes = [len(out.game.levels[sid]) for sid in out.game.sides]
+    out.force_level = [lv if s == player or not sizes[s] else rng.randint(1, sizes[s])
+                       for s, lv in enumerate(out.force_level)]
     out.missions = [m if m.side == player else dataclasses.replace(m, hex=out.game.map.hex_of[rng.choice(labels)])
                     for m in out.missions]
     for c in out.counters:
