@@ -84,7 +84,7 @@ class CommandOptRules:
         Communications halving (7.42) and Command Span's Move/Short Halt limit (7.43)."""
         super()._available_commands()
         g = self.game
-        if g.oc_disrupt:
+        if g.oc_disrupt and g.ocs.disrupted:
             self._disrupt()
         if g.oc_span:
             self._span_limits()

@@ -3,7 +3,8 @@ key ``extension``, MBT positions): the scenario-extension keys of these rules in
 (``hidden_units``, ``hidden_limit``, ``platoons``, ``camouflaged``, ``delayed_reaction``,
 ``disrupted_communications``, ``command_span``, ``ground_radar``, ``searchlights_on``, ``ground_conditions``,
 ``cautious_movement``, ``command_units``) plus ``cohesion_point`` (side -> Numeric Cohesion Point of its
-formation) and ``morale_losses`` (side -> losses already recorded); unit status ``morale`` (none,
+formation), ``morale_losses`` (side -> losses already recorded) and ``force_grades`` (side -> Force Grade, in
+place of the scenario's: the position's formations and units take it, MBT 5.8); unit status ``morale`` (none,
 hesitation-on, hesitation-off, break-on, break-off). They need a position with its own units, whose game copy
 they change."""
 from __future__ import annotations
@@ -17,7 +18,7 @@ from .opt_command_data import compile_opt_command_scenario
 SCENARIO_KEYS = ("hidden_units", "hidden_limit", "platoons", "camouflaged", "delayed_reaction",
                  "disrupted_communications", "command_span", "ground_radar", "searchlights_on", "ground_conditions",
                  "cautious_movement", "command_units")
-COMMAND_EXTENSION = SCENARIO_KEYS + ("cohesion_point", "morale_losses")
+COMMAND_EXTENSION = SCENARIO_KEYS + ("cohesion_point", "morale_losses", "force_grades")
 COMMAND_STATUS = {"morale": str}
 
 
@@ -44,10 +45,25 @@ def command_position_game(twin, position) -> None:
             if side not in twin.sides or isinstance(value, bool) or not isinstance(value, int) or value < 0:
                 raise _error(f"extension {key}: {side!r}: {value!r} (a side id -> a number of 0 or more)",
                              f"/extension/{key}")
+    _grades(twin, ext.get("force_grades"))
     try:
         twin.ocs = compile_opt_command_scenario(twin, data, position=True)
     except DataError as exc:
         raise _error(str(exc), "/extension") from None
+
+
+def _grades(twin, given) -> None:
+    """The position's Force Grades (side -> grade) replace the scenario's (MBT 5.8)."""
+    if not given:
+        return
+    from .ag_specs import GRADES
+    from .grades import assign_formations
+
+    if not isinstance(given, dict) or any(s not in twin.sides or g not in GRADES for s, g in given.items()):
+        raise _error(f"extension force_grades: {given!r} (a side id -> one of {', '.join(GRADES)})",
+                     "/extension/force_grades")
+    twin.force_grades = [given.get(side, grade) for side, grade in zip(twin.sides, twin.force_grades)]
+    assign_formations(twin)
 
 
 def apply_command_extension(state, position, own_units: bool) -> None:
