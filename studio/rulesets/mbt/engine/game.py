@@ -23,6 +23,7 @@ from .ag_data import compile_ag_tables
 from .codes import ADV_PHASES
 from .grades import compile_grades
 from .opt_move_data import move_opt
+from .opt_fire_data import fire_data
 from .opt_command import attach_opt_command
 from .transport import initial_mounts
 from .indirect import compile_batteries
@@ -145,8 +146,9 @@ class MbtGame(Game):
         if self.advanced:  # movement optional rules and quickmarch (MBT 6.6.4.2, 7.29-7.34): refused here if bad
             self.placeholder_tables += move_opt(self).placeholders
         attach_opt_command(self)  # optional rules of morale, hidden units, spotting, command (MBT 7.1-7.46)
+        fire = fire_data(self)  # fire optional rules (MBT 7.8-7.50): bad tables refused here
         if self.advanced:
-            self.placeholder_tables += self.optc.placeholders
+            self.placeholder_tables += self.optc.placeholders + fire.placeholders
 
     def _environment(self, env) -> None:
         """The scenario environment the rules use: the light of each turn (day, dusk, night; night turns) for
@@ -234,6 +236,7 @@ class MbtGame(Game):
         import hashlib
 
         parts = (self.tables.fingerprint(), self.ag.fingerprint(), move_opt(self).fingerprint(), if_data(self).fingerprint(),
+                 fire_data(self).fingerprint(),
                  self.air.fingerprint(), self.optc.fingerprint(), repr(self.ocs), sorted(self.options.items(), key=repr),
                  sorted(self.optional_rules), sorted(self.cost.items()),
                  sorted(self.cover.items()), sorted(self.turn_cost.items()),

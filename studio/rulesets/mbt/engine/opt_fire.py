@@ -83,7 +83,9 @@ class OptFireRules(TurretRules, FireDamageRules, FireDecisionRules):
     def _reset(self, seed: int) -> None:
         super()._reset(seed)
         d = fire_data(self.game)
-        self.ofire = FireRecord.new(d, self.game.n) if d is not None else None
+        self.ofire = FireRecord.new(d, self.game.n) if d.any else None
+        if d.any:
+            d.add_cards(self.game)  # a caller may have replaced the game's units (tests, editors)
 
     def _copy(self, dice):
         o = super()._copy(dice)

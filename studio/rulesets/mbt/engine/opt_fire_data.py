@@ -1,7 +1,8 @@
 """Compiled data of the direct-fire optional rules (MBT 7.8-7.25, 7.44-7.50): which of them the scenario switches
 on, the ruleset tables of ``opt_fire_specs`` and the fire facts of the unit cards (turret TT, BU notation, Small
 Turret, installations, nation, calibres, secondary sights, attached weapons). Every number comes from the ruleset
-or a card. Compiled once per game (``fire_data``; a derived cache of the game, ``MbtGame.derived_caches``)."""
+or a card. Compiled once per game, whether or not a rule is on, so ``Game.data_fingerprint`` covers the tables
+(``fire_data``; a derived cache of the game, ``MbtGame.derived_caches``); a bad table is refused at load."""
 from __future__ import annotations
 
 import re
@@ -57,22 +58,33 @@ class FireData:
     small_turret: dict                # tens -> tens read instead (MBT 7.45)
     nato: frozenset                   # NATO nations (MBT 7.50)
     cards: dict                       # card id -> CardFire
+    placeholders: list = field(default_factory=list)
 
     @property
     def any(self) -> bool:
         return any(self.on.values())
 
+    def add_cards(self, game) -> None:
+        """Fire facts of the game's unit types not compiled yet."""
+        for u in game.units:
+            if u.type.id not in self.cards:
+                self.cards[u.type.id] = card_fire(game.index, u.type)
+
+    def fingerprint(self) -> str:
+        return repr((sorted(self.values.items()), sorted(self.collateral.items()), sorted(self.fuel.items()),
+                     self.pen_rows, sorted(self.small_turret.items()), sorted(self.nato)))
+
 
 _CACHE: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
 
 
-def fire_data(game) -> FireData | None:
-    """The compiled fire optional rules of ``game``; None when none of them is on (the engine then reads none)."""
+def fire_data(game) -> FireData:
+    """The compiled fire optional rules of ``game`` (``on``: which of them the scenario switches on; the Basic
+    Game plays none)."""
     if game in _CACHE:
         return _CACHE[game]
-    on = {flag: game.optional_on(rid) if hasattr(game, "optional_on") else rid in game.optional_rules
-          for rid, flag in RULES.items()}
-    data = compile_fire_data(game, on) if game.advanced and any(on.values()) else None
+    on = {flag: bool(game.advanced and rid in game.optional_rules) for rid, flag in RULES.items()}
+    data = compile_fire_data(game, on)
     _CACHE[game] = data
     if _CACHE not in type(game).derived_caches:
         type(game).derived_caches.append(_CACHE)
@@ -86,7 +98,8 @@ def compile_fire_data(game, on: dict) -> FireData:
                     small_turret=_pairs(rd, "small-turret-locations", "tens", "reads"),
                     nato=frozenset(rd.cell("nato-nations", rows, r, "nation", "str")
                                    for rows in (rd.rows("nato-nations"),) for r in range(len(rows))),
-                    cards={ut.id: card_fire(game.index, ut) for ut in {u.type.id: u.type for u in game.units}.values()})
+                    cards={ut.id: card_fire(game.index, ut) for ut in {u.type.id: u.type for u in game.units}.values()},
+                    placeholders=rd.placeholders)
 
 
 def _collateral(rd: TableReader) -> dict:
