@@ -103,3 +103,14 @@ def test_crew_bail_out_takes_the_passengers_out():
     st = adv_state(units, to_act="us", dice=[1, 5, 1])  # Track hit, crew roll 1 <= 30
     act(st, "fire S at T main:APFSDS")
     assert st.bail[1] and st.st[2] == ON and st.sup[2] != 0
+
+
+def test_emergency_bail_out_costs_nothing_and_suppresses():
+    # MBT 6.6.7.1.2: an unsuppressed passenger of a moving carrier bails out at no cost, Suppression/On, in the
+    # carrier's hex
+    st = _moving_carrier()
+    left = st.mv_left
+    assert "bailout C P" in [str(a) for a in st.legal_actions()]
+    act(st, "bailout C P")
+    assert st.st[1] == ON and st.sup[1] and st.mv_left == left and st.hex[1] == st.hex[0]
+    assert any("Emergency Bail Out" in e for e in st.events)

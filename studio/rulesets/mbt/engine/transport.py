@@ -8,6 +8,8 @@ carrier's fate (Bail Out of passengers, MBT 6.5.2.7.2) and GP fire through it (t
   its whole allowance spent.
 - ``mount PASSENGER CARRIER``: a leg unit with a Move command that has not moved yet boards a friendly vehicle in
   its hex with room left (its whole allowance).
+- ``bailout CARRIER PASSENGER``: Emergency Bail Out (MBT 6.6.7.1.2): during its carrier's move (Move or Short Halt
+  command), at no cost, an unsuppressed passenger leaves it into the carrier's hex with Suppression/On.
 """
 from __future__ import annotations
 
@@ -56,6 +58,8 @@ class TransportRules:
             return out
         if self.passengers(i) and self.cmd[i] in (MOVE, SH) and self._transfer_cost(i) <= self.mv_left:
             out += [Action(("dismount", name, g.units[p].name)) for p in self.passengers(i)]
+        if self.cmd[i] in (MOVE, SH):
+            out += [Action(("bailout", name, g.units[p].name)) for p in self.passengers(i) if not self.sup[p]]
         if g.units[i].type.ag.leg and self.mv_steps == 0 and not self.mv_spent and self.mv_turned == 0:
             need = g.units[i].type.ag.passenger_leg
             side, h = g.units[i].side, self.hex[i]
@@ -78,6 +82,9 @@ class TransportRules:
             return
         if verb == "mount":
             self._mount(i, self.game.uindex[a[2]])
+            return
+        if verb == "bailout":
+            self._emergency_bail_out(i, self.game.uindex[a[2]])
             return
         if verb == "move":
             self.xfer = None
@@ -112,6 +119,13 @@ class TransportRules:
         not (MBT 7.31.2.2)."""
         if self.mines:
             self.mine_attack(p, quickmarch=False)
+
+    def _emergency_bail_out(self, c: int, p: int) -> None:
+        """Emergency Bail Out (MBT 6.6.7.1.2): no cost to the carrier; the passenger is Suppressed in the hex."""
+        self._unload(p, c, suppressed=True)
+        self.narrate(f"{self.game.units[p].name} makes an Emergency Bail Out from {self.game.units[c].name} in "
+                     f"{self.game.label(self.hex[c])}")
+        self._into_minefield(p)
 
     def _unload(self, p: int, c: int, suppressed: bool) -> None:
         self.carrier[p] = -1
