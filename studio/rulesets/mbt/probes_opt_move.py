@@ -101,6 +101,19 @@ def _overrun_probes() -> list:
     return [Probe("adv-overrun", _position(units, "sov", [28]), ("move V", "overrun V T"), (), ("overrun-values",))]
 
 
+def _engineer_probes() -> list:
+    from studio.rules.conformance import Probe
+
+    # MBT 7.19: a Regulars engineer squad (HTH CA -10) attacks the visible Hasty US field next to it (GP 8 vs GPD
+    # 3: S 65): roll 70 - 10 = 60 fails ('grade'); unmodified ('none') 70 clears the hex
+    units = [_unit("N", "us-engineer-squad", "sov", "2A1", 1, command="MOVE"), _unit("E", "m1", "us", FAR, 2)]
+    pos = _position(units, "sov", [70], ("engineers-vs-terrain", "mines"),
+                    minefields=[dict(_field(["2B1"], "both", "hasty", "us"), visible=True)])
+    pos["phase"] = "close-combat"
+    return [Probe("opt-engineers", pos, ("clear N 2B1",), ("engineer-modifiers",),
+                  optional_rules=("engineers-vs-terrain",))]
+
+
 def probes() -> list:
     """This area's probes (``studio.rules.conformance.Probe``)."""
-    return _mine_probes() + _terrain_probes() + _quickmarch_probes() + _hull_down_probes() + _overrun_probes()
+    return _mine_probes() + _terrain_probes() + _quickmarch_probes() + _hull_down_probes() + _overrun_probes() + _engineer_probes()
