@@ -281,6 +281,10 @@ class MbtState(SpottingRules, CommandRules, FireRules, OverwatchRules, MovementR
         self.mv_u = -1
         return False
 
+    def mover_side(self) -> int:
+        """The side moving now: the Second Player, then the First (MBT 4.5; optional rule 7.5 may change it)."""
+        return (1 - self.first) if self.mv_idx == 0 else self.first
+
     def _step_movement(self) -> bool:
         """Movement Phase (MBT 4.5): Second Player, then First, one vehicle at a time; then Adjustment."""
         if self._ow_active():
@@ -294,7 +298,7 @@ class MbtState(SpottingRules, CommandRules, FireRules, OverwatchRules, MovementR
                 return False
             self.cp = g.units[u].side
             return True
-        mover = (1 - self.first) if self.mv_idx == 0 else self.first
+        mover = self.mover_side()
         if self._movers(mover):
             self.cp = mover
             return True
@@ -338,7 +342,7 @@ class MbtState(SpottingRules, CommandRules, FireRules, OverwatchRules, MovementR
         if ph == P_MOVE:
             if self.mv_u >= 0:
                 return self.move_options(self.mv_u)
-            mover = (1 - self.first) if self.mv_idx == 0 else self.first
+            mover = self.mover_side()
             return [Action(("move", g.units[i].name)) for i in self._movers(mover)]
         return []
 
