@@ -26,12 +26,12 @@ from __future__ import annotations
 from studio.hexgrid.coords import distance, neighbour
 
 from .actions import Action
-from .codes import DEAD, ON, OW
+from .codes import DEAD, MOVE, ON, OW
 from .fixed_wing import FW_VERBS, FixedWingRules
 
 HELI_SUPPRESSED, HELI_DAMAGED = "SUP", "DAMAGE"
 #: AdvState slots of this chapter: fixed-wing state, helicopter altitude, hexes flown this activation, pop-up
-AIR_SLOTS = ("fw", "heli_alt", "heli_path", "popup")
+AIR_SLOTS = ("fw", "heli_alt", "heli_path", "popup", "heli_xfer")
 
 
 def heli_type(card):
@@ -45,7 +45,8 @@ def heli_type(card):
     noe, low = int(b["movement"]["noe"]), int(b["movement"]["low"])
     labels = tuple(b.get("labels") or ()) + (("fo",) if b.get("may_observe") and "fo" not in (b.get("labels") or ())
                                              else ())
-    ag = AgDefense(int(gp["value"]), gp["target_type"], None, None, {}, False, False, labels=labels, heli=True)
+    ag = AgDefense(int(gp["value"]), gp["target_type"], None, None, {}, False, False, labels=labels, heli=True,
+                   capacity_leg=int((b.get("transport") or {}).get("leg", 0)), protection="under_armor")
     return UnitType(card.id, card.name, "air", noe, noe, low, 0, 0, 0, 0, bool(b.get("is_combat_unit", True)), False,
                     ag_rows(b), ag)
 
@@ -82,15 +83,17 @@ class AirRules(FixedWingRules):
 
         n = self.game.n
         self.fw = FwState(self.game.aircraft)
-        self.heli_alt, self.heli_path, self.popup = ["noe"] * n, [0] * n, -1
+        self.heli_alt, self.heli_path, self.popup, self.heli_xfer = ["noe"] * n, [0] * n, -1, [""] * n
 
     def _copy(self, dice):
         o = super()._copy(dice)
         o.fw, o.heli_alt, o.heli_path, o.popup = self.fw.copy(), self.heli_alt[:], self.heli_path[:], self.popup
+        o.heli_xfer = self.heli_xfer[:]
         return o
 
     def fingerprint(self) -> str:
-        return f"{super().fingerprint()}|air[{self.fw.key()}]{self.heli_alt}{self.heli_path}{self.popup}"
+        return (f"{super().fingerprint()}|air[{self.fw.key()}]{self.heli_alt}{self.heli_path}{self.popup}"
+                f"{self.heli_xfer}")
 
     def observe(self, player: int):
         view = super().observe(player)
@@ -152,16 +155,56 @@ class AirRules(FixedWingRules):
                    for t, row in self.fire_options(i, self._heli_spots(i))]
             if self.hover[i] and self.heli_alt[i] == "noe" and self.popup < 0:
                 out.append(Action(("popup", g.units[i].name)))
-            return out + [Action(("hold", g.units[i].name))]
+            return out + self.heli_transfers(i) + [Action(("hold", g.units[i].name))]
         out = []
         for i in self._air_ready(self.air_side):
-            for alt in ("noe", "low"):
-                taken = {self.hex[j] for j in range(g.n) if j != i and self.st[j] == ON and self.is_heli(j) and
-                         self.heli_alt[j] == alt}
-                rng = self.heli_msa(i, alt)
-                for h in g.hexes:
-                    if distance(h, self.hex[i]) <= rng and h not in taken:
-                        out.append(Action(("fly", g.units[i].name, g.label(h)) + (("low",) if alt == "low" else ())))
+            out += self._heli_flights(i)
+        return out
+
+    def _heli_flights(self, i: int) -> list[Action]:
+        """A flight to a hex within the allowance of the announced altitude, no other flying helicopter at that
+        altitude there (MBT 6.7.5.1); ``land`` at NOE with half the NOE allowance spent, in landing terrain
+        (6.7.5.3.1); a landed helicopter stays landed (``land`` in its hex) or takes off with half its NOE
+        allowance and flies at NOE (6.7.5.3.2)."""
+        g = self.game
+        name, here = g.units[i].name, self.hex[i]
+        noe = self.heli_msa(i, "noe")
+        if self.heli_alt[i] == "landed":
+            out = [Action(("fly", name, g.label(here), "land"))]
+            taken = self._heli_taken(i, "noe")
+            return out + [Action(("fly", name, g.label(h))) for h in g.hexes
+                          if distance(h, here) <= noe - noe // 2 and h not in taken]
+        out = []
+        for alt in ("noe", "low"):
+            taken = self._heli_taken(i, alt)
+            rng = noe if alt == "noe" else self.heli_msa(i, "low")
+            out += [Action(("fly", name, g.label(h)) + (("low",) if alt == "low" else ())) for h in g.hexes
+                    if distance(h, here) <= rng and h not in taken]
+        land = g.air.landing
+        out += [Action(("fly", name, g.label(h), "land")) for h in g.hexes
+                if distance(h, here) <= noe - noe // 2 and g.map.terrain.get(h, "") in land]
+        return out
+
+    def _heli_taken(self, i: int, alt: str) -> set:
+        g = self.game
+        return {self.hex[j] for j in range(g.n) if j != i and self.st[j] == ON and self.is_heli(j) and
+                self.heli_alt[j] == alt}
+
+    def heli_transfers(self, i: int) -> list[Action]:
+        """A landed helicopter either unloads (``dismount HELI P``) or loads (``mount P HELI``: a friendly leg unit
+        in its hex with a Move command that has not moved, room left) in an Air Phase, not both, at no cost
+        (MBT 6.7.5.3.3)."""
+        g = self.game
+        if self.heli_alt[i] != "landed":
+            return []
+        name = g.units[i].name
+        out = []
+        if self.heli_xfer[i] != "mount":
+            out += [Action(("dismount", name, g.units[p].name)) for p in self.passengers(i)]
+        if self.heli_xfer[i] != "dismount":
+            out += [Action(("mount", g.units[p].name, name)) for p in g.units_of(g.units[i].side)
+                    if self.st[p] == ON and self.hex[p] == self.hex[i] and g.units[p].type.ag.leg and
+                    self.cmd[p] == MOVE and not self.moved[p] and self.room(i) >= g.units[p].type.ag.passenger_leg > 0]
         return out
 
     def _heli_spots(self, i: int) -> tuple:
@@ -180,15 +223,28 @@ class AirRules(FixedWingRules):
                            (action[0] == "pass" and self.air_u < 0)):
             self.apply_fw(action)
             return
+        if action[0] in ("dismount", "mount"):
+            self._heli_transfer(action)
+            return
         i = g.uindex[action[1]]
         if action[0] == "fly":
             h = g.map.hex(action[2])
-            self.heli_alt[i] = action[3] if len(action) > 3 else "noe"
-            self.hover[i] = h == self.hex[i]
+            mode = action[3] if len(action) > 3 else "noe"
+            landed = self.heli_alt[i] == "landed"
+            self.heli_alt[i] = "landed" if mode == "land" else mode
+            self.hover[i] = h == self.hex[i] and not landed and mode != "land"
             self.heli_path[i] = distance(h, self.hex[i])
             self.hex[i] = h
+            self._carry(i)
+            self.heli_xfer[i] = ""
             self.air_u = i
             self.air_done.append(i)
+            if mode == "land" and not landed:
+                self.narrate(f"helicopter {g.units[i].name} lands in {g.label(h)}")
+                if self.mines:
+                    self.mine_attack(i)  # MBT 7.31.2.3: mines attack landed helicopters (Optional Rule 7.31)
+            elif landed and mode != "land":
+                self.narrate(f"helicopter {g.units[i].name} takes off")
             return
         if action[0] == "popup":  # MBT 6.7.5.1.2: climb to Low for the attack
             self.popup = i
@@ -202,7 +258,22 @@ class AirRules(FixedWingRules):
                          f"{' (hovering)' if self.hover[i] and self.popup != i else ''}"
                          f"{' (pop-up)' if self.popup == i else ''}")
             self._shoot(i, t, row, overwatch=False)
-        self._open_ow(1 - g.units[i].side, [i], "air")  # AA fire at the helicopter (MBT 6.7.8)
+        if self.heli_alt[i] != "landed" and self.st[i] == ON:
+            self._open_ow(1 - g.units[i].side, [i], "air")  # AA fire at the flying helicopter (MBT 6.7.8)
+
+    def _heli_transfer(self, action) -> None:
+        """MBT 6.7.5.3.3: unload or load at a landed helicopter (no allowance spent)."""
+        g = self.game
+        if action[0] == "dismount":
+            c, p = g.uindex[action[1]], g.uindex[action[2]]
+            self._unload(p, c, suppressed=False)
+            self._into_minefield(p)
+        else:
+            p, c = g.uindex[action[1]], g.uindex[action[2]]
+            self._mount(p, c)
+        self.heli_xfer[c] = action[0]
+        self.narrate(f"{g.units[p].name} {action[0]}s {'from' if action[0] == 'dismount' else ''} {g.units[c].name}"
+                     f" in {g.label(self.hex[c])}".replace("  ", " "))
 
     def gp_fire(self, s: int, t: int, row, overwatch: bool) -> None:
         """GP fire; at a helicopter the AA shot is remembered for spoofing (MBT 6.7.8.2.1)."""
@@ -239,10 +310,29 @@ class AirRules(FixedWingRules):
         if x % 10 in (0, 5) and not self.dmg[t]:
             self.dmg[t] = True
             return "Damaged"
+        self._heli_passengers_die(t)
+        if self.heli_alt[t] == "landed":  # MBT 6.7.9.2: a landed helicopter is destroyed where it stands
+            self._eliminate(t, brew=False)
+            return "destroyed"
         self.st[t] = DEAD
         self.lost[self.game.units[t].side] += 1
         self._heli_crash(t)
         return "shot down"
+
+    def _heli_passengers_die(self, c: int) -> None:
+        """Helicopter passengers never bail out; they are eliminated with their helicopter (MBT 6.7.5.3.5)."""
+        for p in self.passengers(c):
+            self.st[p] = DEAD
+            self.carrier[p] = -1
+            self.lost[self.game.units[p].side] += 1
+            self.narrate(f"{self.game.units[p].name} is lost with {self.game.units[c].name}")
+
+    def passengers_bail(self, c: int, result: str) -> None:
+        """A helicopter's passengers stay aboard whatever the result, and die on KO or BU (MBT 6.7.5.3.5)."""
+        if not self.is_heli(c):
+            super().passengers_bail(c, result)
+        elif result in ("KO", "BU"):
+            self._heli_passengers_die(c)
 
     def _heli_crash(self, t: int) -> None:
         """A hovering helicopter crashes in its hex, a flying one roll (10) / 2 hexes ahead (MBT 6.7.8.2.2)."""
@@ -259,12 +349,15 @@ class AirRules(FixedWingRules):
     def weapon_ok(self, s: int, t: int, row) -> bool:
         """Only AA weapons fire at helicopters (MBT 6.7.8, 6.7.9: not landed); AA units inside buildings do not
         (6.7.8.1.1); a moving helicopter must be tracked. Helicopter rockets: minimum range and height (6.7.6.3)."""
-        if self.is_heli(t):
+        if self.is_heli(t) and self.heli_alt[t] != "landed":
             if not row.aa or self.hex[s] in self.game.building_hexes or not self._heli_tracked(s, t, row):
                 return False
-        elif self.is_heli(s) and weapon_kind(self.game, self.game.units[s].type.id, row.weapon) == "rockets" and \
-                not self._rocket_ok(s, t):
-            return False
+        elif self.is_heli(s):
+            if self.heli_alt[s] == "landed" and row.arc != 120:
+                return False  # MBT 6.7.6.2: only S120 guns fire while landed
+            if weapon_kind(self.game, self.game.units[s].type.id, row.weapon) == "rockets" and \
+                    not self._rocket_ok(s, t):
+                return False
         return super().weapon_ok(s, t, row)
 
     def _rocket_ok(self, s: int, t: int) -> bool:
@@ -342,16 +435,19 @@ class AirRules(FixedWingRules):
     def fire_options(self, s: int, targets, df: bool = True) -> list:
         """AA fire at helicopters is Overwatch fire only (MBT 6.7.8): no helicopter targets for Fire/SH."""
         out = super().fire_options(s, targets, df)
-        return [(t, row) for t, row in out if not self.is_heli(t)] if df and self.air_u != s else out
+        if not df or self.air_u == s:
+            return out
+        return [(t, row) for t, row in out if not self.is_heli(t) or self.heli_alt[t] == "landed"]
 
     def _needs_cmd(self, i: int) -> bool:
         """Aircraft get no commands (MBT 6.7)."""
         return not self.is_heli(i) and super()._needs_cmd(i)
 
     def _enemy_hexes(self, side: int) -> set:
-        """Flying helicopters do not stop ground movement."""
+        """Flying helicopters do not stop ground movement; landed ones count as vehicles (MBT 6.7.5.3.1)."""
         st, hexes, g = self.st, self.hex, self.game
-        return {hexes[j] for j in g.enemies_of(side) if st[j] == ON and not g.units[j].type.ag.heli}
+        return {hexes[j] for j in g.enemies_of(side) if st[j] == ON and
+                (not g.units[j].type.ag.heli or self.heli_alt[j] == "landed")}
 
     def enemies_in(self, h, side: int) -> bool:
         return h in self._enemy_hexes(side)

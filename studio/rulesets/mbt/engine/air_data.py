@@ -26,6 +26,7 @@ class AirTables:
     aa_mod: dict              # aa-modifiers rows (MBT 6.7.8.2)
     patterns: dict            # (kind, altitude) -> (length, width) (MBT 6.7.3.3-6.7.3.6)
     values: dict              # air-values
+    landing: frozenset        # terrain codes helicopters may land in (MBT 6.7.5.3.1)
     placeholders: list = field(default_factory=list)
 
     def fingerprint(self) -> str:
@@ -63,7 +64,13 @@ def compile_air_tables(ruleset) -> AirTables:
                      fw_mod={k: v for k, v in rd.keyed("aircraft-modifiers", "id", "modifier", "int").items()
                              if k in AIRCRAFT_MOD_IDS},
                      aa_mod={k: aa[k] for k in AA_MOD_IDS}, patterns=patterns, values=values,
-                     placeholders=rd.placeholders)
+                     landing=_landing(rd), placeholders=rd.placeholders)
+
+
+def _landing(rd: TableReader) -> frozenset:
+    tid = "heli-landing-terrain"
+    rows = rd.rows(tid)
+    return frozenset(rd.cell(tid, rows, r, "terrain", "str") for r in range(len(rows)))
 
 
 # ------------------------------------------------------------------ fixed-wing aircraft of the scenario

@@ -29,6 +29,7 @@ AIR_TABLES = (
     TableSpec("fw-bomb-patterns", "MBT 6.7.3.3", ("kind", "altitude", "length", "width"), ("length", "width"),
               ("length", "width"), keys=PATTERN_KINDS),
     TableSpec("air-values", "MBT 6.7", ("item", "value"), ("value",), ("value",), keys=AIR_VALUE_IDS),
+    TableSpec("heli-landing-terrain", "MBT 6.7.5.3.1", ("terrain",), min_rows=1),
 )
 
 __all__ = ["AIR_TABLES", "AIRCRAFT_MOD_IDS", "AA_MOD_IDS", "AIR_VALUE_IDS", "PATTERN_KINDS", "AIR_ALTITUDES"]
