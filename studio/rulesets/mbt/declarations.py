@@ -75,6 +75,24 @@ UNEXPOSABLE_OPTIONAL_RULES: dict[str, str] = {
 UNEXPOSABLE_TABLES["bog-modifiers"] = ("the only row is the towing modifier (MBT 7.29) and the engine has no "
                                        "towed units")
 
+#: FIRE: direct-fire optional rules no probe can expose on the sample data (each tested on game copies)
+UNEXPOSABLE_OPTIONAL_RULES.update({
+    "platform-gun-mounts": "the engine does not play towed units yet (engine/data.py PLAYED), so no platform gun "
+                           "mount (MBT 7.16) is ever in play",
+    "small-turrets": "no sample card is noted Small Turret (the text of MBT 7.45 names none); "
+                     "test_opt_fire_turrets.py::test_ma119_small_turret_reads_2_as_6_and_4_as_8 sets the note on a "
+                     "game copy",
+    "commander-independent-sight": "no sample card has a CIS sight (the FRG Leopards of MBT 7.48); "
+                                   "test_opt_fire_decisions.py::test_ma122_cis_second_target_on_a_1_or_2 gives a "
+                                   "game copy's M1 one",
+})
+UNEXPOSABLE_OPTIONS["track-small-arms-factor"] = (
+    "every sample vehicle that fires AP also has a non-small-arms GP weapon, and ATGMs and hand-held AT weapons "
+    "always keep their Track hits (MBT 7.21); test_opt_fire_damage.py::test_track_factor_of_units_without_a_gp_weapon "
+    "plays both readings on a game copy")
+UNEXPOSABLE_TABLES["small-turret-locations"] = ("read only for vehicles noted Small Turret (MBT 7.45) and no sample "
+                                                "card is; test_opt_fire_turrets.py plays the rows" + _READ)
+
 DECLARATIONS = {
     "unexposable_optional_rules": UNEXPOSABLE_OPTIONAL_RULES,
     "unexposable_tables": UNEXPOSABLE_TABLES,
