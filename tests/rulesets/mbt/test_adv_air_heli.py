@@ -164,3 +164,78 @@ def test_helicopter_countermeasures_spoof_radar_tracked_guns(alt, spoofed):
     act(st, "ow Z at H guns:HEI")
     assert (st.st[0] == 1) == spoofed
     assert any("spoofed (No Effect)" in e for e in st.events) == spoofed
+
+
+# ------------------------------------------------------------------ landing, take-off, transport (MBT 6.7.5.3)
+
+def _hind(extra=(), dice=(), to_act="sov", phase="air-1"):
+    units = [unit("H", "mi-24", "sov", "2A1", 2), unit("M", "m1", "us", "4T14", 5)] + list(extra)
+    return adv_state(units, phase=phase, to_act=to_act, dice=dice)
+
+
+def test_ma59_landing_only_at_noe_in_open_terrain_for_half_the_allowance():
+    # MA59: Brush, Clear, Crops or Scrub; at NOE; floor(MSA/2) spent (Mi-24V NOE 10 -> 5 hexes left to fly)
+    st = _hind()
+    g = st.game
+    lands = [g.map.hex(a[2]) for a in st.legal_actions() if a[0] == "fly" and a[3:] == ("land",)]
+    assert lands and max(distance(st.hex[0], h) for h in lands) == 5
+    assert {g.map.terrain[h] for h in lands} <= {"B", "C", "K", "S"}
+    woods = [h for h in g.hexes if g.map.terrain.get(h) == "W" and distance(st.hex[0], h) <= 5]
+    assert not woods or not set(woods) & set(lands)
+
+
+def test_take_off_costs_half_the_noe_allowance_and_stays_at_noe():
+    # MA59: take-off floor(NOE MSA / 2) = 5; it stays at NOE; no landing and take-off in one Air Phase
+    st = _hind()
+    act(st, "fly H 2A3 land")
+    assert st.heli_alt[0] == "landed"
+    act(st, "hold H")
+    st.air_done, st.air_u = [], -1
+    flights = [a for a in st.legal_actions() if a[0] == "fly"]
+    assert ("fly", "H", "2A3", "land") in [tuple(a) for a in flights]  # stay landed
+    assert max(distance(st.hex[0], st.game.map.hex(a[2])) for a in flights) == 5
+    assert not [a for a in flights if a[3:] == ("low",) or (a[3:] == ("land",) and a[2] != "2A3")]
+    act(st, "fly H 2A6")
+    assert st.heli_alt[0] == "noe"
+
+
+def test_unload_or_load_at_a_landed_helicopter_not_both():
+    # MBT 6.7.5.3.3: a landed helicopter unloads or loads in an Air Phase, at no cost; passengers ride Under Armor
+    squad = unit("P", "sov-mr-squad", "sov", "2A1", 2, carried_by="H")
+    st = _hind([squad])
+    assert st.carrier[2] == 0
+    act(st, "fly H 2A3 land")
+    assert "dismount H P" in [str(a) for a in st.legal_actions()]
+    act(st, "dismount H P")
+    assert st.carrier[2] == -1 and st.hex[2] == st.hex[0]
+    assert not [a for a in st.legal_actions() if a[0] == "mount"]  # not both in one Air Phase
+    assert st.game.units[0].type.ag.protection == "under_armor"
+
+
+def test_passengers_are_lost_with_their_helicopter():
+    # MBT 6.7.5.3.5: helicopter passengers never bail out and are eliminated with it
+    squad = unit("P", "sov-mr-squad", "sov", "2A1", 2, carried_by="H")
+    z = unit("Z", "zsu-23-4", "us", "2A6", 0, command="OW")
+    st = _hind([squad, z])
+    act(st, "fly H 2A1")
+    act(st, "hold H")
+    g = st.game
+    row = _row(st, 3, "guns")
+    band, factor = st.gp_factor(row, distance(st.hex[3], st.hex[0]))
+    net = st.gp_modifiers(3, 0, row, band, True)
+    n_eff, s_eff = g.ag.gp_crt[(factor, g.units[0].type.ag.gp_value)]
+    roll = next(r for r in range(1, 101) if r + net > s_eff and (r + net) % 5)
+    st.dice.force(roll, 5, 5, 5)
+    act(st, "ow Z at H guns:HEI")
+    assert st.st[0] != 1 and st.st[2] not in (1, 4)
+    assert any(e == "P is lost with H" for e in st.events)
+
+
+def test_landed_helicopter_is_a_ground_target():
+    # MBT 6.7.9.2: landed helicopters are spotted and attacked by AP/GP direct fire; flying ones only by AA
+    t80 = unit("T", "t-80bv", "us", "2A8", 0, command="FIRE")
+    st = _hind([t80])
+    assert not st.fire_options(2, [0])
+    act(st, "fly H 2A4 land")
+    assert st.fire_options(2, [0])
+    assert st.hex[0] in st._enemy_hexes(0)  # a landed helicopter counts as a vehicle for ground movement

@@ -18,9 +18,16 @@ Suppressed; Effective ending in 5 or 0 Damaged (allowance halved; a second damag
 down: a hovering helicopter crashes in its hex, a flying one roll (10) / 2 hexes ahead; GP 15 at every ground unit
 there (6.7.8.2.2).
 
-Simplified (``ENGINE_POLICIES['helicopters']``): no side-slip/pylon/funnel paths (a flight is its end hex), no
-landing, transport or rappelling, no Hellfire designation or mast-mounted sight; ground units fire at helicopters
-only with AA weapons (landed helicopters, 6.7.9.2, do not exist)."""
+Landing (6.7.5.3): ``fly HELI HEX land`` at NOE into Brush, Clear, Crops or Scrub (table heli-landing-terrain)
+with half the NOE allowance spent; a landed helicopter stays (``land`` in its hex) or takes off with half its NOE
+allowance and flies on at NOE; while landed it unloads (``dismount HELI P``) or loads (``mount P HELI``), not both,
+fires only S120 guns, counts as a vehicle for ground movement and is a ground target (6.7.9.2). Passengers ride
+Under Armor, never bail out and are lost with the helicopter.
+
+Simplified (``ENGINE_POLICIES['helicopters']``): no side-slip/pylon/funnel paths (a flight is its end hex),
+no rappelling, Hellfire designation or mast-mounted sight; a landed helicopter takes the helicopter AA results
+(destroyed, leaving a wreck) and no +2 Size for AP fire; ground units fire at flying helicopters only with AA
+weapons."""
 from __future__ import annotations
 
 from studio.hexgrid.coords import distance, neighbour

@@ -66,8 +66,9 @@ ENGINE_POLICIES = {
     "dischargers": "Optional rule 7.9: vehicles try their smoke dischargers in command order, before their command "
                    "(not all of the previous First Player's first).",
     "helicopters": "Advanced Game: a helicopter flight is its end hex within the NOE or Low allowance (no "
-                   "side-slip, pylon or funnel paths; tracking counts the hexes from start to end); no landing, "
-                   "transport, rappelling, Hellfire designation or mast-mounted sight (MBT 6.7.5-6.7.8).",
+                   "side-slip, pylon or funnel paths; tracking counts the hexes from start to end); no rappelling, "
+                   "Hellfire designation or mast-mounted sight; a landed helicopter takes the helicopter AA results "
+                   "(destroyed, a wreck) without the +2 Size of AP fire (MBT 6.7.5-6.7.9).",
     "fixed-wing": "Advanced Game: a side's fixed-wing sorties come before its helicopters in each Air Phase; loads "
                   "have no GP Effectiveness on the card, so an air attack's is its GP factor (at most 10); a "
                   "Suppressed aircraft recovers at the end of the turn; a second Damaged result crashes it like a "
