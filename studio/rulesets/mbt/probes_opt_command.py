@@ -160,6 +160,30 @@ def _weather_probes() -> list:
                   ("move M", "fwd M"), (), ("ground-conditions",), optional_rules=("terrain-time-weather",))]
 
 
+def _stagger_probes() -> list:
+    from studio.rules.conformance import Probe
+
+    names = {"A1": "a", "A2": "b", "T1": "c", "T2": "d"}
+    duel = [_unit("A1", "m1", "us", "2A2", 2, command="FIRE"), _unit("A2", "m1", "us", "2A3", 2, command="FIRE"),
+            _unit("T1", "t-80bv", "sov", "2G5", 5, command="FIRE"), _unit("T2", "t-80bv", "sov", "2G6", 5,
+                                                                       command="FIRE")]
+    movers = [_unit("A1", "m1", "us", "2A2", 2, command="MOVE"), _unit("T1", "t-80bv", "sov", FAR, 5, command="MOVE")]
+    return [
+        # MBT 7.5.1: only the initial First Player's first formation announces; after its fire (a miss, 99) the
+        # forces roll: 30 vs 60 - 20 (Regulars): the Soviet formation c fires next
+        Probe("opt-staggered-initiative", _position(duel, "direct-fire-first", "us", [99, 30, 60] + [99] * 8,
+                                                    ("staggered-initiative",), formations=names),
+              ("fire A1 at T1 main:APFSDS",), optional_rules=("staggered-initiative",)),
+        # MBT 7.5.2: reverse-order movement (formations never called move first, in order: a of the US) against
+        # 7.5.3 streamlined (the Second Player, Soviet, first)
+        Probe("opt-staggered-movement", _position(movers, "move-second", "sov", [], ("staggered-initiative",),
+                                                  {"staggered-movement": "reverse-order"},
+                                                  formations={"A1": "a", "T1": "c"}),
+              (), ("staggered-movement",)),
+    ]
+
+
 def probes() -> list:
     """This area's probes (``studio.rules.conformance.Probe``)."""
-    return _morale_probes() + _hidden_probes() + _spotting_probes() + _command_probes() + _weather_probes()
+    return _morale_probes() + _hidden_probes() + _spotting_probes() + _command_probes() + _weather_probes() + \
+        _stagger_probes()

@@ -21,8 +21,9 @@ from .hidden import HiddenRules
 from .morale import MOR_NAMES, MoraleRules
 from .opt_command_data import check_options, compile_opt_command_scenario, compile_opt_command_tables
 from .opt_spotting import OptSpottingRules
+from .opt_stagger import StaggerRules
 
-OPT_COMMAND_SLOTS = ("mor", "cpn", "hid", "hcs", "camo", "dcom", "msh")
+OPT_COMMAND_SLOTS = ("mor", "cpn", "hid", "hcs", "camo", "dcom", "msh", "sgf", "sgc", "sgp", "sg1")
 RULE_FLAGS = {"oc_morale": "morale", "oc_hidden": "hidden-units", "oc_platoon": "platoon-command-control",
               "oc_removal": "spot-removal", "oc_fright": "tank-fright", "oc_limited": "limited-spotting",
               "oc_camo": "camouflage", "oc_night": "terrain-time-weather", "oc_delay": "delayed-reaction",
@@ -249,7 +250,7 @@ class CommandOptRules:
         return mult, int(g.optc.ground["bog-passenger-modifier"]) * carried
 
 
-class OptCommandRules(CommandOptRules, OptSpottingRules, HiddenRules, MoraleRules):
+class OptCommandRules(StaggerRules, CommandOptRules, OptSpottingRules, HiddenRules, MoraleRules):
     """Every rule of this area; the state fields' life cycle (reset, copy, fingerprint, views)."""
 
     __slots__ = ()
@@ -277,11 +278,13 @@ class OptCommandRules(CommandOptRules, OptSpottingRules, HiddenRules, MoraleRule
         o = super()._copy(dice)
         o.mor, o.cpn, o.hid, o.hcs = self.mor[:], self.cpn[:], self.hid[:], self.hcs[:]
         o.camo, o.dcom, o.msh = self.camo[:], self.dcom[:], self.msh[:]
+        o.sgf, o.sgc, o.sgp, o.sg1 = self.sgf[:], self.sgc, self.sgp[:], self.sg1
         return o
 
     def fingerprint(self) -> str:
         return (f"{super().fingerprint()}|oc{self.mor}{self.cpn}{self.hid}{self.hcs}"
-                f"{[int(x) for x in self.camo]}{[int(x) for x in self.dcom]}{self.msh}")
+                f"{[int(x) for x in self.camo]}{[int(x) for x in self.dcom]}{self.msh}"
+                f"s{self.sgf}{self.sgc}{self.sgp}{self.sg1}")
 
     def observe(self, player: int):
         """Hidden units of the opponent are not in the view (MBT 7.2); the rest of these rules' state is public

@@ -3,8 +3,9 @@ key ``extension``, MBT positions): the scenario-extension keys of these rules in
 (``hidden_units``, ``hidden_limit``, ``platoons``, ``camouflaged``, ``delayed_reaction``,
 ``disrupted_communications``, ``command_span``, ``ground_radar``, ``searchlights_on``, ``ground_conditions``,
 ``cautious_movement``, ``command_units``) plus ``cohesion_point`` (side -> Numeric Cohesion Point of its
-formation), ``morale_losses`` (side -> losses already recorded) and ``force_grades`` (side -> Force Grade, in
-place of the scenario's: the position's formations and units take it, MBT 5.8); unit status ``morale`` (none,
+formation), ``morale_losses`` (side -> losses already recorded), ``force_grades`` (side -> Force Grade, in
+place of the scenario's: the position's formations and units take it, MBT 5.8) and ``formations`` (unit id ->
+formation name; a position's units otherwise form one formation per side); unit status ``morale`` (none,
 hesitation-on, hesitation-off, break-on, break-off). They need a position with its own units, whose game copy
 they change."""
 from __future__ import annotations
@@ -18,7 +19,7 @@ from .opt_command_data import compile_opt_command_scenario
 SCENARIO_KEYS = ("hidden_units", "hidden_limit", "platoons", "camouflaged", "delayed_reaction",
                  "disrupted_communications", "command_span", "ground_radar", "searchlights_on", "ground_conditions",
                  "cautious_movement", "command_units")
-COMMAND_EXTENSION = SCENARIO_KEYS + ("cohesion_point", "morale_losses", "force_grades")
+COMMAND_EXTENSION = SCENARIO_KEYS + ("cohesion_point", "morale_losses", "force_grades", "formations")
 COMMAND_STATUS = {"morale": str}
 
 
@@ -45,11 +46,26 @@ def command_position_game(twin, position) -> None:
             if side not in twin.sides or isinstance(value, bool) or not isinstance(value, int) or value < 0:
                 raise _error(f"extension {key}: {side!r}: {value!r} (a side id -> a number of 0 or more)",
                              f"/extension/{key}")
+    _formations(twin, ext.get("formations"))
     _grades(twin, ext.get("force_grades"))
     try:
         twin.ocs = compile_opt_command_scenario(twin, data, position=True)
     except DataError as exc:
         raise _error(str(exc), "/extension") from None
+
+
+def _formations(twin, given) -> None:
+    """Units of the position in named formations (one per side and name)."""
+    if not given:
+        return
+    import dataclasses
+
+    from .grades import assign_formations
+
+    if not isinstance(given, dict) or any(k not in twin.uindex or not isinstance(v, str) for k, v in given.items()):
+        raise _error(f"extension formations: {given!r} (a unit id -> a formation name)", "/extension/formations")
+    twin.units = [dataclasses.replace(u, force=given.get(u.name, u.force)) for u in twin.units]
+    assign_formations(twin)
 
 
 def _grades(twin, given) -> None:

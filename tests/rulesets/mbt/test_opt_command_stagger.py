@@ -1,0 +1,55 @@
+"""MBT Optional Rule 7.5 Staggered Initiative through positions with named formations."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from opt_command_fixtures import act, legal, pos_state, unit  # noqa: E402
+
+STAGGER = ("staggered-initiative",)
+FORMATIONS = {"A1": "a", "A2": "b", "T1": "c", "T2": "d"}
+
+
+def _duel(rules, dice=(), **kw):
+    units = [unit("A1", "m1", "us", "2A2", 2, command="FIRE"), unit("A2", "m1", "us", "2A3", 2, command="FIRE"),
+             unit("T1", "t-80bv", "sov", "2G5", 5, command="FIRE"), unit("T2", "t-80bv", "sov", "2G6", 5,
+                                                                      command="FIRE")]
+    return pos_state(units, rules, phase="direct-fire-first", to_act="us", dice=list(dice),
+                     formations=FORMATIONS, **kw)
+
+
+def _shooters(st) -> set:
+    return {a.split()[1] for a in legal(st) if a.startswith(("fire", "hold"))}
+
+
+def test_direct_fire_formation_by_formation():
+    # MBT 7.5.1: the initial First Player's formation announces and fires first, alone
+    st = _duel(STAGGER)
+    assert _shooters(st) == {"A1"}
+    plain = _duel(())
+    assert _shooters(plain) == {"A1", "A2"}
+
+
+def test_next_formation_by_roll():
+    # MBT 7.5.1.1: after formation a fires (hit roll 99: a miss), each force rolls (100) + Force Grade (Seasoned 0, Regulars -20):
+    # US 30 vs Soviet 60 - 20 = 40: the Soviet formation c fires next; its fire resolves, then the rolls again
+    st = _duel(STAGGER, [99, 30, 60] + [99] * 12, force_grades={"us": "seasoned", "sov": "regulars"})
+    act(st, next(a for a in legal(st) if a.startswith("fire A1 at T1")))
+    assert st.sgf == [0] and _shooters(st) == {"T1"}, (st.sgf, legal(st))
+    assert st.phase_id() == "direct-fire-second"
+
+
+def test_reverse_order_movement():
+    # MBT 7.5.2: formations move in reverse Direct Fire order (option staggered-movement: reverse-order); the
+    # formation that fired first moves last
+    units = [unit("A1", "m1", "us", "2A2", 2, command="MOVE"), unit("A2", "m1", "us", "2A3", 2, command="MOVE"),
+             unit("T1", "t-80bv", "sov", "4T13", 5, command="MOVE")]
+    st = pos_state(units, STAGGER, phase="move-second", to_act="sov",
+                   options={"staggered-movement": "reverse-order"}, formations={"A1": "a", "A2": "b", "T1": "c"})
+    st.sgf = [0, 2, 1]  # Direct Fire order a, c, b: movement b, c, a
+    assert st.mover_side() == 0 and [a for a in legal(st)] == ["move A2"]
+    streamlined = pos_state(units, STAGGER, phase="move-second", to_act="sov", formations={"A1": "a", "A2": "b",
+                                                                                        "T1": "c"})
+    streamlined.sgf = [0, 2, 1]
+    assert legal(streamlined) == ["move T1"]  # MBT 7.5.3: the Second Player moves everything first
