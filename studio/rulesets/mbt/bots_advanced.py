@@ -85,8 +85,8 @@ class AdvancedHeuristicBot(HeuristicBot):
     name = "heuristic"
 
     def choose(self, view, legal):
-        if self.game.aircraft and view.phase_id().startswith("air"):
-            from .engine.air_bot import air_choice  # fixed-wing sorties and AA fire at aircraft (MBT 6.7)
+        if view.phase_id().startswith("air"):
+            from .engine.air_bot import air_choice  # fixed-wing sorties, AA fire at aircraft, landing (MBT 6.7)
             from .engine.state import LazyView
 
             pick = air_choice(self, view.materialize() if isinstance(view, LazyView) else view, legal)

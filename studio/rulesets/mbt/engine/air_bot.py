@@ -2,7 +2,8 @@
 enemy ground units are on the map and attacks are left (High with bombs when enemy AA guns cannot reach High,
 Low when strafe, rockets or high-drag bombs remain, else Medium), enter on the line that passes over the most
 enemy units and keeps away from enemy AA units that reach the altitude, attack when a pattern holds more enemy
-than friendly units, turn (Slow) toward the better line, and fire every AA shot offered at an aircraft."""
+than friendly units, turn (Slow) toward the better line, and fire every AA shot offered at an aircraft.
+Helicopters carrying passengers land near the passengers' goal and unload; the others never land."""
 from __future__ import annotations
 
 from studio.hexgrid.coords import distance, neighbour
@@ -22,11 +23,13 @@ def air_choice(bot, state, legal):
     """The bot's action for a fixed-wing decision, or None when ``legal`` is not one."""
     verbs = {a[0] for a in legal}
     g = bot.game
-    if not g.aircraft:
-        return None
     names = {a.name for a in g.aircraft}
     if "ow" in verbs and any(a[0] == "ow" and a[2] in names for a in legal):
         return next(a for a in legal if a[0] == "ow")  # MBT 6.7.8: every AA shot at an aircraft is worth taking
+    if "fly" in verbs:
+        return _heli_flight(bot, state, legal)
+    if "dismount" in verbs:
+        return next(a for a in legal if a[0] == "dismount")  # a landed helicopter unloads its passengers
     if not verbs & set(FW_VERBS):
         return None
     if "sortie" in verbs:
@@ -34,6 +37,22 @@ def air_choice(bot, state, legal):
     if "arrive" in verbs:
         return _arrive(bot, state, legal)
     return _fly(bot, state, legal)
+
+
+def _heli_flight(bot, state, legal):
+    """A helicopter carrying passengers lands as near its passengers' goal as it may (MBT 6.7.5.3); the others
+    do not land (they fight flying: ``bots_advanced``'s choice among the flights)."""
+    g = bot.game
+    name = legal[0][1]
+    i = g.uindex[name]
+    mine = [a for a in legal if a[0] == "fly" and a[1] == name]
+    if state.passengers(i):
+        lands = [a for a in mine if a[3:] == ("land",)]
+        if lands:
+            goal = bot.goal(state, state.passengers(i)[0])
+            return min(lands, key=lambda a: distance(g.map.hex(a[2]), goal))
+    flying = [a for a in mine if a[3:] != ("land",)] or mine
+    return bot._fly(state, flying)
 
 
 def _enemies(bot, state) -> list:
