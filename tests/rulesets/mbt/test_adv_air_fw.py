@@ -528,3 +528,21 @@ def test_observation_hides_the_enemy_aa_tracks_from_the_pilot():
     assert st.fw.pending and st.fw.track
     assert st.observation(0).fw.pending == [] and st.observation(0).fw.track == {}
     assert st.observation(1).fw.pending == st.fw.pending
+
+
+def test_heuristic_bots_fly_the_a10s_in_the_air_strike():
+    # the bot flies its fixed-wing aircraft (High with bombs when the ZSU-23-4s cannot reach it) and attacks;
+    # the narration names each flight and attack
+    from mbt_adv_fixtures import adv_game
+
+    g = adv_game(scenario=SCENARIO)
+    st = g.new_initial_state(3)
+    st.dice.record = True
+    bots = [g.make_bot("heuristic", p, 3) for p in (0, 1)]
+    said = []
+    while not st.is_terminal():
+        p = st.current_player()
+        st.play(bots[p].choose(st.observation(p), st.legal_actions()))
+        said += st.events
+    assert any("A-10A-" in e and "flies at" in e for e in said)
+    assert any(e.startswith("A-10A-") and " attacks " in e for e in said)
