@@ -4,15 +4,16 @@ from __future__ import annotations
 
 from .hull_down import HullDownRules
 from .opt_engineers import EngineerRules
+from .opt_fires import FireRules
 from .opt_mines import MinesRules
 from .opt_terrain import TerrainMoveRules
 
 #: the AdvState slots the movement optional rules and quickmarch keep (``advanced.AG_SLOTS``)
-MOVE_SLOTS = ("mines", "plow", "bogged", "qm", "ovr", "hd", "hdrev", "razed")
+MOVE_SLOTS = ("mines", "plow", "bogged", "qm", "ovr", "hd", "hdrev", "razed", "burning", "fire_gp")
 
 
-class MoveOptionalRules(EngineerRules, MinesRules, TerrainMoveRules, HullDownRules):
-    """MBT 7.19 engineers vs terrain, 7.29 bogging, 7.31 mines, 7.32 weight limits, 7.33 dual driving controls,
+class MoveOptionalRules(EngineerRules, FireRules, MinesRules, TerrainMoveRules, HullDownRules):
+    """MBT 7.19 engineers vs terrain, 7.35 fires, 7.29 bogging, 7.31 mines, 7.32 weight limits, 7.33 dual driving controls,
     7.34 amphibious; and the Advanced Hull Down positions (6.6.9, 6.5.2.2.3)."""
 
     __slots__ = ()

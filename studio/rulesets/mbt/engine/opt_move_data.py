@@ -62,6 +62,7 @@ class MoveOpt:
     hd_mod: dict                  # hull-down-modifiers (MBT 6.6.9)
     hd_grade: dict                # grade -> search modifier (MBT 6.6.9)
     hd_front_side: dict           # hd/phd -> location rolls (tens) that miss at Front/Side (MBT 6.5.2.2.3)
+    fire_start: tuple             # (construction, gp_min, gp_max, roll_max) rows (MBT 7.35.1)
     cards: dict = field(default_factory=dict)   # card id -> CardMove (filled on first use)
     placeholders: list = field(default_factory=list)
     xc_cache: dict = field(default_factory=dict)  # (traction, weight) -> step table with the limits applied
@@ -97,7 +98,7 @@ def compile_move_opt(game) -> MoveOpt:
     mo = MoveOpt(eff, values, bog, rd.keyed("bog-modifiers", "item", "value", "int"),
                  rd.keyed("quickmarch-suppression", "grade", "roll_max", "int"),
                  frozenset(str(q["terrain"]) for q in qrows), _minefields(game, values), *_limits(game),
-                 rd.keyed("overrun-values", "item", "value", "int"), *_hull_down(rd))
+                 rd.keyed("overrun-values", "item", "value", "int"), *_hull_down(rd), _fire_start(rd))
     mo.placeholders = rd.placeholders
     return mo
 
@@ -114,6 +115,14 @@ def _hull_down(rd: TableReader) -> tuple:
         front_side.setdefault(rd.cell(tid, rows, r, "position", "str"), set()).add(rd.cell(tid, rows, r, "tens", "int"))
     return (ranges, terrain, rd.keyed("hull-down-modifiers", "item", "value", "int"),
             rd.keyed("hull-down-grade", "grade", "modifier", "int"), {k: frozenset(v) for k, v in front_side.items()})
+
+
+def _fire_start(rd: TableReader) -> tuple:
+    tid = "fire-start"
+    rows = rd.rows(tid)
+    return tuple((rd.cell(tid, rows, r, "construction", "str"), rd.cell(tid, rows, r, "gp_min", "int"),
+                  rd.cell(tid, rows, r, "gp_max", "int"), rd.cell(tid, rows, r, "roll_max", "int"))
+                 for r in range(len(rows)))
 
 
 def _hex(game, label: str, where: str):

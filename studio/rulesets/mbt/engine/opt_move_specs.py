@@ -29,6 +29,8 @@ MOVE_OPT_TABLES = (
     TableSpec("hull-down-grade", "MBT 6.6.9", ("grade", "modifier"), ("modifier",), ("modifier",), keys=GRADE_IDS),
     TableSpec("hull-down-front-side", "MBT 6.5.2.2.3", ("position", "tens"), ("tens",), ("tens",),
               keys=("hd", "phd")),
+    TableSpec("fire-start", "MBT 7.35.1", ("construction", "gp_min", "gp_max", "roll_max"),
+              ("gp_min", "gp_max", "roll_max"), ("gp_min", "gp_max", "roll_max"), keys=("wood", "brick", "stone")),
     TableSpec("overrun-values", "MBT 6.6.10", ("item", "value"), ("value",), ("value",), keys=OVERRUN_IDS),
 )
 
