@@ -90,8 +90,9 @@ UNEXPOSABLE_OPTIONS["track-small-arms-factor"] = (
     "every sample vehicle that fires AP also has a non-small-arms GP weapon, and ATGMs and hand-held AT weapons "
     "always keep their Track hits (MBT 7.21); test_opt_fire_damage.py::test_track_factor_of_units_without_a_gp_weapon "
     "plays both readings on a game copy")
-UNEXPOSABLE_TABLES["small-turret-locations"] = ("read only for vehicles noted Small Turret (MBT 7.45) and no sample "
-                                                "card is; test_opt_fire_turrets.py plays the rows" + _READ)
+AG_UNEXPOSABLE["small-turret-locations"] = UNEXPOSABLE_TABLES["small-turret-locations"] = (
+    "read only for vehicles noted Small Turret (MBT 7.45) and no sample card is; test_opt_fire_turrets.py plays "
+    "the rows" + _READ)
 
 DECLARATIONS = {
     "unexposable_optional_rules": UNEXPOSABLE_OPTIONAL_RULES,
