@@ -239,3 +239,21 @@ def test_landed_helicopter_is_a_ground_target():
     act(st, "fly H 2A4 land")
     assert st.fire_options(2, [0])
     assert st.hex[0] in st._enemy_hexes(0)  # a landed helicopter counts as a vehicle for ground movement
+
+
+@pytest.mark.parametrize("hexes, fires", [(0, True), (5, True), (6, False)])
+def test_ma62_atgm_while_moving_after_at_most_half_the_allowance(hexes, fires):
+    # MA62: CL 1/2 ATGMs may fire while moving after at most half the allowance (NOE 10 -> 5), at -4 (AP);
+    # hovering: no movement modifier
+    from mbt_adv_fixtures import clear_pair
+
+    a, b, d = clear_pair(8)
+    st = _state([unit("H", "ah-1s", "us", a, d), unit("T", "t-80bv", "sov", b, 0)])
+    tow = _row(st, 0, "tow")
+    assert tow.atgm.cl <= 2
+    st.hover[0], st.heli_path[0] = hexes == 0, hexes
+    assert st.weapon_ok(0, 1, tow) == fires
+    moving, _ = st.hit_modifiers(0, 1, tow, False)
+    st.hover[0] = True
+    hovering, _ = st.hit_modifiers(0, 1, tow, False)
+    assert moving - hovering == (0 if hexes == 0 else st.game.air.values["heli-atgm-moving-ap"])

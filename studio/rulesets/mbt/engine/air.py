@@ -11,6 +11,7 @@ then its helicopters one at a time. A helicopter activation::
 Spotting: at NOE as a ground vehicle from its hex (LOS and spotting range, 6.7.6.1.1); at Low and popping up the
 aircraft LOS of 6.7.3.1.3 plus spotting range (6.7.6.1.2). Rockets: at NOE at least 2 Heights above the target per
 10 hexes of range (or part), minimum range 2; at Low minimum 6 (6.7.6.3); the rocket modifier +20 (6.7.3.8).
+ATGMs (6.7.6.4): CL 3/4 only hovering; CL 1/2 while moving after at most half the allowance, -4 (AP) / -15 (GP).
 After each activation the enemy's Overwatch AA units fire (``ow``, MBT 6.7.8): a hovering or popping-up helicopter
 is tracked at once, a moving one when it flew at least the helicopter Track requirement (measured start to end);
 no radar tracking at NOE. AA modifiers: card, Low +10, hovering +10 (not popping up), pop-up -30. Results:
@@ -362,10 +363,24 @@ class AirRules(FixedWingRules):
         elif self.is_heli(s):
             if self.heli_alt[s] == "landed" and row.arc != 120:
                 return False  # MBT 6.7.6.2: only S120 guns fire while landed
+            if row.kind == "ATGM" and self._heli_moving(s) and \
+                    (row.atgm.cl >= 3 or self.heli_path[s] > self.heli_msa(s, self.heli_alt[s]) // 2):
+                return False  # MBT 6.7.6.4: CL 3/4 only hovering; CL 1/2 after at most half the allowance
             if weapon_kind(self.game, self.game.units[s].type.id, row.weapon) == "rockets" and \
                     not self._rocket_ok(s, t):
                 return False
         return super().weapon_ok(s, t, row)
+
+    def _heli_moving(self, s: int) -> bool:
+        return self.heli_alt[s] != "landed" and not self.hover[s] and self.popup != s
+
+    def hit_modifiers(self, s: int, t: int, row, overwatch: bool) -> tuple:
+        """A CL 1/2 ATGM fired by a moving helicopter: -4 (MBT 6.7.6.4, air-values heli-atgm-moving-ap)."""
+        net, band = super().hit_modifiers(s, t, row, overwatch)
+        if row.kind == "ATGM" and self.is_heli(s) and self._heli_moving(s):
+            lo, hi = self.game.tables.ap_clamp
+            net = max(lo, min(hi, net + self.game.air.values["heli-atgm-moving-ap"]))
+        return net, band
 
     def _rocket_ok(self, s: int, t: int) -> bool:
         g = self.game
@@ -412,6 +427,8 @@ class AirRules(FixedWingRules):
                 net += m["low-altitude"]
         elif self.is_heli(s) and weapon_kind(g, g.units[s].type.id, row.weapon) == "rockets":
             net += g.air.fw_mod["rocket"]
+        elif self.is_heli(s) and row.kind == "ATGM" and self._heli_moving(s):
+            net += g.air.values["heli-atgm-moving-gp"]  # MBT 6.7.6.4: -15 (GP) firing while moving
         return net
 
     def _ow_shots(self, side: int) -> list:

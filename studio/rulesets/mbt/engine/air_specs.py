@@ -15,7 +15,8 @@ AA_MOD_IDS = ("hovering", "high-altitude", "fast-speed", "low-altitude", "pop-up
 AIR_VALUE_IDS = ("loiter-turns", "loiter-per-drop-tank", "strafe-slow-hexes", "strafe-fast-hexes", "crash-gp",
                  "crash-low-divisor", "pgm-medium-min", "pgm-medium-max", "pgm-high-min", "pgm-high-max",
                  "radar-track-min", "heli-rocket-height-per-10", "heli-rocket-min-noe", "heli-rocket-min-low",
-                 "radar-gun-cm-rating", "scatter-aa-range", "heli-noe-height")
+                 "radar-gun-cm-rating", "scatter-aa-range", "heli-noe-height", "heli-atgm-moving-ap",
+                 "heli-atgm-moving-gp")
 #: bomb and FASCAM loads with a blast pattern by altitude (MBT 6.7.3.3-6.7.3.6; the diagrams are not in the text)
 PATTERN_KINDS = ("bomb", "high_drag_bomb", "incendiary_bomb", "cluster_bomb", "FASCAM")
 
