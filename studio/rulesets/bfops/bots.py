@@ -12,6 +12,12 @@ from __future__ import annotations
 import math
 import random
 
+#: an objective's worth counts the enemy's points for holding it at this weight (contesting denies them)
+DENY = 1.0
+#: a mortar or gun element farther than this (inches) from every objective stays where it is and fires from there
+SUPPORT_WITHIN = 12.0
+#: the order of an element inside its objective
+SETTLE = "hold"
 #: how far an objective's share of the elements may exceed its share of the victory points (1 = exact shares)
 SPREAD = 1.6
 
@@ -48,21 +54,40 @@ class HeuristicBot:
         elements = sorted({u.element for u in view.units if u.side == self.side and not u.disabled})
         if not objs:
             return {e: "advance" for e in elements}
+        out: dict[str, str] = {e: "hold" for e in elements if self._support(view, e)
+                               and self._distance(view, e, objs) > SUPPORT_WITHIN}
+        elements = [e for e in elements if e not in out]
+        if not elements:
+            return out
         objs, quota = self._quotas(view, objs, len(elements))
-        out: dict[str, str] = {}
         load: dict[str, int] = {}
         for d, e, o in self._pairs(view, elements, objs):
             if e in out or load.get(o.id, 0) >= quota[o.id]:
                 continue
-            out[e] = "hold" if d <= o.radius_in - 0.5 else f"to-{o.id}"
+            out[e] = SETTLE if d <= o.radius_in - 0.5 else f"to-{o.id}"
             load[o.id] = load.get(o.id, 0) + 1
         return out
+
+    @staticmethod
+    def _distance(view, element: str, objs) -> float:
+        """Inches from the element's nearest unit to the nearest objective."""
+        units = [u for u in view.units if u.element == element and not u.disabled]
+        return min(math.hypot(u.x - o.at[0], u.y - o.at[1]) for u in units for o in objs)
+
+    @staticmethod
+    def _support(view, element: str) -> bool:
+        """An element of mortars or guns only (every weapon indirect-fire): it stays back and fires from where
+        it stands instead of closing on an objective with the combat elements."""
+        from .engine.sniper import BARRAGE
+
+        cards = [view.game.card_of(u) for u in view.units if u.element == element]
+        return bool(cards) and all(c.weapons and all(w.weapon_class in BARRAGE for w in c.weapons) for c in cards)
 
     def _quotas(self, view, objs, n: int):
         """The objectives this side scores for (all when none) and each one's element quota."""
         side_id = view.game.sides[self.side]
-        worth = {o.id: sum(v.points for v in view.game.ext.victory if v.side == side_id and v.objective == o.id)
-                 for o in objs}
+        worth = {o.id: sum(v.points * (1.0 if v.side == side_id else DENY) for v in view.game.ext.victory
+                           if v.objective == o.id) for o in objs}
         total = sum(worth.values())
         objs = [o for o in objs if worth[o.id] > 0] or list(objs)
         if not total:
@@ -129,6 +154,28 @@ class HeuristicBot:
         pens = [a.pen.get("medium", 0) for w in card.weapons for a in w.ammo]
         return max(pens or [0]) / 20.0
 
+    def _chance(self, view, shot) -> float:
+        """The chance a shot disables its target (to-hit and effect numbers of ``shot_odds``)."""
+        to_hit, effect = view.shot_odds(shot)
+        return max(0.0, min(10.0, to_hit)) / 10.0 * max(0.0, min(10.0, effect)) / 10.0 / \
+            self._hits_left(view, shot.target)
+
+    def _survives(self, view, target_id: str) -> float:
+        """The chance the target survives the shots this side has already declared at it in this priority
+        (fire is simultaneous: spread it rather than pile it on one target)."""
+        alive = 1.0
+        for d in view.declared:
+            if isinstance(d, Fire) and d.target == target_id and view.unit(d.unit).side == self.side:
+                alive *= 1.0 - min(1.0, self._chance(view, d))
+        return alive
+
+    @staticmethod
+    def _hits_left(view, target_id: str) -> int:
+        """Hits the target can still take before it is disabled (infantry squads; 1 for everything else)."""
+        t = view.unit(target_id)
+        card = view.game.card_of(t)
+        return max(1, card.infantry.hits - t.hits) if card.infantry is not None else 1
+
     def _shot(self, view, legal):
         best, score = None, 0.0
         for a in legal:
@@ -141,6 +188,8 @@ class HeuristicBot:
                 p = max(0.0, min(10.0, to_hit)) / 10.0 * max(0.0, min(10.0, effect)) / 10.0
                 if view.sight(view.unit(a.unit), view.unit(a.target)).friendly_screen is not None:
                     p *= SCREENED                         # a 10 strikes the friendly unit in the way (p.21)
+                p /= self._hits_left(view, a.target)      # a squad takes one Hit a shot (mostly, p.14)
+                p *= self._survives(view, a.target)       # shots already declared at it this priority
             p *= 1.0 + self._threat(view, a.target)
             if p > score + 1e-12:
                 best, score = a, p
