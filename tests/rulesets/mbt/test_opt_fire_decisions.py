@@ -274,3 +274,14 @@ def test_ma123_nato_bonus_at_last_turns_target():
 def test_nato_records_this_turns_fire_target():
     _, st = _nato(last=None)
     assert st.turn == 2 and st.ofire.prev[idx_of(st, "S")] == idx_of(st, "T")  # the turn ended
+
+
+def test_cis_second_target_within_the_turret_turn_rate():
+    # MBT 7.48: the second target must fall within the turret turn rate (TT 2 from the first target's direction)
+    st = opt_state([unit("S", "m1", "us", A, D, command="FIRE"), unit("T", "t-80bv", "sov", B, FACE_SHOOTER),
+                    unit("T2", "t-80bv", "sov", _hex_at(4), FACE_SHOOTER)], ("commander-independent-sight",))
+    s = idx_of(st, "S")
+    first, second = idx_of(st, "T"), idx_of(st, "T2")
+    assert {t for t, _ in st.cis_targets(s, first)} == {second}
+    st.ofire.d.cards["m1"].tt = 0  # this position's game copy: no turn at all, the same direction still counts
+    assert {t for t, _ in st.cis_targets(s, first)} == {second}

@@ -216,3 +216,16 @@ def test_turret_statuses_need_the_rule():
 
     with pytest.raises(PositionError, match="needs the optional rule 'turrets'"):
         opt_state([unit("S", "m1", "us", A, D, turret=1)], ())
+
+
+def test_open_turret_required_silences_a_buttoned_vehicle():
+    # MBT 7.8.3: some A-Types must be Open to fire (their card's Notes); no sample card is, so a game copy's is
+    st = opt_state([unit("S", "m1", "us", A, D, command="FIRE", buttoned=True),
+                    unit("T", "t-80bv", "sov", B, FACE_SHOOTER)], TUR)
+    s, t = idx_of(st, "S"), idx_of(st, "T")
+    row = next(r for r in st.game.units[s].type.ap if r.key == "main:APFSDS")
+    assert st.weapon_ok(s, t, row)
+    st.ofire.d.cards["m1"].open_required = True
+    assert not st.weapon_ok(s, t, row)
+    st.ofire.btn[s] = False
+    assert st.weapon_ok(s, t, row)

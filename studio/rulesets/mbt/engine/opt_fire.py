@@ -122,8 +122,8 @@ class OptFireRules(TurretRules, FireDamageRules, FireDecisionRules):
 
     # ---------------------------------------------------------------- legality
     def weapon_ok(self, s: int, t: int, row) -> bool:
-        """Range and field of fire, and: weapons out of action (7.17, 7.23.1, 7.25, 7.47) and the turret's field
-        of fire (7.8, 7.8.4)."""
+        """Range and field of fire, and: weapons out of action (7.17, 7.23.1, 7.25, 7.47), a Buttoned vehicle that
+        must be Open to fire (7.8.3) and the turret's field of fire (7.8, 7.8.4)."""
         if not super().weapon_ok(s, t, row):
             return False
         if self.ofire is None:
@@ -139,6 +139,8 @@ class OptFireRules(TurretRules, FireDamageRules, FireDecisionRules):
             return True
         if rec.collat[s] and self.effective_sight(s, row) is None:
             return True
+        if rec.btn[s] and rec.d.cards[self.game.units[s].type.id].open_required:
+            return True  # the card's Notes: it must be Open to fire (MBT 7.8.3; the flag is card-wide)
         return self.installation_blocks(s, row)
 
     def ow_inside(self, s: int, t: int, row) -> bool:

@@ -33,6 +33,7 @@ class CardFire:
     turret_weapons: frozenset = frozenset()
     bu: bool = False                  # BU notation (MBT 7.11)
     small_turret: bool = False        # MBT 7.45
+    open_required: bool = False       # must be Open to fire (Notes, MBT 7.8.3)
     installations: frozenset = frozenset()   # radar, sam, atgm (MBT 7.47)
     nation: str = ""
     calibre: dict = field(default_factory=dict)      # weapon id -> mm (card, else the name's "NNmm")
@@ -180,6 +181,7 @@ def card_fire(index, ut) -> CardFire:
         turret_weapons=frozenset(w["id"] for w in turret),
         bu=bool((b.get("general") or {}).get("bu_notation")),
         small_turret=bool(notes.get("small_turret")),
+        open_required=bool(notes.get("open_turret_required")),
         installations=frozenset(b.get("installations") or ()),
         nation=getattr(model, "nation", "") or "",
         calibre={w["id"]: _calibre(w) for w in weapons},

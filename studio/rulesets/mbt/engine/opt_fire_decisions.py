@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 
 from studio.hexgrid.coords import distance
+from studio.hexgrid.facing import direction_to
 
 from .ag_specs import GRADES
 from .codes import FIRE, NC, ON, OW, P_DF, SH
@@ -228,14 +229,22 @@ class FireDecisionRules:
         return False
 
     def cis_targets(self, s: int, first: int) -> list:
+        """Spotted second targets within the turret turn rate (MBT 7.48): the turret (after the first shot it faces
+        the first target; without Optional Rule 7.8 the direction of the first target) turned at most TT
+        hexsides must bring it into the turret arc."""
         g = self.game
+        if self.has_turret(s):
+            base, tt = self.turret_facing(s), self.turret_tt(s)
+        else:
+            base, tt = direction_to(self.hex[s], self.hex[first]), self.ofire.d.cards[g.units[s].type.id].tt
         out = []
         for t in self.df_targets(s):
             if t == first or self.st[t] != ON or g.units[t].side == g.units[s].side:
                 continue
+            if not any(self.in_turret_arc(s, t, (base + k) % 6) for k in range(-tt, tt + 1)):
+                continue
             for row in g.units[s].type.ap:
-                if row.kind != "ATGM" and self.weapon_ok(s, t, row) and \
-                        (not self.turret_row(s, row) or self.turret_turn_to(s, t) is not None):
+                if row.kind != "ATGM" and self.weapon_ok(s, t, row):
                     out.append((t, row))
         return out
 
