@@ -154,7 +154,8 @@ class TurretRules:
             return []
         name = self.game.units[i].name
         tt = self.turret_tt(i)
-        return [Action(("turn", name, "turret", str(k))) for k in range(-tt, tt + 1) if k]
+        return [Action(("turn", name, "turret", str(k))) for k in range(-tt, tt + 1)
+                if k and self.long_gun_allows(i, (rec.toff[i] + k) % 6)]  # MBT 7.20 (MOVE: opt_long_guns.py)
 
     def apply_turret_move(self, i: int, k: int) -> None:
         if not 0 < abs(k) <= self.turret_tt(i):
