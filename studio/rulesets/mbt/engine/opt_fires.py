@@ -19,7 +19,7 @@ from studio.hexgrid.coords import distance
 from .codes import DEAD, ON
 
 
-class FireRules:
+class FiresRules:
     """Rules of MBT 7.35, mixed into :class:`~.advanced.AdvState` (slots ``burning``, ``fire_gp``)."""
 
     __slots__ = ()
@@ -100,4 +100,4 @@ class FireRules:
                     self.narrate(f"{g.units[i].name} is lost in the fire in {g.label(h)}")
 
 
-__all__ = ["FireRules"]
+__all__ = ["FiresRules"]

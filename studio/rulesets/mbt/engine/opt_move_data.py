@@ -43,6 +43,7 @@ class CardMove:
     dual: bool = False
     plow: bool = False
     quickmarch: int = 0
+    long_gun: bool = False
 
 
 @dataclass
@@ -63,6 +64,8 @@ class MoveOpt:
     hd_grade: dict                # grade -> search modifier (MBT 6.6.9)
     hd_front_side: dict           # hd/phd -> location rolls (tens) that miss at Front/Side (MBT 6.5.2.2.3)
     fire_start: tuple             # (construction, gp_min, gp_max, roll_max) rows (MBT 7.35.1)
+    long_gun_terrain: frozenset   # terrain codes where a long gun must point fore or aft (MBT 7.20)
+    cover_slots: dict             # assault-cover-slots: vehicle, squad, half, section (MBT 7.41)
     cards: dict = field(default_factory=dict)   # card id -> CardMove (filled on first use)
     placeholders: list = field(default_factory=list)
     xc_cache: dict = field(default_factory=dict)  # (traction, weight) -> step table with the limits applied
@@ -98,7 +101,9 @@ def compile_move_opt(game) -> MoveOpt:
     mo = MoveOpt(eff, values, bog, rd.keyed("bog-modifiers", "item", "value", "int"),
                  rd.keyed("quickmarch-suppression", "grade", "roll_max", "int"),
                  frozenset(str(q["terrain"]) for q in qrows), _minefields(game, values), *_limits(game),
-                 rd.keyed("overrun-values", "item", "value", "int"), *_hull_down(rd), _fire_start(rd))
+                 rd.keyed("overrun-values", "item", "value", "int"), *_hull_down(rd), _fire_start(rd),
+                 frozenset(str(x["terrain"]) for x in rd.rows("long-gun-terrain")),
+                 rd.keyed("assault-cover-slots", "item", "value", "int"))
     mo.placeholders = rd.placeholders
     return mo
 
@@ -178,7 +183,9 @@ def _card_move(card) -> CardMove:
     mv = general.get("movement") or leg_mv or {}  # a section with attached weapons: quickmarch 0 (MBT 6.6.4.1)
     return CardMove(weight=b.get("weight_tons"), bog=int(general.get("bog_modifier") or 0),
                     amphibious=bool(mv.get("amphibious", False)), dual=bool(mv.get("dual_driving", False)),
-                    plow=bool(general.get("mine_plow", False)), quickmarch=int(mv.get("quickmarch", 0) or 0))
+                    plow=bool(general.get("mine_plow", False)), quickmarch=int(mv.get("quickmarch", 0) or 0),
+                    long_gun=bool((b.get("notes") or {}).get("long_gun", False)) if isinstance(b.get("notes"), dict)
+                    else False)
 
 
 __all__ = ["Minefield", "MoveOpt", "CardMove", "move_opt", "compile_move_opt", "card_move"]

@@ -31,6 +31,9 @@ MOVE_OPT_TABLES = (
               keys=("hd", "phd")),
     TableSpec("fire-start", "MBT 7.35.1", ("construction", "gp_min", "gp_max", "roll_max"),
               ("gp_min", "gp_max", "roll_max"), ("gp_min", "gp_max", "roll_max"), keys=("wood", "brick", "stone")),
+    TableSpec("long-gun-terrain", "MBT 7.20", ("terrain",), min_rows=1),
+    TableSpec("assault-cover-slots", "MBT 7.41", ("item", "value"), ("value",), ("value",),
+              keys=("vehicle", "squad", "half", "section")),
     TableSpec("overrun-values", "MBT 6.6.10", ("item", "value"), ("value",), ("value",), keys=OVERRUN_IDS),
 )
 
