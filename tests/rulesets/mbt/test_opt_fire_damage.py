@@ -253,3 +253,18 @@ def test_attached_weapon_loss_needs_the_rule():
                    ("bu-modifier",), dice=[100, 1, 1, 1])
     act(st, "fire S at T main:HEAT-MP")
     assert st.red[idx_of(st, "T")] and not st.ofire.lostw[idx_of(st, "T")]
+
+
+# ---------------------------------------------------------------- 7.38 (ARTY's rule, the mortar direct fire part)
+def test_mortar_direct_gp_fire_air_bursts_in_woods():
+    # MBT 7.38: mortar direct GP fire at an S-Type in Woods (2J4, seen from 2D1 at range 6 with its Spot/Fire)
+    # gets the air-burst modifier (opt_air_bursts.air_burst: table air-values of indirect fire)
+    def net(rules, card="m106", ammo="mortar:HE"):
+        st = opt_state([unit("S", card, "us", "2D1", 0, command="FIRE"),
+                        unit("T", "sov-mr-squad", "sov", "2J4", 0, mark="spot-fire")], rules, dice=[1])
+        act(st, f"fire S at T {ammo}")
+        return int(re.search(r"roll 1([+-]\d+) =", next(e for e in st.events if " fires " in e)).group(1)), st
+
+    on, st = net(("air-bursts",))
+    assert on - net(())[0] == st.air_burst(idx_of(st, "T")) > 0
+    assert net(("air-bursts",), ammo="mmg:GP")[0] == net((), ammo="mmg:GP")[0]  # not a mortar

@@ -6,10 +6,17 @@ from __future__ import annotations
 from studio.hexgrid.coords import distance
 
 from .codes import MOVE, SH
+from .opt_fire_data import fire_data
 
 #: GP Effectiveness-limited results: Small Arms by target type -> (range factors at which an S-Effect
 #: suppresses, range factors at which an E-Effect suppresses, range factors at which an E-Effect damages)
 SMALL_ARMS = {"A": (("P",), ("P", "S"), ()), "P": (("P", "S"), ("S",), ("P",))}
+
+
+def _mortar(game, s: int, row) -> bool:
+    """Is ``row`` a mortar's (``weapon_type: mortar`` on the card)?"""
+    card = fire_data(game).cards.get(game.units[s].type.id)
+    return card is not None and row.weapon in card.mortars
 
 
 class GpFireRules:
@@ -50,6 +57,8 @@ class GpFireRules:
             net += m["coax-pointblank"]  # not with a damaged Coax MG (MBT 7.23.1, optional)
         if self.ofire is not None:
             net += self.opt_gp_modifier(s, t, row, overwatch)  # MBT 7.15, 7.18, 7.23.1, 7.50 (optional)
+        if g.optional_on("air-bursts") and _mortar(g, s, row):
+            net += self.air_burst(t)  # MBT 7.38: mortar direct GP fire bursts in the trees (opt_air_bursts)
         sight = self.sight_of(s, row)
         net += g.ag.grade_gp[self.unit_grade(s)][band] + g.ag.sight_gp.get(sight, g.ag.sight_gp["O"])[band]
         return net
