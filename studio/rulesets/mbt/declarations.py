@@ -69,11 +69,14 @@ UNEXPOSABLE_OPTIONAL_RULES: dict[str, str] = {
     # MOVE (tests/rulesets/mbt/test_opt_move_terrain.py plays them on game copies with the card flag / water set)
     "dual-driving-controls": "no sample card has dual driving controls (the FRG armored cars of MBT 7.33)",
     "amphibious": "the sample boards have no water hexes to swim (MBT 7.34; the M113A2 card is amphibious)",
+    "long-guns": "the text names no vehicle with a Long Gun, so no sample card notes one (MBT 7.20; "
+                 "test_opt_move_long_guns.py sets the note on a game copy)",
 }
 
 #: MOVE: tables of movement optional rules no probe can expose on the sample data
 UNEXPOSABLE_TABLES["bog-modifiers"] = ("the only row is the towing modifier (MBT 7.29) and the engine has no "
                                        "towed units")
+UNEXPOSABLE_TABLES["long-gun-terrain"] = "read only with a Long Gun card, and no sample card has one (MBT 7.20)"
 
 #: FIRE: direct-fire optional rules no probe can expose on the sample data (each tested on game copies)
 UNEXPOSABLE_OPTIONAL_RULES.update({
