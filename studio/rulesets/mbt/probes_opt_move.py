@@ -125,6 +125,18 @@ def _fire_probes() -> list:
     return [Probe("opt-fires", pos, ("fire S at L main:HEAT-MP",), (), ("fire-start",), optional_rules=("fires",))]
 
 
+def _cover_probes() -> list:
+    from studio.rules.conformance import Probe
+
+    # MBT 7.41: an M113 and two half-squads in 2A1 share the Move command: both are covered (1 + 1 of 2 slots) and
+    # move with it; with every slot value one higher only one fits (2 + 2 > 3)
+    units = [_unit("V", "m113", "us", "2A1", 2, command="MOVE"),
+             _unit("L1", "us-mech-half-squad", "us", "2A1", 2, command="MOVE"),
+             _unit("L2", "us-mech-half-squad", "us", "2A1", 2, command="MOVE"), _unit("E", "t-80bv", "sov", FAR, 5)]
+    return [Probe("opt-assault-cover", _position(units, "us", (), ("vehicle-assault-cover",)), ("move V", "fwd V"),
+                  (), ("assault-cover-slots",), optional_rules=("vehicle-assault-cover",))]
+
+
 def probes() -> list:
     """This area's probes (``studio.rules.conformance.Probe``)."""
-    return _mine_probes() + _terrain_probes() + _quickmarch_probes() + _hull_down_probes() + _overrun_probes() + _engineer_probes() + _fire_probes()
+    return _mine_probes() + _terrain_probes() + _quickmarch_probes() + _hull_down_probes() + _overrun_probes() + _engineer_probes() + _fire_probes() + _cover_probes()
