@@ -71,6 +71,8 @@ def test_pop_up_attack_spots_at_low_and_returns_to_noe():
     assert fires
     act(st, fires[0])
     assert any("(pop-up)" in e for e in st.events)
+    if st.air_u == 0:
+        act(st, "hold H")  # the rest of its combat not used
     assert st.heli_alt[0] == "noe" and st.popup == -1
 
 
@@ -257,3 +259,20 @@ def test_ma62_atgm_while_moving_after_at_most_half_the_allowance(hexes, fires):
     st.hover[0] = True
     hovering, _ = st.hit_modifiers(0, 1, tow, False)
     assert moving - hovering == (0 if hexes == 0 else st.game.air.values["heli-atgm-moving-ap"])
+
+
+def test_one_combat_each_gun_once_and_one_other_weapon():
+    # MBT 6.7.6, MA63: any or all guns plus one other weapon (rockets or an ATGM) per Air Phase, from the same hex
+    from mbt_adv_fixtures import clear_pair
+
+    a, b, d = clear_pair(8)
+    st = _state([unit("H", "ah-1s", "us", a, d), unit("T", "t-80bv", "sov", b, 0), unit("S", "t-80bv", "sov", b, 0)],
+                dice=[100] * 12)
+    act(st, f"fly H {a}")
+    weapons = {x[3].split(":")[0] for x in st.legal_actions() if x[0] == "fire"}
+    assert {"cannon", "rockets", "tow"} <= weapons
+    act(st, "fire H at T tow:TOW")
+    left = {x[3].split(":")[0] for x in st.legal_actions() if x[0] == "fire"}
+    assert left == {"cannon"}  # the ATGM was the one other weapon; the gun may still fire
+    act(st, "fire H at S cannon:HEI")
+    assert not [x for x in st.legal_actions() if x[0] == "fire"] and st.air_u == -1

@@ -6,7 +6,8 @@ then its helicopters one at a time. A helicopter activation::
                           when Damaged), terrain ignored, no other flying helicopter at the same altitude there; its
                           own hex is a hover
     popup HELI            hovering at NOE: climb to Low for the attack (6.7.5.1.2, 6.7.6.1.5), back to NOE after
-    fire HELI at T ROW    one attack at a ground unit it spots (AP, ATGM or GP rows as direct fire), or ``hold``
+    fire HELI at T ROW    its combat (6.7.6): each gun once and one other weapon (rockets or an ATGM), at ground
+                          units it spots (AP, ATGM or GP rows as direct fire); ``hold`` ends the activation
 
 Spotting: at NOE as a ground vehicle from its hex (LOS and spotting range, 6.7.6.1.1); at Low and popping up the
 aircraft LOS of 6.7.3.1.3 plus spotting range (6.7.6.1.2). Rockets: at NOE at least 2 Heights above the target per
@@ -38,8 +39,10 @@ from .codes import DEAD, MOVE, ON, OW
 from .fixed_wing import FW_VERBS, FixedWingRules
 
 HELI_SUPPRESSED, HELI_DAMAGED = "SUP", "DAMAGE"
+#: helicopter weapons of which one is fired per combat, beside any guns (MBT 6.7.6: rockets or an ATGM)
+OTHER_WEAPONS = ("rockets", "atgm")
 #: AdvState slots of this chapter: fixed-wing state, helicopter altitude, hexes flown this activation, pop-up
-AIR_SLOTS = ("fw", "heli_alt", "heli_path", "popup", "heli_xfer")
+AIR_SLOTS = ("fw", "heli_alt", "heli_path", "popup", "heli_xfer", "heli_shots")
 
 
 def heli_type(card):
@@ -92,16 +95,17 @@ class AirRules(FixedWingRules):
         n = self.game.n
         self.fw = FwState(self.game.aircraft)
         self.heli_alt, self.heli_path, self.popup, self.heli_xfer = ["noe"] * n, [0] * n, -1, [""] * n
+        self.heli_shots: list[str] = []
 
     def _copy(self, dice):
         o = super()._copy(dice)
         o.fw, o.heli_alt, o.heli_path, o.popup = self.fw.copy(), self.heli_alt[:], self.heli_path[:], self.popup
-        o.heli_xfer = self.heli_xfer[:]
+        o.heli_xfer, o.heli_shots = self.heli_xfer[:], self.heli_shots[:]
         return o
 
     def fingerprint(self) -> str:
         return (f"{super().fingerprint()}|air[{self.fw.key()}]{self.heli_alt}{self.heli_path}{self.popup}"
-                f"{self.heli_xfer}")
+                f"{self.heli_xfer}{self.heli_shots}")
 
     def observe(self, player: int):
         view = super().observe(player)
@@ -160,7 +164,7 @@ class AirRules(FixedWingRules):
         if self.air_u >= 0:
             i = self.air_u
             out = [Action(("fire", g.units[i].name, g.units[t].name, row.key))
-                   for t, row in self.fire_options(i, self._heli_spots(i))]
+                   for t, row in self.fire_options(i, self._heli_spots(i)) if self._heli_may_fire(i, row)]
             if self.hover[i] and self.heli_alt[i] == "noe" and self.popup < 0:
                 out.append(Action(("popup", g.units[i].name)))
             return out + self.heli_transfers(i) + [Action(("hold", g.units[i].name))]
@@ -244,7 +248,7 @@ class AirRules(FixedWingRules):
             self.heli_path[i] = distance(h, self.hex[i])
             self.hex[i] = h
             self._carry(i)
-            self.heli_xfer[i] = ""
+            self.heli_xfer[i], self.heli_shots = "", []
             self.air_u = i
             self.air_done.append(i)
             if mode == "land" and not landed:
@@ -258,16 +262,28 @@ class AirRules(FixedWingRules):
             self.popup = i
             self.narrate(f"helicopter {g.units[i].name} pops up to Low altitude at {g.label(self.hex[i])}")
             return
-        self.air_u = -1
         if action[0] == "fire":
             t = g.uindex[action[2]]
             row = next(r for r in g.units[i].type.ap if r.key == action[3])
             self.narrate(f"helicopter {g.units[i].name} attacks {g.units[t].name} from {g.label(self.hex[i])}"
                          f"{' (hovering)' if self.hover[i] and self.popup != i else ''}"
                          f"{' (pop-up)' if self.popup == i else ''}")
+            self.heli_shots.append(row.weapon)
             self._shoot(i, t, row, overwatch=False)
+            if self.st[i] == ON and any(self._heli_may_fire(i, r) for r in g.units[i].type.ap):
+                return  # its combat goes on: other guns, or the one other weapon (MBT 6.7.6)
+        self.air_u = -1
         if self.heli_alt[i] != "landed" and self.st[i] == ON:
             self._open_ow(1 - g.units[i].side, [i], "air")  # AA fire at the flying helicopter (MBT 6.7.8)
+
+    def _heli_may_fire(self, i: int, row) -> bool:
+        """One combat per Air Phase (MBT 6.7.6): each gun once, and one other weapon (a rocket salvo or an ATGM)."""
+        if row.weapon in self.heli_shots:
+            return False
+        g = self.game
+        if weapon_kind(g, g.units[i].type.id, row.weapon) in OTHER_WEAPONS:
+            return not any(weapon_kind(g, g.units[i].type.id, w) in OTHER_WEAPONS for w in self.heli_shots)
+        return True
 
     def _heli_transfer(self, action) -> None:
         """MBT 6.7.5.3.3: unload or load at a landed helicopter (no allowance spent)."""

@@ -56,8 +56,11 @@ def _heli_flight(bot, state, legal):
 
 
 def _enemies(bot, state) -> list:
+    """Hexes of the enemy ground units an aircraft could acquire: not in woods or buildings (those need an FO,
+    MBT 6.7.3.1.2)."""
     g = bot.game
-    return [state.hex[t] for t in g.enemies_of(bot.side) if state.st[t] == 1 and not g.units[t].type.ag.heli]
+    return [state.hex[t] for t in g.enemies_of(bot.side) if state.st[t] == 1 and not g.units[t].type.ag.heli and
+            state.hex[t] not in g.los.blocking]
 
 
 def _friends(bot, state) -> list:
