@@ -340,6 +340,8 @@ class VehicleBody(StrictModel):
     self_propelled_artillery: bool = Field(False, description="SP artillery vehicle, e.g. 2S1 (MBT 7.28, "
                                                               "6.5.1.3.4)")
     crew_fo: bool = Field(False, description="integrated crew FO that may dismount (MBT 7.39)")
+    crew_fo_card: str | None = Field(None, description="leg card (a section with the FO label) the crew FO "
+                                                       "dismounts as (optional rule 7.39)")
     laser_designator: bool = Field(False, description="Laser Designator (D) sight: guides CLGP and is a fire-support "
                                                       "sighting capability, e.g. M981 FISTV (MBT 6.5.1.13.3, 4.1.1)")
     weight_tons: Annotated[float, Field(gt=0, le=999)] | None = Field(
