@@ -29,6 +29,7 @@ from ..counters import COUNTER_OF_HEX, CounterSpec, counter_spec, facing_angle
 from ..map_view import QtHexScene, QtMapView, draw_hex_features, draw_seams, legend_entries, shaded
 from ..schema_form import QtSchemaForm
 from ..side_tabs import QtSideTabs
+from ..table.preview import show_table_preview, table_preview
 from .base import QtEditor
 
 MIME_TOE = "application/x-studio-toe"
@@ -297,6 +298,8 @@ class QtScenarioEditor(QtEditor):
         cl.addLayout(choices)
         self.table_note = self._table_note()
         cl.addWidget(self.table_note)
+        self.table_preview = table_preview(self)  # the measured table with the scenario's zones (studio.qt.table)
+        cl.addWidget(self.table_preview, 1)
         cl.addWidget(self.view, 1)
         cl.addWidget(self.status_label)
         # right-hand panels
@@ -502,6 +505,7 @@ class QtScenarioEditor(QtEditor):
                                     "boards: its deployment zones, placements and objectives are on the "
                                     "<i>Rule system</i> page; the table itself opens in the table editor.")
         self.table_note.setVisible(bool(table))
+        show_table_preview(self.table_preview, self.session, table, self.doc.data)
         self.view.setVisible(not table)
         self.tool_box.setEnabled(not table)  # the hex tools have nothing to paint on a table
         self.assembly_error = problem
