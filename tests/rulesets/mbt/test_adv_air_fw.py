@@ -547,3 +547,15 @@ def test_heuristic_bots_fly_the_a10s_in_the_air_strike():
             said += st.events
     assert any("A-10A-" in e and "flies at" in e for e in said)
     assert any(e.startswith("A-10A-") and " attacks " in e for e in said)
+
+
+@pytest.mark.parametrize("mod, expect", [(0, 10), (-1, 10), (-3, 30)])
+def test_limited_spotting_multiplies_the_acquisition(mod, expect):
+    # MBT 6.7.3.1.4 example: Slow/Medium with Limited Spotting -3 -> 10 x 3 = 30 hexes; -1 has no effect
+    import copy
+
+    st = fly(fw_state([T]), "A-10A-1", "slow", "medium", "2B1", "S")
+    g = copy.copy(st.game)
+    g.turn_spot_mod = {t: mod for t in st.game.turn_spot_mod}
+    st.game = g
+    assert st.fw_requirement(0) == expect
