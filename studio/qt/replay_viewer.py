@@ -41,6 +41,7 @@ class QtReplayView(QWidget):
     def __init__(self, parent=None):
         super().__init__(parent)
         self.walk: ReplayWalk | None = None
+        self.hidden: list = []  # per step: (hidden unit names, hidden counters), see hidden_steps
         self.position = 0
         self.path: Path | None = None
         self.geometry = None
@@ -118,6 +119,7 @@ class QtReplayView(QWidget):
             self.status_message.emit(message)
             return str(exc)
         self.walk, self.geometry, self.path, self.index = walk, geometry, Path(path), loaded.index
+        self.hidden = hidden_steps(loaded, replay, len(walk.steps))
         if self.view is not None:
             self.view.setParent(None)
             self.view.deleteLater()
@@ -243,9 +245,13 @@ class QtReplayView(QWidget):
     def _draw_step(self, step: Step) -> None:
         """The units after ``step`` as counters, the named units ringed, the shot drawn."""
         positions = step.positions or self._last_positions(step.index)
+        names, counters = self.hidden[step.index] if step.index < len(self.hidden) else (set(), [])
         stacks: dict = {}
         for name, (h, side, card) in positions.items():
-            stacks.setdefault(h, []).append(self._spec(card, name, side))
+            if name not in names:  # units under a hidden counter are not shown until spotted (MBT 7.2)
+                stacks.setdefault(h, []).append(self._spec(card, name, side))
+        for cid, h, side in counters:
+            stacks.setdefault(tuple(h), []).append(self._spec(None, f"HIDDEN {cid}", side))
         self.scene.set_counters("units", [(h, c, None) for h, c in stacks.items()])
         named = [positions.get(n) or self._before(step.index, n) for n in step.named]
         hexes = [p[0] for p in named if p]
@@ -274,6 +280,24 @@ class QtReplayView(QWidget):
     def _before(self, index: int, name: str):
         """Where a unit was just before step ``index`` (a unit destroyed by the step is gone after it)."""
         return self._last_positions(max(0, index - 1)).get(name)
+
+
+def hidden_steps(loaded, replay: dict, count: int) -> list:
+    """Per step of the walk: (names of units hidden from the players, hidden counters as (id, hex, side)) from
+    the engine's ``replay_hidden()`` (rule systems with hidden units, e.g. MBT 7.2), else nothing hidden."""
+    out: list = []
+    try:
+        state = loaded.game.new_initial_state(int(replay.get("seed", 0)))
+        hook = getattr(state, "replay_hidden", None)
+        if hook is None:
+            return []
+        out.append(hook())
+        for text in [a for a in replay.get("actions", []) if isinstance(a, str)][:max(0, count - 1)]:
+            state.apply(loaded.game.parse_action(text))
+            out.append(state.replay_hidden())
+    except Exception:  # noqa: BLE001 - a replay the walk could not follow shows what it could
+        pass
+    return out
 
 
 def _rolls_html(rolls: list) -> str:

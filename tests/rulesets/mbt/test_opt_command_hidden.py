@@ -100,3 +100,30 @@ def test_hidden_counters_of_one_formation_and_limit():
     with pytest.raises(PositionError):
         pos_state(units, HIDDEN_RULE, phase="spotting", hidden_units=[_counter(["H"], a), _counter([], b, "F")],
                   hidden_limit={"us": 1})
+
+
+def test_replay_viewer_hides_units_until_spotted():
+    # issue 13 / MBT 7.2: the replay viewer draws the HIDDEN UNIT counter, not the units, until they are revealed
+    import random
+    from types import SimpleNamespace
+
+    import pytest
+
+    pytest.importorskip("PySide6")
+    from opt_command_fixtures import game_with
+
+    from studio.qt.replay_viewer import hidden_steps
+
+    g0 = game_with(())
+    hexlabel = g0.label(g0.units[g0.uindex["US-1"]].setup_hex)
+    g = game_with(HIDDEN_RULE, hidden_units=[{"id": "H1", "side": "us", "hex": hexlabel, "units": ["US-1", "US-2"]}])
+    st, rng, actions = g.new_initial_state(2), random.Random(2), []
+    while st.current_player() >= 0 and len(actions) < 400:
+        a = rng.choice(st.legal_actions())
+        actions.append(str(a))
+        st.play(a)
+    steps = hidden_steps(SimpleNamespace(game=g), {"seed": 2, "actions": actions}, len(actions) + 1)
+    assert len(steps) == len(actions) + 1
+    names, counters = steps[0]
+    assert names == {"US-1", "US-2"} and counters[0][0] == "H1" and counters[0][2] == 0
+    assert not hidden_steps(SimpleNamespace(game=game_with(())), {"seed": 2, "actions": actions}, 3)[0][0]

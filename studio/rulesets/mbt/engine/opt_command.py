@@ -300,6 +300,17 @@ class OptCommandRules(StaggerRules, CommandOptRules, OptSpottingRules, HiddenRul
             self.scramble_counters(other, player, random.Random(seed + 7))
         return other
 
+    def replay_hidden(self) -> tuple[set, list]:
+        """For the replay viewer (MBT 7.2): the names of the units under unrevealed HIDDEN UNIT counters, and the
+        counters themselves as (id, axial hex, side) - drawn in their place until spotted."""
+        g = self.game
+        if not g.oc_hidden:
+            return set(), []
+        names = {g.units[i].name for i in range(g.n) if self.hid[i] >= 0}
+        counters = [(spec.id, self.counter_hex(c), spec.side) for c, spec in enumerate(g.ocs.hidden)
+                    if self.hcs[c] == 0]
+        return names, counters
+
     def morale_status(self, i: int) -> str:
         """The morale counter of unit ``i`` (MBT 7.1.4): none, hesitation-on/off, break-on/off."""
         return MOR_NAMES[self.mor[i]]
