@@ -104,6 +104,7 @@ class AssaultRules:
         n_eff, s_eff = g.ag.gp_crt[(max(1, min(fmax, factor)), defense)]
         net = g.ag.grade_hth[self.unit_grade(a)] + (cc["uphill"] if self._uphill(a, t) else 0)
         net += {"P": cc["ca-p-type"], "S": cc["ca-s-type"]}.get(tag.target_type, 0)
+        net += self.dismounted_fo_modifier(a)  # optional rule 7.39 (opt_dismounted_fo)
         if self.cmd[t] in (MOVE, SH) and self.rev[t]:
             net += cc["ca-moving"]
         if self.sup[t]:
@@ -140,6 +141,7 @@ class AssaultRules:
         cc = self.game.ag.close
         size = self.leg_size(i)
         m = self.game.ag.grade_hth[self.unit_grade(i)] + (cc[f"hth-{size}"] if size != "squad" else 0)
+        m += self.dismounted_fo_modifier(i)  # optional rule 7.39 (opt_dismounted_fo)
         if attacker and self._uphill(i, other):
             m += cc["uphill"]
         if not attacker and self.sup[i]:

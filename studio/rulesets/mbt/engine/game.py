@@ -28,6 +28,7 @@ from .opt_command import attach_opt_command
 from .transport import initial_mounts
 from .indirect import compile_batteries
 from .if_data import if_data
+from .opt_dismounted_fo import add_fo_sections, seat_fo_sections
 from .air_data import compile_air_tables, compile_aircraft
 from .state import MbtState
 
@@ -119,8 +120,10 @@ class MbtGame(Game):
         self.units, self.types, self.unmodelled = compile_units(scenario, index, amap, self.advanced)
         self.uindex = {u.name: i for i, u in enumerate(self.units)}
         self.n = len(self.units)
+        add_fo_sections(self)  # optional rule 7.39: the crew FO sections, aboard their vehicles (opt_dismounted_fo)
         compile_grades(self)
         self.initial_carrier = initial_mounts(self) if self.advanced else [-1] * self.n
+        seat_fo_sections(self)
         self.batteries = compile_batteries(self) if self.advanced else []
         self.battery_index = {b.name: k for k, b in enumerate(self.batteries)}
         if self.advanced:

@@ -1,6 +1,6 @@
 """The artillery, smoke and indirect-fire optional rules as one mixin for :class:`~.advanced.AdvState`
 (``ArtyRules``): 7.9 smoke dischargers, 7.22 infantry smoke (with the Advanced direct-fire smoke), 7.26 scatter,
-7.27 illumination, 7.28 counter battery, 7.37 reconnaissance by fire, 7.38 air bursts; the smoke state and its
+7.27 illumination, 7.28 counter battery, 7.37 reconnaissance by fire, 7.38 air bursts, 7.39 dismounted FOs; the smoke state and its
 functions (``smoke.py``), and the hooks ``advanced.py`` calls: reset, copy, fingerprint, turn start, Adjustment
 Phase (6.8.6), the extra actions of the Command and Direct Fire steps and their application."""
 from __future__ import annotations
@@ -9,6 +9,7 @@ from .actions import Action
 from .if_data import if_data
 from .opt_air_bursts import AirBurstRules
 from .opt_counter_battery import CounterBatteryRules
+from .opt_dismounted_fo import DismountedFoRules
 from .opt_illumination import IlluminationRules
 from .opt_recon_by_fire import ReconByFireRules
 from .opt_scatter import ScatterRules
@@ -24,7 +25,7 @@ ARTY_SLOTS = ("arty",)
 
 
 class ArtyRules(DfSmokeRules, SmokeDischargerRules, IlluminationRules, ScatterRules, CounterBatteryRules,
-                AirBurstRules, ReconByFireRules, SmokeRules):
+                AirBurstRules, ReconByFireRules, DismountedFoRules, SmokeRules):
     """Mixed into :class:`~.advanced.AdvState` before ``IndirectRules``."""
 
     __slots__ = ()
