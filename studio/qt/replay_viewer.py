@@ -127,13 +127,11 @@ class QtReplayView(QWidget):
         if geometry is not None:
             self._build_map(loaded, geometry)
             self.right.addWidget(self.detail)
-        else:  # a measured table (inches, not hexes): the step pane takes the map's place
-            self.view = QLabel("Played on a measured table: the replay lists the actions and what the engine "
-                               "reports for each (the table itself is drawn in the table editor).")
-            self.view.setWordWrap(True)
-            self.view.setStyleSheet("color: #555; background: #f4f4f4; padding: 4px")
-            self.map_box.addWidget(self.view)
-            self.map_box.addWidget(self.detail, 1)
+        else:  # a measured table (inches, not hexes): drawn by studio.qt.table.replay_scene
+            from .table.replay_scene import table_replay_view
+            self.view = table_replay_view(loaded, replay, self)
+            self.map_box.addWidget(self.view, 1)
+            self.right.addWidget(self.detail)
         self._specs = {}
         self._fill_lists()
         turns = [s.turn for s in walk.steps if isinstance(s.turn, int)]
@@ -230,6 +228,8 @@ class QtReplayView(QWidget):
             return
         if self.scene is not None:
             self._draw_step(step)
+        elif hasattr(self.view, "show_step"):  # a measured table
+            self.view.show_step(step)
         side = ""
         if isinstance(step.player, int) and 0 <= step.player < len(self.walk.game.sides):
             side = f" — {self.walk.game.sides[step.player]} to act"
