@@ -240,41 +240,47 @@ class AirRules(FixedWingRules):
             return
         i = g.uindex[action[1]]
         if action[0] == "fly":
-            h = g.map.hex(action[2])
-            mode = action[3] if len(action) > 3 else "noe"
-            landed = self.heli_alt[i] == "landed"
-            self.heli_alt[i] = "landed" if mode == "land" else mode
-            self.hover[i] = h == self.hex[i] and not landed and mode != "land"
-            self.heli_path[i] = distance(h, self.hex[i])
-            self.hex[i] = h
-            self._carry(i)
-            self.heli_xfer[i], self.heli_shots = "", []
-            self.air_u = i
-            self.air_done.append(i)
-            if mode == "land" and not landed:
-                self.narrate(f"helicopter {g.units[i].name} lands in {g.label(h)}")
-                if self.mines:
-                    self.mine_attack(i)  # MBT 7.31.2.3: mines attack landed helicopters (Optional Rule 7.31)
-            elif landed and mode != "land":
-                self.narrate(f"helicopter {g.units[i].name} takes off")
+            self._heli_fly(i, g.map.hex(action[2]), action[3] if len(action) > 3 else "noe")
             return
         if action[0] == "popup":  # MBT 6.7.5.1.2: climb to Low for the attack
             self.popup = i
             self.narrate(f"helicopter {g.units[i].name} pops up to Low altitude at {g.label(self.hex[i])}")
             return
-        if action[0] == "fire":
-            t = g.uindex[action[2]]
-            row = next(r for r in g.units[i].type.ap if r.key == action[3])
-            self.narrate(f"helicopter {g.units[i].name} attacks {g.units[t].name} from {g.label(self.hex[i])}"
-                         f"{' (hovering)' if self.hover[i] and self.popup != i else ''}"
-                         f"{' (pop-up)' if self.popup == i else ''}")
-            self.heli_shots.append(row.weapon)
-            self._shoot(i, t, row, overwatch=False)
-            if self.st[i] == ON and any(self._heli_may_fire(i, r) for r in g.units[i].type.ap):
-                return  # its combat goes on: other guns, or the one other weapon (MBT 6.7.6)
+        if action[0] == "fire" and self._heli_fire(i, g.uindex[action[2]], action[3]):
+            return
         self.air_u = -1
         if self.heli_alt[i] != "landed" and self.st[i] == ON:
             self._open_ow(1 - g.units[i].side, [i], "air")  # AA fire at the flying helicopter (MBT 6.7.8)
+
+    def _heli_fly(self, i: int, h, mode: str) -> None:
+        """The flight of an activation (``mode`` noe, low or land), taking its passengers along."""
+        g = self.game
+        landed = self.heli_alt[i] == "landed"
+        self.heli_alt[i] = "landed" if mode == "land" else mode
+        self.hover[i] = h == self.hex[i] and not landed and mode != "land"
+        self.heli_path[i] = distance(h, self.hex[i])
+        self.hex[i] = h
+        self._carry(i)
+        self.heli_xfer[i], self.heli_shots = "", []
+        self.air_u = i
+        self.air_done.append(i)
+        if mode == "land" and not landed:
+            self.narrate(f"helicopter {g.units[i].name} lands in {g.label(h)}")
+            if self.mines:
+                self.mine_attack(i)  # MBT 7.31.2.3: mines attack landed helicopters (Optional Rule 7.31)
+        elif landed and mode != "land":
+            self.narrate(f"helicopter {g.units[i].name} takes off")
+
+    def _heli_fire(self, i: int, t: int, key: str) -> bool:
+        """One weapon of the helicopter's combat; True while the combat may go on (MBT 6.7.6)."""
+        g = self.game
+        row = next(r for r in g.units[i].type.ap if r.key == key)
+        self.narrate(f"helicopter {g.units[i].name} attacks {g.units[t].name} from {g.label(self.hex[i])}"
+                     f"{' (hovering)' if self.hover[i] and self.popup != i else ''}"
+                     f"{' (pop-up)' if self.popup == i else ''}")
+        self.heli_shots.append(row.weapon)
+        self._shoot(i, t, row, overwatch=False)
+        return self.st[i] == ON and any(self._heli_may_fire(i, r) for r in g.units[i].type.ap)
 
     def _heli_may_fire(self, i: int, row) -> bool:
         """One combat per Air Phase (MBT 6.7.6): each gun once, and one other weapon (a rocket salvo or an ATGM)."""
