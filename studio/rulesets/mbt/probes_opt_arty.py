@@ -84,6 +84,12 @@ def probes() -> list:
                                                   _unit("A", "m1", "us", "4H1", 2)], "command", None, dice=[5],
                                                  rules=("smoke-dischargers",)),
               (), optional_rules=("smoke-dischargers",)),
+        # MBT 7.39: a dismounted FO section may remount its parent M981 (no leg capacity)
+        Probe("opt-dismounted-fos", _position([_unit("F", "m981", "us", "4L1", 2, command="MOVE"),
+                                               _unit("F-FO", "us-fo-section", "us", "4L1", 2, command="MOVE"),
+                                               _unit("T", "t-80bv", "sov", "4E1", 5)], "move-first",
+                                              rules=("dismounted-fos",)),
+              ("move F-FO",), optional_rules=("dismounted-fos",)),
         # MBT 7.22: a US squad with a FIRE command may smoke its own hex (S5)
         Probe("opt-infantry-smoke", _position([_unit("S", "us-mech-squad", "us", "4B1", 2, command="FIRE"),
                                                _unit("T", "t-80bv", "sov", "4E1", 5)], "direct-fire-first",
