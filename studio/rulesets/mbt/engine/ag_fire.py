@@ -90,6 +90,8 @@ class AgFireRules:
             net += am[key + "-cis" if self.has_cis(s, row) else key]
         if self.ofire is not None:
             net += self.opt_ap_modifier(s, t, row, overwatch)  # MBT 7.15, 7.23.1, 7.50 (optional)
+        if self.short is not None:
+            net += self.ammo_modifier(s, t, gp=False)  # MBT 5.16.2.1
         if band is not None:
             net += ag.grade_ap[self.unit_grade(s)][band]
             if row.kind != "ATGM":  # ATGMs apply no sight modifiers (MBT 6.5.2.5)
@@ -123,10 +125,12 @@ class AgFireRules:
         self.attacked[t] = True
         if self.ofire is not None:
             row = self.opt_shot_row(s, t, row, overwatch)  # MBT 7.8.4, 7.15, 7.48, 7.50 (optional)
+        row = self.ammo_check(s, t, row)  # MBT 5.16 Ammo Limits (ammo.py)
         if row.kind == "GP":
             self.gp_fire(s, t, row, overwatch)
         else:
             self.ap_fire(s, t, row, overwatch)
+        self.short = None  # the Ammo Limit effect was this shot's only (MBT 5.16.2.1)
         if self.ofire is not None:
             self.opt_after_shot(s, t, row)  # MBT 7.8.4 (optional)
 

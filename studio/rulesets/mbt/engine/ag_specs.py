@@ -66,6 +66,8 @@ AG_TABLES = (
               ("gp_defense",), keys=("under_cover", "none")),
     TableSpec("suppression-recovery", "MBT 6.8.4", ("id", "modifier"), ("modifier",), ("modifier",),
               keys=("command-not-nc", "attacked-this-turn")),
+    TableSpec("ammo-limits", "MBT 5.16.2", ("id", "value"), ("value",), ("value",),
+              keys=("ap-modifier", "gp-modifier", "atgm-roll-max")),
 ) + FIRE_OPT_TABLES
 
 __all__ = ["AG_TABLES", "GRADES", "AP_RESULTS", "GP_MOD_IDS", "AG_HIT_IDS"]

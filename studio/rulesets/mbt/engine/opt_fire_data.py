@@ -1,6 +1,7 @@
-"""Compiled data of the direct-fire optional rules (MBT 7.8-7.25, 7.44-7.50): which of them the scenario switches
-on, the ruleset tables of ``opt_fire_specs`` and the fire facts of the unit cards (turret TT, BU notation, Small
-Turret, installations, nation, calibres, secondary sights, attached weapons). Every number comes from the ruleset
+"""Compiled data of the direct-fire optional rules (MBT 7.8-7.25, 7.44-7.50) and of the Ammo Limits (MBT 5.16):
+which rules the scenario switches on, the ruleset tables of ``opt_fire_specs`` (and ``ammo-limits``) and the fire
+facts of the unit cards (turret TT, BU notation, Small Turret, installations, nation, calibres, secondary sights,
+attached weapons, ammo limits). Every number comes from the ruleset
 or a card. Compiled once per game, whether or not a rule is on, so ``Game.data_fingerprint`` covers the tables
 (``fire_data``; a derived cache of the game, ``MbtGame.derived_caches``); a bad table is refused at load."""
 from __future__ import annotations
@@ -45,6 +46,7 @@ class CardFire:
     coax: bool = False                # has a Coax MG (MBT 7.23.1)
     attached: tuple = ()              # attached weapon ids of a leg unit (MBT 7.17)
     gpe_max: int = 0                  # max GP Effectiveness of its non-small-arms GP weapons (MBT 7.21)
+    limits: dict = field(default_factory=dict)       # weapon id -> {Ammo Limit prefix: value} (MBT 5.16.2)
 
 
 @dataclass(slots=True)
@@ -59,6 +61,7 @@ class FireData:
     small_turret: dict                # tens -> tens read instead (MBT 7.45)
     nato: frozenset                   # NATO nations (MBT 7.50)
     cards: dict                       # card id -> CardFire
+    ammo: dict = field(default_factory=dict)         # ammo-limits (MBT 5.16.2.1, 5.16.2.6), Advanced Game
     placeholders: list = field(default_factory=list)
 
     @property
@@ -73,7 +76,7 @@ class FireData:
 
     def fingerprint(self) -> str:
         return repr((sorted(self.values.items()), sorted(self.collateral.items()), sorted(self.fuel.items()),
-                     self.pen_rows, sorted(self.small_turret.items()), sorted(self.nato)))
+                     self.pen_rows, sorted(self.small_turret.items()), sorted(self.nato), sorted(self.ammo.items())))
 
 
 _CACHE: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
@@ -100,7 +103,7 @@ def compile_fire_data(game, on: dict) -> FireData:
                     nato=frozenset(rd.cell("nato-nations", rows, r, "nation", "str")
                                    for rows in (rd.rows("nato-nations"),) for r in range(len(rows))),
                     cards={ut.id: card_fire(game.index, ut) for ut in {u.type.id: u.type for u in game.units}.values()},
-                    placeholders=rd.placeholders)
+                    ammo=rd.keyed("ammo-limits", "id", "value", "int"), placeholders=rd.placeholders)
 
 
 def _collateral(rd: TableReader) -> dict:
@@ -192,7 +195,8 @@ def card_fire(index, ut) -> CardFire:
         secondary={w["id"]: (w.get("sight") or {}).get("secondary") for w in weapons},
         coax=any(w.get("coax_mg") for w in weapons),
         attached=tuple(attached),
-        gpe_max=max((r.gpe for r in ut.ap if r.kind == "GP" and not r.small_arms), default=0))
+        gpe_max=max((r.gpe for r in ut.ap if r.kind == "GP" and not r.small_arms), default=0),
+        limits={w["id"]: {a["prefix"]: int(a["value"]) for a in w.get("ammo_limits") or ()} for w in weapons})
 
 
 def _calibre(w: dict) -> int | None:
