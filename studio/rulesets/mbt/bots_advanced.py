@@ -106,6 +106,11 @@ class AdvancedHeuristicBot(HeuristicBot):
 
             state = view.materialize() if isinstance(view, LazyView) else view
             return self._assault(state, legal)
+        if legal[0][0] in ("continue", "adjust", "check", "planned"):
+            from .engine.state import LazyView
+
+            state = view.materialize() if isinstance(view, LazyView) else view
+            return self._running_fire(state, legal)
         if legal[0][0] in ("call", "pass") and any(a[0] == "call" for a in legal):
             from .engine.state import LazyView
 
@@ -141,6 +146,20 @@ class AdvancedHeuristicBot(HeuristicBot):
             if value > score:
                 best, score = a, value
         return best or next(a for a in legal if a[0] == "pass")
+
+    def _running_fire(self, state, legal):
+        """Announce Planned fire; continue a running mission unless a friendly unit is within 2 hexes of its Target
+        Point (then check it) (MBT 6.5.1.8-6.5.1.11)."""
+        planned = next((a for a in legal if a[0] == "planned"), None)
+        if planned is not None:
+            return planned
+        g = self.game
+        verb, name = legal[0][0], legal[0][1]
+        m = state.mission_of(g.uindex[name]) if verb in ("continue", "adjust", "check") else None
+        near = m is not None and any(g.units[k].side == self.side and state.st[k] == 1 and
+                                     distance(state.hex[k], m.tp) <= 2 for k in range(g.n))
+        keep = next((a for a in legal if a[0] == "continue" and a[1] == name), None)
+        return (None if near else keep) or next(a for a in legal if a[0] == "check" and a[1] == name)
 
     def _fly(self, state, legal):
         """The first helicopter to act flies to the reachable hex (a sample) with the most enemy units in LOS at
