@@ -22,7 +22,7 @@ from .advanced import AdvState
 from .ag_data import compile_ag_tables
 from .codes import ADV_PHASES
 from .grades import compile_grades
-from .opt_move_data import move_opt
+from .opt_move_data import move_opt, used_placeholders
 from .opt_fire_data import fire_data
 from .opt_command import attach_opt_command
 from .transport import initial_mounts
@@ -148,7 +148,7 @@ class MbtGame(Game):
         self.objectives = sorted({amap.hex(h) for v in scenario.victory if v.type == "hold_hexes" for h in v.hexes
                                   if h in amap.hex_of})
         if self.advanced:  # movement optional rules and quickmarch (MBT 6.6.4.2, 7.29-7.34): refused here if bad
-            self.placeholder_tables += move_opt(self).placeholders
+            self.placeholder_tables += used_placeholders(self)
         attach_opt_command(self)  # optional rules of morale, hidden units, spotting, command (MBT 7.1-7.46)
         fire = fire_data(self)  # fire optional rules (MBT 7.8-7.50): bad tables refused here
         if self.advanced:
