@@ -214,6 +214,10 @@ class LegRules:
         ag = g.units[t].type.ag
         mod = tb.cover_spot.get(self.cover_of(self.hex[t], spotting=True), 0) + self.light_modifier(t)
         mod += extra
+        if self.fc[t]:
+            from .opt_move_data import move_opt
+
+            mod += move_opt(g).spot_fc["target-full-cover"]  # Full Cover: spotted 2 rows down (MBT 6.1.3.2)
         if mark == MMOVE:
             mod += tb.spot_mod["target-spot-move"]
         elif mark == MFIRE:

@@ -66,6 +66,7 @@ class MoveOpt:
     fire_start: tuple             # (construction, gp_min, gp_max, roll_max) rows (MBT 7.35.1)
     long_gun_terrain: frozenset   # terrain codes where a long gun must point fore or aft (MBT 7.20)
     cover_slots: dict             # assault-cover-slots: vehicle, squad, half, section (MBT 7.41)
+    spot_fc: dict                 # spotting-modifiers target-full-cover, spotter-full-cover (MBT 6.1.3.2)
     cards: dict = field(default_factory=dict)   # card id -> CardMove (filled on first use)
     placeholders: list = field(default_factory=list)
     xc_cache: dict = field(default_factory=dict)  # (traction, weight) -> step table with the limits applied
@@ -81,6 +82,13 @@ def move_opt(game) -> MoveOpt:
     if mo is None:
         mo = game.__dict__["_move_opt"] = compile_move_opt(game)
     return mo
+
+
+def used_placeholders(game) -> list:
+    """The placeholder tables of the movement rules this game reads: a table of an optional rule that is off is
+    not used (the ruleset's ``optional_rules[].tables``)."""
+    owner = {t: r.id for r in game.ruleset.optional_rules for t in r.tables}
+    return [t for t in move_opt(game).placeholders if t not in owner or game.optional_on(owner[t])]
 
 
 def compile_move_opt(game) -> MoveOpt:
@@ -103,7 +111,7 @@ def compile_move_opt(game) -> MoveOpt:
                  frozenset(str(q["terrain"]) for q in qrows), _minefields(game, values), *_limits(game),
                  rd.keyed("overrun-values", "item", "value", "int"), *_hull_down(rd), _fire_start(rd),
                  frozenset(str(x["terrain"]) for x in rd.rows("long-gun-terrain")),
-                 rd.keyed("assault-cover-slots", "item", "value", "int"))
+                 rd.keyed("assault-cover-slots", "item", "value", "int"), _spot_fc(rd))
     mo.placeholders = rd.placeholders
     return mo
 
@@ -120,6 +128,17 @@ def _hull_down(rd: TableReader) -> tuple:
         front_side.setdefault(rd.cell(tid, rows, r, "position", "str"), set()).add(rd.cell(tid, rows, r, "tens", "int"))
     return (ranges, terrain, rd.keyed("hull-down-modifiers", "item", "value", "int"),
             rd.keyed("hull-down-grade", "grade", "modifier", "int"), {k: frozenset(v) for k, v in front_side.items()})
+
+
+def _spot_fc(rd: TableReader) -> dict:
+    """The Full Cover rows of table spotting-modifiers (MBT 6.1.3.2)."""
+    rows = rd.keyed("spotting-modifiers", "id", "modifier", "int")
+    want = ("target-full-cover", "spotter-full-cover")
+    lost = [k for k in want if k not in rows]
+    if lost:
+        raise DataError(f"table 'spotting-modifiers' needs rows {', '.join(lost)} (Full Cover, MBT 6.1.3.2)",
+                        f"/tables/{rd.where['spotting-modifiers']}/rows")
+    return {k: rows[k] for k in want}
 
 
 def _fire_start(rd: TableReader) -> tuple:
@@ -188,4 +207,4 @@ def _card_move(card) -> CardMove:
                     else False)
 
 
-__all__ = ["Minefield", "MoveOpt", "CardMove", "move_opt", "compile_move_opt", "card_move"]
+__all__ = ["Minefield", "MoveOpt", "CardMove", "move_opt", "compile_move_opt", "card_move", "used_placeholders"]

@@ -53,8 +53,8 @@ __all__ = ["MOVE_EXTENSION", "MOVE_STATUS", "apply_move_extension", "apply_move_
 
 
 #: unit status keys of the Advanced movement rules: ``hull_down`` none | hd | phd | hd-rev | phd-rev (MBT 6.6.9;
-#: ``-rev``: reversed into the position, protected from the rear)
-MOVE_STATUS = {"hull_down": str}
+#: ``-rev``: reversed into the position, protected from the rear); ``full_cover`` (MBT 6.1.4.2)
+MOVE_STATUS = {"hull_down": str, "full_cover": bool}
 HULL_DOWN = {"none": (0, False), "hd": (1, False), "phd": (2, False), "hd-rev": (1, True), "phd-rev": (2, True)}
 
 
@@ -66,3 +66,7 @@ def apply_move_status(state, i: int, pu, error) -> None:
     if value != "none" and (state.is_leg(i) or state.game.units[i].type.ag.heli):
         raise error("hull_down: only vehicles take Hull Down positions (MBT 6.1.4.1)", f"/units/{i}/status/hull_down")
     state.hd[i], state.hdrev[i] = HULL_DOWN[value]
+    fc = pu.status.get("full_cover", False)
+    if fc and not state.is_leg(i):
+        raise error("full_cover: only leg units take Full Cover (MBT 6.1.4.2)", f"/units/{i}/status/full_cover")
+    state.fc[i] = bool(fc)
