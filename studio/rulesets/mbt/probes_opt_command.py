@@ -56,6 +56,14 @@ def _morale_probes() -> list:
                                                          morale="break-off"), mover[1]], "move-first", "us",
                                                   [], ("morale",), cohesion_point={"us": 9, "sov": 9}),
               ("move M",), (), ("morale-effects",), optional_rules=("morale",)),
+        # MBT 7.1.5.1: a Hesitating FO's Called Fire Response roll 2 - 1 misses the 2 it needs; option
+        # hesitation-if-response none: it responds
+        Probe("opt-morale-if-response", _position(
+            [_unit("M", "m106", "us", "2A1", 2, command="FIRE"),
+             _unit("F", "m981", "us", "4B1", 2, command="OW", morale="hesitation-on"),
+             _unit("T", "t-80bv", "sov", "4E1", 5)], "indirect-fire", "us", [2, 50, 99, 99], ("morale",),
+            cohesion_point={"us": 9, "sov": 9}), ("call M by F at 4E1",), ("hesitation-if-response",),
+              optional_rules=("morale",)),
         # MBT 7.6: a Green squad's tank fright check: roll 60 - 20 = 40: Break -> Suppression/On, no assault
         Probe("opt-tank-fright", _position(squad, "close-combat", "us", [60, 50, 5], ("tank-fright",),
                                            force_grades={"us": "green"}),

@@ -292,3 +292,28 @@ def test_no_tank_fright_for_seasoned_squads_or_with_the_rule_off():
         st = pos_state(units, rules, phase="close-combat", dice=[60, 50, 5], grades=grades)
         act(st, "assault I T")
         assert not events(st, "tank fright") and events(st, "close assaults")
+
+
+@pytest.mark.parametrize("status, mod", [("hesitation-on", -1), ("break-off", -2), ("none", 0)])
+def test_fire_response_of_a_hesitating_or_broken_observer(status, mod):
+    # MBT 7.1.5: a Hesitating observer's Called Fire Response -1 (option hesitation-if-response), Broken -2
+    from mbt_arty_fixtures import arty_state, if_units
+
+    st = arty_state(if_units(fo_status={"morale": status}), dice=[5, 50, 99, 99], optional=MORALE,
+                    position_ext={"cohesion_point": CP})
+    act(st, "call M by F at 4E1")
+    assert events(st, f"F calls M on 4E1: response roll 5{mod:+d} vs 2"), st.events
+
+
+def test_indirect_gp_of_a_broken_mortar():
+    # MBT 7.1.5.2: -20 on the GP fire of a Broken unit, Indirect Fire included
+    from mbt_arty_fixtures import arty_state, if_units
+
+    def net(status):
+        st = arty_state([dict(u, status={**u["status"], "morale": status}) if u["id"] == "M" else u
+                         for u in if_units()], dice=[5, 50, 99, 99], optional=MORALE,
+                        position_ext={"cohesion_point": CP})
+        act(st, "call M by F at 4E1")
+        e = events(st, "IF at T")
+        return int(e[0].split("roll 50")[1].split(" =")[0]) if e else None
+    assert net("break-off") - net("none") == -20

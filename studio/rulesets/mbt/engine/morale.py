@@ -334,6 +334,16 @@ class MoraleRules:
         net = super().gp_modifiers(s, t, row, band, overwatch)
         return net + self.morale_fire_mod(s, "gp") if self.mor[s] else net
 
+    def response_modifier(self, source: str, o: int, h, adjusted: bool = False) -> int:
+        """Called/Continuous Fire Response of a Hesitating or Broken observer (MBT 7.1.5)."""
+        return super().response_modifier(source, o, h, adjusted) + self.morale_if_response_mod(o)
+
+    def if_modifiers(self, t: int, fire, tp) -> int:
+        """Indirect GP fire of a Hesitating or Broken on-map unit: -10 / -20 (MBT 7.1.5)."""
+        net = super().if_modifiers(t, fire, tp)
+        s = self.game.uindex.get(fire.source, -1)
+        return net + self.morale_fire_mod(s, "gp") if s >= 0 and self.mor[s] else net
+
     def msa(self, i: int, rate: int) -> int:
         """A Broken unit moves at 1/2, rounded down, cumulative with the other modifiers (MBT 7.1.5.2)."""
         base = super().msa(i, rate)
