@@ -105,3 +105,8 @@ DECLARATIONS = {
     "environment_fields": ENVIRONMENT_FIELDS,
     "unexposable_options": UNEXPOSABLE_OPTIONS,
 }
+
+#: COMMAND: night aids work only on limited-visibility turns; no Advanced sample scenario has one and a position
+#: cannot change a scenario's light (test_opt_command_spotting.py::test_night_ir_searchlight plays it at night)
+UNEXPOSABLE_TABLES["night-aids"] = ("read only on limited-visibility turns (MBT 7.36.4): every Advanced sample "
+                                    "scenario is in daylight and a position cannot change the light")
