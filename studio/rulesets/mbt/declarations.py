@@ -25,7 +25,6 @@ UNEXPOSABLE_OPTIONS = {
                                                test="test_blind_zone_options"),
     "available-commands-grade": "Q10: formations take their side's Force Grade (the scenario extension has no "
                                 "Formation Grades), so both readings give the same grade (engine/grades.py)",
-    "full-cover-bonus": NOT_YET.format(what="Full Cover (MBT 6.1.4.2, 6.8.3)"),
     "atgm-ammo-limits": NOT_YET.format(what="Ammo Limits (MBT 5.16)"),
     "special-armor-rounding": "no sample card's penetration lies between the exact and the table-row armor of a "
                               "location (e.g. 130 vs 133): the armor differs but the result does not "
@@ -36,8 +35,7 @@ UNEXPOSABLE_OPTIONS = {
                              "(test_adv_air_fw.py::test_ma66_ecm_pod_spoofs_radar_tracked_guns plays both)",
 }
 
-_AG_ROW = "Advanced Game row (MBT 6.1.3): Full Cover and the Recon spotting bonus are not modelled yet " \
-          "(COVERAGE-ADVANCED.md)"
+_AG_ROW = "Advanced Game row (MBT 6.1.3.3): the Recon spotting bonus is not modelled yet (COVERAGE-ADVANCED.md)"
 
 _READ = "; each cell is read (tests/rulesets/mbt/test_adv_tables.py runs check_tables_read on it)"
 
@@ -56,8 +54,6 @@ AG_UNEXPOSABLE = {
 
 UNEXPOSABLE_TABLES = {
     **AG_UNEXPOSABLE,
-    "spotting-modifiers:target-full-cover:modifier": _AG_ROW,
-    "spotting-modifiers:spotter-full-cover:modifier": _AG_ROW,
     "spotting-modifiers:spotter-recon:modifier": _AG_ROW,
     "range-factors": "the reading order is relative: raising every order by one keeps the order (each cell alone "
                      "is read: check_tables_read)",
