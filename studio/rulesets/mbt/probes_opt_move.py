@@ -137,6 +137,17 @@ def _cover_probes() -> list:
                   (), ("assault-cover-slots",), optional_rules=("vehicle-assault-cover",))]
 
 
+def _full_cover_probes() -> list:
+    from studio.rules.conformance import Probe
+
+    # MBT 6.5.4.2.2 (Q28): an M1 fires HEAT-MP (GP 7) at a Full Cover squad in Clear at range 2: GPD 2 + the bonus;
+    # roll 64 + 5 = 69 is Effective against GPD 3 (bonus 1: S 68), Suppressed against GPD 4 (bonus 2: S 71)
+    units = [_unit("S", "m1", "us", "2A1", 2, command="FIRE"), _unit("L", "sov-mr-squad", "sov", "2C2", 5,
+                                                                     full_cover=True)]
+    pos = {"scenario": SCENARIO, "phase": "direct-fire-first", "to_act": "us", "units": units, "dice": [64, 99, 99]}
+    return [Probe("adv-full-cover", pos, ("fire S at L main:HEAT-MP",), ("full-cover-bonus",))]
+
+
 def probes() -> list:
     """This area's probes (``studio.rules.conformance.Probe``)."""
-    return _mine_probes() + _terrain_probes() + _quickmarch_probes() + _hull_down_probes() + _overrun_probes() + _engineer_probes() + _fire_probes() + _cover_probes()
+    return _mine_probes() + _terrain_probes() + _quickmarch_probes() + _hull_down_probes() + _overrun_probes() + _engineer_probes() + _fire_probes() + _cover_probes() + _full_cover_probes()
