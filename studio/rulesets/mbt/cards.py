@@ -599,6 +599,9 @@ class MbtScenarioExtension(StrictModel):
     minefields: list["MinefieldPlot"] = Field(
         default_factory=list, description="minefield plots of each side, hidden unless visible (MBT 7.31.1, optional "
                                           "rule mines)")
+    narrow_roads: list[str] = Field(
+        default_factory=list, description="hexes whose roads and paths are narrow (MBT 7.30, optional rule "
+                                          "narrow-roads)")
     weight_limits: list["WeightLimit"] = Field(
         default_factory=list, description="bridge and ice weight limits by hexside (MBT 7.32, optional rule "
                                           "weight-limits); unlisted bridges are unlimited")
