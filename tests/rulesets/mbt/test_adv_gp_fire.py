@@ -33,9 +33,14 @@ def _fire(shooter, ammo, target, dice_for_x, a=A, b=B, extra=(), grades=None, **
     ag = st.game.units[1].type.ag
     defense = st.leg_gp_defense(1) if ag.leg else ag.gp_value
     n_eff, s_eff = st.game.ag.gp_crt[(factor, defense)]
-    st.dice.force(dice_for_x(net, n_eff, s_eff) - net, *extra)
+    st.dice.force(*_ammo_die(st, row), dice_for_x(net, n_eff, s_eff) - net, *extra)
     act(st, f"fire S at T {ammo}")
     return st
+
+
+def _ammo_die(st, row) -> tuple:
+    """The Ammo Limit roll (10) of a limited weapon (MBT 5.16.2, T-80BV A9 G9): a 1, within the limit."""
+    return (1,) if st.ammo_limit(0, row) is not None else ()
 
 
 def test_gp_factor_by_range_t80bv_he():
@@ -125,7 +130,7 @@ def test_gp_on_a_squad_reduces_then_eliminates():
     band, factor = st3.gp_factor(row, distance(st3.hex[0], st3.hex[1]))
     net = st3.gp_modifiers(0, 1, row, band, False)
     n_eff, s_eff = st3.game.ag.gp_crt[(factor, st3.leg_gp_defense(1))]
-    st3.dice.force(s_eff + 1 - net)
+    st3.dice.force(*_ammo_die(st3, row), s_eff + 1 - net)
     act(st3, "fire S at T main:HE")
     assert st3.st[1] == 3 and st3.hex[1] not in st3.wreck and st2.red[1]
 

@@ -59,8 +59,9 @@ def test_fire_priority_when_the_closest_is_engaged(mode, may_n, may_t):
 
 
 # ---------------------------------------------------------------- 7.15
-def _defensive(rules=("defensive-fire",), command="NC", dice=(100, 100)):
-    """S fires at T (N/C), U at W (N/C); nobody else acts before the Combat Phase's Overwatch."""
+def _defensive(rules=("defensive-fire",), command="NC", dice=(100, 100, 1, 100)):
+    """S fires at T (N/C), U at W (N/C); nobody else acts before the Combat Phase's Overwatch (the T-80BV's
+    Ammo Limit roll A9: 1)."""
     st = opt_state([unit("S", "m1", "us", A, D, command="FIRE"), unit("U", "m1", "us", A, D, command="FIRE"),
                     unit("T", "t-80bv", "sov", B, FACE_SHOOTER, command=command),
                     unit("W", "t-80bv", "sov", B, FACE_SHOOTER, command="NC")], rules, dice=list(dice))
@@ -84,7 +85,7 @@ def test_defensive_fire_minus_two_on_the_overwatch_modifiers():
     # the same shot as a real Overwatch: the unit had an OW command
     ow = opt_state([unit("S", "m1", "us", A, D, command="FIRE", revealed=True, fired=True),
                     unit("T", "t-80bv", "sov", B, FACE_SHOOTER, command="OW")], ("defensive-fire",),
-                   phase="overwatch", to_act="sov", dice=[100])
+                   phase="overwatch", to_act="sov", dice=[1, 100])
     act(ow, "ow T at S main:APFSDS")
     assert defensive == _net(next(e for e in ow.events if e.startswith("T fires"))) - 2
 
@@ -94,7 +95,7 @@ def test_defensive_fire_counts_as_a_command_in_recovery():
     def recovery(fire_back: bool):
         st = opt_state([unit("S", "m1", "us", A, D, command="FIRE"),
                         unit("T", "t-80bv", "sov", B, FACE_SHOOTER, command="NC", suppression="off")],
-                       ("defensive-fire",), dice=[100, 100, 50] if fire_back else [100, 50])
+                       ("defensive-fire",), dice=[100, 1, 100, 50] if fire_back else [100, 50])
         act(st, "fire S at T main:APFSDS")
         act(st, "ow T at S main:APFSDS" if fire_back else "pass")
         e = next(e for e in st.events if "T Suppression recovery" in e)
@@ -255,7 +256,7 @@ def _nato(shooter="m1", ammo="main:APFSDS", command="FIRE", last="T", side=("us"
     st = opt_state([unit("S", shooter, side[0], A, D, command=command, **status),
                     unit("T", "t-80bv" if side[1] == "sov" else "m1", side[1], B, FACE_SHOOTER),
                     unit("X", "t-80bv" if side[1] == "sov" else "m1", side[1], _hex_at(4), FACE_SHOOTER)],
-                   NATO, to_act=side[0], dice=[100])
+                   NATO, to_act=side[0], dice=[1, 100] if shooter == "t-80bv" else [100])  # T-80BV: A9 roll
     act(st, f"fire S at T {ammo}")
     e = next(e for e in st.events if e.startswith("S fires"))
     return (_gp_net(e) if ammo in ("main:HEAT-MP", "mmg:GP") else _net(e)), st

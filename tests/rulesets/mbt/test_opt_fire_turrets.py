@@ -174,9 +174,9 @@ def test_buttoned_spotter_spots_one_row_worse():
 def test_ma86_open_a_type_takes_turret_damage_from_effective_gp(buttoned, turret_damaged):
     # MA86 (MBT 7.8.3): non-small-arms GP Effective with the max GP Effectiveness (T-80BV HE: 5) below the GP
     # Defense (M1 8A) only suppresses a Buttoned vehicle, but damages an Open turret
-    a, b, d = clear_pair(3)  # Point Blank: HE GP 9 against GPD 8, Elite +10: roll 100 -> 90 > S 82
+    a, b, d = clear_pair(3)  # Point Blank: HE GP 9 against GPD 8, Elite +10: roll 100 -> 90 > S 82 (G9 roll 1)
     st = opt_state([unit("S", "t-80bv", "sov", a, d, command="FIRE"),
-                    unit("T", "m1", "us", b, (d + 3) % 6, buttoned=buttoned)], TUR, to_act="sov", dice=[100, 100],
+                    unit("T", "m1", "us", b, (d + 3) % 6, buttoned=buttoned)], TUR, to_act="sov", dice=[1, 100, 100],
                    grades={"sov": "elite"})
     act(st, "fire S at T main:HE")
     t = idx_of(st, "T")
