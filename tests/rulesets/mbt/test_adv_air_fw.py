@@ -559,3 +559,14 @@ def test_limited_spotting_multiplies_the_acquisition(mod, expect):
     g.turn_spot_mod = {t: mod for t in st.game.turn_spot_mod}
     st.game = g
     assert st.fw_requirement(0) == expect
+
+
+def test_the_fo_spotting_for_aircraft_uses_its_overwatch():
+    # MBT 6.7.3.1.2: a ground FO spotting for aircraft may do no other Overwatch action that turn; it may spot the
+    # same target for other aircraft
+    units = [unit("T", "sov-mr-squad", "sov", "2L10", 0), unit("F", "m981", "us", "2L7", 3, command="OW")]
+    st = fly(fw_state(units, dice=[1] * 3), "A-10A-1", "slow", "medium", "2L1", "S", hexes=8)
+    assert not st.fired[1]
+    act(st, "attack A-10A-1 bomb T")
+    assert st.fired[1] and st.fw.fo == {1: 0}
+    assert st.fw_fo_spots(0, 0)  # still spots T (for another aircraft)

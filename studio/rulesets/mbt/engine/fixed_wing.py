@@ -54,7 +54,7 @@ class FwState:
     the AA results of this flight (``aa_log``: hex, result) and the sides done for this Air Phase."""
 
     __slots__ = ("first", "last", "exit", "dmg", "sup", "dead", "ammo", "done", "k", "hex", "face", "speed",
-                 "alt", "turned", "acq", "track", "rear", "pending", "aa_log", "aa_fired", "aa_shot")
+                 "alt", "turned", "acq", "track", "rear", "pending", "aa_log", "aa_fired", "aa_shot", "fo")
 
     def __init__(self, aircraft: list) -> None:
         n = len(aircraft)
@@ -64,6 +64,7 @@ class FwState:
         self.done = [False, False]
         self.aa_fired: list[int] = []
         self.aa_shot = None     # (AA unit, row key) of the AA shot at a helicopter being resolved
+        self.fo: dict = {}      # FO -> the target it spots for aircraft this turn (MBT 6.7.3.1.2)
         self._land()
 
     def _land(self) -> None:
@@ -82,14 +83,14 @@ class FwState:
         o.done, o.aa_fired = self.done[:], self.aa_fired[:]
         o.k, o.hex, o.face, o.speed, o.alt, o.turned = self.k, self.hex, self.face, self.speed, self.alt, self.turned
         o.acq, o.track, o.rear = dict(self.acq), dict(self.track), dict(self.rear)
-        o.pending, o.aa_log, o.aa_shot = self.pending[:], self.aa_log[:], self.aa_shot
+        o.pending, o.aa_log, o.aa_shot, o.fo = self.pending[:], self.aa_log[:], self.aa_shot, dict(self.fo)
         return o
 
     def key(self) -> str:
         return (f"{self.first}{self.last}{self.exit}{self.dmg}{self.sup}{self.dead}{self.ammo}{self.done}"
                 f"{self.aa_fired}|{self.k}{self.hex}{self.face}{self.speed}{self.alt}{self.turned}"
                 f"{sorted(self.acq.items())}{sorted(self.track.items())}{sorted(self.rear.items())}"
-                f"{[(s, r.key) for s, r in self.pending]}{self.aa_log}{self.aa_shot}")
+                f"{[(s, r.key) for s, r in self.pending]}{self.aa_log}{self.aa_shot}{sorted(self.fo.items())}")
 
 
 class FixedWingRules:
@@ -136,7 +137,7 @@ class FixedWingRules:
     def fw_end_turn(self) -> None:
         """A Suppressed aircraft recovers at the end of the turn; AA shots are counted per turn (MBT 6.7.8.1.1)."""
         self.fw.sup = [False] * len(self.fw.sup)
-        self.fw.aa_fired = []
+        self.fw.aa_fired, self.fw.fo = [], {}
 
     # ---------------------------------------------------------------- actions
     def fw_actions(self) -> list[Action]:
@@ -287,15 +288,22 @@ class FixedWingRules:
         return out
 
     def fw_fo_spots(self, side: int, t: int) -> bool:
-        """A friendly FO with an Overwatch command that has not fired spots ``t`` (MBT 6.7.3.1.2, 6.7.7)."""
-        g = self.game
+        return self.fw_spotter(side, t) >= 0
+
+    def fw_spotter(self, side: int, t: int) -> int:
+        """A friendly FO that spots ``t`` for aircraft (MBT 6.7.3.1.2, 6.7.7): an observer helicopter, or a ground
+        FO with an Overwatch command that has neither fired nor observed for indirect fire, unless it already
+        spots this very target for aircraft (one FO serves many aircraft for one target); -1 none."""
+        g, fo = self.game, self.fw.fo
         for o in g.units_of(side):
-            if self.st[o] != ON or "fo" not in g.units[o].type.ag.labels or o in self.observed:
+            if self.st[o] != ON or "fo" not in g.units[o].type.ag.labels:
                 continue
-            if self.is_heli(o) or (self.cmd[o] == OW and not self.fired[o]):
-                if distance(self.hex[o], self.hex[t]) <= self.spot_range(t) and g.los.clear(self.hex[o], self.hex[t]):
-                    return True
-        return False
+            free = fo.get(o) == t or (o not in self.observed and o not in fo and
+                                      (self.is_heli(o) or (self.cmd[o] == OW and not self.fired[o])))
+            if free and distance(self.hex[o], self.hex[t]) <= self.spot_range(t) and \
+                    g.los.clear(self.hex[o], self.hex[t]):
+                return o
+        return -1
 
     def _fw_look(self, entry: bool = False) -> None:
         """Count one hex of flight for every target in view; a break in view restarts its count. On entry the
@@ -310,6 +318,17 @@ class FixedWingRules:
             else:
                 acq[t] = f.acq.get(t, 0) + 1
         f.acq = acq
+
+    def _use_spotter(self, side: int, t: int) -> None:
+        """The FO that spotted the target has used its Overwatch: no other Overwatch action and no indirect-fire
+        observation this turn (MBT 6.7.3.1.2)."""
+        o = self.fw_spotter(side, t)
+        if o < 0 or self.fw.fo.get(o) == t:
+            return
+        self.fw.fo[o] = t
+        if not self.is_heli(o):
+            self.fired[o] = True
+        self.narrate(f"{self.game.units[o].name} spots {self.game.units[t].name} for the aircraft")
 
     def fw_acquired(self) -> list[int]:
         req = self.fw_requirement(self.fw.k)
@@ -397,6 +416,8 @@ class FixedWingRules:
         hexes = self.fw_pattern(j, kind, t)
         if kind in SCATTER_KINDS and not self._load(j).pgm and g.optional_on("scatter"):
             hexes = self._fw_scatter(kind, hexes, a.name)
+        if self.hex[t] in g.los.blocking and kind != "ARM":
+            self._use_spotter(a.side, t)
         gp = a.strafe_gp if kind == "strafe" else self._load(j).gp
         self.narrate(f"{a.name} attacks {g.units[t].name} with {'its ' + a.strafe_name if kind == 'strafe' else self._load(j).name}"
                      f" (GP {gp}) on {', '.join(g.label(h) for h in hexes if h in g.map.label_of)}")
