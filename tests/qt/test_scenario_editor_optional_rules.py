@@ -108,3 +108,13 @@ def test_screenshot_of_the_rules_page(window, project, tmp_path):
     assert editor.optional_list.height() >= 200
     shot = tmp_path / "optional-rules.png"
     assert window.grab().save(str(shot)) and shot.stat().st_size > 0
+
+
+def test_rows_with_findings_are_coloured_with_the_finding_in_the_tooltip(window, project):
+    editor = open_scenario(window, project, "meeting-engagement")  # a Basic Game scenario
+    tick(editor, "spot-removal")
+    window.validate_now()
+    item = editor.optional_items["spot-removal"]
+    assert item.foreground().color().name() == "#b00020"
+    assert "error: optional rules (spot-removal) are Advanced Game rules" in item.toolTip()
+    assert editor.optional_items["morale"].foreground().color().name() != "#b00020"

@@ -765,6 +765,24 @@ class QtScenarioEditor(QtEditor):
             item.setData(Qt.ItemDataRole.UserRole, d.pointer)
             self.diag_list.addItem(item)
         self.tabs.setTabText(self.tabs.indexOf(self.diag_list), f"Findings ({len(self.diagnostics)})")
+        self._mark_optional_findings()
+
+    def _mark_optional_findings(self) -> None:
+        """Rows of the optional rules checklist with a finding (``/optional_rules/N``; ``/optional_rules``: every
+        rule on) turn red (error) or amber (warning), the finding added to their tooltip."""
+        self._fill_optional_rules()  # fresh rows, plain colours and tooltips
+        on = self.optional_rules_on()
+        from PySide6.QtGui import QBrush, QColor
+        for d in self.diagnostics:
+            parts = split(d.pointer) if d.pointer.startswith("/optional_rules") else []
+            if parts[:1] != ["optional_rules"]:
+                continue
+            rows = [int(parts[1])] if len(parts) > 1 and parts[1].isdigit() else range(len(on))  # the whole list
+            for item in [self.optional_items.get(on[r]) for r in rows if 0 <= r < len(on)]:
+                if item is None:
+                    continue
+                item.setForeground(QBrush(QColor("#b00020" if d.severity.value == "error" else "#b06000")))
+                item.setToolTip(f"{item.toolTip()}\n{d.severity.value}: {d.message}")
 
     # ---------------------------------------------------------------- edits
     def drop_force(self, toe_id: str, key) -> bool:
