@@ -26,7 +26,9 @@ allowance and flies on at NOE; while landed it unloads (``dismount HELI P``) or 
 fires only S120 guns, counts as a vehicle for ground movement and is a ground target (6.7.9.2). Passengers ride
 Under Armor, never bail out and are lost with the helicopter.
 
-Simplified (``ENGINE_POLICIES['helicopters']``): no side-slip/pylon/funnel paths (a flight is its end hex),
+Simplified (``ENGINE_POLICIES['helicopters']``): a helicopter spots when it acts (a Spot counter's range benefit
+always counts: the phase-by-phase hand-off limits of 6.7.6.1.1 are not tracked); no side-slip/pylon/funnel paths
+(a flight is its end hex),
 no rappelling, Hellfire designation or mast-mounted sight; a landed helicopter takes the helicopter AA results
 (destroyed, leaving a wreck) and no +2 Size for AP fire; ground units fire at flying helicopters only with AA
 weapons."""
