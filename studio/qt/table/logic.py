@@ -38,6 +38,7 @@ STAMPS: tuple[Stamp, ...] = (
     Stamp("Trench 1/2\"", "trench", "polyline", 0.5),
     Stamp("Wall", "wall", "polyline", 0.15, extra=(("height_in", 0.15), ("construction", "stone"), ("cover", 4))),
     Stamp("Barbed wire", "wire", "polyline", 0.1),
+    Stamp("Fencing", "fencing", "polyline", 0.1, extra=(("height_in", 0.1),)),
     Stamp("Road", "road", "polyline", 0.75),
     Stamp("Stream", "stream", "polyline", 1.0, extra=(("depth_in", 1.0),)),
     Stamp("Oil slick 1/2\"", "oil_slick", "polyline", 0.5),

@@ -99,6 +99,14 @@ class InfantryProfile(StrictModel):
     recon: bool = False
 
 
+class Recovery(StrictModel):
+    """A recovery vehicle (BfOps p.19): an ARV of a chassis rated to a weight, or a tow truck (for trucks)."""
+
+    chassis: str = Field("", description="the chassis it recovers (e.g. 'M60'); empty for a tow truck")
+    max_weight_tons: float = Field(0.0, ge=0, description="rating: it may recover any lighter vehicle (p.19)")
+    tow_truck: bool = Field(False, description="a tow truck: recovers trucks (p.19)")
+
+
 class Capabilities(StrictModel):
     recon: bool = False
     forward_observer: bool = False
@@ -106,6 +114,10 @@ class Capabilities(StrictModel):
     command_level: Literal["none", "platoon", "company", "battalion", "regimental", "brigade"] = "none"
     section_pair: bool = Field(False, description="the card notes a pair of vehicles as a Section (p.17)")
     engineer: bool = False
+    demolitions: Annotated[int, Field(ge=0, le=20)] = Field(0, description=(
+        "charge levels carried (p.20: leg engineer squad 3, engineering jeep 3, medium engineering truck 10)"))
+    eod: bool = Field(False, description="an Explosive Ordnance Disposal unit (p.20)")
+    recovery: Recovery | None = None
 
 
 class Base(StrictModel):
@@ -135,6 +147,7 @@ class BfopsCard(StrictModel):
     propulsion: Literal["tracked", "wheeled", "foot", "towed", "none"]
     axles: Annotated[int, Field(ge=2, le=4)] | None = None
     weight_tons: float = Field(0.0, ge=0)
+    chassis: str = Field("", description="the chassis family (recovery vehicles match it, p.19)")
     low_profile: bool = False
     armor: Armor = Field(default_factory=Armor)
     movement: Movement

@@ -60,7 +60,7 @@ def test_b34_b35_vehicles_pass_fencing_only_faster_than_cruise(position):
     fast = _move(position([unit("a", "nato-m60a1", "nato", 6.0, 12.5, 90, order="to-ford", element="t",
                                 double_time=True), FAR], phase="command", turn=2))
     assert fast.unit("a").x > 8.0 and not fast.unit("a").bogged
-    assert not any(r.label.startswith("bog a paddock") for r in fast.dice.history)
+    assert not any(r[0].startswith("bog a paddock") for r in fast.dice.history)
     apc = [unit("a", "nato-m113", "nato", 6.0, 12.5, 90, order="to-ford", element="t", double_time=True), FAR]
     passes = _move(position(apc, phase="command", turn=2, dice=[4]))      # 4 <= 6 - 2
     bogs = _move(position(apc, phase="command", turn=2, dice=[5]))        # 5 > 4: bogged at the fence
@@ -259,3 +259,65 @@ def test_engineers_clear_a_section_of_wire_and_others_pass_there(position):
     assert cleared.breaches.get("south-wire") and not plain.breaches
     gone = [math.dist((31.5, 30.5), (s.unit("e").x, s.unit("e").y)) for s in (plain, cleared)]
     assert gone[0] <= 1.0 + 1e-6 < 2.0 < gone[1]
+
+
+# ------------------------------------------------------------------ recovery (B105)
+
+@pytest.mark.parametrize("card, freed", [("nato-m60a1", True),     # its chassis (M60)
+                                         ("nato-m113", True),      # lighter than the M88's 51 t rating
+                                         ("nato-chieftain", False)])   # 55 t, another chassis
+def test_b105_recovery_vehicle_frees_a_bogged_vehicle_it_may_recover(position, card, freed):
+    s = position([unit("a", card, "nato", 40, 5, 0, bogged=True, element="a"),
+                  unit("r", "nato-m88", "nato", 40.7, 5, 0, element="arv"), FAR], phase="command")
+    _move(s)
+    assert s.unit("a").bogged is not freed
+
+
+def test_recovery_needs_the_recovery_vehicle_adjacent_and_holding(position):
+    far = position([unit("a", "nato-m60a1", "nato", 40, 5, 0, bogged=True, element="a"),
+                    unit("r", "nato-m88", "nato", 42, 5, 0, element="arv"), FAR], phase="command")
+    moving = position([unit("a", "nato-m60a1", "nato", 40, 5, 0, bogged=True, element="a"),
+                       unit("r", "nato-m88", "nato", 40.7, 5, 0, element="arv", order="to-ford"), FAR],
+                      phase="command")
+    assert _move(far).unit("a").bogged and _move(moving).unit("a").bogged
+
+
+# ------------------------------------------------------------------ clearing minefields (B115, B117)
+
+MINE_EDGE = 27.35            # the ford minefield strip runs y 27.5-28.5 along x 44-50
+
+
+@pytest.mark.parametrize("card, roll, cleared", [("nato-eod-team", 8, True),        # EOD: UR 6 + 2
+                                                 ("nato-eod-team", 9, False),
+                                                 ("nato-engineer-squad", 7, True),  # demolitions: UR 6 + 1
+                                                 ("nato-engineer-squad", 8, False)])
+def test_b115_b117_clearing_a_square_after_two_move_phases(position, card, roll, cleared):
+    """B115/B117: adjacent to a minefield its side knows for 2 Move Phases, then a Unit Rating check (EOD +2,
+    demolitions +1): success clears the 1" square nearest it."""
+    s = position([unit("e", card, "nato", 46, MINE_EDGE - 0.25, 0, element="eng"), FAR], phase="command",
+                 dice=[roll])
+    s.mines_known[0].add("ford-mines")
+    _turn(s)
+    assert not s.mines_cleared and s.work == {"clear:e:ford-mines": 1}
+    _move(s)
+    assert bool(s.mines_cleared.get("ford-mines")) is cleared and not s.unit("e").disabled
+
+
+def test_b115_a_ten_sets_the_mines_off_unless_a_second_check_succeeds(position):
+    units = [unit("e", "nato-eod-team", "nato", 46, MINE_EDGE - 0.25, 0, element="eng"), FAR]
+    for second, disabled in ((7, True), (6, False)):
+        s = position(units, phase="command", dice=[10, second])
+        s.mines_known[0].add("ford-mines")
+        _move(_turn(s))
+        assert s.unit("e").disabled is disabled and not s.mines_cleared
+
+
+def test_a_cleared_square_is_passed_without_a_mine_roll(position):
+    """The minefield probe's M60A1 crossing (low density, roll 4 would explode) rolls nothing in a cleared
+    square: the square cleared where it crosses."""
+    tank = unit("a", "nato-m60a1", "nato", 47, 26.2, 0, order="to-village", element="tanks")
+    s = position([tank, FAR], phase="command", dice=[1, 1, 1])
+    s.mines_cleared["ford-mines"] = [1.5, 2.5, 3.5]       # x 45-48 of the strip
+    _move(s)
+    assert not any(r[0].startswith("mine ") for r in s.dice.history)
+    assert s.unit("a").y > 28.5

@@ -23,6 +23,7 @@ from .movement import cut, mover_class, polyline_length
 from .structures import STRUCTURE, resolve_structure_shot, structure_targets
 from .through import second_shot
 from . import sniper as SN
+from . import support as SU
 from . import works as W
 
 
@@ -209,7 +210,8 @@ class BfopsState(State):
     fired_on: dict = field(default_factory=dict)    # unit id -> ids of the enemy units that fired at it (p.18)
     burning: dict = field(default_factory=dict)     # oil slick id -> last Turn it burns (p.10)
     breaches: dict = field(default_factory=dict)    # fence/wire id -> points where a 1" section is cleared
-    fence_work: dict = field(default_factory=dict)  # "unit:fence" -> Move Phases infantry spent at it (p.10)
+    work: dict = field(default_factory=dict)        # "unit:feature" -> Move Phases spent at a task (p.10, p.19-20)
+    mines_cleared: dict = field(default_factory=dict)   # minefield id -> centre-line positions of cleared squares
     in_combat: set = field(default_factory=set)     # elements engaged in combat (snipers, p.15)
     sights: dict = field(default_factory=dict, compare=False)
     lost: list = field(default_factory=list, compare=False)
@@ -264,8 +266,9 @@ class BfopsState(State):
                           dict(self.smoke), list(self.unseen), dict(self.issued), set(self.doubled),
                           [set(m) for m in self.mines_known], set(self.engaged),
                           {k: set(v) for k, v in self.fired_on.items()}, dict(self.burning),
-                          {k: list(v) for k, v in self.breaches.items()}, dict(self.fence_work),
-                          set(self.in_combat), dict(self.sights), list(self.lost), events=list(self.events))
+                          {k: list(v) for k, v in self.breaches.items()}, dict(self.work),
+                          {k: list(v) for k, v in self.mines_cleared.items()}, set(self.in_combat),
+                          dict(self.sights), list(self.lost), events=list(self.events))
 
     def _visible(self) -> str:
         units = [(u.id, u.card, u.side, u.element, u.x, u.y, u.facing, u.hits, u.disabled, u.immobilized, u.bogged,
@@ -277,7 +280,8 @@ class BfopsState(State):
                 f"{sorted(self.smoke.items())}|{self.unseen}|{sorted(self.issued.items())}|{sorted(self.doubled)}|"
                 f"{[sorted(m) for m in self.mines_known]}|{sorted(self.engaged)}|"
                 f"{sorted((k, sorted(v)) for k, v in self.fired_on.items())}|{sorted(self.burning.items())}|"
-                f"{sorted(self.breaches.items())}|{sorted(self.fence_work.items())}|{sorted(self.in_combat)}|{units}")
+                f"{sorted(self.breaches.items())}|{sorted(self.work.items())}|{sorted(self.mines_cleared.items())}|"
+                f"{sorted(self.in_combat)}|{units}")
 
     def fingerprint(self) -> str:
         return f"{self._visible()}|{self.dice.fingerprint()}"
@@ -413,6 +417,8 @@ class BfopsState(State):
         self.sights = {}
         for _ in range(max(1, int(self.game.tables.sequence["move_phases"]))):
             column = Column({u.id: self.game.footprint(u) for u in self.units}, {}, {})
+            SU.recover(self)                                                     # BfOps p.19
+            SU.clear_minefields(self)                                            # BfOps p.20
             for u in self.units:
                 if u.disabled:
                     continue
@@ -668,6 +674,9 @@ class BfopsState(State):
         Returns True when the unit must stop (disabled or immobilized)."""
         key = f"{area.id}@{round(x, 1)},{round(y, 1)}"
         if key in self.cleared:
+            return False
+        if SU.in_cleared_square(self, area, x, y):
+            self.narrate(f"{u.id} passes a cleared 1\" section of minefield {area.id} (BfOps p.20)")
             return False
         f = area.data["feature"]
         row = self.game.tables.mines.get(str(f.attributes.get("density", "low")), self.game.tables.mines["low"])

@@ -142,10 +142,10 @@ def cross_fence(state, u, path: list, at: float, area, mover: str, band: str, ro
     stop = cut(path, max(0.0, at - 0.1))
     if mover == "infantry":
         key = f"{u.id}:{area.id}"
-        state.fence_work[key] = state.fence_work.get(key, 0) + 1
-        left = int(state.game.tables.procedure("fence_stop_phases")) - state.fence_work[key]
+        state.work[key] = state.work.get(key, 0) + 1
+        left = int(state.game.tables.procedure("fence_stop_phases")) - state.work[key]
         if left <= 0:
-            del state.fence_work[key]
+            del state.work[key]
             breach(state, area, x, y, by=u.id)
         else:
             state.narrate(f"{u.id} is stopped at fencing {area.id}: {left} more Move Phase(s) (BfOps p.10)")
