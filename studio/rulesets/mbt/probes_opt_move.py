@@ -148,6 +148,17 @@ def _full_cover_probes() -> list:
     return [Probe("adv-full-cover", pos, ("fire S at L main:HEAT-MP",), ("full-cover-bonus",))]
 
 
+def _narrow_probes() -> list:
+    from studio.rules.conformance import Probe
+
+    # MBT 7.30 example: a T-80BV pushes a Track-hit BMP-2 in the narrow hex ahead (2B2): +25 (5 full 5 tons more,
+    # placeholder weights); roll 25 = 50 fails, with the push values one higher it succeeds
+    units = [_unit("V", "t-80bv", "sov", "2A1", 2, command="MOVE"),
+             _unit("F", "bmp-2", "sov", "2B2", 2, track_hit=True), _unit("E", "m1", "us", FAR, 2)]
+    return [Probe("opt-narrow-push", _position(units, "sov", [25], ("narrow-roads",), narrow_roads=["2B2"]),
+                  ("move V", "push V"), (), ("push-values",), optional_rules=("narrow-roads",))]
+
+
 def probes() -> list:
     """This area's probes (``studio.rules.conformance.Probe``)."""
-    return _mine_probes() + _terrain_probes() + _quickmarch_probes() + _hull_down_probes() + _overrun_probes() + _engineer_probes() + _fire_probes() + _cover_probes() + _full_cover_probes()
+    return _mine_probes() + _terrain_probes() + _quickmarch_probes() + _hull_down_probes() + _overrun_probes() + _engineer_probes() + _fire_probes() + _cover_probes() + _full_cover_probes() + _narrow_probes()

@@ -67,6 +67,8 @@ class MoveOpt:
     long_gun_terrain: frozenset   # terrain codes where a long gun must point fore or aft (MBT 7.20)
     cover_slots: dict             # assault-cover-slots: vehicle, squad, half, section (MBT 7.41)
     spot_fc: dict                 # spotting-modifiers target-full-cover, spotter-full-cover (MBT 6.1.3.2)
+    push: dict                    # push-values: success-min, per-5-tons (MBT 7.30)
+    narrow: frozenset             # the scenario's narrow road and path hexes (MBT 7.30)
     cards: dict = field(default_factory=dict)   # card id -> CardMove (filled on first use)
     placeholders: list = field(default_factory=list)
     xc_cache: dict = field(default_factory=dict)  # (traction, weight) -> step table with the limits applied
@@ -111,7 +113,9 @@ def compile_move_opt(game) -> MoveOpt:
                  frozenset(str(q["terrain"]) for q in qrows), _minefields(game, values), *_limits(game),
                  rd.keyed("overrun-values", "item", "value", "int"), *_hull_down(rd), _fire_start(rd),
                  frozenset(str(x["terrain"]) for x in rd.rows("long-gun-terrain")),
-                 rd.keyed("assault-cover-slots", "item", "value", "int"), _spot_fc(rd))
+                 rd.keyed("assault-cover-slots", "item", "value", "int"), _spot_fc(rd),
+                 rd.keyed("push-values", "item", "value", "int"),
+                 frozenset(_hex(game, h, "narrow_roads") for h in game.extension.get("narrow_roads") or ()))
     mo.placeholders = rd.placeholders
     return mo
 

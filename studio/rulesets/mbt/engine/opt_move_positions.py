@@ -1,6 +1,7 @@
 """Position extensions of the movement optional rules (``studio.rules.position`` documents, key ``extension``):
 ``minefields`` (plots in the scenario-extension form, MBT 7.31.1: they replace the scenario's) and
-``weight_limits`` (MBT 7.32; only in a position with its own units, whose game copy they change)."""
+``weight_limits`` (MBT 7.32) and ``narrow_roads`` (MBT 7.30), only in a position with its own units, whose game
+copy they change."""
 from __future__ import annotations
 
 import dataclasses
@@ -11,7 +12,7 @@ from .data import DataError
 from .opt_mines import MineState
 from .opt_move_data import _limits, _minefields, move_opt
 
-MOVE_EXTENSION = ("minefields", "weight_limits")
+MOVE_EXTENSION = ("minefields", "weight_limits", "narrow_roads")
 
 
 def apply_move_extension(state, ext: dict, error, own_units: bool) -> None:
@@ -20,19 +21,27 @@ def apply_move_extension(state, ext: dict, error, own_units: bool) -> None:
     from ..cards import MinefieldPlot, WeightLimit
 
     g = state.game
-    for key, model in (("minefields", MinefieldPlot), ("weight_limits", WeightLimit)):
+    for key, model in (("minefields", MinefieldPlot), ("weight_limits", WeightLimit), ("narrow_roads", str)):
         if key not in ext:
             continue
         if not g.advanced:
             raise error(f"extension {key}: an Advanced Game optional rule (MBT 7.31-7.32)", f"/extension/{key}")
         try:
-            items = [model.model_validate(x).model_dump() for x in ext[key] or ()]
+            items = [_item(model, x) for x in ext[key] or ()]
         except (ValidationError, TypeError) as exc:
             raise error(f"extension {key}: {exc}", f"/extension/{key}") from None
         try:
             _apply(state, key, items, own_units)
         except DataError as exc:
             raise error(str(exc), f"/extension/{key}") from None
+
+
+def _item(model, x):
+    if model is str:
+        if not isinstance(x, str):
+            raise TypeError(f"a hex label, not {x!r}")
+        return x
+    return model.model_validate(x).model_dump()
 
 
 def _apply(state, key: str, items: list, own_units: bool) -> None:
@@ -44,7 +53,13 @@ def _apply(state, key: str, items: list, own_units: bool) -> None:
             if g.optional_on("mines") else []
         return
     if not own_units:
-        raise DataError("weight_limits in a position need the position's own units (a game copy)")
+        raise DataError(f"{key} in a position need the position's own units (a game copy)")
+    if key == "narrow_roads":
+        from .opt_move_data import _hex
+
+        narrow = frozenset(_hex(g, h, "narrow_roads") for h in items)
+        g.__dict__["_move_opt"] = dataclasses.replace(mo, narrow=narrow, cards={}, xc_cache={})
+        return
     bridge, ice = _limits(g, items)
     g.__dict__["_move_opt"] = dataclasses.replace(mo, bridge_limit=bridge, ice_limit=ice, cards={}, xc_cache={})
 

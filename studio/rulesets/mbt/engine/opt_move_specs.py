@@ -10,6 +10,7 @@ MINE_VALUE_IDS = ("hasty-gpd", "fascam-gpd", "deliberate-gpd", "plow-gp", "plow-
                   "helicopter-max-gpd")
 BOG_MODIFIER_IDS = ("towing",)
 OVERRUN_IDS = ("modifier", "max-gp")
+PUSH_IDS = ("success-min", "per-5-tons")
 HD_MOD_IDS = ("partial", "size+2", "size+1", "size+0", "size-1", "size-2")
 GRADE_IDS = ("elite", "veteran", "seasoned", "regulars", "green", "raw")
 
@@ -34,6 +35,7 @@ MOVE_OPT_TABLES = (
     TableSpec("long-gun-terrain", "MBT 7.20", ("terrain",), min_rows=1),
     TableSpec("assault-cover-slots", "MBT 7.41", ("item", "value"), ("value",), ("value",),
               keys=("vehicle", "squad", "half", "section")),
+    TableSpec("push-values", "MBT 7.30", ("item", "value"), ("value",), ("value",), keys=PUSH_IDS),
     TableSpec("overrun-values", "MBT 6.6.10", ("item", "value"), ("value",), ("value",), keys=OVERRUN_IDS),
 )
 
