@@ -9,12 +9,15 @@ anti-armour fire with hits, front/flank armour, penetration and confirmation (13
 (14), opportunity fire during enemy movement (15, ``opportunity.py``), close assault after movement (16),
 company morale (17), transport and entrenchments (8, 18, ``transport.py``), artillery, the fire timetable,
 CLGP and ammunition (19, 21-23, ``artillery.py``), smoke and wind (20, ``smoke.py``), HQ replacement (4.C.3) and
-victory points with the drawn multiplier (24.E). What it does not play yet: see ``../COVERAGE.md``.
+victory points with the drawn multiplier (24.E); steep slopes (7.E.2), dummies (10.F), battle drill (4.D.2), the
+missile-firer spotting step (ESoP fire phase 1-2). What it does not play: see ``../COVERAGE.md``.
 
 Action texts: ``move <unit> <hex>``, ``form <unit> march|combat``, ``cover <unit>``, ``rally <unit>``,
 ``rally-company <company>`` (17.B, with OPs), ``toc <unit> plan|execute`` (6.A), ``face <unit> <0-5>`` (7.F), ``fire <unit> <ammo> <target>`` (fire phase, opportunity fire and close assault), ``exit <unit>`` (off the
 side's exit edge, Assault 24.E), ``mount <unit> <carrier>``, ``dismount <unit>`` (8), ``entrench <unit>`` (18),
-``undeploy <unit>`` (19.E), ``replace <HQ designation> <unit>`` (4.C.3), ``attach <unit> <HQ designation>`` (4.C.4); in the artillery phase ``plot <firer> <hex>
+``undeploy <unit>`` (19.E), ``replace <HQ designation> <unit>`` (4.C.3), ``attach <unit> <HQ designation>`` (4.C.4),
+``drill <company|bnN> march|combat|<direction>`` (Soviet battle drill, 4.D.2, ``drill.py``), ``dummy <unit>`` (a
+dummy returns, 10.F, ``dummies.py``); in the artillery phase ``plot <firer> <hex>
 <ammo> [max]``, ``cancel <firer>``, ``abort-timetable``, ``deploy <unit>`` (19, 21); ``end``.
 """
 from __future__ import annotations
@@ -436,6 +439,12 @@ VERBS = ("move", "fire", "end", "pass", "rally", "rally-company", "cover", "form
          "attach", "drill", "dummy")
 
 
+#: action verbs whose first argument is a counter id and whose other arguments (text) go to the method as they are
+_UNIT_VERBS = {"dismount": "_dismount", "entrench": "_entrench", "undeploy": "_undeploy", "attach": "_attach",
+               "dummy": "_return_dummy", "rally": "_rally", "toc": "_toc_order", "exit": "_exit",
+               "cover": "_take_cover", "form": "_form"}
+
+
 def _ratio(column: str) -> float:
     a, b = str(column).split(":")
     return int(a) / int(b)
@@ -557,36 +566,18 @@ class AssaultState(CommandControl, Replacement, OpportunityFire, Artillery, Smok
         parts = str(action).split()
         if parts[0] in ("plot", "cancel", "abort-timetable", "deploy"):
             self._apply_artillery(parts)
+        elif parts[0] in _UNIT_VERBS:
+            getattr(self, _UNIT_VERBS[parts[0]])(self._by_id(parts[1]), *parts[2:])
         elif parts[0] == "mount":
             self._mount(self._by_id(parts[1]), self._by_id(parts[2]))
-        elif parts[0] == "dismount":
-            self._dismount(self._by_id(parts[1]))
-        elif parts[0] == "entrench":
-            self._entrench(self._by_id(parts[1]))
-        elif parts[0] == "undeploy":
-            self._undeploy(self._by_id(parts[1]))
-        elif parts[0] == "attach":
-            self._attach(self._by_id(parts[1]), parts[2])
         elif parts[0] == "drill":
             self._drill(parts[1], parts[2])
-        elif parts[0] == "dummy":
-            self._return_dummy(self._by_id(parts[1]))
         elif parts[0] == "replace":
             self._replace(parts[1], self._by_id(parts[2]))
-        elif parts[0] == "rally":
-            self._rally(self._by_id(parts[1]))
         elif parts[0] == "face":
             self._reface(self._by_id(parts[1]), int(parts[2]))
-        elif parts[0] == "toc":
-            self._toc_order(self._by_id(parts[1]), parts[2])
         elif parts[0] == "rally-company":
             self._rally_company(parts[1])
-        elif parts[0] == "exit":
-            self._exit(self._by_id(parts[1]))
-        elif parts[0] == "cover":
-            self._take_cover(self._by_id(parts[1]))
-        elif parts[0] == "form":
-            self._form(self._by_id(parts[1]), parts[2])
         elif parts[0] == "move":
             self._move(self._by_id(parts[1]), self.game.map.hex(parts[2]))
         elif parts[0] == "fire":
@@ -1272,23 +1263,28 @@ class AssaultState(CommandControl, Replacement, OpportunityFire, Artillery, Smok
                     for key, f in sorted(conventional.items()) if self._by_id(key[0]).steps > 0]
         for target, result, source in results:
             self._apply_result(target, result, source)
+        self._after_fire()
+        if close or opportunity:
+            return                                                    # Assault 16: no end-of-fire spotting
+        for side in range(2):
+            self._spot(side, [c for c in self.counters if c.side != side and c.fired and not c.spotted], False)
+        self._unspot(movement=False)
+
+    def _after_fire(self) -> None:
+        """After the results: every company fired at checks morale (17.A), direct IS leaves its screen (20.C),
+        the eliminated and the dummies found (10.F) go."""
         for d in self.declared:
-            if self._by_id(d.target).dummy:
+            target = self._by_id(d.target)
+            if target.dummy:
                 continue
-            self._company_record(self._by_id(d.target)).fired_at = True   # any fire at it (Assault 17.A)
+            self._company_record(target).fired_at = True              # any fire at it (Assault 17.A)
             if d.ammo == "IS":
-                target = self._by_id(d.target)
                 self._place_smoke(target.hex, "incendiary", self._by_id(d.firer).side, "incendiary-direct")  # 20.C
                 self.narrate(f"IS fire leaves an incendiary screen on {self.game.map.label_of[target.hex]} (20.C)")
         self.declared = []
         self.counters = [c for c in self.counters if c.steps > 0]
         self._purge_dummies()
         self._check_morale()
-        if close or opportunity:
-            return                                                    # Assault 16: no end-of-fire spotting
-        for side in range(2):
-            self._spot(side, [c for c in self.counters if c.side != side and c.fired and not c.spotted], False)
-        self._unspot(movement=False)
 
     def _anti_armour_shots(self, firer: Counter, target: Counter, d: Declared, cell, sequential: bool) -> list:
         """One anti-armour attack per firing step (Assault 12.E); under option c2 'sequential' applied at once

@@ -99,12 +99,7 @@ def _counter(game, i: int, u):
     facing = u.facing if u.facing is not None else (5 if u.side == "us" else 2)
     if not (isinstance(facing, int) and 0 <= facing <= 5):
         raise _error("facing is a hexside or vertex 0-5 (Assault 7.F)", f"{ptr}/facing")
-    if u.status.get("deployed") and body.indirect_fire is None:
-        raise _error("only indirect fire units deploy (Assault 19.E)", f"{ptr}/status/deployed")
-    if u.status.get("cover") and formation != "combat":
-        raise _error("only units in combat formation may be in cover (Assault 7.G)", f"{ptr}/status/cover")
-    if u.status.get("dummy") and (u.status.get("spotted") or u.passengers):
-        raise _error("a dummy is never spotted and carries nothing (Assault 10.F)", f"{ptr}/status/dummy")
+    _check_states(u, body, formation, ptr)
     return Counter(u.id or f"u{i + 1}", u.card, game.sides.index(u.side), h, steps, formation, facing,
                    cover=u.status.get("cover", False), designation=u.status.get("designation", ""),
                    toc_bank=u.status.get("toc_bank", 0),
@@ -113,6 +108,16 @@ def _counter(game, i: int, u):
                    company=u.status.get("company", u.id or f"u{i + 1}"), fatigued=u.status.get("fatigued", False),
                    deployed=u.status.get("deployed", False), entrenched=u.status.get("entrenched", False),
                    attached=u.status.get("attached", ""), dummy=u.status.get("dummy", False))
+
+
+def _check_states(u, body, formation: str, ptr: str) -> None:
+    """Status keys that only some units may have (Assault 19.E, 7.G, 10.F)."""
+    if u.status.get("deployed") and body.indirect_fire is None:
+        raise _error("only indirect fire units deploy (Assault 19.E)", f"{ptr}/status/deployed")
+    if u.status.get("cover") and formation != "combat":
+        raise _error("only units in combat formation may be in cover (Assault 7.G)", f"{ptr}/status/cover")
+    if u.status.get("dummy") and (u.status.get("spotted") or u.passengers):
+        raise _error("a dummy is never spotted and carries nothing (Assault 10.F)", f"{ptr}/status/dummy")
 
 
 def _passengers(game, state, units) -> None:
