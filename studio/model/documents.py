@@ -143,7 +143,8 @@ class OptionalRuleNeeds(StrictModel):
     the rule on against it (e.g. minefields without a minefield plot is an error naming what is missing)."""
 
     card_fields: list[str] = Field(default_factory=list, description="unit card fields the rule reads, e.g. "
-                                   "'weight_tons' (a dotted path into the card body, e.g. 'weapons.ammo')")
+                                   "'weight_tons' (a dotted path into the card body, e.g. 'weapons.ammo'; 'a|b' = either; "
+                                   "'extension.X' = a scenario extension field that can give it instead)")
     tables: list[Id] = Field(default_factory=list, description="ruleset tables the rule reads besides its own")
     scenario: list[str] = Field(default_factory=list, description="scenario data the rule needs (extension "
                                 "block keys such as 'minefields' or 'hidden_counters'; 'a|b' = either will do)")

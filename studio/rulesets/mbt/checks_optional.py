@@ -6,7 +6,8 @@ Advanced Game rules). Codes are stable: ``mbt.optional-*``. What each rule needs
 - ``mbt.optional-needs-scenario`` (error): a rule in force whose ``needs.scenario`` key (an ``extension`` field;
   ``a|b`` = either) the scenario does not fill in, e.g. "mines on but the scenario plots no minefield".
 - ``mbt.optional-card-field`` (warning): a ``needs.card_fields`` field (dotted path into the card ``body``; a list
-  step matches any item) that no unit card of the scenario gives: the rule has nothing to act on.
+  step matches any item; ``a|b`` = either; ``extension.X`` = the scenario's extension field X instead, e.g.
+  ``command_level|extension.command_units``) that no unit card of the scenario gives: nothing to act on.
 - ``mbt.optional-map-feature`` (warning): a rule in force about map features (``needs.map_features``: terrain
   codes, hexside features or road types) none of which the scenario's boards have.
 - ``mbt.optional-data-unused`` (warning): extension data that only optional rules read while none of them is on.
@@ -100,15 +101,30 @@ def _has_path(value: Any, parts: list[str]) -> bool:
     return hasattr(value, head) and _has_path(getattr(value, head), rest)
 
 
+EXTENSION = "extension."  # a card_fields alternative the scenario extension may give instead of a card
+
+
+def _card_field_given(path: str, bodies: list, ext) -> bool:
+    """Whether one alternative of ``path`` (``a|b``) is given: a card body field, or ``extension.X`` filled."""
+    for alt in _alternatives(path):
+        if alt.startswith(EXTENSION):
+            if _filled(ext, alt[len(EXTENSION):]):
+                return True
+        elif any(_has_path(body, alt.split(".")) for body in bodies):
+            return True
+    return False
+
+
 def _card_fields(doc, sc, index, on) -> Iterator[Diagnostic]:
     wanted = [(k, rule, f) for k, rule in on for f in rule.needs.card_fields]
     if not wanted:
         return
     bodies = _scenario_cards(sc, index)
     for k, rule, path in wanted:
-        if not any(_has_path(body, path.split(".")) for body in bodies):
+        if not _card_field_given(path, bodies, sc.extension):
+            shown = " or ".join(f"'{a}'" for a in _alternatives(path))
             yield doc.warning("mbt.optional-card-field", f"optional rule '{rule.id}' ({rule.rule}) reads card "
-                              f"field '{path}', which no unit card of this scenario gives: the rule has nothing "
+                              f"field {shown}, which no unit card of this scenario gives: the rule has nothing "
                               "to act on", f"/optional_rules/{k}", rule.rule)
 
 
@@ -155,6 +171,9 @@ def _unused_data(doc, ext, ruleset, on: set[str]) -> Iterator[Diagnostic]:
 
 
 def _card_field_known(path: str) -> bool:
+    """A card body field (its first step), or ``extension.X`` with X a field of the MBT scenario extension."""
+    if path.startswith(EXTENSION):
+        return path[len(EXTENSION):] in MbtScenarioExtension.model_fields
     head = path.split(".")[0]
     return any(head in getattr(model, "model_fields", {}) for model in set(CARD_BODIES.values()))
 
@@ -173,10 +192,12 @@ def check_optional_ruleset(doc, index) -> Iterator[Diagnostic]:
                     yield doc.warning("mbt.optional-needs-key", f"optional rule '{rule.id}' needs scenario data "
                                     f"'{name}', which is no field of the MBT scenario extension",
                                     f"/optional_rules/{k}/needs/scenario/{j}", rule.rule)
-        for j, path in enumerate(rule.needs.card_fields):
-            if not _card_field_known(path):
-                yield doc.warning("mbt.optional-needs-key", f"optional rule '{rule.id}' reads card field '{path}', "
-                                "which no MBT card body has", f"/optional_rules/{k}/needs/card_fields/{j}", rule.rule)
+        for j, key in enumerate(rule.needs.card_fields):
+            for path in _alternatives(key):
+                if not _card_field_known(path):
+                    yield doc.warning("mbt.optional-needs-key", f"optional rule '{rule.id}' reads card field "
+                                      f"'{path}', which no MBT card body has",
+                                      f"/optional_rules/{k}/needs/card_fields/{j}", rule.rule)
 
 
 OPTIONAL_CHECKS: dict[str, list] = {"scenario": [check_optional_scenario], "ruleset": [check_optional_ruleset]}

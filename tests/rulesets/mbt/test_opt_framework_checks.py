@@ -139,3 +139,13 @@ def test_rule_about_map_features_the_boards_lack_is_a_warning(project):
     board = project / "maps/board-2.yaml"
     edit(board, "hexsides:\n", "hexsides:\n  - {hex: 2A1, side: N, feature: hedgerow}\n")
     assert found(project) == []
+
+
+def test_card_field_alternatives_and_the_scenario_instead_of_a_card(project):
+    set_needs(project, morale={"card_fields": ["notes.no_such_field|extension.platoons"]},
+              hidden_units={"card_fields": ["extension.platoonz"]})
+    path = switch_on(project, ADV, "morale")
+    assert [c[0] for c in found(project)] == ["mbt.optional-card-field", "mbt.optional-needs-key"]
+    assert "'notes.no_such_field' or 'extension.platoons'" in messages(project, "mbt.optional-card-field")[0]
+    edit(path, "extension:\n  game: advanced\n", "extension:\n  game: advanced\n  platoons: {M1-1: 1st}\n")
+    assert [c[0] for c in found(project)] == ["mbt.optional-needs-key"]  # extension.platoonz: no such field
