@@ -117,6 +117,7 @@ class Capabilities(StrictModel):
     demolitions: Annotated[int, Field(ge=0, le=20)] = Field(0, description=(
         "charge levels carried (p.20: leg engineer squad 3, engineering jeep 3, medium engineering truck 10)"))
     eod: bool = Field(False, description="an Explosive Ordnance Disposal unit (p.20)")
+    earthmoving: bool = Field(False, description="earthmoving or towing equipment: clears wire and fencing (p.19)")
     recovery: Recovery | None = None
 
 

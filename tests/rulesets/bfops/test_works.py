@@ -248,17 +248,26 @@ def test_b63_element_barrages_share_one_target_marker(position, grouping, target
 
 # ------------------------------------------------------------------ engineers (p.19)
 
-def test_engineers_clear_a_section_of_wire_and_others_pass_there(position):
-    """p.19: an engineer squad moving into the village wire clears a 1" section and passes at its own speed
-    (an ordinary squad crosses at Swim speed, 1")."""
-    eng = unit("e", "wp-engineer-squad", "warpac", 31.5, 30.5, 0, order="to-village", element="eng")
-    sq = unit("e", "wp-rifle-squad", "warpac", 31.5, 30.5, 0, order="to-village", element="eng")
+def test_earthmoving_engineer_clears_a_section_of_wire_and_others_pass_there(position):
+    """p.19: an earthmoving engineer vehicle (IMR) moving into the village wire clears a 1" section, with no Bog
+    check; a BTR-60 crossing there later drives through at full Cruise with no check (elsewhere: half Cruise and a
+    Bog check, B34). An ordinary squad only crosses at Swim speed and clears nothing."""
     guard = unit("c", "nato-chieftain", "nato", 60, 46, 180)
-    cleared = _move(position([eng, guard], scenario=VILLAGE, phase="command"))
+    imr = unit("e", "wp-imr", "warpac", 31.5, 30.5, 0, order="to-village", element="eng")
+    cleared = _move(position([imr, guard], scenario=VILLAGE, phase="command"))
+    assert cleared.breaches.get("south-wire")
+    assert not any(r[0].startswith("bog e south-wire") for r in cleared.dice.history)
+    sq = unit("e", "wp-rifle-squad", "warpac", 31.5, 30.5, 0, order="to-village", element="eng")
     plain = _move(position([sq, guard], scenario=VILLAGE, phase="command"))
-    assert cleared.breaches.get("south-wire") and not plain.breaches
-    gone = [math.dist((31.5, 30.5), (s.unit("e").x, s.unit("e").y)) for s in (plain, cleared)]
-    assert gone[0] <= 1.0 + 1e-6 < 2.0 < gone[1]
+    assert not plain.breaches
+    assert math.dist((31.5, 30.5), (plain.unit("e").x, plain.unit("e").y)) <= 1.0 + 1e-6
+    btr = unit("b", "wp-btr60", "warpac", 31.5, 30.5, 0, order="to-village", element="btr")
+    through = position([btr, guard], scenario=VILLAGE, phase="command")
+    through.breaches.update({k: list(v) for k, v in cleared.breaches.items()})
+    _move(through)
+    blocked = _move(position([btr, guard], scenario=VILLAGE, phase="command", dice=[1]))
+    assert not any(r[0].startswith("bog b south-wire") for r in through.dice.history)
+    assert any(r[0].startswith("bog b south-wire") for r in blocked.dice.history)
 
 
 # ------------------------------------------------------------------ recovery (B105)

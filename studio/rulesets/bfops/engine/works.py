@@ -9,7 +9,8 @@
   table ``procedures``) it stops infantry and Soft Units, strikes the tires of wheeled armour with Pen 2 (a tire
   immobilized when Pen >= its armour: it passes and stops just beyond), leaves tracked armour alone, and a sight
   line through it spots and hits at -3 (``spot-modifiers`` / ``hit-modifiers`` burning_slick).
-- Combat engineers (card capability ``engineer``) moving into wire or fencing clear a 1" section (p.19).
+- Towing or earthmoving engineer units (card capability ``earthmoving``) moving into wire or fencing clear a 1"
+  section (p.19); other units then pass there freely.
 """
 from __future__ import annotations
 
@@ -125,8 +126,9 @@ def entry_point(path: list, at: float) -> tuple[float, float]:
 
 
 def engineer_clears(state, u, card, path: list, at: float, area) -> bool:
-    """A combat engineer moving into wire or fencing clears a 1" section and passes (BfOps p.19)."""
-    if not card.capabilities.engineer or area.kind not in (WIRE, FENCE):
+    """A towing or earthmoving engineer unit (capability ``earthmoving``) moving into wire or fencing clears a
+    1" section and passes (BfOps p.19)."""
+    if not card.capabilities.earthmoving or area.kind not in (WIRE, FENCE):
         return False
     breach(state, area, *entry_point(path, at), by=u.id)
     return True
