@@ -346,6 +346,8 @@ class VehicleBody(StrictModel):
                                                       "sighting capability, e.g. M981 FISTV (MBT 6.5.1.13.3, 4.1.1)")
     weight_tons: Annotated[float, Field(gt=0, le=999)] | None = Field(
         None, description="weight for bridges, pushing, AVLB (MBT 7.30, 7.32, 7.49)")
+    avlb_tons: Annotated[float, Field(gt=0, le=999)] | None = Field(
+        None, description="an AVLB: the weight limit of the bridge it launches (MBT 7.49, optional rule avlb)")
     installations: list[Literal["radar", "sam", "atgm"]] = Field(
         default_factory=list, description="'Radar', 'SAM' or 'ATGM damage' in Notes: exposed installations GP fire "
                                           "may damage (optional rule 7.47)")
