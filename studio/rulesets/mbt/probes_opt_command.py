@@ -86,7 +86,8 @@ def _hidden_probes() -> list:
         Probe("opt-ground-radar-hidden", _position(leg + [MOVER], "move-first", "us", [], ("hidden-units",
                                                    "ground-radar"), hidden_units=[{"id": "H1", "side": "us",
                                                                                    "hex": "2A1", "units": ["I"]}],
-                                                   ground_radar=["R"]), NEXT_TURN, optional_rules=("ground-radar",)),
+                                                   ground_radar=["R"]), NEXT_TURN + ("cover I off",),
+              optional_rules=("ground-radar",)),
     ]
 
 
@@ -103,10 +104,11 @@ def _spotting_probes() -> list:
     return [
         # MBT 7.4 / MA82: a squad with Spot/Fire in Woods (range 15, as the example's SPG-9): Medium, 3-5
         # spotters, one at 6 <= 15 // 2: 20; Veteran +10: roll 10 removes (the modifier one higher keeps it)
-        Probe("opt-spot-removal", _pos_grades(removal, [10], ("spot-removal",), vet), NEXT_TURN, (),
+        Probe("opt-spot-removal", _pos_grades(removal, [10], ("spot-removal",), vet), NEXT_TURN + ("cover S off",), (),
               ("spot-removal-modifiers",), optional_rules=("spot-removal",)),
         # roll 21 + 10 = 31 keeps it; the table one higher (3 spotters in the 2-2 row, now 3-3: 31) removes it
-        Probe("opt-spot-removal-table", _pos_grades(removal, [21], ("spot-removal",), vet), NEXT_TURN, (),
+        Probe("opt-spot-removal-table", _pos_grades(removal, [21], ("spot-removal",), vet), NEXT_TURN + ("cover S off",),
+              (),
               ("spot-removal",), optional_rules=("spot-removal",)),
         # MBT 7.7 / MA83: two Veteran M1s at 4 (> 7 // 2): 60 + 10 = 70; roll 71 fails (one higher spots)
         Probe("opt-limited-spotting", _pos_grades(limited, [71], ("limited-spotting",), vet), NEXT_TURN, (),

@@ -13,7 +13,7 @@ from mbt_adv_fixtures import SCENARIO, clear_pair, index  # noqa: E402
 from studio.rules.position import position_state  # noqa: E402
 from studio.rulesets.mbt.engine import game as G  # noqa: E402
 
-__all__ = ["game_with", "pos_state", "unit", "act", "legal", "clear_pair", "events"]
+__all__ = ["game_with", "pos_state", "unit", "act", "legal", "clear_pair", "events", "end_turn_decisions"]
 
 
 @lru_cache(maxsize=64)
@@ -63,6 +63,12 @@ def act(state, text: str):
 
 def legal(state) -> list[str]:
     return [str(a) for a in state.legal_actions()]
+
+
+def end_turn_decisions(state) -> None:
+    """Answer the Advanced Adjustment Phase's decisions (Full Cover of leg units: stay out) to end the turn."""
+    while state.current_player() >= 0 and state.phase_id() == "adjustment":
+        act(state, next(a for a in legal(state) if a.startswith("cover ") and a.endswith(" off")))
 
 
 def events(state, word: str) -> list[str]:

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from opt_command_fixtures import act, clear_pair, events, pos_state, unit  # noqa: E402
+from opt_command_fixtures import act, clear_pair, end_turn_decisions, events, pos_state, unit  # noqa: E402
 
 WOODS = "2L10"                      # a Woods hex (Medium cover)
 AT6, AT10, AT10B = "2F11", "2B12", "2B13"   # Clear hexes with a clear LOS to it at 6, 10 and 10
@@ -22,6 +22,7 @@ def _next_spotting(units, rules, dice, **kw):
     st = pos_state(units + [MOVER], rules, phase="move-first", dice=dice, **kw)
     act(st, "move X")
     act(st, "done X")
+    end_turn_decisions(st)
     return st
 
 
