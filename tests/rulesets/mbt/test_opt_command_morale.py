@@ -317,3 +317,23 @@ def test_indirect_gp_of_a_broken_mortar():
         e = events(st, "IF at T")
         return int(e[0].split("roll 50")[1].split(" =")[0]) if e else None
     assert net("break-off") - net("none") == -20
+
+
+def test_a_unit_attacked_by_direct_fire_checks_after_the_shot():
+    # MBT 7.1.2: past its Cohesion Point a unit attacked by Direct Fire checks at the completion of the attack
+    a, b, d = clear_pair(6)
+    units = [unit("S", "m1", "us", a, d, command="FIRE"), unit("T", "t-80bv", "sov", b, (d + 3) % 6)]
+    for losses, checks in ((1, True), (0, False)):
+        st = pos_state(units, MORALE, phase="direct-fire-first", dice=[100, 5, 99, 99],
+                       cohesion_point={"us": 9, "sov": 1}, morale_losses={"sov": losses})
+        act(st, next(x for x in legal(st) if x.startswith("fire S at T") and "APFSDS" in x))
+        assert bool(events(st, "T Morale Check (attacked)")) == checks, st.events
+
+
+def test_a_unit_attacked_by_indirect_fire_checks():
+    from mbt_arty_fixtures import arty_state, if_units
+
+    st = arty_state(if_units(), dice=[5, 50, 5, 99, 99], optional=MORALE,
+                    position_ext={"cohesion_point": {"us": 9, "sov": 1}, "morale_losses": {"sov": 1}})
+    act(st, "call M by F at 4E1")
+    assert events(st, "T Morale Check (attacked)"), st.events
