@@ -159,6 +159,15 @@ def _narrow_probes() -> list:
                   ("move V", "push V"), (), ("push-values",), optional_rules=("narrow-roads",))]
 
 
+def _avlb_probes() -> list:
+    from studio.rules.conformance import Probe
+
+    # MBT 7.49: the M60 AVLB in 2C3 faces the stream on its S hexside (towards 2C4) and launches its bridge
+    units = [_unit("B", "m60-avlb", "us", "2C3", 3, command="MOVE"), _unit("E", "t-80bv", "sov", FAR, 5)]
+    return [Probe("opt-avlb", _position(units, "us", (), ("avlb",)), ("move B", "launch B"), (), ("avlb-span",),
+                  optional_rules=("avlb",))]
+
+
 def probes() -> list:
     """This area's probes (``studio.rules.conformance.Probe``)."""
-    return _mine_probes() + _terrain_probes() + _quickmarch_probes() + _hull_down_probes() + _overrun_probes() + _engineer_probes() + _fire_probes() + _cover_probes() + _full_cover_probes() + _narrow_probes()
+    return _mine_probes() + _terrain_probes() + _quickmarch_probes() + _hull_down_probes() + _overrun_probes() + _engineer_probes() + _fire_probes() + _cover_probes() + _full_cover_probes() + _narrow_probes() + _avlb_probes()

@@ -121,7 +121,7 @@ class MinesRules:
                 continue
             if ms.known != ms.known | {h}:
                 self.mines[k] = ms._replace(known=ms.known | {h})  # discovered (MBT 7.31.2)
-            if kind == "av" and card_move(g, i).plow and self.plow[i] != 2:
+            if kind == "av" and card_move(g, i).plow and self.plow[i] != 2 and self.plow_ready(i):
                 continue  # plow vehicles are never attacked by AV mines (MBT 7.31.3.4)
             self._mine_roll(i, f, kind, quickmarch)
 
@@ -158,7 +158,7 @@ class MinesRules:
         g = self.game
         ms = self.mines[k]
         h = self.hex[i]
-        if self.plow[i] or not card_move(g, i).plow or h not in ms.known:
+        if self.plow[i] or not card_move(g, i).plow or h not in ms.known or not self.plow_ready(i):
             return
         self.plow[i] = 1
         mo = move_opt(g)

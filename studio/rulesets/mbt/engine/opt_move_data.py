@@ -44,6 +44,7 @@ class CardMove:
     plow: bool = False
     quickmarch: int = 0
     long_gun: bool = False
+    avlb: float | None = None     # an AVLB's bridge weight limit (MBT 7.49)
 
 
 @dataclass
@@ -69,6 +70,7 @@ class MoveOpt:
     spot_fc: dict                 # spotting-modifiers target-full-cover, spotter-full-cover (MBT 6.1.3.2)
     push: dict                    # push-values: success-min, per-5-tons (MBT 7.30)
     narrow: frozenset             # the scenario's narrow road and path hexes (MBT 7.30)
+    avlb_span: frozenset          # hexside features an AVLB bridge spans (MBT 7.49)
     cards: dict = field(default_factory=dict)   # card id -> CardMove (filled on first use)
     placeholders: list = field(default_factory=list)
     xc_cache: dict = field(default_factory=dict)  # (traction, weight) -> step table with the limits applied
@@ -115,7 +117,8 @@ def compile_move_opt(game) -> MoveOpt:
                  frozenset(str(x["terrain"]) for x in rd.rows("long-gun-terrain")),
                  rd.keyed("assault-cover-slots", "item", "value", "int"), _spot_fc(rd),
                  rd.keyed("push-values", "item", "value", "int"),
-                 frozenset(_hex(game, h, "narrow_roads") for h in game.extension.get("narrow_roads") or ()))
+                 frozenset(_hex(game, h, "narrow_roads") for h in game.extension.get("narrow_roads") or ()),
+                 frozenset(str(x["feature"]) for x in rd.rows("avlb-span")))
     mo.placeholders = rd.placeholders
     return mo
 
@@ -204,7 +207,7 @@ def _card_move(card) -> CardMove:
     general = b.get("general") or {}
     leg_mv = (b.get("movement_with_weapons") if b.get("attached_weapons") else None) or b.get("movement")
     mv = general.get("movement") or leg_mv or {}  # a section with attached weapons: quickmarch 0 (MBT 6.6.4.1)
-    return CardMove(weight=b.get("weight_tons"), bog=int(general.get("bog_modifier") or 0),
+    return CardMove(weight=b.get("weight_tons"), avlb=b.get("avlb_tons"), bog=int(general.get("bog_modifier") or 0),
                     amphibious=bool(mv.get("amphibious", False)), dual=bool(mv.get("dual_driving", False)),
                     plow=bool(general.get("mine_plow", False)), quickmarch=int(mv.get("quickmarch", 0) or 0),
                     long_gun=bool((b.get("notes") or {}).get("long_gun", False)) if isinstance(b.get("notes"), dict)

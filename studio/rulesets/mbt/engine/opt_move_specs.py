@@ -36,6 +36,7 @@ MOVE_OPT_TABLES = (
     TableSpec("assault-cover-slots", "MBT 7.41", ("item", "value"), ("value",), ("value",),
               keys=("vehicle", "squad", "half", "section")),
     TableSpec("push-values", "MBT 7.30", ("item", "value"), ("value",), ("value",), keys=PUSH_IDS),
+    TableSpec("avlb-span", "MBT 7.49", ("feature",), min_rows=1),
     TableSpec("overrun-values", "MBT 6.6.10", ("item", "value"), ("value",), ("value",), keys=OVERRUN_IDS),
 )
 
