@@ -337,3 +337,20 @@ def test_a_unit_attacked_by_indirect_fire_checks():
                     position_ext={"cohesion_point": {"us": 9, "sov": 1}, "morale_losses": {"sov": 1}})
     act(st, "call M by F at 4E1")
     assert events(st, "T Morale Check (attacked)"), st.events
+
+
+def test_losing_a_command_unit_forces_checks_within_command_range():
+    # MBT 7.1.3: a formation command unit eliminated within Command Range: a Forced Morale Check (before the CP);
+    # units beyond the range do not check
+    g = game_with(MORALE)
+    a, b, d = clear_pair(1)
+    near = next(g.label(neighbour(g.map.hex(b), k)) for k in range(6) if neighbour(g.map.hex(b), k) in g.map.label_of
+                and g.label(neighbour(g.map.hex(b), k)) != a)
+    units = [unit("I", "us-mech-squad", "us", a, d, command="MOVE"), unit("C", "sov-mr-squad", "sov", b, 0),
+             unit("N", "t-80bv", "sov", near, 0), unit("F", "t-80bv", "sov", FAR, 0)]
+    st = pos_state(units, MORALE, phase="close-combat", dice=[90, 10, 90, 10, 99, 99], cohesion_point=CP,
+                   command_units={"C": "CHQ"}, force_grades={"us": "seasoned", "sov": "seasoned"})
+    act(st, "assault I C")
+    assert st.st[1] == 3
+    assert events(st, "N Forced Morale Check (command-unit-lost)"), st.events
+    assert not events(st, "F Forced")
