@@ -280,7 +280,7 @@ def check_deck(doc, index, ext) -> Iterator:
 
     rs = index.model("ruleset", doc.model.ruleset)
     try:
-        deck_t, seq_t = rs.table("deck"), rs.table("sequence")
+        deck_t, seq_t, proc_t = rs.table("deck"), rs.table("sequence"), rs.table("procedures")
     except (KeyError, AttributeError):
         return
     deck = {str(r[0]): {"WARPAC": r[1], "NATO": r[2]} for r in deck_t.rows if len(r) >= 3}
@@ -300,8 +300,9 @@ def check_deck(doc, index, ext) -> Iterator:
     options.update(doc.model.options)
     if "platoon" not in deck:
         return
+    per_fog = next((r[1] for r in proc_t.rows if r and r[0] == "large_force_cards_per_fog"), None)
     got = deck_cards(len(doc.model.sides), blocs, elements, deck, options.get("battalion-cards") == "two",
-                     int(fog or 1))
+                     int(fog or 1), float(per_fog) if options.get("large-force") == "shortcuts" and per_fog else None)
     for s, side in enumerate(doc.model.sides):
         levels: dict[str, int] = {}
         for c in got:

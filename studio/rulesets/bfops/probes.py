@@ -110,6 +110,8 @@ def _turn_probes() -> list:
               {"light": "day"}),
         Probe("bog", _position("command", rough, dice=[6]), ("pass", "pass"), (), ("ground-bog",)),
         Probe("turn", _position("command", road), ("pass", "pass"), (), ("sequence", "deck"), {"weather": "flood"}),
+        # the next Turn's draw comes from the Large Force deck (no Platoon cards beside the Company cards, p.23)
+        Probe("large-force", _position("command", road), ("pass", "pass"), ("large-force",)),
         Probe("mines", _position("command", mines, dice=[5, 10, 10]), ("pass", "pass"), (), ("mines",)),
     ]
 

@@ -330,3 +330,20 @@ def test_a_cleared_square_is_passed_without_a_mine_roll(position):
     _move(s)
     assert not any(r[0].startswith("mine ") for r in s.dice.history)
     assert s.unit("a").y > 28.5
+
+
+# ------------------------------------------------------------------ large-force shortcuts (c.26, p.23)
+
+def test_large_force_deck_keeps_company_cards_and_mortar_platoons_one_fog_per_twenty(position):
+    """p.23: with Company cards a side draws no Platoon cards but for its mortar and artillery elements; one Fog
+    of War card per 20 cards (at least one)."""
+    from studio.rulesets.bfops.engine.command import FOG, build_deck
+
+    units = [unit("a", "nato-m60a1", "nato", 30, 10), unit("b", "wp-t62", "warpac", 30, 30)]
+    plain = build_deck(position(units).game)
+    short = build_deck(position(units, options={"large-force": "shortcuts"}).game)
+    count = lambda deck, side, level: sum(1 for c in deck if c.side == side and c.level == level)  # noqa: E731
+    assert (count(plain, 0, "platoon"), count(plain, 1, "platoon")) == (3, 4)
+    assert (count(short, 0, "platoon"), count(short, 1, "platoon")) == (0, 1)     # the WARPAC mortar keeps one
+    assert count(short, 0, "company") == 2 and count(short, 1, "company") == 1
+    assert sum(1 for c in short if c == FOG) == 1                # 4 cards: ceil(4 / 20)

@@ -1,6 +1,7 @@
 """Command cards and the draw deck (BfOps p.16-18, digest b.6, c.16)."""
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 
@@ -20,17 +21,22 @@ FOG = Card(-1, "fog_of_war")
 
 def build_deck(game) -> tuple[Card, ...]:
     """The basic draw deck of a game's order of battle (see :func:`deck_cards`)."""
+    large = game.tables.procedure("large_force_cards_per_fog") if game.options.get("large-force") == "shortcuts" \
+        else None
     return deck_cards(len(game.sides), game.side_blocs, [(e.side, game.cards[e.card]) for e in game.elements],
                       game.tables.deck, game.options.get("battalion-cards") == "two",
-                      int(game.tables.sequence["fog_of_war"]))
+                      int(game.tables.sequence["fog_of_war"]), large)
 
 
-def deck_cards(n_sides: int, blocs, elements, deck: dict, battalion_two: bool, fog: int) -> tuple[Card, ...]:
+def deck_cards(n_sides: int, blocs, elements, deck: dict, battalion_two: bool, fog: int,
+               large_force: float | None = None) -> tuple[Card, ...]:
     """The basic draw deck from the order of battle (BfOps p.17): one Platoon card per combat platoon (a Section
     pair gives none unless it is the side's only element), Company cards per company command vehicle (WARPAC 1,
     NATO 2: table ``deck``), Battalion cards per option ``battalion-cards`` (A14), and the Fog of War cards
     (table ``sequence``, base rule). ``elements`` are (side index, card) per TO&E slot; ``deck`` maps a source
-    to {bloc: cards}."""
+    to {bloc: cards}. ``large_force`` (cards per Fog of War card, option ``large-force``): the Large Force
+    shortcuts of p.23: a side with Company cards or higher keeps Platoon cards only for its mortar and artillery
+    elements, and the deck holds one Fog of War card per ``large_force`` cards."""
     cards: list[Card] = []
     for s in range(n_sides):
         nation = blocs[s]
@@ -45,11 +51,26 @@ def deck_cards(n_sides: int, blocs, elements, deck: dict, battalion_two: bool, f
                 continue
             if card.capabilities.section_pair and len(mine) > 1:
                 continue                                                    # BfOps p.17: Section pair
+            if large_force and _has_company(mine) and not _barrage(card):
+                continue                                                    # BfOps p.23: Company cards up
             cards += [Card(s, "platoon")] * int(deck["platoon"][nation])    # BfOps p.17: per combat platoon
         if not any(c.side == s for c in cards) and mine:
             cards.append(Card(s, "platoon"))                                # BfOps p.17: at least one
+    if large_force:
+        fog = math.ceil(len(cards) / large_force)                           # BfOps p.23: one per 20 cards
     cards += [FOG] * max(1, fog)
     return tuple(cards)
+
+
+def _has_company(cards) -> bool:
+    return any(c.capabilities.command_level in ("company", "battalion", "regimental", "brigade") for c in cards)
+
+
+def _barrage(card) -> bool:
+    """A mortar or artillery element (every weapon indirect-fire): it keeps its Platoon card (p.23)."""
+    from .sniper import BARRAGE
+
+    return bool(card.weapons) and all(w.weapon_class in BARRAGE for w in card.weapons)
 
 
 def draw(deck: tuple[Card, ...], dice) -> list[Card]:
