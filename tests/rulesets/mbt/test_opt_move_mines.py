@@ -227,3 +227,27 @@ def test_position_extension_minefields_replace_the_scenarios():
     with pytest.raises(PositionError) as err:
         position_state(g, bad)
     assert "9Z99" in str(err.value) or "minefields" in str(err.value)
+
+
+def test_ma105_plots_contiguous_and_never_in_forbidden_terrain():
+    # MA105 (MBT 7.31.1.1): a legal plot is contiguous (like 1BB8, 1BB9, 1CC7, 1CC8) and holds no building, alley,
+    # gully, ford, shellhole or water hex; FASCAM may lie in alleys, gullies and shellholes (7.31.1.2)
+    import pytest
+
+    from studio.rules.load import ScenarioRefused
+    from studio.rulesets.mbt.engine.opt_move_data import plot_problem
+
+    g = opt_game()
+    mo = move_opt(g)
+    assert mo.mine_forbidden == {"T": True, "G": True, "SH": True, "L": False}
+    four = [g.map.hex(x) for x in (A, M1, M2)] + [neighbour(g.map.hex(M2), (D + 1) % 6)]
+    assert plot_problem(g, frozenset(four), mo.mine_forbidden) == ""
+    gap = frozenset({g.map.hex(A), g.map.hex(M2)})
+    assert "contiguous" in plot_problem(g, gap, mo.mine_forbidden)
+    town = next(h for h in sorted(g.map.label_of) if g.map.terrain.get(h) == "T")
+    assert "T terrain" in plot_problem(g, frozenset({town}), mo.mine_forbidden)
+    with pytest.raises(ScenarioRefused) as err:
+        opt_game(("mines",), minefields=[_field(hexes=(g.label(town),))])
+    assert "minefield plot is illegal" in str(err.value)
+    st = opt_state(opt_game(("mines",)), [unit("E", "t-80bv", "sov", ENEMY, 5)], to_act=None)
+    assert st.lay_fascam([town], 0) == [town]  # FASCAM lies in the alleys

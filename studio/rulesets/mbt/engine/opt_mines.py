@@ -22,8 +22,6 @@ from typing import NamedTuple
 from .codes import ON
 from .opt_move_data import Minefield, card_move, move_opt
 
-FASCAM_FORBIDDEN = ("T", "L")  # inside buildings, water (MBT 7.31.1.2); fords/streams are hexsides here
-
 
 class MineState(NamedTuple):
     """A minefield in play: the plot, the hexes the enemy has discovered, the hexes cleared (MBT 7.31.2-3)."""
@@ -188,12 +186,13 @@ class MinesRules:
         return cleared
 
     def lay_fascam(self, hexes, side: int, mines: str = "both") -> list:
-        """Lay a FASCAM minefield on ``hexes`` for ``side`` (indirect fire or aircraft, MBT 7.31.1.2): never
-        inside buildings or in water; it attacks both sides. Returns the hexes laid."""
+        """Lay a FASCAM minefield on ``hexes`` for ``side`` (indirect fire or aircraft, MBT 7.31.1.2): not in the
+        terrain table ``minefield-terrain`` forbids it (water); it attacks both sides. Returns the hexes laid."""
         g = self.game
         if not self.mines and not g.optional_on("mines"):
             return []
-        laid = frozenset(h for h in hexes if h in g.map.label_of and g.map.terrain.get(h, "") not in FASCAM_FORBIDDEN)
+        allowed = move_opt(g).mine_forbidden  # terrain -> FASCAM allowed there (MBT 7.31.1.2)
+        laid = frozenset(h for h in hexes if h in g.map.label_of and allowed.get(g.map.terrain.get(h, ""), True))
         if laid:
             gpd = move_opt(g).mine_values["fascam-gpd"]
             self.mines.append(MineState(Minefield(laid, "fascam", mines, side, True, gpd), laid, frozenset()))

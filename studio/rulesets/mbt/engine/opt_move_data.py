@@ -71,6 +71,7 @@ class MoveOpt:
     push: dict                    # push-values: success-min, per-5-tons (MBT 7.30)
     narrow: frozenset             # the scenario's narrow road and path hexes (MBT 7.30)
     avlb_span: frozenset          # hexside features an AVLB bridge spans (MBT 7.49)
+    mine_forbidden: dict          # terrain code -> FASCAM allowed there (MBT 7.31.1.1-2); other fields never
     cards: dict = field(default_factory=dict)   # card id -> CardMove (filled on first use)
     placeholders: list = field(default_factory=list)
     xc_cache: dict = field(default_factory=dict)  # (traction, weight) -> step table with the limits applied
@@ -110,15 +111,17 @@ def compile_move_opt(game) -> MoveOpt:
     brows = rd.rows("bog-ranges")
     bog = {str(b["terrain"]): rd.cell("bog-ranges", brows, r, "bog_max", "int") for r, b in enumerate(brows)}
     qrows = rd.rows("quickmarch-terrain")
+    forbidden = _mine_forbidden(rd)
     mo = MoveOpt(eff, values, bog, rd.keyed("bog-modifiers", "item", "value", "int"),
                  rd.keyed("quickmarch-suppression", "grade", "roll_max", "int"),
-                 frozenset(str(q["terrain"]) for q in qrows), _minefields(game, values), *_limits(game),
+                 frozenset(str(q["terrain"]) for q in qrows), _minefields(game, values, forbidden=forbidden),
+                 *_limits(game),
                  rd.keyed("overrun-values", "item", "value", "int"), *_hull_down(rd), _fire_start(rd),
                  frozenset(str(x["terrain"]) for x in rd.rows("long-gun-terrain")),
                  rd.keyed("assault-cover-slots", "item", "value", "int"), _spot_fc(rd),
                  rd.keyed("push-values", "item", "value", "int"),
                  frozenset(_hex(game, h, "narrow_roads") for h in game.extension.get("narrow_roads") or ()),
-                 frozenset(str(x["feature"]) for x in rd.rows("avlb-span")))
+                 frozenset(str(x["feature"]) for x in rd.rows("avlb-span")), forbidden)
     mo.placeholders = rd.placeholders
     return mo
 
@@ -148,6 +151,33 @@ def _spot_fc(rd: TableReader) -> dict:
     return {k: rows[k] for k in want}
 
 
+def _mine_forbidden(rd: TableReader) -> dict:
+    tid = "minefield-terrain"
+    rows = rd.rows(tid)
+    return {rd.cell(tid, rows, r, "terrain", "str"): rd.cell(tid, rows, r, "fascam", "bool") for r in range(len(rows))}
+
+
+def plot_problem(game, hexes, forbidden: dict) -> str:
+    """Why a plotted (Hasty or Deliberate) minefield is illegal, or "" (MBT 7.31.1.1): a hex of forbidden terrain,
+    or hexes that are not contiguous."""
+    from studio.hexgrid.coords import distance
+
+    for h in sorted(hexes):
+        code = game.map.terrain.get(h, "")
+        if code in forbidden:
+            return f"hex {game.label(h)} is {code} terrain, where minefields may not be plotted (MBT 7.31.1.1)"
+    todo, seen = [min(hexes)], {min(hexes)}
+    while todo:
+        h = todo.pop()
+        for x in hexes:
+            if x not in seen and distance(h, x) == 1:
+                seen.add(x)
+                todo.append(x)
+    if seen != set(hexes):
+        return "its hexes are not contiguous (MBT 7.31.1.1)"
+    return ""
+
+
 def _fire_start(rd: TableReader) -> tuple:
     tid = "fire-start"
     rows = rd.rows(tid)
@@ -162,14 +192,18 @@ def _hex(game, label: str, where: str):
     return game.map.hex(label)
 
 
-def _minefields(game, values: dict, plots=None) -> tuple:
-    """The scenario's minefield plots (extension ``minefields``, MBT 7.31.1), or ``plots`` in that form."""
+def _minefields(game, values: dict, plots=None, forbidden=None) -> tuple:
+    """The scenario's minefield plots (extension ``minefields``, MBT 7.31.1), or ``plots`` in that form; an illegal
+    plot is refused (``plot_problem``)."""
     out = []
     for k, plot in enumerate(game.extension.get("minefields") or () if plots is None else plots):
         where = f"minefields[{k}]"
         if plot["side"] not in game.sides:
             raise DataError(f"scenario extension {where}: side {plot['side']!r} is not a side of the scenario")
         hexes = frozenset(_hex(game, h, where) for h in plot["hexes"])
+        why = plot_problem(game, hexes, forbidden) if forbidden is not None else ""
+        if why:
+            raise DataError(f"scenario extension {where}: the minefield plot is illegal: {why}")
         gpd = plot.get("gp_defense") or values[f"{plot['field']}-gpd"]
         out.append(Minefield(hexes, plot["field"], plot.get("mines", "both"), game.sides.index(plot["side"]),
                              bool(plot.get("visible", False)), int(gpd)))

@@ -48,7 +48,7 @@ def _apply(state, key: str, items: list, own_units: bool) -> None:
     g = state.game
     mo = move_opt(g)
     if key == "minefields":
-        fields = _minefields(g, mo.mine_values, items)
+        fields = _minefields(g, mo.mine_values, items, forbidden=mo.mine_forbidden)
         state.mines = [MineState(f, f.hexes if f.visible else frozenset(), frozenset()) for f in fields] \
             if g.optional_on("mines") else []
         return

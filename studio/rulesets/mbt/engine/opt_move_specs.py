@@ -37,6 +37,7 @@ MOVE_OPT_TABLES = (
               keys=("vehicle", "squad", "half", "section")),
     TableSpec("push-values", "MBT 7.30", ("item", "value"), ("value",), ("value",), keys=PUSH_IDS),
     TableSpec("avlb-span", "MBT 7.49", ("feature",), min_rows=1),
+    TableSpec("minefield-terrain", "MBT 7.31.1", ("terrain", "fascam"), min_rows=1),
     TableSpec("overrun-values", "MBT 6.6.10", ("item", "value"), ("value",), ("value",), keys=OVERRUN_IDS),
 )
 
