@@ -35,7 +35,7 @@ def _mine_probes() -> list:
     return [
         # MBT 7.31.2.1: the M113 (GPD 3) enters a Deliberate AV field, roll 41: TK (41-70); one higher, Damage
         Probe("opt-mines-av", _position(apc, "us", [41, 99], ("mines",), minefields=[_field(["2B3"], "av")]),
-              ("move V", "fwd V"), (), ("minefield-effects",), optional_rules=("mines",)),
+              ("move V", "fwd V"), (), ("minefield-effects", "minefield-terrain"), optional_rules=("mines",)),
         # MBT 7.31.2.2: a quickmarching squad enters a Deliberate AP field, roll 90 - 20 = 70: Effective (01-70)
         Probe("opt-mines-ap-quickmarch", _position(squad, "us", [90, 99], ("mines",), minefields=[_field(["2B3"], "ap")]),
               ("move L", "quickmarch L", "fwd L"), (), ("minefield-values",), optional_rules=("mines",)),
