@@ -107,3 +107,57 @@ def test_drilled_counters_enter_one_at_a_time_under_opportunity_fire(index):
     assert state.opp_target == "t2" and state.game.map.label_of[state._by_id("t2").hex] == "A0421"
     state.play("end")
     assert not state.opp_target and state.current_player() == 0
+
+
+def test_a_battalion_drills_as_one_group_and_a_company_of_one_counter_does_not(index):
+    """4.D.2: 'bn1' gathers the line counters of companies A1 and B1; a company of one counter has no drill."""
+    units = [u("t1", "su-t80-platoon", "soviet", "A0120", designation="A1"),
+             u("t2", "su-t80-platoon", "soviet", "A0320", designation="B1"),
+             u("us", "us-m1-platoon", "us", "B2220")]
+    state = state_of(index, units, extension={"ops": {"soviet": {"HQ1": 3}}})
+    legal = drills(state)
+    assert "drill bn1 2" in legal and not any(d.startswith(("drill A1 ", "drill B1 ")) for d in legal)
+    state.play("drill bn1 2")
+    assert state._by_id("t1").drill == state._by_id("t2").drill == "bn1"
+
+
+def test_a_battalion_with_a_leg_hq_cannot_drill_its_moves(index):
+    """Leg units spend no MPs (7.D): the battalion with its (leg) HQ may change formation by drill, not move."""
+    units = company()
+    units[1]["status"]["designation"] = "B1"
+    state = state_of(index, units)
+    legal = drills(state)
+    assert "drill bn1 march" in legal and not [d for d in legal if d.startswith("drill bn1 ") and d[-1].isdigit()]
+
+
+def test_one_formation_order_per_phase_and_equal_mps_to_start(index):
+    state = state_of(index, company())
+    state.play("drill A1 march")
+    assert not any(d in drills(state) for d in ("drill A1 combat", "drill A1 march"))
+    uneven = company()
+    uneven[1]["status"]["mp_used"] = 2
+    assert not [d for d in drills(state_of(index, uneven)) if d[-1].isdigit()]
+
+
+def test_a_shaken_company_does_not_drill_toward_a_spotted_enemy(index):
+    """17.A.2: shaken units may not move toward a spotted enemy, so neither may their drill."""
+    units = company()
+    units[0]["status"]["company"] = units[1]["status"]["company"] = "A1"
+    units[3] = u("us", "us-m1-platoon", "us", "A0820", spotted=True)
+    free = drills(state_of(index, units))
+    shaken = drills(state_of(index, units, extension={**OPS, "morale": {"A1": {"state": "shaken"}}}))
+    assert "drill A1 2" in free and "drill A1 2" not in shaken and "drill A1 5" not in shaken
+
+
+def test_a_counter_lost_to_opportunity_fire_leaves_the_drill(index):
+    """The first counter destroyed by opportunity fire; the second still makes the step (15, 4.D.2)."""
+    units = company(**{"spotted": True})
+    units[3] = u("us", "us-m1-platoon", "us", "A0222", cover=True)
+    state = state_of(index, units)
+    state.dice.force(1, 1, 1, 1, 1, 1, 1, 1, 1, 1)
+    state.play("drill A1 2")
+    assert state.opp_target == "t1"
+    state.play("fire us KP t1")
+    state.play("end")
+    assert "t1" not in {c.id for c in state.counters}
+    assert state.game.map.label_of[state._by_id("t2").hex] == "A0421"

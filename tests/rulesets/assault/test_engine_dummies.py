@@ -139,3 +139,24 @@ def test_scrambled_states_draw_the_dummy_flag_of_hidden_enemies(index):
         scrambled = state.scramble_hidden(1, seed)
         flags |= {c.dummy for c in scrambled.counters if c.side == 0 and not c.spotted}
     assert flags == {True, False}
+
+
+def test_set_up_dummies_imitate_units_that_move(index):
+    """The engine never places a dummy as a static or indirect fire unit (10.F: it moves 'as normal units')."""
+    for seed in range(3):
+        state = game_of(index).new_initial_state(seed)
+        for d in (c for c in state.counters if c.dummy):
+            body = state.game.card(d.card).body
+            assert body.mobility != "S" and body.indirect_fire is None
+        ids = [c.id for c in state.counters]
+        assert len(ids) == len(set(ids))
+
+
+def test_no_dummy_returns_after_an_order_was_paid(index):
+    state = state_of(index, [u("inf", "us-mech-infantry-platoon", "us", "A0913"),
+                             u("m1", "us-m1-platoon", "us", "A0915"),
+                             u("su", "su-t80-platoon", "soviet", "B2220")], "us-move-1")
+    state.dummy_pool[1] = 1
+    assert "dummy inf" in state.legal_actions()
+    state.counters[1].paid = True
+    assert not any(a.startswith("dummy ") for a in state.legal_actions())
