@@ -1,10 +1,10 @@
 """Optional Rule 7.35, Fires (id ``fires``).
 
 - Start (7.35.1): a building hex not on fire that had non-small-arms GP fire directed at a unit in it this turn
-  (direct fire here; indirect fire, bombs and rockets through ``note_fire_attack``) is checked once in the
-  Adjustment Phase: roll (100) within the Building Effects range (table ``fire-start``) for its construction
-  (scenario ``building_construction``, else the default of table ``building-cover``) and the largest GP Factor
-  directed at it this turn starts a fire; small arms never start fires.
+  (direct fire and indirect GP fire in its SHEAF here; bombs and rockets through ``note_fire_attack``) is checked
+  once in the Adjustment Phase: roll (100) within the Building Effects range (table ``fire-start``) for its
+  construction (scenario ``building_construction``, else the default of table ``building-cover``) and the largest
+  GP Factor directed at it this turn starts a fire; small arms never start fires.
 - Persistence: a hex is on fire or not and burns for the rest of the scenario.
 - Units (7.35.2): a ground unit still in a fire hex at the end of the turn after the fire started (or any later
   turn's end) is eliminated, without a wreck; helicopters are not ground units.
@@ -52,6 +52,15 @@ class FiresRules:
             if band is not None:
                 self.note_fire_attack(self.hex[t], factor)
         super().gp_fire(s, t, row, overwatch)
+
+    def _gp_impact(self, fire, o: int, h, hexes, planned: bool) -> None:
+        """Indirect GP fire notes every building hex of its SHEAF (MBT 7.35.1)."""
+        if self.game.optional_on("fires"):
+            band_row = self._fire_band(fire, o, h, planned)
+            if band_row is not None:
+                for x in sorted(hexes):
+                    self.note_fire_attack(x, band_row[2])
+        super()._gp_impact(fire, o, h, hexes, planned)
 
     def _recover(self) -> None:
         """The Adjustment Phase: fire checks, then units left in burning hexes (MBT 7.35.1-2)."""
