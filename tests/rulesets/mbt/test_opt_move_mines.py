@@ -251,3 +251,22 @@ def test_ma105_plots_contiguous_and_never_in_forbidden_terrain():
     assert "minefield plot is illegal" in str(err.value)
     st = opt_state(opt_game(("mines",)), [unit("E", "t-80bv", "sov", ENEMY, 5)], to_act=None)
     assert st.lay_fascam([town], 0) == [town]  # FASCAM lies in the alleys
+
+
+def _landed(dice):
+    g = opt_game(("mines",), minefields=[_field(side="us", hexes=(M1,))])
+    st = opt_state(g, [unit("H", "mi-24", "sov", M1, 0), unit("E", "m1", "us", ENEMY, 2)], to_act=None, dice=dice)
+    st.heli_alt[0] = "landed"
+    st.mine_attack(0)
+    return st
+
+
+def test_landed_helicopter_column_3_damage_and_grounding_track():
+    # MBT 7.31.2.3: a landed helicopter of GPD 4 (read as 3) in a Deliberate AV field: 01-40 Damage, 41-70 TK
+    # (it may no longer fly), 71+ no effect
+    assert _landed([40]).dmg[0]
+    grounded = _landed([70])
+    assert grounded.track[0] and not grounded.dmg[0]
+    assert all(a[3] == "land" for a in grounded._heli_flights(0))
+    clean = _landed([71])
+    assert not clean.dmg[0] and not clean.track[0]

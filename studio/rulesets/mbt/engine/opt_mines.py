@@ -102,8 +102,8 @@ class MinesRules:
         h = self.hex[i]
         g = self.game
         ag = g.units[i].type.ag
-        if ag.heli:
-            return  # helicopters never land in this engine (ENGINE_POLICIES['helicopters'])
+        if ag.heli and self.heli_alt[i] != "landed":
+            return  # only landed helicopters meet mines (MBT 7.31.2.3)
         kind = "ap" if ag.leg else "av"
         if quickmarch is None:
             quickmarch = self.mv_u == i and self.qm == i
@@ -128,7 +128,8 @@ class MinesRules:
         g = self.game
         mo = move_opt(g)
         ag = g.units[i].type.ag
-        column = "leg" if kind == "ap" else str(max(1, min(10, ag.gp_value)))
+        top = mo.mine_values["helicopter-max-gpd"] if ag.heli else 10  # a landed helicopter: column 3 at most
+        column = "leg" if kind == "ap" else str(max(1, min(top, ag.gp_value)))
         dmax, tmax, emax = mo.mine_effects[(f.field, column)]
         roller = g.sides[1 - g.units[i].side]
         roll = self.dice.roll(100, f"Mines {f.field} {kind.upper()} {g.units[i].name} in {g.label(self.hex[i])}")
@@ -136,6 +137,8 @@ class MinesRules:
         x = roll + mod
         if kind == "ap":
             result = self.apply_leg_result(i, "E") if x <= emax else "no effect"
+        elif ag.heli:
+            result = self._heli_mine_result(i, x, dmax, tmax)
         elif x <= dmax:
             result = "Hull Damaged"
             self.apply_damage(i, "DM", "HF")  # a second Damaged is KO; a moving vehicle's rest halved (4.4.3.2.6)
@@ -148,6 +151,28 @@ class MinesRules:
             result = "no effect"
         self.narrate(f"{g.units[i].name} enters a {f.field} {kind.upper()} minefield in {g.label(self.hex[i])}: "
                      f"{roller} rolls {roll}{f'{mod:+d}' if mod else ''} (column {column}): {result}")
+
+    def _heli_mine_result(self, i: int, x: int, dmax: int, tmax: int) -> str:
+        """A landed helicopter (MBT 7.31.2.3): Damage damages it (a second destroys it); a TK hit grounds it: it
+        may not fly again (``track``)."""
+        if x <= dmax:
+            if self.dmg[i]:
+                self._heli_passengers_die(i)
+                self._eliminate(i, brew=False)
+                return "destroyed (second damage)"
+            self.dmg[i] = True
+            return "Damaged"
+        if x <= tmax:
+            self.track[i] = True
+            return "Track hit: it may not fly again"
+        return "no effect"
+
+    def _heli_flights(self, i: int) -> list:
+        """A helicopter grounded by a mine Track hit stays landed (MBT 7.31.2.3)."""
+        out = super()._heli_flights(i)
+        if self.track[i] and self.heli_alt[i] == "landed":
+            return [a for a in out if len(a) > 3 and a[3] == "land"]
+        return out
 
     # ---------------------------------------------------------------- clearing
     def _plow_attack(self, i: int, k: int) -> None:
