@@ -37,7 +37,7 @@ def test_recovery_attacked_this_turn_plus_10():
     a, b, d = clear_pair(5)
     st = adv_state([unit("S", "t-80bv", "sov", a, d, command="FIRE"),
                     unit("T", "m1", "us", b, (d + 3) % 6, suppression="off")], to_act="sov",
-                   dice=[100, 41], grades={"us": "regulars", "sov": "regulars"})
+                   dice=[1, 100, 41], grades={"us": "regulars", "sov": "regulars"})
     act(st, "fire S at T main:APFSDS")
     assert st.turn == 2 and st.sup[1] == 2
 

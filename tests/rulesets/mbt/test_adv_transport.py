@@ -80,7 +80,7 @@ def test_gp_fire_through_an_unprotected_carrier():
     a, b, d = clear_pair(13)
     units = [unit("S", "t-80bv", "sov", a, d, command="FIRE"), unit("T", "m113", "us", b, 0),
              unit("P", "us-mech-squad", "us", b, 0, carried_by="T")]
-    st = adv_state(units, to_act="sov", dice=[59, 34])
+    st = adv_state(units, to_act="sov", dice=[1, 59, 34])  # 1: the T-80BV's Ammo Limit roll (MBT 5.16.2)
     act(st, "fire S at T main:HE")
     assert any("passenger of T, GPD 1S" in e for e in st.events), st.events
     assert st.st[2] == ON and st.sup[2] != 0
@@ -91,7 +91,7 @@ def test_under_armor_passengers_are_not_attacked():
     a, b, d = clear_pair(13)
     units = [unit("S", "t-80bv", "sov", a, d, command="FIRE"), unit("T", "m2a1", "us", b, 0),
              unit("P", "us-mech-squad", "us", b, 0, carried_by="T")]
-    st = adv_state(units, to_act="sov", dice=[59])
+    st = adv_state(units, to_act="sov", dice=[1, 59])  # 1: the T-80BV's Ammo Limit roll (MBT 5.16.2)
     act(st, "fire S at T main:HE")
     assert st.st[2] == CARRIED and not any("passenger" in e for e in st.events)
 
