@@ -143,8 +143,14 @@ class IndirectRules:
         """The automatic part of a side's step: running missions that must check (MBT 6.5.1.9), then Planned
         fire due this turn (6.5.1.11)."""
         side = self.if_side
+        g = self.game
         for m in [m for m in self.arty.missions if m.side == side and m.turn < self.turn]:
-            why = self._auto_check(m)
+            fires = tuple(f for f in m.fires if f.source not in g.battery_index or  # 7.28.2: KO fires no more
+                          self.arty.bat[g.battery_index[f.source]] != 3)
+            if fires != m.fires:
+                m = m._replace(fires=fires)
+                self._set_mission(m.observer, m)
+            why = self._auto_check(m) if fires else "no source left"
             if why:
                 self._check(m, why)
         if if_data(self.game).plans:
@@ -568,6 +574,9 @@ class IndirectRules:
         if fire.source in g.battery_index:
             b = g.battery_index[fire.source]
             limit = if_data(g).batteries[b].limits.get(prefix)
+            if not self._special_left(b, fire.mission):
+                self.narrate(f"{fire.source}: no {fire.mission} mission left (scenario allocation, MBT 5.16.2.4)")
+                return False
         else:
             b, limit = -1, if_data(g).smoke_limit.get(g.uindex[fire.source]) if prefix == "S" else None
         if limit is not None:
