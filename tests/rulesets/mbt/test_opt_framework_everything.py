@@ -73,6 +73,23 @@ def test_games_with_every_optional_rule_end_without_engine_error(everything, see
     assert state.is_terminal() and state.legal_actions() == []
 
 
+@pytest.mark.parametrize("seed", range(2))
+def test_state_contract_with_every_optional_rule(everything, seed):
+    """The core's state checks on random playouts with every optional rule on: fingerprint complete, observation
+    private (hidden units, minefields, commands), clones independent, replays deterministic, phases named."""
+    from studio.rules import conformance
+
+    _loaded, _every, game = everything
+    states = conformance.sample_states(game, seed=seed, count=4, spacing=40)
+    for state in states:
+        conformance.check_fingerprint_complete(state)
+        for player in range(len(game.sides)):
+            conformance.check_observation_private(state, player)
+    conformance.check_clone_independence(game, seed=seed)
+    conformance.check_replay_determinism(game, seed=seed)
+    conformance.check_phase_ids(game, seed=seed)
+
+
 @pytest.mark.slow
 def test_500_games_with_every_optional_rule(everything):
     loaded, every, _game = everything
