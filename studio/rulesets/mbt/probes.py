@@ -167,21 +167,22 @@ def _adv_fire_probes() -> list:
 
 def _adv_gp_probes() -> list:
     """GP fire: a Regulars T-80BV's HE at an M2 (3A) at range 13 (2A1 -> 2A14): GP 6 (L) vs GPD 3, N 39 / S 69;
-    net -20 (A-type -20, grade -10, Laser sight +10 at L, sample placeholders)."""
+    net -20 (A-type -20, grade -10, Laser sight +10 at L, sample placeholders). Each shot first rolls (10) 1 for the
+    T-80BV's Ammo Limit G9 (MBT 5.16.2)."""
     from studio.rules.conformance import Probe
 
     units = [_unit("S", "t-80bv", "sov", "2A1", 3, command="FIRE"), _unit("T", "m2", "us", "2A14", 0)]
     shot = ("fire S at T main:HE",)
     return [
-        Probe("adv-gp-modifiers", _adv("direct-fire-first", units, "sov", [59]), shot, (), ("gp-fire-modifiers",)),
-        Probe("adv-gp-combat", _adv("direct-fire-first", units, "sov", [60]), shot, (), ("gp-combat",)),
+        Probe("adv-gp-modifiers", _adv("direct-fire-first", units, "sov", [1, 59]), shot, (), ("gp-fire-modifiers",)),
+        Probe("adv-gp-combat", _adv("direct-fire-first", units, "sov", [1, 60]), shot, (), ("gp-combat",)),
         # through an M113 (no protection): its squad is attacked at GPD 1 (GP 6: N 33), net 0: 34 suppresses it
         Probe("adv-passenger-gp", _adv("direct-fire-first", [units[0], _unit("T", "m113", "us", "2A14", 0),
                                                              _unit("P", "us-mech-squad", "us", "2A14", 0,
-                                                                   carried_by="T")], "sov", [59, 34]),
+                                                                   carried_by="T")], "sov", [1, 59, 34]),
               shot, (), ("passenger-gp-defense",)),
         # 95 - 20 = 75: Effective ending in 5, DAMAGE; roll (10) 5 is Hull (Turret at 1-4)
-        Probe("adv-gp-damage", _adv("direct-fire-first", units, "sov", [95, 5, 99]), shot, (),
+        Probe("adv-gp-damage", _adv("direct-fire-first", units, "sov", [1, 95, 5, 99]), shot, (),
               ("gp-vehicle-effects",)),
     ]
 
