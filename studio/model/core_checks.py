@@ -308,7 +308,22 @@ def check_variant_cells(doc: LoadedDocument, index: ProjectIndex) -> Iterator[Di
     yield from check_variant(doc, index)
 
 
+def check_position(doc: LoadedDocument, index: ProjectIndex) -> Iterator[Diagnostic]:
+    """A position naming a scenario of the project by id: its ``options`` and ``optional_rules`` against that
+    scenario's ruleset (the same codes as a scenario's; the rest is checked when the position is set up)."""
+    sc = index.model("scenario", doc.model.scenario)
+    rs = _catalogue(index, sc.ruleset) if sc is not None else None
+    if rs is None:
+        return
+    for problem in option_problems(rs, doc.model.options):
+        yield _located(doc, problem)
+    if doc.model.optional_rules is not None:
+        for problem in optional_rule_problems(rs, doc.model.optional_rules):
+            yield _located(doc, problem, warning=problem.code == "scenario.optional-rule-duplicate")
+
+
 CORE_CHECKS = {
+    "position": [check_position],
     "ruleset": [check_ruleset, check_engine_tables],
     "map": [check_map, check_map_geometry, check_measured_table],
     "toe": [check_toe],
