@@ -73,3 +73,71 @@ def test_hand_to_hand_half_squad_minus_25():
     st.red[1] = True
     act(st, "assault I T")
     assert any("60 -> 60 vs 40 -> 5" in e or "60 -> 60 vs 40 -> 15" in e for e in st.events), st.events
+
+
+def _pair_attack(target_card, dice, second="us-mech-half-squad", target_hex=B, **target_status):
+    units = [unit("I", "us-mech-squad", "us", A, D, command="MOVE"), unit("J", second, "us", A, D, command="MOVE"),
+             unit("T", target_card, "sov", target_hex, 0, **target_status)]
+    return adv_state(units, phase="close-combat", to_act="us", dice=dice)
+
+
+def test_combined_close_assault_additional_attackers():
+    # MBT 6.6.1.1.2: attackers in the same hex combine: each additional half-squad +10 (section +5, squad +20)
+    st = _pair_attack("t-80bv", [1])
+    legal = [str(a) for a in st.legal_actions()]
+    assert "assault I T all" in legal and "assault I T" in legal
+    alone = _pair_attack("t-80bv", [1])
+    act(alone, "assault I T")
+    act(st, "assault I T all")
+    line = next(e for e in st.events if "close assaults" in e)
+    base = next(e for e in alone.events if "close assaults" in e)
+    assert "I with J close assaults" in line
+    net = int(line.split("roll 1")[1].split(" =")[0])
+    assert net == int(base.split("roll 1")[1].split(" =")[0]) + 10
+    assert st.moved[1] and not alone.moved[1]
+
+
+def test_unsupported_vehicle_in_woods_plus_30():
+    # MBT 6.6.1.1.2: a vehicle in terrain subject to support without friendly squads or half-squads: +30
+    from studio.hexgrid.coords import neighbour
+
+    g = adv_state([unit("E", "m1", "us", "4T13", 2)], phase="move-first").game
+    woods = next(h for h in sorted(g.map.label_of) if g.map.terrain.get(h) == "W" and any(
+        g.map.terrain.get(neighbour(h, f)) == "C" and g.elev.get(neighbour(h, f)) == g.elev.get(h) for f in range(6)))
+    f = next(f for f in range(6) if g.map.terrain.get(neighbour(woods, f)) == "C" and
+             g.elev.get(neighbour(woods, f)) == g.elev.get(woods))
+    att = g.label(neighbour(woods, f))
+
+    def ca(extra_units):
+        units = [unit("I", "us-mech-squad", "us", att, (f + 3) % 6, command="MOVE"),
+                 unit("T", "t-80bv", "sov", g.label(woods), f)] + extra_units
+        st = adv_state(units, phase="close-combat", to_act="us", dice=[1])
+        act(st, "assault I T")
+        line = next(e for e in st.events if "close assaults" in e)
+        return int(line.split("roll 1")[1].split(" =")[0]), st
+
+    alone, st = ca([])
+    assert not st.supported(1)
+    backed, st2 = ca([unit("S", "sov-mr-squad", "sov", g.label(woods), 0)])
+    from studio.rulesets.mbt.engine.opt_move_data import move_opt
+
+    assert move_opt(g).ca_extra["unsupported"] == 30
+    assert st2.supported(1) and alone - backed == 30
+
+
+def test_combined_hand_to_hand_primary_then_the_next_attacker():
+    # MBT 6.6.1.2: each additional attacker adds to the attacker's roll (half-squad +10); an eliminated primary
+    # hands over to the next attacker; with no attacker left the defender stays
+    st = _pair_attack("sov-mr-squad", [50, 50, 1, 100, 1, 100, 1, 100, 1, 100], second="us-mech-half-squad")
+    act(st, "assault I T all")
+    first = next(e for e in st.events if "hand-to-hand" in e)
+    alone = _pair_attack("sov-mr-squad", [50, 50, 1, 100, 1, 100], second="us-mech-half-squad")
+    act(alone, "assault I T")
+    solo = next(e for e in alone.events if "hand-to-hand" in e)
+    x = int(first.split(" -> ")[1].split(" vs")[0])
+    assert x == int(solo.split(" -> ")[1].split(" vs")[0]) + 10
+    from studio.rulesets.mbt.engine.codes import DEAD, ON
+
+    # I (squad) reduced, then eliminated; J (half-squad) becomes the primary and is eliminated: T holds
+    assert st.st[0] == DEAD and st.st[1] == DEAD and st.st[2] == ON
+    assert any(e.startswith("J hand-to-hand") for e in st.events)

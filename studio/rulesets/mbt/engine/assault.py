@@ -17,9 +17,7 @@ Defense with the GP direct-fire modifiers and the Overrun modifier; no Overwatch
 The vehicle then moves on, stays if no enemy is left, or goes back to the hex it came from (MBT 6.6.10.1)."""
 from __future__ import annotations
 
-from studio.hexgrid.coords import distance
-
-from studio.hexgrid.coords import neighbour
+from studio.hexgrid.coords import distance, neighbour
 
 from .actions import PASS, Action
 from .codes import DEAD, MMOVE, MOVE, ON, SH
@@ -62,10 +60,24 @@ class AssaultRules:
             if not self._may_assault(a):
                 continue
             for t in self.spots[a]:
-                if self.st[t] == ON and distance(self.hex[a], self.hex[t]) == 1 and \
-                        abs(g.elev.get(self.hex[t], 0) - g.elev.get(self.hex[a], 0)) < 2:
+                if self._may_attack(a, t):
                     out.append(Action(("assault", g.units[a].name, g.units[t].name)))
+                    if self._hex_mates(a, t):
+                        out.append(Action(("assault", g.units[a].name, g.units[t].name, "all")))
         return out + [PASS] if out else []
+
+    def _may_attack(self, a: int, t: int) -> bool:
+        """A spotted enemy adjacent to ``a`` and less than 2 Heights away (MBT 6.6.1.1, 6.6.1.2)."""
+        g = self.game
+        return self.st[t] == ON and distance(self.hex[a], self.hex[t]) == 1 and t in self.spots[a] and \
+            abs(g.elev.get(self.hex[t], 0) - g.elev.get(self.hex[a], 0)) < 2
+
+    def _hex_mates(self, a: int, t: int) -> list[int]:
+        """The other units in ``a``'s hex that may attack ``t``: with ``all`` they combine with ``a`` as additional
+        attackers (MBT 6.6.1.1: attackers in the same hex against the same vehicle combine)."""
+        g = self.game
+        return [b for b in g.units_of(g.units[a].side) if b != a and self.hex[b] == self.hex[a] and
+                self._may_assault(b) and self._may_attack(b, t)]
 
     def _may_assault(self, a: int) -> bool:
         ag = self.game.units[a].type.ag
@@ -78,23 +90,70 @@ class AssaultRules:
             return
         g = self.game
         a, t = g.uindex[action[1]], g.uindex[action[2]]
-        self.moved[a] = True
-        self.rev[a] = True
-        self.mk[a] = MMOVE  # attackers are marked Spot/Move (MBT 6.6.1.1)
+        extra = self._hex_mates(a, t) if len(action) > 3 and action[3] == "all" else []
+        for b in [a] + extra:
+            self.moved[b] = True
+            self.rev[b] = True
+            self.mk[b] = MMOVE  # attackers are marked Spot/Move (MBT 6.6.1.1)
         self.attacked[t] = True
         if g.units[t].type.ag.leg:
-            self.hand_to_hand(a, t)
+            self.hand_to_hand(a, t, extra)
         else:
-            self.close_assault(a, t)
+            self.close_assault(a, t, extra)
         if self.st[t] != ON and not self.enemies_in(self.hex[t], g.units[a].side):
-            self.hex[a] = self.hex[t]  # the attacker takes the hex (``ENGINE_POLICIES['close-combat']``)
+            for b in [a] + extra:  # the attackers take the hex (``ENGINE_POLICIES['close-combat']``)
+                if self.st[b] == ON:
+                    self.hex[b] = self.hex[t]
+
+    def _extra_attackers(self, extra: list[int]) -> int:
+        """Each additional attacker: section / half-squad / squad +5 / +10 / +20 (MBT 6.6.1.1.2, 6.6.1.2)."""
+        from .opt_move_data import move_opt
+
+        cx = move_opt(self.game).ca_extra
+        return sum(cx[f"extra-{self.leg_size(b)}"] for b in extra if self.st[b] == ON)
+
+    def _vehicle_mods(self, t: int) -> int:
+        """Close Assault modifiers of the target vehicle beyond the Basic ones (MBT 6.6.1.1.2): the card's C
+        indicator +20, an Open A-Type +10 (7.8), a vehicle in an unsupported hex of terrain subject to support
+        +30."""
+        from .opt_move_data import card_move, move_opt
+
+        g = self.game
+        cx = move_opt(g).ca_extra
+        net = cx["c-indicator"] if card_move(g, t).ca_c else 0
+        if self.open_a_type(t):
+            net += cx["open-a-type"]
+        if g.map.terrain.get(self.hex[t], "") in move_opt(g).support_terrain and not self.supported(t):
+            net += cx["unsupported"]
+        return net
+
+    def supported(self, t: int) -> bool:
+        """Is vehicle ``t`` supported by its friendly unbroken squads and half-squads (MBT 6.6.1.1.2): its own
+        passengers, or the dismounted ones of its hex (a squad supports two vehicles, a half-squad one, in unit
+        order)?"""
+        g = self.game
+        side, h = g.units[t].side, self.hex[t]
+
+        def supporter(p) -> bool:
+            return self.is_leg(p) and self.leg_size(p) in ("squad", "half") and not self.broken(p)
+
+        if any(supporter(p) for p in self.passengers(t)):
+            return True  # mounted: one for one, a squad supports its carrier
+        room = sum(2 if self.leg_size(p) == "squad" else 1 for p in g.units_of(side)
+                   if self.st[p] == ON and self.hex[p] == h and supporter(p))
+        vehicles = [v for v in g.units_of(side) if self.st[v] == ON and self.hex[v] == h and not self.is_leg(v) and
+                    not g.units[v].type.ag.heli and not any(self.leg_size(p) in ("squad", "half")
+                                                            for p in self.passengers(v))]
+        return t in vehicles[:room]
+
 
     def _uphill(self, a: int, t: int) -> bool:
         e = self.game.elev
         return e.get(self.hex[t], 0) > e.get(self.hex[a], 0)
 
-    def close_assault(self, a: int, t: int) -> None:
-        """Close Assault (MBT 6.6.1.1.1-3)."""
+    def close_assault(self, a: int, t: int, extra: list[int] = ()) -> None:
+        """Close Assault (MBT 6.6.1.1.1-3): the primary attacker ``a``'s GP factor, with ``extra`` additional
+        attackers from its hex."""
         g = self.game
         cc = g.ag.close
         tag = g.units[t].type.ag
@@ -109,13 +168,15 @@ class AssaultRules:
             net += cc["ca-moving"]
         if self.sup[t]:
             net += cc["ca-suppressed"]
+        net += self._extra_attackers(list(extra)) + self._vehicle_mods(t)
         roll = self.dice.roll(100, f"Close Assault {g.units[a].name}>{g.units[t].name}")
         x = roll + net
         effect = "N" if x <= n_eff else ("S" if x <= s_eff else "E")
         result = "NE" if effect == "N" else ("SUP" if effect == "S" else
                                              ("DAMAGE" if x % 10 == 5 else "TRACK" if x % 10 == 0 else "KILL"))
         if self.dice.record:
-            self.events.append(f"{g.units[a].name} close assaults {g.units[t].name} (GP {factor} vs GPD {defense}): "
+            joined = f" with {', '.join(g.units[b].name for b in extra)}" if extra else ""
+            self.events.append(f"{g.units[a].name}{joined} close assaults {g.units[t].name} (GP {factor} vs GPD {defense}): "
                                f"roll {roll}{net:+d} = {x} vs N {n_eff} / S {s_eff}: {result}")
         self._ca_result(a, t, result, factor)
 
@@ -148,15 +209,24 @@ class AssaultRules:
             m += cc["hth-defender-suppressed"]
         return m
 
-    def hand_to_hand(self, a: int, t: int) -> None:
-        """Hand-to-Hand (MBT 6.6.1.2): opposed rolls; ties are rerolled; the loser is reduced (a squad, not
-        suppressed) or eliminated, until one unit is eliminated."""
+    def hand_to_hand(self, a: int, t: int, extra: list[int] = ()) -> None:
+        """Hand-to-Hand (MBT 6.6.1.2): opposed rolls, ties rerolled; the loser is reduced (a squad, not
+        suppressed) or eliminated. A reduced primary attacker stays primary while it is the largest; an eliminated
+        one hands over to the largest additional attacker (``ENGINE_POLICIES['close-combat']``); with no attacker
+        left the defender wins."""
         g = self.game
-        names = f"{g.units[a].name}>{g.units[t].name}"
-        while self.st[a] == ON and self.st[t] == ON:
+        side = [a] + list(extra)
+        order = {"squad": 0, "half": 1, "section": 2}
+        while self.st[t] == ON:
+            side = sorted((b for b in side if self.st[b] == ON), key=lambda b: (order[self.leg_size(b)], b))
+            if not side:
+                return
+            a, others = side[0], side[1:]
+            names = f"{g.units[a].name}>{g.units[t].name}"
             ra = self.dice.roll(100, f"HTH attacker {names}")
             rd = self.dice.roll(100, f"HTH defender {names}")
-            x, y = ra + self._hth_mod(a, True, t), rd + self._hth_mod(t, False, a)
+            x = ra + self._hth_mod(a, True, t) + self._extra_attackers(others)
+            y = rd + self._hth_mod(t, False, a)
             if x == y:
                 continue
             loser = t if x > y else a

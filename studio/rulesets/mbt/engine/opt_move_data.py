@@ -45,6 +45,7 @@ class CardMove:
     quickmarch: int = 0
     long_gun: bool = False
     avlb: float | None = None     # an AVLB's bridge weight limit (MBT 7.49)
+    ca_c: bool = False            # the 'C' Close Assault indicator (MBT 6.6.1.1.2)
 
 
 @dataclass
@@ -72,6 +73,8 @@ class MoveOpt:
     narrow: frozenset             # the scenario's narrow road and path hexes (MBT 7.30)
     avlb_span: frozenset          # hexside features an AVLB bridge spans (MBT 7.49)
     mine_forbidden: dict          # terrain code -> FASCAM allowed there (MBT 7.31.1.1-2); other fields never
+    ca_extra: dict                # close-combat-extra (MBT 6.6.1.1.2, 6.6.1.2)
+    support_terrain: frozenset    # terrain codes subject to support (MBT 6.6.1.1.2)
     cards: dict = field(default_factory=dict)   # card id -> CardMove (filled on first use)
     placeholders: list = field(default_factory=list)
     xc_cache: dict = field(default_factory=dict)  # (traction, weight) -> step table with the limits applied
@@ -121,7 +124,9 @@ def compile_move_opt(game) -> MoveOpt:
                  rd.keyed("assault-cover-slots", "item", "value", "int"), _spot_fc(rd),
                  rd.keyed("push-values", "item", "value", "int"),
                  frozenset(_hex(game, h, "narrow_roads") for h in game.extension.get("narrow_roads") or ()),
-                 frozenset(str(x["feature"]) for x in rd.rows("avlb-span")), forbidden)
+                 frozenset(str(x["feature"]) for x in rd.rows("avlb-span")), forbidden,
+                 rd.keyed("close-combat-extra", "item", "value", "int"),
+                 frozenset(str(x["terrain"]) for x in rd.rows("support-terrain")))
     mo.placeholders = rd.placeholders
     return mo
 
@@ -241,7 +246,7 @@ def _card_move(card) -> CardMove:
     general = b.get("general") or {}
     leg_mv = (b.get("movement_with_weapons") if b.get("attached_weapons") else None) or b.get("movement")
     mv = general.get("movement") or leg_mv or {}  # a section with attached weapons: quickmarch 0 (MBT 6.6.4.1)
-    return CardMove(weight=b.get("weight_tons"), avlb=b.get("avlb_tons"), bog=int(general.get("bog_modifier") or 0),
+    return CardMove(weight=b.get("weight_tons"), avlb=b.get("avlb_tons"), ca_c=bool(b.get("close_assault_c", False)), bog=int(general.get("bog_modifier") or 0),
                     amphibious=bool(mv.get("amphibious", False)), dual=bool(mv.get("dual_driving", False)),
                     plow=bool(general.get("mine_plow", False)), quickmarch=int(mv.get("quickmarch", 0) or 0),
                     long_gun=bool((b.get("notes") or {}).get("long_gun", False)) if isinstance(b.get("notes"), dict)

@@ -11,6 +11,7 @@ MINE_VALUE_IDS = ("hasty-gpd", "fascam-gpd", "deliberate-gpd", "plow-gp", "plow-
 BOG_MODIFIER_IDS = ("towing",)
 OVERRUN_IDS = ("modifier", "max-gp")
 PUSH_IDS = ("success-min", "per-5-tons")
+CA_EXTRA_IDS = ("extra-section", "extra-half", "extra-squad", "c-indicator", "open-a-type", "unsupported")
 HD_MOD_IDS = ("partial", "size+2", "size+1", "size+0", "size-1", "size-2")
 GRADE_IDS = ("elite", "veteran", "seasoned", "regulars", "green", "raw")
 
@@ -38,6 +39,8 @@ MOVE_OPT_TABLES = (
     TableSpec("push-values", "MBT 7.30", ("item", "value"), ("value",), ("value",), keys=PUSH_IDS),
     TableSpec("avlb-span", "MBT 7.49", ("feature",), min_rows=1),
     TableSpec("minefield-terrain", "MBT 7.31.1", ("terrain", "fascam"), min_rows=1),
+    TableSpec("close-combat-extra", "MBT 6.6.1.1.2", ("item", "value"), ("value",), ("value",), keys=CA_EXTRA_IDS),
+    TableSpec("support-terrain", "MBT 6.6.1.1.2", ("terrain",), min_rows=0),
     TableSpec("overrun-values", "MBT 6.6.10", ("item", "value"), ("value",), ("value",), keys=OVERRUN_IDS),
 )
 
