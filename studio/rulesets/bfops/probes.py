@@ -84,7 +84,8 @@ def _turn_probes() -> list:
 
     # spotting after the Move Phase: M60A1 and T-62 19" apart: spot 7 (band 24"); roll 8 fails
     spot = [_unit("a", "nato-m60a1", "nato", 30, 10), _unit("b", "wp-t62", "warpac", 30, 30, 180)]
-    # at dusk (village scenario): 7 - 4 = 3; roll 4 fails (day: passes)
+    # at dusk (village scenario) the Chieftain (Gen 1 night vision, NATO +2) spots at 7 - 4 + 2 = 5: roll 6 fails
+    # (day, or a modifier or offset one higher: passes)
     dusk = [_unit("a", "nato-chieftain", "nato", 30, 10), _unit("b", "wp-t55", "warpac", 30, 30, 180)]
     # an M60A1 inside the broken ground heading for the ford: Bog check at Cruise 6 - 1 = 5; roll 6 bogs
     rough = [_unit("a", "nato-m60a1", "nato", 28, 10, 0, order="to-ford", element="tanks"),
@@ -106,8 +107,8 @@ def _turn_probes() -> list:
         Probe("wire", _position("command", wire, VILLAGE, dice=[1]), ("pass", "pass"), (), ("obstacle-crossing",)),
         Probe("double-time", _position("command", double), ("pass", "pass"), (), ("procedures",)),
         Probe("spotting", _position("command", spot, dice=[8, 10]), ("pass", "pass"), (), ("spot",)),
-        Probe("dusk", _position("command", dusk, VILLAGE, dice=[4, 10]), ("pass", "pass"), (), ("spot-modifiers",),
-              {"light": "day"}),
+        Probe("dusk", _position("command", dusk, VILLAGE, dice=[6, 10]), ("pass", "pass"), (),
+              ("spot-modifiers", "night-vision"), {"light": "day"}),
         Probe("bog", _position("command", rough, dice=[6]), ("pass", "pass"), (), ("ground-bog",)),
         Probe("turn", _position("command", road), ("pass", "pass"), (), ("sequence", "deck"), {"weather": "flood"}),
         # the next Turn's draw comes from the Large Force deck (no Platoon cards beside the Company cards, p.23)

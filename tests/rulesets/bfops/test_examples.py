@@ -205,10 +205,12 @@ def test_b49_rough_ground_bog_table(position):
 
 
 def test_b55_night_spotting(position):
-    """B55 (p.12): dusk (low light) -4 to Spot checks; the village scenario is at dusk."""
+    """B55 (p.12): dusk (low light) -4 to Spot checks; the village scenario is at dusk. The T-55 has no night
+    vision; the Chieftain's Gen 1 offsets it by NATO +2 (B56, table night-vision)."""
     s = position([unit("a", "nato-chieftain", "nato", 40, 38), unit("b", "wp-t55", "warpac", 30, 5)],
                  scenario="bfops-village-defence")
-    assert s.game.night_spot_modifier(s.unit("a")) == -4
+    assert s.game.night_spot_modifier(s.unit("b")) == -4
+    assert s.game.night_spot_modifier(s.unit("a")) == -2
     assert any("Low light" in r for r in s.game.environment_rules_applied)
 
 

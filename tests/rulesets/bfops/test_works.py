@@ -127,7 +127,7 @@ def test_b38_burning_slick_immobilizes_wheeled_armour_beyond_it_tracked_pass(pos
 
 def test_b38_spotting_and_fire_through_a_burning_slick_at_minus_three(position):
     """B38: a sight line through the burning slick spots and hits at -3 (spot-modifiers / hit-modifiers
-    burning_slick)."""
+    burning_slick), and 1970s night vision looking through it is nullified."""
     tank = unit("c", "nato-chieftain", "nato", 31.5, 37.0, 180)
     t55 = unit("t", "wp-t55", "warpac", 31.5, 29.0, 0, spotted=True)
     cold = position([SLICK_GUARD, tank, t55], scenario=VILLAGE)
@@ -139,7 +139,8 @@ def test_b38_spotting_and_fire_through_a_burning_slick_at_minus_three(position):
     sg = hot.sight(c, t)
     assert W.through_fire(hot, sg)
     plain = F.spot_number(hot.game, c, t, sg, False)
-    assert F.spot_number(hot.game, c, t, sg, False, through_fire=True) == plain - 3
+    # -3 for the fire, and at dusk the Chieftain's Gen 1 night vision (+2) is nullified through it (p.10, p.12)
+    assert F.spot_number(hot.game, c, t, sg, False, through_fire=True) == plain - 3 - 2
 
 
 def test_slick_burns_four_turns(position):
@@ -347,3 +348,35 @@ def test_large_force_deck_keeps_company_cards_and_mortar_platoons_one_fog_per_tw
     assert (count(short, 0, "platoon"), count(short, 1, "platoon")) == (0, 1)     # the WARPAC mortar keeps one
     assert count(short, 0, "company") == 2 and count(short, 1, "company") == 1
     assert sum(1 for c in short if c == FOG) == 1                # 4 cards: ceil(4 / 20)
+
+
+# ------------------------------------------------------------------ night vision (c.10, p.12)
+
+def test_night_vision_offsets_by_generation_and_bloc_never_above_day(position):
+    """p.12: Gen 1 offsets NATO +2 and WARPAC +3 (the T-62's Gen 1 at dusk: -4 + 3 = -1); an offset never makes
+    the night better than day (Gen 3 +6 at dusk: 0); looking through a burning oil slick it is nullified."""
+    s = position([unit("c", "nato-chieftain", "nato", 31.5, 37.0, 180), unit("t", "wp-t62", "warpac", 31.5, 29, 0),
+                  unit("k", "wp-t55", "warpac", 20, 20, 0)], scenario=VILLAGE)
+    g = s.game
+    assert g.night_spot_modifier(s.unit("c")) == -2 and g.night_spot_modifier(s.unit("t")) == -1
+    assert g.night_spot_modifier(s.unit("k")) == -4
+    assert g.night_spot_modifier(s.unit("c"), through_fire=True) == -4
+    card = g.card_of(s.unit("c")).model_copy(update={"night_vision": "gen3"})
+    g.cards["gen3-test"] = card
+    s.unit("c").card = "gen3-test"
+    assert g.night_spot_modifier(s.unit("c")) == 0
+
+
+def test_gen3_thermal_sights_are_not_hampered_by_smoke(position):
+    """p.12: Gen 3 (thermal imaging): smoke does not hamper its To Hit."""
+    s = position([unit("c", "nato-chieftain", "nato", 31.5, 37.0, 180),
+                  unit("t", "wp-t55", "warpac", 31.5, 29.0, 0, spotted=True)], scenario=VILLAGE)
+    g = s.game
+    c, t = s.unit("c"), s.unit("t")
+    w = g.card_of(c).weapons[0]
+    sg = s.sight(c, t)
+    smoked, clear = F.hit_number(g, c, t, w, sg, True), F.hit_number(g, c, t, w, sg, False)
+    assert smoked == clear + g.tables.hit_mod["smoke"]
+    g.cards["gen3-test"] = g.card_of(c).model_copy(update={"night_vision": "gen3"})
+    c.card = "gen3-test"
+    assert F.hit_number(g, c, t, w, sg, True) == F.hit_number(g, c, t, w, sg, False)

@@ -41,6 +41,8 @@ ENGINE_TABLES: tuple[TableSpec, ...] = (
                     "large_force_cards_per_fog")),
     TableSpec("obstacle-crossing", "BfOps p.9-10", ("obstacle", "mover", "passes", "bog", "speed_factor"),
               numeric=("passes", "bog", "speed_factor"), nullable=("bog",)),
+    TableSpec("night-vision", "BfOps p.12", ("generation", "nato", "warpac"), numeric=("nato", "warpac"),
+              keys=("gen0", "gen1", "gen2", "gen3")),
     TableSpec("deck", "BfOps p.17", ("source", "warpac", "nato"), numeric=("warpac", "nato"),
               keys=("platoon", "company", "battalion")),
 )
@@ -79,6 +81,7 @@ class Tables:
     deck: dict
     procedures: dict
     crossing: dict   # (obstacle, mover) -> row
+    night_vision: dict = None   # generation -> {"NATO": offset, "WARPAC": offset}
 
     @classmethod
     def compile(cls, rs) -> "Tables":
@@ -96,7 +99,9 @@ class Tables:
                    _bands(rs, "max-hits", "max_fire_rate", "max_hits"), inf,
                    _keyed(rs, "weapon-priority", "weapon_class", "priority"),
                    _keyed(rs, "sequence", "item", "value"), deck, _keyed(rs, "procedures", "item", "value"),
-                   {(str(r["obstacle"]), str(r["mover"])): r for r in _rows(rs, "obstacle-crossing")})
+                   {(str(r["obstacle"]), str(r["mover"])): r for r in _rows(rs, "obstacle-crossing")},
+                   {str(r["generation"]): {"NATO": r["nato"], "WARPAC": r["warpac"]}
+                    for r in _rows(rs, "night-vision")})
 
     def fingerprint(self) -> str:
         return repr(self)

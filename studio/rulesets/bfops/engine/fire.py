@@ -141,7 +141,7 @@ def spot_number(game, observer, target, sight_: Sight, alerted: bool, fast: bool
 
     t = game.tables
     n = t.band_value(t.spot, sight_.distance)
-    n += game.night_spot_modifier(observer)                   # BfOps p.12
+    n += game.night_spot_modifier(observer, through_fire)     # BfOps p.12 (NV nullified through fire, p.10)
     if observer.suppressed:
         n += t.spot_mod["suppressed"]                          # BfOps p.8
     if fast:
@@ -179,8 +179,8 @@ def hit_number(game, firer, target, weapon, sight_: Sight, smoked: bool = False,
         n += t.hit_mod["defilade"]
     if game.card_of(target).low_profile:
         n += t.hit_mod["low_profile"]                          # BfOps p.22 [I]
-    if smoked:
-        n += t.hit_mod["smoke"]                                # BfOps p.7 (value: base rule, placeholder)
+    if smoked and game.card_of(firer).night_vision != "gen3":
+        n += t.hit_mod["smoke"]                                # BfOps p.7; Gen 3 (thermal) sees through (p.12)
     if through_fire:
         n += t.hit_mod["burning_slick"]                        # BfOps p.10
     return n + sniper_hit_modifier(game, firer, weapon)       # BfOps p.15

@@ -193,13 +193,22 @@ class BfopsGame(Game):
         return {a.kind for a in self.geometry.areas_at(unit.x, unit.y)
                 if a.kind in ("camouflage", "foxhole", "trench")}
 
-    def night_spot_modifier(self, observer) -> float:
+    def night_spot_modifier(self, observer, through_fire: bool = False) -> float:
+        """Low light -4 / pitch dark -8 (BfOps p.12), offset by the observer's night vision (table
+        ``night-vision`` by generation and bloc; the offset only cancels the penalty, reading ``night-vision``),
+        nullified looking through a burning oil slick (p.10)."""
         light = self.scenario.environment.light
         if light == "dusk":
-            return self.tables.spot_mod["low_light"]                      # BfOps p.12
-        if light == "night":
-            return self.tables.spot_mod["pitch_dark"]                     # BfOps p.12
-        return 0.0
+            mod = self.tables.spot_mod["low_light"]                       # BfOps p.12
+        elif light == "night":
+            mod = self.tables.spot_mod["pitch_dark"]                      # BfOps p.12
+        else:
+            return 0.0
+        card = self.card_of(observer)
+        offsets = self.tables.night_vision.get(card.night_vision) if self.tables.night_vision else None
+        if offsets is None or through_fire:
+            return mod
+        return min(0.0, mod + float(offsets[card.side]))                  # BfOps p.12: NV offsets
 
     def ground_of(self, x: float, y: float, areas=None) -> str:
         """Ground type at a point (BfOps p.11), worsened one step by flood or deep snow (p.12). ``areas``: the
