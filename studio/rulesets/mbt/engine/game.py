@@ -48,9 +48,11 @@ ENGINE_POLICIES = {
     "danger-close": "Advanced Game: a Danger Close impact (an unmodified response roll of 1 with spotted friendly "
                     "units within 5 hexes, MBT 6.5.1.12) lands on the spotted friendly unit nearest the Target Point "
                     "(then in unit order): the opposing player's choice is not offered.",
-    "close-combat": "Advanced Game: each Close Assault or Hand-to-Hand attack is one attacker against one adjacent "
-                    "spotted unit (combined, advancing and dismount attacks, vehicle support and flamethrowers are "
-                    "not modelled); an attacker whose target is eliminated takes its hex if no other enemy is there.",
+    "close-combat": "Advanced Game: a Close Assault or Hand-to-Hand attack is one attacker, or ('assault A T all') "
+                    "it and every eligible unit of its hex against the same target (MBT 6.6.1.1: hex-mates attacking "
+                    "one vehicle combine); an eliminated Hand-to-Hand primary hands over to the largest remaining "
+                    "attacker; advancing and dismount attacks and flamethrowers are not modelled; the attackers take "
+                    "an eliminated target's hex if no other enemy is there.",
     "sheaf": "Advanced Game: each source of a called mission chooses its type and SHEAF at the call; a continued "
              "or adjusted mission keeps them (the free GP <-> smoke switch of MBT 6.5.1.8 is not offered); a Planned "
              "plot is fired as plotted (re-plotting up to 5 hexes, 6.5.1.11.3, is not offered); two on-map IF units "
