@@ -168,6 +168,17 @@ def _avlb_probes() -> list:
                   optional_rules=("avlb",))]
 
 
+def _assault_probes() -> list:
+    from studio.rules.conformance import Probe
+
+    # MBT 6.6.1.1.2: a squad and a half-squad in 2A1 close assault the T-80BV in 2B1 together: GP 8 vs GPD 5
+    # (N 40), +10 for the additional half-squad: roll 30 = 40 No Effect; one higher it Suppresses
+    units = [_unit("I", "us-mech-squad", "us", "2A1", 1, command="MOVE"),
+             _unit("J", "us-mech-half-squad", "us", "2A1", 1, command="MOVE"), _unit("T", "t-80bv", "sov", "2B1", 0)]
+    pos = {"scenario": SCENARIO, "phase": "close-combat", "to_act": "us", "units": units, "dice": [30, 5, 5]}
+    return [Probe("adv-combined-assault", pos, ("assault I T all",), (), ("close-combat-extra", "support-terrain"))]
+
+
 def probes() -> list:
     """This area's probes (``studio.rules.conformance.Probe``)."""
-    return _mine_probes() + _terrain_probes() + _quickmarch_probes() + _hull_down_probes() + _overrun_probes() + _engineer_probes() + _fire_probes() + _cover_probes() + _full_cover_probes() + _narrow_probes() + _avlb_probes()
+    return _mine_probes() + _terrain_probes() + _quickmarch_probes() + _hull_down_probes() + _overrun_probes() + _engineer_probes() + _fire_probes() + _cover_probes() + _full_cover_probes() + _narrow_probes() + _avlb_probes() + _assault_probes()
