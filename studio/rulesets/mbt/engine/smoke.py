@@ -108,7 +108,8 @@ class SmokeRules:
     __slots__ = ()
 
     def step_key(self) -> tuple:
-        return (self.turn, self.phase)
+        """The player step smoke is made in: (turn, phase); (turn, 0) while a position is being set up."""
+        return (self.turn, getattr(self, "phase", 0))
 
     def place_cloud(self, kind: str, hexes, sheaf: str, unit: int = -1) -> None:
         """A new Smoke/On (or Illumination/On, Smoke/DS) counter group (MBT 6.1.4.3.10, 7.9, 7.27): an Off
