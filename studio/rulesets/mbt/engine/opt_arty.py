@@ -1,7 +1,7 @@
 """The artillery, smoke and indirect-fire optional rules as one mixin for :class:`~.advanced.AdvState`
 (``ArtyRules``): 7.9 smoke dischargers, 7.22 infantry smoke (with the Advanced direct-fire smoke), 7.26 scatter,
-7.27 illumination, 7.28 counter battery, 7.37 reconnaissance by fire, 7.38 air bursts, 7.39 dismounted FOs; the smoke state and its
-functions (``smoke.py``), and the hooks ``advanced.py`` calls: reset, copy, fingerprint, turn start, Adjustment
+7.27 illumination, 7.28 counter battery, 7.37 reconnaissance by fire, 7.38 air bursts, 7.39 dismounted FOs; the
+smoke state and its functions (``smoke.py``), and the hooks ``advanced.py`` calls: reset, copy, fingerprint, turn start, Adjustment
 Phase (6.8.6), the extra actions of the Command and Direct Fire steps and their application."""
 from __future__ import annotations
 

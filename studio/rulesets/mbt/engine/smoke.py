@@ -57,7 +57,8 @@ class ArtyState:
     ``clouds`` Smoke/Illumination counters; ``barrages`` this turn's impact areas; ``missions`` running Called
     missions (``indirect.Mission``); ``plans`` per Planned Fire plot the turn it arrived (0 not yet, -1 over);
     ``rest`` per battery the first turn it may fire again (MBT 6.5.1.11.1); ``bat`` per battery its
-    counter-battery damage (0 none, 2 Damaged, 3 Knocked Out, MBT 7.28.2) and ``bat_sup`` its Suppression; ``specials`` (battery, prefix) -> special missions fired;
+    counter-battery damage (0 none, 2 Damaged, 3 Knocked Out, MBT 7.28.2) and ``bat_sup`` its Suppression;
+    ``specials`` (battery, prefix) -> special missions fired;
     ``cb`` per counter-battery asset: False eliminated; ``cb_used`` assets used this turn; ``checked`` units of
     missions checked this turn (MBT 6.5.1.9); ``ds_under`` vehicles whose DS counter lies under them, ``ds_tried``
     vehicles that tried the dischargers this turn (7.9); ``fo_out`` dismounted FO sections (7.39)."""
