@@ -25,7 +25,6 @@ UNEXPOSABLE_OPTIONS = {
                                                test="test_blind_zone_options"),
     "available-commands-grade": "Q10: formations take their side's Force Grade (the scenario extension has no "
                                 "Formation Grades), so both readings give the same grade (engine/grades.py)",
-    "atgm-ammo-limits": NOT_YET.format(what="Ammo Limits (MBT 5.16)"),
     "special-armor-rounding": "no sample card's penetration lies between the exact and the table-row armor of a "
                               "location (e.g. 130 vs 133): the armor differs but the result does not "
                               "(test_adv_fire.py::test_era_on_t62mv_hull_front shows both values)",

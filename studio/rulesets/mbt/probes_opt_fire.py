@@ -120,6 +120,22 @@ def _decision_probes() -> list:
     ]
 
 
+def _ammo_probes() -> list:
+    """Ammo Limits of the Advanced Game (MBT 5.16), no optional rule."""
+    from studio.rules.conformance import Probe
+
+    t80 = [_unit("S", "t-80bv", "sov", A, 2, command="FIRE"), _unit("T", "m1", "us", B, FRONT)]
+    return [
+        # MBT 5.16.2.1: the T-80BV's A9 roll 10: AP -3, hit number 60 (-2 with one more: 68), roll 61 misses
+        Probe("adv-ammo-limit", _position(t80, to_act="sov", dice=[10, 61, 100, 100]), ("fire S at T main:APFSDS",),
+              (), ("ammo-limits",)),
+        # MBT 5.16.2.6 (option atgm-ammo-limits): the Songster shares the gun's A9: rolled (1, then the hit roll
+        # 100 misses) or counted (no roll: the hit roll is the 1)
+        Probe("adv-atgm-ammo-limits", _position(t80, to_act="sov", dice=[1, 100, 100, 100]),
+              ("fire S at T main:Songster_(Kobra)",), ("atgm-ammo-limits",)),
+    ]
+
+
 def probes() -> list:
     """This area's probes (``studio.rules.conformance.Probe``)."""
-    return _turret_probes() + _damage_probes() + _decision_probes()
+    return _turret_probes() + _damage_probes() + _decision_probes() + _ammo_probes()
