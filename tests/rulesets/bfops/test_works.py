@@ -380,3 +380,41 @@ def test_gen3_thermal_sights_are_not_hampered_by_smoke(position):
     g.cards["gen3-test"] = g.card_of(c).model_copy(update={"night_vision": "gen3"})
     c.card = "gen3-test"
     assert F.hit_number(g, c, t, w, sg, True) == F.hit_number(g, c, t, w, sg, False)
+
+
+# ------------------------------------------------------------------ illumination flares (c.10, p.12-13)
+
+def test_star_shell_lights_its_objective_to_daylight_for_three_sequences(position):
+    """p.12-13: at dusk an 82mm mortar fires a star shell over the village in its Weapon Priority (its fire
+    opportunity); within 2" (calibre up to 100mm) the night Spot modifier is gone for the rest of this sequence
+    and the next two."""
+    from studio.rulesets.bfops.engine.flares import Flare, lit
+
+    s = position([unit("m", "wp-82mm-mortar", "warpac", 36, 10, 0),
+                  unit("c", "nato-chieftain", "nato", 41, 39, 180)], scenario=VILLAGE, to_act="warpac")
+    flare = Flare("m", "village", 0)
+    while s.deciding_unit().id != "m":
+        s.play(Hold(s.deciding_unit().id))                   # the Chieftain's cannon and MG priorities first
+    assert flare in s.legal_actions()
+    s.play(flare)                                            # the last decision: the priority resolves
+    assert s.turn == 2 and lit(s, 41.0, 40.9) and not lit(s, 41.0, 41.5)
+    c, m = s.unit("c"), s.unit("m")
+    sg = s.sight(m, c)
+    assert F.spot_number(s.game, m, c, sg, False, lit=True) == F.spot_number(s.game, m, c, sg, False) + 4
+    seen = {}
+    while s.turn <= 4 and s.legal_actions():
+        seen[s.turn] = lit(s, 41.0, 39.0)
+        acts = s.legal_actions()
+        s.play(Pass() if Pass() in acts else next(a for a in acts if isinstance(a, Hold)))
+    assert seen == {2: True, 3: True, 4: False}              # fired in Turn 1: its sequence and the next two
+
+
+def test_no_star_shells_by_day_nor_without_illumination_ammunition(position):
+    from studio.rulesets.bfops.engine.flares import Flare
+
+    day = position([unit("m", "wp-82mm-mortar", "warpac", 36, 10, 0),
+                    unit("c", "nato-m60a1", "nato", 41, 39, 180)], to_act="warpac")
+    assert not any(isinstance(a, Flare) for a in day.legal_actions())
+    he_only = position([unit("m", "wp-120mm-mortar", "warpac", 36, 10, 0),
+                        unit("c", "nato-chieftain", "nato", 41, 39, 180)], scenario=VILLAGE, to_act="warpac")
+    assert not any(isinstance(a, Flare) for a in he_only.legal_actions())

@@ -133,15 +133,17 @@ def defilade(game, target, sight_: Sight) -> bool:
 
 
 def spot_number(game, observer, target, sight_: Sight, alerted: bool, fast: bool = False,
-                through_fire: bool = False) -> float:
+                through_fire: bool = False, lit: bool = False) -> float:
     """Spot check number: spotting table by distance (base rule) + night (BfOps p.12) + suppressed -3 (p.8) +
     moving double-time -3 (p.16) + recon +1 (p.14) + Placed On Alert +2 (p.18) + defilade + terrain per inch +
-    through a burning oil slick -3 (p.10) + a stationary sniper's Defilade and Hunkered Down (p.16)."""
+    through a burning oil slick -3 (p.10) + a stationary sniper's Defilade and Hunkered Down (p.16); a target lit
+    by a star shell is spotted without the night modifiers (p.12-13)."""
     from .sniper import sniper_spot_modifier
 
     t = game.tables
     n = t.band_value(t.spot, sight_.distance)
-    n += game.night_spot_modifier(observer, through_fire)     # BfOps p.12 (NV nullified through fire, p.10)
+    if not lit:
+        n += game.night_spot_modifier(observer, through_fire)  # BfOps p.12 (NV nullified through fire, p.10)
     if observer.suppressed:
         n += t.spot_mod["suppressed"]                          # BfOps p.8
     if fast:

@@ -25,6 +25,7 @@ from .through import second_shot
 from . import sniper as SN
 from . import support as SU
 from . import works as W
+from .flares import Flare, flare_targets, lit, resolve_flare
 
 
 # ------------------------------------------------------------------ actions
@@ -112,6 +113,8 @@ def parse_action(text: str, macros=MACROS):
         return Cqb(parts[1], parts[2])
     if len(parts) == 3 and parts[0] == "ignite":
         return W.Ignite(parts[1], parts[2])
+    if len(parts) == 4 and parts[0] == "flare" and parts[3].isdigit():
+        return Flare(parts[1], parts[2], int(parts[3]))
     raise ValueError(f"unknown action '{text}'")
 
 
@@ -213,6 +216,7 @@ class BfopsState(State):
     work: dict = field(default_factory=dict)        # "unit:feature" -> Move Phases spent at a task (p.10, p.19-20)
     mines_cleared: dict = field(default_factory=dict)   # minefield id -> centre-line positions of cleared squares
     in_combat: set = field(default_factory=set)     # elements engaged in combat (snipers, p.15)
+    flares: list = field(default_factory=list)      # (x, y, radius, last Turn) of star shells (p.12-13)
     sights: dict = field(default_factory=dict, compare=False)
     lost: list = field(default_factory=list, compare=False)
     legal_cache: list | None = field(default=None, compare=False)
@@ -253,7 +257,7 @@ class BfopsState(State):
         self.legal_cache = None
         if isinstance(action, (Order, Pass, Double, Engage)):
             self._apply_order(action)
-        elif isinstance(action, (Fire, Hold, Smoke, Cqb, W.Ignite)):
+        elif isinstance(action, (Fire, Hold, Smoke, Cqb, W.Ignite, Flare)):
             self._apply_fire(action)
         else:
             raise RulesError(f"'{action}' is not an action of this game")
@@ -268,7 +272,7 @@ class BfopsState(State):
                           {k: set(v) for k, v in self.fired_on.items()}, dict(self.burning),
                           {k: list(v) for k, v in self.breaches.items()}, dict(self.work),
                           {k: list(v) for k, v in self.mines_cleared.items()}, set(self.in_combat),
-                          dict(self.sights), list(self.lost), events=list(self.events))
+                          list(self.flares), dict(self.sights), list(self.lost), events=list(self.events))
 
     def _visible(self) -> str:
         units = [(u.id, u.card, u.side, u.element, u.x, u.y, u.facing, u.hits, u.disabled, u.immobilized, u.bogged,
@@ -281,7 +285,7 @@ class BfopsState(State):
                 f"{[sorted(m) for m in self.mines_known]}|{sorted(self.engaged)}|"
                 f"{sorted((k, sorted(v)) for k, v in self.fired_on.items())}|{sorted(self.burning.items())}|"
                 f"{sorted(self.breaches.items())}|{sorted(self.work.items())}|{sorted(self.mines_cleared.items())}|"
-                f"{sorted(self.in_combat)}|{units}")
+                f"{sorted(self.in_combat)}|{self.flares}|{units}")
 
     def fingerprint(self) -> str:
         return f"{self._visible()}|{self.dice.fingerprint()}"
@@ -731,7 +735,7 @@ class BfopsState(State):
                 for sg, t in self._nearest_visible(u, s, spots):
                     tid = t.id
                     number = F.spot_number(self.game, u, t, sg, self.alerted[s], u.element in self.doubled,
-                                           W.through_fire(self, sg))
+                                           W.through_fire(self, sg), bool(self.flares) and lit(self, t.x, t.y))
                     roll = self.dice.roll(10, f"spot {u.id}>{tid}")
                     if roll <= number:
                         self.spotted[s].add(tid)
@@ -807,8 +811,8 @@ class BfopsState(State):
             if u.side != side or u.disabled or u.fired or u.sup_fire or u.id in self.decided:
                 continue
             weapons = self._weapons_at(u, p)
-            if (weapons and (self._targets(u, p) or structure_targets(self, u, weapons) or cqb_targets(self, u))) \
-                    or (slicks and W.ignite_targets(self, u)):
+            if (weapons and (self._targets(u, p) or structure_targets(self, u, weapons) or cqb_targets(self, u)
+                             or flare_targets(self, u, weapons))) or (slicks and W.ignite_targets(self, u)):
                 yield u
 
     def _targets(self, u: Unit, priority: float) -> list[Fire]:
@@ -851,7 +855,8 @@ class BfopsState(State):
         smoke = [Smoke(u.id)] if self.game.card_of(u).capabilities.smoke_countermeasure else []
         ignite = W.ignite_targets(self, u) if W.has_slicks(self.game) else []
         works = [f for f in structure_targets(self, u, self._weapons_at(u, p)) if SN.barrage_allows(self, u, f)]
-        return [Hold(u.id)] + smoke + self._targets(u, p) + works + cqb_targets(self, u) + ignite
+        return [Hold(u.id)] + smoke + self._targets(u, p) + works + cqb_targets(self, u) + ignite + \
+            flare_targets(self, u, self._weapons_at(u, p))
 
     def _apply_fire(self, action) -> None:
         u = self.unit(action.unit)
@@ -864,6 +869,9 @@ class BfopsState(State):
             self.smoke[u.id] = self.priority
         elif isinstance(action, W.Ignite):
             self.declared.append(action)                    # BfOps p.10: its decision for this priority
+        elif isinstance(action, Flare):
+            u.fired = True                                  # BfOps p.12: in its normal Weapon Priority
+            self.declared.append(action)
         self._next_decider()
 
     def _next_decider(self) -> None:
@@ -903,6 +911,8 @@ class BfopsState(State):
         for d in self.declared:
             if isinstance(d, W.Ignite) and not self.unit(d.unit).disabled:
                 W.resolve_ignite(self, d)                                          # BfOps p.10
+            elif isinstance(d, Flare) and not self.unit(d.unit).disabled:
+                resolve_flare(self, d)                                             # BfOps p.12-13
 
     # ---------------------------------------------------------------- casualty log (studio.sim.casualties)
     def _disabled(self) -> set[str]:
