@@ -24,6 +24,7 @@ from .opt_command import OPT_COMMAND_SLOTS, OptCommandRules  # MBT 7.1-7.7, 7.24
 from .opt_arty import ARTY_SLOTS, ARTY_VERBS, ArtyRules
 from .leg import LegRules
 from .ammo import AMMO_SLOTS, AmmoRules
+from .atgm_dodge import DODGE_SLOTS, AtgmDodgeRules
 from .opt_fire import OptFireRules
 from .opt_move import MOVE_SLOTS, MoveOptionalRules
 from .state import MbtState
@@ -31,11 +32,11 @@ from .suppression import SuppressionRules
 from .transport import TransportRules
 
 AG_SLOTS = ("sup", "tdmg", "track", "bail", "attacked", "red", "carrier", "xfer", "grp", "budget", "if_side",
-            "observed", "ca_side", "bat_fired", "air_side", "air_u", "air_done", "hover", "ofire") + AMMO_SLOTS + MOVE_SLOTS + AIR_SLOTS + ARTY_SLOTS + \
+            "observed", "ca_side", "bat_fired", "air_side", "air_u", "air_done", "hover", "ofire") + AMMO_SLOTS + DODGE_SLOTS + MOVE_SLOTS + AIR_SLOTS + ARTY_SLOTS + \
     OPT_COMMAND_SLOTS
 
 
-class AdvState(OptCommandRules, OptFireRules, AmmoRules, MoveOptionalRules, AirRules, AssaultRules, ArtyRules, IndirectRules, TransportRules, LegRules, AgFireRules, GpFireRules, SuppressionRules,
+class AdvState(OptCommandRules, AtgmDodgeRules, OptFireRules, AmmoRules, MoveOptionalRules, AirRules, AssaultRules, ArtyRules, IndirectRules, TransportRules, LegRules, AgFireRules, GpFireRules, SuppressionRules,
                CommandControlRules, GradeRules, MbtState):
     """Advanced Game state. Per unit: ``sup`` Suppression (none/on/off), ``tdmg`` Turret Damaged (``dmg`` is
     Hull Damaged), ``track`` Track hit, ``bail`` crew bailed out, ``attacked`` by direct fire this turn, ``grp``

@@ -1,0 +1,54 @@
+"""ATGM Dodge (MBT 5.1.3.3.4) against Combat Phase ATGM Direct Fire, through positions and the public API: the
+rulebook's situation (a BMP-1's Spigot, SP 12, at an M2A1 Bradley with a Move command at range 13) on the sample
+boards, 2A1 -> 2A14, where the hex ahead of the Bradley (facing 1) is out of the BMP-1's LOS."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from opt_fire_fixtures import act, idx_of, legal_texts, opt_state, unit  # noqa: E402
+
+SPIGOT = "fire S at T main:Spigot_(Fagot)"
+
+
+def _duel(command="MOVE"):
+    st = opt_state([unit("S", "bmp-1", "sov", "2A1", 0, command="FIRE"),
+                    unit("T", "m2a1", "us", "2A14", 1, command=command)], to_act="sov", dice=[1, 1, 50, 50, 50])
+    act(st, SPIGOT)
+    if "reveal T" in legal_texts(st):
+        act(st, "reveal T")
+    return st
+
+
+def test_dodge_into_a_hex_out_of_sight_is_an_automatic_miss():
+    # MBT 5.1.3.3.4: range 13 > SP 12: one increment, the Bradley (allowance 7 or more) may spend 2; the hex
+    # ahead blocks the LOS: the ATGM misses, the BMP-1 still fired, and the Bradley's move starts there
+    st = _duel()
+    assert legal_texts(st) == {"fwd T", "hold T"}
+    act(st, "fwd T")
+    s, t = idx_of(st, "S"), idx_of(st, "T")
+    assert any("dodges" in e and "automatic miss" in e for e in st.events), st.events
+    assert not any(" hit " in e for e in st.events) and st.fired[s] and st.st[t] == 1
+    act(st, "move T")
+    assert legal_texts(st) == {"fwd T"}  # committed to the dodge hex
+    act(st, "fwd T")
+    assert "done T" in legal_texts(st)  # once there it may go on
+
+
+def test_no_dodge_the_shot_resolves():
+    st = _duel()
+    act(st, "hold T")
+    assert any(e.startswith("S fires Spigot") for e in st.events)
+
+
+def test_short_halt_may_not_dodge():
+    st = _duel("SH")
+    assert any(e.startswith("S fires Spigot") for e in st.events), st.events
+
+
+def test_gun_fire_is_not_dodged():
+    st = opt_state([unit("S", "bmp-1", "sov", "2A1", 0, command="FIRE"),
+                    unit("T", "m2a1", "us", "2A14", 1, command="MOVE", revealed=True)], to_act="sov", dice=[100])
+    act(st, "fire S at T main:HEAT")
+    assert "fwd T" not in legal_texts(st)
