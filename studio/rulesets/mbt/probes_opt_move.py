@@ -37,7 +37,8 @@ def _mine_probes() -> list:
         Probe("opt-mines-av", _position(apc, "us", [41, 99], ("mines",), minefields=[_field(["2B3"], "av")]),
               ("move V", "fwd V"), (), ("minefield-effects", "minefield-terrain"), optional_rules=("mines",)),
         # MBT 7.31.2.2: a quickmarching squad enters a Deliberate AP field, roll 90 - 20 = 70: Effective (01-70)
-        Probe("opt-mines-ap-quickmarch", _position(squad, "us", [90, 99], ("mines",), minefields=[_field(["2B3"], "ap")]),
+        Probe("opt-mines-ap-quickmarch",
+              _position(squad, "us", [90, 99], ("mines",), minefields=[_field(["2B3"], "ap")]),
               ("move L", "quickmarch L", "fwd L"), (), ("minefield-values",), optional_rules=("mines",)),
         # option mines-pivot: entering rolls 80 (no effect); the pivot in the hex is attacked again ('attacks')
         Probe("opt-mines-pivot", _position(apc, "us", [80, 1, 99], ("mines",), minefields=[_field(["2B3"], "av")]),
@@ -52,7 +53,8 @@ def _terrain_probes() -> list:
     crosser = [_unit("V", "t-80bv", "sov", "2C3", 3, command="MOVE"), _unit("E", "m1", "us", FAR, 2)]
     return [
         # MBT 7.29: the T-80BV (B +5) leaves Rough (01-35): roll 31 + 5 = 36 moves on; one higher, it bogs
-        Probe("opt-bogging", _position(bogger, "sov", [31], ("bogging-down",)), ("move V", "fwd V"), (), ("bog-ranges",),
+        Probe("opt-bogging", _position(bogger, "sov", [31], ("bogging-down",)), ("move V", "fwd V"), (),
+              ("bog-ranges",),
               optional_rules=("bogging-down",)),
         # MBT 7.32: a 40-ton limit on the 2C3/2C4 hexside stops the T-80BV (42.5 t, placeholder weight)
         Probe("opt-weight-limits", _position(crosser, "sov", weight_limits=[{"hex": "2C3", "side": "S", "tons": 40}]),
@@ -181,4 +183,6 @@ def _assault_probes() -> list:
 
 def probes() -> list:
     """This area's probes (``studio.rules.conformance.Probe``)."""
-    return _mine_probes() + _terrain_probes() + _quickmarch_probes() + _hull_down_probes() + _overrun_probes() + _engineer_probes() + _fire_probes() + _cover_probes() + _full_cover_probes() + _narrow_probes() + _avlb_probes() + _assault_probes()
+    groups = (_mine_probes, _terrain_probes, _quickmarch_probes, _hull_down_probes, _overrun_probes, _engineer_probes,
+              _fire_probes, _cover_probes, _full_cover_probes, _narrow_probes, _avlb_probes, _assault_probes)
+    return [p for group in groups for p in group()]

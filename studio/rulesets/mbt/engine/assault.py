@@ -176,8 +176,8 @@ class AssaultRules:
                                              ("DAMAGE" if x % 10 == 5 else "TRACK" if x % 10 == 0 else "KILL"))
         if self.dice.record:
             joined = f" with {', '.join(g.units[b].name for b in extra)}" if extra else ""
-            self.events.append(f"{g.units[a].name}{joined} close assaults {g.units[t].name} (GP {factor} vs GPD {defense}): "
-                               f"roll {roll}{net:+d} = {x} vs N {n_eff} / S {s_eff}: {result}")
+            self.events.append(f"{g.units[a].name}{joined} close assaults {g.units[t].name} (GP {factor} vs GPD "
+                               f"{defense}): roll {roll}{net:+d} = {x} vs N {n_eff} / S {s_eff}: {result}")
         self._ca_result(a, t, result, factor)
 
     def _ca_result(self, a: int, t: int, result: str, factor: int) -> None:

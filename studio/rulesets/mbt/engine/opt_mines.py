@@ -54,9 +54,11 @@ class MinesRules:
 
     def fingerprint(self) -> str:
         lab = self.game.label
-        mines = ";".join(f"{ms.field.field}{ms.field.mines}{ms.field.owner}:{','.join(sorted(map(lab, ms.field.hexes)))}"
-                         f"/{','.join(sorted(map(lab, ms.known)))}/{','.join(sorted(map(lab, ms.gone)))}"
-                         for ms in self.mines)
+        def hexes(hs) -> str:
+            return ",".join(sorted(map(lab, hs)))
+
+        mines = ";".join(f"{ms.field.field}{ms.field.mines}{ms.field.owner}:{hexes(ms.field.hexes)}/{hexes(ms.known)}"
+                         f"/{hexes(ms.gone)}" for ms in self.mines)
         return f"{super().fingerprint()}|mines[{mines}]{self.plow}"
 
     def observe(self, player: int):

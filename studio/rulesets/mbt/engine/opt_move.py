@@ -14,7 +14,8 @@ from .opt_narrow import NarrowRoadRules
 from .opt_terrain import TerrainMoveRules
 
 #: the AdvState slots the movement optional rules and quickmarch keep (``advanced.AG_SLOTS``)
-MOVE_SLOTS = ("mines", "plow", "bogged", "qm", "ovr", "hd", "hdrev", "razed", "burning", "fire_gp", "cov0", "escort", "fc", "fcq", "shoulder", "avlb", "avlbc")
+MOVE_SLOTS = ("mines", "plow", "bogged", "qm", "ovr", "hd", "hdrev", "razed", "burning", "fire_gp", "cov0", "escort",
+              "fc", "fcq", "shoulder", "avlb", "avlbc")
 
 
 class MoveOptionalRules(AvlbRules, NarrowRoadRules, AssaultCoverRules, LongGunRules, EngineerRules, FiresRules,

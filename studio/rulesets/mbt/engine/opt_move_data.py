@@ -108,7 +108,8 @@ def compile_move_opt(game) -> MoveOpt:
         key = (rd.cell(tid, rows, r, "field", "str"), str(rows[r]["column"]))
         if key[0] not in MINE_FIELDS or key[1] not in MINE_COLUMNS:
             raise DataError(f"table '{tid}' row {r}: field {key[0]!r} / column {key[1]!r} (fields "
-                            f"{', '.join(MINE_FIELDS)}; columns GP Defense 1-10 or leg)", f"/tables/{rd.where[tid]}/rows/{r}")
+                            f"{', '.join(MINE_FIELDS)}; columns GP Defense 1-10 or leg)",
+                            f"/tables/{rd.where[tid]}/rows/{r}")
         eff[key] = tuple(rd.cell(tid, rows, r, c, "int") for c in ("damage_max", "track_max", "effective_max"))
     values = rd.keyed("minefield-values", "item", "value", "int")
     brows = rd.rows("bog-ranges")
@@ -246,7 +247,8 @@ def _card_move(card) -> CardMove:
     general = b.get("general") or {}
     leg_mv = (b.get("movement_with_weapons") if b.get("attached_weapons") else None) or b.get("movement")
     mv = general.get("movement") or leg_mv or {}  # a section with attached weapons: quickmarch 0 (MBT 6.6.4.1)
-    return CardMove(weight=b.get("weight_tons"), avlb=b.get("avlb_tons"), ca_c=bool(b.get("close_assault_c", False)), bog=int(general.get("bog_modifier") or 0),
+    return CardMove(weight=b.get("weight_tons"), avlb=b.get("avlb_tons"), ca_c=bool(b.get("close_assault_c", False)),
+                    bog=int(general.get("bog_modifier") or 0),
                     amphibious=bool(mv.get("amphibious", False)), dual=bool(mv.get("dual_driving", False)),
                     plow=bool(general.get("mine_plow", False)), quickmarch=int(mv.get("quickmarch", 0) or 0),
                     long_gun=bool((b.get("notes") or {}).get("long_gun", False)) if isinstance(b.get("notes"), dict)

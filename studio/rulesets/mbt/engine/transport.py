@@ -161,7 +161,7 @@ class TransportRules:
             if result in ("ND", "DM", "TK") and protected:
                 continue
             roll = self.dice.roll(100, f"Bail Out {g.units[p].name}")
-            net = roll + g.ag.grade_bail[self.unit_grade(p)]
+            net = roll + g.ag.grade_bail[self.unit_grade(p)] + self.morale_bail_mod(p)  # 7.1.5 Hesitating/Broken
             if result in ("KO", "BU"):
                 out = net >= table[result]
                 if not out:
@@ -172,10 +172,11 @@ class TransportRules:
                 out = net <= table[result]
             if out:
                 self._unload(p, c, suppressed=True)
-                self._into_minefield(p)
             if self.dice.record:
-                self.events.append(f"{g.units[p].name} (passenger, {result}) Bail Out roll {roll}: "
-                                   f"{'bails out, Suppressed' if out else ('eliminated' if result in ('KO', 'BU') else 'stays')}")
+                fate = "bails out, Suppressed" if out else ("eliminated" if result in ("KO", "BU") else "stays")
+                self.events.append(f"{g.units[p].name} (passenger, {result}) Bail Out roll {roll}: {fate}")
+            if out:
+                self._into_minefield(p)
 
     def crew_bailed(self, c: int) -> None:
         """The crew bailed out: every passenger bails out automatically, Suppressed (MBT 6.5.2.7.1)."""
