@@ -230,6 +230,7 @@ class HeuristicBot:
 
     def _row(self, s: int, key: str):
         """Vehicle ``s``'s AP row ``key``."""
+        key = key.split("+")[0]  # a declared variant (``+pin`` 7.18, ``+cis`` 7.48) fires the same row
         return next(r for r in self.game.units[s].type.ap if r.key == key)
 
     def _action_values(self, state) -> dict:
