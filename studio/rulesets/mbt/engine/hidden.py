@@ -58,8 +58,18 @@ class HiddenRules:
     def _counter_range(self, c: int) -> int:
         """Spotting range of counter ``c``: the greatest of its units' (MBT 7.2.2.1); a fake: the leg range."""
         spec = self.game.ocs.hidden[c]
-        ranges = [self.spot_range(i, df=True) for i in spec.units if self.st[i] == ON]
-        return max(ranges) if ranges else self._leg_range(self.counter_hex(c))
+        h = self.counter_hex(c)
+        ranges = [self._range_at(i, h) for i in spec.units if self.st[i] == ON]
+        return max(ranges) if ranges else self._leg_range(h)
+
+    def _range_at(self, i: int, h) -> int:
+        """The spotting range unit ``i`` would have in hex ``h`` (the counter's hex stands for its units)."""
+        own = self.hex[i]
+        self.hex[i] = h
+        try:
+            return self.spot_range(i, df=True)
+        finally:
+            self.hex[i] = own
 
     def _leg_range(self, h) -> int:
         """The range at which even a leg unit (the smallest size column) would be spotted in hex ``h``."""
@@ -174,7 +184,6 @@ class HiddenRules:
                 view.hex[i] = None
                 view.hid[i] = -2
                 view.mk[i] = view.mkdf[i] = 0
-        view.hcs = [s if (spec.side == player or s) else 0 for s, spec in zip(self.hcs, g.ocs.hidden)]
 
     def scramble_counters(self, other, player: int, rng: random.Random) -> None:
         """Place the opponent's hidden units at random among its unrevealed counters' hexes."""
