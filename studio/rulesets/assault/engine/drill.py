@@ -16,6 +16,12 @@ points: the engine moves them together.
   battalion (``bn3``: the line counters of battalion 3 and its HQ). A group needs two counters or more. Leg units
   spend no movement points (7.D), so a group holding one (not carried) cannot drill; carried units ride along.
 - A counter that drills this phase neither moves alone nor changes facing after it (it keeps the group's facing).
+
+Orders to a stack (4.C, 4.D.1): an order is addressed to a hex, so ``stack <unit> <direction>`` moves every unit
+of the phasing side in ``<unit>``'s hex that may still move (not carried, not dummies) one hex that way for one
+order, and ``stack <unit> march|combat`` changes their formation for one; the units stay stacked for the phase
+(later steps of the stack are paid), each spends its own MPs and must be able to enter. A stack holding an HQ
+(not an OP, 4.D.1) moves and changes formation free. A leg unit whose entry roll fails stays behind.
 """
 from __future__ import annotations
 
@@ -137,6 +143,87 @@ class BattleDrill:
             (cid, d), self.drill_queue = self.drill_queue[0], self.drill_queue[1:]
             c = next((o for o in self.counters if o.id == cid), None)
             h = self._step_hex(c, d) if c is not None else None
-            if h is None or not self._may_move_drilled(c) or not self._can_enter(c, h):
-                continue                                              # it can no longer keep up: it stays
-            self._move(c, h)
+            stack = c is not None and c.drill.startswith("stack:")
+            able = h is not None and (self._may_move_stacked(c) if stack else self._may_move_drilled(c))
+            if able and self._can_enter(c, h):
+                self._move(c, h)
+            if stack and c in self.counters and c.hex != h:
+                c.drill = ""                                          # left behind: no longer with the stack
+
+    # ------------------------------------------------------------------ orders to a stack (Assault 4.C, 4.D.1)
+    def _stack_members(self, lead) -> list:
+        """The units an order through ``lead`` moves: its stack of this phase once started, else every unit of
+        the side in its hex that has not moved."""
+        if lead.drill.startswith("stack:"):
+            return [c for c in self.counters if c.drill == lead.drill]
+        return [c for c in self.counters if c.side == lead.side and c.hex == lead.hex and not c.carrier
+                and not c.dummy and not c.moved and not c.drill]
+
+    def _stack_free(self, units: list) -> bool:
+        """Assault 4.D.1: units moving with an HQ as a stack need no OPs (an OP gives no such benefit)."""
+        return any(self.game.card(c.card).body.role == "hq" for c in units)
+
+    def _stack_payment_ok(self, units: list) -> bool:
+        if self._stack_free(units) or not any(self._needs_orders(c) for c in units):
+            return True
+        return self._drill_payment(units) is not None
+
+    def _stack_leads(self, side: int) -> list:
+        """One counter per stack that may take an order: the first of each started stack, else the first unit
+        of each hex that has not moved."""
+        leads: dict = {}
+        for c in self.counters:
+            if c.side != side or c.carrier or c.dummy:
+                continue
+            if c.drill.startswith("stack:"):
+                leads.setdefault(c.drill, c)
+            elif not c.drill and not c.moved:
+                leads.setdefault(c.hex, c)
+        return list(leads.values())
+
+    def _stack_actions(self) -> list[str]:
+        out = []
+        for lead in self._stack_leads(self.phasing()):
+            units = self._stack_members(lead)
+            if len(units) < 2 or any(self._company(c).state == "broken" for c in units):
+                continue
+            started = lead.drill.startswith("stack:")
+            if not started and not any(c.changed for c in units) and self._stack_payment_ok(units):
+                out += [f"stack {lead.id} {f}" for f in ("march", "combat") if any(c.formation != f for c in units)]
+            out += [f"stack {lead.id} {d}" for d in range(6) if self._stack_step_ok(units, d, started)]
+        return out
+
+    def _stack_step_ok(self, units: list, d: int, started: bool) -> bool:
+        if not started and not self._stack_payment_ok(units):
+            return False
+        for c in units:
+            h = self._step_hex(c, d)
+            if h is None or not self._may_move_stacked(c) or not self._can_enter(c, h) or self._drill_barred(c, h):
+                return False
+        return True
+
+    def _may_move_stacked(self, c) -> bool:
+        """``_may_move`` without the unit's own OPs (the stack's order pays)."""
+        body = self.game.card(c.card).body
+        if c.toc_mode == "plan" or c.deployed or (c.suppressed and body.defence_class in ("weapons", "nav")):
+            return False                                              # Assault 6.A.2, 19.E, 11.A.1
+        return not (c.moved and (self._enemy_at(c.hex, c.side) or c.cover))     # Assault 7.B, 7.G
+
+    def _stack(self, lead_id: str, arg: str) -> None:
+        lead = self._by_id(lead_id)
+        units = self._stack_members(lead)
+        started = lead.drill.startswith("stack:")
+        if not started and not self._stack_free(units) and any(self._needs_orders(c) for c in units):
+            self._pay_drill(units)                                    # one order for the hex (4.C)
+        if arg in ("march", "combat"):
+            for c in units:
+                c.formation, c.changed, c.cover = arg, True, c.cover and arg == "combat"   # Assault 7.C
+                self._counts_as_moved(c)
+            self.narrate(f"the stack of {lead.id} takes {arg} formation (4.C)")
+            return
+        key = lead.drill if started else f"stack:{lead.id}"
+        for c in units:
+            c.drill, c.paid = key, True
+        self.narrate(f"the stack of {lead.id} moves in direction {arg} (4.C, 4.D.1)")
+        self.drill_queue = tuple((c.id, int(arg)) for c in units)
+        self._drill_continue()

@@ -16,7 +16,8 @@ Action texts: ``move <unit> <hex>``, ``form <unit> march|combat``, ``cover <unit
 ``rally-company <company>`` (17.B, with OPs), ``toc <unit> plan|execute`` (6.A), ``face <unit> <0-5>`` (7.F), ``fire <unit> <ammo> <target>`` (fire phase, opportunity fire and close assault), ``exit <unit>`` (off the
 side's exit edge, Assault 24.E), ``mount <unit> <carrier>``, ``dismount <unit>`` (8), ``entrench <unit>`` (18),
 ``undeploy <unit>`` (19.E), ``replace <HQ designation> <unit>`` (4.C.3), ``attach <unit> <HQ designation>`` (4.C.4),
-``drill <company|bnN> march|combat|<direction>`` (Soviet battle drill, 4.D.2, ``drill.py``), ``dummy <unit>`` (a
+``drill <company|bnN> march|combat|<direction>`` (Soviet battle drill, 4.D.2, ``drill.py``), ``stack <unit>
+march|combat|<direction>`` (one order for a hex's stack, free with an HQ, 4.C, 4.D.1), ``dummy <unit>`` (a
 dummy returns, 10.F, ``dummies.py``); in the artillery phase ``plot <firer> <hex>
 <ammo> [max]``, ``cancel <firer>``, ``abort-timetable``, ``deploy <unit>`` (19, 21); ``end``.
 """
@@ -436,7 +437,7 @@ class AssaultGame(Game):
 
 VERBS = ("move", "fire", "end", "pass", "rally", "rally-company", "cover", "form", "exit", "toc", "face", "mount",
          "dismount", "entrench", "undeploy", "plot", "cancel", "abort-timetable", "deploy", "replace",
-         "attach", "drill", "dummy")
+         "attach", "drill", "dummy", "stack")
 
 
 #: action verbs whose first argument is a counter id and whose other arguments (text) go to the method as they are
@@ -556,7 +557,8 @@ class AssaultState(CommandControl, Replacement, OpportunityFire, Artillery, Smok
         return sorted(self._move_actions() + self._rally_actions() + self._posture_actions()
                       + self._toc_actions() + self._facing_actions() + self._transport_actions()
                       + self._entrench_actions() + self._undeploy_actions() + self._replace_actions()
-                      + self._attach_actions() + self._drill_actions() + self._dummy_actions()) + ["end"]
+                      + self._attach_actions() + self._drill_actions() + self._stack_actions()
+                      + self._dummy_actions()) + ["end"]
 
     def explain_illegal(self, action) -> RulesError:
         rule = "Assault 12" if self.phase.endswith("fire") else "Assault 7"
@@ -572,6 +574,8 @@ class AssaultState(CommandControl, Replacement, OpportunityFire, Artillery, Smok
             self._mount(self._by_id(parts[1]), self._by_id(parts[2]))
         elif parts[0] == "drill":
             self._drill(parts[1], parts[2])
+        elif parts[0] == "stack":
+            self._stack(parts[1], parts[2])
         elif parts[0] == "replace":
             self._replace(parts[1], self._by_id(parts[2]))
         elif parts[0] == "face":
