@@ -141,3 +141,59 @@ def test_combined_hand_to_hand_primary_then_the_next_attacker():
     # I (squad) reduced, then eliminated; J (half-squad) becomes the primary and is eliminated: T holds
     assert st.st[0] == DEAD and st.st[1] == DEAD and st.st[2] == ON
     assert any(e.startswith("J hand-to-hand") for e in st.events)
+
+
+def _woods_and_neighbour(code="S"):
+    from studio.hexgrid.coords import neighbour
+
+    g = adv_state([unit("E", "m1", "us", "4T13", 2)], phase="move-first").game
+    for h in sorted(g.map.label_of):
+        if g.map.terrain.get(h) != "W":
+            continue
+        for f in range(6):
+            b = neighbour(h, f)
+            if g.map.terrain.get(b) == code and g.elev.get(b) == g.elev.get(h):
+                return g.label(h), g.label(b), f
+    raise LookupError(code)
+
+
+def test_ma21_close_assault_on_a_suppressed_moving_m1():
+    # MA21 (MBT 6.6.1.1.3): a Regulars Motor Rifle squad in Woods close assaults a Suppressed, moving M1 in Scrub:
+    # GP 8 vs GPD 5; net 0 (moving -10, Suppressed +20, Regulars -10); CRT(8,5) 40/72; roll 85: Effective ending
+    # in 5 -> Damaged; roll (10) 3 -> Turret Damaged. The boards have no Scrub next to Woods: the M1 stands in
+    # Clear (terrain of either side is ignored in a Close Assault, and neither is subject to support)
+    woods, scrub, f = _woods_and_neighbour("C")
+    units = [unit("I", "sov-mr-squad", "sov", woods, f, command="MOVE"),
+             unit("T", "m1", "us", scrub, 0, command="MOVE", revealed=True, suppression="on")]
+    st = adv_state(units, phase="close-combat", to_act="sov", dice=[85, 3, 99, 99])
+    act(st, "assault I T")
+    line = next(e for e in st.events if "close assaults" in e)
+    assert "(GP 8 vs GPD 5)" in line and "roll 85+0 = 85 vs N 40 / S 72: DAMAGE" in line
+    assert st.tdmg[1] and not st.dmg[1]
+
+
+def test_ma23_one_squad_supports_two_of_three_vehicles():
+    # MA23 (MBT 6.6.1.1.2): a dismounted squad supports up to 2 vehicles: with 3 vehicles in a Woods hex one is
+    # unsupported (+30 if close assaulted)
+    woods, clear, f = _woods_and_neighbour("C")
+    units = [unit("V1", "t-80bv", "sov", woods, 0), unit("V2", "t-80bv", "sov", woods, 0),
+             unit("V3", "t-80bv", "sov", woods, 0), unit("S", "sov-mr-squad", "sov", woods, 0),
+             unit("I", "us-mech-squad", "us", clear, (f + 3) % 6, command="MOVE")]
+    st = adv_state(units, phase="close-combat", to_act="us")
+    assert [st.supported(v) for v in range(3)] == [True, True, False]
+
+
+def test_ma27_hand_to_hand_round_one_reduces_the_us_primary():
+    # MA27 (MBT 6.6.1.2): a Veteran US squad + half-squad vs a Regulars Motor Rifle squad: US net +20 (additional
+    # half-squad +10, Veteran +10), Soviet -10; US 13 -> 33, Soviet 65 -> 55: the US primary squad is reduced to
+    # a half-squad (not Suppressed) and the combat goes on
+    units = [unit("I", "us-mech-squad", "us", A, D, command="MOVE"), unit("J", "us-mech-half-squad", "us", A, D,
+                                                                            command="MOVE"),
+             unit("T", "sov-mr-squad", "sov", B, 0)]
+    st = adv_state(units, phase="close-combat", to_act="us", dice=[13, 65, 100, 1, 100, 1, 100, 1],
+                   grades={"us": "veteran", "sov": "regulars"})
+    act(st, "assault I T all")
+    first = next(e for e in st.events if "hand-to-hand" in e)
+    assert "13 -> 33 vs 65 -> 55: I loses" in first
+    assert st.red[0] and not st.sup[0]
+    assert len([e for e in st.events if "hand-to-hand" in e]) > 1  # the combat goes on

@@ -176,3 +176,14 @@ def test_gp_track_on_a_hull_down_vehicle_is_no_effect():
     assert st.hull_down_track_no_effect(0, 1)
     plain, _ = _duel({}, (d + 3) % 6, [])
     assert not plain.hull_down_track_no_effect(0, 1)
+
+
+def test_ma47_veteran_size_minus_1_partial_search_minus_30():
+    # MA47 (MBT 6.6.9): a Veteran size -1 vehicle searching for PHD: -20 - 5 - 5 = -30
+    g = opt_game(grades={"us": "veteran", "sov": "regulars"})
+    st = opt_state(g, [unit("V", "bmp-2", "us", ROUGH, 0, command="MOVE"), unit("E", "t-80bv", "sov", ENEMY, 5)],
+                   dice=[50])
+    assert st.game.units[0].type.target_size == -1
+    act(st, "move V")
+    act(st, "search V phd 0")
+    assert any("roll 50-30" in e for e in st.events)

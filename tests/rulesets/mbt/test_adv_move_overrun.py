@@ -103,3 +103,26 @@ def test_no_overwatch_during_the_overrun():
     st = _overrun([1])
     act(st, "overrun V T")
     assert st.ow_side == -1 or not st._ow_active()
+
+
+def test_ma30_overrun_gp_capped_at_15():
+    # MA30 (MBT 6.6.10.1): weapons at range 1 plus passenger squads' GP above 15 read the 15 column
+    st = _overrun([1])
+    move_opt(st.game).overrun["max-gp"] = 10  # a lower cap on this game copy shows the cap is applied
+    assert st.overrun_gp(0)[0] == 10
+
+
+def test_ma33_suppressed_result_on_a_suppressed_target_is_ignored():
+    # MA33 (MBT 6.6.10.2): a Suppressed result on an already Suppressed target changes nothing
+    st = _overrun([1])
+    g = st.game
+    f, row = st.overrun_gp(0)
+    gpd = st.leg_gp_defense(1)
+    n_eff, s_eff = g.ag.gp_crt[(min(15, f), gpd)]
+    st.sup[1] = 1
+    net = move_opt(g).overrun["modifier"] + st.gp_modifiers(0, 1, row, "P", False)
+    if not row.coax and any(r.coax and r.kind == "GP" for r in g.units[0].type.ap):
+        net += g.ag.gp_mod["coax-pointblank"]
+    st.dice.force(max(1, n_eff + 1 - net))
+    act(st, "overrun V T")
+    assert st.sup[1] == 1 and st.st[1] == ON and "Suppressed" in next(e for e in st.events if "overruns" in e)

@@ -58,7 +58,8 @@ def test_only_engineers_with_a_move_command_and_visible_hexes():
 
 
 def test_terrain_with_a_gp_defense_needs_two_effective_results():
-    # MBT 7.19: with an Effective result roll again; two destroy the terrain
+    # MA125 (MBT 7.19): engineers attack Wire (GPD from the scenario): an Effective result rolls again, a second
+    # Effective destroys it; buildings cannot be attacked this way
     st = _engineers(rules=("engineers-vs-terrain",), terrain_gpd={B: 4})
     g = st.game
     s_eff = g.ag.gp_crt[(g.ag.close["ca-gp-squad"], 4)][1]
@@ -69,3 +70,10 @@ def test_terrain_with_a_gp_defense_needs_two_effective_results():
     once.dice.force(100, s_eff - g.ag.grade_hth["seasoned"])
     act(once, f"clear N {B}")
     assert not once.razed
+
+
+def test_ma125_buildings_cannot_be_attacked():
+    g = opt_game()
+    town = next(g.label(h) for h in sorted(g.building_hexes))
+    st = _engineers(rules=("engineers-vs-terrain",), terrain_gpd={town: 4})
+    assert st._terrain_gpd(st.game.map.hex(town)) is None
