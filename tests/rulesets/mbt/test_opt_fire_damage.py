@@ -94,6 +94,18 @@ def test_ma91_lower_hull_at_range_4_to_6_from_three_heights_below(rng, lower):
         assert "vs armor 119" in hit
 
 
+@pytest.mark.parametrize("rules, armor", [(("lower-hull-hits",), "vs armor 44 (lower hull)"), ((), "vs armor 100")])
+def test_lower_hull_when_crossing_a_stream_under_overwatch(rules, armor):
+    # MBT 7.13.1: the T-80BV crosses the stream hexside 2C4 -> 2C3; the overwatching M1 (2A1) stands at its new
+    # Height: an HF hit meets half the Rising HF (Front/Side 89 -> 44) although the shot is level
+    st = opt_state([unit("S", "m1", "us", "2A1", 2, command="OW"), unit("V", "t-80bv", "sov", "2C4", 0, command="MOVE")],
+                   rules, phase="move-second", to_act="sov", dice=[1, 51, 100, 100])
+    act(st, "move V")
+    act(st, "fwd V")
+    act(st, "ow S at V main:APFSDS")
+    assert any(f"at HF (roll 51): penetration 82 {armor}" in e for e in st.events), st.events
+
+
 def test_lower_hull_needs_the_rule():
     assert "vs armor 119" in _lower(5, ())
 
