@@ -280,3 +280,24 @@ def test_mortar_direct_gp_fire_air_bursts_in_woods():
     on, st = net(("air-bursts",))
     assert on - net(())[0] == st.air_burst(idx_of(st, "T")) > 0
     assert net(("air-bursts",), ammo="mmg:GP")[0] == net((), ammo="mmg:GP")[0]  # not a mortar
+
+
+def test_damaged_radio_command_range_zero():
+    # MBT 7.23.5.2: a Damaged Radio Set makes the Command Range 0 (units one hex apart are no longer linked)
+    a, b, _ = clear_pair(1)
+    def linked(status):
+        st = opt_state([unit("X", "m1", "us", a, D, **status), unit("Y", "m1", "us", b, D)], COL)
+        x, y = idx_of(st, "X"), idx_of(st, "Y")
+        return st.in_command_range(x, y, st.game.formation_of[x])
+
+    assert linked({}) and not linked({"collateral": ["radio"]})
+
+
+def test_damaged_radio_may_not_call_indirect_fire():
+    # MBT 7.23.5.3: an observer with a Damaged Radio Set may not call indirect fire
+    from mbt_arty_fixtures import FO, arty_state, calls, if_units
+
+    def called(status):
+        return [a for a in calls(arty_state(if_units("t-80bv", FO, status), optional=COL)) if a.startswith("call")]
+
+    assert called(None) and not called({"collateral": ["radio"]})

@@ -310,6 +310,24 @@ class OptFireRules(TurretRules, FireDamageRules, FireDecisionRules):
             return "adjustment"
         return super().phase_id()
 
+    # ---------------------------------------------------------------- Damaged Radio Set (MBT 7.23.5)
+    def in_command_range(self, a: int, b: int, f: int) -> bool:
+        """A Damaged Radio Set makes the unit's Command Range 0 (MBT 7.23.5.2): linked only in the same hex (and
+        the morale command bonus only there, 7.23.5.4)."""
+        ok = super().in_command_range(a, b, f)
+        if ok and self.ofire is not None and (self.radio_damaged(a) or self.radio_damaged(b)):
+            return self.hex[a] == self.hex[b] and self.game.options["command-range-zero"] != "no-spreading"
+        return ok
+
+    def if_calls(self, side: int) -> list:
+        """An observer with a Damaged Radio Set may not call indirect fire (MBT 7.23.5.3)."""
+        out = super().if_calls(side)
+        if self.ofire is None or not any(self.ofire.collat):
+            return out
+        g = self.game
+        out = [a for a in out if not (a[0] == "call" and a[2] in g.uindex and self.radio_damaged(g.uindex[a[2]]))]
+        return out if any(a[0] != "pass" for a in out) else []
+
     # ---------------------------------------------------------------- other steps
     def _initiative(self) -> None:
         """The end of the Command Phase: weapon repair rolls (MBT 7.25), then the Initiative Phase."""
