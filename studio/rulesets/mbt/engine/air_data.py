@@ -165,12 +165,11 @@ def _loads(body: dict, entry: dict, e: int) -> tuple:
 @dataclass(frozen=True, slots=True)
 class AaProfile:
     """What the AA rules read of an AA weapon (MBT 6.7.8.1): radar tracking, Limited Radar Tracking, N/A vs High
-    Altitude, an optical sight, and the SAM data (aspect MT/MA, guidance, CM rating)."""
+    Altitude, and the SAM data (aspect MT/MA, guidance, CM rating)."""
 
     radar: bool
     limited: bool
     high_na: bool
-    optical: bool
     sam: tuple | None         # (aspect, guidance, cm rating or None)
 
 
@@ -187,7 +186,6 @@ def aa_profile(game, card_id: str, weapon: str) -> AaProfile:
         sam = aa.get("sam")
         cache[key] = AaProfile(bool(aa.get("radar")) and "R" in (sight.get("primary"), sight.get("secondary")),
                                bool(aa.get("limited_radar_tracking")), bool(aa.get("high_altitude_na")),
-                               "O" in (sight.get("primary"), sight.get("secondary")) or not aa.get("radar"),
                                (sam["aspect"], sam["guidance"], sam.get("cm_rating")) if sam else None)
     return cache[key]
 
