@@ -42,6 +42,7 @@ class MbtState(SpottingRules, CommandRules, FireRules, OverwatchRules, MovementR
         "init_rolls": "the last initiative rolls, kept for display; later turns use 'first'",
         "outcome_memo": "the last outcome() by what it reads (AdjustmentRules._outcome_key): a cache",
         "events": "narration of the rolls and results (replay viewer), appended only when dice.record is set",
+        "ofire.d": "Advanced Game: the fire optional rules' compiled tables and card facts (opt_fire_data): static",
     }
 
     #: caches on (per game: compiled step costs; per state: see ``DERIVED_SLOTS``); False computes everything
