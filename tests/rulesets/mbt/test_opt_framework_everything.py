@@ -53,13 +53,22 @@ def _culprits(loaded, every, seed, bots) -> str:
 
 
 def _stuck(game, seed, bots) -> str:
-    """Where the failing game stood: turn, phase and the last actions before the error."""
+    """Where the failing game stood: turn, phase and the last actions (a bot's failing choice records none; an
+    action the engine fails to apply is recorded and named)."""
     result, _ = play_game(game, seed, bots, record=True)
     state = game.new_initial_state(seed)
-    for text in result.actions:  # the actions applied before the error (the failing step records none)
-        state.apply(game.parse_action(text))
-    return (f"then turn {state.turn}, phase {state.phase_id()}, player {state.current_player()}, "
-            f"{len(state.legal_actions())} legal action(s), after {result.actions[-3:]}")
+    for k, text in enumerate(result.actions):
+        where = f"turn {state.turn}, phase {state.phase_id()}"
+        try:
+            state.apply(game.parse_action(text))
+        except Exception as exc:  # noqa: BLE001 - the engine error itself
+            return f"{where}: applying {text!r} raised {type(exc).__name__}, after {result.actions[max(0, k - 3):k]}"
+    try:
+        return (f"then turn {state.turn}, phase {state.phase_id()}, player {state.current_player()}, "
+                f"{len(state.legal_actions())} legal action(s), after {result.actions[-3:]}")
+    except Exception as exc:  # noqa: BLE001 - the engine fails to list the next actions
+        return (f"then turn {state.turn}, phase {state.phase_id()}: listing the next actions raised "
+                f"{type(exc).__name__}, after {result.actions[-3:]}")
 
 
 @pytest.mark.parametrize("seed", range(8))
