@@ -146,15 +146,31 @@ def test_counter_battery_recovery_boundary_and_second_asset():
 
 
 def test_counter_battery_four_turn_mission_minus_twenty():
-    # MA102 (MBT 7.28.2): a mission of 4 consecutive turns -20 (SP +10): roll 50 - 20 + 10 = 40 located
+    # MA102 (MBT 7.28.2): consecutive turns 2-3 -10, 4 or more -20 (SP +10): +0, +0, then 50 - 10 = 40 located
     st = arty_state(if_units(fo_hex=FAR), dice=[6, 50] + [99] * 12 + [50, 99, 99] + [99] * 300,
                     optional=("counter-battery",), counter_battery=CB[:1], grades=ELITE)
     act(st, f"call {BAT} by F at 4E1")
+    seen = []
     for _ in range(3):
         st = to_next_indirect_step(st, {"M": "FIRE", "F": "OW"})
         st.events.clear()
         act(st, "continue F")
-    assert any("roll 50-10 vs 40: located" in e or "roll 99-10" in e for e in st.events), st.events
+        seen += [e.split(": ", 1)[1] for e in st.events if "tries to locate" in e]
+    assert seen == ["roll 99+0 vs 40: not located", "roll 99+0 vs 40: not located", "roll 50-10 vs 40: located"]
+
+
+def test_damaged_battery_fires_worse():
+    # MBT 7.28.2: Damaged (51-80): GP -10 and Fire Response -2
+    extra = [unit("N", "t-80bv", "sov", "4E3", 5)]
+    st = arty_state(if_units(fo_hex=FAR, extra=extra), dice=[6, 50, 30, 80] + [5] * 300,
+                    optional=("counter-battery",), counter_battery=CB[:1], grades=ELITE)
+    act(st, f"call {BAT} by F at 4E1")
+    assert st.arty.bat[0] == 2  # 80: Damaged (51-80)
+    st = to_next_indirect_step(st, {"M": "FIRE", "F": "OW"})
+    st.events.clear()
+    act(st, "adjust F at 4E3")
+    assert any(f"F calls {BAT} on 4E3: response roll 5+1 vs 6" in e for e in st.events), st.events  # +1 +2 -2
+    assert "roll 5-30 = -25" in events(st, "IF at N")[0]  # A-type -20, Damaged -10
 
 
 def test_recon_by_fire_only_on_hexes_with_cover():
