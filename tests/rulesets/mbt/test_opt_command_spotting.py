@@ -133,3 +133,15 @@ def test_night_ir_searchlight():
     off = pos_state(units, (), phase="spotting", light="night", searchlights_on=["T"])
     assert 1 not in dark.spots[0] and 1 in lit.spots[0] and 1 not in off.spots[0]
     assert lit.game.optc.night == {"IR": 10, "WL": 15, "I2": 15, "T": 20}
+
+
+def test_a_damaged_radio_gets_no_hand_off():
+    # MBT 7.23.5.1 with 7.7: a unit with a damaged radio rolls alone: A (60) fails with 65, B (60) spots with 55
+    units = [unit("T", "t-80bv", "sov", WOODS, 0), unit("A", "m1", "us", AT4, 0),
+             unit("B", "m1", "us", AT4B, 0, collateral=["radio"])]
+    rules = ("limited-spotting", "vehicle-collateral-damage")
+    st = _next_spotting(units, rules, [65, 55], grades={"us": "veteran", "sov": "seasoned"})
+    assert 0 not in st.spots[1] and 0 in st.spots[2], st.events
+    both = _next_spotting(units[:2] + [unit("B", "m1", "us", AT4B, 0)], rules, [65],
+                          grades={"us": "veteran", "sov": "seasoned"})
+    assert 0 in both.spots[1] and 0 in both.spots[2]

@@ -202,8 +202,10 @@ class OptSpottingRules:
             self.narrate(f"{g.units[best].name} tries to spot camouflaged {g.units[t].name}: roll {r}{mod:+d} vs "
                          f"{limit}: {'spotted' if ok else 'not spotted'}")
             reach = distance(self.hex[best], ht) if ok else -1
+            if not ok:
+                self.spots[best] = tuple(x for x in self.spots[best] if x != t)
             for s in spotters:
-                if distance(self.hex[s], ht) > reach:
+                if s != best and (distance(self.hex[s], ht) > reach or self._no_hand_off(s)):
                     self.spots[s] = tuple(x for x in self.spots[s] if x != t)
 
     def _camo_mod(self, s: int) -> int:
@@ -228,32 +230,49 @@ class OptSpottingRules:
     def _limited_rolls(self, radar: dict) -> None:
         """MBT 7.7: beyond 1 hex one roll (100) per target and side by its best spotter: the Spotting Table
         value (near at half the maximum spotting range or less, else far) + 10 per further spotter; success
-        hands the target to every friendly unit that has it in range. Then Maximum Spots (7.7.2)."""
+        hands the target to every friendly unit that has it in range, except to units with a damaged radio,
+        which roll alone (7.23.5.1). Then Maximum Spots (7.7.2)."""
         g = self.game
-        oc = g.optc
-        auto = oc.values["automatic-spot-range"]
+        auto = g.optc.values["automatic-spot-range"]
         for t in range(g.n):
             if self.st[t] != ON:
                 continue
             spotters = [s for s in range(g.n) if t in self.spots[s] and s not in radar.get(t, ())]
-            if not spotters:
+            if not spotters or any(distance(self.hex[s], self.hex[t]) <= auto for s in spotters):
                 continue
-            ht = self.hex[t]
-            if any(distance(self.hex[s], ht) <= auto for s in spotters):
-                continue
-            half = self.spot_range(t, df=True) // 2
+            alone = [s for s in spotters if self._no_hand_off(s)]  # damaged radio: its own roll (MBT 7.23.5.1)
+            groups = [[s for s in spotters if s not in alone]] + [[s] for s in alone]
+            for group in groups:
+                if group:
+                    self._spot_roll(t, group)
+        self._max_spots()
 
-            def value(s: int) -> int:
-                near, far, _ = oc.spotting[self.unit_grade(s)]
-                return near if distance(self.hex[s], ht) <= half else far
-            best = max(spotters, key=lambda s: (value(s), -s))
-            target = value(best) + int(oc.values["additional-spotter"]) * (len(spotters) - 1)
-            r = self.dice.roll(100, f"Spot roll {g.units[best].name}>{g.units[t].name}")
-            self.narrate(f"{g.units[best].name} (+{len(spotters) - 1} more) tries to spot {g.units[t].name}: roll "
-                         f"{r} vs {target}: {'spotted' if r <= target else 'not spotted'}")
-            if r > target:
-                for s in spotters:
-                    self.spots[s] = tuple(x for x in self.spots[s] if x != t)
+    def _no_hand_off(self, s: int) -> bool:
+        return hasattr(self, "radio_damaged") and self.radio_damaged(s)
+
+    def _spot_roll(self, t: int, group: list[int]) -> None:
+        """One spot roll of ``group`` at ``t``: the best value + 10 per further unit; failure drops the spot."""
+        g = self.game
+        oc = g.optc
+        ht = self.hex[t]
+        half = self.spot_range(t, df=True) // 2
+
+        def value(s: int) -> int:
+            near, far, _ = oc.spotting[self.unit_grade(s)]
+            return near if distance(self.hex[s], ht) <= half else far
+        best = max(group, key=lambda s: (value(s), -s))
+        target = value(best) + int(oc.values["additional-spotter"]) * (len(group) - 1)
+        r = self.dice.roll(100, f"Spot roll {g.units[best].name}>{g.units[t].name}")
+        self.narrate(f"{g.units[best].name} (+{len(group) - 1} more) tries to spot {g.units[t].name}: roll "
+                     f"{r} vs {target}: {'spotted' if r <= target else 'not spotted'}")
+        if r > target:
+            for s in group:
+                self.spots[s] = tuple(x for x in self.spots[s] if x != t)
+
+    def _max_spots(self) -> None:
+        """Maximum Spots (MBT 7.7.2): a unit keeps at most its grade's Max spots (hand-offs included)."""
+        g = self.game
+        oc = g.optc
         for s in range(g.n):
             cap = oc.spotting[self.unit_grade(s)][2]
             if len(self.spots[s]) > cap:  # Maximum Spots (MBT 7.7.2): the nearest are kept
