@@ -224,3 +224,17 @@ def test_camouflage_thermal_and_recon_modifiers():
     recon = st.game.units[2].type.ag.recon
     assert st._camo_mod(2) == (g.optc.values["camouflage-recon"] if recon else 0)
     assert st._camo_mod(1) == 0
+
+
+def test_a_damaged_radio_needs_the_command_unit_in_its_hex():
+    # MBT 7.23.5.4: the unbroken command unit modifier only in the same hex for a unit with a damaged radio
+    rules = MORALE + ("vehicle-collateral-damage",)
+    units = [unit("M", "m1", "us", "2A1", 0), unit("C", "m1", "us", "2A2", 0), unit("T", "t-80bv", "sov", FAR, 0)]
+    ext = {"cohesion_point": CP, "command_units": {"C": "CHQ"}, "force_grades": {"us": "veteran"}}
+    calm = pos_state(units, rules, phase="move-first", **ext)
+    cut = pos_state([unit("M", "m1", "us", "2A1", 0, collateral=["radio"])] + units[1:], rules, phase="move-first",
+                    **ext)
+    same = pos_state([unit("M", "m1", "us", "2A2", 0, collateral=["radio"])] + units[1:], rules,
+                     phase="move-first", **ext)
+    assert calm.morale_modifiers(0, False) == 10 + 20
+    assert cut.morale_modifiers(0, False) == 10 and same.morale_modifiers(0, False) == 10 + 20

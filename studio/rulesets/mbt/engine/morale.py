@@ -142,9 +142,13 @@ class MoraleRules:
         return g.los.clear(self.hex[i], self.hex[t])
 
     def _command_near(self, i: int, f: int) -> bool:
+        """An unbroken command unit of the formation in Command Range (in the same hex for a unit with a damaged
+        radio, MBT 7.23.5.4)."""
         g = self.game
+        radio = hasattr(self, "radio_damaged") and self.radio_damaged(i)
         return any(g.ocs.hq[j] and j != i and self.st[j] == ON and g.formation_of[j] == f and not self.broken(j)
-                   and self.in_command_range(i, j, f) for j in range(g.n))
+                   and (self.hex[j] == self.hex[i] if radio else self.in_command_range(i, j, f))
+                   for j in range(g.n))
 
     def _broken_near(self, i: int, f: int) -> bool:
         g = self.game
