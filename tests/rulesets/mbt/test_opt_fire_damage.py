@@ -301,3 +301,53 @@ def test_damaged_radio_may_not_call_indirect_fire():
         return [a for a in calls(arty_state(if_units("t-80bv", FO, status), optional=COL)) if a.startswith("call")]
 
     assert called(None) and not called({"collateral": ["radio"]})
+
+
+def test_ma97_coax_lost_or_suppression():
+    # MA97 (MBT 7.23.1): TF roll 3: the Coax MG is damaged (the BMP-2 has one); without one (M113): Suppression/On
+    bmp = _shot("m1", "main:APFSDS", "bmp-2", [1, 11, 100, 3], COL, facing=FACE_SHOOTER)
+    t = idx_of(bmp, "T")
+    assert bmp.coax_lost(t) and not bmp.sup[t], bmp.events
+    m113 = _shot("m1", "main:APFSDS", "m113", [1, 11, 100, 3], COL, facing=FACE_SHOOTER)
+    assert m113.sup[idx_of(m113, "T")] and m113.coax_lost(idx_of(m113, "T")), m113.events
+
+
+def test_ma97_damaged_coax_loses_the_pointblank_modifier():
+    # MBT 7.23.1: the M1's coax MMG at a squad at Point Blank: +10, not with a damaged Coax MG
+    a, b, d = clear_pair(1)
+
+    def net(status):
+        st = opt_state([unit("S", "m1", "us", a, d, command="FIRE", **status),
+                        unit("T", "sov-mr-squad", "sov", b, (d + 3) % 6)], COL, dice=[50])
+        act(st, "fire S at T mmg:GP")
+        return int(re.search(r"roll 50([+-]\d+) =", next(e for e in st.events if " fires " in e)).group(1))
+
+    coax = opt_state([unit("S", "m1", "us", A, D)], COL).game.ag.gp_mod["coax-pointblank"]
+    assert net({}) - net({"collateral": ["coax"]}) == coax
+
+
+def test_ma97_optics_cost_five_on_gp_fire():
+    def net(status):
+        st = opt_state([unit("S", "m1", "us", A, D, command="FIRE", **status),
+                        unit("T", "sov-mr-squad", "sov", B, FACE_SHOOTER)], COL, dice=[50])
+        act(st, "fire S at T main:HEAT-MP")
+        return int(re.search(r"roll 50([+-]\d+) =", next(e for e in st.events if " fires " in e)).group(1))
+
+    g = opt_state([unit("S", "m1", "us", A, D)], COL).game
+    band = g.ag.sight_gp.get("O")["P"] - g.ag.sight_gp.get("L", g.ag.sight_gp["O"])["P"]
+    assert net({"collateral": ["optics"]}) - net({}) == -5 + band
+
+
+def test_ma97_each_collateral_effect_applies_once():
+    st = _shot("m1", "main:APFSDS", "m113", [1, 11, 100, 1], COL, collateral=["turret-ring"])
+    t = idx_of(st, "T")
+    assert not st.sup[t] and any("roll 1: no effect" in e for e in st.events), st.events
+
+
+@pytest.mark.parametrize("card, ammo", [("m150", "tow:ITOW")])
+def test_atgm_track_hits_always_stand(card, ammo):
+    # MBT 7.21: ATGMs (and hand-held AT weapons) are excluded: the M150's ITOW Track hit on an M1 stands
+    st = opt_state([unit("S", card, "us", A, D, command="FIRE"), unit("T", "m1", "sov", B, FACE_AWAY)],
+                   ("variable-track-damage",), dice=[1, 100, 100])
+    act(st, f"fire S at T {ammo}")
+    assert st.track[idx_of(st, "T")], st.events

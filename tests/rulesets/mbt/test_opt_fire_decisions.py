@@ -286,3 +286,31 @@ def test_cis_second_target_within_the_turret_turn_rate():
     assert {t for t, _ in st.cis_targets(s, first)} == {second}
     st.ofire.d.cards["m1"].tt = 0  # this position's game copy: no turn at all, the same direction still counts
     assert {t for t, _ in st.cis_targets(s, first)} == {second}
+
+
+def test_defensive_fire_minus_ten_on_gp():
+    # MBT 7.15: -10 on Defensive GP fire (the N/C squad fires its rifles back at the M1 ... as overwatch would)
+    def net(command, fire_back):
+        st = opt_state([unit("S", "m1", "us", A, D, command="FIRE"),
+                        unit("T", "sov-mr-squad", "sov", _hex_at(4), FACE_SHOOTER, command=command)],
+                       ("defensive-fire",), dice=[1, 50, 50])
+        act(st, "fire S at T mmg:GP")  # roll 1: no effect on the squad
+        act(st, fire_back)
+        e = next(e for e in st.events if e.startswith("T fires"))
+        return _gp_net(e)
+
+    assert net("NC", "ow T at S rifles:GP") == net("OW", "ow T at S rifles:GP") - 10
+
+
+def test_cis_declaration_fires_at_rof_n():
+    # MBT 7.48: ROF N for the declared first shot (a game copy's CIS gun at ROF R: one hit on a roll of 1)
+    st = _cis_state()
+    s = idx_of(st, "S")
+    spec = st.game.units[s]
+    st.game.units[s] = dataclasses.replace(spec, type=dataclasses.replace(
+        spec.type, ap=tuple(dataclasses.replace(r, rof="R") if r.weapon == "main" else r for r in spec.type.ap)))
+    st.dice = type(st.dice)(0)
+    st.dice.record = True
+    st.dice.force(1, 11, 3)  # hit, TF (no penetration), CIS roll 3: no second target
+    act(st, "fire S at T main:APFSDS+cis")
+    assert any(e.startswith("S fires") and ": 1 hit(s)" in e for e in st.events), st.events

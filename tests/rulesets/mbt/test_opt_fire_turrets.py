@@ -229,3 +229,19 @@ def test_open_turret_required_silences_a_buttoned_vehicle():
     assert not st.weapon_ok(s, t, row)
     st.ofire.btn[s] = False
     assert st.weapon_ok(s, t, row)
+
+
+def test_buttoned_spotter_still_spots_within_the_lower_row():
+    a, b, d = _spot_pair()
+    st = opt_state([unit("S", "m1", "us", a, d), unit("T", "t-80bv", "sov", b, (d + 3) % 6)], TUR, phase="spotting")
+    t = idx_of(st, "T")
+    near = st.ag_spot_range(t, st.mk[t], -1)
+    from studio.hexgrid.coords import neighbour
+
+    g = st.game
+    h = g.map.hex(a)
+    for _ in range(st.spot_range(t) - near):
+        h = neighbour(h, d)  # closer along the line, to exactly the Buttoned range
+    st = opt_state([unit("S", "m1", "us", g.label(h), d, buttoned=True), unit("T", "t-80bv", "sov", b, (d + 3) % 6)],
+                   TUR, phase="spotting")
+    assert idx_of(st, "T") in st.spots[idx_of(st, "S")]
