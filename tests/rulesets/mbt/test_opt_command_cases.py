@@ -238,3 +238,13 @@ def test_a_damaged_radio_needs_the_command_unit_in_its_hex():
                      phase="move-first", **ext)
     assert calm.morale_modifiers(0, False) == 10 + 20
     assert cut.morale_modifiers(0, False) == 10 and same.morale_modifiers(0, False) == 10 + 20
+
+
+def test_a_fixed_wing_attack_reveals_and_triggers_a_check():
+    # MBT 7.2.2.3: the target of an aircraft attack is revealed; MBT 7.1.2: past the CP it checks (any air attack)
+    units = [unit("H", "m1", "us", WOODS, 0), unit("T", "t-80bv", "sov", FAR, 0)]
+    st = pos_state(units, ("hidden-units",) + MORALE, phase="move-first", dice=[1, 5, 99, 99],
+                   hidden_units=[{"id": "H1", "side": "us", "hex": WOODS, "units": ["H"]}],
+                   cohesion_point={"us": 0, "sov": 9})
+    st.fw_gp_attack(0, 2, 0, "A-10>H", "bomb")
+    assert st.hcs == [1] and events(st, "H Morale Check (attacked)"), st.events

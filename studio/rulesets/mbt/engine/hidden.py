@@ -8,7 +8,7 @@ standing for units of one formation or for nothing (a fake). Per unit ``hid``: t
   range at which a leg unit (the smallest size column) would be spotted there.
 - Moving (7.2.2.2): moving hidden units are spotted with their Spot/Move range after every step.
 - Revealing (7.2.2.3): firing (direct, overwatch, close combat) reveals the counter; observing or firing Indirect
-  Fire does not; being the target of Indirect Fire or of an aircraft attack reveals it.
+  Fire does not; being the target of Indirect Fire or of an aircraft attack (helicopter or fixed-wing) reveals it.
 - Observation: the opponent sees the counters' hexes, never which units they hide (hidden units are off the board
   in its view, ``HIDDEN``) nor which counters are fakes; bots read only observations.
 Not modelled: adding counters during play (7.2.3) and fakes that move."""
@@ -165,6 +165,12 @@ class HiddenRules:
         if self.game.oc_hidden:
             self.reveal(self.hid[t], "indirect fire")
         super()._if_attack(s, t, *args, **kw)
+
+    def fw_gp_attack(self, u: int, *args, **kw) -> None:
+        """The target of a fixed-wing attack is revealed (MBT 7.2.2.3)."""
+        if self.game.oc_hidden:
+            self.reveal(self.hid[u], "aircraft attack")
+        super().fw_gp_attack(u, *args, **kw)
 
     def apply_assault(self, action) -> None:
         """Close combat reveals the attacker (MBT 7.2.2.3)."""

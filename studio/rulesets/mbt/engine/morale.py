@@ -280,6 +280,15 @@ class MoraleRules:
         super()._if_attack(s, t, *args, **kw)
         self._after_losses(before, (t,))
 
+    def fw_gp_attack(self, u: int, *args, **kw) -> None:
+        """A fixed-wing attack on one unit: a check at its completion (MBT 7.1.2)."""
+        if not self.game.oc_morale:
+            super().fw_gp_attack(u, *args, **kw)
+            return
+        before = self.st[:]
+        super().fw_gp_attack(u, *args, **kw)
+        self._after_losses(before, (u,))
+
     def apply_assault(self, action) -> None:
         """Close Assault / Hand-to-Hand: Tank Fright first (MBT 7.6); checks after the combat (7.1.2-7.1.3)."""
         g = self.game
