@@ -25,7 +25,7 @@ def _shot(shooter, ammo, target, dice, rules, facing=FACE_AWAY, pair=None, optio
 
 
 # ---------------------------------------------------------------- 7.11
-@pytest.mark.parametrize("rules, result", [(("bu-modifier",), "BU"), ((), "KO")])
+@pytest.mark.parametrize("rules, result", [(("bu-modifier",), "BU"), ((), "KO"), (("vehicle-collateral-damage",), "KO")])
 def test_ma89_bu_notation_turns_a_knock_out_into_a_brew_up(rules, result):
     # MA89 (MBT 7.11): an M1 penetrates a T-80BV (BU notation) with AP and rolls 6 for damage: KO on the M1's
     # card, with +2 an 8: Brew Up (the M1 card's 6 and 8 are from this example)
@@ -53,7 +53,7 @@ def test_bu_close_assault_modifier():
 
 
 # ---------------------------------------------------------------- 7.12
-@pytest.mark.parametrize("pen, dice, after", [(110, (10, 4), 118), (12, (1, 2), 9), (12, (5, 6), 12)])
+@pytest.mark.parametrize("pen, dice, after", [(110, (10, 4), 118), (12, (1, 2), 9), (12, (5, 6), 12), (100, (10, 5), 111)])
 def test_ma90_variable_penetration_examples(pen, dice, after):
     # MA90 (MBT 7.12): factor 110, dice 10 and 4: +11 -3 = +8; factor 12, dice 1 and 2: -2 -2 capped at Max 3
     st = opt_state([unit("S", "m1", "us", A, D), unit("T", "t-80bv", "sov", B, FACE_AWAY)],
@@ -73,18 +73,18 @@ def test_variable_penetration_is_rolled_before_the_location():
 
 
 # ---------------------------------------------------------------- 7.13
-def _lower(rng: int, rules=("lower-hull-hits",)):
+def _lower(rng: int, rules=("lower-hull-hits",), up: int = 3):
     a, b, d = clear_pair(rng)
     st = opt_state([unit("S", "m1", "us", a, d, command="FIRE"), unit("T", "t-80bv", "sov", b, (d + 3) % 6)],
                    rules, dice=[1, 51, 100])
     st.game.elev = dict(st.game.elev)  # this position's game copy: target at Height 3, shooter at 0
     st.game.elev[st.hex[idx_of(st, "S")]] = 0
-    st.game.elev[st.hex[idx_of(st, "T")]] = 3
+    st.game.elev[st.hex[idx_of(st, "T")]] = up
     act(st, "fire S at T main:APFSDS")
     return next(e for e in st.events if " hit front " in e)
 
 
-@pytest.mark.parametrize("rng, lower", [(3, False), (4, True), (5, True)])
+@pytest.mark.parametrize("rng, lower", [(3, False), (4, True), (5, True), (6, True), (7, False)])
 def test_ma91_lower_hull_at_range_4_to_6_from_three_heights_below(rng, lower):
     # MA91 (MBT 7.13.2): target Height 3, shooter Height 0: lower hull hits at range 4-6 (3 or less is automatic
     # Partial Hull Down); armor half the Rising HF (T-80BV 119 -> 59), no ERA
@@ -106,12 +106,19 @@ def test_lower_hull_when_crossing_a_stream_under_overwatch(rules, armor):
     assert any(f"at HF (roll 51): penetration 82 {armor}" in e for e in st.events), st.events
 
 
+@pytest.mark.parametrize("rng, up, lower", [(3, 2, True), (4, 2, True), (2, 1, False)])
+def test_lower_hull_from_two_heights_below(rng, up, lower):
+    # MBT 7.13: only a height advantage of 2 or more; range above it and at most twice it
+    assert ("(lower hull)" in _lower(rng, up=up)) is lower
+
+
 def test_lower_hull_needs_the_rule():
     assert "vs armor 119" in _lower(5, ())
 
 
 # ---------------------------------------------------------------- 7.21
-@pytest.mark.parametrize("rules, tracked", [(("variable-track-damage",), False), ((), True)])
+@pytest.mark.parametrize("rules, tracked", [(("variable-track-damage",), False), ((), True),
+                                            (("vehicle-collateral-damage",), True)])
 def test_ma95_bmp2_track_hit_on_an_m1_is_a_miss(rules, tracked):
     # MA95 (MBT 7.21): a BMP-2 (max GP Effectiveness 1) scores a Track hit on an M1 (GPD 8A): 1 x 3 = 3 < 8, a miss
     # and no Bail Out roll
@@ -122,15 +129,24 @@ def test_ma95_bmp2_track_hit_on_an_m1_is_a_miss(rules, tracked):
     assert any("Bail Out" in e for e in st.events) is tracked
 
 
+def test_bmp2_track_hit_on_an_m113_stands():
+    # MBT 7.21: 3 x 1 = 3 reaches the M113's GP Defense 3
+    st = opt_state([unit("S", "bmp-2", "sov", A, D, command="FIRE"), unit("T", "m113", "us", B, FACE_AWAY)],
+                   ("variable-track-damage",), to_act="sov", dice=[1, 100, 100])
+    act(st, "fire S at T main:APDS")
+    assert st.track[idx_of(st, "T")], st.events
+
+
 def test_m1_track_hit_on_a_bmp2_stands():
     st = _shot("m1", "main:APFSDS", "bmp-2", [1, 100, 100], ("variable-track-damage",))
     assert st.track[idx_of(st, "T")] and any("Track hit stands" in e for e in st.events)
 
 
-@pytest.mark.parametrize("reading, tracked", [("tripled-is-one", False), ("one-tripled", True)])
-def test_track_factor_of_units_without_a_gp_weapon(reading, tracked):
+@pytest.mark.parametrize("reading, target, tracked", [("tripled-is-one", "m2a1", False), ("one-tripled", "m2a1", True),
+                                                      ("one-tripled", "zsu-23-4", False)])
+def test_track_factor_of_units_without_a_gp_weapon(reading, target, tracked):
     # MBT 7.21 "assumed to have a tripled factor of 1" (option track-small-arms-factor): 1 or 3 against GPD 3
-    st = opt_state([unit("S", "bmp-2", "sov", A, D, command="FIRE"), unit("T", "m2a1", "us", B, FACE_AWAY)],
+    st = opt_state([unit("S", "bmp-2", "sov", A, D, command="FIRE"), unit("T", target, "us", B, FACE_AWAY)],
                    ("variable-track-damage",), to_act="sov", dice=[1, 100, 100],
                    options={"track-small-arms-factor": reading})
     st.ofire.d.cards["bmp-2"].gpe_max = 0  # as if it had no GP weapon (this position's game copy)
@@ -336,6 +352,11 @@ def test_ma97_optics_cost_five_on_gp_fire():
     g = opt_state([unit("S", "m1", "us", A, D)], COL).game
     band = g.ag.sight_gp.get("O")["P"] - g.ag.sight_gp.get("L", g.ag.sight_gp["O"])["P"]
     assert net({"collateral": ["optics"]}) - net({}) == -5 + band
+
+
+def test_ma97_no_effect_roll_records_nothing():
+    st = _shot("m1", "main:APFSDS", "bmp-2", [1, 11, 100, 5], COL, facing=FACE_SHOOTER)
+    assert not st.ofire.collat[idx_of(st, "T")] and any("roll 5: no effect" in e for e in st.events), st.events
 
 
 def test_ma97_each_collateral_effect_applies_once():
