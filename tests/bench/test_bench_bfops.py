@@ -3,7 +3,7 @@ of the same run (``tests/bench/anchor.py``). Run with ``nice pytest -m bench -s 
 
 - LOS query with its obstacle list on the sample Mill Valley table (target < 100 us a query);
 - visibility (LOS and exposure) of every unit pair of a 20-vs-20 game on that table;
-- random playouts (actions/s) of both sample scenarios.
+- random and heuristic playouts (actions/s) of both sample scenarios.
 No timed assertion: only sanity bounds.
 """
 from __future__ import annotations
@@ -82,4 +82,19 @@ def test_bench_random_playouts(name):
         actions += result.steps
     dt = time.perf_counter() - start
     report(f"{name} random playouts", actions / dt, anchor(), "actions/s")
+    assert actions > 0
+
+
+@pytest.mark.parametrize("name", SCENARIOS)
+def test_bench_heuristic_playouts(name):
+    """Heuristic (NATO) against random playouts, actions/s beside the anchor (issue 19: heuristic >= 1x)."""
+    game = _game(name)
+    actions = 0
+    start = time.perf_counter()
+    for seed in range(6):
+        result, _ = play_game(game, seed, ["heuristic", "random"])
+        assert not result.error, result.error
+        actions += result.steps
+    dt = time.perf_counter() - start
+    report(f"{name} heuristic playouts", actions / dt, anchor(), "actions/s")
     assert actions > 0
