@@ -32,7 +32,24 @@ def test_usage_errors(capsys):
     assert "position lists its own" in capsys.readouterr().err
 
 
-def test_optional_rules_reach_the_game(monkeypatch, capsys):
+def _without_needs(tmp_path: Path) -> Path:
+    """A copy of the sample project whose optional rules need no scenario data (so any Advanced scenario may
+    switch them all on)."""
+    import shutil
+
+    import yaml
+
+    root = tmp_path / "data"
+    shutil.copytree(DATA, root)
+    path = root / "rulesets/mbt/ruleset.yaml"
+    data = yaml.load(path.read_text(encoding="utf-8"), Loader=yaml.CSafeLoader)
+    for rule in data["optional_rules"]:
+        rule.pop("needs", None)
+    path.write_text(yaml.dump(data, Dumper=yaml.CSafeDumper, sort_keys=False), encoding="utf-8")
+    return root
+
+
+def test_optional_rules_reach_the_game(monkeypatch, capsys, tmp_path):
     """The flags become ``load_game(optional_rules=)``; --all-optional-rules switches every rule of the ruleset."""
     from studio.cli.commands import play
 
@@ -40,8 +57,9 @@ def test_optional_rules_reach_the_game(monkeypatch, capsys):
     monkeypatch.setattr(play, "_play", lambda args, loaded, bots: seen.append(loaded) or 0)
     assert main(["play", "adv-combined-arms", "--project", str(DATA), "--optional-rule", "morale"]) == 0
     assert seen[-1].game.optional_rules == {"morale"} and seen[-1].spec.optional_rules == ("morale",)
-    assert main(["play", "adv-combined-arms", "--project", str(DATA), "--all-optional-rules"]) == 0
-    ruleset = load_game("adv-combined-arms", DATA).index.model("ruleset", "mbt")
+    project = _without_needs(tmp_path)
+    assert main(["play", "adv-combined-arms", "--project", str(project), "--all-optional-rules"]) == 0
+    ruleset = load_game("adv-combined-arms", project).index.model("ruleset", "mbt")
     assert seen[-1].game.optional_rules == {o.id for o in ruleset.optional_rules}
     assert len(seen[-1].game.optional_rules) == 50
     assert seen[-1].spec.optional_rules == tuple(o.id for o in ruleset.optional_rules)
@@ -107,3 +125,9 @@ def test_play_from_a_position_with_optional_rules(monkeypatch, capsys, tmp_path)
                         encoding="utf-8")
     assert main(["play", "--from", str(position), "--project", str(DATA)]) == 1
     assert "p.yaml:3" in capsys.readouterr().out
+
+
+def test_all_optional_rules_on_a_basic_scenario_is_refused(capsys):
+    code, out, _ = _play(capsys, "meeting-engagement", "--all-optional-rules")
+    assert code == 1
+    assert "mbt.optional-basic-game" in [d["code"] for d in json.loads(out)["diagnostics"]]

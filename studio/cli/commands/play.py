@@ -141,21 +141,18 @@ def _load(args: argparse.Namespace):
     if args.from_position:
         return load_position(args.from_position, _project(args)).as_loaded()
     if getattr(args, "all_optional_rules", False):
-        return _with_every_optional_rule(load_game(args.scenario, _project(args)))
+        return _with_every_optional_rule(args, load_game(args.scenario, _project(args)))
     return load_game(args.scenario, _project(args), optional_rules=getattr(args, "optional_rules", None))
 
 
-def _with_every_optional_rule(loaded):
-    """``loaded`` rebuilt with every optional rule of its ruleset in force (not validated again)."""
-    import dataclasses
-
-    from studio.rules.load import rebuild_game, with_optional_rules
+def _with_every_optional_rule(args: argparse.Namespace, loaded):
+    """The scenario loaded again with every optional rule of its ruleset in force (checked like the scenario's
+    own list: a rule the scenario cannot play with is refused)."""
+    from studio.rules.load import load_game
 
     ruleset = loaded.index.model("ruleset", loaded.scenario.ruleset)
-    every = tuple(o.id for o in ruleset.optional_rules) if ruleset is not None else ()
-    scenario = with_optional_rules(ruleset, loaded.scenario, every)
-    return dataclasses.replace(loaded, game=rebuild_game(loaded, scenario=scenario), scenario=scenario,
-                               optional_rules=every)
+    every = [o.id for o in ruleset.optional_rules] if ruleset is not None else []
+    return load_game(args.scenario, _project(args), optional_rules=every)
 
 
 def _refused(args: argparse.Namespace, exc) -> int:
