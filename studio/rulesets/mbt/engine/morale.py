@@ -233,25 +233,30 @@ class MoraleRules:
         hex; a command unit of the formation lost within Command Range; a leg/towed hex-mate eliminated in
         Hand-to-Hand (MBT 7.1.2, 7.1.3)."""
         g = self.game
-        lost = [j for j in range(g.n) if before[j] == ON and self.st[j] == DEAD]
         events: dict = {}
         for t in attacked:
             if self.st[t] == ON:
                 events.setdefault(t, "attacked")
-        for j in lost:
-            f, h = g.formation_of[j], self.hex[j]
-            brew = self.wreck.get(h) == 2 and not g.units[j].type.ag.leg
-            for k in range(g.n):
-                if k == j or self.st[k] != ON or g.formation_of[k] != f:
-                    continue
-                if g.ocs.hq[j] and self.in_command_range_of(k, h, f):
-                    events[k] = "command-unit-lost"
-                elif how == "hth" and g.units[j].type.ag.leg and g.units[k].type.ag.leg and self.hex[k] == h:
-                    events[k] = "hexmate-lost"
-                elif brew and self.hex[k] == h:
-                    events.setdefault(k, "brew-up")
+        for j in range(g.n):
+            if before[j] == ON and self.st[j] == DEAD:
+                self._loss_events(j, how, events)
         for k in sorted(events):
             self.morale_event(k, events[k])
+
+    def _loss_events(self, j: int, how: str, events: dict) -> None:
+        """The checks the loss of unit ``j`` calls for, into ``events`` (unit -> event)."""
+        g = self.game
+        f, h = g.formation_of[j], self.hex[j]
+        brew = self.wreck.get(h) == 2 and not g.units[j].type.ag.leg
+        for k in range(g.n):
+            if k == j or self.st[k] != ON or g.formation_of[k] != f:
+                continue
+            if g.ocs.hq[j] and self.in_command_range_of(k, h, f):
+                events[k] = "command-unit-lost"
+            elif how == "hth" and g.units[j].type.ag.leg and g.units[k].type.ag.leg and self.hex[k] == h:
+                events[k] = "hexmate-lost"
+            elif brew and self.hex[k] == h:
+                events.setdefault(k, "brew-up")
 
     def in_command_range_of(self, k: int, h, f: int) -> bool:
         """Is unit ``k`` within the formation's Command Range of hex ``h``?"""

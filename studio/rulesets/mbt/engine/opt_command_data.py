@@ -211,29 +211,38 @@ def _hidden(game, ext: dict) -> list:
     return out
 
 
+def _delayed(game, ext: dict) -> dict:
+    """Unit -> first turn it may take a command other than N/C (MBT 7.40)."""
+    delayed: dict = {}
+    for d in ext.get("delayed_reaction") or ():
+        for i in _unit_indices(game, d["units"], "delayed_reaction"):
+            delayed[i] = max(delayed.get(i, 0), int(d["until_turn"]))
+    return delayed
+
+
+def _disrupted(game, ext: dict) -> tuple:
+    """(level, side indices subject to it) or () (MBT 7.42)."""
+    dc = ext.get("disrupted_communications")
+    if not dc:
+        return ()
+    sides = frozenset(game.sides.index(s) for s in dc.get("sides") or () if s in game.sides) or \
+        frozenset(range(len(game.sides)))
+    return dc["level"], sides
+
+
 def compile_opt_command_scenario(game, ext: dict | None = None, position: bool = False) -> OptCommandScenario:
     """What the scenario (or a position's ``ext``) gives these rules (unknown unit names, forces, sides or hexes:
     :class:`DataError`)."""
     ext = game.extension if ext is None else ext
     hq, aids = _card_facts(game, ext.get("command_units") or {})
     names = {u.name: i for i, u in enumerate(game.units)}
-    delayed: dict = {}
-    for d in ext.get("delayed_reaction") or ():
-        for i in _unit_indices(game, d["units"], "delayed_reaction"):
-            delayed[i] = max(delayed.get(i, 0), int(d["until_turn"]))
-    dc = ext.get("disrupted_communications")
-    disrupted = ()
-    if dc:
-        sides = frozenset(game.sides.index(s) for s in dc.get("sides") or () if s in game.sides) or \
-            frozenset(range(len(game.sides)))
-        disrupted = (dc["level"], sides)
     force_f = {force: f for f, (_, force) in enumerate(_formation_keys(game))}
     return OptCommandScenario(
         nation=[s.nation for s in game.scenario.sides],
         formation_cp=_formation_cp(game, ext, position), hq=hq,
         platoon=[(ext.get("platoons") or {}).get(u.name, "") for u in game.units],
         camouflaged=frozenset(_unit_indices(game, ext.get("camouflaged") or (), "camouflaged")),
-        delayed=delayed, disrupted=disrupted,
+        delayed=_delayed(game, ext), disrupted=_disrupted(game, ext),
         company_span={force_f[k]: int(v) for k, v in (ext.get("command_span") or {}).items() if k in force_f},
         radar=frozenset(_unit_indices(game, ext.get("ground_radar") or (), "ground_radar")),
         aids=aids, lights_on=frozenset(names[n] for n in ext.get("searchlights_on") or () if n in names),

@@ -42,34 +42,42 @@ class OptSpottingRules:
         """MBT 7.4: a Spot/Fire or Spot/Move counter of a unit in Light/Medium/Heavy cover with no eligible
         opposing unit adjacent is removed on roll (100) + modifiers at or under the table value."""
         g = self.game
-        oc = g.optc
         for t in range(g.n):
             if self.st[t] != ON or self.mk[t] not in (MFIRE, MMOVE, MFIRE_SA):
                 continue
             cover = self._removal_cover(t)
-            if cover == "none":
+            eligible = [s for s in g.enemies_of(g.units[t].side) if self._spotter_ok(s) and self.hex[s] is not None]
+            if cover == "none" or any(distance(self.hex[s], self.hex[t]) == 1 for s in eligible):
                 continue
-            spotters = [s for s in g.enemies_of(g.units[t].side) if self._spotter_ok(s) and
-                        self._can_spot_now(s, t)]
-            near = [s for s in g.enemies_of(g.units[t].side) if self._spotter_ok(s) and self.hex[s] is not None
-                    and distance(self.hex[s], self.hex[t]) == 1]
-            if near:
-                continue
-            row = next((r for r in oc.spot_removal if r.cover == cover and r.count_min <= len(spotters) and
-                        (r.count_max is None or len(spotters) <= r.count_max)), None)
-            if row is None:
-                continue
-            half = self.spot_range(t) // 2
-            value = row.near if any(distance(self.hex[s], self.hex[t]) <= half for s in spotters) else row.far
-            mod = max((oc.spot_removal_mod[self.unit_grade(s)] for s in spotters), default=0)
-            if any(g.units[s].type.ag.recon for s in spotters):
-                mod += oc.spot_removal_mod["recon"]
-            r = self.dice.roll(100, f"Spot removal {g.units[t].name}")
-            gone = r + mod <= value
-            self.narrate(f"{g.units[t].name} Spot counter removal ({cover} cover, {len(spotters)} spotter(s)): "
-                         f"roll {r}{mod:+d} vs {value}: {'removed' if gone else 'stays'}")
-            if gone:
-                self.mk[t] = NOMARK
+            spotters = [s for s in eligible if self._can_spot_now(s, t)]
+            value = self._removal_value(t, cover, spotters)
+            if value is not None:
+                self._removal_roll(t, cover, spotters, value)
+
+    def _removal_value(self, t: int, cover: str, spotters: list[int]) -> int | None:
+        """The Spot Removal Table value: the row of the cover and the number of spotters; the first value when
+        one of them is at half the target's maximum spotting range or less (MBT 7.4)."""
+        n = len(spotters)
+        row = next((r for r in self.game.optc.spot_removal if r.cover == cover and r.count_min <= n and
+                    (r.count_max is None or n <= r.count_max)), None)
+        if row is None:
+            return None
+        half = self.spot_range(t) // 2
+        return row.near if any(distance(self.hex[s], self.hex[t]) <= half for s in spotters) else row.far
+
+    def _removal_roll(self, t: int, cover: str, spotters: list[int], value: int) -> None:
+        """Roll (100) + the highest spotter grade's modifier (+ Recon): at or under ``value`` removes (MBT 7.4)."""
+        g = self.game
+        oc = g.optc
+        mod = max((oc.spot_removal_mod[self.unit_grade(s)] for s in spotters), default=0)
+        if any(g.units[s].type.ag.recon for s in spotters):
+            mod += oc.spot_removal_mod["recon"]
+        r = self.dice.roll(100, f"Spot removal {g.units[t].name}")
+        gone = r + mod <= value
+        self.narrate(f"{g.units[t].name} Spot counter removal ({cover} cover, {len(spotters)} spotter(s)): "
+                     f"roll {r}{mod:+d} vs {value}: {'removed' if gone else 'stays'}")
+        if gone:
+            self.mk[t] = NOMARK
 
     # ---------------------------------------------------------------- spotting pipeline
     def _spot_targets(self) -> list[set]:
