@@ -38,6 +38,7 @@ def attach_opt_command(game) -> None:
     game.oc_spotting = game.oc_limited or game.oc_camo or game.oc_night or game.oc_radar
     game.optc = compile_opt_command_tables(game.ruleset)
     game.ocs = compile_opt_command_scenario(game)
+    game.oc_snow = game.oc_night and game.ocs.ground == "snow"  # hot path of movement (step_cost)
     if game.oc_morale or game.oc_stagger:
         check_options(game.options)
 
@@ -217,13 +218,14 @@ class CommandOptRules:
 
     def snow_cost(self) -> int:
         g = self.game
-        return int(g.optc.ground["snow-move-cost"]) if g.oc_night and g.ocs.ground == "snow" else 0
+        return int(g.optc.ground["snow-move-cost"]) if g.oc_snow else 0
 
     def step_cost(self, i: int, a, b, reverse: bool = False):
         """Snow adds to the movement cost of the terrain (MBT 7.36.3; every terrain of the map)."""
         c = super().step_cost(i, a, b, reverse)
-        extra = self.snow_cost() if c is not None and self.mv_mode == "xc" else 0
-        return c + extra if extra else c
+        if c is None or not self.game.oc_snow or self.mv_mode != "xc":
+            return c
+        return c + self.snow_cost()
 
     def xc_steps(self, i: int) -> dict:
         """The planning step table with snow's extra cost (MBT 7.36.3)."""

@@ -50,6 +50,7 @@ def command_position_game(twin, position) -> None:
     _grades(twin, ext.get("force_grades"))
     try:
         twin.ocs = compile_opt_command_scenario(twin, data, position=True)
+        twin.oc_snow = twin.oc_night and twin.ocs.ground == "snow"
     except DataError as exc:
         raise _error(str(exc), "/extension") from None
 
