@@ -127,3 +127,14 @@ def test_replay_viewer_hides_units_until_spotted():
     names, counters = steps[0]
     assert names == {"US-1", "US-2"} and counters[0][0] == "H1" and counters[0][2] == 0
     assert not hidden_steps(SimpleNamespace(game=game_with(())), {"seed": 2, "actions": actions}, 3)[0][0]
+
+
+def test_aircraft_neither_spot_nor_acquire_hidden_units():
+    # MBT 7.2.2.1: the counter (its tank in Woods 2L10, 10 hexes from the Mi-24) is not spotted, so the squad of
+    # the counter 2 hexes from the helicopter is not a target
+    units = [unit("V", "m1", "us", "2L10", 0), unit("I", "us-mech-squad", "us", "2A10", 0),
+             unit("H", "mi-24", "sov", "2B12", 0)]
+    hidden = [_counter(["V", "I"], "2L10")]
+    st = pos_state(units, HIDDEN_RULE, phase="move-first", hidden_units=hidden)
+    plain = pos_state(units, (), phase="move-first", hidden_units=hidden)
+    assert st.hcs == [0] and 1 not in st._heli_spots(2) and 1 in plain._heli_spots(2)

@@ -151,6 +151,18 @@ class HiddenRules:
             return [x for x in shots if self.hid[x[1]] < 0]
         return shots
 
+    def _heli_spots(self, i: int) -> tuple:
+        """Helicopters spot hidden units only through their counters (the Spotting Phase, MBT 7.2.2.1)."""
+        spots = super()._heli_spots(i)
+        if self.game.oc_hidden and any(self.hid[t] >= 0 for t in spots):
+            return tuple(t for t in spots if self.hid[t] < 0)
+        return spots
+
+    def _fw_targets(self) -> list[int]:
+        """Aircraft acquire no hidden unit (MBT 7.2)."""
+        out = super()._fw_targets()
+        return [t for t in out if self.hid[t] < 0] if self.game.oc_hidden else out
+
     def _shoot(self, s: int, t: int, row, overwatch: bool) -> None:
         """Direct combat reveals the shooter; an aircraft attack reveals its target (MBT 7.2.2.3)."""
         g = self.game
