@@ -116,5 +116,5 @@ def test_rows_with_findings_are_coloured_with_the_finding_in_the_tooltip(window,
     window.validate_now()
     item = editor.optional_items["spot-removal"]
     assert item.foreground().color().name() == "#b00020"
-    assert "error: optional rules (spot-removal) are Advanced Game rules" in item.toolTip()
+    assert "error: optional rules (spot-removal) are played with the Advanced Game only" in item.toolTip()
     assert editor.optional_items["morale"].foreground().color().name() != "#b00020"

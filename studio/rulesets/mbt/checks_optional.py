@@ -1,5 +1,5 @@
-"""Static checks of the MBT Optional Rules a scenario switches on (issue 13; MBT 7.0: the optional rules are
-Advanced Game rules). Codes are stable: ``mbt.optional-*``. What each rule needs is data, read from the ruleset's
+"""Static checks of the MBT Optional Rules (MBT 7.0) a scenario switches on (issue 13; the studio plays them with
+the Advanced Game only: the engine builds them on the Advanced state). Codes are stable: ``mbt.optional-*``. What each rule needs is data, read from the ruleset's
 ``optional_rules[].needs`` (``studio.model.documents.OptionalRuleNeeds``):
 
 - ``mbt.optional-basic-game`` (error): optional rules in a scenario that plays the Basic Game.
@@ -62,8 +62,9 @@ def check_optional_scenario(doc, index) -> Iterator[Diagnostic]:
     ext = sc.extension
     if on and getattr(ext, "game", "basic") != "advanced":
         yield doc.error("mbt.optional-basic-game", f"optional rules ({', '.join(r.id for _k, r in on)}) are "
-                        "Advanced Game rules; this scenario plays the Basic Game (set extension.game: advanced or "
-                        "switch them off)", "/optional_rules", R + "7.0", at_key=True)
+                        "played with the Advanced Game only (the studio's engine builds them on it); this scenario "
+                        "plays the Basic Game (set extension.game: advanced or switch them off)", "/optional_rules",
+                        R + "7.0", at_key=True)
     yield from _missing_data(doc, ext, on)
     yield from _card_fields(doc, sc, index, on)
     yield from _map_features(doc, sc, index, on)
