@@ -252,3 +252,106 @@ def test_passengers_of_under_armor_carriers_do_not_bail_out_after_nd():
                            unit("E", "m1", "us", FAR, 2)], to_act=None, dice=[1, 1])
         st.passengers_bail(0, "ND")
         assert (st.carrier[1] == 0 and st.st[1] != ON) == stays
+
+
+# ------------------------------------------------------------------ batch 2: more boundaries
+
+def test_escorts_are_overwatch_targets_and_marked_spot_move():
+    # MBT 7.41: the covered legs move with the vehicle: Overwatch may fire at them, they are marked Spot/Move
+    a, b, d = clear_pair(4)
+    g = opt_game(("vehicle-assault-cover",))
+    units = [unit("V", "m113", "us", a, d, command="MOVE"), unit("L", "us-mech-squad", "us", a, d, command="MOVE"),
+             unit("E", "t-80bv", "sov", b, (d + 3) % 6, command="OW")]
+    st = opt_state(g, units)
+    act(st, "move V")
+    act(st, "fwd V")
+    assert st.mk[1] == MMOVE and st.hex[1] == st.hex[0]
+    shots = [x for x in legal(st) if x.startswith("ow E at")]
+    assert any(" at L " in x for x in shots), legal(st)
+
+
+def test_engineers_attack_adjacent_terrain_only_and_the_defense_is_capped():
+    # MBT 7.19 with the Close Assault procedure: adjacent, GPD at most the CA maximum (Deliberate field GPD 6 -> 5)
+    from test_opt_move_engineers import A as EA, B as EB, D as ED
+
+    g = opt_game(("engineers-vs-terrain", "mines"),
+                 minefields=[{"side": "sov", "hexes": [EB], "field": "deliberate", "mines": "both",
+                              "visible": True}])
+    from studio.hexgrid.coords import distance
+
+    far = g.label(next(h for h in sorted(g.map.label_of) if distance(h, g.map.hex(EB)) == 2))
+    units = [unit("N", "us-engineer-squad", "us", EA, ED, command="MOVE"),
+             unit("M", "us-engineer-squad", "us", far, ED, command="MOVE"), unit("E", "t-80bv", "sov", FAR, 5)]
+    st = opt_state(g, units, phase="close-combat", dice=[1])
+    assert f"clear N {EB}" in legal(st)
+    act(st, f"clear N {EB}")
+    assert any("GPD 5)" in e for e in st.events) and st.moved[0]
+
+
+def test_position_narrow_roads_and_hull_down_reversed():
+    from studio.rules.position import position_state
+    from test_opt_move_narrow import D as ND, H0, H1
+
+    g = opt_game(("narrow-roads",))
+    pos = {"scenario": g.scenario_id, "phase": "move-first", "to_act": "sov", "optional_rules": ["narrow-roads"],
+           "units": [unit("V", "t-80bv", "sov", H0, ND, command="MOVE", hull_down="hd-rev"),
+                     unit("E", "m1", "us", H1, 0)], "extension": {"narrow_roads": [H1]}}
+    st = position_state(g, pos)
+    assert st.hd[0] == 1 and st.hdrev[0]
+    act(st, "move V")
+    assert "fwd V" not in legal(st)  # the opposing M1 blocks the narrow hex
+
+
+def test_push_a_wreck_and_the_shoulder_keeps_the_road_rate():
+    # MBT 7.30: a wreck pushed to the shoulder no longer blocks and does not cost the road rate
+    from test_opt_move_narrow import D as ND, H0, H1, _state
+
+    units = [unit("V", "t-80bv", "sov", H0, ND, command="MOVE"), unit("X", "bmp-2", "sov", H1, ND),
+             unit("E", "m1", "us", FAR, 2)]
+    st = _state(units, dice=[50])
+    h1 = st.game.map.hex(H1)
+    st.st[1] = DEAD
+    st.wreck[h1] = 1
+    act(st, "move V")
+    assert "push V" in legal(st)
+    act(st, "push V")
+    assert ("w", h1) in st.shoulder and not st._blocked(0, h1)
+    halt = _state([dict(units[0], status={"command": "SH"})] + units[1:], dice=[50])
+    halt.st[1] = DEAD
+    halt.wreck[h1] = 1
+    act(halt, "move V")
+    assert "push V" not in legal(halt)  # a Move command only
+
+
+def test_dismount_exactly_at_half_the_allowance_and_killed_passengers_count():
+    # MBT 6.6.7: the carrier pays half its allowance (round down): allowed when exactly that much is left
+    from test_adv_transport import _moving_carrier
+
+    st = _moving_carrier()
+    st.mv_left = st._transfer_cost(0)
+    assert "dismount C P" in legal(st)
+    st.mv_left -= 1
+    assert "dismount C P" not in legal(st)
+    g = opt_game()
+    ko = opt_state(g, [unit("C", "m113", "us", A, D), unit("P", "us-mech-squad", "us", A, D, carried_by="C"),
+                       unit("E", "t-80bv", "sov", FAR, 5)], to_act=None, dice=[1])
+    lost = ko.lost[0]
+    ko.passengers_bail(0, "KO")
+    assert ko.st[1] == DEAD and ko.lost[0] == lost + 1 and ko.carrier[1] == -1
+
+
+def test_passenger_bail_out_reads_the_grade_modifier():
+    # MBT 6.5.2.7.2: roll (100) + the Unit Grade modifier against the passenger Bail Out value
+    g = opt_game(grades={"us": "elite", "sov": "regulars"})
+    mod = g.ag.grade_bail["elite"]
+    value = g.ag.bail_pass["DM"]
+    assert mod != 0
+    roll = value - mod if mod < 0 else value - mod + 1
+    st = opt_state(g, [unit("C", "m113", "us", A, D), unit("P", "us-mech-squad", "us", A, D, carried_by="C"),
+                       unit("E", "t-80bv", "sov", FAR, 5)], to_act=None, dice=[max(1, min(100, roll))])
+    st.passengers_bail(0, "DM")
+    plain = opt_state(opt_game(), [unit("C", "m113", "us", A, D), unit("P", "us-mech-squad", "us", A, D,
+                                                                      carried_by="C"),
+                                   unit("E", "t-80bv", "sov", FAR, 5)], to_act=None, dice=[max(1, min(100, roll))])
+    plain.passengers_bail(0, "DM")
+    assert (st.carrier[1] == -1) != (plain.carrier[1] == -1)
