@@ -131,3 +131,39 @@ def test_direct_fire_smoke_range_limit():
     c = st.game.uindex["C"]
     reach = if_data(st.game).smoke_reach[c]
     assert reach[0] >= 3 and reach[1] in (60, 120, 180, 360)
+
+
+def test_position_counter_battery_extension():
+    # positions: counter-battery assets given in a position replace the scenario's (MBT 7.28)
+    st = arty_state(if_units(fo_hex=FAR), dice=[6, 50, 30, 50, 99] + [5] * 10, optional=("counter-battery",),
+                    position_ext={"counter_battery": CB})
+    act(st, f"call {BAT} by F at 4E1")
+    assert st.arty.cb == (True,) and st.arty.bat_sup == (True,) + (False,) * (len(st.game.batteries) - 1)
+    assert events(st, f"counter-battery fire at {BAT}: roll 50: Suppressed")
+
+
+def test_own_side_counter_battery_never_fires_at_its_batteries():
+    # MBT 7.28.1: counter-battery assets fire at the OPPOSING batteries
+    st = arty_state(if_units(fo_hex=FAR), dice=[6, 50] + [5] * 10, optional=("counter-battery",),
+                    counter_battery=[{"side": "us", "battery": "m109-battery"}])
+    act(st, f"call {BAT} by F at 4E1")
+    assert not any("locate" in e for e in st.events)
+
+
+def test_second_damage_knocks_the_battery_out():
+    # MBT 7.28.2: a second Damaged result is a Knock Out (the battery Damaged earlier: set up on the state)
+    st = arty_state(if_units(fo_hex=FAR), dice=[8, 50, 30, 60] + [5] * 10, optional=("counter-battery",),
+                    counter_battery=CB)
+    st.arty.bat = (2,) + st.arty.bat[1:]
+    act(st, f"call {BAT} by F at 4E1")  # 8 - 2 (Damaged) = 6 responds
+    assert events(st, f"counter-battery fire at {BAT}: roll 60: Damaged") and st.arty.bat[0] == 3
+
+
+def test_fixed_wing_scatter_at_the_limit_and_direction_six():
+    # MBT 7.26.2: roll (10) + grade at the limit scatters; direction 6 of the roll (6) is hexside 5
+    from studio.hexgrid.coords import neighbour
+    from studio.rulesets.mbt.engine.opt_scatter import fw_scatter
+
+    st = arty_state(if_units(), dice=[2, 6], optional=("scatter",))
+    h = st.game.map.hex("4E5")
+    assert fw_scatter(st, h, "iron", "medium", "NE", "seasoned", "bomb") == neighbour(h, 5)
