@@ -145,3 +145,21 @@ def test_a_damaged_radio_gets_no_hand_off():
     both = _next_spotting(units[:2] + [unit("B", "m1", "us", AT4B, 0)], rules, [65],
                           grades={"us": "veteran", "sov": "seasoned"})
     assert 0 in both.spots[1] and 0 in both.spots[2]
+
+
+def test_thermal_imager_shooters_take_the_thermal_smoke_modifiers(monkeypatch):
+    # MBT 7.36.4.3: a Thermal Imager unit uses the -1/-2 AP, -5/-10 GP smoke values (the smoke module's thermal
+    # reading); the aid comes from the card (no sample card has one: set on the position's game copy)
+    from studio.rulesets.mbt.engine import smoke
+
+    seen = []
+    monkeypatch.setattr(smoke.SmokeRules, "hindrance_modifier",
+                        lambda self, s, t, kind="ap", thermal=False: seen.append(thermal) or 0)
+    a, b, d = clear_pair(6)
+    units = [unit("S", "m1", "us", a, d), unit("T", "t-80bv", "sov", b, 0)]
+    for rules, aid, want in ((("terrain-time-weather",), "T", True), (("terrain-time-weather",), "IR", False),
+                             ((), "T", False)):
+        st = pos_state(units, rules, phase="direct-fire-first")
+        st.game.ocs.aids[0] = frozenset({aid})
+        st.hindrance_modifier(0, 1, "gp")
+        assert seen[-1] is want

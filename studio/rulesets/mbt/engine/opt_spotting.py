@@ -165,6 +165,14 @@ class OptSpottingRules:
                     return True
         return False
 
+    def hindrance_modifier(self, s: int, t: int, kind: str = "ap", thermal: bool = False) -> int:
+        """A Thermal Imager shooter takes the Thermal Imager smoke modifiers (MBT 7.36.4.3: -1/-2 AP, -5/-10 GP
+        for the first / each further smoke on the line)."""
+        g = self.game
+        if g.oc_night and "T" in g.ocs.aids[s]:
+            thermal = True
+        return super().hindrance_modifier(s, t, kind, thermal)
+
     # ---------------------------------------------------------------- 7.46 Ground-Based Radar
     def _radar_spots(self) -> dict:
         """Active Ground-Based Radars (MBT 7.46) spot hidden and camouflaged units that terrain does not block
