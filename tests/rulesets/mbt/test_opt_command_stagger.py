@@ -53,3 +53,23 @@ def test_reverse_order_movement():
                                                                                         "T1": "c"})
     streamlined.sgf = [0, 2, 1]
     assert legal(streamlined) == ["move T1"]  # MBT 7.5.3: the Second Player moves everything first
+
+
+def test_direct_fire_morale_checks_wait_for_the_units_own_formation():
+    # MBT 7.5.1.2: T1 (formation c, past its CP) is fired at by formation a (a miss, 99): its check is held; the
+    # Soviet force wins the next roll (60 - 20 vs 30): before formation c fires, T1 takes its single check (5)
+    rules = STAGGER + ("morale",)
+    ext = {"force_grades": {"us": "seasoned", "sov": "regulars"}, "cohesion_point": {"us": 9, "sov": 1},
+           "morale_losses": {"sov": 1}}
+    st = _duel(rules, [99, 30, 60, 5] + [99] * 10, **ext)
+    act(st, next(a for a in legal(st) if a.startswith("fire A1 at T1")))
+    assert [e for e in st.events if "T1 Morale Check (attacked)" in e] and not st.sgp
+    held = _duel(rules, [99, 90, 10] + [99] * 10, **ext)
+    act(held, next(a for a in legal(held) if a.startswith("fire A1 at T1")))
+    assert held.sgp == [(2, "attacked")] and not [e for e in held.events if "T1 Morale" in e]
+
+
+def test_no_direct_fire_at_all_goes_on_to_overwatch():
+    units = [unit("A1", "m1", "us", "2A2", 2, command="NC"), unit("T1", "t-80bv", "sov", "2G5", 5, command="NC")]
+    st = pos_state(units, STAGGER, phase="direct-fire-first", to_act="us", formations={"A1": "a", "T1": "c"})
+    assert not st.phase_id().startswith("direct-fire")
