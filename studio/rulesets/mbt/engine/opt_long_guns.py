@@ -29,7 +29,9 @@ class LongGunRules:
     def step_cost(self, i: int, a, b, reverse: bool = False):
         """Entering an alley or woods hex needs the turret fore or aft (MBT 7.20); not at the road rate."""
         c = super().step_cost(i, a, b, reverse)
-        if c is not None and self.mv_mode == "xc" and self._long_gun(i) and self._long_gun_hex(b) and \
+        if c is None or not self.game.optional_on("long-guns"):
+            return c
+        if self.mv_mode == "xc" and self._long_gun(i) and self._long_gun_hex(b) and \
                 self.turret_offset(i) not in FORE_AFT:
             return None
         return c

@@ -91,8 +91,8 @@ class NarrowRoadRules:
     def _push_target(self, i: int):
         """What vehicle ``i`` may push now: ("w", hex) or ("u", unit) in the narrow hex in front, or None."""
         g = self.game
-        if self.is_leg(i) or g.units[i].type.traction != "t" or self.cmd[i] != MOVE or self.mv_steps or \
-                self.mv_spent or self.mv_end or self.mv_u != i:
+        if self.st[i] != ON or self.is_leg(i) or g.units[i].type.traction != "t" or self.cmd[i] != MOVE or \
+                self.mv_steps or self.mv_spent or self.mv_end or self.mv_u != i:
             return None
         b = neighbour(self.hex[i], self.fac[i])
         if not self._narrow(b):
