@@ -190,3 +190,19 @@ def test_amphibious_vehicle_hit_in_water_sinks_with_its_passengers():
     act(st2, "fwd V")
     st2.apply_damage(0, "DM", "TF")  # turret damage does not sink it
     assert st2.st[0] != DEAD and st2.tdmg[0]
+
+
+def test_mud_doubles_the_bog_range():
+    # MA103 / MBT 7.29, 7.36.3: mud doubles the listed range (Rough 01-35 -> 01-70): 36 + 5 = 41 bogs in mud only
+    from opt_command_fixtures import pos_state
+
+    units = [unit("V", "t-80bv", "sov", ROUGH, RD, command="MOVE"), unit("E", "m1", "us", "2A1", 2)]
+    mud = pos_state(units, ("bogging-down", "terrain-time-weather"), phase="move-first", to_act="sov", dice=[36],
+                    ground_conditions="mud")
+    act(mud, "move V")
+    act(mud, "fwd V")
+    assert mud.bogged[0]
+    dry = pos_state(units, ("bogging-down", "terrain-time-weather"), phase="move-first", to_act="sov", dice=[36])
+    act(dry, "move V")
+    act(dry, "fwd V")
+    assert not dry.bogged[0]

@@ -4,7 +4,8 @@ Driving Controls (``dual-driving-controls``) and 7.34 Amphibious Movement (``amp
 - 7.29: a vehicle with a Move or Short Halt command in a terrain with a Bog range (table ``bog-ranges``) checks
   before it leaves the hex or moves within it (not on entering; not at the path/road rate): roll (100) + the
   card's Bog modifier (+ ``towing`` when towing) within the range bogs it: its move ends and it may not pivot for
-  the rest of the turn. The controlling player rolls.
+  the rest of the turn. The controlling player rolls. With 7.36 weather, mud doubles the range and a transporting
+  vehicle in snow or mud takes the passengers' modifier (``weather_bog``, COMMAND's).
 - 7.32: a bridge hexside with a weight limit (scenario ``weight_limits``) is closed to heavier units; a frozen
   stream hexside (``kind: ice``) is crossed as Clear by units within its limit and closed to heavier ones (they
   cross at a ford only; the boards' streams are hexsides, no fords). A card without a weight crosses.
@@ -57,6 +58,8 @@ class TerrainMoveRules:
         if rng is None:
             return False
         mod = card_move(g, i).bog + (mo.bog_mod["towing"] if self._towing(i) else 0)
+        mult, weather = self.weather_bog(i)  # MBT 7.36.3: mud doubles the range; snow/mud passengers -5 each
+        rng, mod = int(rng * mult), mod + weather
         roll = self.dice.roll(100, f"Bog {g.units[i].name} in {g.label(self.hex[i])}")
         bogged = roll + mod <= rng
         self.narrate(f"{g.units[i].name} bog check in {g.label(self.hex[i])}: roll {roll}{mod:+d} vs 01-{rng}: "
