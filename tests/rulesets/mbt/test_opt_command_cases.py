@@ -248,3 +248,106 @@ def test_a_fixed_wing_attack_reveals_and_triggers_a_check():
                    cohesion_point={"us": 0, "sov": 9})
     st.fw_gp_attack(0, 2, 0, "A-10>H", "bomb")
     assert st.hcs == [1] and events(st, "H Morale Check (attacked)"), st.events
+
+
+# ---------------------------------------------------------------- more boundaries
+@pytest.mark.parametrize("roll, sup", [(60, 1), (75, 2), (95, 0)])
+def test_tank_fright_marks(roll, sup):
+    a, b, d = clear_pair(1)
+    units = [unit("I", "us-mech-squad", "us", a, d, command="MOVE"), unit("T", "t-80bv", "sov", b, 0)]
+    st = pos_state(units, ("tank-fright",), phase="close-combat", grades={"us": "raw"},
+                   force_grades={"us": "green"})
+    st.dice.force(roll)
+    assert st._passes_fright(0) == (sup == 0) and st.sup[0] == sup
+
+
+def test_dead_units_neither_check_nor_count_as_spotted_enemies():
+    a, b, d = clear_pair(1)
+    units = [unit("M", "m1", "us", a, d), unit("T", "t-80bv", "sov", b, 0)]
+    st = pos_state(units, MORALE, phase="move-first", cohesion_point={"us": 0, "sov": 0})
+    assert st.morale_modifiers(0, False) == -20
+    st.st[1] = 3
+    assert st.morale_modifiers(0, False) == 0
+    st.morale_event(1, "attacked")
+    assert not events(st, "T Morale")
+
+
+def _disrupted(dice, rules=("disrupted-communications",), reset=False):
+    sov = [unit("C", "t-80bv", "sov", "2A13", 0, command="NC"), unit("T1", "t-80bv", "sov", "2D13", 0,
+                                                                      command="NC"),
+           unit("T2", "t-80bv", "sov", "2M13", 0, command="NC")]
+    units = [unit("X", "m1", "us", "4T1", 0, command="MOVE")] + sov
+    st = pos_state(units, rules, phase="move-first", dice=dice, force_grades={"us": "veteran", "sov": "seasoned"},
+                   disrupted_communications={"level": "moderate"}, command_units={"C": "CHQ"})
+    if reset:
+        st.dcom = [True] * len(st.dcom)
+    act(st, "move X")
+    act(st, "done X")
+    return st, st.game.formation_of[1]
+
+
+def test_disruption_with_units_out_of_command_span():
+    # MBT 7.42: -20 when Command Span is in play and the formation has units out of span (T2 12 hexes from C)
+    st, f = _disrupted([64, 29, 45], ("disrupted-communications", "command-span"))
+    assert st.dcom[f]
+    st, f = _disrupted([64, 29, 45])
+    assert not st.dcom[f]
+    st, f = _disrupted([64, 35], reset=True)
+    assert not any(st.dcom)
+
+
+def test_a_broken_chq_has_no_span_and_formations_without_a_chq_no_limit():
+    near = [unit("C", "t-80bv", "sov", "2E5", 0, morale="break-on"), unit("U", "t-80bv", "sov", "2E7", 0),
+            unit("X", "m1", "us", "2A13", 0)]
+    rules = ("command-span", "morale")
+    st = pos_state(near, rules, phase="command", to_act="sov", command_units={"C": "CHQ"}, cohesion_point=CP)
+    assert st.msh[st.game.formation_of[0]] == 1
+    calm = pos_state([unit("C", "t-80bv", "sov", "2E5", 0)] + near[1:], rules, phase="command", to_act="sov",
+                     command_units={"C": "CHQ"}, cohesion_point=CP)
+    assert calm.msh[0] == -1
+    none = pos_state([unit("C", "t-80bv", "sov", "2E5", 0)] + near[1:], rules, phase="command", to_act="sov",
+                     cohesion_point=CP)
+    assert none.msh[0] == -1
+
+
+def test_a_bhq_of_another_formation_counts():
+    units = [unit("C", "t-80bv", "sov", "2E5", 0), unit("B", "brdm-2-at5", "sov", "4F3", 0),
+             unit("X", "m1", "us", "2A13", 0)]
+    st = pos_state(units, ("command-span",), phase="command", to_act="sov", command_units={"C": "CHQ", "B": "BHQ"},
+                   formations={"B": "battalion"}, force_grades={"sov": "seasoned"})
+    assert st.game.formation_of[0] != st.game.formation_of[1]
+    assert st.available_grade(st.game.formation_of[0]) == "green"
+
+
+@pytest.mark.parametrize("aid, rng, seen", [("T", 13, True), ("I2", 13, True), ("IR", 10, False),
+                                            ("none", 10, False)])
+def test_night_aids_ranges(aid, rng, seen):
+    # MBT 7.36.4: Thermal Imager 20 and Image Intensifier 15 (always on); an inactive IR searchlight nothing
+    a, b, d = clear_pair(rng)
+    units = [unit("S", "m1", "us", a, d), unit("T", "t-80bv", "sov", b, (d + 3) % 6)]
+    st = pos_state(units, ("terrain-time-weather",), phase="move-first", light="night")
+    st.game.ocs.aids[0] = frozenset({aid})
+    st._spotting_phase()
+    assert (1 in st.spots[0]) == seen
+
+
+def test_ir_searchlight_range_ten_and_wl_seen_by_all():
+    a, b, d = clear_pair(10)
+    units = [unit("T", "t-80bv", "sov", a, d), unit("A", "m1", "us", b, (d + 3) % 6)]
+    lit = pos_state(units, ("terrain-time-weather",), phase="spotting", light="night", searchlights_on=["T"])
+    assert 1 in lit.spots[0]  # IR 10: at 10 still
+    wl = pos_state(units, ("terrain-time-weather",), phase="move-first", light="night", searchlights_on=["T"])
+    wl.game.ocs.aids[0] = frozenset({"WL"})
+    wl._spotting_phase()
+    assert 0 in wl.spots[1]  # an active WL searchlight is seen by every opposing unit within 15
+
+
+def test_recon_spotters_roll_one_lower_for_camouflage():
+    # MBT 7.24: Recon -1: the M3 rolls 8 - 1 = 7 <= 7 against the camouflaged tank in Woods
+    units = [unit("T", "t-80bv", "sov", WOODS, 0), unit("R", "m3", "us", "2H11", 0),
+             unit("X", "m1", "us", "4T1", 0, command="MOVE")]
+    st = pos_state(units, ("camouflage",), phase="move-first", dice=[8], camouflaged=["T"])
+    act(st, "move X")
+    act(st, "done X")
+    end_turn_decisions(st)
+    assert 0 in st.spots[1] and events(st, "roll 8-1 vs 7"), st.events
