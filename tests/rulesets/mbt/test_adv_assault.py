@@ -197,3 +197,21 @@ def test_ma27_hand_to_hand_round_one_reduces_the_us_primary():
     assert "13 -> 33 vs 65 -> 55: I loses" in first
     assert st.red[0] and not st.sup[0]
     assert len([e for e in st.events if "hand-to-hand" in e]) > 1  # the combat goes on
+
+
+def test_dismount_attack_minus_10_never_combined():
+    # MBT 6.6.1.1 (Dismount Attack): a passenger dismounts during its carrier's move and close assaults an adjacent
+    # spotted vehicle at -10
+    a, b, d = clear_pair(1)
+    units = [unit("C", "m113", "us", a, d, command="MOVE"), unit("P", "us-mech-squad", "us", a, d, carried_by="C"),
+             unit("T", "t-80bv", "sov", b, 0)]
+    st = adv_state(units, phase="move-first", to_act="us", dice=[50, 99, 99])
+    act(st, "move C")
+    assert "dismount C P T" in [str(x) for x in st.legal_actions()]
+    act(st, "dismount C P T")
+    line = next(e for e in st.events if "close assaults" in e)
+    plain = _close("t-80bv", [50, 99, 99])
+    act(plain, "assault I T")
+    base = next(e for e in plain.events if "close assaults" in e)
+    assert int(line.split("roll 50")[1].split(" =")[0]) == int(base.split("roll 50")[1].split(" =")[0]) - 10
+    assert st.carrier[1] == -1 and st.hex[1] == st.hex[0]

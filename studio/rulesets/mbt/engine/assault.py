@@ -151,9 +151,9 @@ class AssaultRules:
         e = self.game.elev
         return e.get(self.hex[t], 0) > e.get(self.hex[a], 0)
 
-    def close_assault(self, a: int, t: int, extra: list[int] = ()) -> None:
+    def close_assault(self, a: int, t: int, extra: list[int] = (), mod: int = 0) -> None:
         """Close Assault (MBT 6.6.1.1.1-3): the primary attacker ``a``'s GP factor, with ``extra`` additional
-        attackers from its hex."""
+        attackers from its hex and ``mod`` (a Dismount Attack)."""
         g = self.game
         cc = g.ag.close
         tag = g.units[t].type.ag
@@ -168,7 +168,7 @@ class AssaultRules:
             net += cc["ca-moving"]
         if self.sup[t]:
             net += cc["ca-suppressed"]
-        net += self._extra_attackers(list(extra)) + self._vehicle_mods(t)
+        net += self._extra_attackers(list(extra)) + self._vehicle_mods(t) + mod
         roll = self.dice.roll(100, f"Close Assault {g.units[a].name}>{g.units[t].name}")
         x = roll + net
         effect = "N" if x <= n_eff else ("S" if x <= s_eff else "E")
@@ -209,7 +209,7 @@ class AssaultRules:
             m += cc["hth-defender-suppressed"]
         return m
 
-    def hand_to_hand(self, a: int, t: int, extra: list[int] = ()) -> None:
+    def hand_to_hand(self, a: int, t: int, extra: list[int] = (), mod: int = 0) -> None:
         """Hand-to-Hand (MBT 6.6.1.2): opposed rolls, ties rerolled; the loser is reduced (a squad, not
         suppressed) or eliminated. A reduced primary attacker stays primary while it is the largest; an eliminated
         one hands over to the largest additional attacker (``ENGINE_POLICIES['close-combat']``); with no attacker
@@ -225,7 +225,7 @@ class AssaultRules:
             names = f"{g.units[a].name}>{g.units[t].name}"
             ra = self.dice.roll(100, f"HTH attacker {names}")
             rd = self.dice.roll(100, f"HTH defender {names}")
-            x = ra + self._hth_mod(a, True, t) + self._extra_attackers(others)
+            x = ra + self._hth_mod(a, True, t) + self._extra_attackers(others) + mod
             y = rd + self._hth_mod(t, False, a)
             if x == y:
                 continue
@@ -261,7 +261,42 @@ class AssaultRules:
         g = self.game
         if self.st[i] == ON and self.mv_u == i:
             out += [Action(("overrun", g.units[i].name, g.units[t].name)) for t in self.overrun_targets(i)]
+            dismounts = {a[2] for a in out if a[0] == "dismount"}
+            for p in self.passengers(i):
+                if g.units[p].name in dismounts:
+                    out += [Action(("dismount", g.units[i].name, g.units[p].name, g.units[t].name))
+                            for t in self.dismount_targets(i, p)]
         return out
+
+    # ---------------------------------------------------------------- dismount attacks (MBT 6.6.1.1)
+    def dismount_targets(self, c: int, p: int) -> list[int]:
+        """Enemies passenger ``p`` may attack as it dismounts from ``c`` (MBT 6.6.1.1 Dismount Attack): an
+        unsuppressed squad, half-squad or section; a target its side spotted before moving, adjacent to the
+        carrier's hex and less than 2 Heights away."""
+        g = self.game
+        if self.sup[p] or not g.units[p].type.combat or self.broken(p):
+            return []
+        side = g.units[p].side
+        seen = {t for s in g.units_of(side) for t in self.spots[s]}
+        h = self.hex[c]
+        return [t for t in sorted(seen) if self.st[t] == ON and distance(h, self.hex[t]) == 1 and
+                not g.units[t].type.ag.heli and abs(g.elev.get(self.hex[t], 0) - g.elev.get(h, 0)) < 2]
+
+    def _dismount_attack(self, c: int, p: int, t: int) -> None:
+        """Dismount, then Close Assault or Hand-to-Hand at -10, never combined (MBT 6.6.1.1.2, 6.6.1.2)."""
+        from .opt_move_data import move_opt
+
+        self._dismount(c, p)
+        if self.st[p] != ON or self.st[t] != ON:
+            return  # an AP minefield may have stopped it (MBT 7.31.2.2)
+        self.attacked[t] = True
+        mod = move_opt(self.game).ca_extra["dismount-attack"]
+        if self.game.units[t].type.ag.leg:
+            self.hand_to_hand(p, t, (), mod)
+        else:
+            self.close_assault(p, t, (), mod)
+        if self.st[t] != ON and self.st[p] == ON and not self.enemies_in(self.hex[t], self.game.units[p].side):
+            self.hex[p] = self.hex[t]
 
     def overrun_targets(self, i: int) -> list[int]:
         """Dismounted leg units in the hex in front that vehicle ``i`` may overrun now (MBT 6.6.10)."""
@@ -283,6 +318,9 @@ class AssaultRules:
     def _apply_move(self, i: int, a) -> None:
         if a[0] == "overrun" and self.mv_u == i:
             self._overrun(i, self.game.uindex[a[2]])
+            return
+        if a[0] == "dismount" and len(a) == 4:
+            self._dismount_attack(i, self.game.uindex[a[2]], self.game.uindex[a[3]])
             return
         super()._apply_move(i, a)
 
