@@ -51,7 +51,8 @@ ENGINE_POLICIES = {
     "close-combat": "Advanced Game: a Close Assault or Hand-to-Hand attack is one attacker, or ('assault A T all') "
                     "it and every eligible unit of its hex against the same target (MBT 6.6.1.1: hex-mates attacking "
                     "one vehicle combine); an eliminated Hand-to-Hand primary hands over to the largest remaining "
-                    "attacker; advancing and dismount attacks and flamethrowers are not modelled; the attackers take "
+                    "attacker; a passenger's Dismount Attack ('dismount C P T') is alone at -10; advancing attacks and "
+                    "flamethrowers are not modelled; the attackers take "
                     "an eliminated target's hex if no other enemy is there.",
     "sheaf": "Advanced Game: each source of a called mission chooses its type and SHEAF at the call; a continued "
              "or adjusted mission keeps them (the free GP <-> smoke switch of MBT 6.5.1.8 is not offered); a Planned "
