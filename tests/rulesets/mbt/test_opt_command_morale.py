@@ -354,3 +354,19 @@ def test_losing_a_command_unit_forces_checks_within_command_range():
     assert st.st[1] == 3
     assert events(st, "N Forced Morale Check (command-unit-lost)"), st.events
     assert not events(st, "F Forced")
+
+
+def test_ma77_what_counts_as_a_loss():
+    # MA77 / MBT 7.1.1.2: eliminated combat units and KO/BU/Bailed Out vehicles count; a squad reduced to its
+    # half-squad, a Track hit or Damage do not; helicopter losses never count
+    units = [unit("A", "m1", "us", "2A1", 0), unit("B", "m1", "us", "2A4", 0, damaged=True, track_hit=True),
+             unit("I", "us-mech-squad", "us", "2A7", 0), unit("H", "ah-1s", "us", "2A10", 0),
+             unit("T", "t-80bv", "sov", FAR, 0)]
+    st = pos_state(units, MORALE, phase="move-first", cohesion_point=CP)
+    f = st.game.formation_of[0]
+    st.red[2] = True
+    assert st.formation_losses(f) == 0
+    st.st[0] = st.st[3] = 3
+    assert st.formation_losses(f) == 1
+    st.st[2] = 3
+    assert st.formation_losses(f) == 2
