@@ -52,3 +52,30 @@ def test_gun_fire_is_not_dodged():
                     unit("T", "m2a1", "us", "2A14", 1, command="MOVE", revealed=True)], to_act="sov", dice=[100])
     act(st, "fire S at T main:HEAT")
     assert "fwd T" not in legal_texts(st)
+
+
+def _overwatched(answer: str):
+    """The Bradley turns in 2A14 in the Movement Phase; the BMP-1 overwatches it with its Spigot."""
+    st = opt_state([unit("S", "bmp-1", "sov", "2A1", 0, command="OW"),
+                    unit("T", "m2a1", "us", "2A14", 0, command="MOVE")], phase="move-second", to_act="us",
+                   dice=[1, 1, 50, 50, 50])
+    act(st, "move T")
+    act(st, "turn T right")
+    act(st, "ow S at T main:Spigot_(Fagot)")
+    assert st.cp == st.game.sides.index("us") and legal_texts(st) == {"fwd T", "hold T"}
+    act(st, answer)
+    return st
+
+
+def test_dodge_of_overwatch_moves_at_once():
+    # MBT 5.1.3.3.4: against Overwatch fire in the Movement Phase the vehicle moves into the dodge hex now
+    st = _overwatched("fwd T")
+    t, s = idx_of(st, "T"), idx_of(st, "S")
+    assert st.game.label(st.hex[t]) == "2B14" and st.st[t] == 1 and st.fired[s], st.events
+    assert any("dodges" in e for e in st.events) and not any(" hit " in e for e in st.events)
+    assert "done T" in legal_texts(st)  # and it may move on
+
+
+def test_overwatch_without_dodge_resolves():
+    st = _overwatched("hold T")
+    assert any(e.startswith("S fires Spigot") for e in st.events), st.events

@@ -7,12 +7,12 @@ the missile's speed SP (and the SP does not exceed the ATGM's maximum range, e.g
 (speed allowance 6 or less) or 2 (7 or more) of its allowance per full SP increment of the range; a hex it could
 so enter that blocks the firer's LOS or takes it beyond the firer's spotting range (with the Spot/Move modifier)
 makes the shot an automatic miss: the target's owner answers ``fwd T`` / ``rev T`` (dodge into the hex ahead or
-behind) or ``hold T`` (no dodge). A dodging vehicle is committed to that hex: its move in the Movement Phase
-starts with that step (``dodge_c``).
+behind) or ``hold T`` (no dodge). Against Direct Fire the vehicle is committed to that hex: its move in the
+Movement Phase starts with that step (``dodge_c``). Against Overwatch ATGM fire at the moving vehicle in the
+Movement Phase it moves there at once (paying the step from its allowance; the new hex may be overwatched).
 
-Not here (COVERAGE-ADVANCED.md): dodges of more than one hex or with turns, dodges of Overwatch ATGM fire during
-the Movement Phase and of helicopter ATGMs in the 1st Air Phase, ATGM Overwatch Response (5.1.3.3.5) and Under
-Fire (5.1.3.3.6)."""
+Not here (COVERAGE-ADVANCED.md): dodges of more than one hex or with turns, of helicopter ATGMs in the 1st Air
+Phase, ATGM Overwatch Response (5.1.3.3.5) and Under Fire (5.1.3.3.6)."""
 from __future__ import annotations
 
 from studio.hexgrid.coords import distance, neighbour
@@ -102,6 +102,9 @@ class AtgmDodgeRules:
         return True
 
     def legal_actions(self) -> list:
+        if self._ow_dodge_pending():
+            name = self.game.units[self.dodge_q[2]].name
+            return [Action((v, name)) for v in self.dodge_q[4]] + [Action(("hold", name))]
         if self.phase == P_DF and self.dodge_q is not None and self.dodge_q[1] is not None and \
                 not self._ow_active() and not self._other_df_decision():
             name = self.game.units[self.shots[self.res_i][1]].name
@@ -113,6 +116,12 @@ class AtgmDodgeRules:
         return rec is not None and (rec.qd is not None or rec.cis2 is not None)
 
     def apply(self, action) -> None:
+        if self._ow_dodge_pending():
+            self._apply_ow_dodge(action)
+            return
+        if self.phase == P_MOVE and self._ow_active() and action[0] == "ow" and len(action) == 4 and \
+                self._offer_ow_dodge(action):
+            return
         if self.phase == P_DF and self.dodge_q is not None and self.dodge_q[1] is not None and \
                 not self._ow_active() and not self._other_df_decision():
             self.history += 1
@@ -141,6 +150,52 @@ class AtgmDodgeRules:
         self.rev[t] = True  # dodging shows the Move command
         self.narrate(f"{self.game.units[t].name} dodges the {row.ammo} of {self.game.units[s].name} "
                      f"({action[0]}, MBT 5.1.3.3.4): an automatic miss")
+
+    # ---------------------------------------------------------------- Overwatch during the Movement Phase
+    def _ow_dodge_pending(self) -> bool:
+        return self.dodge_q is not None and self.dodge_q[0] == "ow"
+
+    def _offer_ow_dodge(self, action) -> bool:
+        """An Overwatch ATGM shot at the moving vehicle: its owner may dodge first (MBT 5.1.3.3.4)."""
+        g = self.game
+        s, t = g.uindex.get(action[1], -1), g.uindex.get(action[2], -1)
+        if s < 0 or t != self.mv_u:
+            return False
+        row = next((r for r in g.units[s].type.ap if r.key == action[3]), None)
+        if row is None or row.kind != "ATGM" or action not in self.legal_actions():
+            return False
+        legal = {a[0] for a in self.move_options(t)}
+        steps = tuple(v for v in self.dodge_steps(s, t, row) if v in legal)
+        if not steps:
+            return False
+        self.history += 1
+        self.dodge_q = ("ow", s, t, row.key, steps)
+        self.cp = g.units[t].side
+        return True
+
+    def _apply_ow_dodge(self, action) -> None:
+        """``hold``: the overwatch shot resolves; a dodge step: the vehicle moves now, the ATGM misses, the
+        overwatching unit has fired (a trigger of the cascade, MBT 4.4.2)."""
+        _, s, t, key, _ = self.dodge_q
+        self.dodge_q = None
+        g = self.game
+        shot = Action(("ow", g.units[s].name, g.units[t].name, key))
+        if action[0] == "hold":
+            super().apply(shot)
+            return
+        self.history += 1
+        row = next(r for r in g.units[s].type.ap if r.key == key)
+        self.fired[s] = self.rev[s] = True
+        self.mk[s] = MFIRE
+        self.ammo_check(s, t, row)
+        self.short = None
+        self.narrate(f"{g.units[t].name} dodges the {row.ammo} of {g.units[s].name} ({action[0]}, MBT 5.1.3.3.4): "
+                     "an automatic miss")
+        side = 1 - g.units[t].side
+        self._apply_move(t, Action((action[0], g.units[t].name)))  # opens the Overwatch of the new hex
+        if self._ow_active() and self.ow_side == side and s not in self.ow_trig:
+            self.ow_trig.append(s)  # the overwatching unit fired: a trigger for the mover's side
+        self._advance()
 
     def move_options(self, i: int) -> list:
         """A dodging vehicle's move starts with its committed step when that step is still legal."""
