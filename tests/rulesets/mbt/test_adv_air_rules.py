@@ -371,3 +371,134 @@ def test_missing_bomb_pattern_is_refused():
     with pytest.raises((ScenarioRefused, Exception)) as err:
         G.MbtGame(idx.model("scenario", "mbt-adv-air-strike"), _Idx())
     assert "fw-bomb-patterns" in str(err.value)
+
+
+# ------------------------------------------------------------------ more cases
+
+def test_soviet_aircraft_against_us_aa():
+    # the side that flies is either side: a Su-25 and a US-crewed AA unit (test data) track and fire the other way
+    st = fw_state([unit("Z", "zsu-23-4", "us", "2C6", 0, command="OW"), unit("T", "m1", "us", "2B9", 0),
+                   unit("S", "t-80bv", "sov", "4T14", 0)],
+                  aircraft=({"side": "sov", "aircraft": "su-25", "count": 1, "loads": ["bomb"]},), turn=3)
+    st.first = 1
+    st.fw_phase_start()
+    st.cp = 1
+    act(st, "sortie Su-25-1 slow medium")
+    act(st, "arrive Su-25-1 2B1 S")
+    assert st.current_player() == 0 and "ow Z at Su-25-1 guns:HEI" in legal(st)
+
+
+def test_second_air_phase_offers_sorties_again():
+    # MBT 6.7.2.1: either Air Phase; a pass in the 1st leaves the aircraft for the 2nd
+    st = fw_state([T], phase="air-2")
+    assert any(a.startswith("sortie") for a in legal(st))
+    st.fw.done = [True, True]
+    st.fw_phase_start()
+    assert st.fw.done == [False, False]
+
+
+def test_turning_left_from_north_wraps_the_facing():
+    st = fly(fw_state([T]), "A-10A-1", "slow", "medium", "2B14", "N")
+    act(st, "wing A-10A-1 left")
+    assert st.fw.face == 5
+
+
+@pytest.mark.parametrize("target, ok", [("2B12", True), ("2B11", False)])
+def test_pgm_stand_off_at_high_11_to_20(target, ok):
+    # MBT 6.7.3.7: from High the stand-off is 11-20 hexes (acquired on entry: Fast/High Acquire 18, placeholder)
+    aircraft = ({**A10, "loads": ["bomb"], "pgm": ["bomb"]},)
+    st = fly(fw_state([unit("T", "t-80bv", "sov", target, 0)], aircraft=aircraft), "A-10A-1", "fast", "high",
+             "2B1", "S")
+    assert ("attack A-10A-1 bomb+pgm T" in legal(st)) == ok
+
+
+def test_pgms_and_strafes_never_scatter():
+    aircraft = ({**A10, "loads": ["bomb"], "pgm": ["bomb"]},)
+    units = [_aa(hex_="2C2"), unit("T", "t-80bv", "sov", "2B8", 0)]
+    st = fly(fw_state(units, aircraft=aircraft, optional=("scatter",)), "A-10A-1", "slow", "medium", "2B1", "S")
+    st.dice.force(1)
+    act(st, "ow Z at A-10A-1 guns:HEI")
+    st.dice.force(1, 1, 1, 1)
+    act(st, "attack A-10A-1 bomb+pgm T")
+    assert not events(st, "scatter") and events(st, "A-10A-1>T")
+
+
+def test_noe_helicopters_in_a_bomb_pattern_are_attacked():
+    # MBT 6.7.9.1: helicopters at NOE in a bomb pattern take GP fire; at Low they do not
+    units = [unit("T", "t-80bv", "sov", "2B3", 0), unit("H", "ah-1s", "us", "2B4", 0)]
+    st = fly(fw_state(units, dice=[1] * 4), "A-10A-1", "slow", "medium", "2B1", "S", hexes=1)
+    act(st, "attack A-10A-1 bomb T")
+    assert events(st, "A-10A-1>H")
+    st = fly(fw_state(units, dice=[1] * 4), "A-10A-1", "slow", "medium", "2B1", "S", hexes=1)
+    st.heli_alt[1] = "low"
+    act(st, "attack A-10A-1 bomb T")
+    assert not events(st, "A-10A-1>H")
+
+
+def test_incendiary_reaches_passengers_of_an_open_carrier():
+    st = _carrier_attack("m113", "fire", False)
+    assert events(st, "(passenger of C, GPD 1S)")
+
+
+def test_an_fo_that_fired_cannot_spot_for_aircraft():
+    units = [unit("F", "m981", "us", "2L7", 3, command="OW", fired=True), unit("T", "sov-mr-squad", "sov", "2L10", 0)]
+    st = fly(fw_state(units), "A-10A-1", "slow", "medium", "2L1", "S")
+    assert 1 not in st.fw.acq
+    fresh = fly(fw_state([units[0] | {"status": {"command": "OW"}}, units[1]]), "A-10A-1", "slow", "medium", "2L1",
+                "S")
+    assert 1 in fresh.fw.acq  # the FO is unit 0
+
+
+def test_the_second_players_helicopter_acts_when_the_first_has_none():
+    st = adv_state([unit("M", "m1", "us", "4T14", 5), unit("H", "mi-24", "sov", "2A1", 2)], phase="air-1",
+                   to_act="us")
+    assert st.current_player() == 1 and any(a[0] == "fly" for a in st.legal_actions())
+
+
+def test_flying_helicopters_at_one_altitude_do_not_share_a_hex():
+    st = adv_state([unit("H", "ah-1s", "us", "2A1", 2), unit("G", "ah-1s", "us", "2A3", 2),
+                    unit("T", "t-80bv", "sov", "4T14", 0)], phase="air-1", to_act="us")
+    flights = {str(a) for a in st.legal_actions() if a[0] == "fly" and a[1] == "H"}
+    assert "fly H 2A3" not in flights and "fly H 2A3 low" in flights
+
+
+def test_landed_helicopter_draws_no_aa_and_takes_off_narrated():
+    z = unit("Z", "zsu-23-4", "us", "2A6", 0, command="OW")
+    st = adv_state([unit("H", "mi-24", "sov", "2A1", 2), unit("M", "m1", "us", "4T14", 5), z], phase="air-1",
+                   to_act="sov")
+    act(st, "fly H 2A3 land")
+    act(st, "hold H")
+    assert not [a for a in st.legal_actions() if a[0] == "ow"]
+    st.air_done, st.air_u = [], -1
+    st.phase, st.air_side = st.phase, 1
+    act(st, "fly H 2A4")
+    assert events(st, "helicopter H takes off")
+
+
+def test_no_countermeasures_no_spoofing():
+    # the AH-1S has no Countermeasures: no spoofing roll even against an active-radar gun at Low
+    units = [unit("H", "ah-1s", "us", "2A1", 2), unit("Z", "zsu-23-4", "sov", "2A6", 0, command="OW")]
+    st = adv_state(units, phase="air-1", to_act="us", dice=[96, 2, 5], options={"aa-radar-state": "active"})
+    act(st, "fly H 2A1 low")
+    act(st, "hold H")
+    act(st, "ow Z at H guns:HEI")
+    assert not events(st, "countermeasures roll")
+
+
+@pytest.mark.parametrize("state, hexes, tracked", [("active", 2, True), ("optical", 2, False)])
+def test_radar_tracks_a_low_helicopter_at_half(state, hexes, tracked):
+    z = unit("Z", "zsu-23-4", "sov", "2A8", 0, command="OW")
+    st = adv_state([unit("H", "ah-1s", "us", "2A1", 2), z], phase="air-1", to_act="us",
+                   options={"aa-radar-state": state})
+    act(st, f"fly H 2A{1 + hexes} low")
+    act(st, "hold H")
+    assert bool([x for x in st.legal_actions() if x[0] == "ow"]) == tracked
+
+
+def test_passengers_lost_with_the_helicopter_count():
+    squad = unit("P", "sov-mr-squad", "sov", "2A1", 2, carried_by="H")
+    st = adv_state([unit("H", "mi-24", "sov", "2A1", 2), unit("M", "m1", "us", "4T14", 5), squad], phase="air-1",
+                   to_act="sov", dice=[1, 1, 1])
+    st.hover[0] = True
+    st.heli_result(0, 81, "E")
+    assert st.carrier[2] == -1 and st.lost[1] == 2
