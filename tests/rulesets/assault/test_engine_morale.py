@@ -158,3 +158,34 @@ def test_A102_broken_units_retreat(game):
                                    "phase": "soviet-move-1", "units": units,
                                    "extension": {"morale": {"A1": {"state": "broken"}}}})
     assert not [a for a in game.state_from_position(pos).legal_actions() if a.startswith("move su ")]
+
+
+def test_A102_a_broken_unit_must_retreat_as_far_as_it_can():
+    """Assault 17.A.2: the phase does not end while a broken unit can still move away from the nearest spotted
+    enemy; a broken leg unit moves one hex (7.D), then the phase may end; with no spotted enemy it stays."""
+    from pathlib import Path
+
+    from studio.model.position import Position
+    from studio.model.validate import validate_paths
+    from studio.rulesets.assault.engine.game import create_game
+
+    index = validate_paths([Path(__file__).resolve().parents[3] / "data"]).index
+    rs = index.model("ruleset", "assault")
+    game = create_game(index.model("scenario", "assault-probe"), index, {o.id: o.default for o in rs.options})
+
+    def state(spotted):
+        units = [{"id": "inf", "card": "us-mech-infantry-platoon", "side": "us", "hex": "A0520",
+                  "status": {"company": "K"}},
+                 {"id": "su", "card": "su-t80-platoon", "side": "soviet", "hex": "A0820",
+                  "status": {"spotted": spotted}}]
+        return game.state_from_position(Position.model_validate({
+            "kind": "position", "schema_version": 1, "scenario": "assault-probe", "phase": "us-move-1",
+            "units": units, "extension": {"morale": {"K": {"state": "broken"}}}}))
+
+    s = state(True)
+    legal = s.legal_actions()
+    assert "end" not in legal and any(a.startswith("move inf ") for a in legal)
+    s.dice.force(1)
+    s.play(next(a for a in legal if a.startswith("move inf ")))
+    assert "end" in s.legal_actions()
+    assert "end" in state(False).legal_actions()

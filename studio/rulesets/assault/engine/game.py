@@ -554,11 +554,19 @@ class AssaultState(CommandControl, Replacement, OpportunityFire, Artillery, Smok
             return sorted(self._opp_actions()) + ["end"]
         if self.phase.endswith("fire") or self.assault_step:
             return sorted(self._fire_actions(close=self.assault_step)) + ["end"]
-        return sorted(self._move_actions() + self._rally_actions() + self._posture_actions()
-                      + self._toc_actions() + self._facing_actions() + self._transport_actions()
-                      + self._entrench_actions() + self._undeploy_actions() + self._replace_actions()
-                      + self._attach_actions() + self._drill_actions() + self._stack_actions()
-                      + self._dummy_actions()) + ["end"]
+        moves = self._move_actions()
+        out = sorted(moves + self._rally_actions() + self._posture_actions()
+                     + self._toc_actions() + self._facing_actions() + self._transport_actions()
+                     + self._entrench_actions() + self._undeploy_actions() + self._replace_actions()
+                     + self._attach_actions() + self._drill_actions() + self._stack_actions()
+                     + self._dummy_actions())
+        return out if self._must_retreat(moves) else out + ["end"]
+
+    def _must_retreat(self, moves: list[str]) -> bool:
+        """Assault 17.A.2: a broken unit must move away from the nearest spotted enemy as far as it can, so the
+        movement phase does not end while one of them still has a retreat move."""
+        return any(a.startswith("move ") and self._company(self._by_id(a.split()[1])).state == "broken"
+                   for a in moves)
 
     def explain_illegal(self, action) -> RulesError:
         rule = "Assault 12" if self.phase.endswith("fire") else "Assault 7"
