@@ -314,3 +314,55 @@ def test_cis_declaration_fires_at_rof_n():
     st.dice.force(1, 11, 3)  # hit, TF (no penetration), CIS roll 3: no second target
     act(st, "fire S at T main:APFSDS+cis")
     assert any(e.startswith("S fires") and ": 1 hit(s)" in e for e in st.events), st.events
+
+
+def test_fire_priority_ignores_fire_by_leg_units():
+    # MBT 7.14: friendly leg units firing at the closest vehicle do not offset the requirement
+    near = _hex_at(3)
+    st = opt_state([unit("L", "us-mech-squad", "us", A, D, command="FIRE"), unit("S", "m1", "us", A, D, command="FIRE"),
+                    unit("N", "t-80bv", "sov", near, FACE_SHOOTER), unit("T", "t-80bv", "sov", B, FACE_SHOOTER)],
+                   ("fire-priority",))
+    leg_shot = next(t for t in legal_texts(st) if t.startswith("fire L at N "))
+    act(st, leg_shot)
+    texts = legal_texts(st)
+    assert "fire S at N main:APFSDS" in texts and "fire S at T main:APFSDS" not in texts
+
+
+def test_ma123_nato_bonus_from_25mm():
+    # MBT 7.50: weapons of 25mm or more: the M2A1's 25mm M242 qualifies (the calibre from the weapon's name)
+    def net(last):
+        status = {"fired_at_last_turn": "T"} if last else {}
+        st = opt_state([unit("S", "m2a1", "us", A, D, command="FIRE", **status), unit("T", "bmp-2", "sov", B, FACE_SHOOTER)],
+                       NATO, dice=[100])
+        act(st, "fire S at T main:APDS")
+        return _net(next(e for e in st.events if e.startswith("S fires")))
+
+    assert net(True) - net(False) == 1
+
+
+def test_nato_overwatch_fire_is_no_acquisition():
+    # MBT 7.50: only Direct Fire under a Fire command counts; an Overwatch shot leaves no target for next turn
+    st = opt_state([unit("S", "m1", "us", A, D, command="OW"),
+                    unit("T", "t-80bv", "sov", B, FACE_SHOOTER, command="FIRE", revealed=True, fired=True)],
+                   NATO, phase="overwatch", dice=[100])
+    act(st, "ow S at T main:APFSDS")
+    assert st.turn == 2 and st.ofire.prev[idx_of(st, "S")] == -1
+
+
+def test_quickdraw_needs_the_fpu_in_the_current_turret_arc():
+    # MBT 7.44 with Turrets: the Bradley's turret faces away from the BMP-2: no Quickdraw (no turret turn first)
+    st = opt_state([unit("F", "bmp-2", "sov", A, D, command="FIRE"),
+                    unit("Q", "m3", "us", B, FACE_SHOOTER, command="FIRE", turret=3)], ("quickdraw", "turrets"),
+                   to_act="sov", grades={"sov": "seasoned", "us": "veteran"}, dice=[100, 100],
+                   options={"turret-direct-fire": "turn-tt"})
+    act(st, "fire F at Q main:APDS")
+    assert st.phase_id() == "direct-fire-second" and any(e.startswith("F fires") for e in st.events)
+
+
+def test_quickdraw_not_while_hesitating():
+    # MBT 7.44: the Second Player's unit must not be hesitating (Optional Rule 7.1 Morale)
+    st = opt_state([unit("F", "bmp-2", "sov", A, D, command="FIRE"),
+                    unit("Q", "m3", "us", B, FACE_SHOOTER, command="FIRE", morale="hesitation-on")],
+                   ("quickdraw", "morale"), to_act="sov", grades={"sov": "seasoned", "us": "veteran"}, dice=[100, 100])
+    act(st, "fire F at Q main:APDS")
+    assert _resolved_without_quickdraw(st)

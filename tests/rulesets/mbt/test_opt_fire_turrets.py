@@ -245,3 +245,13 @@ def test_buttoned_spotter_still_spots_within_the_lower_row():
     st = opt_state([unit("S", "m1", "us", g.label(h), d, buttoned=True), unit("T", "t-80bv", "sov", b, (d + 3) % 6)],
                    TUR, phase="spotting")
     assert idx_of(st, "T") in st.spots[idx_of(st, "S")]
+
+
+def test_tt1_turret_turns_one_hexside():
+    # MBT 7.8.1: the turret turns at most its TT Factor (ZSU-23-4 guns: TT 1)
+    a, b, d = clear_pair(3)
+    st = opt_state([unit("S", "zsu-23-4", "sov", a, d, command="MOVE")], TUR, phase="move-second", to_act="sov")
+    act(st, "move S")
+    act(st, "fwd S")
+    texts = legal_texts(st)
+    assert "turn S turret 1" in texts and "turn S turret -1" in texts and "turn S turret 2" not in texts
