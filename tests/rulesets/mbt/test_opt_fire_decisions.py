@@ -352,7 +352,7 @@ def test_nato_overwatch_fire_is_no_acquisition():
 def test_quickdraw_needs_the_fpu_in_the_current_turret_arc():
     # MBT 7.44 with Turrets: the Bradley's turret faces away from the BMP-2: no Quickdraw (no turret turn first)
     st = opt_state([unit("F", "bmp-2", "sov", A, D, command="FIRE"),
-                    unit("Q", "m3", "us", B, FACE_SHOOTER, command="FIRE", turret=3)], ("quickdraw", "turrets"),
+                    unit("Q", "m3", "us", B, FACE_SHOOTER, command="FIRE", turret=2)], ("quickdraw", "turrets"),
                    to_act="sov", grades={"sov": "seasoned", "us": "veteran"}, dice=[100, 100],
                    options={"turret-direct-fire": "turn-tt"})
     act(st, "fire F at Q main:APDS")
