@@ -229,7 +229,7 @@ def test_observers_by_crew_fo_and_designators(project, docs):
     """V60: a crew FO is an observer (MBT 7.39); a D sight is a Laser Designator for CLGP (MBT 6.5.1.13.3)."""
     fist = variant("m981", lambda d: d["body"].update(labels=[], laser_designator=False, crew_fo=True),
                    new_id="case-fist")
-    dsight = variant("m981", lambda d: (d["body"].update(labels=[], laser_designator=False),
+    dsight = variant("m981", lambda d: (d["body"].update(labels=[], laser_designator=False, crew_fo=False),
                                         d["body"]["weapons"][0]["sight"].update(secondary="D")), new_id="case-fist")
     toe = yaml.safe_dump({"kind": "toe", "schema_version": 1, "id": "case-toe", "ruleset": "mbt", "name": "Case",
                           "nation": "US", "root": {"id": "t", "name": "T", "echelon": "team", "designation": "{n}",
