@@ -355,3 +355,67 @@ def test_passenger_bail_out_reads_the_grade_modifier():
                                    unit("E", "t-80bv", "sov", FAR, 5)], to_act=None, dice=[max(1, min(100, roll))])
     plain.passengers_bail(0, "DM")
     assert (st.carrier[1] == -1) != (plain.carrier[1] == -1)
+
+
+# ------------------------------------------------------------------ batch 3: mutation survivors
+
+def test_mine_track_at_exactly_70_and_fascam_needs_the_rule():
+    from test_opt_move_mines import _mover
+
+    at70 = act(_mover(dice=[70, 99]), "fwd V")
+    assert at70.track[0]
+    off = opt_state(opt_game(), [unit("E", "t-80bv", "sov", FAR, 5)], to_act=None)
+    assert off.lay_fascam([off.game.map.hex(A)], 0) == [] and off.mines == []
+
+
+def test_a_grounded_helicopter_may_only_stay_landed():
+    from test_opt_move_mines import _landed
+
+    grounded = _landed([70])
+    flights = grounded._heli_flights(0)
+    assert flights and all(len(a) > 3 and a[3] == "land" for a in flights)
+
+
+def test_hand_to_hand_losses_count_and_the_target_is_attacked():
+    st = _close("sov-mr-half-squad", [100, 1, 100, 1], grades=None)
+    lost = st.lost[1]
+    act(st, "assault I T")
+    assert st.st[1] == DEAD and st.lost[1] == lost + 1
+    ca = _close("t-80bv", [1, 99, 99])
+    act(ca, "assault I T")
+    assert ca.attacked[1]
+
+
+def test_overrun_suppressed_result_suppresses_an_unsuppressed_target():
+    from test_adv_move_overrun import _overrun
+
+    st = _overrun([1])
+    g = st.game
+    f, row = st.overrun_gp(0)
+    n_eff, s_eff = g.ag.gp_crt[(min(15, f), st.leg_gp_defense(1))]
+    net = move_opt(g).overrun["modifier"] + st.gp_modifiers(0, 1, row, "P", False)
+    if not row.coax and any(r.coax and r.kind == "GP" for r in g.units[0].type.ap):
+        net += g.ag.gp_mod["coax-pointblank"]
+    st.dice.force(max(1, s_eff - net))
+    act(st, "overrun V T")
+    assert st.sup[1] == 1 and st.st[1] == ON
+
+
+def test_search_offers_every_facing():
+    from test_adv_move_hull_down import _searcher
+
+    st = _searcher([1])
+    assert all(f"search V hd {f}" in legal(st) for f in range(6))
+
+
+def test_a_vehicle_starting_in_a_narrow_hex_with_a_friend_may_leave():
+    # MBT 7.30: only a vehicle that entered the blocked hex during its move may not leave it
+    from test_opt_move_narrow import D as ND, H1, H2, _state
+
+    units = [unit("V", "t-80bv", "sov", H1, ND, command="MOVE"), unit("F", "bmp-2", "sov", H1, ND),
+             unit("E", "m1", "us", FAR, 2)]
+    st = _state(units)
+    act(st, "move V")
+    assert "fwd V" in legal(st)
+    act(st, "fwd V")
+    assert st.hex[0] == st.game.map.hex(H2)
