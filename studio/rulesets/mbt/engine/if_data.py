@@ -10,9 +10,9 @@ from .if_specs import HINDRANCE_IDS, IF_VALUE_IDS, OBSERVER_GRADES, OPT_VALUE_ID
 
 #: special fire mission -> ammo limit prefix (MBT 5.16.2.4)
 MISSION_PREFIX = {"smoke": "S", "illumination": "I", "ICM": "C", "FASCAM": "M", "CLGP": "P"}
-#: the SHEAFs each mission type may use (MBT 6.5.1.6.1-4; CLGP is not offered)
+#: the SHEAFs each mission type may use (MBT 6.5.1.6.1-4; CLGP the one-hex On-Map/CLGP SHEAF)
 MISSION_SHEAFS = {"GP": ("closed", "open", "linear"), "smoke": ("closed", "open", "linear"),
-                  "illumination": ("closed",), "FASCAM": ("closed",), "ICM": ("open",)}
+                  "illumination": ("closed",), "FASCAM": ("closed",), "ICM": ("open",), "CLGP": ("onmap",)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,6 +80,7 @@ class IfData:
     smoke_limit: dict         # unit index -> S ammo limit of its smoke weapon (MBT 5.16.2.2)
     ds_limit: dict            # unit index -> Smoke Discharger limit D (MBT 7.9)
     smoke_reach: dict         # unit index -> (range, arc) of its direct-fire smoke (MBT 6.1.4.3.10)
+    designators: frozenset    # unit indices with a Laser Designator (D) sight (CLGP, MBT 6.5.1.13.3)
     batteries: tuple          # BatteryFacts per game.batteries entry
     pre_registered: frozenset  # (side, hex, battery card id or '') (MBT 6.5.1.4)
     plans: tuple              # Plan per scenario plot (MBT 6.5.1.11)
@@ -154,6 +155,15 @@ def _unit_smoke(game) -> tuple[frozenset, dict, dict, dict]:
     return frozenset(smoke), s_limit, d_limit, reach
 
 
+def _designator(game, card_id: str) -> bool:
+    """A Laser Designator: the card's flag or a D sight on a weapon (MBT 6.5.1.13.3)."""
+    body = _body(game, card_id)
+    if body.get("laser_designator"):
+        return True
+    sights = [w.get("sight") or {} for w in body.get("weapons") or ()]
+    return any("D" in (s.get("primary") or "") + (s.get("secondary") or "") for s in sights)
+
+
 def _battery_facts(game) -> tuple:
     out = []
     entries = {e["battery"]: e for e in game.extension.get("artillery") or ()}
@@ -183,7 +193,7 @@ def _check_plot(k: int, segs: tuple, values: dict) -> None:
         raise DataError(f"planned_fire {k}: {total} turns (a plot runs at most {values['planned-max-turns']}, "
                         "MBT 6.5.1.11.1)", where)
     for j, seg in enumerate(segs):
-        if seg.mission not in MISSION_SHEAFS or seg.sheaf not in MISSION_SHEAFS[seg.mission]:
+        if seg.mission == "CLGP" or seg.mission not in MISSION_SHEAFS or seg.sheaf not in MISSION_SHEAFS[seg.mission]:
             raise DataError(f"planned_fire {k} segment {j}: {seg.mission} in a {seg.sheaf} SHEAF (CLGP is never "
                             "planned; ICM only Open; illumination and FASCAM only Closed, MBT 6.5.1.6, 6.5.1.11.1)",
                             f"{where}/segments/{j}")
@@ -224,10 +234,11 @@ def compile_if_data(game) -> IfData:
     """The indirect-fire data of an Advanced game."""
     hind, val, capacity, opt, placeholders = compile_if_tables(game.ruleset)
     smoke, s_limit, d_limit, reach = _unit_smoke(game)
+    designators = frozenset(i for i, u in enumerate(game.units) if _designator(game, u.type.id))
     pre = frozenset((game.sides.index(p["side"]), _hex(game, p["hex"], "pre_registered"), b)
                     for p in game.extension.get("pre_registered") or () if p["side"] in game.sides
                     for b in (p.get("batteries") or [""]))
-    return IfData(hind, val, capacity, opt, smoke, s_limit, d_limit, reach, _battery_facts(game), pre,
+    return IfData(hind, val, capacity, opt, smoke, s_limit, d_limit, reach, designators, _battery_facts(game), pre,
                   _plans(game, val), _cb_assets(game), placeholders)
 
 

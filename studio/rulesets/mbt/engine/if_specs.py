@@ -10,7 +10,8 @@ HINDRANCE_IDS = ("smoke-open", "smoke-closed", "barrage-open", "barrage-closed",
 #: single values of the Indirect Fire Step (MBT 6.5.1.4-6.5.1.13)
 IF_VALUE_IDS = ("observer-hindered", "pre-registered", "adjusted", "command-recon-observer", "heat-haze",
                 "danger-close-range", "adjust-max-hexes", "planned-max-turns", "open-sheaf-gp", "icm-gp",
-                "open-radius", "closed-radius", "linear-length", "heat-haze-s", "heat-haze-l", "heat-haze-v")
+                "open-radius", "closed-radius", "linear-length", "heat-haze-s", "heat-haze-l", "heat-haze-v",
+                "clgp-ko-max", "clgp-bu-max")
 OBSERVER_GRADES = ("elite", "veteran", "seasoned", "regulars", "green", "raw")
 #: optional rules' single values (MBT 7.9, 7.22, 7.26, 7.27, 7.28, 7.37, 7.38, 7.39)
 OPT_VALUE_IDS = ("illumination-spotting", "recon-by-fire-response", "air-burst-gp", "dismounted-fo-gp",

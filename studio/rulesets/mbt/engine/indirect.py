@@ -4,8 +4,9 @@ extension ``artillery``), First Player then Second.
 * Called fire (6.5.1.7): an observer (FO, Command or Recon unit with an OW command, 6.5.1.1) calls sources on one
   Target Point where it spots an enemy, up to its capacity (table ``observer-capacity``); an on-map unit never at a
   hex it spots itself. Each source chooses its mission type and SHEAF (6.5.1.5-6: GP and smoke Closed, Open or
-  Closed Linear; ICM Open; Illumination (7.27) and FASCAM (7.31) Closed; on-map fire one hex), within the card's
-  missions, the special-mission allocation and the ammo limit roll (5.16.2.4).
+  Closed Linear; ICM Open; Illumination (7.27) and FASCAM (7.31) Closed; on-map fire and CLGP one hex: CLGP needs
+  an observer with a Laser Designator, no smoke on its line and a spotted vehicle in the hex, 6.5.1.13.3), within
+  the card's missions, the special-mission allocation and the ammo limit roll (5.16.2.4).
 * Fire Response (6.5.1.12): roll (10) + modifiers at or above the Called Indirect Fire Response factor by observer
   row and attachment (6.5.1.3); modifiers: Pre-Registered Point of the battery (6.5.1.4), Command Recon observer,
   adjusted fire, observer Suppressed or Turret Damaged, each unique hindrance on the observer's line, heat haze,
@@ -275,6 +276,15 @@ class IndirectRules:
                     out.append((mission, tok))
         return out
 
+    def clgp_ok(self, o: int, h) -> bool:
+        """CLGP (MBT 6.5.1.13.3): the observer has a Laser Designator with no smoke on its line (6.5.2.2.5), and
+        it spots a vehicle in the hex that is not inside a building."""
+        g = self.game
+        if o not in if_data(g).designators or self.laser_blocked(self.hex[o], h):
+            return False
+        return any(self.hex[t] == h and self.st[t] == ON and not g.units[t].type.ag.leg and
+                   h not in g.building_hexes for t in self.spots[o])
+
     def _special_left(self, b: int, mission: str) -> bool:
         prefix = MISSION_PREFIX[mission]
         cap = if_data(self.game).batteries[b].specials.get(prefix)
@@ -289,7 +299,8 @@ class IndirectRules:
                 if self._battery_band(b, o, h) is None:
                     continue
                 head = ("call", g.batteries[b].name, g.units[o].name, g.label(h))
-                out += [Action(head) if (m, sh) == ("GP", "closed") else Action(head + (m, sh)) for m, sh in kinds]
+                out += [Action(head) if (m, sh) == ("GP", "closed") else Action(head + (m, sh)) for m, sh in kinds
+                        if m != "CLGP" or self.clgp_ok(o, h)]
         return out
 
     def _battery_band(self, b: int, o: int, h):
@@ -554,6 +565,8 @@ class IndirectRules:
             self.place_cloud("smoke", hexes, kind)
         elif fire.mission == "illumination":
             self.place_cloud("illum", hexes, "closed")
+        elif fire.mission == "CLGP":
+            self._clgp_impact(fire, o, h)
         elif fire.mission == "FASCAM":
             side = g.batteries[g.battery_index[fire.source]].side
             self.lay_fascam(hexes, side)
@@ -562,6 +575,20 @@ class IndirectRules:
             self._gp_impact(fire, o, h, hexes, planned)
         if fire.source in g.battery_index:
             self.after_battery_fire(g.battery_index[fire.source])
+
+    def _clgp_impact(self, fire: Fire, o: int, h) -> None:
+        """Each spotted vehicle in the hex (not inside a building) is attacked: roll (100) up to clgp-ko-max KO,
+        up to clgp-bu-max BU, else no effect (MBT 6.5.1.13.3; 86-100 is not stated, Q20)."""
+        g = self.game
+        val = if_data(g).val
+        for t in [t for t in self.spots[o] if self.hex[t] == h and self.st[t] == ON and
+                  not g.units[t].type.ag.leg and h not in g.building_hexes]:
+            roll = self.dice.roll(100, f"CLGP {fire.source}>{g.units[t].name}")
+            result = "KO" if roll <= val["clgp-ko-max"] else "BU" if roll <= val["clgp-bu-max"] else "ND"
+            self.attacked[t] = True
+            self.narrate(f"CLGP at {g.units[t].name}: roll {roll}: {result}")
+            if result != "ND":
+                self.apply_damage(t, result, "TF")
 
     def after_battery_fire(self, b: int) -> None:
         """Counter-battery fire at battery ``b`` (optional rule 7.28: ``opt_counter_battery``); nothing here."""
