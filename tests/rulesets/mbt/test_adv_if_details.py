@@ -167,3 +167,22 @@ def test_fixed_wing_scatter_at_the_limit_and_direction_six():
     st = arty_state(if_units(), dice=[2, 6], optional=("scatter",))
     h = st.game.map.hex("4E5")
     assert fw_scatter(st, h, "iron", "medium", "NE", "seasoned", "bomb") == neighbour(h, 5)
+
+
+def test_m149_clgp_ko_bu_or_nothing():
+    # M149, MBT 6.5.1.13.3: CLGP rolls 37 KO, 70 BU, 90 no effect (Q20); one hex; the FIST's Laser Designator
+    for roll, result in ((37, "KO"), (70, "BU"), (90, "ND")):
+        st = arty_state(if_units(fo_hex=FAR), dice=[6, 1, roll] + [50] * 20)
+        act(st, f"call {BAT} by F at 4E1 CLGP onmap")
+        assert events(st, f"CLGP at T: roll {roll}: {result}"), st.events
+
+
+def test_clgp_needs_a_designator_a_clear_line_and_a_vehicle():
+    # MBT 6.5.1.13.3, 6.5.2.2.5: no CLGP through smoke, without a Laser Designator or at leg units
+    smoke = arty_state(if_units(fo_hex=FAR), position_ext={"smoke": [{"hexes": ["4G1"]}]})
+    assert not any("CLGP" in a for a in calls(smoke))
+    legs = arty_state(if_units("sov-mr-squad", fo_hex="4B1"))
+    assert not any("CLGP" in a for a in calls(legs))
+    sov = [unit("O", "sov-fo-section", "sov", "4B1", 2, command="OW"), unit("E", "m1", "us", TARGET, 5)]
+    st = arty_state(sov, to_act="sov")
+    assert any(a.startswith("call 2s1-battery") for a in calls(st)) and not any("CLGP" in a for a in calls(st))

@@ -20,12 +20,13 @@ def _if(dice=(), fo_status=None, extra=(), target="t-80bv", fo_hex=FO, **kw):
 def test_observer_calls_fire_on_a_spotted_target():
     # MBT 6.5.1.7: an FO with an OW command calls a FIRE-commanded IF unit (GP, or smoke: the M106 is SMK) and the
     # off-map battery on a hex where it spots an enemy; MBT 6.5.1.6: GP and smoke in Closed, Open and Closed
-    # Linear SHEAFs, ICM Open only; the M109 card's illumination (7.27 off), FASCAM (7.31 off) and CLGP not offered
+    # Linear SHEAFs, ICM Open only, CLGP on one hex (the FIST has a Laser Designator); the M109 card's
+    # illumination (7.27 off) and FASCAM (7.31 off) not offered
     got = calls(_if())
     assert got[:3] == ["call M by F at 4E1", "call M by F at 4E1 smoke onmap", f"call {BAT} by F at 4E1"]
     tail = {a.rsplit(" at 4E1 ", 1)[1] for a in got if a.startswith(f"call {BAT}") and a.count(" ") > 5}
     linear = {f"linear-{d}" for d in range(6)}
-    assert tail == {"GP open", "smoke closed", "smoke open", "ICM open"} | {f"GP {x}" for x in linear} | \
+    assert tail == {"GP open", "smoke closed", "smoke open", "ICM open", "CLGP onmap"} | {f"GP {x}" for x in linear} | \
         {f"smoke {x}" for x in linear}
     assert got[-1] == "pass"
 
