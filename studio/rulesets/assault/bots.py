@@ -158,7 +158,7 @@ class HeuristicBot:
         shots = [t for t in texts if t.startswith("fire ")]
         if not shots:
             return None
-        scored = [(self.shot_value(view, *t.split()[1:]), t) for t in shots]
+        scored = [(self.shot_value(view, *t.split()[1:4]), t) for t in shots]
         best, text = max(scored)
         return text if best >= MIN_SCORE else None
 

@@ -221,3 +221,21 @@ def test_A37_an_eliminated_tocs_track_drains_by_two_each_turn(index):
         while state.phase_id() != "us-move-2":
             state.play("end")
     assert seen == [5, 3, 1, 0]
+
+
+def test_12B2_dismounted_personnel_in_town_may_fire_from_the_rooftops(index):
+    """12.B.2: infantry in town A1111 has no sight line to A1209 at ground level; from the rooftops (one level up,
+    constant rooftop-levels) it has; having fired so, it is seen and fired at that height until it moves."""
+    units = [u("inf", "us-mech-infantry-platoon", "us", "A1111", spotted=True),
+             u("su", "su-t80-platoon", "soviet", "A1209", spotted=True)]
+    state = state_of(index, units, "us-fire")
+    legal = [a for a in state.legal_actions() if a.startswith("fire inf ")]
+    assert legal and all(a.endswith(" su roof") for a in legal)
+    inf, su = state._by_id("inf"), state._by_id("su")
+    assert not state.has_los(su.hex, inf.hex)
+    state.play(legal[0])
+    assert inf.roof and state.has_los(su.hex, inf.hex, up=state._roof(inf))
+    state.play("end")
+    assert any(a.startswith("fire su ") and a.endswith(" inf") for a in state.legal_actions())
+    m1 = state_of(index, [u("m1", "us-m1-platoon", "us", "A1111", spotted=True), units[1]], "us-fire")
+    assert not any(a.endswith(" roof") for a in m1.legal_actions())               # personnel only

@@ -19,7 +19,7 @@ CONSTANT_KEYS = (
     "facing-change-mp", "incendiary-fire-per-screen", "offboard-steps", "entrenchment-steps", "clgp-hit",
     "clgp-designator-range", "ammo-tier-shots", "cross-attach-ops", "cross-attach-us-company",
     "cross-attach-us-battalion", "cross-attach-soviet-battalion", "hq-self-rally-ops", "steep-slope-drop",
-    "spotter-town-levels", "toc-eliminated-drain")
+    "spotter-town-levels", "toc-eliminated-drain", "rooftop-levels")
 
 DEFENCE_CLASSES = ("afv", "personnel", "weapons", "nav")
 

@@ -13,7 +13,8 @@ victory points with the drawn multiplier (24.E); steep slopes (7.E.2), dummies (
 missile-firer spotting step (ESoP fire phase 1-2). What it does not play: see ``../COVERAGE.md``.
 
 Action texts: ``move <unit> <hex>``, ``form <unit> march|combat``, ``cover <unit>``, ``rally <unit>``,
-``rally-company <company>`` (17.B, with OPs), ``toc <unit> plan|execute`` (6.A), ``face <unit> <0-5>`` (7.F), ``fire <unit> <ammo> <target>`` (fire phase, opportunity fire and close assault), ``exit <unit>`` (off the
+``rally-company <company>`` (17.B, with OPs), ``toc <unit> plan|execute`` (6.A), ``face <unit> <0-5>`` (7.F), ``fire <unit> <ammo> <target> [roof]`` (fire phase, opportunity fire and close assault; ``roof``: from the
+rooftops, 12.B.2), ``exit <unit>`` (off the
 side's exit edge, Assault 24.E), ``mount <unit> <carrier>``, ``dismount <unit>`` (8), ``entrench <unit>`` (18),
 ``undeploy <unit>`` (19.E), ``replace <HQ designation> <unit>`` (4.C.3), ``attach <unit> <HQ designation>`` (4.C.4),
 ``drill <company|bnN> march|combat|<direction>`` (Soviet battle drill, 4.D.2, ``drill.py``), ``stack <unit>
@@ -114,6 +115,7 @@ class Counter:
     dummy: bool = False                         # a dummy counter imitating its card (Assault 10.F)
     drill: str = ""                             # the battle-drill group it moved with this phase (4.D.2)
     spot_tried: bool = False                    # an enemy spotting attempt against it this phase (10.C)
+    roof: bool = False                          # fired from the rooftops: one level up until it moves (12.B.2)
     DERIVED_SLOTS = {}
 
     def copy(self) -> "Counter":
@@ -518,7 +520,7 @@ class AssaultState(CommandControl, Replacement, OpportunityFire, Artillery, Smok
                   c.rally_tried, c.cover, c.changed, sorted(c.opp_fired.items()), c.seen_start,
                   sorted(c.seen_run.items()), c.designation, c.paid, c.toc_mode, c.toc_bank,
                   c.road_used, c.refaced, c.carrier, c.deployed, c.entrenched, c.fired_mission, c.attached,
-                  c.climbed, c.dummy, c.drill, c.spot_tried) for c in self.counters]
+                  c.climbed, c.dummy, c.drill, c.spot_tried, c.roof) for c in self.counters]
         morale = [(k, m.initial, m.lost, m.state, m.fired_at, m.rally_tried) for k, m in sorted(self.morale.items())]
         return repr((self.turn, self.phase, self.actor, self.assault_step, self.opp_target, self.opp_from,
                      sorted(self.ratings.items()), [sorted(p.items()) for p in self.ops], self.exited,
@@ -593,6 +595,8 @@ class AssaultState(CommandControl, Replacement, OpportunityFire, Artillery, Smok
         elif parts[0] == "move":
             self._move(self._by_id(parts[1]), self.game.map.hex(parts[2]))
         elif parts[0] == "fire":
+            if len(parts) > 4:
+                self._by_id(parts[1]).roof = True                     # Assault 12.B.2: from the rooftops
             self._declare(parts[1], parts[2], parts[3])
         else:
             self._finish_step()
@@ -945,6 +949,7 @@ class AssaultState(CommandControl, Replacement, OpportunityFire, Artillery, Smok
         if self.phase.endswith("move-1"):
             c.moved_first = True
         old, c.hex, c.cover, c.entrenched = c.hex, h, False, False   # Assault 7.G, 18: leaving removes them
+        c.roof = False                                                # Assault 12.B.2: down from the rooftops
         self._carry_along(c)                                          # Assault 8.C
         self._purge_dummies()                                         # Assault 10.F: found in an enemy's hex
         if c not in self.counters:
@@ -1008,18 +1013,19 @@ class AssaultState(CommandControl, Replacement, OpportunityFire, Artillery, Smok
             out.append((i, coords.from_cube((rx, ry, rz))))
         return out
 
-    def has_los(self, a, b, any_range: bool = False, thermal: bool = False, lift: int = 0) -> bool:
+    def has_los(self, a, b, any_range: bool = False, thermal: bool = False, lift: int = 0, up: int = 0) -> bool:
         """Assault 10.B: within the maximum spotting range (unless ``any_range``) and not blocked on the LOS
         graph (terrain and elevation never change in play, so that answer is kept per game) nor by smoke (20.B;
         ``thermal``: the viewer ignores chemical smoke); ``lift``: levels the viewer stands above its hex
-        (10.B.1: a dismounted non-vehicle spotter in a town or urban strip)."""
+        (10.B.1: a dismounted non-vehicle spotter in a town or urban strip), ``up``: levels the seen unit stands
+        above its hex (12.B.2: it fired from the rooftops)."""
         if not any_range and coords.distance(a, b) > spotting.max_spotting_range(self.game.data, self._level(a) + lift,
-                                                                                   self._level(b)):
+                                                                                   self._level(b) + up):
             return False
         cache = self.game.los_cache
-        key = (a, b) if not lift else (a, b, lift)
+        key = (a, b) if not (lift or up) else (a, b, lift, up)
         if key not in cache:
-            cache[key] = self._trace_los(a, b, lift)
+            cache[key] = self._trace_los(a, b, lift, up)
         return cache[key] and not (self.smoke and self._smoke_blocks(a, b, thermal))
 
     def _lift(self, c: Counter) -> int:
@@ -1030,11 +1036,20 @@ class AssaultState(CommandControl, Replacement, OpportunityFire, Artillery, Smok
         vehicle = self.game.card(c.card).body.defence_class in ("afv", "nav")
         return 0 if vehicle else self.game.data.constant("spotter-town-levels")
 
-    def _trace_los(self, a, b, lift: int = 0) -> bool:
+    def _roof(self, c: Counter) -> int:
+        """Assault 12.B.2: a unit that fired from the rooftops is seen, and fired at, one level up."""
+        return self.game.data.constant("rooftop-levels") if c.roof else 0
+
+    def _may_roof(self, c: Counter) -> bool:
+        """Assault 12.B.2: dismounted personnel-class units in a town or urban strip may fire from the rooftops."""
+        return not c.carrier and not c.dummy and self._terrain(c.hex) in ("town", "urban-strip") \
+            and self.game.card(c.card).body.defence_class == "personnel"
+
+    def _trace_los(self, a, b, lift: int = 0, up: int = 0) -> bool:
         """Assault 10.B.2: the LOS graph rule over the hexes between ``a`` and ``b`` (any range). Where the line
         runs along a hexside (a hex spine: nudged one way and the other it meets two hexes), option c21 blocks it
         when either flanking hex blocks ('either') or only when both do ('both')."""
-        hs, ht = self._level(a) + lift, self._level(b)
+        hs, ht = self._level(a) + lift, self._level(b) + up
         rng = coords.distance(a, b)
         height = self.game.obstacle
         pick = min if self.game.options.get("c21-los-spine", "either") == "both" else max
@@ -1082,9 +1097,10 @@ class AssaultState(CommandControl, Replacement, OpportunityFire, Artillery, Smok
         best = None
         for s in spotters:
             thermal, lift = self._thermal(s, "spot"), self._lift(s)
-            if self.has_los(s.hex, t.hex, any_range=any_range, thermal=thermal, lift=lift):
+            up = self._roof(t)
+            if self.has_los(s.hex, t.hex, any_range=any_range, thermal=thermal, lift=lift, up=up):
                 n = self._spot_number(s, t, moving, missile)
-                if n != "Auto" and not self.has_los(s.hex, t.hex, thermal=thermal, lift=lift):
+                if n != "Auto" and not self.has_los(s.hex, t.hex, thermal=thermal, lift=lift, up=up):
                     continue                                          # only autospot waives the range
                 if n == "Auto" and not moving:
                     n = spotting.base_spotting_number(self.game.data, coords.distance(s.hex, t.hex))
@@ -1120,7 +1136,7 @@ class AssaultState(CommandControl, Replacement, OpportunityFire, Artillery, Smok
             far = self._autospottable(c) and self.game.options.get("c22-autospot-range", "any-range") == "any-range"
             if c.spotted and not any(e.side != c.side and self.has_los(e.hex, c.hex, any_range=far,
                                                                           thermal=self._thermal(e, "spot"),
-                                                                          lift=self._lift(e))
+                                                                          lift=self._lift(e), up=self._roof(c))
                                      for e in self.counters):
                 c.spotted = False
                 self.narrate(f"{c.id} is no longer seen (10.G)")
@@ -1184,7 +1200,16 @@ class AssaultState(CommandControl, Replacement, OpportunityFire, Artillery, Smok
                     continue
                 out += [f"fire {c.id} {row.ammo} {t.id}" for t in self._targets(c, row, close)
                         if not self.missile_round or t.id in self.missile_spotted]     # ESoP fire phase 1-3
+                out += self._roof_actions(c, row, close)
         return out
+
+    def _roof_actions(self, c: Counter, row: FireRowData, close: bool) -> list[str]:
+        """Assault 12.B.2: ``fire <unit> <ammo> <target> roof`` at the targets only the rooftops reach."""
+        if close or c.roof or not self._may_roof(c):
+            return []
+        seen = {t.id for t in self._targets(c, row)}
+        return [f"fire {c.id} {row.ammo} {t.id} roof" for t in self._targets(c, row, roof=True)
+                if t.id not in seen and (not self.missile_round or t.id in self.missile_spotted)]
 
     def _row_usable(self, c: Counter, row: FireRowData) -> bool:
         """Carried units fire SA only (8.D); option c36 'all-smoke' bans IS in a strong wind (20.A.2); no
@@ -1202,8 +1227,10 @@ class AssaultState(CommandControl, Replacement, OpportunityFire, Artillery, Smok
         sight = self.game.card(c.card).body.thermal_sights
         return sight == "full" or (sight == "dragon-only" and use in ("spot", "Msl"))
 
-    def _targets(self, c: Counter, row: FireRowData, close: bool = False) -> list:
+    def _targets(self, c: Counter, row: FireRowData, close: bool = False, roof: bool = False) -> list:
+        """The spotted enemies ``c`` may fire ``row`` at (12.B); ``roof``: from the rooftops (12.B.2)."""
         out = []
+        lift = self.game.data.constant("rooftop-levels") if roof else self._roof(c)
         for t in self.counters:
             if t.side == c.side or not t.spotted or (close and t.hex != c.hex) or t.carrier:
                 continue                                              # Assault 10; 16; 8.C: not the carried
@@ -1211,7 +1238,7 @@ class AssaultState(CommandControl, Replacement, OpportunityFire, Artillery, Smok
             cell = row.cells[col] if col is not None and col < len(row.cells) else None
             afv = self.game.card(t.card).body.defence_class == "afv"
             if cell is None or (row.ammo in ANTI_ARMOUR and not afv) or \
-                    not self.has_los(c.hex, t.hex, thermal=self._thermal(c, row.ammo)):
+                    not self.has_los(c.hex, t.hex, thermal=self._thermal(c, row.ammo), lift=lift, up=self._roof(t)):
                 continue
             if self._fires_through(c, t.hex, row.ammo in ANTI_ARMOUR):
                 continue

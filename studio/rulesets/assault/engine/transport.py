@@ -99,7 +99,7 @@ class Transport:
     def _go_aboard(self, c, t) -> None:
         """Assault 8.C: under the carrier; no more movement for either this phase. An unsuppressed personnel or
         weapons unit mounting a suppressed non-armoured vehicle makes it recover (11.A.2)."""
-        c.carrier, c.hex, c.cover, c.entrenched, c.spotted = t.id, t.hex, False, False, False
+        c.carrier, c.hex, c.cover, c.entrenched, c.spotted, c.roof = t.id, t.hex, False, False, False, False
         body = self.game.card(c.card).body
         if t.suppressed and not self.game.card(t.card).body.armoured and not c.suppressed \
                 and body.defence_class in ("personnel", "weapons"):
