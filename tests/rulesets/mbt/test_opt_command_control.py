@@ -91,6 +91,7 @@ def test_ma117_command_span_limits_move_and_short_halt():
     assert st.budget[f] == 16 and st.msh[f] == 8
     names = [st.game.units[i].name for i in range(st.game.n) if st.game.formation_of[i] == f]
     for name in names[:8]:
+        assert f"command {name} MOVE" in legal(st)  # one counter each: the 8 allowed
         act(st, f"command {name} MOVE")
     nxt = names[8]
     assert not any(a in legal(st) for a in (f"command {nxt} MOVE", f"command {nxt} SH"))
