@@ -44,7 +44,7 @@ def test_ma85_without_turrets_the_hull_angle_location_stands():
 
 @pytest.mark.parametrize("offset, mode, legal", [(0, "turret-arc", True), (1, "turret-arc", False),
                                                  (1, "turn-tt", True), (2, "turn-tt", True),
-                                                 (3, "turn-tt", False)])
+                                                 (3, "turn-tt", False), (5, "turn-tt", True), (4, "turn-tt", True)])
 def test_turret_weapons_fire_into_the_turret_arc(offset, mode, legal):
     # MBT 7.8: turret weapons direct fire only at targets in the turret's field of fire; option
     # turret-direct-fire 'turn-tt' lets the turret turn up to its TT Factor (M1: 2) first
@@ -255,3 +255,55 @@ def test_tt1_turret_turns_one_hexside():
     act(st, "fwd S")
     texts = legal_texts(st)
     assert "turn S turret 1" in texts and "turn S turret -1" in texts and "turn S turret 2" not in texts
+
+
+def test_turret_follows_clockwise_past_the_front():
+    # MBT 7.8.4: from offset 5 (one hexside left of the hull front) the turret turns right onto the target
+    st = opt_state([unit("S", "m1", "us", A, D, command="FIRE", turret=5),
+                    unit("T", "t-80bv", "sov", B, FACE_SHOOTER)], TUR, dice=[100],
+                   options={"turret-direct-fire": "turn-tt"})
+    s = idx_of(st, "S")
+    act(st, "fire S at T main:APFSDS")
+    assert st.turret_offset(s) == 0 and st.turret_facing(s) == D
+
+
+def test_hull_locations_stay_hull_with_a_turned_turret():
+    # MBT 7.8.2: only turret hits are read again; roll 51 at Rear/Side is HS whatever the turret's angle
+    st = opt_state([unit("S", "m1", "us", A, D, command="FIRE"),
+                    unit("T", "t-64bv", "sov", B, REAR_SIDE, turret=(FACE_SHOOTER - REAR_SIDE) % 6)],
+                   TUR, dice=[1, 51, 100, 100])
+    act(st, "fire S at T main:APFSDS")
+    assert any("at HS (roll 51)" in e for e in st.events), st.events
+
+
+@pytest.mark.parametrize("reading, location", [("same-tens", "TF"), ("face-by-angle", "TS")])
+def test_turret_hit_reading_options_differ(reading, location):
+    # MBT 7.8.2 (option turret-hit-reading): hull Rear, turret Front/Side: roll 11 reads TF on the Front/Side row
+    # ('same-tens') or the Front/Side turret face TS ('face-by-angle')
+    st = opt_state([unit("S", "m1", "us", A, D, command="FIRE"),
+                    unit("T", "t-64bv", "sov", B, FACE_AWAY, turret=(FACE_SHOOTER + 1 - FACE_AWAY) % 6)],
+                   TUR, dice=[1, 11, 100, 100], options={"turret-hit-reading": reading})
+    act(st, "fire S at T main:APFSDS")
+    assert any(f"at {location} (roll 11)" in e for e in st.events), st.events
+
+
+def test_turret_ring_fixes_the_turret():
+    # MBT 7.23.2 with 7.8: a damaged turret ring: the turret may not rotate for the rest of the scenario
+    a, b, d = clear_pair(3)
+    st = opt_state([unit("S", "m1", "us", a, d, command="MOVE", collateral=["turret-ring"])],
+                   TUR + ("vehicle-collateral-damage",), phase="move-second")
+    act(st, "move S")
+    act(st, "fwd S")
+    assert not any(t.startswith("turn S turret") for t in legal_texts(st))
+
+
+def test_adjust_turret_step_skips_leg_units_and_turns_left():
+    st = opt_state([unit("L", "us-mech-squad", "us", A, D), unit("S", "m1", "us", A, D, command="NC")],
+                   TUR, phase="air-2", to_act=None)
+    if "cover L off" in legal_texts(st):
+        act(st, "cover L off")  # the Adjust Full Cover step (MBT 6.8.3) of the leg unit
+    assert st.cp == st.game.sides.index("us") and not any(t.startswith("turn L") for t in legal_texts(st))
+    assert "turn S turret -2 open" in legal_texts(st)
+    s = idx_of(st, "S")
+    st.apply(st.game.parse_action("turn S turret -2 open"))
+    assert st.ofire.toff[s] == 4
