@@ -120,11 +120,13 @@ def _fire_probes() -> list:
     from studio.rules.conformance import Probe
 
     # MBT 7.35.1: an M1 fires HEAT-MP (GP 7) at a squad in the brick building 2H8; the Adjustment Phase checks the
-    # hex: 01-8 for brick at GP 5-7 (placeholder), roll 9 does not start a fire, one higher it does
+    # hex after the Adjust Full Cover Step: 01-8 for brick at GP 5-7 (placeholder), roll 9 does not start a fire,
+    # one higher it does
     units = [_unit("S", "m1", "us", "2G5", 0, command="FIRE"), _unit("L", "sov-mr-squad", "sov", "2H8", 0)]
     pos = {"scenario": SCENARIO, "phase": "direct-fire-first", "to_act": "us", "units": units, "dice": [50, 9],
            "optional_rules": ["fires"]}
-    return [Probe("opt-fires", pos, ("fire S at L main:HEAT-MP",), (), ("fire-start",), optional_rules=("fires",))]
+    return [Probe("opt-fires", pos, ("fire S at L main:HEAT-MP", "cover L off"), (), ("fire-start",),
+                  optional_rules=("fires",))]
 
 
 def _cover_probes() -> list:
