@@ -276,3 +276,14 @@ def test_one_combat_each_gun_once_and_one_other_weapon():
     assert left == {"cannon"}  # the ATGM was the one other weapon; the gun may still fire
     act(st, "fire H at S cannon:HEI")
     assert not [x for x in st.legal_actions() if x[0] == "fire"] and st.air_u == -1
+
+
+def test_aa_overwatch_after_a_helicopter_closes_before_the_phase_goes_on():
+    # after a helicopter's activation both sides may fire AA (MBT 6.7.8); once both pass, the Overwatch is over
+    # and play goes on (a still-open window used to leave the next phase without a legal action)
+    st = _state([unit("H", "ah-1s", "us", "2A1", 2), unit("G", "ah-1s", "us", "2C1", 2),
+                 unit("Z", "zsu-23-4", "sov", "4T14", 0, command="OW")])
+    act(st, "fly H 2A1")
+    act(st, "hold H")
+    assert not st._ow_active() and st.legal_actions()
+    assert all(a[1] == "G" for a in st.legal_actions())

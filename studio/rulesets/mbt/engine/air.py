@@ -130,9 +130,11 @@ class AirRules(FixedWingRules):
         return self.game.units[i].type.ag.heli
 
     def _step_air(self) -> bool:
-        """An Air Phase (MBT 6.4, 6.7): the First Player's aircraft, then the Second's; True when one acts."""
-        if self._ow_active() and self._step_overwatch():
-            return True
+        """An Air Phase (MBT 6.4, 6.7): the First Player's aircraft, then the Second's; True when one acts. The AA
+        Overwatch after a helicopter's activation runs to its end (both sides pass) before anything else."""
+        while self._ow_active():
+            if self._step_overwatch():
+                return True
         if self.air_side == -1:
             self.air_side = self.first
             self.fw_phase_start()
