@@ -79,3 +79,15 @@ def test_dodge_of_overwatch_moves_at_once():
 def test_overwatch_without_dodge_resolves():
     st = _overwatched("hold T")
     assert any(e.startswith("S fires Spigot") for e in st.events), st.events
+
+
+def test_dodge_in_reverse():
+    # MBT 5.1.3.3.4: the dodge hex may lie behind: the Bradley faces away (hexside 4), 2B14 is its reverse hex
+    st = opt_state([unit("S", "bmp-1", "sov", "2A1", 0, command="FIRE"),
+                    unit("T", "m2a1", "us", "2A14", 4, command="MOVE", revealed=True)], to_act="sov",
+                   dice=[1, 1, 50, 50, 50])
+    act(st, SPIGOT)
+    assert st.cp == st.game.sides.index("us") and legal_texts(st) == {"rev T", "hold T"}
+    act(st, "rev T")
+    act(st, "move T")
+    assert legal_texts(st) == {"rev T"}
