@@ -74,3 +74,20 @@ def test_atgm_limits_of_9_or_less_by_option(mode, rolled):
     s = idx_of(st, "S")
     assert any(label == "Ammo limit S A" for label, _ in st.dice.history) is rolled
     assert (st.ammo.get((s, "main"), 0) == 1) is not rolled
+
+
+def test_ammo_limit_prefix_of_each_row():
+    # MBT 5.16.2: A for AP, APDS, APFSDS (and vehicle ATGMs), G for GP, H for HEAT and HESH
+    from studio.rulesets.mbt.engine.ammo import prefix_of
+
+    st = opt_state([unit("S", "m1", "us", A, D)])
+    rows = {r.key: r for r in st.game.units[0].type.ap}
+    assert [prefix_of(rows[k]) for k in ("main:APFSDS", "main:HEAT", "main:HEAT-MP", "mmg:GP")] == ["A", "H", "H", "G"]
+
+
+def test_short_of_ammo_is_in_the_fingerprint():
+    st = opt_state([unit("S", "t-80bv", "sov", A, D, command="FIRE"), unit("T", "m1", "us", B, FACE_SHOOTER)],
+                   to_act="sov")
+    base = st.fingerprint()
+    st.short = (0, 1)
+    assert st.fingerprint() != base
