@@ -419,3 +419,28 @@ def test_a_vehicle_starting_in_a_narrow_hex_with_a_friend_may_leave():
     assert "fwd V" in legal(st)
     act(st, "fwd V")
     assert st.hex[0] == st.game.map.hex(H2)
+
+
+def test_full_cover_step_waits_for_every_leg_unit():
+    g = opt_game()
+    st = opt_state(g, [unit("L", "us-mech-squad", "us", A, D, command="NC"),
+                       unit("M", "us-mech-half-squad", "us", B, D, command="NC"),
+                       unit("E", "t-80bv", "sov", FAR, 5)], phase="air-2", to_act=None)
+    act(st, "cover L on")
+    assert legal(st) == ["cover M off", "cover M on"] and st.turn == 1
+    act(st, "cover M off")
+    assert st.fc[:2] == [True, False] and st.turn == 2
+
+
+def test_a_new_game_has_no_hull_down_positions_and_turn_start_hexes():
+    g = opt_game()
+    st = g.new_initial_state(1)
+    assert not any(st.hd) and not any(st.hdrev) and not any(st.fc) and not any(st.bogged)
+    assert st.cov0 == st.hex
+    units = [unit("V", "m113", "us", A, D, command="MOVE"), unit("E", "t-80bv", "sov", FAR, 5)]
+    pos = opt_state(g, units)
+    act(pos, "move V")
+    act(pos, "fwd V")
+    moved_to = pos.hex[0]
+    pos._start_turn()
+    assert pos.cov0[0] == moved_to
