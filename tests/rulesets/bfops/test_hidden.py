@@ -152,3 +152,22 @@ def test_narration_only_while_recording_and_never_in_observations(position):
             break
         batch.apply(rng.choice(batch.legal_actions()))
     assert not batch.dice.record and batch.events == [] and batch.dice.history == []
+
+
+def test_tasks_of_unspotted_enemy_units_are_not_in_the_observation(position):
+    """An unspotted enemy engineer's minefield clearing (its Move Phases at the work, p.20) is not in the
+    observation; its own side sees it."""
+    from studio.rulesets.bfops.engine.state import Pass
+
+    from .conftest import unit as u
+
+    s = position([u("e", "nato-eod-team", "nato", 46, 27.1, 0, element="eng"),
+                  u("t", "wp-t62", "warpac", 69, 47, 180)], phase="command")
+    s.mines_known[0].add("ford-mines")
+    turn = s.turn
+    while s.phase == "command" and s.turn == turn:
+        s.play(Pass())
+    assert "clear:e:ford-mines" in s.work, s.work
+    hidden = s.observation(1)
+    assert "e" not in {v.id for v in hidden.units} and not hidden.work
+    assert s.observation(0).work == s.work

@@ -48,6 +48,7 @@ def observe(state, player: int):
     view.unseen = [0, 0]
     view.unseen[1 - player] = state.unseen[1 - player] + len(hidden)
     view.units = [u for u in view.units if u.id not in hidden]
+    view.work = {k: n for k, n in view.work.items() if k.split(":")[1] not in hidden}   # tasks of hidden units
     own = {u.element for u in state.units if u.side == player}
     view.orders = {e: m for e, m in view.orders.items() if e in own}
     view.issued = {e: t for e, t in view.issued.items() if e in own}

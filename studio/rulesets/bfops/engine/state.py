@@ -213,7 +213,7 @@ class BfopsState(State):
     fired_on: dict = field(default_factory=dict)    # unit id -> ids of the enemy units that fired at it (p.18)
     burning: dict = field(default_factory=dict)     # oil slick id -> last Turn it burns (p.10)
     breaches: dict = field(default_factory=dict)    # fence/wire id -> points where a 1" section is cleared
-    work: dict = field(default_factory=dict)        # "unit:feature" -> Move Phases spent at a task (p.10, p.19-20)
+    work: dict = field(default_factory=dict)        # "task:unit:other" -> Move Phases spent at it (p.10, p.19-20)
     mines_cleared: dict = field(default_factory=dict)   # minefield id -> centre-line positions of cleared squares
     in_combat: set = field(default_factory=set)     # elements engaged in combat (snipers, p.15)
     flares: list = field(default_factory=list)      # (x, y, radius, last Turn) of star shells (p.12-13)

@@ -143,7 +143,7 @@ def cross_fence(state, u, path: list, at: float, area, mover: str, band: str, ro
         return path, True
     stop = cut(path, max(0.0, at - 0.1))
     if mover == "infantry":
-        key = f"{u.id}:{area.id}"
+        key = f"fence:{u.id}:{area.id}"
         state.work[key] = state.work.get(key, 0) + 1
         left = int(state.game.tables.procedure("fence_stop_phases")) - state.work[key]
         if left <= 0:
