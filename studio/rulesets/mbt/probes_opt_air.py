@@ -57,6 +57,9 @@ def _heli_probes() -> list:
         # MBT 6.7.8.1.1 (no fixed-wing sortie first): a helicopter flying 2 hexes at Low is tracked by active
         # radar (Track 3 halved, at least 2), not optically (3)
         Probe("air-heli-radar", _position(units, [50]), ("pass", "fly H 2A3 low", "hold H"), ("aa-radar-state",)),
+        # MBT 6.7.5.3.1: landing in Clear 2A3 (terrain codes only: table heli-landing-terrain lists the codes)
+        Probe("air-heli-landing", _position(units[:1]), ("pass", "fly H 2A3 land", "hold H"), (),
+              ("heli-landing-terrain",)),
     ]
 
 
