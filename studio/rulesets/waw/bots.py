@@ -57,9 +57,11 @@ class HeuristicBot:
         distances to the enemy read nothing else (``u``: any unit of the side, for its target list)."""
         if not self.memo:
             return compute()
-        world = self._once(("world",), lambda: self._world_of(st, u))
-        if world != self._world:
-            self._world, self._kept = world, {}
+        memo = self._memo
+        if ("world",) not in memo:             # once per decision: the world is compared with the kept one
+            world = memo[("world",)] = self._world_of(st, u)
+            if world != self._world:
+                self._world, self._kept = world, {}
         kept = self._kept
         if key in kept:
             return kept[key]

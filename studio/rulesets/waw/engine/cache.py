@@ -206,12 +206,13 @@ class ListingCache:
         for table in (moves, self.fire, close, self.popup, self.calls):
             table.pop(c, None)
         near1, near2 = _near(st.game, oh, nh)
-        for x in near1:
-            for u in occ.get(x, ()):
+        keys = occ.keys()
+        for x in near1 & keys:                 # only the occupied hexes (one C-level intersection)
+            for u in occ[x]:
                 moves.pop(u, None)
                 close.pop(u, None)
-        for x in near2:
-            for u in occ.get(x, ()):
+        for x in near2 & keys:
+            for u in occ[x]:
                 close.pop(u, None)
         if seen:
             self.seen[self.sides[c]] += 1      # the enemies' fire, Pop-Up and Disrupted move lists go stale
@@ -247,7 +248,7 @@ def _target_changed(old: list[list], cur: list[list], i: int) -> bool:
     return False
 
 
-def _near(g, oh, nh) -> tuple[list, list]:
+def _near(g, oh, nh) -> tuple[frozenset, frozenset]:
     """The map hexes within 1 of ``oh`` or ``nh`` (None: no hex), and those within 2 but not 1 (per game)."""
     key = (oh, nh)
     hit = g.near_pair.get(key)
@@ -255,7 +256,7 @@ def _near(g, oh, nh) -> tuple[list, list]:
         ends = [h for h in (oh, nh) if h is not None]
         one = {x for h in ends for x in g.within1.get(h, ())}
         two = {x for h in ends for x in g.ring2.get(h, ())} - one
-        hit = g.near_pair[key] = (sorted(one), sorted(two))
+        hit = g.near_pair[key] = (frozenset(one), frozenset(two))
     return hit
 
 
