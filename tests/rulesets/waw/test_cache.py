@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from studio.hexgrid.coords import distance
 from studio.rules.load import load_game
 from studio.rulesets.waw.engine.actions import Action
 from studio.rulesets.waw.engine.cache import ListingCache
@@ -274,3 +275,52 @@ def test_view_dice_are_the_seeded_dice_made_on_first_use():
     forced = st.observation(0).dice
     forced.force(5)
     assert forced.roll(6) == 5 and forced._rng is None and forced.history == []
+
+
+def _row_matches(st, u) -> bool:
+    """Does the compiled step-cost row of ``u``'s hex equal the step-by-step ``_step_cost`` answers?"""
+    g = st.game
+    h = st.hex[u]
+    mt = g.mobility[u][min(st.strength[u], 1)]
+    return st._step_costs(u, mt, h) == [st._step_cost(u, mt, h, n) for n in g.nbrs[h]]
+
+
+@pytest.mark.parametrize("name", SCENARIOS)
+def test_compiled_step_cost_rows_equal_step_by_step_costs_on_random_playouts(name):
+    game = _game(name)
+    st = game.new_initial_state(5)
+    rng = random.Random(5)
+    checked = 0
+    while not st.is_terminal():
+        for u, spec in enumerate(game.units):
+            if st.hex[u] is not None and st.strength[u] < 2 and not spec.is_heli:
+                assert _row_matches(st, u), (name, st.steps, spec.uid)
+                checked += 1
+        legal = st.legal_actions()
+        st.apply(legal[rng.randrange(len(legal))])
+    assert checked > 100
+
+
+def test_compiled_step_cost_rows_follow_terrain_water_and_chemical():
+    g = _game("waw-crossroads")
+    st = g.new_initial_state(0)
+    u = next(i for i, s in enumerate(g.units) if st.hex[i] is not None and not s.is_heli
+             and g.mobility[i][0] not in (None, "towed"))
+    h = st.hex[u]
+    mt = g.mobility[u][0]
+    before = st._step_costs(u, mt, h)
+    n = g.nbrs[h][0]
+    old = g.terrain.get(n)
+    water = sorted(g.water_codes)[0]
+    try:
+        g.terrain[n] = water                   # a changed code recompiles the row (5.3 water: green MP)
+        assert _row_matches(st, u)
+        assert st._step_costs(u, mt, h)[0] != before[0] or before[0] in (0.0, None)
+    finally:
+        g.terrain[n] = old
+    assert st._step_costs(u, mt, h) == before
+    st.chem = {n}                              # 8.4: Chemical next to the entered hex adds MP
+    assert _row_matches(st, u)
+    extra = float(g.const("chemical_extra_mp"))
+    assert [c for c in st._step_costs(u, mt, h) if c is not None] == [
+        c + extra if distance(m, n) <= 1 else c for m, c in zip(g.nbrs[h], before) if c is not None]

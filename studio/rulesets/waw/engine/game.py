@@ -375,6 +375,7 @@ class WawGame(Game):
         self.step_cost = {(code, mt): (None if trail_only and code in self.scrub_codes and mt != "foot" else cost)
                           for code, costs in self.tables.move_cost.items() for mt, cost in costs.items()}
         self.step_static: dict = {}             # (mobility, a, b) -> (terrain code, fixed step cost): movement.py
+        self.step_rows: dict = {}               # (mobility, hex) -> (neighbours' terrain codes, fixed costs): movement.py
         factor = self.const("extended_range_factor")
         self.reach = []
         for u in self.units:

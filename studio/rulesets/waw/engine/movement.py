@@ -45,6 +45,25 @@ class MovementRules:
             return cost + float(g.const("chemical_extra_mp"))   # 8.4
         return cost
 
+    def _step_costs(self, i: int, mt: str | None, h) -> list:
+        """``_step_cost(i, mt, h, n)`` for every neighbour ``n`` of ``h`` in ``game.nbrs`` order: the fixed costs
+        compiled once per game per (mobility, hex), checked against the terrain codes they read; a row with
+        water (5.3) or a game with Chemical markers (8.4) takes the step-by-step answers."""
+        g = self.game
+        nbrs = g.nbrs[h]
+        if mt == "towed":
+            return [None] * len(nbrs)
+        terrain = g.terrain
+        codes = [terrain.get(n, "C") for n in nbrs]
+        key = (mt, h)
+        row = g.step_rows.get(key)
+        if row is None or row[0] != codes:
+            row = g.step_rows[key] = (codes, [self._static_step_cost(mt, h, n, c) for n, c in zip(nbrs, codes)])
+        costs = row[1]
+        if self.chem or WATER in costs:
+            return [self._step_cost(i, mt, h, n) for n in nbrs]
+        return costs
+
     def _static_step_cost(self, mt: str, a, b, code: str):
         """The part of a step's cost fixed for the game: road (5.0), terrain per mobility class (TEC; Texas Scrub
         per option c61), hexside features; ``WATER`` for a water hex (5.3), None when prohibited."""
@@ -99,8 +118,8 @@ class MovementRules:
         limit = g.const("stack_limit")
         q = -1 if heli else self._hq_left_alone(u, h)
         out = []
-        for n in g.nbrs[h]:
-            cost = 1.0 if heli else self._step_cost(u, mt, h, n)
+        costs = [1.0] * len(g.nbrs[h]) if heli else self._step_costs(u, mt, h)
+        for n, cost in zip(g.nbrs[h], costs):
             if cost is None or used + (0.0 if one_hex else cost) > mp + 1e-9 or self._has_units(n, 1 - side):
                 continue
             if not heli and (self._stack_count(n, side) + 1 > limit or not self._hq_can_follow(u, h, n, q)):
