@@ -5,7 +5,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from mbt_move_fixtures import opt_game, opt_state, unit  # noqa: E402
+from mbt_move_fixtures import act, opt_game, opt_state, unit  # noqa: E402
 
 from studio.hexgrid.coords import distance  # noqa: E402
 from studio.rulesets.mbt.engine.codes import DEAD, ON  # noqa: E402
@@ -85,3 +85,15 @@ def test_direct_gp_fire_at_a_unit_in_a_building_is_noted():
         st.dice.force(1)
         st.gp_fire(1, 0, sa, False)
         assert st.fire_gp == {}
+
+
+def test_fire_check_in_the_adjustment_phase_after_direct_gp_fire():
+    # MBT 7.35.1 in play: HEAT-MP (GP 7) at a squad in the brick building 2H8; the Adjustment Phase (after the
+    # Adjust Full Cover Step) checks the hex once: roll 1 starts the fire
+    g = opt_game(("fires",))
+    units = [unit("S", "m1", "us", "2G5", 0, command="FIRE"), unit("L", "sov-mr-squad", "sov", "2H8", 0)]
+    st = opt_state(g, units, phase="direct-fire-first", to_act="us", dice=[50, 1])
+    act(st, "fire S at L main:HEAT-MP")
+    act(st, "cover L off")
+    assert st.burning == {g.map.hex("2H8"): 1} and st.turn == 2
+    assert any("fire check in 2H8" in e and "on fire" in e for e in st.events)
