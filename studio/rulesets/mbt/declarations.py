@@ -63,7 +63,6 @@ UNEXPOSABLE_TABLES = {
 UNEXPOSABLE_OPTIONAL_RULES: dict[str, str] = {
     # MOVE (tests/rulesets/mbt/test_opt_move_terrain.py plays them on game copies with the card flag / water set)
     "dual-driving-controls": "no sample card has dual driving controls (the FRG armored cars of MBT 7.33)",
-    "amphibious": "the sample boards have no water hexes to swim (MBT 7.34; the M113A2 card is amphibious)",
     "long-guns": "the text names no vehicle with a Long Gun, so no sample card notes one (MBT 7.20; "
                  "test_opt_move_long_guns.py sets the note on a game copy)",
 }
