@@ -183,8 +183,20 @@ def _assault_probes() -> list:
     return [Probe("adv-combined-assault", pos, ("assault I T all",), (), ("close-combat-extra", "support-terrain"))]
 
 
+def _amphibious_probes() -> list:
+    from studio.rules.conformance import Probe
+
+    # MBT 7.34: on the everything-on scenario's board 7 the amphibious M113A2 in Clear 7I2 faces the lake hex 7I3
+    # (hexside 3) and swims into it as its whole move; without the rule water is impassable
+    units = [_unit("V", "m113", "us", "7I2", 3, command="MOVE"), _unit("E", "t-80bv", "sov", FAR, 5)]
+    pos = {"scenario": "mbt-opt-everything", "phase": "move-first", "to_act": "us", "units": units, "dice": [],
+           "optional_rules": ["amphibious"]}
+    return [Probe("opt-amphibious", pos, ("move V", "fwd V"), optional_rules=("amphibious",))]
+
+
 def probes() -> list:
     """This area's probes (``studio.rules.conformance.Probe``)."""
     groups = (_mine_probes, _terrain_probes, _quickmarch_probes, _hull_down_probes, _overrun_probes, _engineer_probes,
-              _fire_probes, _cover_probes, _full_cover_probes, _narrow_probes, _avlb_probes, _assault_probes)
+              _fire_probes, _cover_probes, _full_cover_probes, _narrow_probes, _avlb_probes, _assault_probes,
+              _amphibious_probes)
     return [p for group in groups for p in group()]
