@@ -34,7 +34,7 @@ class Action(tuple):
 
 PASS = Action(("pass",))
 VERBS = ("command", "initiative", "hold", "reveal", "conceal", "pass", "move", "road", "fwd", "rev", "turn", "enter",
-         "exit", "done", "dismount", "mount", "assault", "fly", "quickmarch", "overrun", "search", "bailout", "clear", "cover", "push", "launch", "recover",
+         "exit", "done", "dismount", "mount", "assault", "fly", "quickmarch", "overrun", "search", "bailout", "clear", "cover", "push", "launch", "recover", "inb",
          "sortie", "arrive", "wing", "attack", "popup",
          "continue", "adjust", "check", "planned", "discharge", "smoke")  # indirect fire, smoke (ARTY)
 
