@@ -297,8 +297,8 @@ class MoraleRules:
     def apply_assault(self, action) -> None:
         """Close Assault / Hand-to-Hand: Tank Fright first (MBT 7.6); checks after the combat (7.1.2-7.1.3)."""
         g = self.game
-        if action[0] == "pass" or not (g.oc_morale or g.oc_fright):
-            super().apply_assault(action)
+        if action[0] == "pass" or not (g.oc_morale or g.oc_fright) or action[2] not in g.uindex:
+            super().apply_assault(action)  # not a combat against a unit (e.g. 7.27 engineers clearing a hex)
             return
         a, t = g.uindex[action[1]], g.uindex[action[2]]
         if g.oc_fright and not self._passes_fright(a):
