@@ -194,9 +194,24 @@ def _amphibious_probes() -> list:
     return [Probe("opt-amphibious", pos, ("move V", "fwd V"), optional_rules=("amphibious",))]
 
 
+def _hedgerow_probes() -> list:
+    from studio.rules.conformance import Probe
+
+    # MBT 7.10 on board 7: a squad in 7N6 takes the hedgerow on its hexside 0 (INB); an INB squad's next move ends
+    # INB in its own hex or across the hedgerow in 7N5 (option hedgerow-exit)
+    def pos(**status):
+        units = [_unit("L", "us-mech-squad", "us", "7N6", 3, command="MOVE", **status),
+                 _unit("E", "t-80bv", "sov", FAR, 5)]
+        return {"scenario": "mbt-opt-everything", "phase": "move-first", "to_act": "us", "units": units,
+                "dice": [], "optional_rules": ["hedgerow-spotting"]}
+
+    return [Probe("opt-hedgerow", pos(), ("move L", "inb L 0"), optional_rules=("hedgerow-spotting",)),
+            Probe("opt-hedgerow-exit", pos(inb=0), ("move L",), ("hedgerow-exit",))]
+
+
 def probes() -> list:
     """This area's probes (``studio.rules.conformance.Probe``)."""
     groups = (_mine_probes, _terrain_probes, _quickmarch_probes, _hull_down_probes, _overrun_probes, _engineer_probes,
               _fire_probes, _cover_probes, _full_cover_probes, _narrow_probes, _avlb_probes, _assault_probes,
-              _amphibious_probes)
+              _amphibious_probes, _hedgerow_probes)
     return [p for group in groups for p in group()]

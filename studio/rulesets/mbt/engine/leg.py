@@ -212,7 +212,8 @@ class LegRules:
         g = self.game
         tb = g.tables
         ag = g.units[t].type.ag
-        mod = tb.cover_spot.get(self.cover_of(self.hex[t], spotting=True), 0) + self.light_modifier(t)
+        cover = "heavy" if self.inb[t] >= 0 else self.cover_of(self.hex[t], spotting=True)  # INB (MBT 7.10)
+        mod = tb.cover_spot.get(cover, 0) + self.light_modifier(t)
         mod += extra
         if self.fc[t]:
             from .opt_move_data import move_opt

@@ -8,6 +8,7 @@ from .opt_assault_cover import AssaultCoverRules
 from .opt_avlb import AvlbRules
 from .opt_engineers import EngineerRules
 from .opt_fires import FiresRules
+from .opt_hedgerow import HedgerowRules
 from .opt_long_guns import LongGunRules
 from .opt_mines import MinesRules
 from .opt_narrow import NarrowRoadRules
@@ -15,14 +16,14 @@ from .opt_terrain import TerrainMoveRules
 
 #: the AdvState slots the movement optional rules and quickmarch keep (``advanced.AG_SLOTS``)
 MOVE_SLOTS = ("mines", "plow", "bogged", "qm", "ovr", "hd", "hdrev", "razed", "burning", "fire_gp", "cov0", "escort",
-              "fc", "fcq", "shoulder", "avlb", "avlbc")
+              "fc", "fcq", "shoulder", "avlb", "avlbc", "inb")
 
 
-class MoveOptionalRules(AvlbRules, NarrowRoadRules, AssaultCoverRules, LongGunRules, EngineerRules, FiresRules,
-                        MinesRules, TerrainMoveRules, HullDownRules, FullCoverRules):
-    """MBT 7.19 engineers vs terrain, 7.20 long guns, 7.29 bogging, 7.30 narrow roads, 7.31 mines, 7.32 weight
-    limits, 7.33 dual driving controls, 7.34 amphibious, 7.35 fires, 7.41 vehicle assault cover, 7.49 AVLB; and
-    the Advanced Hull Down positions (6.6.9, 6.5.2.2.3) and Full Cover (6.1.4.2, 6.8.3)."""
+class MoveOptionalRules(HedgerowRules, AvlbRules, NarrowRoadRules, AssaultCoverRules, LongGunRules, EngineerRules,
+                        FiresRules, MinesRules, TerrainMoveRules, HullDownRules, FullCoverRules):
+    """MBT 7.10 hedgerow spotting, 7.19 engineers vs terrain, 7.20 long guns, 7.29 bogging, 7.30 narrow roads,
+    7.31 mines, 7.32 weight limits, 7.33 dual driving controls, 7.34 amphibious, 7.35 fires, 7.41 vehicle assault
+    cover, 7.49 AVLB; and the Advanced Hull Down positions (6.6.9, 6.5.2.2.3) and Full Cover (6.1.4.2, 6.8.3)."""
 
     __slots__ = ()
 

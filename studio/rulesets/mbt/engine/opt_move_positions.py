@@ -68,8 +68,9 @@ __all__ = ["MOVE_EXTENSION", "MOVE_STATUS", "apply_move_extension", "apply_move_
 
 
 #: unit status keys of the Advanced movement rules: ``hull_down`` none | hd | phd | hd-rev | phd-rev (MBT 6.6.9;
-#: ``-rev``: reversed into the position, protected from the rear); ``full_cover`` (MBT 6.1.4.2)
-MOVE_STATUS = {"hull_down": str, "full_cover": bool}
+#: ``-rev``: reversed into the position, protected from the rear); ``full_cover`` (MBT 6.1.4.2); ``inb`` the
+#: hedgerow hexside 0-5 a leg unit is INB on (MBT 7.10)
+MOVE_STATUS = {"hull_down": str, "full_cover": bool, "inb": int}
 HULL_DOWN = {"none": (0, False), "hd": (1, False), "phd": (2, False), "hd-rev": (1, True), "phd-rev": (2, True)}
 
 
@@ -85,3 +86,8 @@ def apply_move_status(state, i: int, pu, error) -> None:
     if fc and not state.is_leg(i):
         raise error("full_cover: only leg units take Full Cover (MBT 6.1.4.2)", f"/units/{i}/status/full_cover")
     state.fc[i] = bool(fc)
+    inb = pu.status.get("inb")
+    if inb is not None:
+        if isinstance(inb, bool) or inb not in range(6) or not state.is_leg(i) or inb not in state._hedgerow_sides(i):
+            raise error("inb: a leg unit's hedgerow hexside 0-5 (MBT 7.10)", f"/units/{i}/status/inb")
+        state.inb[i] = inb
