@@ -33,3 +33,28 @@ def test_engineers_clear_terrain_with_morale_and_tank_fright_on():
         act(st, f"clear N {B}")
         assert st.game.map.hex(B) in st.razed
         assert st.is_terminal() or len(st.legal_actions()) >= 1
+
+
+# ---------------------------------------------------------------- hooks between the areas
+def _crew(status: str, rules=("morale",)):
+    from opt_command_fixtures import pos_state
+    from opt_command_fixtures import unit as cunit
+
+    a, b, d = clear_pair(6)
+    units = [cunit("S", "m1", "us", a, d), cunit("T", "t-80bv", "sov", b, 0, morale=status)]
+    return pos_state(units, rules, phase="direct-fire-first", cohesion_point={"us": 9, "sov": 9})
+
+
+def test_a_hesitating_or_broken_crew_bails_out_more_readily():
+    # MBT 7.1.5 with 6.5.2.7.1: the Bail Out roll takes the crew's morale modifier (Hesitating -10, Broken -20)
+    # beside the Unit Grade modifier; a roll 5 over the Bail Out value bails out only with the morale modifier
+    for status in ("hesitation-on", "break-off"):
+        st = _crew(status)
+        g = st.game
+        mod = g.ag.grade_bail[st.unit_grade(1)]
+        assert st.morale_bail_mod(1) <= -10
+        roll = g.ag.bail["TK"] - mod + 5
+        for state, out in ((st, True), (_crew("none"), False), (_crew(status, ()), False)):
+            state.dice.force(roll)
+            state.bail_out(1, "TK")
+            assert state.bail[1] is out, (status, state.game.optional_rules)

@@ -325,7 +325,7 @@ class AgFireRules:
         if self.st[t] != ON or g.units[t].type.ag.leg:
             return
         value = g.ag.bail[result]
-        mod = g.ag.grade_bail[self.unit_grade(t)]
+        mod = g.ag.grade_bail[self.unit_grade(t)] + self.morale_bail_mod(t)  # MBT 7.1.5 Hesitating/Broken crew
         roll = self.dice.roll(100, f"Bail Out {g.units[t].name}")
         out = roll + mod <= value
         if self.dice.record:
