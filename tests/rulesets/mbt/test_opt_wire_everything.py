@@ -58,3 +58,26 @@ def test_a_hesitating_or_broken_crew_bails_out_more_readily():
             state.dice.force(roll)
             state.bail_out(1, "TK")
             assert state.bail[1] is out, (status, state.game.optional_rules)
+
+
+def _battery_at_bmp2(roll: int, rules=("installation-damage",)):
+    from mbt_arty_fixtures import act as aact
+    from mbt_arty_fixtures import arty_state, if_units
+
+    st = arty_state(if_units(target="bmp-2"), dice=[6, roll] + [50] * 20, optional=rules)
+    aact(st, "call m109-battery-1 by F at 4E1")
+    return st
+
+
+def test_indirect_fire_damages_an_installation():
+    # MBT 7.47 (MA121) with 6.5.4.4: GP indirect fire is GP fire: a Suppressed result within 10 of the S-Effect
+    # number damages the BMP-2's ATGM (the battery's closed SHEAF at the BMP-2: -20, N 29 / S 62)
+    st = _battery_at_bmp2(50)
+    t = st.game.uindex["T"]
+    net, s_eff = (int(x) for x in __import__("re").search(r"roll 50([+-]\d+) = \d+ vs N \d+ / S (\d+)",
+                                                          " ".join(st.events)).groups())
+    hit = _battery_at_bmp2(s_eff - net)
+    assert hit.sup[t] and "atgm" in hit.ofire.inst[t], hit.events
+    assert not _battery_at_bmp2(s_eff - net - 10).ofire.inst[t]  # outside the window of 10
+    off = _battery_at_bmp2(s_eff - net, rules=())
+    assert off.sup[t] and (off.ofire is None or not off.ofire.inst[t])

@@ -663,6 +663,8 @@ class IndirectRules:
             result = self.apply_leg_result(t, effect)
         else:
             result = self.gp_vehicle_result(row, band, factor, defense, x, effect, ag.target_type)
+            if self.ofire is not None:  # MBT 7.8.3 Open Turret damage, 7.47 installation damage (optional)
+                result = self.opt_gp_vehicle_result(s, t, row, band, effect, result, x, s_eff)
         if self.dice.record:
             self.narrate(f"IF at {g.units[t].name} (GPD {defense}{ag.target_type}): roll {roll}{net:+d} = {x} "
                          f"vs N {n_eff} / S {s_eff}: {effect}-Effect -> {result}")
