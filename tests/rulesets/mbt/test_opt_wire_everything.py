@@ -81,3 +81,37 @@ def test_indirect_fire_damages_an_installation():
     assert not _battery_at_bmp2(s_eff - net - 10).ofire.inst[t]  # outside the window of 10
     off = _battery_at_bmp2(s_eff - net, rules=())
     assert off.sup[t] and (off.ofire is None or not off.ofire.inst[t])
+
+
+def test_damaged_night_equipment_turns_the_searchlight_off():
+    # MBT 7.23.1 (collateral result 2) with 7.36.4.1.1 (MA113): an active IR searchlight spots to 10 at night;
+    # with its night-fighting equipment out of action the vehicle spots as without aids
+    from opt_command_fixtures import pos_state
+    from opt_command_fixtures import unit as cunit
+
+    a, b, d = clear_pair(8)
+    rules = ("terrain-time-weather", "vehicle-collateral-damage")
+    seen = []
+    for lost in ([], ["night-equipment"]):
+        units = [cunit("T", "t-80bv", "sov", a, d, collateral=lost), cunit("A", "m1", "us", b, (d + 3) % 6)]
+        st = pos_state(units, rules, phase="spotting", light="night", searchlights_on=["T"])
+        assert st.night_equipment_lost(0) is bool(lost)
+        seen.append(1 in st.spots[0])
+    assert seen == [True, False]
+
+
+def test_a_damaged_radio_gives_an_hq_command_span_0():
+    # MBT 7.43 with 7.23.5: a BHQ with a damaged radio has Command Span 0: its CHQ is beyond it, the Available
+    # Commands drop two rows (Seasoned -> Green) as if the CHQ were out of the BHQ's span of 20
+    from opt_command_fixtures import pos_state
+    from opt_command_fixtures import unit as cunit
+
+    grades = {}
+    for lost in ([], ["radio"]):
+        units = [cunit("C", "t-80bv", "sov", "2E5", 0), cunit("B", "brdm-2-at5", "sov", "2E13", 0, collateral=lost),
+                 cunit("X", "m1", "us", "2A13", 0)]
+        st = pos_state(units, ("command-span", "vehicle-collateral-damage"), phase="command", to_act="sov",
+                       grades={"sov": "seasoned"}, force_grades={"us": "seasoned", "sov": "seasoned"},
+                       command_units={"C": "CHQ", "B": "BHQ"})
+        grades[bool(lost)] = st.available_grade(0)
+    assert grades == {False: "seasoned", True: "green"}

@@ -101,11 +101,18 @@ class OptSpottingRules:
         return out
 
     # ---------------------------------------------------------------- 7.36.4 Night Fighting
+    def night_aids(self, i: int) -> frozenset:
+        """The working night-fighting aids of unit ``i`` (MBT 7.36.4): its card's, none once its night-fighting
+        equipment is damaged (7.23.1 collateral damage; every aid, the searchlights too)."""
+        if self.night_equipment_lost(i):
+            return frozenset()
+        return self.game.ocs.aids[i]
+
     def _aid_range(self, s: int) -> tuple[int, bool]:
         """The night aid range of spotter ``s`` and whether it sees only its front 60 degrees (MBT 7.36.4):
         Thermal Imager 20, Image Intensifier 15, an active IR/WL searchlight 10/15."""
         g = self.game
-        aids = g.ocs.aids[s]
+        aids = self.night_aids(s)
         best = 0
         for aid in ("T", "I2"):
             if aid in aids:
@@ -150,8 +157,8 @@ class OptSpottingRules:
         IR units) or WL searchlight (to all), 360 degrees."""
         g = self.game
         night = g.optc.night
-        passive = bool({"P", "IR"} & g.ocs.aids[s])
-        taids = g.ocs.aids[t] if t in g.ocs.lights_on else frozenset()
+        passive = bool({"P", "IR"} & self.night_aids(s))
+        taids = self.night_aids(t) if t in g.ocs.lights_on else frozenset()
         if ("IR" in taids and passive and d <= night["IR"]) or ("WL" in taids and d <= night["WL"]):
             return True
         side = g.units[s].side
@@ -159,7 +166,7 @@ class OptSpottingRules:
             if j == s or self.st[j] != ON or g.units[j].side != side:
                 continue
             for aid in ("IR", "WL"):
-                if aid in g.ocs.aids[j] and (aid == "WL" or passive) and \
+                if aid in self.night_aids(j) and (aid == "WL" or passive) and \
                         distance(self.hex[j], self.hex[t]) <= night[aid] and self.in_field(j, t, 60, False) and \
                         g.los.clear(self.hex[j], self.hex[t]):
                     return True
@@ -169,7 +176,7 @@ class OptSpottingRules:
         """A Thermal Imager shooter takes the Thermal Imager smoke modifiers (MBT 7.36.4.3: -1/-2 AP, -5/-10 GP
         for the first / each further smoke on the line)."""
         g = self.game
-        if g.oc_night and "T" in g.ocs.aids[s]:
+        if g.oc_night and "T" in self.night_aids(s):
             thermal = True
         return super().hindrance_modifier(s, t, kind, thermal)
 
@@ -228,7 +235,7 @@ class OptSpottingRules:
         g = self.game
         v = g.optc.values
         return int((v["camouflage-recon"] if g.units[s].type.ag.recon else 0) +
-                   (v["camouflage-thermal"] if "T" in g.ocs.aids[s] else 0))
+                   (v["camouflage-thermal"] if "T" in self.night_aids(s) else 0))
 
     def _lose_camouflage(self, i: int) -> None:
         if self.camo[i]:
