@@ -45,7 +45,7 @@ def test_b33_infantry_stopped_three_move_phases_at_fencing_then_pass_at_that_spo
     for _ in range(3):
         _turn(s)
         xs.append(s.unit("a").x)
-        assert s.unit("a").x < 8.0                           # still inside the paddock
+        assert 7.5 < s.unit("a").x < 8.0                     # walked up to the fence, still inside the paddock
     assert s.breaches.get("paddock-fence")                   # cut after the third Move Phase
     _move(s)
     assert s.unit("a").x > 8.0                               # passes freely at that spot (p.10)
@@ -286,6 +286,9 @@ def test_b105_recovery_vehicle_frees_a_bogged_vehicle_it_may_recover(position, c
 def test_recovery_needs_the_recovery_vehicle_adjacent_and_holding(position):
     far = position([unit("a", "nato-m60a1", "nato", 40, 5, 0, bogged=True, element="a"),
                     unit("r", "nato-m88", "nato", 42, 5, 0, element="arv"), FAR], phase="command")
+    no_arv = position([unit("a", "nato-m60a1", "nato", 40, 5, 0, bogged=True, element="a"),
+                       unit("r", "nato-m60a1", "nato", 40.7, 5, 0, element="arv"), FAR], phase="command")
+    assert _move(no_arv).unit("a").bogged                    # a tank is no recovery vehicle
     moving = position([unit("a", "nato-m60a1", "nato", 40, 5, 0, bogged=True, element="a"),
                        unit("r", "nato-m88", "nato", 40.7, 5, 0, element="arv", order="to-ford"), FAR],
                       phase="command")
@@ -311,6 +314,7 @@ def test_b115_b117_clearing_a_square_after_two_move_phases(position, card, roll,
     assert not s.mines_cleared and s.work == {"clear:e:ford-mines": 1}
     _move(s)
     assert bool(s.mines_cleared.get("ford-mines")) is cleared and not s.unit("e").disabled
+    assert [r[0] for r in s.dice.history if r[0].startswith("clear mines")] == ["clear mines e>ford-mines"]
 
 
 def test_b115_a_ten_sets_the_mines_off_unless_a_second_check_succeeds(position):
