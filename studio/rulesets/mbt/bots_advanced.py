@@ -227,7 +227,8 @@ class AdvancedHeuristicBot(HeuristicBot):
 
     def command(self, view, state, legal):
         """Mortars FIRE, observers OW, units close to an objective of their side move in (``_advance``); else
-        the Basic choice, with a unit that has no shot taking N/C rather than OW when commands run short."""
+        the Basic choice, Move rather than Short Halt without a shot worth firing, and a unit that has no shot
+        taking N/C rather than OW when commands run short."""
         g = self.game
         i = g.uindex[legal[0][1]]
         opts = {a[2]: a for a in legal}
@@ -235,6 +236,10 @@ class AdvancedHeuristicBot(HeuristicBot):
         if pick is not None:
             return pick
         choice = super().command(view, state, legal)
+        if choice[2] == "SH" and "MOVE" in opts and not self.worth_firing(state, i):
+            # no shot worth a Short Halt (half the allowance, MBT 4.2.1): full speed, as a formation has few
+            # Available Commands to spend on getting there (MBT 6.2.1)
+            choice = opts["MOVE"]
         f = g.formation_of[i]
         if choice[2] == "NC" or state.st[i] != 1 or state.budget[f] != 1 or \
                 state.share_group(i, CODES[choice[2]]) >= 0:
