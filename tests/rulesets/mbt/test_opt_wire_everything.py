@@ -115,3 +115,19 @@ def test_a_damaged_radio_gives_an_hq_command_span_0():
                        command_units={"C": "CHQ", "B": "BHQ"})
         grades[bool(lost)] = st.available_grade(0)
     assert grades == {False: "seasoned", True: "green"}
+
+
+def test_the_adjust_turret_step_comes_before_the_full_cover_step():
+    # MBT 6.8: the Adjustment Phase's steps in order: 6.8.2 Adjust Turret & Visualization (7.8) before 6.8.3
+    # Adjust Full Cover; both after the 2nd Air Phase, then the next turn
+    g = opt_game(("turrets",))
+    st = opt_state(g, [unit("L", "us-mech-squad", "us", A, D, command="NC"),
+                       unit("S", "m1", "us", B, D, command="NC"), unit("E", "t-80bv", "sov", "4T13", 5)],
+                   phase="air-2", to_act=None)
+    order = []
+    while st.turn == 1:
+        moves = legal(st)
+        order.append(moves[0].split()[0])
+        act(st, moves[0])
+    assert order == ["turn", "turn", "cover"], order
+    assert st.phase_id() == "command"

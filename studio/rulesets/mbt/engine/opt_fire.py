@@ -290,9 +290,17 @@ class OptFireRules(TurretRules, FireDamageRules, FireDecisionRules):
 
     # ---------------------------------------------------------------- Adjust Turret step (MBT 7.8.1, 7.8.3)
     def _step_air(self) -> bool:
-        if super()._step_air():
+        """After the 2nd Air Phase the Adjustment Phase's steps in the rulebook's order (MBT 6.8): Adjust Turret &
+        Visualization (6.8.2) before Adjust Full Cover (6.8.3); once the turret step began the Air Phase is over."""
+        if self.ofire is not None and self.phase == P_AIR2 and self.ofire.tq >= 0:
+            return self._fc_step()
+        return super()._step_air()
+
+    def _fc_step(self) -> bool:
+        """The Adjust Turret step (MBT 6.8.2) runs first, then the Adjust Full Cover Step (6.8.3)."""
+        if self.ofire is not None and self.turret_step():
             return True
-        return self.ofire is not None and self.turret_step()
+        return super()._fc_step()
 
     def air_actions(self) -> list:
         if self.turret_step_active():
