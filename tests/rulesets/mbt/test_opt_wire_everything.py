@@ -131,3 +131,28 @@ def test_the_adjust_turret_step_comes_before_the_full_cover_step():
         act(st, moves[0])
     assert order == ["turn", "turn", "cover"], order
     assert st.phase_id() == "command"
+
+
+def test_cautious_movement_halves_a_helicopters_noe_flight_only():
+    # MBT 7.36.2: in limited visibility cautious movement halves the NOE movement factor of a helicopter (rounded
+    # down); its Low Altitude flights keep their reach
+    from opt_command_fixtures import pos_state
+    from opt_command_fixtures import unit as cunit
+
+    from studio.hexgrid.coords import distance
+
+    def reach(**ext):
+        st = pos_state([cunit("H", "ah-1s", "us", "2A1", 2), cunit("T", "t-80bv", "sov", "4T13", 0)],
+                       ("terrain-time-weather",), phase="air-1", light="dusk", **ext)
+        g = st.game
+        here = g.map.hex("2A1")
+        far = {"noe": 0, "low": 0}
+        for a in st.legal_actions():
+            if a[0] == "fly" and a[1] == "H" and (len(a) == 3 or a[3] == "low"):
+                alt = "low" if len(a) == 4 else "noe"
+                far[alt] = max(far[alt], distance(here, g.map.hex(a[2])))
+        return far
+
+    plain, cautious = reach(), reach(cautious_movement=True)
+    assert plain["noe"] > 0 and cautious["noe"] == plain["noe"] // 2
+    assert cautious["low"] == plain["low"] > 0

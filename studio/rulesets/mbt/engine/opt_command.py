@@ -208,6 +208,12 @@ class CommandOptRules:
             return int(base * self.game.optc.ground["cautious-fraction"])
         return base
 
+    def heli_msa(self, i: int, alt: str) -> int:
+        """Cautious movement halves a helicopter's NOE allowance only, not its Low one (MBT 7.36.2)."""
+        if alt == "low" and self.cautious(i):
+            return super().msa(i, self.game.units[i].type.road)  # the Low rate of ``AirRules.heli_msa``
+        return super().heli_msa(i, alt)
+
     def quickmarch_ok(self, i: int) -> bool:
         """Under cautious movement squads and half-squads may not quickmarch (MBT 7.36.2)."""
         g = self.game
