@@ -149,6 +149,17 @@ def _engineer(r: Rect, w: float) -> list[Item]:
             Line(x1, y0, x1, y1, INK, w)]
 
 
+def _maintenance(r: Rect, w: float) -> list[Item]:
+    """APP-6 maintenance: a horizontal bar ending in a half-circle jaw at each side, opening outward."""
+    cx, cy = r.center
+    rad = r.h * 0.14
+    x0, x1 = cx - r.w * 0.28, cx + r.w * 0.28
+    left = tuple((x0 - rad + rad * _sin(a), cy - rad * _cos(a)) for a in range(0, 181, 15))
+    right = tuple((x1 + rad - rad * _sin(a), cy - rad * _cos(a)) for a in range(0, 181, 15))
+    return [Line(x0, cy, x1, cy, INK, w), Polygon(left, None, INK, w, closed=False),
+            Polygon(right, None, INK, w, closed=False)]
+
+
 def _rotary_wing(r: Rect, w: float) -> list[Item]:
     cy = r.center[1]
     return [Polygon(((r.x + r.w * 0.2, cy - r.h * 0.2), (r.right - r.w * 0.2, cy + r.h * 0.2),
@@ -195,6 +206,7 @@ ICON_PARTS = (
     (_has("mortar"), _mortar),
     (lambda parts, move: "air" in parts and bool(parts & {"defense", "defence"}), _air_defence),
     (_has("engineer"), _engineer),
+    (_has("maintenance", "recovery", "repair"), _maintenance),
     (_has("helicopter", "aviation"), _rotary_wing),
     (_has("supply", "logistics"), _supply),
     (_has("hq", "headquarters"), _headquarters),
