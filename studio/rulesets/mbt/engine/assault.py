@@ -195,7 +195,7 @@ class AssaultRules:
             turret = r <= g.ag.turret_max and g.units[t].type.combat
             self.apply_damage(t, "DM", "TF" if turret else "HF")
         elif result == "KILL":
-            r = self.dice.roll(10, f"CA KO/BU {g.units[t].name}")
+            r = self.dice.roll(10, f"CA KO/BU {g.units[t].name}") + self.bu_close_assault_modifier(t)  # MBT 7.11
             self.apply_damage(t, "BU" if r <= max(1, factor // 2) else "KO", "HF")
 
     def _hth_mod(self, i: int, attacker: bool, other: int) -> int:
@@ -235,6 +235,8 @@ class AssaultRules:
                                    f"{rd} -> {y}: {g.units[loser].name} loses")
             if g.units[loser].type.ag.squad and not self.red[loser]:
                 self.red[loser] = True
+                if self.ofire is not None:
+                    self.attached_loss(loser)  # MBT 7.17 (optional)
             else:
                 self.st[loser] = DEAD
                 self.lost[g.units[loser].side] += 1
@@ -380,7 +382,7 @@ class AssaultRules:
         net = self._overrun_values()["modifier"]
         if row is not None:
             net += self.gp_modifiers(i, t, row, "P", False)
-            if not row.coax and any(r.coax and r.kind == "GP" for r in g.units[i].type.ap):
+            if not row.coax and any(r.coax and r.kind == "GP" for r in g.units[i].type.ap) and not self.coax_lost(i):
                 net += g.ag.gp_mod["coax-pointblank"]  # the Coax MG fires in the overrun too
         roll = self.dice.roll(100, f"Overrun {g.units[i].name}>{g.units[t].name}")
         x = roll + net

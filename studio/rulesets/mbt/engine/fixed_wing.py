@@ -492,6 +492,8 @@ class FixedWingRules:
         else:
             row = _AirRow(10 if crash else gp, gp)
             result = self.gp_vehicle_result(row, "E", gp, defense, x, effect, ag.target_type)
+            if self.ofire is not None:  # MBT 7.8.3 Open Turret, 7.47 installation damage (optional)
+                result = self.opt_gp_vehicle_result(-1, u, row, "E", effect, result, x, s_eff)
         self.narrate(f"{label} (GPD {defense}{ag.target_type}): roll {roll}{net:+d} = {x} vs N {n_eff} / S {s_eff}: "
                      f"{effect}-Effect -> {result}")
         if not ag.leg and not self.is_heli(u):
