@@ -505,23 +505,9 @@ class FixedWingRules:
                 self._fw_passengers(u, gp, net, label)
 
     def _fw_passengers(self, c: int, gp: int, net: int, label: str) -> None:
-        """Passengers of a carrier that is not Under Armor are attacked too (MBT 6.5.4.2.3)."""
-        g = self.game
-        protection = g.units[c].type.ag.protection
-        if protection == "under_armor":
-            return
-        fmax, dmax = g.ag.gp_max
-        defense = g.ag.passenger_gpd["under_cover" if protection == "under_cover" else "none"]
-        for p in self.passengers(c):
-            n_eff, s_eff = g.ag.gp_crt[(max(1, min(fmax, gp)), max(1, min(dmax, defense)))]
-            roll = self.dice.roll(100, f"air GP {label} (passenger {g.units[p].name})")
-            x = roll + net
-            effect = "N" if x <= n_eff else ("S" if x <= s_eff else "E")
-            if effect != "N":
-                self._unload(p, c, suppressed=False)
-            result = self.apply_leg_result(p, effect)
-            self.narrate(f"{g.units[p].name} (passenger of {g.units[c].name}, GPD {defense}S): roll {roll}{net:+d} = "
-                         f"{x} vs N {n_eff} / S {s_eff}: {result}")
+        """Passengers of a carrier that is not Under Armor are attacked too (MBT 6.5.4.2.3): the ground rule's
+        passenger attack (``TransportRules.passenger_gp``) with the air attack's label."""
+        self.passenger_gp(-1, c, None, gp, net, label=f"air GP {label}")
 
     def _fw_scatter(self, kind: str, hexes: list, label: str) -> list:
         """Optional Rule 7.26.2 (``opt_scatter.fw_scatter``): a bomb dropped from Medium or High may scatter when

@@ -184,9 +184,10 @@ class TransportRules:
             self._unload(p, c, suppressed=True)
             self._into_minefield(p)
 
-    def passenger_gp(self, s: int, c: int, row, factor: int, net: int) -> None:
+    def passenger_gp(self, s: int, c: int, row, factor: int, net: int, label: str = "") -> None:
         """GP fire at a carrier also attacks each passenger with its own roll (MBT 6.5.4.2.3): GPD 3 Under Cover,
-        1 otherwise; none Under Armor. ``net``: the shot's modifiers without the vehicle-target ones."""
+        1 otherwise; none Under Armor. ``net``: the shot's modifiers without the vehicle-target ones; ``label``
+        names the attack in the dice labels (default: the shooter, or 'battery' when ``s`` is -1)."""
         g = self.game
         protection = g.units[c].type.ag.protection
         if protection == "under_armor":
@@ -195,7 +196,8 @@ class TransportRules:
         defense = g.ag.passenger_gpd["under_cover" if protection == "under_cover" else "none"]
         for p in self.passengers(c):
             n_eff, s_eff = g.ag.gp_crt[(max(1, min(fmax, factor)), max(1, min(dmax, defense)))]
-            roll = self.dice.roll(100, f"GP {g.units[s].name if s >= 0 else 'battery'}>{g.units[p].name} (passenger)")
+            roll = self.dice.roll(100, f"{label} (passenger {g.units[p].name})" if label else
+                                  f"GP {g.units[s].name if s >= 0 else 'battery'}>{g.units[p].name} (passenger)")
             x = roll + net
             effect = "N" if x <= n_eff else ("S" if x <= s_eff else "E")
             if effect != "N":
