@@ -114,14 +114,8 @@ def _era(rd: TableReader) -> dict:
 def _damage_default(rd: TableReader) -> dict:
     tid = "ap-damage-default"
     rows = rd.rows(tid)
-    out = {}
-    for r in range(len(rows)):
-        res = rd.cell(tid, rows, r, "result", "str")
-        if res not in AP_RESULTS:
-            raise DataError(f"table '{tid}' row {r}: result must be one of {', '.join(AP_RESULTS)}",
-                            f"/tables/{rd.where[tid]}/rows/{r}")
-        out[rd.cell(tid, rows, r, "digit", "int")] = res
-    return out
+    return {rd.cell(tid, rows, r, "digit", "int"): rd.choice(tid, rows, r, "result", AP_RESULTS)
+            for r in range(len(rows))}
 
 
 def _gp_crt(rd: TableReader) -> dict:

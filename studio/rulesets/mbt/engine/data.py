@@ -254,6 +254,15 @@ class TableReader:
                             f"/tables/{i}/rows/{r}/{c}")
         return value
 
+    def choice(self, tid: str, rows: list[dict], r: int, col: str, allowed, what: str = "") -> str:
+        """A ``str`` cell that must be one of ``allowed`` (e.g. a damage result); ``what`` names the cell in the
+        message (default: the column)."""
+        value = self.cell(tid, rows, r, col, "str")
+        if value not in allowed:
+            raise DataError(f"table '{tid}' row {r}: {what or col} {value!r} is not one of {', '.join(allowed)}",
+                            f"/tables/{self.where[tid]}/rows/{r}")
+        return value
+
     def column(self, tid: str, col: str) -> int:
         return self.ruleset.tables[self.where[tid]].columns.index(col)
 

@@ -109,27 +109,15 @@ def compile_fire_data(game, on: dict) -> FireData:
 def _collateral(rd: TableReader) -> dict:
     tid = "collateral-damage"
     rows = rd.rows(tid)
-    out = {}
-    for r in range(len(rows)):
-        eff = rd.cell(tid, rows, r, "effect", "str")
-        if eff not in COLLATERAL_EFFECTS:
-            raise DataError(f"table '{tid}' row {r}: effect {eff!r} is not one of {', '.join(COLLATERAL_EFFECTS)}",
-                            f"/tables/{rd.where[tid]}/rows/{r}")
-        out[(rd.cell(tid, rows, r, "location", "str"), rd.cell(tid, rows, r, "roll", "int"))] = eff
-    return out
+    return {(rd.cell(tid, rows, r, "location", "str"), rd.cell(tid, rows, r, "roll", "int")):
+            rd.choice(tid, rows, r, "effect", COLLATERAL_EFFECTS) for r in range(len(rows))}
 
 
 def _fuel(rd: TableReader) -> dict:
     tid = "fuel-damage"
     rows = rd.rows(tid)
-    out = {}
-    for r in range(len(rows)):
-        eff = rd.cell(tid, rows, r, "effect", "str")
-        if eff not in FUEL_EFFECTS:
-            raise DataError(f"table '{tid}' row {r}: effect {eff!r} is not one of {', '.join(FUEL_EFFECTS)}",
-                            f"/tables/{rd.where[tid]}/rows/{r}")
-        out[rd.cell(tid, rows, r, "roll", "int")] = eff
-    return out
+    return {rd.cell(tid, rows, r, "roll", "int"): rd.choice(tid, rows, r, "effect", FUEL_EFFECTS)
+            for r in range(len(rows))}
 
 
 def _pen_rows(rd: TableReader) -> tuple:
