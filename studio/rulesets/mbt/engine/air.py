@@ -356,9 +356,7 @@ class AirRules(FixedWingRules):
     def _heli_passengers_die(self, c: int) -> None:
         """Helicopter passengers never bail out; they are eliminated with their helicopter (MBT 6.7.5.3.5)."""
         for p in self.passengers(c):
-            self.st[p] = DEAD
-            self.carrier[p] = -1
-            self.lost[self.game.units[p].side] += 1
+            self.lose_aboard(p)
             self.narrate(f"{self.game.units[p].name} is lost with {self.game.units[c].name}")
 
     def passengers_bail(self, c: int, result: str) -> None:

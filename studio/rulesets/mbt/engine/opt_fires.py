@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from studio.hexgrid.coords import distance
 
-from .codes import DEAD, ON
+from .codes import ON
 
 
 class FiresRules:
@@ -100,12 +100,7 @@ class FiresRules:
                 continue
             for i in range(g.n):
                 if self.st[i] == ON and self.hex[i] == h and not g.units[i].type.ag.heli:
-                    for p in self.passengers(i):
-                        self.st[p] = DEAD
-                        self.carrier[p] = -1
-                        self.lost[g.units[p].side] += 1
-                    self.st[i] = DEAD
-                    self.lost[g.units[i].side] += 1
+                    self.lose_with_passengers(i)
                     self.narrate(f"{g.units[i].name} is lost in the fire in {g.label(h)}")
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from studio.model.maps import edge_key
 
-from .codes import DEAD, MOVE, ON, SH
+from .codes import MOVE, ON, SH
 from .opt_move_data import card_move, move_opt
 
 WATER = "L"          # terrain code of water hexes (ruleset terrain catalogue)
@@ -152,12 +152,7 @@ class TerrainMoveRules:
     def _sink(self, i: int, why: str) -> None:
         """The vehicle sinks with its passengers: eliminated, no Bail Out, no wreck (MBT 7.34)."""
         g = self.game
-        for p in self.passengers(i):
-            self.st[p] = DEAD
-            self.carrier[p] = -1
-            self.lost[g.units[p].side] += 1
-        self.st[i] = DEAD
-        self.lost[g.units[i].side] += 1
+        self.lose_with_passengers(i)
         if self.mv_u == i:
             self.mv_left, self.mv_end = 0, True
         self.narrate(f"{g.units[i].name} sinks in {g.label(self.hex[i])} ({why}): eliminated, no Bail Out")

@@ -150,6 +150,19 @@ class TransportRules:
             self.events.append(f"{g.units[p].name} mounts {g.units[c].name} in {g.label(self.hex[c])}")
 
     # ---------------------------------------------------------------- the carrier's fate
+    def lose_aboard(self, p: int) -> None:
+        """Passenger ``p`` is eliminated aboard its carrier (a loss of its side; no bail-out, no wreck)."""
+        self.st[p] = DEAD
+        self.carrier[p] = -1
+        self.lost[self.game.units[p].side] += 1
+
+    def lose_with_passengers(self, i: int) -> None:
+        """Unit ``i`` is eliminated with everyone aboard (e.g. sunk or burnt: no bail-out, no wreck)."""
+        for p in self.passengers(i):
+            self.lose_aboard(p)
+        self.st[i] = DEAD
+        self.lost[self.game.units[i].side] += 1
+
     def passengers_bail(self, c: int, result: str) -> None:
         """Passengers of a hit carrier (MBT 6.5.2.7.2): after ND, DM or TK each may bail out (roll (100) + grade
         at or under the value; not from Under Armor or Under Cover carriers); after KO or BU each survives on a
@@ -165,9 +178,7 @@ class TransportRules:
             if result in ("KO", "BU"):
                 out = net >= table[result]
                 if not out:
-                    self.st[p] = DEAD
-                    self.carrier[p] = -1
-                    self.lost[g.units[p].side] += 1
+                    self.lose_aboard(p)
             else:
                 out = net <= table[result]
             if out:
