@@ -189,23 +189,26 @@ def _with_optional_rules(loaded: LoadedGame, position: Position, doc: LoadedDocu
     if position.optional_rules is None:
         return loaded
     ruleset = loaded.index.model("ruleset", loaded.scenario.ruleset)
-    found = [doc.error(p.code, p.message, p.pointer, p.rule, at_key=p.at_key)
-             for p in optional_rule_problems(ruleset, position.optional_rules)] if ruleset is not None else []
-    if found:
-        raise PositionError(f"{doc.display}: {len(found)} bad optional rule(s)", "/optional_rules", found)
-    scenario = with_optional_rules(ruleset, loaded.scenario, position.optional_rules)
+    if ruleset is not None:
+        _refuse(doc, optional_rule_problems(ruleset, position.optional_rules), "optional rule(s)", "/optional_rules")
+    scenario = with_optional_rules(None, loaded.scenario, position.optional_rules)  # checked above, at its lines
     game = rebuild_game(loaded, scenario=scenario)
     return dataclasses.replace(loaded, game=game, scenario=scenario, optional_rules=tuple(scenario.optional_rules))
+
+
+def _refuse(doc: LoadedDocument, problems, what: str, pointer: str) -> None:
+    """Raise :class:`PositionError` with ``problems`` (requirement problems) located in ``doc``, if any."""
+    found = [doc.error(p.code, p.message, p.pointer, p.rule, at_key=p.at_key) for p in problems]
+    if found:
+        raise PositionError(f"{doc.display}: {len(found)} bad {what}", pointer, found)
 
 
 def _with_options(loaded: LoadedGame, position: Position, doc: LoadedDocument) -> LoadedGame:
     if not position.options:
         return loaded
     ruleset = loaded.index.model("ruleset", loaded.scenario.ruleset)
-    found = [doc.error(p.code, p.message, p.pointer, p.rule, at_key=p.at_key)
-             for p in option_problems(ruleset, position.options)] if ruleset is not None else []
-    if found:
-        raise PositionError(f"{doc.display}: {len(found)} bad rule option(s)", "/options", found)
+    if ruleset is not None:
+        _refuse(doc, option_problems(ruleset, position.options), "rule option(s)", "/options")
     overrides = {**loaded.overrides, **position.options}
     game = rebuild_game(loaded, overrides)
     merged = merged_options(ruleset, loaded.scenario.options, overrides) if ruleset else dict(overrides)
