@@ -243,7 +243,7 @@ def _adv_air_probes() -> list:
                   ("aa-modifiers",))]
 
 
-OPTIONAL_AREAS = ("fire", "move", "arty", "air", "command")
+OPTIONAL_AREAS = ("fire", "move", "arty", "air", "command", "towed", "opta", "optb")
 
 
 def optional_probes() -> list:
