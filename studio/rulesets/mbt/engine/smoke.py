@@ -61,10 +61,11 @@ class ArtyState:
     ``specials`` (battery, prefix) -> special missions fired;
     ``cb`` per counter-battery asset: False eliminated; ``cb_used`` assets used this turn; ``checked`` units of
     missions checked this turn (MBT 6.5.1.9); ``ds_under`` vehicles whose DS counter lies under them, ``ds_tried``
-    vehicles that tried the dischargers this turn (7.9); ``fo_out`` dismounted FO sections (7.39)."""
+    vehicles that tried the dischargers this turn (7.9); ``fo_out`` dismounted FO sections (7.39); ``inf_smoked``
+    squads that made infantry smoke this turn and may still fire their attached weapons (7.22.1)."""
 
     __slots__ = ("clouds", "barrages", "missions", "plans", "rest", "bat", "bat_sup", "specials", "cb", "cb_used",
-                 "checked", "ds_under", "ds_tried", "fo_out")
+                 "checked", "ds_under", "ds_tried", "fo_out", "inf_smoked")
 
     def __init__(self, batteries: int = 0, plans: int = 0, cb: int = 0):
         self.clouds: tuple = ()
@@ -81,6 +82,7 @@ class ArtyState:
         self.ds_under: frozenset = frozenset()
         self.ds_tried: frozenset = frozenset()
         self.fo_out: frozenset = frozenset()
+        self.inf_smoked: frozenset = frozenset()
 
     def copy(self) -> "ArtyState":
         return copy.copy(self)
@@ -214,6 +216,7 @@ class SmokeRules:
         a.barrages = ()
         a.checked = frozenset()
         a.cb_used = frozenset()
+        a.inf_smoked = frozenset()
 
 
 __all__ = ["ArtyState", "Cloud", "Barrage", "SmokeRules", "sheaf_hexes"]

@@ -5,9 +5,11 @@
   target is needed, but the hexes offered are those of the enemies it may fire on (``ENGINE_POLICIES
   ['df-smoke']``). Engineers (leg units labelled Engineer) fire smoke into an adjacent hex. A Closed SHEAF of one
   hex; an S ammo limit roll (5.16.2.2) that fails places nothing; the firer is marked Spot/Fire either way.
-* 7.22: an unsuppressed squad or half-squad with a Fire or Short Halt command, alone among dismounted leg units in
-  its hex, places smoke in its own hex as small-arms fire (``smoke UNIT``), an Open SHEAF, after an ammo limit
-  roll of ``infantry-smoke-limit`` (S5) with the grade and engineer modifiers of 7.22.2.
+* 7.22: an unsuppressed squad or half-squad with a Fire or Short Halt command, neither Hesitating nor Broken (7.1),
+  alone among dismounted leg units in its hex, places smoke in its own hex as small-arms fire (``smoke UNIT``), an
+  Open SHEAF, after an ammo limit roll of ``infantry-smoke-limit`` (S5) with the grade and engineer modifiers of
+  7.22.2. Its small arms are spent; its attached weapons may still fire in the same step (7.22.1): it stays a
+  shooter with only the attached-weapon rows (``ArtyState.inf_smoked``), or holds.
 
 Smoke made in the step takes effect when the step is over (Close Assault / Hand-to-Hand on, ``smoke.py``)."""
 from __future__ import annotations
@@ -34,12 +36,33 @@ class DfSmokeRules:
         ifd = if_data(g)
         inf = g.optional_on("infantry-smoke")
         out = []
+        smoked = self.arty.inf_smoked
         for s in self._df_shooters():
+            if s in smoked:
+                continue  # MBT 7.22.1: only its attached weapons are left
             if s in ifd.smoke_reach or "engineer" in g.units[s].type.ag.labels:
                 out += [Action(("smoke", g.units[s].name, "at", g.label(h))) for h in self._df_smoke_hexes(s)]
             if inf and self._infantry_smoke_ok(s):
                 out.append(Action(("smoke", g.units[s].name)))
         return out
+
+    def _df_shooters(self) -> list[int]:
+        """The Basic shooters, and squads that made infantry smoke this step with attached weapons left to fire
+        (MBT 7.22.1)."""
+        out = super()._df_shooters()
+        smoked = self.arty.inf_smoked
+        if not smoked:
+            return out
+        announced = {s for s, _, _ in self.shots}
+        g = self.game
+        return out + [s for s in sorted(smoked) if s not in announced and self.st[s] == ON
+                      and g.units[s].side == self.df_side and s not in out]
+
+    def weapon_ok(self, s: int, t: int, row) -> bool:
+        """After infantry smoke only the attached weapons (rows without ``half``) fire (MBT 7.22.1)."""
+        if self.arty.inf_smoked and s in self.arty.inf_smoked and row.half is not None:
+            return False
+        return super().weapon_ok(s, t, row)
 
     def _df_smoke_hexes(self, s: int) -> list:
         g = self.game
@@ -61,11 +84,13 @@ class DfSmokeRules:
         return sorted(out)
 
     def _infantry_smoke_ok(self, s: int) -> bool:
-        """MBT 7.22: a squad or half-squad, unsuppressed, Fire or Short Halt, no other dismounted leg unit in its
-        hex."""
+        """MBT 7.22: a squad or half-squad, unsuppressed, not Hesitating or Broken (7.1), Fire or Short Halt, not
+        smoked yet this turn, no other dismounted leg unit in its hex."""
         g = self.game
         ag = g.units[s].type.ag
         if not ag.leg or ag.leg_size not in LEG_SMOKE_SIZES or self.sup[s] or self.cmd[s] not in (FIRE, SH):
+            return False
+        if s in self.arty.inf_smoked or (g.oc_morale and (self.hesitating(s) or self.broken(s))):
             return False
         h = self.hex[s]
         return not any(u != s and self.st[u] == ON and self.hex[u] == h and g.units[u].type.ag.leg
@@ -93,6 +118,8 @@ class DfSmokeRules:
         self.rev[s] = True
         if len(action) == 2:
             self.mk[s] = MFIRE_SA if self.mk[s] != MFIRE else MFIRE
+            if any(r.half is None for r in g.units[s].type.ap):  # MBT 7.22.1: its attached weapons may still fire
+                self.arty.inf_smoked = self.arty.inf_smoked | {s}
             limit, h, sheaf = self.infantry_smoke_limit(s), self.hex[s], "open"
         else:
             self.mk[s] = MFIRE

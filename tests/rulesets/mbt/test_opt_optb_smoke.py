@@ -1,0 +1,49 @@
+"""MBT optional rule 7.22 Infantry Smoke, the parts added by OPTB: no smoke from a Hesitating or Broken squad (with
+7.1 Morale on), and the attached weapons that may still fire after the squad's smoke (7.22.1)."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from mbt_arty_fixtures import FO, TARGET, act, arty_state, calls, unit  # noqa: E402
+
+INF = ("infantry-smoke",)
+
+
+def _squad(optional=INF, dice=(5,), card="us-mech-squad", **status):
+    units = [unit("S", card, "us", FO, 2, command="FIRE", **status), unit("T", "t-80bv", "sov", TARGET, 5)]
+    return arty_state(units, phase="direct-fire-first", dice=list(dice), optional=optional)
+
+
+def _attached(state) -> set:
+    return {r.key for r in state.game.units[state.game.uindex["S"]].type.ap if r.half is None}
+
+
+def test_hesitating_or_broken_squads_make_no_smoke():
+    # MBT 7.22: only non-hesitating, non-broken units create smoke (7.1 states)
+    both = INF + ("morale",)
+    assert "smoke S" in calls(_squad(both))
+    for state in ("hesitation-on", "hesitation-off", "break-on", "break-off"):
+        assert "smoke S" not in calls(_squad(both, morale=state)), state
+
+
+def test_attached_weapons_may_fire_after_the_squads_smoke():
+    # MBT 7.22.1: "the unit may still utilize any attached weapons": after its smoke the squad (Dragon and LAW
+    # attached) is offered only its attached weapons' shots, or hold; then it is done
+    st = _squad()
+    before = [a for a in calls(st) if a.startswith("fire S ")]
+    assert any(a.split()[-1] not in _attached(st) for a in before)  # its small arms, before the smoke
+    act(st, "smoke S")
+    after = [a for a in calls(st) if a.startswith("fire S ")]
+    assert after and all(a.split()[-1] in _attached(st) for a in after), after
+    assert "smoke S" not in calls(st)
+    act(st, after[0])
+    assert not any(a.startswith(("fire S ", "smoke S", "hold S")) for a in calls(st))
+
+
+def test_a_squad_without_attached_weapons_is_done_after_its_smoke():
+    st = _squad(card="us-mech-half-squad")
+    assert not _attached(st)
+    act(st, "smoke S")
+    assert not any(a.startswith(("fire S ", "smoke S", "hold S")) for a in calls(st))
