@@ -36,7 +36,8 @@ PASS = Action(("pass",))
 VERBS = ("command", "initiative", "hold", "reveal", "conceal", "pass", "move", "road", "fwd", "rev", "turn", "enter",
          "exit", "done", "dismount", "mount", "assault", "fly", "quickmarch", "overrun", "search", "bailout", "clear", "cover", "push", "launch", "recover", "inb",
          "sortie", "arrive", "wing", "attack", "popup",
-         "continue", "adjust", "check", "planned", "discharge", "smoke")  # indirect fire, smoke (ARTY)
+         "continue", "adjust", "check", "planned", "discharge", "smoke",  # indirect fire, smoke (ARTY)
+         "formation", "hide", "fake")  # staggered initiative (7.5), hidden units (7.2.2.2, 7.2.3)
 
 
 def _parse(text: str) -> Action:
