@@ -61,22 +61,34 @@ class AdjustmentRules:
                 self.control[h] = start
 
     def outcome(self) -> Outcome:
-        """Victory points of every victory condition (MBT 4.6.2); the higher total wins, a tie is a draw."""
+        """Victory points of every victory condition (MBT 4.6.2) plus the points optional rules award
+        (``bonus_vp``, e.g. MBT 7.28); the higher total wins, a tie is a draw."""
         g = self.game
-        key = self._outcome_key()
-        memo = getattr(self, "outcome_memo", None)
-        if memo is not None and memo[0] == key and self.caching:
-            vp, winner, reason = memo[1]
-            return Outcome(winner, list(vp), reason, min(self.turn, g.max_turns), list(self.lost))
-        vp = [0.0] * len(g.sides)
-        for cond in g.victory_rules:
-            vp[cond.side] += cond.score(self, cond)
+        vp = list(self._condition_vp())
+        bonus = self.bonus_vp()
+        if bonus:
+            vp = [a + b for a, b in zip(vp, bonus)]
         best = max(vp)
         winners = [i for i, x in enumerate(vp) if x == best]
         winner = winners[0] if len(winners) == 1 else None
         reason = "victory points" if self.turn > g.max_turns or not self.ended else "a side has no vehicles left"
-        self.outcome_memo = (key, (tuple(vp), winner, reason))
         return Outcome(winner, vp, reason, min(self.turn, g.max_turns), list(self.lost))
+
+    def _condition_vp(self) -> tuple:
+        """The points of the scenario's victory conditions per side, remembered by what they read."""
+        key = self._outcome_key()
+        memo = getattr(self, "outcome_memo", None)
+        if memo is not None and memo[0] == key and self.caching:
+            return memo[1]
+        vp = [0.0] * len(self.game.sides)
+        for cond in self.game.victory_rules:
+            vp[cond.side] += cond.score(self, cond)
+        self.outcome_memo = (key, tuple(vp))
+        return tuple(vp)
+
+    def bonus_vp(self) -> list | None:
+        """Hook: victory points per side outside the scenario's conditions (optional rules); None for none."""
+        return None
 
     def _outcome_key(self) -> tuple:
         """What the outcome is remembered by: every field the five Basic victory conditions read (turn, end,
