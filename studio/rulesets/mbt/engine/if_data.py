@@ -58,14 +58,19 @@ class BatteryFacts:
     specials: dict           # prefix -> special fire missions allocated by the scenario (absent = unlimited)
     self_propelled: bool
     location_max: int | None  # counter-battery location range (None: the card gives no counter-battery data)
+    victory_points: int = 0   # awarded to the opposing side when Knocked Out by counter battery (MBT 7.28.2)
 
 
 @dataclass(frozen=True, slots=True)
 class CbAsset:
-    """A dedicated counter-battery unit of a side (MBT 7.28)."""
+    """A dedicated counter-battery unit of a side (MBT 7.28) with its card's facts: location range when an
+    opposing asset tries to locate it (7.28.3), self-propelled, victory points when eliminated."""
 
     name: str
     side: int
+    location_max: int | None = None
+    self_propelled: bool = False
+    victory_points: int = 0
 
 
 @dataclass
@@ -174,7 +179,7 @@ def _battery_facts(game) -> tuple:
         entry = entries.get(bat.card, {})
         out.append(BatteryFacts(frozenset(body.get("missions") or ("GP",)), lim,
                                 dict(entry.get("special_missions") or {}), bool(body.get("self_propelled")),
-                                cb["location_max"] if cb else None))
+                                cb["location_max"] if cb else None, int((cb or {}).get("victory_points") or 0)))
     return tuple(out)
 
 
@@ -225,8 +230,12 @@ def _cb_assets(game) -> tuple:
     for entry in game.extension.get("counter_battery") or ():
         if entry["side"] not in game.sides:
             continue
+        body = _body(game, entry["battery"])
+        cb = body.get("counter_battery") or {}
         for _ in range(int(entry.get("count", 1))):
-            out.append(CbAsset(f"CB-{entry['battery']}-{len(out) + 1}", game.sides.index(entry["side"])))
+            out.append(CbAsset(f"CB-{entry['battery']}-{len(out) + 1}", game.sides.index(entry["side"]),
+                               cb.get("location_max"), bool(body.get("self_propelled")),
+                               int(cb.get("victory_points") or 0)))
     return tuple(out)
 
 

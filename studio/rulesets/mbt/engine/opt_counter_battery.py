@@ -9,8 +9,11 @@ Locate (7.28.2): roll (100) + ``cb-consecutive-2-3`` / ``cb-consecutive-4`` (the
 Shooter Suppressed modifier, recovery at the Adjustment Phase on roll (100) up to ``cb-recovery-max``, no
 modifiers), up to ``cb-damaged-max`` Damaged (Shooter Damaged GP modifier, ``cb-damaged-response`` on Fire
 Response; a second Damaged is a Knock Out), else Knocked Out (fires no more). Counter-counter battery (7.28.3):
-then one counter-battery asset of the battery's side tries the same against the asset that fired: Suppression is
-ignored, Damaged or Knocked Out eliminates it. Victory points of lost batteries are not scored (COVERAGE)."""
+then one counter-battery asset of the battery's side tries the same against the asset that fired (with the
+asset card's location range and SP modifier): Suppression is ignored, Damaged or Knocked Out eliminates it.
+Victory points (7.28.2-3): a battery Knocked Out or an asset eliminated gives its card's listed
+``counter_battery.victory_points`` to the opposing side (``bonus_vp``, added to the scenario's conditions by
+``AdjustmentRules.outcome``); the loss is not a unit loss (``lost``: not for morale)."""
 from __future__ import annotations
 
 from .if_data import if_data
@@ -98,10 +101,29 @@ class CounterBatteryRules:
         if d is None:
             return
         a.cb_used = a.cb_used | {d}
-        label, target = ifd.cb_assets[d].name, ifd.cb_assets[c].name
-        if self._locate(target, False, 1, location_max, label) and self._cb_effect(label, target) > 0:
+        asset = ifd.cb_assets[c]
+        label, target = ifd.cb_assets[d].name, asset.name
+        top = asset.location_max if asset.location_max is not None else location_max
+        if self._locate(target, asset.self_propelled, 1, top, label) and self._cb_effect(label, target) > 0:
             a.cb = a.cb[:c] + (False,) + a.cb[c + 1:]
             self.narrate(f"{target} is eliminated (7.28.3)")
+
+    def bonus_vp(self) -> list | None:
+        """Victory points per side for opposing batteries Knocked Out and counter-battery assets eliminated by
+        counter-battery fire: their cards' listed points (MBT 7.28.2, 7.28.3); None when the rule is off."""
+        base = super().bonus_vp()
+        g = self.game
+        if not g.optional_on("counter-battery"):
+            return base
+        ifd = if_data(g)
+        a = self.arty
+        vp = list(base) if base else [0.0] * len(g.sides)
+        lost = [(g.batteries[b].side, ifd.batteries[b].victory_points) for b, dmg in enumerate(a.bat) if dmg == 3]
+        lost += [(ifd.cb_assets[c].side, ifd.cb_assets[c].victory_points) for c, alive in enumerate(a.cb) if not alive]
+        for side, points in lost:
+            for s in range(len(vp)):
+                vp[s] += points if s != side else 0
+        return vp
 
     def _battery_recovery(self) -> None:
         """Suppressed batteries recover on roll (100) up to cb-recovery-max, no modifiers (MBT 7.28.2)."""
