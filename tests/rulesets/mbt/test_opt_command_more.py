@@ -197,7 +197,8 @@ def test_no_roll_for_the_first_formation():
                                                                       command="FIRE")]
     st = pos_state(units, ("staggered-initiative",), phase="direct-fire-first", to_act="sov", dice=[90, 10],
                    formations=FORM)
-    assert {a.split()[1] for a in legal(st)} == {"T1"}
+    act(st, "formation c")
+    assert {a.split()[1] for a in legal(st)} == {"T1"} and not st.dice.history  # no roll (MBT 7.5.1)
 
 
 def test_the_other_side_fires_first_when_the_first_player_has_no_fire():

@@ -11,8 +11,8 @@ STAGGER = ("staggered-initiative",)
 FORMATIONS = {"A1": "a", "A2": "b", "T1": "c", "T2": "d"}
 
 
-def _duel(rules, dice=(), **kw):
-    units = [unit("A1", "m1", "us", "2A2", 2, command="FIRE"), unit("A2", "m1", "us", "2A3", 2, command="FIRE"),
+def _duel(rules, dice=(), A2=None, **kw):
+    units = [unit("A1", "m1", "us", "2A2", 2, command="FIRE"), unit("A2", "m1", "us", "2A3", 2, **(A2 or {"command": "FIRE"})),
              unit("T1", "t-80bv", "sov", "2G5", 5, command="FIRE"), unit("T2", "t-80bv", "sov", "2G6", 5,
                                                                       command="FIRE")]
     return pos_state(units, rules, phase="direct-fire-first", to_act="us", dice=list(dice),
@@ -24,20 +24,47 @@ def _shooters(st) -> set:
 
 
 def test_direct_fire_formation_by_formation():
-    # MBT 7.5.1: the initial First Player's formation announces and fires first, alone
+    # MBT 7.5.1: the initial First Player names one of its formations; it announces and fires first, alone
     st = _duel(STAGGER)
-    assert _shooters(st) == {"A1"}
+    assert legal(st) == ["formation a", "formation b"] and st.current_player() == 0
+    act(st, "formation b")
+    assert _shooters(st) == {"A2"}
     plain = _duel(())
     assert _shooters(plain) == {"A1", "A2"}
 
 
+def test_a_force_with_one_formation_left_fires_it_without_a_decision():
+    # MBT 7.5.1: a force whose only formation with fire left is a fires it at once
+    st = _duel(STAGGER, A2={"command": "NC"})
+    assert _shooters(st) == {"A1"}
+
+
 def test_next_formation_by_roll():
     # MBT 7.5.1.1: after formation a fires (hit roll 99: a miss), each force rolls (100) + Force Grade (Seasoned 0, Regulars -20):
-    # US 30 vs Soviet 60 - 20 = 40: the Soviet formation c fires next; its fire resolves, then the rolls again
+    # US 30 vs Soviet 60 - 20 = 40: the Soviet force names its next formation (c or d); its fire resolves, then
+    # the rolls again
     st = _duel(STAGGER, [99, 30, 60] + [99] * 12, force_grades={"us": "seasoned", "sov": "regulars"})
+    act(st, "formation a")
     act(st, next(a for a in legal(st) if a.startswith("fire A1 at T1")))
-    assert st.sgf == [0] and _shooters(st) == {"T1"}, (st.sgf, legal(st))
+    assert st.sgf == [0] and legal(st) == ["formation c", "formation d"] and st.current_player() == 1
     assert st.phase_id() == "direct-fire-second"
+    act(st, "formation d")
+    assert _shooters(st) == {"T2"}, legal(st)
+    # the US wins the next roll the other way round: 70 vs 50 - 20
+    won = _duel(STAGGER, [99, 70, 50] + [99] * 12, force_grades={"us": "seasoned", "sov": "regulars"})
+    act(won, "formation a")
+    act(won, next(a for a in legal(won) if a.startswith("fire A1 at T1")))
+    assert _shooters(won) == {"A2"} and won.current_player() == 0  # its one formation left: no decision
+
+
+def test_a_formation_not_offered_is_refused():
+    import pytest
+
+    from studio.rules.api import RulesError
+
+    st = _duel(STAGGER)
+    with pytest.raises(RulesError):
+        act(st, "formation c")  # a Soviet formation: the US names one of its own
 
 
 def test_reverse_order_movement():
@@ -62,9 +89,13 @@ def test_direct_fire_morale_checks_wait_for_the_units_own_formation():
     ext = {"force_grades": {"us": "seasoned", "sov": "regulars"}, "cohesion_point": {"us": 9, "sov": 1},
            "morale_losses": {"sov": 1}}
     st = _duel(rules, [99, 30, 60, 5] + [99] * 10, **ext)
+    act(st, "formation a")
     act(st, next(a for a in legal(st) if a.startswith("fire A1 at T1")))
+    assert not [e for e in st.events if "T1 Morale" in e]  # formation d would fire first: still held
+    act(st, "formation c")
     assert [e for e in st.events if "T1 Morale Check (attacked)" in e] and not st.sgp
     held = _duel(rules, [99, 90, 10] + [99] * 10, **ext)
+    act(held, "formation a")
     act(held, next(a for a in legal(held) if a.startswith("fire A1 at T1")))
     assert held.sgp == [(2, "attacked")] and not [e for e in held.events if "T1 Morale" in e]
 

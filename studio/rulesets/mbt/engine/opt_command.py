@@ -23,7 +23,7 @@ from .opt_command_data import check_options, compile_opt_command_scenario, compi
 from .opt_spotting import OptSpottingRules
 from .opt_stagger import StaggerRules
 
-OPT_COMMAND_SLOTS = ("mor", "cpn", "hid", "hcs", "camo", "dcom", "msh", "sgf", "sgc", "sgp", "sg1")
+OPT_COMMAND_SLOTS = ("mor", "cpn", "hid", "hcs", "camo", "dcom", "msh", "sgf", "sgc", "sgp", "sg1", "sgq")
 RULE_FLAGS = {"oc_morale": "morale", "oc_hidden": "hidden-units", "oc_platoon": "platoon-command-control",
               "oc_removal": "spot-removal", "oc_fright": "tank-fright", "oc_limited": "limited-spotting",
               "oc_camo": "camouflage", "oc_night": "terrain-time-weather", "oc_delay": "delayed-reaction",
@@ -286,13 +286,13 @@ class OptCommandRules(StaggerRules, CommandOptRules, OptSpottingRules, HiddenRul
         o = super()._copy(dice)
         o.mor, o.cpn, o.hid, o.hcs = self.mor[:], self.cpn[:], self.hid[:], self.hcs[:]
         o.camo, o.dcom, o.msh = self.camo[:], self.dcom[:], self.msh[:]
-        o.sgf, o.sgc, o.sgp, o.sg1 = self.sgf[:], self.sgc, self.sgp[:], self.sg1
+        o.sgf, o.sgc, o.sgp, o.sg1, o.sgq = self.sgf[:], self.sgc, self.sgp[:], self.sg1, self.sgq
         return o
 
     def fingerprint(self) -> str:
         return (f"{super().fingerprint()}|oc{self.mor}{self.cpn}{self.hid}{self.hcs}"
                 f"{[int(x) for x in self.camo]}{[int(x) for x in self.dcom]}{self.msh}"
-                f"s{self.sgf}{self.sgc}{self.sgp}{self.sg1}")
+                f"s{self.sgf}{self.sgc}{self.sgp}{self.sg1}q{self.sgq}")
 
     def observe(self, player: int):
         """Hidden units of the opponent are not in the view (MBT 7.2); the rest of these rules' state is public
