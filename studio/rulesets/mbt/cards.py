@@ -638,6 +638,11 @@ class MbtScenarioExtension(StrictModel):
     command_units: dict[str, CommandLevel] = Field(
         default_factory=dict, description="unit name -> its command level (CHQ, BHQ, RHQ) where the card does not "
                                           "say it (optional rules 7.1, 7.3, 7.43)")
+    command_tree: dict[str, str] = Field(
+        default_factory=dict, description="force id -> the force id of its superior formation: an HQ (BHQ, RHQ) "
+                                          "commands its own formation and every formation below it; formations "
+                                          "with no such HQ above them have it off map, in span (optional rule "
+                                          "7.43)")
 
 
 class FormationMorale(StrictModel):
