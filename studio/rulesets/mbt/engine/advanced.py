@@ -30,13 +30,15 @@ from .opt_move import MOVE_SLOTS, MoveOptionalRules
 from .state import MbtState
 from .suppression import SuppressionRules
 from .transport import TransportRules
+from .towed import TowedRules  # towed units (MBT 5.2, 6.6.5, 6.6.7)
+from .opt_platform import PlatformRules  # MBT 7.16
 
 AG_SLOTS = ("sup", "tdmg", "track", "bail", "attacked", "red", "carrier", "xfer", "grp", "budget", "if_side",
             "observed", "ca_side", "bat_fired", "air_side", "air_u", "air_done", "hover", "ofire") + AMMO_SLOTS + DODGE_SLOTS + MOVE_SLOTS + AIR_SLOTS + ARTY_SLOTS + \
     OPT_COMMAND_SLOTS
 
 
-class AdvState(OptCommandRules, AtgmDodgeRules, OptFireRules, AmmoRules, MoveOptionalRules, AirRules, AssaultRules, ArtyRules, IndirectRules, TransportRules, LegRules, AgFireRules, GpFireRules, SuppressionRules,
+class AdvState(TowedRules, PlatformRules, OptCommandRules, AtgmDodgeRules, OptFireRules, AmmoRules, MoveOptionalRules, AirRules, AssaultRules, ArtyRules, IndirectRules, TransportRules, LegRules, AgFireRules, GpFireRules, SuppressionRules,
                CommandControlRules, GradeRules, MbtState):
     """Advanced Game state. Per unit: ``sup`` Suppression (none/on/off), ``tdmg`` Turret Damaged (``dmg`` is
     Hull Damaged), ``track`` Track hit, ``bail`` crew bailed out, ``attacked`` by direct fire this turn, ``grp``

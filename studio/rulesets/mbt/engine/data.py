@@ -18,6 +18,7 @@ from .if_specs import IF_TABLES  # indirect fire, smoke, artillery optional rule
 from .opt_command_specs import OPT_COMMAND_TABLES  # Optional Rules of morale, spotting and command
 from .opt_move_specs import MOVE_OPT_TABLES
 from .air_specs import AIR_TABLES
+from .towed_specs import TOWED_TABLES  # towed units (MBT 5.2, 6.6.5)
 
 BANDS = ("P", "S", "M", "L", "E")
 FLAT_NAMES = coords.FLAT_DIRECTION_NAMES
@@ -187,7 +188,7 @@ ENGINE_TABLES = (
     TableSpec("terrain-effects", "MBT 4.5.1.1.4", ("code", "turn"), ("turn",), ("turn",), nullable=("turn",)),
     TableSpec("stacking", "MBT 3.8", ("limit", "vehicles", "wrecks_count"), ("vehicles",), ("vehicles",),
               keys=("over-stacked",)),
-) + AG_TABLES + MOVE_OPT_TABLES + OPT_COMMAND_TABLES + AIR_TABLES + IF_TABLES
+) + AG_TABLES + MOVE_OPT_TABLES + OPT_COMMAND_TABLES + AIR_TABLES + IF_TABLES + TOWED_TABLES
 SPECS = {s.id: s for s in ENGINE_TABLES}
 
 
@@ -457,13 +458,13 @@ def _ag_type(card, b: dict) -> UnitType:
 
 
 #: card categories the engine plays; the others are listed in ``MbtGame.unmodelled`` (not in play)
-PLAYED = {"vehicle": "basic", "leg": "advanced", "helicopter": "advanced"}
+PLAYED = {"vehicle": "basic", "leg": "advanced", "helicopter": "advanced", "towed": "advanced"}
 
 
 def engine_type(card, index, advanced: bool, attached: tuple[str, ...] | None = None) -> UnitType | None:
     """The engine record of a card, or None for a card the game does not put in play: the Basic Game has
-    vehicles only (MBT 1.0, 4.0); the Advanced engine plays vehicles, leg units and helicopters (fixed-wing
-    aircraft and towed units are not modelled yet; batteries come from the scenario's artillery block).
+    vehicles only (MBT 1.0, 4.0); the Advanced engine plays vehicles, leg units, towed units and helicopters
+    (fixed-wing aircraft come from the scenario's air block, batteries from its artillery block).
     ``attached``: the scenario's crew-served weapons for a leg unit's slot (replacing its card's)."""
     kind = PLAYED.get(getattr(card, "category", "vehicle"))
     if kind is None or (kind == "advanced" and not advanced):
@@ -472,6 +473,10 @@ def engine_type(card, index, advanced: bool, attached: tuple[str, ...] | None = 
         from .air import heli_type
 
         return heli_type(card)
+    if kind == "advanced" and getattr(card, "category", "") == "towed":
+        from .towed import towed_type
+
+        return towed_type(card)  # MBT 5.2
     if kind == "advanced":
         from .leg import leg_type
 

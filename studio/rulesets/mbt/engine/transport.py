@@ -27,12 +27,29 @@ def initial_mounts(game) -> list[int]:
         vehicles = [i for i, u in enumerate(game.units) if u.force == carriers and u.type.ag and not u.type.ag.leg
                     and u.type.ag.capacity_leg > 0]
         room = {c: game.units[c].type.ag.capacity_leg for c in vehicles}
+        tows, towing = _tow_room(game, vehicles), dict.fromkeys(vehicles, 0)
         for p in legs:
             need = game.units[p].type.ag.passenger_leg
-            c = next((c for c in vehicles if room[c] >= need > 0 and game.units[c].side == game.units[p].side), -1)
+            towed = getattr(game.units[p].type.ag, "passenger_towed", 0)  # MBT 6.6.7.1: one towed unit each
+            c = next((c for c in vehicles if room[c] >= need > 0 and game.units[c].side == game.units[p].side and
+                      (not towed or (tows[c] >= towed and towing[c] < tows["max"]))), -1)
             if c >= 0:
                 room[c] -= need
                 out[p] = c
+                if towed:
+                    towing[c] += 1
+    return out
+
+
+def _tow_room(game, vehicles: list[int]) -> dict:
+    """Towed capacity of each vehicle (its card's TR towed value, MBT 6.6.7.1); "max": units one vehicle tows."""
+    from .towed import towed_data
+
+    out = {"max": towed_data(game).tow_max}
+    for c in vehicles:
+        card = game.index.model("unit", game.units[c].type.id)
+        body = card.body.model_dump() if card is not None and hasattr(card.body, "model_dump") else {}
+        out[c] = int(((body.get("general") or {}).get("transport") or {}).get("towed", 0))
     return out
 
 
@@ -168,7 +185,6 @@ class TransportRules:
         at or under the value; not from Under Armor or Under Cover carriers); after KO or BU each survives on a
         roll at or above the value, else it is eliminated. Survivors are placed in the hex, Suppressed."""
         g = self.game
-        table = g.ag.bail_pass
         protected = g.units[c].type.ag.protection in ("under_armor", "under_cover")
         for p in self.passengers(c):
             if result in ("ND", "DM", "TK") and protected:
@@ -176,11 +192,11 @@ class TransportRules:
             roll = self.dice.roll(100, f"Bail Out {g.units[p].name}")
             net = roll + g.ag.grade_bail[self.unit_grade(p)] + self.morale_bail_mod(p)  # 7.1.5 Hesitating/Broken
             if result in ("KO", "BU"):
-                out = net >= table[result]
+                out = net >= self.bail_value(p, result)
                 if not out:
                     self.lose_aboard(p)
             else:
-                out = net <= table[result]
+                out = net <= self.bail_value(p, result)
             if out:
                 self._unload(p, c, suppressed=True)
             if self.dice.record:
@@ -188,6 +204,11 @@ class TransportRules:
                 self.events.append(f"{g.units[p].name} (passenger, {result}) Bail Out roll {roll}: {fate}")
             if out:
                 self._into_minefield(p)
+
+    def bail_value(self, p: int, result: str) -> int:
+        """The Bail Out Table value of passenger ``p`` for its carrier's ``result`` (MBT 6.5.2.7.2; the towed
+        rows in ``towed.TowedRules``)."""
+        return self.game.ag.bail_pass[result]
 
     def crew_bailed(self, c: int) -> None:
         """The crew bailed out: every passenger bails out automatically, Suppressed (MBT 6.5.2.7.1)."""
