@@ -27,6 +27,7 @@ from .ammo import AMMO_SLOTS, AmmoRules
 from .atgm_dodge import DODGE_SLOTS, AtgmDodgeRules
 from .opt_fire import OptFireRules
 from .opt_move import MOVE_SLOTS, MoveOptionalRules
+from .shared_commands import SharedCommandRules  # MBT 6.2.1.1.4
 from .state import MbtState
 from .suppression import SuppressionRules
 from .transport import TransportRules
@@ -34,7 +35,7 @@ from .towed import TowedRules  # towed units (MBT 5.2, 6.6.5, 6.6.7)
 from .opt_platform import PlatformRules  # MBT 7.16
 
 AG_SLOTS = ("sup", "tdmg", "track", "bail", "attacked", "red", "carrier", "xfer", "grp", "budget", "if_side",
-            "observed", "ca_side", "bat_fired", "air_side", "air_u", "air_done", "hover", "ofire") + AMMO_SLOTS + DODGE_SLOTS + MOVE_SLOTS + AIR_SLOTS + ARTY_SLOTS + \
+            "observed", "ca_side", "bat_fired", "air_side", "air_u", "air_done", "hover", "ofire", "sh_ow") + AMMO_SLOTS + DODGE_SLOTS + MOVE_SLOTS + AIR_SLOTS + ARTY_SLOTS + \
     OPT_COMMAND_SLOTS
 
 
@@ -73,6 +74,7 @@ class AdvState(TowedRules, PlatformRules, OptCommandRules, AtgmDodgeRules, OptFi
         self._arty_reset()
         self.air_side, self.air_u, self.air_done, self.hover = -1, -1, [], [False] * n
         self.grp = [-1] * n
+        self.sh_ow = [-1] * n
         self.budget = [0] * len(self.game.formation_side)
 
     def _copy(self, dice) -> "AdvState":
@@ -83,11 +85,12 @@ class AdvState(TowedRules, PlatformRules, OptCommandRules, AtgmDodgeRules, OptFi
         o.ca_side, o.bat_fired = self.ca_side, self.bat_fired[:]
         self._arty_copy(o)
         o.air_side, o.air_u, o.air_done, o.hover = self.air_side, self.air_u, self.air_done[:], self.hover[:]
+        o.sh_ow = self.sh_ow[:]
         return o
 
     def fingerprint(self) -> str:
         ag = "".join(f"{self.sup[i]}{int(self.tdmg[i])}{int(self.track[i])}{int(self.bail[i])}"
-                     f"{int(self.attacked[i])}{int(self.red[i])}:{self.grp[i]}:{self.carrier[i]}," for i in range(self.game.n))
+                     f"{int(self.attacked[i])}{int(self.red[i])}:{self.grp[i]}:{self.carrier[i]}:{self.sh_ow[i]}," for i in range(self.game.n))
         xfer = self.game.label(self.xfer) if self.xfer is not None else "-"
         return f"{super().fingerprint()}|ag[{ag}]b{self.budget}x{xfer}i{self.if_side}{self.observed}c{self.ca_side}{self.bat_fired}a{self.air_side}/{self.air_u}{self.air_done}{self.hover}" + "|" + self.arty_fingerprint()
 
