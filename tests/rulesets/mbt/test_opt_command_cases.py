@@ -10,6 +10,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from opt_command_fixtures import act, clear_pair, end_turn_decisions, events, game_with, legal, pos_state, unit  # noqa: E402
 
+from studio.rules.position import PositionError  # noqa: E402
 from studio.rulesets.mbt.engine.morale import numeric_cp  # noqa: E402
 
 MORALE = ("morale",)
@@ -310,13 +311,52 @@ def test_a_broken_chq_has_no_span_and_formations_without_a_chq_no_limit():
     assert none.msh[0] == -1
 
 
-def test_a_bhq_of_another_formation_counts():
+def _battalion(tree=None, **kw):
+    # C: the CHQ of company "coy" at 2E5; B: a BHQ of formation "battalion" 31 hexes away at 4F3 (beyond 20)
     units = [unit("C", "t-80bv", "sov", "2E5", 0), unit("B", "brdm-2-at5", "sov", "4F3", 0),
-             unit("X", "m1", "us", "2A13", 0)]
-    st = pos_state(units, ("command-span",), phase="command", to_act="sov", command_units={"C": "CHQ", "B": "BHQ"},
-                   formations={"B": "battalion"}, force_grades={"sov": "seasoned"})
+             unit("X", "m1", "us", "2A13", 0)] + kw.pop("more", [])
+    forms = {"C": "coy", "B": "battalion", **kw.pop("formations", {})}
+    ext = {"command_tree": tree} if tree else {}
+    return pos_state(units, ("command-span",), phase="command", to_act="sov", force_grades={"sov": "seasoned"},
+                     command_units={"C": "CHQ", "B": "BHQ", **kw.pop("hqs", {})}, formations=forms, **ext, **kw)
+
+
+def test_a_bhq_commands_the_formations_below_it_in_the_command_tree():
+    # MBT 7.43: the CHQ of coy is beyond the span (20) of its BHQ: two rows down (Seasoned -> Green)
+    st = _battalion({"coy": "battalion"})
     assert st.game.formation_of[0] != st.game.formation_of[1]
     assert st.available_grade(st.game.formation_of[0]) == "green"
+    # without the tree the battalion HQ is not coy's: coy's BHQ is off map, in span
+    assert _battalion().available_grade(st.game.formation_of[0]) == "seasoned"
+
+
+def test_a_bhq_out_of_its_rhq_span_drops_only_its_own_companies():
+    # MBT 7.43: R (RHQ of the regiment, 4T5) is 35 hexes from B (BHQ of battalion over coy, 2E13, 8 from coy's CHQ:
+    # in span); battalion-2's BHQ D (4P5) is 4 from R: coy drops two rows for its BHQ beyond the RHQ's span (20),
+    # coy2 (under battalion-2) does not
+    more = [unit("R", "brdm-2-at5", "sov", "4T5", 0), unit("D", "brdm-2-at5", "sov", "4P5", 0),
+            unit("C2", "t-80bv", "sov", "4N5", 0)]
+    tree = {"coy": "battalion", "battalion": "regiment", "coy2": "battalion-2", "battalion-2": "regiment"}
+    st = _battalion(tree, more=more, hqs={"R": "RHQ", "D": "BHQ", "C2": "CHQ"},
+                    formations={"R": "regiment", "D": "battalion-2", "C2": "coy2"})
+    g = st.game
+    st.hex[g.uindex["B"]] = g.map.hex("2E13")
+    coy, coy2 = g.formation_of[0], g.formation_of[g.uindex["C2"]]
+    assert st.available_grade(coy) == "green"
+    assert st.available_grade(coy2) == "seasoned"
+    st.hex[0] = g.map.hex("4F3")  # coy's CHQ beyond its BHQ's span too: four rows, Raw
+    from studio.hexgrid.coords import distance
+
+    assert distance(st.hex[0], st.hex[g.uindex["B"]]) > 20 and st.available_grade(coy) == "raw"
+    st.st[g.uindex["R"]] = 3  # the only RHQ lost: two rows down for both companies for good
+    assert st.available_grade(coy2) == "green"
+
+
+def test_a_bad_command_tree_is_refused():
+    with pytest.raises(PositionError):
+        _battalion({"coy": "nowhere"})
+    with pytest.raises(PositionError):
+        _battalion({"coy": "battalion", "battalion": "coy"})
 
 
 @pytest.mark.parametrize("aid, rng, seen", [("T", 13, True), ("I2", 13, True), ("IR", 10, False),

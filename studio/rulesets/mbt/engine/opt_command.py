@@ -138,6 +138,22 @@ class CommandOptRules:
                (f is None or g.formation_of[j] == f)]
         return [j for j in had if self.st[j] == ON], bool(had)
 
+    def chain_of(self, f: int) -> list[int]:
+        """Formation ``f`` and the formations above it in the scenario's ``command_tree`` (MBT 7.43)."""
+        sup = self.game.ocs.superior
+        out = [f]
+        while sup and sup[out[-1]] >= 0:
+            out.append(sup[out[-1]])
+        return out
+
+    def _hqs_over(self, f: int, level: str) -> tuple[list[int], bool]:
+        """The HQ units of ``level`` that command formation ``f`` (in ``f`` or a formation above it: MBT 7.43)
+        on the map, and whether any was set up; none set up = they are off map (in span)."""
+        g = self.game
+        chain = set(self.chain_of(f))
+        had = [j for j in range(g.n) if g.ocs.hq[j] == level and g.formation_of[j] in chain]
+        return [j for j in had if self.st[j] == ON], bool(had)
+
     def _in_span(self, i: int, hqs: list[int], level: str) -> bool:
         return any(self.hex[i] is not None and distance(self.hex[i], self.hex[j]) <= self._hq_span(j, level)
                    for j in hqs)
@@ -166,14 +182,14 @@ class CommandOptRules:
                 self.msh[f] = max(1, math.floor(total * frac))
 
     def _row_drop(self, f: int) -> int:
-        """Rows down the Available Commands Table (MBT 7.43): a CHQ beyond every BHQ's span or no BHQ left
-        (when some were set up); a BHQ beyond every RHQ's span or no RHQ left; cumulative."""
+        """Rows down the Available Commands Table (MBT 7.43): a CHQ of ``f`` beyond every span of the BHQs over
+        it, or none of them left (when some were set up); a BHQ over ``f`` beyond every span of the RHQs over
+        it, or none of them left; cumulative. HQs over ``f``: in ``f`` or above it in the ``command_tree``."""
         g = self.game
-        side = g.formation_side[f]
         drop = 0
-        chqs, _ = self._hqs(side, "CHQ", f)
-        bhqs, had_b = self._hqs(side, "BHQ")
-        rhqs, had_r = self._hqs(side, "RHQ")
+        chqs, _ = self._hqs(g.formation_side[f], "CHQ", f)
+        bhqs, had_b = self._hqs_over(f, "BHQ")
+        rhqs, had_r = self._hqs_over(f, "RHQ")
         if had_b and not bhqs:
             drop += g.optc.span["BHQ"][1]
         elif bhqs and any(not self._in_span(c, bhqs, "BHQ") for c in chqs):

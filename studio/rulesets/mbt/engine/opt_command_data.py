@@ -137,6 +137,7 @@ class OptCommandScenario:
     hidden: list                  # [HiddenSpec]
     hidden_limit: dict            # side -> most counters
     loss_offset: list             # per formation: losses recorded before the position (positions only)
+    superior: list = field(default_factory=list)  # per formation: its superior formation or -1 (MBT 7.43)
 
 
 def _unit_indices(game, names, where: str) -> list[int]:
@@ -230,6 +231,29 @@ def _disrupted(game, ext: dict) -> tuple:
     return dc["level"], sides
 
 
+def _superior(game, ext: dict, force_f: dict) -> list:
+    """Per formation: the formation above it in the scenario's ``command_tree`` (-1 none), of the same side and
+    without cycles (MBT 7.43: an HQ commands its own formation and every formation below it)."""
+    out = [-1] * len(game.formation_side)
+    for child, parent in (ext.get("command_tree") or {}).items():
+        for name in (child, parent):
+            if name not in force_f:
+                raise DataError(f"command_tree: no force '{name}' in the scenario", "/extension/command_tree")
+        c, p = force_f[child], force_f[parent]
+        if game.formation_side[c] != game.formation_side[p] or c == p:
+            raise DataError(f"command_tree: '{child}' -> '{parent}': a formation's superior is another formation "
+                            "of its side", "/extension/command_tree")
+        out[c] = p
+    for f in range(len(out)):
+        seen, x = set(), f
+        while x >= 0:
+            if x in seen:
+                raise DataError("command_tree: the tree has a cycle", "/extension/command_tree")
+            seen.add(x)
+            x = out[x]
+    return out
+
+
 def compile_opt_command_scenario(game, ext: dict | None = None, position: bool = False) -> OptCommandScenario:
     """What the scenario (or a position's ``ext``) gives these rules (unknown unit names, forces, sides or hexes:
     :class:`DataError`)."""
@@ -249,7 +273,8 @@ def compile_opt_command_scenario(game, ext: dict | None = None, position: bool =
         ground=ext.get("ground_conditions") or "normal", cautious=bool(ext.get("cautious_movement")),
         hidden=_hidden(game, ext), hidden_limit=dict(ext.get("hidden_limit") or {}),
         loss_offset=[int((ext.get("morale_losses") or {}).get(game.sides[side], 0)) if position else 0
-                     for side in game.formation_side])
+                     for side in game.formation_side],
+        superior=_superior(game, ext, force_f))
 
 
 def check_options(options: dict) -> None:
