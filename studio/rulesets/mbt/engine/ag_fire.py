@@ -134,12 +134,13 @@ class AgFireRules:
         if self.ofire is not None:
             self.opt_after_shot(s, t, row)  # MBT 7.8.4 (optional)
 
-    def ap_fire(self, s: int, t: int, row, overwatch: bool) -> None:
-        """AP or ATGM fire (MBT 6.5.2): one roll (100) for hit and number of hits (6.5.2.1), then each hit."""
+    def ap_fire(self, s: int, t: int, row, overwatch: bool) -> int:
+        """AP or ATGM fire (MBT 6.5.2): one roll (100) for hit and number of hits (6.5.2.1), then each hit.
+        Returns the number of hits (0: a miss or no shot; optional rule 7.35.3 reads it)."""
         g = self.game
         net, band = self.hit_modifiers(s, t, row, overwatch)
         if band is None:
-            return
+            return 0
         number = g.tables.ap_hit[(net, band)]
         names = f"{g.units[s].name}>{g.units[t].name}"
         roll = self.dice.roll(100, f"AP hit {names}")
@@ -156,6 +157,7 @@ class AgFireRules:
             if self.st[t] != ON:
                 break
             self._ap_hit(s, t, row, band)
+        return hits
 
     def number_of_hits(self, number: int, rof: str, roll: int) -> int:
         """Hits of a roll at or under the hit number (MBT 6.5.2.1): ROF N one; Q/R/F by table
