@@ -610,6 +610,10 @@ class MbtScenarioExtension(StrictModel):
     terrain_gpd: dict[str, Annotated[int, Field(ge=1, le=10)]] = Field(
         default_factory=dict, description="hex -> GP Defense of its variable-defense terrain (blocks, bridges, "
                                           "wire); none listed = it cannot be attacked (MBT 6.5.4.2.5)")
+    fire_terrain: dict[str, "FireTerrain"] = Field(
+        default_factory=dict, description="hex -> how its Brush, Crops, Scrub or Woods terrain burns: as a wood, "
+                                          "brick or stone building, with a modifier on the fire roll (optional rule "
+                                          "7.35.4, fires)")
     # ---- Optional Rules of morale, hidden units, spotting and command (MBT 7.1-7.7, 7.24, 7.36, 7.40-7.46)
     morale: list["FormationMorale"] = Field(default_factory=list,
                                             description="Cohesion Point of each formation (optional rule 7.1)")
@@ -690,6 +694,14 @@ class MinefieldPlot(StrictModel):
     visible: bool = Field(False, description="the scenario shows it to the enemy (MBT 7.31.1)")
     gp_defense: Annotated[int, Field(ge=1, le=10)] | None = Field(
         None, description="GP Defense for clearing; default by field type (table minefield-values, MBT 7.31.3)")
+
+
+class FireTerrain(StrictModel):
+    """A non-building hex that may catch fire (MBT 7.35.4): the building construction it is checked as and any
+    additional modifier on the roll (100)."""
+
+    construction: Literal["wood", "brick", "stone"]
+    modifier: Annotated[int, Field(ge=-99, le=99)] = 0
 
 
 class WeightLimit(StrictModel):
