@@ -1,0 +1,147 @@
+"""Artillery details a mutation run of the engine found untested (COVERAGE.md, Measurements): which firers still
+fire when their mission arrives (19.E, 8.C), the entrenched defence against indirect fire (18, option c28), the
+CLGP designator's reach (22.C) and the Soviet command levels of on-board firers (19.B.3), through positions
+and play."""
+from pathlib import Path
+
+import pytest
+
+from studio.model.position import Position
+from studio.model.validate import validate_paths
+from studio.rulesets.assault.engine.game import create_game
+
+REPO = Path(__file__).resolve().parents[3]
+
+
+@pytest.fixture(scope="module")
+def index():
+    return validate_paths([REPO / "data"]).index
+
+
+def state_of(index, units, phase="artillery", dice=(), scenario="assault-probe", to_act="us", turn=3,
+             extension=None, **options):
+    rs = index.model("ruleset", "assault")
+    game = create_game(index.model("scenario", scenario), index, {o.id: o.default for o in rs.options} | options)
+    doc = {"kind": "position", "schema_version": 1, "scenario": scenario, "phase": phase, "units": units,
+           "turn": turn, "to_act": to_act, "extension": extension or {}}
+    state = game.state_from_position(Position.model_validate(doc))
+    state.dice.force(*dice)
+    return state
+
+
+def u(uid, card, side, hexlabel, **status):
+    return {"id": uid, "card": card, "side": side, "hex": hexlabel, "status": status}
+
+
+def by_id(state) -> dict:
+    return {c.id: c for c in state.counters}
+
+
+def finish_plotting(state) -> None:
+    while state.phase_id() == "artillery" and state.art_step == "plot":
+        state.play("end")
+
+
+def attacked(state, uid) -> bool:
+    return any(f"indirect fire {uid}" in str(r) for r in state.dice.history)
+
+
+# ------------------------------------------------------------------ the firer when the mission arrives (19.C, 19.E)
+# The Probe's M-109 battery on board (HE 6 per step, 2 steps: fire value 12) observing for itself (delay 0: the
+# mission arrives at the end of this plotting step) on a Soviet motor-rifle platoon in the clear at A1012.
+MORTAR_UNITS = [u("m", "us-m109-battery", "us", "A1014", deployed=True),
+                u("su", "su-motor-rifle-platoon", "soviet", "A1012", spotted=True)]
+
+
+def test_a_deployed_on_board_firer_fires_its_mission(index):
+    """19.C: the mission arrives and attacks each unit in the hex with one CRT roll."""
+    state = state_of(index, MORTAR_UNITS, dice=[1])
+    state.play("plot m A1012 HE")
+    finish_plotting(state)
+    assert attacked(state, "su")
+    su = by_id(state).get("su")
+    assert su is None or su.steps < 2 or su.suppressed
+
+
+@pytest.mark.parametrize("change", ["undeployed", "carried", "no steps"])
+def test_a_firer_that_can_no_longer_fire_drops_its_mission(index, change):
+    """19.E, 8.C: a unit out of deployment, carried or without steps when its mission arrives fires nothing."""
+    state = state_of(index, MORTAR_UNITS, dice=[1])
+    state.play("plot m A1012 HE")
+    m = by_id(state)["m"]
+    if change == "undeployed":
+        m.deployed = False
+    elif change == "carried":
+        m.carrier = "su"
+    else:
+        m.steps = 0
+    finish_plotting(state)
+    assert not attacked(state, "su") and by_id(state)["su"].steps == 2 and not by_id(state)["su"].suppressed
+
+
+def test_an_off_board_battery_mission_arrives(index):
+    """19.F: an off-board battery is always able to fire its mission (no deployment, never carried)."""
+    state = state_of(index, [u("obs", "us-m1-platoon", "us", "A1010"),
+                             u("su", "su-motor-rifle-platoon", "soviet", "A1011", spotted=True)], dice=[1] * 3)
+    state.play("plot m109-div/1 A1011 HE")
+    (mission,) = [m for m in state.missions if m.firer == "m109-div/1"]
+    state.turn = mission.arrival
+    state.art_step, state.actor = "plot", 1
+    finish_plotting(state)
+    assert attacked(state, "su")
+
+
+# ------------------------------------------------------------------ entrenchments under indirect fire (18, c28)
+@pytest.mark.parametrize("choice", [None, "conventional", "indirect"])
+def test_c28_entrenched_infantry_defends_on_the_chosen_row(index, choice):
+    """18, option c28 (default 'conventional'): an entrenched platoon in the open uses the entrenchment row of
+    the conventional defence table (personnel, open: 14) or of the indirect defence chart (personnel: 12).
+    Fire 12 against 14 is the 1:2 column, against 12 the 1:1 column: roll 1 suppresses or hits (the CRT)."""
+    options = {} if choice is None else {"c28-entrenched-indirect": choice}
+    units = [u("m", "us-m109-battery", "us", "A1112", deployed=True),
+             u("su", "su-motor-rifle-platoon", "soviet", "A1111", spotted=True, entrenched=True)]
+    state = state_of(index, units, dice=[1], **options)
+    game = state.game
+    row = "conventional-defence" if choice in (None, "conventional") else "indirect-defence"
+    defence = game.data.defence["entrenchment"]["personnel_open"] if row == "conventional-defence" \
+        else game.indirect_defence["entrenchment"]["personnel"]
+    assert (row, defence) in (("conventional-defence", 14), ("indirect-defence", 12))
+    state.play("plot m A1111 HE")
+    finish_plotting(state)
+    su = by_id(state)["su"]
+    assert (su.steps, su.suppressed) == ((2, True) if defence == 14 else (1, True))
+
+
+# ------------------------------------------------------------------ CLGP (22.C)
+@pytest.mark.parametrize("target, directed", [("A1015", True), ("A1016", False)])
+def test_clgp_designator_reaches_an_afv_exactly_four_hexes_from_the_target_hex(index, target, directed):
+    """22.C: an AFV within 4 hexes of the target hex (A1011) is directed at: 4 hexes away (A1015) yes, 5 (A1016)
+    no (then the round is an HE attack on A1011, where nobody is)."""
+    units = [u("m", "us-m109-battery", "us", "A0914", deployed=True),
+             u("d", "us-m1-platoon", "us", "A1012", designation="1C1"),
+             u("su", "su-t80-platoon", "soviet", target, spotted=True)]
+    state = state_of(index, units, dice=[6, 10, 10, 10], clgp="on")
+    state.play("plot m A1011 CLGP")
+    finish_plotting(state)
+    assert ("su" not in by_id(state)) is directed                 # roll 6 <= 8 - 2: two hits, both steps
+
+
+# ------------------------------------------------------------------ Soviet command levels (19.B.3)
+@pytest.mark.parametrize("designation, delay", [("AR3", 2), ("AR91", 3), ("", 3)])
+def test_an_on_board_firer_without_a_card_level_takes_its_designations(index, designation, delay):
+    """19.B.3: a Soviet firer whose card names no command level is at its designation's level (battalion for
+    AR3, regiment for AR91), else a battery. Observed by the 3rd battalion's HQ (hq delay 2) it waits 2 + the
+    levels between them: 0 for a battalion firer, 1 for a regimental one or a battery."""
+    units = [u("g", "su-2s1-battery", "soviet", "B1018", deployed=True, designation=designation),
+             u("hq", "su-hq", "soviet", "B1010", designation="HQ3"),
+             u("us", "us-m1-platoon", "us", "B1012", spotted=True)]
+    state = state_of(index, units, scenario="assault-meeting", to_act="soviet", turn=1)
+    fire = state.game.card("su-2s1-battery").body.indirect_fire
+    kept = fire.command_level
+    object.__setattr__(fire, "command_level", None)
+    try:
+        assert state.game.delay["hq"]["soviet"] == 2
+        state.play("plot g B1012 HE")
+        assert [m.arrival for m in state.missions if m.firer == "g"] == [1 + delay]
+    finally:
+        object.__setattr__(fire, "command_level", kept)

@@ -1,0 +1,102 @@
+"""Command control details a mutation run of the engine found untested (COVERAGE.md, Measurements): the
+cross-attachment limits counted in platoons (4.C.4) and HQ replacement for the Soviet side (4.C.3), through
+positions and legal actions."""
+from pathlib import Path
+
+import pytest
+
+from studio.model.position import Position
+from studio.model.validate import validate_paths
+from studio.rulesets.assault.engine.game import create_game
+
+REPO = Path(__file__).resolve().parents[3]
+
+
+@pytest.fixture(scope="module")
+def index():
+    return validate_paths([REPO / "data"]).index
+
+
+def state_of(index, units, phase, extension=None, scenario="assault-probe", **options):
+    rs = index.model("ruleset", "assault")
+    game = create_game(index.model("scenario", scenario), index,
+                       {o.id: o.default for o in rs.options} | {"c31-offboard-ops-visibility": "visible"} | options)
+    doc = {"kind": "position", "schema_version": 1, "scenario": scenario, "phase": phase, "units": units,
+           "extension": extension or {}}
+    return game.state_from_position(Position.model_validate(doc))
+
+
+def u(uid, card, side, hexlabel, **status):
+    return {"id": uid, "card": card, "side": side, "hex": hexlabel, "status": status}
+
+
+FAR = u("far", "su-t80-platoon", "soviet", "B2220")
+
+
+def attachable(state, hq):
+    """The platoons and sections (not the HQs) that may be cross-attached to ``hq`` now."""
+    return sorted(a.split()[1] for a in state.legal_actions()
+                  if a.startswith("attach ") and a.endswith(" " + hq) and not a.split()[1].startswith("hq"))
+
+
+# ------------------------------------------------------------------ cross-attachment limits (4.C.4)
+def test_three_sections_count_as_one_platoon_for_a_company_hq(index):
+    """4.C.4: a U.S. company takes up to two platoons, any three sections counting as one platoon. HQB1 already
+    holds a platoon and two sections (1 2/3 platoons): a third section still fits (exactly 2), a platoon does
+    not; once the third section is in, a fourth does not."""
+    units = [u("hqb", "us-hq", "us", "A0116", designation="HQB1"),
+             u("p1", "us-m1-platoon", "us", "A0117", designation="1C1", attached="HQB1"),
+             u("s1", "us-m3-section", "us", "A0118", designation="1S1", attached="HQB1"),
+             u("s2", "us-m3-section", "us", "A0118", designation="2S1", attached="HQB1"),
+             u("s3", "us-m3-section", "us", "A0119", designation="3S1"),
+             u("s4", "us-m3-section", "us", "A0119", designation="4S1"),
+             u("p2", "us-m1-platoon", "us", "A0120", designation="2C1"),
+             u("hqc", "us-hq", "us", "A0121", designation="HQC1"), FAR]
+    state = state_of(index, units, "us-move-1", extension={"ops": {"us": {"HQC1": 4, "HQ1": 4}}})
+    assert attachable(state, "HQB1") == ["s3", "s4"]
+    state.play("attach s3 HQB1")
+    assert attachable(state, "HQB1") == []
+
+
+def test_a_company_hq_with_two_sections_takes_one_more_platoon_equivalent_of_sections(index):
+    """4.C.4: two sections are two thirds of a platoon: with one platoon attached, a second platoon no longer
+    fits beside them (1 + 2/3 + 1 > 2), but with the sections alone it does (2/3 + 1)."""
+    units = [u("hqb", "us-hq", "us", "A0116", designation="HQB1"),
+             u("s1", "us-m3-section", "us", "A0118", designation="1S1", attached="HQB1"),
+             u("s2", "us-m3-section", "us", "A0118", designation="2S1", attached="HQB1"),
+             u("p1", "us-m1-platoon", "us", "A0117", designation="1C1"),
+             u("p2", "us-m1-platoon", "us", "A0120", designation="2C1"),
+             u("hqc", "us-hq", "us", "A0121", designation="HQC1"), FAR]
+    state = state_of(index, units, "us-move-1", extension={"ops": {"us": {"HQC1": 4}}})
+    assert attachable(state, "HQB1") == ["p1", "p2"]
+    state.play("attach p1 HQB1")
+    assert attachable(state, "HQB1") == []
+
+
+# ------------------------------------------------------------------ HQ replacement (4.C.3), the Soviet side
+def test_a_soviet_battalion_hq_is_replaced_on_a_platoon_of_its_battalion(index):
+    """4.C.3: the Soviet battalion HQ (no company HQs, 3.C.2) comes back on a platoon of its own battalion: HQ3
+    on the 3rd battalion's C3, not on the 2nd battalion's C2 nor at the regiment's TOC."""
+    units = [u("c3", "su-motor-rifle-platoon", "soviet", "A1010", designation="C3"),
+             u("c2", "su-motor-rifle-platoon", "soviet", "A1012", designation="C2"),
+             u("toc", "su-toc", "soviet", "A1014", designation="TOC91"),
+             u("m1", "us-m1-platoon", "us", "B2220")]
+    state = state_of(index, units, "soviet-move-1", extension={"ops": {"soviet": {"default": 2}}})
+    state.dead_hqs = ((0, "HQ3", "su-hq"),)
+    assert [a for a in state.legal_actions() if a.startswith("replace ")] == ["replace HQ3 c3"]
+    state.play("replace HQ3 c3")
+    hq = next(c for c in state.counters if c.designation == "HQ3")
+    assert state.game.map.label_of[hq.hex] == "A1010" and next(c for c in state.counters if c.id == "c3").steps == 1
+
+
+def test_a_soviet_regimental_hq_is_replaced_at_its_toc_with_a_uaz(index):
+    """4.C.3: a regimental HQ comes back at its TOC with a UAZ-469, never on a platoon."""
+    units = [u("c3", "su-motor-rifle-platoon", "soviet", "A1010", designation="C3"),
+             u("toc", "su-toc", "soviet", "A1014", designation="TOC91"),
+             u("m1", "us-m1-platoon", "us", "B2220")]
+    state = state_of(index, units, "soviet-move-1", extension={"ops": {"soviet": {"default": 2}}})
+    state.dead_hqs = ((0, "HQ91", "su-hq"),)
+    assert [a for a in state.legal_actions() if a.startswith("replace ")] == ["replace HQ91 toc"]
+    state.play("replace HQ91 toc")
+    here = sorted(c.card for c in state.counters if state.game.map.label_of[c.hex] == "A1014")
+    assert here == ["su-hq", "su-toc", "su-uaz469"]
