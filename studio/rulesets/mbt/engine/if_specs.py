@@ -6,7 +6,8 @@ from __future__ import annotations
 from studio.model.requirements import TableSpec
 
 #: hindrances on a line of fire or sight, per unique occurrence (MBT 6.5.2.5, 6.5.4.3, 7.36.4.3)
-HINDRANCE_IDS = ("smoke-open", "smoke-closed", "barrage-open", "barrage-closed", "thermal-first", "thermal-next")
+HINDRANCE_IDS = ("smoke-open", "smoke-closed", "barrage-open", "barrage-closed", "thermal-first", "thermal-next",
+                 "on-fire")
 #: single values of the Indirect Fire Step (MBT 6.5.1.4-6.5.1.13)
 IF_VALUE_IDS = ("observer-hindered", "pre-registered", "adjusted", "command-recon-observer", "heat-haze",
                 "danger-close-range", "adjust-max-hexes", "planned-max-turns", "open-sheaf-gp", "icm-gp",
