@@ -421,6 +421,9 @@ class FixedWingRules:
         gp = a.strafe_gp if kind == "strafe" else self._load(j).gp
         self.narrate(f"{a.name} attacks {g.units[t].name} with {'its ' + a.strafe_name if kind == 'strafe' else self._load(j).name}"
                      f" (GP {gp}) on {', '.join(g.label(h) for h in hexes if h in g.map.label_of)}")
+        if kind != "ARM":  # optional rules 7.31.3.2 (bombs and rockets vs visible minefields) and 7.35 (fires)
+            self.mines_pattern_attack(kind, hexes, gp, a.name)
+            self.note_fire_pattern(kind, hexes, gp)
         victims = [t] if kind == "ARM" else [u for u in range(g.n) if self.st[u] == ON and self.hex[u] in hexes and
                                              not (self.is_heli(u) and self.heli_alt[u] != "noe")]
         for u in victims:
@@ -685,6 +688,7 @@ class FixedWingRules:
             return
         for u in [u for u in range(g.n) if self.st[u] == ON and self.hex[u] == h and not self.is_heli(u)]:
             self.fw_gp_attack(u, g.air.values["crash-gp"], 0, f"{label}>{g.units[u].name}", "crash", crash=True)
+        self.mines_crash(h, g.air.values["crash-gp"], label)  # optional rule 7.31.3.2: a crash into a minefield
 
     # ---------------------------------------------------------------- observation
     def fw_view(self, player: int) -> FwState:

@@ -19,8 +19,14 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from studio.hexgrid.coords import distance
+
+from .air import weapon_kind
 from .codes import ON
 from .opt_move_data import Minefield, card_move, move_opt
+
+#: fixed-wing loads that attack visible minefields in their pattern (MBT 7.31.3.2: not cluster or incendiary)
+MINE_CLEARING_LOADS = ("bomb", "high_drag_bomb", "rockets")
 
 
 class MineState(NamedTuple):
@@ -211,6 +217,29 @@ class MinesRules:
                          f"{ms.field.gp_defense}): roll {roll}{f'{net:+d}' if net else ''} vs S {s_eff}: "
                          f"{'cleared' if roll + net > s_eff else 'not cleared'}")
         return cleared
+
+    def mines_pattern_attack(self, kind: str, hexes, gp: int, source: str) -> None:
+        """Fixed-wing iron bombs, high-drag bombs and rockets attack the visible minefield hexes of their impact
+        pattern (MBT 7.31.3.2); ``fixed_wing.fw_attack`` calls it."""
+        if self.mines and kind in MINE_CLEARING_LOADS:
+            for h in hexes:
+                self.attack_minefield(h, gp, source)
+
+    def mines_crash(self, h, gp: int, source: str) -> None:
+        """An aircraft or helicopter crashing into a visible minefield hex attacks it with ``gp`` (15, MBT
+        7.31.3.2); ``fixed_wing.air_crash`` calls it."""
+        if self.mines:
+            self.attack_minefield(h, gp, source)
+
+    def gp_fire(self, s: int, t: int, row, overwatch: bool) -> None:
+        """Helicopter rockets attack the visible minefield hexes of their impact pattern, the target's hex (MBT
+        7.31.3.2)."""
+        super().gp_fire(s, t, row, overwatch)
+        if self.mines and self.game.units[s].type.ag.heli and \
+                weapon_kind(self.game, self.game.units[s].type.id, row.weapon) == "rockets":
+            band, factor = self.gp_factor(row, distance(self.hex[s], self.hex[t]))
+            if band is not None:
+                self.attack_minefield(self.hex[t], factor, f"{self.game.units[s].name} rockets")
 
     def lay_fascam(self, hexes, side: int, mines: str = "both") -> list:
         """Lay a FASCAM minefield on ``hexes`` for ``side`` (indirect fire or aircraft, MBT 7.31.1.2): not in the
