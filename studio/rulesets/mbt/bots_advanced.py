@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from studio.hexgrid.coords import distance
 
+from . import bot_groups as groups
 from .bots import HeuristicBot, threat as threat_of
 from .engine.codes import CMD_CODES as CODES
 from .engine.ag_fire import hit_angle
@@ -221,6 +222,17 @@ class AdvancedHeuristicBot(HeuristicBot):
                 return a
         return None
 
+    def goal(self, state, i: int):
+        """The Basic goal, for the formation and its shared commands (``bot_groups.group_goal``, MBT 6.2.1.1.4)."""
+        return groups.group_goal(self, state, i, lambda j: HeuristicBot.goal(self, state, j))
+
+    def move(self, state, legal):
+        """The Basic macro move; of the units still to move, sharers in the order ``bot_groups.mover_key``."""
+        if state.mv_u < 0 and not self.plan and len(legal) > 1 and all(a[0] == "move" for a in legal):
+            g = self.game
+            return min(legal, key=lambda a: groups.mover_key(state, g.uindex[a[1]]))
+        return super().move(state, legal)
+
     def shot_value(self, state, s: int, t: int, row, overwatch: bool) -> float:
         """Expected kill x threat; a unit holding one of this side's objective hexes counts triple."""
         from .bots import threat
@@ -249,13 +261,20 @@ class AdvancedHeuristicBot(HeuristicBot):
         if choice[2] == "NC" or state.st[i] != 1 or state.budget[f] != 1 or \
                 state.share_group(i, CODES[choice[2]]) >= 0:
             return choice
-        later = [j for j in range(i + 1, g.n) if g.formation_of[j] == f and state.st[j] == 1 and not state.cmd[j]]
-        if later and max(self._priority(state, j) for j in later) > self._priority(state, i):
+        later = [j for j in range(i + 1, g.n) if g.formation_of[j] == f and not state.cmd[j] and
+                 (state.st[j] == 1 or groups.entry_priority(state, j) > 0)]
+        mates = groups.hex_mates(state, i, later)  # a stack shares the command (MBT 6.2.1.1.2): its value counts
+        others = [j for j in later if j not in mates]
+        mine = self._priority(state, i) + sum(self._priority(state, j) for j in mates)
+        if others and max(self._priority(state, j) for j in others) > mine:
             return opts.get("NC", choice)  # keep the formation's last command for a unit that needs it more
         return choice
 
     def _priority(self, state, i: int) -> float:
-        """How much unit ``i`` needs a unique command: its best shot, its passengers, its nearness to its goal."""
+        """How much unit ``i`` needs a unique command: its best shot, its passengers, its nearness to its goal; a
+        unit due to enter its stack formation's assembly hex first (``bot_groups.entry_priority``)."""
+        if state.st[i] != 1:
+            return groups.entry_priority(state, i)
         shots = [self.shot_value(state, i, t, row, False) for t, row in state.fire_options(i, state.spots[i])]
         carried = 1.0 if any(c == i for c in state.carrier) else 0.0
         return max(shots, default=0.0) + carried + 1.0 / (1 + distance(state.hex[i], self.goal(state, i)))
