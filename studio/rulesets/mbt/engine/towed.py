@@ -165,6 +165,13 @@ class TowedRules:
             return None  # MBT 7.34: amphibious units may not tow (swim) units
         return c
 
+    def _exit_ok(self, i: int, rev: bool) -> bool:
+        """Leaving the map is a manhandled hex too (MBT 6.6.5)."""
+        if self.is_towed(i) and (not self.game.units[i].type.ag.manhandle or
+                                 self.mv_steps >= towed_data(self.game).hexes):
+            return False
+        return super()._exit_ok(i, rev)
+
     def _step_options(self, i: int) -> list:
         """A vehicle towing a unit may not move in reverse (MBT 6.6.7.1)."""
         out = super()._step_options(i)

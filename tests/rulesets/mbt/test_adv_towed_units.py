@@ -1,0 +1,232 @@
+"""MBT Advanced Game towed units (MBT 5.2, 6.6.5, 6.6.7, 6.6.1, 6.5.2.7.2, 6.5.4.4.3): played through positions,
+legal actions and play. The SPG-9 and NSV HMG are the sample cards; towing uses the test-only cards of
+``towed_fixtures`` (MBT fields no towed unit with a towed component, 6.6.7.1)."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from towed_fixtures import act, clear_pair, legal, towed_game, towed_state, unit  # noqa: E402
+
+from studio.rulesets.mbt.engine.codes import CARRIED, DEAD, ON  # noqa: E402
+
+FAR = "4T13"
+
+
+def _mover(card: str, hex_: str = "2A2", facing: int = 2, **status):
+    return towed_state([unit("G", card, "sov", hex_, facing, command="MOVE", **status), unit("E", "m1", "us", FAR, 5)],
+                       phase="move-first", to_act="sov")
+
+
+# ---------------------------------------------------------------- the card in play (MBT 5.2)
+def test_towed_cards_are_played_in_the_advanced_game():
+    # MBT 5.2: towed units are units of the Advanced Game (engine/data.py PLAYED)
+    st = _mover("spg-9")
+    g = st.game
+    assert st.is_towed(0) and g.units[0].type.ag.leg and not st.is_towed(1)
+    assert g.units[0].type.ag.size == "S"  # MBT 6.1.3: the SPG-9 is size S
+
+
+def test_towed_units_are_spotted_by_their_size_column():
+    # MBT 6.1.3: a size S towed unit in the open is spotted at 10 hexes (S column, row 0), not a vehicle's 20
+    st = _mover("spg-9")
+    assert st.spot_range(0) == 10
+
+
+def test_ap_fire_never_targets_a_towed_unit():
+    # MBT 5.1.3.4, 6.5.2: AP rounds are for vehicles; an M1 may fire only GP rows at an SPG-9
+    a, b, d = clear_pair(5)
+    st = towed_state([unit("S", "m1", "us", a, d, command="FIRE"), unit("G", "spg-9", "sov", b, (d + 3) % 6)],
+                     to_act="us")
+    fires = [x for x in legal(st) if x.startswith("fire S at G")]
+    assert fires and all(st.game.units[0].type.ap[[r.key for r in st.game.units[0].type.ap].index(
+        f.split()[-1].split("+")[0])].kind == "GP" for f in fires)
+
+
+def test_gp_effective_eliminates_the_towed_gun_and_its_crew():
+    # MBT 5.2, 6.5.4.4.3 (MA17): gun and crew are one unit; an Effective result eliminates it (no wreck)
+    st = _mover("spg-9")
+    assert st.apply_leg_result(0, "S") == "Suppressed" and st.st[0] == ON
+    assert st.apply_leg_result(0, "E") == "eliminated"
+    assert st.st[0] == DEAD and st.game.map.hex("2A2") not in st.wreck
+
+
+# ---------------------------------------------------------------- manhandling (MBT 6.6.5)
+def test_manhandling_moves_one_hex_per_turn_whatever_the_allowance():
+    # MBT 6.6.5: towed units move only one hex per turn (the test gun has a cross-country allowance of 3)
+    st = _mover("test-towed-gun")
+    act(st, "move G")
+    assert st.mv_left == 3 and "fwd G" in legal(st)
+    act(st, "fwd G")
+    assert st.mv_left == 2 and "fwd G" not in legal(st) and "done G" in legal(st)
+
+
+def test_a_squad_with_the_same_allowance_moves_on():
+    # the contrast of the test above: a leg unit keeps moving while it has allowance (MBT 6.6.4)
+    st = _mover("us-mech-squad")
+    act(st, "move G")
+    act(st, "fwd G")
+    assert "fwd G" in legal(st)
+
+
+def test_manhandling_changes_at_most_one_height():
+    # MBT 6.6.5: a towed unit changes only a single Height; 2O1 -> 2P2 climbs two (legs may, table height-change)
+    assert "fwd G" not in legal(act(_mover("spg-9", "2O1", 2), "move G"))
+    assert "fwd G" in legal(act(_mover("us-mech-squad", "2O1", 2), "move G"))
+
+
+def test_manhandling_never_crosses_a_hedgerow():
+    # MBT 6.6.5: no Hedgerow or Wall hexsides (table towed-prohibited-hexsides); 7N5 -> 7N6 crosses a hedgerow
+    def mover(card):
+        return towed_state([unit("G", card, "sov", "7N5", 3, command="MOVE"), unit("E", "m1", "us", "7A1", 0)],
+                           phase="move-first", to_act="sov", scenario="mbt-opt-everything")
+
+    assert "fwd G" not in legal(act(mover("spg-9"), "move G"))
+    assert "fwd G" in legal(act(mover("us-mech-squad"), "move G"))
+
+
+def test_a_gun_without_manhandling_never_moves_on_its_own():
+    # MBT 5.2, 6.6.5: the very large guns have no manhandling (card manhandle: false)
+    st = _mover("test-big-gun")
+    act(st, "move G")
+    assert not any(a.startswith(("fwd", "rev", "exit")) for a in legal(st))
+
+
+def test_no_short_halt_commands_for_towed_units():
+    # MBT 6.6.5: towed units may not have Short Halt commands (the squad with the same target may)
+    a, b, d = clear_pair(5)
+    def cmds(card):
+        return legal(towed_state([unit("G", card, "sov", a, d), unit("T", "m113", "us", b, (d + 3) % 6)],
+                                 phase="command"))
+
+    assert "command G FIRE" in cmds("spg-9") and "command G SH" not in cmds("spg-9")
+    assert "command G SH" in cmds("sov-mr-squad")
+
+
+def test_full_cover_towed_units_have_no_move_command():
+    # MBT 6.1.4.2: Full Cover towed units may never have Move commands
+    st = towed_state([unit("G", "spg-9", "sov", "2A2", 2, full_cover=True), unit("E", "m1", "us", FAR, 5)],
+                     phase="command")
+    assert "command G MOVE" not in legal(st) and "command G NC" in legal(st)
+
+
+# ---------------------------------------------------------------- close combat (MBT 6.6.1)
+def _melee(defender: str, dice):
+    return towed_state([unit("S", "us-mech-squad", "us", "2A2", 2, command="MOVE"),
+                        unit("G", defender, "sov", "2B3", 5, command="MOVE")], phase="close-combat", to_act="us",
+                       dice=dice)
+
+
+def test_towed_units_never_initiate_close_combat():
+    # MBT 6.6.1.1, 6.6.1.2: towed units may not initiate Close Assaults or Hand-to-Hand combat
+    assert _melee("spg-9", ()).assaults(1) == []
+    assert _melee("sov-mr-squad", ()).assaults(1)
+
+
+def test_hand_to_hand_towed_defender_minus_40():
+    # MBT 6.6.1.2: a towed defender takes -40 (no size modifier): US Seasoned 50 beats Regulars 95 - 10 - 40 = 45
+    st = _melee("spg-9", [50, 95])
+    act(st, "assault S G")
+    assert st.st[1] == DEAD and st.st[0] == ON
+    assert any("G loses" in e for e in st.events)
+
+
+# ---------------------------------------------------------------- transport and towing (MBT 6.6.7.1)
+def test_a_towed_gun_needs_a_vehicle_with_towed_capacity():
+    # MBT 6.6.7.1: the test gun (1-1) mounts the 2-2 test mover but not an M113 (0-1), in its own hex
+    def st_with(carrier):
+        return towed_state([unit("G", "test-towed-gun", "sov", "2A2", 2, command="MOVE"),
+                            unit("V", carrier, "sov", "2A2", 2), unit("E", "m1", "us", FAR, 5)],
+                           phase="move-first", to_act="sov")
+
+    assert "mount G V" in legal(act(st_with("test-mover"), "move G"))
+    assert "mount G V" not in legal(act(st_with("m113"), "move G"))
+    st = act(act(st_with("test-mover"), "move G"), "mount G V")
+    assert st.st[0] == CARRIED and st.carrier[0] == 1
+
+
+def test_an_spg9_rides_like_a_leg_unit():
+    # MBT 6.6.7.1: the SPG-9 (0-1) has no towed component: it mounts an M113 (0-1) like a leg unit
+    st = towed_state([unit("G", "spg-9", "sov", "2A2", 2, command="MOVE"), unit("V", "m113", "sov", "2A2", 2),
+                      unit("E", "m1", "us", FAR, 5)], phase="move-first", to_act="sov")
+    assert "mount G V" in legal(act(st, "move G"))
+
+
+def test_a_vehicle_tows_a_single_unit():
+    # MBT 6.6.7.1: one towed unit regardless of the Towed Capacity (table towed-units tow-max-units)
+    st = towed_state([unit("V", "test-mover", "sov", "2A2", 2), unit("G1", "test-towed-gun", "sov", "2A2", 2,
+                                                                     carried_by="V"),
+                      unit("G2", "test-towed-gun", "sov", "2A2", 2, command="MOVE"), unit("E", "m1", "us", FAR, 5)],
+                     phase="move-first", to_act="sov")
+    assert "mount G2 V" not in legal(act(st, "move G2"))
+
+
+def test_a_towing_vehicle_may_not_move_in_reverse():
+    # MBT 6.6.7.1: when transporting a towed unit, the vehicle may not move in reverse
+    def st_with(passenger):
+        st = towed_state([unit("V", "test-mover", "sov", "2B3", 2, command="MOVE"),
+                          unit("P", passenger, "sov", "2B3", 2, carried_by="V"), unit("E", "m1", "us", FAR, 5)],
+                         phase="move-first", to_act="sov")
+        return act(st, "move V")
+
+    assert "rev V" not in legal(st_with("test-towed-gun")) and "fwd V" in legal(st_with("test-towed-gun"))
+    assert "rev V" in legal(st_with("us-mech-squad"))
+
+
+def test_towed_passenger_of_a_knocked_out_carrier_survives_on_61():
+    # MBT 6.5.2.7.2: "Knocked Out - Towed is 61+" (a leg passenger needs 21+)
+    def shot(passenger, roll):
+        a, b, d = clear_pair(5)
+        st = towed_state([unit("S", "m1", "us", a, d, command="FIRE"), unit("T", "bmp-1", "sov", b, (d + 3) % 6),
+                          unit("P", passenger, "sov", b, 0, carried_by="T")], to_act="us", dice=[1, 75, roll])
+        return act(st, "fire S at T main:APFSDS")
+
+    assert shot("spg-9", 60).st[2] == DEAD
+    survived = shot("spg-9", 61)
+    assert survived.st[1] == DEAD and survived.st[2] == ON and survived.sup[2]
+    assert shot("sov-mr-squad", 60).st[2] == ON
+
+
+def test_scenario_seats_a_towed_gun_only_behind_a_towing_vehicle():
+    # MBT 6.6.7.1 (scenario ``mounted``): a gun with a towed component is seated only on a vehicle with the
+    # towed capacity, one per vehicle
+    from studio.rulesets.mbt.engine.transport import initial_mounts
+
+    st = towed_state([unit("V", "test-mover", "sov", "2A2", 2), unit("M", "m113", "sov", "2A2", 2),
+                      unit("G1", "test-towed-gun", "sov", "2A2", 2), unit("G2", "test-towed-gun", "sov", "2A2", 2),
+                      unit("E", "m1", "us", FAR, 5)])
+    g = st.game
+    g.extension = dict(g.extension, mounted=[{"force": "position"}])
+    assert initial_mounts(g)[:4] == [-1, -1, 0, -1]
+
+
+def test_a_dismounted_towed_unit_stops_the_road_rate():
+    # MBT 6.6.4: a dismounted towed unit in a path or road hex stops a vehicle using the path/road rate there
+    g = towed_game()
+    from studio.hexgrid.coords import neighbour
+
+    a, f = next((h, f) for h in sorted(g.road_hexes) for f in range(6)
+                if (lambda b: b in g.road_hexes and g.roads.get(tuple(sorted((h, b)))) is not None)(neighbour(h, f)))
+    b = neighbour(a, f)
+
+    def road(extra):
+        st = towed_state([unit("V", "m1", "us", g.label(a), f, command="MOVE"), unit("E", "t-80bv", "sov", FAR, 0)]
+                         + extra, phase="move-first", to_act="us")
+        act(st, "move V")
+        act(st, "road V")
+        return st
+
+    assert "fwd V" in legal(road([]))
+    assert "fwd V" not in legal(road([unit("G", "spg-9", "us", g.label(b), 0)]))
+    assert "fwd V" in legal(road([unit("Q", "us-mech-squad", "us", g.label(b), 0)]))
+
+
+def test_towed_ammo_is_unlimited_only_at_its_ammo_dump():
+    # MBT 5.16.2.3: all towed units have Ammo Limits, unlimited in the set-up hex (the ammo dump)
+    st = _mover("spg-9")
+    row = st.game.units[0].type.ap[0]
+    assert st.ammo_limit(0, row) is None
+    act(st, "move G")
+    act(st, "fwd G")
+    assert st.ammo_limit(0, row) == 8
