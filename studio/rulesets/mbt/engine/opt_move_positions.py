@@ -1,7 +1,7 @@
 """Position extensions of the movement optional rules (``studio.rules.position`` documents, key ``extension``):
 ``minefields`` (plots in the scenario-extension form, MBT 7.31.1: they replace the scenario's) and
 ``weight_limits`` (MBT 7.32) and ``narrow_roads`` (MBT 7.30), only in a position with its own units, whose game
-copy they change."""
+copy they change; ``burning`` (hex -> the turn its fire started, MBT 7.35) sets the state's fires."""
 from __future__ import annotations
 
 import dataclasses
@@ -12,7 +12,7 @@ from .data import DataError
 from .opt_mines import MineState
 from .opt_move_data import _limits, _minefields, move_opt
 
-MOVE_EXTENSION = ("minefields", "weight_limits", "narrow_roads")
+MOVE_EXTENSION = ("minefields", "weight_limits", "narrow_roads", "burning")
 
 
 def apply_move_extension(state, ext: dict, error, own_units: bool) -> None:
@@ -21,6 +21,8 @@ def apply_move_extension(state, ext: dict, error, own_units: bool) -> None:
     from ..cards import MinefieldPlot, WeightLimit
 
     g = state.game
+    if "burning" in ext:
+        _burning(state, ext["burning"], error)
     for key, model in (("minefields", MinefieldPlot), ("weight_limits", WeightLimit), ("narrow_roads", str)):
         if key not in ext:
             continue
@@ -34,6 +36,22 @@ def apply_move_extension(state, ext: dict, error, own_units: bool) -> None:
             _apply(state, key, items, own_units)
         except DataError as exc:
             raise error(str(exc), f"/extension/{key}") from None
+
+
+def _burning(state, value, error) -> None:
+    """Fires burning at the position (MBT 7.35): hex label -> the turn the fire started."""
+    g = state.game
+    where = "/extension/burning"
+    if not g.advanced or not g.optional_on("fires"):
+        raise error("extension burning: needs the Advanced Game with optional rule fires (MBT 7.35)", where)
+    if not isinstance(value, dict):
+        raise error("extension burning: a mapping hex -> turn the fire started", where)
+    out = {}
+    for label, turn in value.items():
+        if label not in g.map.hex_of or isinstance(turn, bool) or not isinstance(turn, int) or turn < 1:
+            raise error(f"extension burning: {label!r}: a hex of the map and a turn >= 1", f"{where}/{label}")
+        out[g.map.hex(label)] = turn
+    state.burning = out
 
 
 def _item(model, x):
