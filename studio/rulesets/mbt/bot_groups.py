@@ -2,9 +2,10 @@
 counter for several units (MBT 6.2.1.1.2) and moving them as the shared command requires (6.2.1.1.4).
 
 - Stack formations: a formation whose Command Range is 0 (Regulars, Green, Raw: the same hex) has about one command
-  per three units. Its units head for one goal (the formation's), enter the map at the same hex and wait there
-  until the formation's last due unit has entered, a waiting unit taking the formation's command before the units
-  already on the map; then the stack moves and fires on one shared counter.
+  per three units. Its units head for one goal (the formation's). The first to enter (the slowest) moves toward
+  it; each later one enters and moves to that unit's hex (the stack), the units due to enter taking the
+  formation's command before the ones already on the map, which wait; then the stack moves and fires on one
+  shared counter. A unit apart from the stack rejoins it.
 - Sharers: a unit whose co-sharer has finished its move heads for that unit's hex (it must end within Command Range
   of it, 6.2.1.1.4), and of the sharers still to move the slowest moves first (the others can always follow it).
 """
@@ -58,14 +59,40 @@ def moved_mate_hex(state, i: int):
     return None
 
 
+def stack_hex(state, i: int):
+    """The hex of ``i``'s stack formation: where most of its other vehicles on the map are (the first unit's hex
+    on a tie), or None."""
+    g = state.game
+    f = g.formation_of[i]
+    count: dict = {}
+    for j in _members(g, f):
+        if j != i and state.st[j] == ON and not g.units[j].type.ag.leg:
+            count.setdefault(state.hex[j], [0, j])[0] += 1
+    if not count:
+        return None
+    return max(count.items(), key=lambda x: (x[1][0], -x[1][1]))[0]
+
+
 def group_goal(bot, state, i: int, base_goal):
-    """The hex unit ``i`` heads for: its moved co-sharer's hex; in a stack formation, its own hex while due units
-    of the formation are still off the map, else the formation's goal (``base_goal(anchor)``)."""
+    """The hex unit ``i`` heads for: its moved co-sharer's hex; in a stack formation, the stack's hex (waiting
+    there while due units of the formation are still off the map); else the formation's goal
+    (``base_goal(anchor)``)."""
     mate = moved_mate_hex(state, i)
     if mate is not None:
         return mate
-    if state.st[i] == ON and due_waiting(state, i) and not state.game.units[i].type.ag.leg:
-        return state.hex[i]  # wait at the assembly hex (the entry hex all of the formation heads for)
+    g = state.game
+    if g.units[i].type.ag.leg or not stack_formation(state, g.formation_of[i]):
+        return base_goal(anchor(state, i))
+    here = stack_hex(state, i)
+    if here is None:
+        return base_goal(anchor(state, i))
+    if state.st[i] == ON and state.hex[i] == here and not due_waiting(state, i):
+        return base_goal(anchor(state, i))
+    return here  # join the stack, or wait in it for the units still to enter
+
+
+def formation_goal(bot, state, i: int, base_goal):
+    """The objective of ``i``'s formation (``base_goal`` of its anchor), whatever the stack does this turn."""
     return base_goal(anchor(state, i))
 
 
@@ -73,15 +100,15 @@ def entry_priority(state, i: int) -> float:
     """Extra command priority of unit ``i``: a stack formation's unit due to enter gets the command first."""
     g = state.game
     if state.st[i] == WAIT and g.units[i].entry_turn <= state.turn and stack_formation(state, g.formation_of[i]):
-        return ENTRY_PRIORITY
+        return ENTRY_PRIORITY + 1.0 / (1 + g.units[i].type.cc)  # the slowest first: the others can join it
     return 0.0
 
 
 def hex_mates(state, i: int, later: list[int]) -> list[int]:
     """The units of ``later`` that could share ``i``'s counter (in the same hex of a stack formation)."""
-    if not stack_formation(state, state.game.formation_of[i]):
+    if state.st[i] != ON or not stack_formation(state, state.game.formation_of[i]):
         return []
-    return [j for j in later if state.hex[j] == state.hex[i]]
+    return [j for j in later if state.st[j] == ON and state.hex[j] == state.hex[i]]
 
 
 def mover_key(state, i: int) -> tuple:

@@ -215,16 +215,21 @@ class AdvancedHeuristicBot(HeuristicBot):
         for a in actions:
             i = g.uindex[a[1]]
             h = state.hex[i]
+            goal = self.objective(state, i)
             if a[0] == "dismount":
-                if distance(h, self.goal(state, i)) <= DISMOUNT_GOAL or self._enemy_near(state, h, DISMOUNT_ENEMY):
+                if distance(h, goal) <= DISMOUNT_GOAL or self._enemy_near(state, h, DISMOUNT_ENEMY):
                     return a
-            elif distance(h, self.goal(state, i)) > MOUNT_GOAL and not self._enemy_near(state, h, DISMOUNT_ENEMY):
+            elif distance(h, goal) > MOUNT_GOAL and not self._enemy_near(state, h, DISMOUNT_ENEMY):
                 return a
         return None
 
     def goal(self, state, i: int):
         """The Basic goal, for the formation and its shared commands (``bot_groups.group_goal``, MBT 6.2.1.1.4)."""
         return groups.group_goal(self, state, i, lambda j: HeuristicBot.goal(self, state, j))
+
+    def objective(self, state, i: int):
+        """The goal of ``i``'s formation, whatever its stack does this turn (``bot_groups.formation_goal``)."""
+        return groups.formation_goal(self, state, i, lambda j: HeuristicBot.goal(self, state, j))
 
     def move(self, state, legal):
         """The Basic macro move; of the units still to move, sharers in the order ``bot_groups.mover_key``."""
@@ -258,7 +263,8 @@ class AdvancedHeuristicBot(HeuristicBot):
             # Available Commands to spend on getting there (MBT 6.2.1)
             choice = opts["MOVE"]
         f = g.formation_of[i]
-        if choice[2] == "NC" or state.st[i] != 1 or state.budget[f] != 1 or \
+        entering = groups.entry_priority(state, i) > 0  # due to enter its stack formation (bot_groups)
+        if choice[2] == "NC" or (state.st[i] != 1 and not entering) or state.budget[f] != 1 or \
                 state.share_group(i, CODES[choice[2]]) >= 0:
             return choice
         later = [j for j in range(i + 1, g.n) if g.formation_of[j] == f and not state.cmd[j] and
