@@ -301,7 +301,7 @@ class FixedWingRules:
             free = fo.get(o) == t or (o not in self.observed and o not in fo and
                                       (self.is_heli(o) or (self.cmd[o] == OW and not self.fired[o])))
             if free and distance(self.hex[o], self.hex[t]) <= self.spot_range(t) and \
-                    g.los.clear(self.hex[o], self.hex[t]):
+                    self.sight_clear(o, t):  # the line of sight (INB hedgerows aside, optional rule 7.10)
                 return o
         return -1
 

@@ -168,7 +168,7 @@ class IndirectRules:
             return "observer gone"
         if self.cmd[o] != OW:
             return "observer not on Overwatch"
-        if not self.game.los.clear(self.hex[o], m.tp):
+        if not self.sight_clear_to(o, m.tp):  # the line of sight (an INB observer's hedgerow aside, MBT 7.10)
             return "observer lost sight of the Target Point"
         return ""
 

@@ -5,7 +5,12 @@ move to take the Location INB on that hexside (``inb UNIT HEXSIDE``): it stays i
 as if that hedgerow were absent (a line of sight without it), counts as Heavy Cover for spotting and Medium Cover
 for its GP Defense. It leaves INB at the start of its next move (a Move or Short Halt command); where it then
 stands is option ``hedgerow-exit`` (AMBIG: the text says it "now occupies the hex adjacent to the Hedgerow
-hexside it started from"): its own hex (``own-hex``) or the hex across the hedgerow (``far-side``)."""
+hexside it started from"): its own hex (``own-hex``) or the hex across the hedgerow (``far-side``).
+
+Lines of sight outside the Spotting Phase see through an INB unit's hedgerow the same way: Overwatch shots at or
+by an INB unit (``_ow_shots``), an INB observer keeping sight of its Target Point (``sight_clear_to``, indirect
+fire's check) and spotting for aircraft (``sight_clear``, fixed-wing FOs). Crawling out of INB is not modelled
+(the engine has no crawling)."""
 from __future__ import annotations
 
 import copy
@@ -19,15 +24,18 @@ from .codes import MMOVE, MOVE, ON
 HEDGEROW = "hedgerow"
 
 
-def los_without(game, edge):
-    """The game's line of sight with the hedgerow on ``edge`` removed (cached per edge on the game)."""
+def los_without(game, edge, *more):
+    """The game's line of sight with the hedgerow on ``edge`` (and on ``more`` edges) removed (cached per set of
+    edges on the game)."""
     cache = game.__dict__.setdefault("_los_without", {})
-    los = cache.get(edge)
+    key = edge if not more else frozenset((edge,) + more)
+    los = cache.get(key)
     if los is None:
+        gone = {edge, *more}
         los = copy.copy(game.los)
-        los.hexside_top = {k: v for k, v in game.los.hexside_top.items() if k != edge}
+        los.hexside_top = {k: v for k, v in game.los.hexside_top.items() if k not in gone}
         los.cache, los._arrays = {}, None
-        cache[edge] = los
+        cache[key] = los
     return los
 
 
@@ -50,6 +58,38 @@ class HedgerowRules:
 
     def _inb_edge(self, i: int):
         return edge_key(self.hex[i], neighbour(self.hex[i], self.inb[i]))
+
+    def _inb_edges(self, *units: int) -> tuple:
+        return tuple(self._inb_edge(u) for u in units if u >= 0 and self.inb[u] >= 0)
+
+    def sight_clear(self, u: int, t: int) -> bool:
+        """A line of sight between units ``u`` and ``t``, without the hedgerow either is INB on (MBT 7.10)."""
+        return self.sight_clear_to(u, self.hex[t], t)
+
+    def sight_clear_to(self, u: int, h, t: int = -1) -> bool:
+        """A line of sight from unit ``u`` to hex ``h`` (holding unit ``t``, -1 none), without the hedgerow ``u``
+        or ``t`` is INB on (MBT 7.10)."""
+        g = self.game
+        edges = self._inb_edges(u, t) if g.optional_on("hedgerow-spotting") else ()
+        los = los_without(g, *edges) if edges else g.los
+        return los.clear(self.hex[u], h)
+
+    def _ow_shots(self, side: int) -> list:
+        """Overwatch at or by an INB unit sees through its hedgerow (MBT 7.10): the shots the hedgerow alone
+        blocked are added (range, weapons as in ``overwatch._ow_shots``)."""
+        out = super()._ow_shots(side)
+        g = self.game
+        if self.ow_ctx == "air" or not g.optional_on("hedgerow-spotting") or not any(x >= 0 for x in self.inb):
+            return out
+        have = {(s, t) for s, t, _ in out}
+        trig = [t for t in self.ow_trig if self.st[t] == ON and g.units[t].side != side]
+        for s in self._ow_shooters(side):
+            for t in trig:
+                if (s, t) in have or not self._inb_edges(s, t) or \
+                        distance(self.hex[s], self.hex[t]) > self.spot_range(t) or not self.sight_clear(s, t):
+                    continue
+                out += [(s, t, row) for row in g.units[s].type.ap if self.weapon_ok(s, t, row)]
+        return out
 
     def _hedgerow_sides(self, i: int) -> list[int]:
         g = self.game
