@@ -26,6 +26,7 @@ from .opt_move_data import move_opt, used_placeholders
 from .opt_fire_data import fire_data
 from .opt_command import attach_opt_command
 from .transport import initial_mounts
+from .towed import towed_data
 from .indirect import compile_batteries
 from .if_data import if_data
 from .opt_dismounted_fo import add_fo_sections, seat_fo_sections
@@ -156,6 +157,7 @@ class MbtGame(Game):
         fire = fire_data(self)  # fire optional rules (MBT 7.8-7.50): bad tables refused here
         if self.advanced:
             self.placeholder_tables += self.optc.placeholders + fire.placeholders
+            self.placeholder_tables += towed_data(self).placeholders  # towed units (MBT 5.2, 6.6.5)
 
     def _environment(self, env) -> None:
         """The scenario environment the rules use: the light of each turn (day, dusk, night; night turns) for
@@ -243,7 +245,7 @@ class MbtGame(Game):
         import hashlib
 
         parts = (self.tables.fingerprint(), self.ag.fingerprint(), move_opt(self).fingerprint(), if_data(self).fingerprint(),
-                 fire_data(self).fingerprint(),
+                 fire_data(self).fingerprint(), towed_data(self).fingerprint(),
                  self.air.fingerprint(), self.optc.fingerprint(), repr(self.ocs), sorted(self.options.items(), key=repr),
                  sorted(self.optional_rules), sorted(self.cost.items()),
                  sorted(self.cover.items()), sorted(self.turn_cost.items()),

@@ -54,6 +54,12 @@ class TowedData:
     bail: dict                        # KO/BU -> the passenger survives at or above (towed rows)
     hexsides: frozenset               # hexside feature ids towed units may not cross
     capacity: dict                    # card id -> towed capacity of a vehicle card (filled on use)
+    placeholders: list
+
+    def fingerprint(self) -> str:
+        """Every compiled table value (``Game.data_fingerprint``)."""
+        return repr((self.hexes, self.heights, self.tow_max, self.hth_towed, sorted(self.bail.items()),
+                     sorted(self.hexsides)))
 
 
 def towed_data(game) -> TowedData:
@@ -79,7 +85,7 @@ def compile_towed(ruleset) -> TowedData:
         raise DataError("table 'towed-units': manhandle-hexes, manhandle-heights and tow-max-units must not be "
                         "negative", f"/tables/{rd.where['towed-units']}/rows")
     return TowedData(v["manhandle-hexes"], v["manhandle-heights"], v["tow-max-units"], v["hth-defender-towed"],
-                     {k: v[item] for k, item in BAIL_ITEMS.items()}, sides, {})
+                     {k: v[item] for k, item in BAIL_ITEMS.items()}, sides, {}, list(rd.placeholders))
 
 
 def towed_type(card) -> UnitType:
