@@ -68,14 +68,13 @@ UNEXPOSABLE_OPTIONAL_RULES: dict[str, str] = {
 }
 
 #: MOVE: tables of movement optional rules no probe can expose on the sample data
-UNEXPOSABLE_TABLES["bog-modifiers"] = ("the only row is the towing modifier (MBT 7.29) and the engine has no "
-                                       "towed units")
+UNEXPOSABLE_TABLES["bog-modifiers"] = ("the only row is the towing modifier (MBT 7.29), and no sample vehicle can tow: "
+                                       "MBT fields no towed unit with a towed component (6.6.7.1); "
+                                       "test_opt_towed_rules.py tows with test-only cards")
 UNEXPOSABLE_TABLES["long-gun-terrain"] = "read only with a Long Gun card, and no sample card has one (MBT 7.20)"
 
 #: FIRE: direct-fire optional rules no probe can expose on the sample data (each tested on game copies)
 UNEXPOSABLE_OPTIONAL_RULES.update({
-    "platform-gun-mounts": "the engine does not play towed units yet (engine/data.py PLAYED), so no platform gun "
-                           "mount (MBT 7.16) is ever in play",
     "small-turrets": "no sample card is noted Small Turret (the text of MBT 7.45 names none); "
                      "test_opt_fire_turrets.py::test_ma119_small_turret_reads_2_as_6_and_4_as_8 sets the note on a "
                      "game copy",
