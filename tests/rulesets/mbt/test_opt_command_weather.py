@@ -50,11 +50,12 @@ def test_no_quickmarch_under_cautious_movement():
 
 
 def test_mud_doubles_the_bog_range_and_passengers_weigh():
-    # MBT 7.36.3: mud doubles the bog range; snow or mud: -5 per unit of passengers' towed capacity
+    # MBT 7.36.3: mud doubles the bog range; snow or mud: -5 per unit of the passengers' towed capacity (a squad
+    # takes none: towed.py counts the towed component of each passenger, MBT 6.6.7.1)
     units = [unit("V", "m113", "us", "2A1", 2, command="MOVE"), unit("L", "us-mech-squad", "us", "2A1", 2,
                                                                      carried_by="V"),
              unit("T", "t-80bv", "sov", FAR, 0)]
     mud = pos_state(units, WEATHER, phase="move-first", ground_conditions="mud")
-    assert mud.weather_bog(0) == (2, -5)
+    assert mud.weather_bog(0) == (2, 0)
     assert pos_state(units, WEATHER, phase="move-first").weather_bog(0) == (1, 0)
     assert pos_state(units, (), phase="move-first", ground_conditions="mud").weather_bog(0) == (1, 0)

@@ -192,22 +192,70 @@ class HiddenRules:
         super().apply_assault(action)
 
     # ---------------------------------------------------------------- the views
-    def hide_in_view(self, view, player: int) -> None:
-        """The opponent's hidden units leave ``view``'s map (status ``HIDDEN``, no hex); which counter hides
-        which unit, and which counters are fakes, is not in it (MBT 7.2)."""
+    def hidden_from(self, player: int) -> list[int]:
+        """The units ``player`` may not see: the opponent's units under unrevealed counters and their passengers
+        (MBT 7.2.2: the counter stands for everything it hides)."""
         g = self.game
-        for i in range(g.n):
-            if self.hid[i] >= 0 and g.units[i].side != player:
-                view.st[i] = HIDDEN
-                view.hex[i] = None
-                view.hid[i] = -2
-                view.mk[i] = view.mkdf[i] = 0
+        hid, car = self.hid, self.carrier
+        return [i for i in range(g.n) if g.units[i].side != player and
+                (hid[i] >= 0 or (car[i] >= 0 and hid[car[i]] >= 0))]
+
+    def _blank_units(self, other, units: list[int]) -> None:
+        """Every per-unit field of ``units`` in ``other`` takes its set-up value (facing, commands, statuses,
+        spots ...), so nothing of the true state of a hidden unit is in a view."""
+        blank, names = _blank_of(self.game)
+        for name in names:
+            mine, theirs = getattr(other, name), getattr(blank, name)
+            for i in units:
+                mine[i] = theirs[i]
+
+    def hide_in_view(self, view, player: int) -> None:
+        """The opponent's hidden units leave ``view``'s map (status ``HIDDEN``, no hex, every other field at its
+        set-up value); which counter hides which unit, and which counters are fakes, is not in it (MBT 7.2)."""
+        units = self.hidden_from(player)
+        if not units:
+            return
+        self._blank_units(view, units)
+        for i in units:
+            view.st[i] = HIDDEN
+            view.hex[i] = None
+            view.hid[i] = -2
+            view.mk[i] = view.mkdf[i] = 0
+            view.carrier[i] = -1
 
     def scramble_counters(self, other, player: int, rng: random.Random) -> None:
-        """Place the opponent's hidden units at random among its unrevealed counters' hexes."""
+        """Place the opponent's hidden units at random among its unrevealed counters' hexes, with their set-up
+        statuses (the true ones are unknown)."""
         g = self.game
-        for i in range(g.n):
-            if self.hid[i] >= 0 and g.units[i].side != player:
-                choices = [c for c, spec in enumerate(g.ocs.hidden) if self.hcs[c] == 0 and
-                           spec.side == g.units[i].side]
-                other.hex[i] = self.counter_hex(rng.choice(choices)) if choices else self.hex[i]
+        units = self.hidden_from(player)
+        if not units:
+            return
+        self._blank_units(other, units)
+        for i in units:
+            other.st[i], other.carrier[i], other.hid[i] = self.st[i], self.carrier[i], self.hid[i]
+            choices = [c for c, spec in enumerate(g.ocs.hidden) if self.hcs[c] == 0 and
+                       spec.side == g.units[i].side]
+            other.hex[i] = self.counter_hex(rng.choice(choices)) if choices else self.hex[i]
+        for i in units:
+            if other.carrier[i] >= 0:
+                other.hex[i] = other.hex[other.carrier[i]]
+
+
+#: per-side, per-formation and per-counter lists that may happen to have one entry per unit
+_NOT_PER_UNIT = frozenset(("budget", "cpn", "dcom", "msh", "hcs", "bat_fired", "lost", "mines", "sgf", "sgp",
+                           "observed", "air_done", "heli_shots", "escort", "shots", "ow_trig", "mv_trail", "exits"))
+
+
+def _blank_of(game) -> tuple:
+    """The set-up state of ``game`` and the names of its per-unit list fields (cached on the game)."""
+    cached = getattr(game, "hidden_blank", None)
+    if cached is None:
+        blank = game.new_initial_state(0)
+        names = []
+        for cls in type(blank).__mro__:
+            for name in getattr(cls, "__slots__", ()):
+                value = getattr(blank, name, None)
+                if name not in _NOT_PER_UNIT and isinstance(value, list) and len(value) == game.n:
+                    names.append(name)
+        cached = game.hidden_blank = (blank, tuple(dict.fromkeys(names)))
+    return cached

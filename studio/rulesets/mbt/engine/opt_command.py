@@ -23,7 +23,7 @@ from .opt_command_data import check_options, compile_opt_command_scenario, compi
 from .opt_spotting import OptSpottingRules
 from .opt_stagger import StaggerRules
 
-OPT_COMMAND_SLOTS = ("mor", "cpn", "hid", "hcs", "camo", "dcom", "msh", "sgf", "sgc", "sgp", "sg1", "sgq")
+OPT_COMMAND_SLOTS = ("mor", "cpn", "hid", "hcs", "camo", "dcom", "msh", "sgf", "sgc", "sgp", "sg1", "sgq", "camk")
 RULE_FLAGS = {"oc_morale": "morale", "oc_hidden": "hidden-units", "oc_platoon": "platoon-command-control",
               "oc_removal": "spot-removal", "oc_fright": "tank-fright", "oc_limited": "limited-spotting",
               "oc_camo": "camouflage", "oc_night": "terrain-time-weather", "oc_delay": "delayed-reaction",
@@ -288,6 +288,7 @@ class OptCommandRules(StaggerRules, CommandOptRules, OptSpottingRules, HiddenRul
         self.hid = [-1] * n
         self.hcs = [0] * len(g.ocs.hidden)
         self.camo = [g.oc_camo and i in g.ocs.camouflaged and g.units[i].entry_turn == 0 for i in range(n)]
+        self.camk = [False] * n
         self.dcom = [False] * nf
         self.msh = [-1] * nf
         if g.oc_hidden:
@@ -301,27 +302,38 @@ class OptCommandRules(StaggerRules, CommandOptRules, OptSpottingRules, HiddenRul
     def _copy(self, dice):
         o = super()._copy(dice)
         o.mor, o.cpn, o.hid, o.hcs = self.mor[:], self.cpn[:], self.hid[:], self.hcs[:]
-        o.camo, o.dcom, o.msh = self.camo[:], self.dcom[:], self.msh[:]
+        o.camo, o.camk, o.dcom, o.msh = self.camo[:], self.camk[:], self.dcom[:], self.msh[:]
         o.sgf, o.sgc, o.sgp, o.sg1, o.sgq = self.sgf[:], self.sgc, self.sgp[:], self.sg1, self.sgq
         return o
 
     def fingerprint(self) -> str:
         return (f"{super().fingerprint()}|oc{self.mor}{self.cpn}{self.hid}{self.hcs}"
-                f"{[int(x) for x in self.camo]}{[int(x) for x in self.dcom]}{self.msh}"
+                f"{[int(x) for x in self.camo]}{[int(x) for x in self.camk]}{[int(x) for x in self.dcom]}{self.msh}"
                 f"s{self.sgf}{self.sgc}{self.sgp}{self.sg1}q{self.sgq}")
 
     def observe(self, player: int):
-        """Hidden units of the opponent are not in the view (MBT 7.2); the rest of these rules' state is public
-        (morale, camouflage and span counters are on the map)."""
+        """Hidden units of the opponent are not in the view (MBT 7.2), nor the camouflage of its units until it
+        is announced to a spotting attempt (MBT 7.24: the Formation Summary lists it); the rest of these rules'
+        state is public (morale and span counters are on the map)."""
         view = super().observe(player)
-        if self.game.oc_hidden:
+        g = self.game
+        if g.oc_hidden:
             self.hide_in_view(view, player)
+        if g.oc_camo:
+            view.camo = [c if (g.units[i].side == player or self.camk[i]) else False
+                         for i, c in enumerate(self.camo)]
         return view
 
     def scramble_hidden(self, player: int, seed: int):
         other = super().scramble_hidden(player, seed)
-        if self.game.oc_hidden:
+        g = self.game
+        if g.oc_hidden:
             self.scramble_counters(other, player, random.Random(seed + 7))
+        if g.oc_camo:  # unannounced camouflage: any unit set up on the map may have it (MBT 7.24)
+            rng = random.Random(seed + 11)
+            for i in range(g.n):
+                if g.units[i].side != player and not self.camk[i] and self.st[i] == ON:
+                    other.camo[i] = g.units[i].entry_turn == 0 and rng.random() < 0.5
         return other
 
     def replay_hidden(self) -> tuple[set, list]:

@@ -214,6 +214,7 @@ class OptSpottingRules:
             spotters = [s for s in range(g.n) if t in self.spots[s]]
             if not spotters:
                 continue
+            self.camk[t] = True  # announced to the spotting player (MBT 7.24)
             ht = self.hex[t]
             if any(distance(self.hex[s], ht) <= auto for s in spotters):
                 continue
