@@ -1,0 +1,172 @@
+"""Opportunity fire, positions, smoke, transport and battle drill details a mutation run of the engine found
+untested (COVERAGE.md, Measurements), through positions, legal actions and play, each with its rule."""
+from pathlib import Path
+
+import pytest
+
+from studio.hexgrid import coords
+from studio.model.position import Position
+from studio.model.validate import validate_paths
+from studio.rules.position import PositionError
+from studio.rulesets.assault.engine.artillery import Screen, downwind
+from studio.rulesets.assault.engine.game import create_game
+
+REPO = Path(__file__).resolve().parents[3]
+PAID = {"c31-offboard-ops-visibility": "visible"}
+
+
+@pytest.fixture(scope="module")
+def index():
+    return validate_paths([REPO / "data"]).index
+
+
+def state_of(index, units, phase, dice=(), extension=None, scenario="assault-meeting", **options):
+    rs = index.model("ruleset", "assault")
+    game = create_game(index.model("scenario", scenario), index,
+                       {o.id: o.default for o in rs.options} | PAID | options)
+    pos = Position.model_validate({"kind": "position", "schema_version": 1, "scenario": scenario,
+                                   "phase": phase, "units": units, "extension": extension or {}})
+    state = game.state_from_position(pos)
+    state.dice.force(*dice)
+    return state
+
+
+def u(uid, card, side, hexlabel, facing=None, passengers=(), **status):
+    return {"id": uid, "card": card, "side": side, "hex": hexlabel, "facing": facing, "status": status,
+            "passengers": list(passengers)}
+
+
+def by_id(state) -> dict:
+    return {c.id: c for c in state.counters}
+
+
+def rolls(state, word) -> list:
+    return [r for r in state.dice.history if word in str(r)]
+
+
+FAR = u("far", "su-t80-platoon", "soviet", "B2220")
+
+
+# ------------------------------------------------------------------ opportunity fire (15.B, option c40)
+@pytest.mark.parametrize("choice, attacks", [(None, 1), ("combined", 1), ("separate", 2)])
+def test_c40_two_opportunity_fires_at_one_entry(index, choice, attacks):
+    """15.B, option c40 (default 'combined'): two conventional opportunity fires at a Soviet platoon entering
+    B1012 are one attack on the CRT, or each alone ('separate')."""
+    options = {} if choice is None else {"c40-opp-fire-aggregation": choice}
+    units = [u("su", "su-motor-rifle-platoon", "soviet", "B1013"),
+             u("a", "us-m1-platoon", "us", "B1010", cover=True), u("b", "us-m1-platoon", "us", "B1112", cover=True)]
+    state = state_of(index, units, "soviet-move-1", dice=[10] * 6, **options)
+    state.play("move su B1012")
+    state.play("fire a HE su")
+    state.play("fire b HE su")
+    state.play("end")
+    assert len(rolls(state, "CRT su")) == attacks
+
+
+# ------------------------------------------------------------------ positions
+@pytest.mark.parametrize("ammo", [{"m1": 3}, {"m1": {"m1-tp-he": -1}}, {"m1": {"m1-tp-he": "two"}},
+                                  {"m1": {"m1-tp-he": 1.5}}])
+def test_positions_refuse_bad_ammunition_records(index, ammo):
+    """23: ammunition used is a count per pool, never negative; anything else is a position error, no traceback."""
+    with pytest.raises(PositionError):
+        state_of(index, [u("m1", "us-m1-platoon", "us", "B1010"), FAR], "us-fire", extension={"ammo": ammo})
+
+
+def test_positions_take_zero_and_positive_ammunition_records(index):
+    state = state_of(index, [u("m1", "us-m1-platoon", "us", "B1010"), FAR], "us-fire",
+                     extension={"ammo": {"m1": {"m1-tp-he": 0, "m1-kp": 2}}})
+    assert state.ammo_used[("m1", "m1-tp-he")] == 0 and state.ammo_used[("m1", "m1-kp")] == 2
+
+
+def test_scrambled_hidden_enemies_face_any_of_the_six_hexsides(index):
+    """7.F: the facing of an unspotted enemy is unknown: a scrambled state draws it among the six hexsides."""
+    state = state_of(index, [u("su", "su-t80-platoon", "soviet", "B2220", facing=2), u("m1", "us-m1-platoon", "us",
+                                                                                       "B0101")], "us-move-1")
+    facings = {next(c for c in state.scramble_hidden(1, seed).counters if c.id == "su").facing for seed in range(80)}
+    assert facings == set(range(6))
+
+
+# ------------------------------------------------------------------ smoke drift (20.A.4)
+def drift_state(index, direction, turn=3):
+    extension = {"wind": {"direction": direction, "strength": "moderate"}} if direction else \
+        {"wind": {"direction": "none", "strength": "moderate"}}
+    state = state_of(index, [FAR, u("m1", "us-m1-platoon", "us", "B0101")], "artillery", extension=extension)
+    state.turn = turn
+    return state
+
+
+def test_a_screen_placed_last_turn_drifts_one_hex_downwind_and_one_placed_now_does_not(index):
+    """20.A.4: in a moderate wind from the north a drifting chemical screen placed last turn adds one screen in
+    the hex downwind (south); a screen placed this turn and a non-drifting one add nothing."""
+    state = drift_state(index, "N")
+    h = state.game.map.hex("B1010")
+    old, new, still = Screen(h, "chemical", 0, 2, 9, True), Screen(h, "chemical", 0, 3, 9, True), \
+        Screen(h, "chemical", 0, 2, 9, False)
+    for screens, added in (([old], 1), ([new], 0), ([still], 0)):
+        state.smoke = list(screens)
+        state._adjust_smoke()
+        extra = [s for s in state.smoke if s not in screens]
+        assert len(extra) == added
+        if added:
+            d = coords.DIRECTIONS[downwind(0)]
+            assert extra[0].hex == (h[0] + d[0], h[1] + d[1]) and state.game.map.label_of[extra[0].hex] == "B1011"
+
+
+def test_no_screen_drifts_without_wind(index):
+    state = drift_state(index, None)
+    h = state.game.map.hex("B1010")
+    state.smoke = [Screen(h, "chemical", 0, 2, 9, True)]
+    state._adjust_smoke()
+    assert [s.hex for s in state.smoke] == [h]
+
+
+# ------------------------------------------------------------------ smoke blocks sight (20.B.1)
+def test_a_screen_between_two_level_hexes_blocks_the_line_through_its_hexsides(index):
+    """20.B.1: a screen is an obstacle one level above its hex: on level ground it blocks a line that crosses
+    its blocked hexsides, whatever the range."""
+    state = state_of(index, [FAR, u("m1", "us-m1-platoon", "us", "B0101")], "us-move-1")
+    game = state.game
+    a, mid, b = (game.map.hex(x) for x in ("B1008", "B1010", "B1012"))
+    assert game.map.elevation.get(a, 0) == game.map.elevation.get(mid, 0) == game.map.elevation.get(b, 0)
+    assert state.has_los(a, b)
+    for vertex in range(6):
+        state.smoke = [Screen(mid, "chemical", vertex, 1, 9)]
+        blocks = {vertex, (vertex + 1) % 6} & {0, 3}                 # the line runs north-south through B1010
+        assert (not state.has_los(a, b)) is bool(blocks)
+
+
+# ------------------------------------------------------------------ transport (8.C, 8.E, 11.A)
+def test_a_unit_that_mounts_leaves_cover_entrenchment_rooftop_and_sight(index):
+    """8.C: a unit under its carrier is not in cover, not entrenched, not on a roof and not seen itself."""
+    units = [u("i", "su-motor-rifle-platoon", "soviet", "B1010", spotted=True, cover=True),
+             u("apc", "su-btr70-platoon", "soviet", "B1010"), u("m1", "us-m1-platoon", "us", "B0101")]
+    state = state_of(index, units, "soviet-move-1")
+    i = by_id(state)["i"]
+    i.entrenched = i.roof = True
+    state.play("mount i apc")
+    state.play("end")                                       # the U.S. player's opportunity fire decision (8.C)
+    i = by_id(state)["i"]
+    assert i.carrier == "apc" and (i.cover, i.entrenched, i.roof, i.spotted) == (False, False, False, False)
+
+
+def test_a_suppressed_unarmoured_carrier_suppresses_and_sets_down_its_personnel(index):
+    """11.A.1-2: when a non-armoured vehicle (the M-151) is suppressed, its passengers are suppressed too and
+    personnel dismount."""
+    units = [u("jeep", "us-m151", "us", "B1010", passengers=["hq"]), u("hq", "us-hq", "us", "B1010"), FAR]
+    state = state_of(index, units, "soviet-fire")
+    assert by_id(state)["hq"].carrier == "jeep"
+    state._apply_result(by_id(state)["jeep"], "S")
+    hq = by_id(state)["hq"]
+    assert hq.suppressed and hq.carrier == "" and by_id(state)["jeep"].steps == 1
+
+
+# ------------------------------------------------------------------ battle drill (4.D.2)
+def test_a_march_formation_drill_costs_no_ops(index):
+    """4.D.2, 7.C: moving in march formation needs no OPs, so a drill of a company in march pays nothing."""
+    units = [u("t1", "su-t80-platoon", "soviet", "A0120", designation="A1", formation="march"),
+             u("t2", "su-t80-platoon", "soviet", "A0320", designation="A1", formation="march"),
+             u("hq", "su-hq", "soviet", "A0119", designation="HQ1"), u("us", "us-m1-platoon", "us", "B2220")]
+    state = state_of(index, units, "soviet-move-1", extension={"ops": {"soviet": {"HQ1": 3}}},
+                     scenario="assault-probe")
+    state.play("drill A1 2")
+    assert state.ops[0]["HQ1"] == 3 and by_id(state)["t1"].hex != state.game.map.hex("A0120")
