@@ -6,12 +6,15 @@
 - A vehicle that entered a narrow hex holding a friendly vehicle or a wreck during its move may not leave it this
   move (the road is blocked); units pushed to the shoulder do not block.
 - Push: a tracked vehicle with a Move command that has not moved spends its whole allowance (``push VEHICLE``) to
-  push the wreck or immobile vehicle (Track hit, crew bailed out) in the narrow hex in front to the shoulder: it
-  must weigh at least as much; roll (100) + 5 per full 5 tons of extra weight at least 51 succeeds (table
+  push the wreck, immobile vehicle (Track hit, crew bailed out) or dismounted towed unit in the narrow hex in
+  front to the shoulder: it must weigh at least as much; roll (100) + 5 per full 5 tons of extra weight at least
+  51 succeeds (table
   ``push-values``). A unit pushed to the shoulder stays in the hex, no longer blocks the road and does not cost a
   wreck's loss of the road rate.
-Dismounted leg units are not restricted. Not modelled: towed units (none in the engine), stacking limits on
-narrow roads (5.13), exits from the sides of sunken roads.
+Dismounted towed units move as vehicles do here: opposing vehicles block them, and friendly towed units block
+like friendly vehicles; a dismounted towed unit may be pushed to the shoulder (its card's ``weight_tons``).
+Dismounted leg units are not restricted. Not modelled: stacking limits on narrow roads (5.13), exits from the
+sides of sunken roads.
 """
 from __future__ import annotations
 
@@ -50,12 +53,16 @@ class NarrowRoadRules:
         if self.wreck.get(h) and ("w", h) not in self.shoulder:
             return True
         side = g.units[i].side
-        return any(j != i and self.st[j] == ON and self.hex[j] == h and not self.is_leg(j) and
+        return any(j != i and self.st[j] == ON and self.hex[j] == h and self._road_blocker(j) and
                    not g.units[j].type.ag.heli and ("u", j) not in self.shoulder for j in g.units_of(side))
+
+    def _road_blocker(self, j: int) -> bool:
+        """Vehicles and dismounted towed units take room on a narrow road (MBT 7.30); leg units do not."""
+        return not self.is_leg(j) or self.is_towed(j)
 
     def step_cost(self, i: int, a, b, reverse: bool = False):
         c = super().step_cost(i, a, b, reverse)
-        if c is None or self.is_leg(i) or not self.game.optional_on("narrow-roads"):
+        if c is None or not self._road_blocker(i) or not self.game.optional_on("narrow-roads"):
             return c
         g = self.game
         if self._narrow(b) and self._enemy_in(i, b, legs=False):
@@ -98,8 +105,8 @@ class NarrowRoadRules:
         if not self._narrow(b):
             return None
         for j in range(g.n):
-            if self.hex[j] == b and ("u", j) not in self.shoulder and not self.is_leg(j) and self.st[j] == ON and \
-                    (self.track[j] or self.bail[j] or self.bogged[j]):
+            if self.hex[j] == b and ("u", j) not in self.shoulder and self._road_blocker(j) and self.st[j] == ON and \
+                    (self.track[j] or self.bail[j] or self.bogged[j] or self.is_towed(j)):
                 return ("u", j)
         if self.wreck.get(b) and ("w", b) not in self.shoulder:
             return ("w", b)
