@@ -69,3 +69,47 @@ def test_a_spotting_attempt_announces_the_camouflage():
     far = pos_state([unit("V", "m113", "us", HOME, 0), unit("T", "t-80bv", "sov", FAR, 3)], ("camouflage",),
                     phase="spotting", camouflaged=["V"])
     assert far.camo[0] and not far.camk[0]  # no opposing unit within the normal spotting range: no announcement
+
+
+# ---------------------------------------------------------------- aircraft and hidden units (MBT 7.2, 6.7)
+def _air_state(units, hidden, loads=("arm",), options=None, dice=()):
+    from test_adv_air_fw import EXTRA_LOADS, US, _CardIndex
+
+    from studio.rules.position import position_state
+    from studio.rulesets.mbt.cards import AircraftAssignment
+    from studio.rulesets.mbt.engine import game as G
+    from mbt_adv_fixtures import index
+
+    idx = _CardIndex(index(), EXTRA_LOADS)
+    sc = idx.model("scenario", "mbt-adv-air-strike")
+    ext = sc.extension.model_copy(update={"aircraft": [AircraftAssignment(side="us", aircraft="a-10",
+                                                                          loads=list(loads))]})
+    g = G.create_game(sc.model_copy(update={"extension": ext, "optional_rules": ["hidden-units"]}), idx, options)
+    st = position_state(g, {"scenario": "mbt-adv-air-strike", "phase": "air-1", "turn": 3, "dice": list(dice),
+                            "units": list(units) + [US], "to_act": "us", "extension": {"hidden_units": hidden}})
+    st.dice.record = True
+    return st
+
+
+def test_an_anti_radiation_missile_does_not_name_a_hidden_aa_unit():
+    # MBT 6.7.3.5 / 7.2: the ZSU under a HIDDEN UNIT counter is not an ARM target: the action would name it
+    from test_adv_air_fw import fly
+
+    units = [unit("Z", "zsu-23-4", "sov", "2T14", 0)]
+    counter = [{"id": "H1", "side": "sov", "hex": "2T14", "units": ["Z"]}]
+    st = fly(_air_state(units, counter, options={"aa-radar-state": "active"}), "A-10A-1", "fast", "high", "2B1", "S")
+    assert st.hid[0] == 0 and not [a for a in legal(st) if a.startswith("attack")]
+    shown = fly(_air_state(units, [], options={"aa-radar-state": "active"}), "A-10A-1", "fast", "high", "2B1", "S")
+    assert "attack A-10A-1 arm Z" in legal(shown)
+
+
+def test_aa_fire_at_an_aircraft_reveals_the_hidden_aa_unit():
+    # MBT 7.2.2.3: AA fire is combat: the ZSU's counter is revealed
+    from test_adv_air_fw import fly
+
+    units = [unit("Z", "zsu-23-4", "sov", "2C6", 0, command="OW")]
+    counter = [{"id": "H1", "side": "sov", "hex": "2C6", "units": ["Z"]}]
+    st = fly(_air_state(units, counter, loads=("bomb",), dice=[10]), "A-10A-1", "slow", "medium", "2B1", "S")
+    assert st.hid[0] == 0 and "ow Z at A-10A-1 guns:HEI" in legal(st)
+    act(st, "ow Z at A-10A-1 guns:HEI")
+    assert st.hid[0] == -1 and st.hcs == [1]

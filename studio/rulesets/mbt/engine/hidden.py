@@ -163,6 +163,22 @@ class HiddenRules:
         out = super()._fw_targets()
         return [t for t in out if self.hid[t] < 0] if self.game.oc_hidden else out
 
+    def fw_acquired(self) -> list[int]:
+        """No hidden unit stays acquired (MBT 7.2: the counter hides it from the aircraft too)."""
+        out = super().fw_acquired()
+        return [t for t in out if self.hid[t] < 0] if self.game.oc_hidden else out
+
+    def _arm_targets(self) -> list[int]:
+        """Anti-radiation missiles home on AA radars on the map only: not on hidden units (MBT 7.2, 6.7.3.5)."""
+        out = super()._arm_targets()
+        return [t for t in out if self.hid[t] < 0] if self.game.oc_hidden else out
+
+    def fw_aa_fire(self, s: int, row) -> None:
+        """AA fire at an aircraft is combat: it reveals the hidden AA unit (MBT 7.2.2.3)."""
+        if self.game.oc_hidden:
+            self.reveal(self.hid[s], "AA fire")
+        super().fw_aa_fire(s, row)
+
     def _shoot(self, s: int, t: int, row, overwatch: bool) -> None:
         """Direct combat reveals the shooter; an aircraft attack reveals its target (MBT 7.2.2.3)."""
         g = self.game
