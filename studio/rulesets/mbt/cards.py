@@ -444,6 +444,8 @@ class TowedBody(StrictModel):
                                                       "units (MBT 6.6.7.1)")
     platform_gun_mount: bool = Field(False, description="360° field of fire (optional rule 7.16)")
     weapons: Annotated[list[Weapon], Field(min_length=1)]
+    weight_tons: Annotated[float, Field(gt=0, le=999)] | None = Field(
+        None, description="weight for pushing it off a narrow road (optional rule 7.30)")
     notes: str = ""
 
 
