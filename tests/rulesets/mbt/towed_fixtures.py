@@ -31,6 +31,7 @@ def _card(src: str, new_id: str, edit) -> dict:
 def _gun(body: dict) -> None:
     body["passenger_capacity"] = {"towed": 1, "leg": 1}
     body["movement"]["cross_country"] = 3
+    body["weight_tons"] = 3
 
 
 def _big_gun(body: dict) -> None:

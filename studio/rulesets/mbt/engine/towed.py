@@ -201,8 +201,11 @@ class TowedRules:
     # ---------------------------------------------------------------- transport (MBT 6.6.7.1)
     def move_options(self, i: int) -> list:
         """A towed unit with a towed component mounts only a vehicle with the towed capacity that tows less than
-        tow-max-units units (MBT 6.6.7.1)."""
+        tow-max-units units (MBT 6.6.7.1); towed units never dig into a hedgerow (7.10 is for leg units)."""
         out = super().move_options(i)
+        if not self.is_towed(i):
+            return out
+        out = [a for a in out if a[0] != "inb"]  # MBT 7.10: only leg units dig into a hedgerow hexside
         if not self.is_tow(i):
             return out
         return [a for a in out if a[0] != "mount" or self._may_tow(self.game.uindex[a[2]], i)]
