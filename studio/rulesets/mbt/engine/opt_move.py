@@ -16,7 +16,7 @@ from .opt_terrain import TerrainMoveRules
 
 #: the AdvState slots the movement optional rules and quickmarch keep (``advanced.AG_SLOTS``)
 MOVE_SLOTS = ("mines", "plow", "bogged", "qm", "ovr", "hd", "hdrev", "razed", "burning", "fire_gp", "cov0", "escort",
-              "fc", "fcq", "shoulder", "avlb", "avlbc", "inb")
+              "fc", "fcq", "shoulder", "avlb", "avlbc", "avlbh", "inb")
 
 
 class MoveOptionalRules(HedgerowRules, AvlbRules, NarrowRoadRules, AssaultCoverRules, LongGunRules, EngineerRules,

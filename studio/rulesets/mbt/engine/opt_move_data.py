@@ -78,6 +78,8 @@ class MoveOpt:
     cards: dict = field(default_factory=dict)   # card id -> CardMove (filled on first use)
     placeholders: list = field(default_factory=list)
     xc_cache: dict = field(default_factory=dict)  # (traction, weight) -> step table with the limits applied
+    avlb_hex: frozenset = frozenset()           # terrain codes whose hexes an AVLB bridge spans (MBT 7.49)
+    avlb_values: dict = field(default_factory=dict)  # avlb-values: gpd (MBT 7.49)
 
     def fingerprint(self) -> str:
         return repr(sorted((k, repr(v)) for k, v in self.__dict__.items()
@@ -125,11 +127,27 @@ def compile_move_opt(game) -> MoveOpt:
                  rd.keyed("assault-cover-slots", "item", "value", "int"), _spot_fc(rd),
                  rd.keyed("push-values", "item", "value", "int"),
                  frozenset(_hex(game, h, "narrow_roads") for h in game.extension.get("narrow_roads") or ()),
-                 frozenset(str(x["feature"]) for x in rd.rows("avlb-span")), forbidden,
+                 _avlb_span(rd, "hexside"), forbidden,
                  rd.keyed("close-combat-extra", "item", "value", "int"),
                  frozenset(str(x["terrain"]) for x in rd.rows("support-terrain")))
+    mo.avlb_hex = _avlb_span(rd, "hex")
+    mo.avlb_values = rd.keyed("avlb-values", "item", "value", "int")
     mo.placeholders = rd.placeholders
     return mo
+
+
+def _avlb_span(rd: TableReader, kind: str) -> frozenset:
+    """The hexside features (``hexside``) or hex terrain codes (``hex``) an AVLB spans (MBT 7.49)."""
+    tid = "avlb-span"
+    rows = rd.rows(tid)
+    out = set()
+    for r in range(len(rows)):
+        k = rd.cell(tid, rows, r, "kind", "str")
+        if k not in ("hexside", "hex"):
+            raise DataError(f"table '{tid}' row {r}: kind {k!r} (hexside or hex)", f"/tables/{rd.where[tid]}/rows/{r}")
+        if k == kind:
+            out.add(rd.cell(tid, rows, r, "feature", "str"))
+    return frozenset(out)
 
 
 def _hull_down(rd: TableReader) -> tuple:
