@@ -253,7 +253,8 @@ class QtReplayView(QWidget):
         for cid, h, side in counters:
             stacks.setdefault(tuple(h), []).append(self._spec(None, f"HIDDEN {cid}", side))
         self.scene.set_counters("units", [(h, c, None) for h, c in stacks.items()])
-        named = [positions.get(n) or self._before(step.index, n) for n in step.named]
+        # a unit under a hidden counter is neither ringed nor a shot's end: the ring would show where it is (MBT 7.2)
+        named = [positions.get(n) or self._before(step.index, n) for n in step.named if n not in names]
         hexes = [p[0] for p in named if p]
         self.scene.set_marks("named", hexes, "#ffff00", 70, outline="#ff8000", z=5.5)
         if len(hexes) >= 2 and step.range is not None:
