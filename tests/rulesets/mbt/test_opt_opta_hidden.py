@@ -113,3 +113,36 @@ def test_aa_fire_at_an_aircraft_reveals_the_hidden_aa_unit():
     assert st.hid[0] == 0 and "ow Z at A-10A-1 guns:HEI" in legal(st)
     act(st, "ow Z at A-10A-1 guns:HEI")
     assert st.hid[0] == -1 and st.hcs == [1]
+
+
+# ---------------------------------------------------------------- the replay viewer (issue 13 item 3)
+def test_the_replay_viewer_neither_draws_nor_rings_a_hidden_unit(qapp, tmp_path):
+    # MBT 7.2: while the M901s of counter H2 are hidden the viewer draws the counter, not them, and a step that
+    # moves one of them rings no hex (the ring would show where it is)
+    from studio.qt.replay_viewer import QtReplayView
+    from studio.rules.load import load_game
+    from studio.rules.replay import record, write_replay
+
+    data = Path(__file__).resolve().parents[3] / "data"
+    loaded = load_game("opt-everything", data, optional_rules=["hidden-units"])
+    bots = [loaded.game.make_bot("heuristic", side, 5) for side in (0, 1)]
+    state, actions = loaded.game.new_initial_state(5), []
+    while len(actions) < 130:  # the first turn, with the hidden M901s' moves
+        player = state.current_player()
+        action = bots[player].choose(state.observation(player), state.legal_actions())
+        actions.append(str(action))
+        state.play(action)
+    path = write_replay(tmp_path / "hidden.replay.json", record(loaded, 5, actions, state, ["heuristic"] * 2))
+    viewer = QtReplayView()
+    assert viewer.open(path, data) == ""
+    names, counters = viewer.hidden[1]
+    assert {"M901-1", "M901-2"} <= names and "H2" in {c[0] for c in counters}
+    step = next(s for s in viewer.walk.steps[1:] if s.index < len(viewer.hidden) and s.named and
+                set(s.named) <= viewer.hidden[s.index][0] and not s.action.startswith("command"))
+    viewer.goto(step.index)
+    assert not viewer.scene.layer("named")
+    visible = next(s for s in viewer.walk.steps[1:] if s.named and not set(s.named) & viewer.hidden[s.index][0]
+                   and s.action.split()[0] == "fwd")
+    viewer.goto(visible.index)
+    assert viewer.scene.layer("named")  # a visible unit's move is ringed
+    viewer.deleteLater()
