@@ -48,8 +48,9 @@ def test_no_ground_unit_enters_a_burning_hex():
 
 def test_burning_needs_the_rule_and_good_hexes():
     units = [unit("V", "t-80bv", "sov", H0, D), unit("E", "m1", "us", "4T13", 2)]
+    assert _pos(opt_game(), units, burning={H1: 1}).burning == {}  # no fires with the rule off
     with pytest.raises(PositionError):
-        _pos(opt_game(), units, burning={H1: 1})
+        _pos(opt_game(FIRES), units, burning={H1: 0})
     with pytest.raises(PositionError):
         _pos(opt_game(FIRES), units, burning={"ZZ99": 1})
 

@@ -39,11 +39,12 @@ def apply_move_extension(state, ext: dict, error, own_units: bool) -> None:
 
 
 def _burning(state, value, error) -> None:
-    """Fires burning at the position (MBT 7.35): hex label -> the turn the fire started."""
+    """Fires burning at the position (MBT 7.35): hex label -> the turn the fire started; checked, and kept only
+    while optional rule fires is on (as the position's minefields with mines off)."""
     g = state.game
     where = "/extension/burning"
-    if not g.advanced or not g.optional_on("fires"):
-        raise error("extension burning: needs the Advanced Game with optional rule fires (MBT 7.35)", where)
+    if not g.advanced:
+        raise error("extension burning: an Advanced Game optional rule (MBT 7.35)", where)
     if not isinstance(value, dict):
         raise error("extension burning: a mapping hex -> turn the fire started", where)
     out = {}
@@ -51,7 +52,7 @@ def _burning(state, value, error) -> None:
         if label not in g.map.hex_of or isinstance(turn, bool) or not isinstance(turn, int) or turn < 1:
             raise error(f"extension burning: {label!r}: a hex of the map and a turn >= 1", f"{where}/{label}")
         out[g.map.hex(label)] = turn
-    state.burning = out
+    state.burning = out if g.optional_on("fires") else {}
 
 
 def _item(model, x):
