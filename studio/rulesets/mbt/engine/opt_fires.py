@@ -185,16 +185,21 @@ class FiresRules:
             self._burn_units()
         super()._recover()
 
-    def _construction(self, h) -> tuple[str, int]:
-        """The construction a hex burns as and the modifier on its fire roll (MBT 7.35.1, 7.35.4)."""
+    def _construction(self, h) -> str:
+        """The construction a hex burns as (MBT 7.35.1; 7.35.4 the scenario's fire terrain)."""
         from .data import building_cover
 
         g = self.game
         other = self._fire_terrain().get(h)
         if other is not None:
-            return other
+            return other[0]
         kind = (g.extension.get("building_construction") or {}).get(g.label(h))
-        return kind or building_cover(g.ruleset)[1][g.map.terrain.get(h, "")], 0
+        return kind or building_cover(g.ruleset)[1][g.map.terrain.get(h, "")]
+
+    def _fire_modifier(self, h) -> int:
+        """The scenario's additional modifier on the fire roll of a 7.35.4 hex (MBT 7.35.4), else 0."""
+        other = self._fire_terrain().get(h)
+        return other[1] if other is not None else 0
 
     def _fire_checks(self) -> None:
         from .opt_move_data import move_opt
@@ -206,7 +211,7 @@ class FiresRules:
                 self.burning[h] = self.turn
                 self.narrate(f"incendiary bombs set {g.label(h)} on fire (MBT 7.35.1)")
                 continue
-            kind, mod = self._construction(h)
+            kind, mod = self._construction(h), self._fire_modifier(h)
             top = next((m for c, lo, hi, m in mo.fire_start if c == kind and lo <= gp <= hi), 0)
             roll = self.dice.roll(100, f"Fire check {g.label(h)}")
             started = roll + mod <= top
