@@ -45,11 +45,16 @@ class Dummies:
         """Assault 10.F: at the start of a friendly movement phase a pooled dummy returns in the hex of an
         unspotted friendly unit."""
         side = self.phasing()
-        if self.dummy_pool[side] <= 0 or any(c.moved or c.changed or c.paid for c in self.counters
-                                             if c.side == side):
+        if self.dummy_pool[side] <= 0 or self.dummy_closed or self._side_started(side):
             return []
         return [f"dummy {c.id}" for c in self.counters
                 if c.side == side and not c.dummy and not c.spotted and not c.carrier]
+
+    def _side_started(self, side: int) -> bool:
+        """Whether a counter of ``side`` has moved, changed formation or been paid for this phase. A mover that
+        is gone since (a found dummy, a unit lost to opportunity fire, an exit) left ``dummy_closed`` set by
+        its move, so the return window does not open again."""
+        return any(c.moved or c.changed or c.paid for c in self.counters if c.side == side)
 
     def _return_dummy(self, host) -> None:
         self.dummy_pool[host.side] -= 1

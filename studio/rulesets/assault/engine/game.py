@@ -496,6 +496,7 @@ class AssaultState(CommandControl, Replacement, OpportunityFire, Artillery, Smok
     missile_round: bool = False                     # the phasing player's declarations at them (ESoP fire 1-3)
     orphan_banks: dict = field(default_factory=dict)    # (side, TOC) -> planning track of an eliminated TOC (6.B.3)
     road_closed: tuple = ()                         # hexes where a march unit took an opp-fire loss (9.A)
+    dummy_closed: bool = False                      # a unit of the phasing side has moved this phase (10.F)
     DERIVED_SLOTS = {"casualty_log": "a record of the losses for play reports; the rules never read it",
                      "events": "narration of the results for the replay viewer; the rules never read it"}
 
@@ -529,7 +530,7 @@ class AssaultState(CommandControl, Replacement, OpportunityFire, Artillery, Smok
                      self.max_rof_used, self.passed, sorted(self.ammo_used.items()), self.dead_hqs,
                      self.lost_steps, units, morale, self.dummy_pool, self.dummies_made, self.drill_queue,
                      self.pending_mount, self.missile_spotted, self.missile_round,
-                     sorted(self.orphan_banks.items()), self.road_closed,
+                     sorted(self.orphan_banks.items()), self.road_closed, self.dummy_closed,
                      self.dice.fingerprint(), list(self.dice._forced)))
 
     def clone(self) -> "AssaultState":
@@ -543,7 +544,8 @@ class AssaultState(CommandControl, Replacement, OpportunityFire, Artillery, Smok
                              list(self.smoke), self.art_step, self.timetable_aborted, self.timetable_aborted_now,
                              self.max_rof_used, self.passed, dict(self.ammo_used), self.dead_hqs, list(self.events),
                              list(self.dummy_pool), list(self.dummies_made), self.drill_queue, self.pending_mount,
-                             self.missile_spotted, self.missile_round, dict(self.orphan_banks), self.road_closed)
+                             self.missile_spotted, self.missile_round, dict(self.orphan_banks), self.road_closed,
+                             self.dummy_closed)
         other.counters = [c.copy() for c in self.counters]
         return other
 
@@ -670,6 +672,7 @@ class AssaultState(CommandControl, Replacement, OpportunityFire, Artillery, Smok
             if self.phase.endswith("move-1") and c.side == self.phasing():
                 c.moved_first = False                                     # Assault 12.B.4: a new player turn
         self.passed, self.missile_spotted, self.missile_round, self.road_closed = (), (), False, ()
+        self.dummy_closed = False
         if self.phase == "artillery":
             self._artillery_start()                                                         # Assault 19, 20.A.4
         for m in self.morale.values():
@@ -840,6 +843,7 @@ class AssaultState(CommandControl, Replacement, OpportunityFire, Artillery, Smok
     def _exit(self, c: Counter) -> None:
         if self._needs_orders(c):
             self._pay(c)
+        self.dummy_closed = True                                      # Assault 10.F: a unit has moved
         riders = self._passengers(c)
         self.exited[c.side] += c.steps + sum(p.steps for p in riders)  # Assault 24.E (8.C: with its passengers)
         self.counters = [o for o in self.counters if o is not c and o not in riders]
@@ -945,7 +949,7 @@ class AssaultState(CommandControl, Replacement, OpportunityFire, Artillery, Smok
         else:
             c.mp_used += cost
             c.road_used = c.road_used or (c.formation == "march" and self._on_road(c, h))
-        c.moved = True
+        c.moved = self.dummy_closed = True                            # Assault 10.F: no dummy returns now
         if self.phase.endswith("move-1"):
             c.moved_first = True
         old, c.hex, c.cover, c.entrenched = c.hex, h, False, False   # Assault 7.G, 18: leaving removes them
