@@ -247,3 +247,14 @@ def test_only_the_enemy_tries_to_spot_the_missile_firer(index):
     state.play("fire m901 Msl su")
     assert not by_id(state)["m901"].spotted
     assert not any("spotting m901" in str(r) for r in state.dice.history)
+
+
+# ------------------------------------------------------------------ a new game (2, 24)
+@pytest.mark.parametrize("scenario", ["assault-meeting", "assault-probe"])
+def test_a_new_game_starts_at_turn_one_with_the_soviet_artillery_plot(index, scenario):
+    """2, ESoP: turn 1 opens with the artillery phase, the Soviet player plotting first; nothing is lost, exited,
+    declared or under way yet."""
+    state = game_of(index, scenario).new_initial_state(4)
+    assert (state.turn, state.phase_id(), state.current_player(), state.art_step) == (1, "artillery", 0, "plot")
+    assert state.lost_steps == [0, 0] and state.exited == [0, 0] and state.declared == []
+    assert not state.assault_step and state.opp_target == "" and state.outcome().victory_points == [0, 0]
