@@ -1,0 +1,78 @@
+"""Fire results (Assault 11, 17.A.1) and the casualty records of play reports, found untested by a mutation run
+of the engine (COVERAGE.md, Measurements), through positions and the state's result and report helpers."""
+from pathlib import Path
+
+import pytest
+
+from studio.model.position import Position
+from studio.model.validate import validate_paths
+from studio.rulesets.assault.engine.game import create_game
+
+REPO = Path(__file__).resolve().parents[3]
+
+
+@pytest.fixture(scope="module")
+def index():
+    return validate_paths([REPO / "data"]).index
+
+
+def state_of(index, units, phase, dice=(), extension=None, scenario="assault-meeting", **options):
+    rs = index.model("ruleset", "assault")
+    game = create_game(index.model("scenario", scenario), index, {o.id: o.default for o in rs.options} | options)
+    pos = Position.model_validate({"kind": "position", "schema_version": 1, "scenario": scenario,
+                                   "phase": phase, "units": units, "extension": extension or {}})
+    state = game.state_from_position(pos)
+    state.dice.force(*dice)
+    return state
+
+
+def u(uid, card, side, hexlabel, facing=None, **status):
+    return {"id": uid, "card": card, "side": side, "hex": hexlabel, "facing": facing, "status": status}
+
+
+def by_id(state) -> dict:
+    return {c.id: c for c in state.counters}
+
+
+# ------------------------------------------------------------------ results (11)
+@pytest.mark.parametrize("result, steps, suppressed", [("NE", 2, False), ("S", 2, True), ("H", 1, True),
+                                                       ("E", 0, True)])
+@pytest.mark.parametrize("card, formation, covers", [("su-motor-rifle-platoon", "combat", True),
+                                                     ("su-motor-rifle-platoon", "march", False),
+                                                     ("su-t80-platoon", "combat", False)])
+def test_results_on_the_crt(index, result, steps, suppressed, card, formation, covers):
+    """11: NE nothing; S suppresses; H one step and suppressed; E the whole counter. 11.A.1: suppressed personnel
+    in combat formation go into cover. 17.A.1: the steps count against the company's morale."""
+    state = state_of(index, [u("x", card, "soviet", "B1010", formation=formation, company="K"),
+                             u("m1", "us-m1-platoon", "us", "B0101")], "us-fire")
+    x = by_id(state)["x"]
+    state._apply_result(x, result)
+    assert (x.steps, x.suppressed) == (steps, suppressed)
+    assert x.cover is (covers and suppressed)
+    assert state.lost_steps == [2 - steps, 0] and state.morale["K"].lost == 2 - steps
+    assert len(state.casualties()) == 2 - steps
+
+
+def test_a_hit_on_a_one_step_section_eliminates_it(index):
+    state = state_of(index, [u("x", "su-brdm2-at5-section", "soviet", "B1010"), u("m1", "us-m1-platoon", "us",
+                                                                                  "B0101")], "us-fire")
+    state._apply_result(by_id(state)["x"], "H")
+    assert by_id(state)["x"].steps == 0 and state.lost_steps == [1, 0]
+
+
+# ------------------------------------------------------------------ casualty records (play reports)
+def test_a_fire_loss_is_recorded_with_firer_weapon_range_and_turn(index):
+    """Play reports count losses by unit type, weapon and range: one record per step lost."""
+    units = [u("m1", "us-m1-platoon", "us", "B1010", spotted=True),
+             u("su", "su-t80-platoon", "soviet", "B1013", spotted=True)]
+    state = state_of(index, units, "us-fire", dice=[1, 1, 1, 1, 10, 10])
+    state.turn = 2
+    state.play("fire m1 KP su")
+    state.play("end")
+    state.play("end")
+    records = state.casualties()
+    assert records and all(r == {"side": 0, "unit": "su", "unit_type": "su-t80-platoon", "turn": 2,
+                                 "weapon": "us-m1-platoon KP", "range": 3, "by": "m1"} for r in records)
+    assert len(records) == state.lost_steps[0]
+    records[0]["unit"] = "changed"
+    assert state.casualties()[0]["unit"] == "su"                    # a copy: the report cannot change the state
