@@ -258,3 +258,26 @@ def test_a_new_game_starts_at_turn_one_with_the_soviet_artillery_plot(index, sce
     assert (state.turn, state.phase_id(), state.current_player(), state.art_step) == (1, "artillery", 0, "plot")
     assert state.lost_steps == [0, 0] and state.exited == [0, 0] and state.declared == []
     assert not state.assault_step and state.opp_target == "" and state.outcome().victory_points == [0, 0]
+
+
+# ------------------------------------------------------------------ map edges (24.A-B, 19.F)
+@pytest.mark.parametrize("edge, part, pick", [("west", slice(1, 3), min), ("east", slice(1, 3), max),
+                                              ("north", slice(3, 5), min), ("south", slice(3, 5), max)])
+def test_edge_hexes_are_the_outermost_column_or_row_from_the_middle_outward(index, edge, part, pick):
+    """24.B: a force entering by an edge takes the edge's hexes (the outermost column or row of the board), the
+    middle ones first; 19.F counts off-board range from that edge (0 on it, 1 next to it)."""
+    game = game_of(index, "assault-meeting")
+    label = game.map.label_of
+    numbers = {h: int(label[h][part]) for h in label}
+    outer = pick(numbers.values())
+    edge_hexes = game._edge_hexes(edge)
+    assert sorted(edge_hexes) == sorted(h for h in label if numbers[h] == outer)
+    other = slice(3, 5) if part == slice(1, 3) else slice(1, 3)
+    along = sorted(edge_hexes, key=lambda h: label[h][other])
+    mid = len(along) // 2
+    offsets = [abs(along.index(h) - mid) for h in edge_hexes]
+    assert offsets[0] == 0 and offsets == sorted(offsets)
+    distance = game.edge_distance(edge)
+    assert all(distance[h] == 0 for h in edge_hexes)
+    inner = outer + (1 if pick is min else -1)
+    assert all(distance[h] == 1 for h in label if numbers[h] == inner)
