@@ -158,6 +158,7 @@ class MbtGame(Game):
         if self.advanced:
             self.placeholder_tables += self.optc.placeholders + fire.placeholders
             self.placeholder_tables += towed_data(self).placeholders  # towed units (MBT 5.2, 6.6.5)
+        self.placeholder_tables = tables_in_force(self, self.placeholder_tables)  # only rules in force (issue 13)
 
     def _environment(self, env) -> None:
         """The scenario environment the rules use: the light of each turn (day, dusk, night; night turns) for
@@ -340,6 +341,16 @@ def create_game(scenario, index, options: dict | None = None) -> MbtGame:
         else:
             diag = Diagnostic(Severity.ERROR, "mbt.engine-data", str(exc), doc.display if doc else "")
         raise ScenarioRefused(f"scenario '{scenario.id}' cannot be played: {exc}", [diag]) from None
+
+
+def tables_in_force(game, tables: list) -> list:
+    """``tables`` without those only optional rules that are off list as theirs (``optional_rules[].tables``):
+    a play report's "placeholder tables used" names only tables the game reads; each table once."""
+    owners: dict = {}
+    for r in game.ruleset.optional_rules:
+        for t in r.tables:
+            owners.setdefault(t, []).append(r.id)
+    return list(dict.fromkeys(t for t in tables if t not in owners or any(game.optional_on(o) for o in owners[t])))
 
 
 __all__ = ["MbtGame", "MbtState", "Action", "PASS", "create_game", "percentile", "read_d10",
