@@ -19,8 +19,21 @@ hidden). It
   units (19.E) and never leaves deployment;
 - replaces eliminated HQs at once (4.C.3);
 - dismounts its carried infantry before moving once a spotted enemy is within 12 hexes or the carrier stands on
-  its goal (8.C), so the infantry fights; it never mounts again.
-The bot reads the rules' public tables (compiled data, cards) but never the hidden part of the state.
+  its goal (8.C), so the infantry fights; it never mounts again;
+- gives one order to several units where that saves operations points (4.C): a stack's formation change or step
+  (``stack``, free with an HQ in it, 4.D.1) and, as the Soviets, a company's or battalion's (battle drill,
+  ``drill``, 4.D.2), when every unit of it would take that formation or gains ground toward its own goal by that
+  step; a stack or drill once started goes on only while every unit still gains;
+- uses its dummies (10.F) as a screen: they head for the nearest spotted enemy (else the enemy's edge) as a unit
+  of their card would, stop four hexes short of it, never enter a hex where a spotted enemy would find them at
+  once, count for no objective or stack, and a dummy that was found returns at the start of the next friendly
+  movement phase with the unspotted unit nearest the enemy (the choice reads only what the bot's side knows);
+- entrenches (18) the personnel and weapons that stand on their goal in an entrenchment hex, and faces an
+  armoured vehicle that has moved toward the nearest spotted enemy with its front armour (7.F, 13.B.2);
+- never plans with a TOC (6.A: commanding gives OPs every phase), leaves deployment, re-mounts, cross-attaches,
+  cancels a mission or aborts the fire timetable: none of them helps the plan above.
+The bot reads the rules' public tables (compiled data, cards) but never the hidden part of the state: it sees
+only its observation, where enemy dummies never appear (10.F).
 """
 from __future__ import annotations
 
@@ -30,12 +43,15 @@ from studio.hexgrid import coords
 
 from .cards import ANTI_ARMOUR
 from .engine import fire
+from .engine.game import _hexsides_towards
 
 CONTACT = 12             # hexes: the longest opportunity-fire range (Assault 15.A); deploy from march inside it
 MIN_SCORE = 0.05
 HOLDERS = 2              # units per objective hex; the others stop within SUPPORT_RANGE hexes of it
 SUPPORT_RANGE = 3
 MAX_STACK_STEPS = 4          # fire below this expected effect is not worth revealing the firer (10.D just-fired)
+FORM_FIRST = 1000.0      # a group's formation change ranks above any step (a step is worth its hexes gained)
+DUMMY_STANDOFF = 4       # hexes: a dummy stops this close to a spotted enemy (it spots from there, 10.F)
 
 
 class HeuristicBot:
@@ -49,21 +65,25 @@ class HeuristicBot:
                            for h in v.hexes if h in game.map.hex_of]
         self.attacker = any(v.type == "hold_hexes" and v.side == game.sides[side] for v in game.victory)
         self.enemy_edge = game._edge_hexes("east" if game.sides[side] == "us" else "west")[0]
+        self._acted = None       # (turn, phase) in which the bot gave an order other than a dummy's return
 
     # ------------------------------------------------------------------ choice
     def choose(self, view, legal):
         texts = [str(a) for a in legal]
         if view.phase == "artillery":
             return self._artillery(view, texts)
-        for kind in ("rally", "replace", "dismount", "fire", "exit"):
+        self._own = [c for c in view.counters if c.side == self.side and not c.dummy]
+        self._rank = {c.id: n for n, c in enumerate(self._own)}
+        for kind in ("dummy", "rally", "replace", "dismount", "fire", "exit", "group", "deploy", "march", "move",
+                     "entrench", "face", "cover"):
             pick = getattr(self, f"_{kind}")(view, texts)
             if pick is not None:
-                return pick
-        for kind in ("deploy", "march", "move", "cover"):
-            pick = getattr(self, f"_{kind}")(view, texts)
-            if pick is not None:
-                return pick
-        return "end" if "end" in texts else texts[0]
+                break
+        else:
+            pick = "end" if "end" in texts else texts[0]
+        if not pick.startswith("dummy "):
+            self._acted = (view.turn, view.phase)
+        return pick
 
     # ------------------------------------------------------------------ artillery (Assault 19)
     def _artillery(self, view, texts):
@@ -87,7 +107,7 @@ class HeuristicBot:
         """Enemy steps in the target hex (none if a friendly unit is there), sooner and max ROF preferred."""
         h = self.game.map.hex(parts[2])
         enemy = sum(c.steps for c in view.counters if c.hex == h and c.side != self.side and not c.carrier)
-        if enemy == 0 or any(c.hex == h and c.side == self.side for c in view.counters):
+        if enemy == 0 or any(c.hex == h and c.side == self.side and not c.dummy for c in view.counters):
             return 0.0
         firer = view._firer(parts[1])
         delay = view._observed_delay(firer, h) or 0
@@ -162,6 +182,129 @@ class HeuristicBot:
         best, text = max(scored)
         return text if best >= MIN_SCORE else None
 
+    # ------------------------------------------------------------------ dummies (Assault 10.F)
+    def _dummy(self, view, texts):
+        """A found dummy returns (10.F: only before any unit moves) with the unspotted unit nearest the enemy:
+        nearest a spotted enemy, else the enemy's edge."""
+        hosts = [view._by_id(t.split()[1]) for t in texts if t.startswith("dummy ")]
+        if not hosts or self._acted == (view.turn, view.phase):
+            return None
+        marks = [c.hex for c in view.counters if c.side != self.side] or [self.enemy_edge]
+        host = min(hosts, key=lambda c: (min(coords.distance(c.hex, m) for m in marks), c.id))
+        return f"dummy {host.id}"
+
+    def _dummy_goal(self, view, unit):
+        """A dummy screens: toward the nearest spotted enemy, stopping DUMMY_STANDOFF hexes short, else toward
+        the enemy's edge."""
+        enemies = [c.hex for c in view.counters if c.side != self.side]
+        if not enemies:
+            return self.enemy_edge
+        near = min(enemies, key=lambda h: coords.distance(unit.hex, h))
+        return None if coords.distance(unit.hex, near) <= DUMMY_STANDOFF else near
+
+    # ------------------------------------------------------------------ one order for several units (4.C, 4.D)
+    def _group(self, view, texts):
+        """The best ``stack`` or ``drill`` order: a formation change every unit of it wants, or a step every
+        unit of it gains by; a new one only where it saves OPs (two units or more that need an order, or a
+        stack moving free with its HQ, 4.D.1)."""
+        best = None
+        for t in texts:
+            verb, key, arg = t.split() if t.startswith(("stack ", "drill ")) else (None, None, None)
+            if verb is None:
+                continue
+            units, started = self._group_units(view, verb, key)
+            if not started and not self._group_saves(view, verb, units):
+                continue
+            if arg in ("march", "combat"):                        # formations first (7.C: before moving)
+                value = FORM_FIRST + self._group_form_value(view, units, arg)
+            else:
+                value = self._group_step_value(view, units, int(arg))
+            if value > 0 and value != FORM_FIRST and (best is None or value > best[0]):
+                best = (value, t)
+        return best[1] if best else None
+
+    def _group_units(self, view, verb: str, key: str):
+        """The units one order moves and whether they already move together this phase."""
+        if verb == "stack":
+            lead = view._by_id(key)
+            return view._stack_members(lead), lead.drill.startswith("stack:")
+        units = view._drill_groups(self.side).get(key, [])
+        return units, any(c.drill == key for c in units)
+
+    def _group_saves(self, view, verb: str, units: list) -> bool:
+        """One order instead of one per unit (Assault 4.C); a stack with an HQ pays none (4.D.1)."""
+        ordered = sum(1 for c in units if c.formation == "combat" and view._needs_orders(c)
+                      and view._payment(c) != {})
+        return ordered >= 2 or (ordered >= 1 and verb == "stack" and view._stack_free(units))
+
+    def _wanted_formation(self, view, unit) -> str:
+        """March while the unit has a way to go and no spotted enemy is near (7.C), else combat."""
+        return "march" if self._goal(view, unit) is not None and not self._near_enemy(view, unit) else "combat"
+
+    def _group_form_value(self, view, units: list, formation: str) -> float:
+        """How many units change to ``formation``; 0 if one of them would rather not."""
+        changing = [c for c in units if c.formation != formation]
+        if any(self._wanted_formation(view, c) != formation for c in changing):
+            return 0.0
+        return float(len(changing)) if len(changing) >= 2 or view._stack_free(units) else 0.0
+
+    def _group_step_value(self, view, units: list, d: int) -> float:
+        """Ground gained toward their goals when every unit steps in direction ``d``; 0 when one of them would
+        not go (holding fire, at its goal, losing ground, exposed as a hunter, or into a crowded hex)."""
+        moving = {c.id for c in units}
+        arriving: dict = {}
+        total = 0.0
+        for c in units:
+            goal = self._goal(view, c)
+            h = coords.neighbour(c.hex, d)
+            if goal is None or self._holds_fire(view, c) or (self._hunter(view, c) and
+                                                             (self._has_target(view, c) or self._exposed(view, c, h))):
+                return 0.0
+            gain = coords.distance(c.hex, goal) - coords.distance(h, goal)
+            if gain < 0:
+                return 0.0
+            arriving[h] = arriving.get(h, 0) + c.steps
+            total += gain + 0.1 * self._defence(view, c, h)
+        for h, steps in arriving.items():
+            if self._steps_at(view, h, moving) + steps > max(MAX_STACK_STEPS, steps):
+                return 0.0
+        return total if total >= 1 else 0.0
+
+    # ------------------------------------------------------------------ entrenchments, facing (Assault 18, 7.F)
+    def _entrench(self, view, texts):
+        """Personnel and weapons on their goal in an entrenchment hex dig in (18: a better defence row, covered
+        for spotting); in the first movement phase only those with nothing to fire at (12.B.4)."""
+        for t in texts:
+            if t.startswith("entrench "):
+                unit = view._by_id(t.split()[1])
+                if self._goal(view, unit) is None and not self._holds_fire(view, unit):
+                    return t
+        return None
+
+    def _face(self, view, texts):
+        """An armoured vehicle that has moved turns its front armour (13.B.2) toward the nearest spotted enemy
+        when the LOS from it would strike a flank (7.F: 1 MP after its last hex)."""
+        faces: dict = {}
+        for t in texts:
+            if t.startswith("face "):
+                _, uid, d = t.split()
+                faces.setdefault(uid, set()).add(int(d))
+        for uid, options in faces.items():
+            unit = view._by_id(uid)
+            body = self.game.card(unit.card).body
+            enemies = [c for c in view.counters if c.side != self.side]
+            if body.armour is None or unit.dummy or not enemies:
+                continue
+            enemy = min(enemies, key=lambda c: (coords.distance(unit.hex, c.hex), c.id))
+            if enemy.hex == unit.hex or view._front(unit, enemy):
+                continue
+            sides = _hexsides_towards(unit.hex, enemy.hex)
+            wanted = sides if unit.formation == "march" else tuple((s - k) % 6 for s in sides for k in (0, 1))
+            pick = next((d for d in wanted if d in options), None)
+            if pick is not None:
+                return f"face {uid} {pick}"
+        return None
+
     # ------------------------------------------------------------------ fire (Assault 13, 14)
     def shot_value(self, view, firer_id: str, ammo: str, target_id: str) -> float:
         """Expected steps lost by the target (suppression counts a fifth of a step)."""
@@ -219,7 +362,9 @@ class HeuristicBot:
                 continue
             h = self.game.map.hex(label)
             gain = coords.distance(unit.hex, goal) - coords.distance(h, goal)
-            if gain <= 0 or (hunter and self._exposed(view, unit, h)) or self._crowded(view, h):
+            if gain <= 0 or ((hunter or unit.dummy) and self._exposed(view, unit, h)):
+                continue
+            if not unit.dummy and self._crowded(view, h):
                 continue
             score = gain + 0.1 * self._defence(view, unit, h) + 0.01 * self.rng.random()
             if best is None or score > best[0]:
@@ -228,7 +373,7 @@ class HeuristicBot:
 
     def _holds_fire(self, view, unit) -> bool:
         """First movement phase: a unit with a spotted enemy in range stays to fire (Assault 12.B.4)."""
-        return view.phase.endswith("move-1") and self._has_target(view, unit)
+        return view.phase.endswith("move-1") and not unit.dummy and self._has_target(view, unit)
 
     def _has_target(self, view, unit) -> bool:
         return any(view._targets(unit, row) for row in self.game.card(unit.card).rows if row.rof >= 1)
@@ -237,8 +382,9 @@ class HeuristicBot:
         """The hex this unit heads for. A side with objectives of its own spreads every unit over the objective
         hexes; a side that only denies the enemy's sends one unit per objective hex there and the others hunt:
         toward the nearest spotted enemy, else toward the enemy's edge (its points come from enemy losses)."""
-        mine = [c for c in view.counters if c.side == self.side]
-        n = mine.index(unit)
+        if unit.dummy:
+            return self._dummy_goal(view, unit)
+        n = self._rank[unit.id]
         if self.objectives and (self.attacker or n < len(self.objectives)):
             goal = self.objectives[n % len(self.objectives)]
             near = 0 if n < HOLDERS * len(self.objectives) else SUPPORT_RANGE   # the rest close up, not pile in
@@ -250,11 +396,15 @@ class HeuristicBot:
 
     def _crowded(self, view, h) -> bool:
         """Deep stacks lose defence (Assault 14.A) and raise enemy hit numbers (13.A.3): at most four steps."""
-        return sum(c.steps for c in view.counters if c.side == self.side and c.hex == h) >= MAX_STACK_STEPS
+        return self._steps_at(view, h) >= MAX_STACK_STEPS
+
+    def _steps_at(self, view, h, leaving=()) -> int:
+        """The side's steps in ``h`` (dummies count for no stacking, 10.F), those of ``leaving`` aside."""
+        return sum(c.steps for c in view.counters if c.side == self.side and c.hex == h and not c.dummy
+                   and c.id not in leaving)
 
     def _hunter(self, view, unit) -> bool:
-        mine = [c for c in view.counters if c.side == self.side]
-        return not self.attacker and mine.index(unit) >= len(self.objectives)
+        return not unit.dummy and not self.attacker and self._rank[unit.id] >= len(self.objectives)
 
     def _exposed(self, view, unit, h) -> bool:
         """Whether entering ``h`` draws opportunity fire (Assault 15): a spotted enemy within 12 hexes sees it,
