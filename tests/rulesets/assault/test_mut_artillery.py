@@ -2,10 +2,12 @@
 fire when their mission arrives (19.E, 8.C), the entrenched defence against indirect fire (18, option c28), the
 CLGP designator's reach (22.C) and the Soviet command levels of on-board firers (19.B.3), through positions
 and play."""
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
+from studio.hexgrid import coords
 from studio.model.position import Position
 from studio.model.validate import validate_paths
 from studio.rulesets.assault.engine.game import create_game
@@ -145,3 +147,41 @@ def test_an_on_board_firer_without_a_card_level_takes_its_designations(index, de
         assert [m.arrival for m in state.missions if m.firer == "g"] == [1 + delay]
     finally:
         object.__setattr__(fire, "command_level", kept)
+
+
+# ------------------------------------------------------------------ range (19.F)
+def plotted_hexes(state, firer) -> set:
+    return {a.split()[2] for a in state.legal_actions() if a.startswith(f"plot {firer} ")}
+
+
+def test_an_on_board_firer_reaches_exactly_its_printed_range(index):
+    """19.F: the M-125 (range 18) at A0110 reaches A1910 (18 hexes) but not A2010 (19); an observer stands by."""
+    units = [u("m", "us-m125-mortar", "us", "A0110", deployed=True), u("obs", "us-m1-platoon", "us", "A1911"),
+             u("su", "su-t80-platoon", "soviet", "B2220")]
+    state = state_of(index, units)
+    game = state.game
+    assert game.card("us-m125-mortar").body.indirect_fire.range_hexes == 18
+    hexes = plotted_hexes(state, "m")
+    for label in hexes:
+        assert coords.distance(game.map.hex("A0110"), game.map.hex(label)) <= 18
+    assert "A1910" in hexes and "A2010" not in hexes
+
+
+@pytest.mark.parametrize("off_board", [12, 52])
+def test_an_off_board_battery_loses_the_hexes_it_stands_off_board(index, off_board):
+    """19.F: an off-board battery's reach is its printed range (the M-109's 72) less the hexes it stands off the
+    side's map edge, counted from that edge (the U.S. west edge, 24.A): a hex n hexes in from the edge needs
+    n + 1 <= range - off board."""
+    units = [u("obs", "us-m1-platoon", "us", "A2010"), u("su", "su-t80-platoon", "soviet", "B2220")]
+    state = state_of(index, units)
+    game = state.game
+    game.batteries = [replace(b, hexes_off_board=off_board) if b.id == "m109-div/1" else b for b in game.batteries]
+    reach = game.card("us-m109-battery").body.indirect_fire.range_hexes - off_board
+    edge = game.edge_distance("west")
+    hexes = plotted_hexes(state, "m109-div/1")
+    assert hexes and all(edge[game.map.hex(h)] + 1 <= reach for h in hexes)
+    seen = {game.map.label_of[h] for h in game.visible(game.map.hex("A2010"))}
+    assert {h for h in seen if edge[game.map.hex(h)] + 1 <= reach} == hexes
+    if off_board == 52:
+        assert any(edge[game.map.hex(h)] + 1 == reach for h in hexes)
+        assert any(edge[game.map.hex(h)] + 1 == reach + 1 for h in seen)
