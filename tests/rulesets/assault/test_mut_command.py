@@ -100,3 +100,33 @@ def test_a_soviet_regimental_hq_is_replaced_at_its_toc_with_a_uaz(index):
     state.play("replace HQ91 toc")
     here = sorted(c.card for c in state.counters if state.game.map.label_of[c.hex] == "A1014")
     assert here == ["su-hq", "su-toc", "su-uaz469"]
+
+
+# ------------------------------------------------------------------ ratings (4.B.1-2)
+@pytest.mark.parametrize("scenario", ["assault-meeting", "assault-probe"])
+def test_every_hq_and_toc_of_every_force_level_is_rated_by_one_roll(index, scenario):
+    """4.B.1-2: one roll on table command-ratings per HQ (its command rating) and per TOC (command and planning
+    ratings), for the HQs and TOCs of all the scenario's forces (the rolls say nothing of the level drawn)."""
+    from studio.rules.dice import Dice
+    from studio.rulesets.assault.designations import parse
+    from studio.rulesets.assault.engine.command import rating_keys, roll_ratings
+    rs = index.model("ruleset", "assault")
+    game = create_game(index.model("scenario", scenario), index, {o.id: o.default for o in rs.options})
+    keys = rating_keys(game)
+    expected = set()
+    for s, side in enumerate(game.scenario.sides):
+        for force in side.forces:
+            for text in game._slot_designations(force):
+                d = parse(game.sides[s], text) if text else None
+                if d is not None and (d.is_hq or d.role == "toc"):
+                    expected.add((s, text.replace("-", "")))
+    assert keys == sorted(expected) and any(k.startswith("TOC") for _, k in keys) and \
+        any(k.startswith("HQ") for _, k in keys)
+    row = {r[0]: dict(zip(rs.table("command-ratings").columns, r)) for r in rs.table("command-ratings").rows}[3]
+    dice = Dice(0)
+    dice.force(*[3] * len(keys))
+    ratings = roll_ratings(game, dice)
+    assert set(ratings) == set(keys)
+    for (_, key), value in ratings.items():
+        assert value == ((row["toc_command"], row["toc_planning"]) if key.startswith("TOC") else (row["hq_command"], 0))
+    assert len(dice.history) == len(keys)
