@@ -281,3 +281,19 @@ def test_edge_hexes_are_the_outermost_column_or_row_from_the_middle_outward(inde
     assert all(distance[h] == 0 for h in edge_hexes)
     inner = outer + (1 if pick is min else -1)
     assert all(distance[h] == 1 for h in label if numbers[h] == inner)
+
+
+def test_a_line_along_a_hex_spine_meets_both_flanking_hexes(index):
+    """10.B.2, option c21: a line from (0, 0) to (2, 2) runs along the hexside between (1, 0) and (0, 1) at its
+    first step and through (1, 1) at its second; every flanking hex is also on a shortest path."""
+    state = game_of(index, "assault-meeting").new_initial_state(1)
+    steps = state._spine_line((0, 0), (2, 2))
+    assert [i for i, _, _ in steps] == [1, 2, 3]
+    assert {steps[0][1], steps[0][2]} == {(1, 0), (0, 1)}
+    assert steps[1][1] == steps[1][2] == (1, 1)
+    moved = state._spine_line((3, 4), (5, 6))                       # the same line anywhere (translation)
+    assert [(i, (h[0] - 3, h[1] - 4), (g[0] - 3, g[1] - 4)) for i, h, g in moved] == steps
+    for target in coords.within((0, 0), 9):
+        n = coords.distance((0, 0), target)
+        for i, h, g in state._spine_line((0, 0), target):
+            assert all(coords.distance((0, 0), x) == i and coords.distance(x, target) == n - i for x in (h, g))
