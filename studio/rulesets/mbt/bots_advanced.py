@@ -232,10 +232,31 @@ class AdvancedHeuristicBot(HeuristicBot):
         return groups.formation_goal(self, state, i, lambda j: HeuristicBot.goal(self, state, j))
 
     def move(self, state, legal):
-        """The Basic macro move; of the units still to move, sharers in the order ``bot_groups.mover_key``."""
+        """The Basic macro move, along the road when that is faster (``bot_groups.road_walk``);
+        of the units still to move, sharers in the order ``bot_groups.mover_key``."""
         if state.mv_u < 0 and not self.plan and len(legal) > 1 and all(a[0] == "move" for a in legal):
             g = self.game
             return min(legal, key=lambda a: groups.mover_key(state, g.uindex[a[1]]))
+        if state.mv_u >= 0 and not self.plan:
+            name = self.game.units[state.mv_u].name
+            if state.st[state.mv_u] == 0:  # off the map: the entry hex nearest the goal in time, roads counted
+                pick = groups.entry_choice(self, state, state.mv_u, self.goal(state, state.mv_u), legal)
+                if pick is not None:
+                    return pick
+            if ("road", name) in legal:  # the road/path rate when it gets nearer the goal (MBT 4.5.1.1.5)
+                plan = groups.road_walk(self, state, state.mv_u, self.goal(state, state.mv_u))
+                if plan:
+                    self.plan = plan[1:]
+                    return plan[0]
+            elif state.mv_mode == "xc" and state.st[state.mv_u] == 1:  # e.g. just entered: along the road
+                stop = groups.road_waypoint(self.game, state.mv_u, state.hex[state.mv_u],
+                                            self.goal(state, state.mv_u))
+                if stop is not None:
+                    from .bots import macro_move
+
+                    self.plan = macro_move(state, state.mv_u, stop, self)
+        if state.mv_u >= 0:
+            return groups.finish_on_road(self, state, state.mv_u, super().move(state, legal), legal)
         return super().move(state, legal)
 
     def shot_value(self, state, s: int, t: int, row, overwatch: bool) -> float:
