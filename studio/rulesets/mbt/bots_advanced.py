@@ -275,7 +275,8 @@ class AdvancedHeuristicBot(HeuristicBot):
         g = self.game
         i = g.uindex[legal[0][1]]
         opts = {a[2]: a for a in legal}
-        pick = self._role_command(i, opts) or (self._advance(state, i, opts) if state.st[i] == 1 else None)
+        pick = self._role_command(i, opts) or self._towed_command(state, i, opts) or \
+            (self._advance(state, i, opts) if state.st[i] == 1 else None)
         if pick is not None:
             return pick
         choice = super().command(view, state, legal)
@@ -316,6 +317,13 @@ class AdvancedHeuristicBot(HeuristicBot):
         if "OW" in opts and self._air_threat() and any(r.aa for r in self.game.units[i].type.ap):
             return opts["OW"]  # AA units watch for enemy aircraft (MBT 6.7.8: AA fire needs Overwatch)
         return None
+
+    def _towed_command(self, state, i: int, opts: dict):
+        """A dismounted towed gun holds its ground: it fires, else overwatches (it manhandles only one hex a turn,
+        MBT 6.6.5, and its ammo is unlimited only beside its ammo dump or carrier, 5.16.2.3)."""
+        if state.st[i] != 1 or not state.is_towed(i):
+            return None
+        return opts.get("FIRE") or opts.get("OW") or opts.get("NC")
 
     def _air_threat(self) -> bool:
         """Does the enemy have fixed-wing aircraft or helicopters?"""
