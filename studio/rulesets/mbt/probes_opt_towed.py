@@ -1,7 +1,7 @@
 """Conformance probes of towed units (MBT 5.2, 6.6.5, 6.6.7) and Optional Rule 7.16 Platform Gun Mounts (issues 12
 and 13); see `probes.optional_probes`.
 
-All on the Advanced sample scenario (US Seasoned, Soviet Regulars): 2A1 -> 2B2 -> 2C2 -> 2D3 -> 2E3 is a line of
+On the Advanced sample scenario (US Seasoned, Soviet Regulars) unless named: 2A1 -> 2B2 -> 2C2 -> 2D3 -> 2E3 is a line of
 level Clear hexes along hexside 2; 2A2 and 2B3 are adjacent Clear hexes. Sample-table values are in the comments."""
 from __future__ import annotations
 
@@ -28,7 +28,13 @@ def probes() -> list:
              _unit("G", "spg-9", "sov", "2B3", 5, command="MOVE")]
     carried = [_unit("S", "m1", "us", "2A1", 2, command="FIRE"), _unit("T", "bmp-1", "sov", "2F4", 5),
                _unit("P", "spg-9", "sov", "2F4", 0, carried_by="T")]
+    hedge = [_unit("G", "spg-9", "sov", "7N5", 3, command="MOVE"), _unit("E", "m1", "us", "7A1", 0)]
+    across = {"scenario": "mbt-opt-everything", "phase": "move-first", "to_act": "sov", "units": hedge, "dice": [],
+              "optional_rules": []}
     return [
+        # MBT 6.6.5: on board 7 of the everything-on scenario the SPG-9 in 7N5 faces the hedgerow hexside to 7N6
+        # (hexside 3): it may not manhandle across it (table towed-prohibited-hexsides has no number to perturb)
+        Probe("adv-towed-hedgerow", across, ("move G",), (), ("towed-prohibited-hexsides",)),
         # MBT 7.16: the NSV HMG faces away from the squad 4 hexes behind it: off, it may not fire; on, it fires
         # (and pivots to face the squad)
         Probe("opt-platform-gun-mount", _position(behind, "direct-fire-first", "sov", [50, 50],
