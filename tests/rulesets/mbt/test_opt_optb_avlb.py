@@ -121,3 +121,39 @@ def test_recover_from_either_end_unless_occupied():
     busy = _bridged([unit("M", "m1", "us", H1, D)], command="MOVE")
     act(busy, "move B")
     assert "recover B" not in legal(busy)
+
+
+def _board7(rules=("avlb",), dice=(81,), broken=False):
+    """Board 7: the T-80BV on the bridge over the Gully hex 7B3 (laid from 7C2), the M1 in 7B5 on Fire."""
+    from pathlib import Path
+
+    from studio.rules.load import load_game, rebuild_game
+
+    loaded = load_game("opt-everything", Path(__file__).resolve().parents[3] / "data")
+    game = rebuild_game(loaded, optional_rules=list(rules))
+    units = [unit("S", "m1", "us", "7B5", 0, command="FIRE"), unit("T", "t-80bv", "sov", "7B3", 0),
+             unit("B", "m60-avlb", "sov", "7C2", 4)]
+    pos = {"scenario": "mbt-opt-everything", "phase": "direct-fire-first", "to_act": "us", "units": units,
+           "dice": list(dice), "extension": {"avlb_bridges": [{"avlb": "B", "hex": "7B3", "from": "7C2",
+                                                               "broken": broken}]}}
+    st = position_state(game, pos)
+    st.dice.record = True
+    return st
+
+
+def test_position_bridges_and_direct_gp_fire_at_a_unit_on_the_bridge():
+    # MBT 7.49 GP Defense 6 / 6.5.4.2.5: non-small-arms direct GP fire at a unit on the bridge attacks the bridge:
+    # HEAT-MP GP 7 vs GPD 6 (S 80): 81 destroys it, 80 does not
+    st = _board7()
+    h = st.game.map.hex("7B3")
+    assert st.avlbh[h] == HexBridge(2, 0, 4) and st.bridge_usable(h) is not None and not st.avlbc[2]
+    act(st, "fire S at T main:HEAT-MP")
+    assert st.avlbh[h].broken and any("AVLB bridge in 7B3" in e and "destroyed" in e for e in st.events)
+    holds = _board7(dice=(80,))
+    act(holds, "fire S at T main:HEAT-MP")
+    assert not holds.avlbh[h].broken
+    small = _board7()
+    act(small, "fire S at T mmg:GP")  # small arms do not attack terrain
+    assert not small.avlbh[h].broken
+    assert _board7(rules=()).avlbh == {}  # no bridges with the rule off
+    assert _board7(broken=True).bridge_usable(h) is None

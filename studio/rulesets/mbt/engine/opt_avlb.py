@@ -14,8 +14,10 @@ hex of a listed terrain (``hex``: Gully / ford, G).
   change or hexside cost; reverse multiplies as usual). A unit heavier than the bridge's limit may not cross (a
   card without a weight crosses); the bots' step table applies the same costs.
 - A vehicle knocked out, brewed up or track-hit on a bridged hex breaks the bridge: it may no longer be crossed
-  or recovered (the hex is its terrain again). A bridged hex is terrain with GP Defense 6 (table ``avlb-values``)
-  that engineers may attack (7.19): destroyed, it is broken too.
+  or recovered (the hex is its terrain again). A bridge over a hex is terrain with GP Defense 6 (table
+  ``avlb-values``, 6.5.4.2.5): non-small-arms direct GP fire at a unit on it and indirect GP fire with it in the
+  SHEAF attack it (roll (100) on the GP CRT, an Effective result destroys it; no modifiers, as minefields), and
+  engineers may attack it (7.19, their Close Assault capped GPD); destroyed, it is broken too.
 - The AVLB's mine plow (7.31.3.4) works only once its bridge is launched.
 Not modelled: pushing a wreck, immobile vehicle or towed unit off a bridge (7.30): every way a wreck or an immobile
 vehicle comes to stand on a bridged hex here breaks the bridge first, and the engine plays no towed units.
@@ -258,6 +260,44 @@ class AvlbRules:
 
             return move_opt(self.game).avlb_values["gpd"]
         return super()._terrain_gpd(h)
+
+    def attack_bridge(self, h, gp: int, source: str) -> None:
+        """A GP attack of ``gp`` factors on the bridge over hex ``h`` (MBT 7.49 GP Defense 6, 6.5.4.2.5): an
+        Effective result on the GP CRT destroys it."""
+        b = self.avlbh.get(h) if self.avlbh else None
+        if b is None or b.broken or gp <= 0:
+            return
+        from .opt_move_data import move_opt
+
+        g = self.game
+        gpd = move_opt(g).avlb_values["gpd"]
+        fmax, dmax = g.ag.gp_max
+        s_eff = g.ag.gp_crt[(max(1, min(fmax, gp)), max(1, min(dmax, gpd)))][1]
+        roll = self.dice.roll(100, f"{source} vs AVLB bridge {g.label(h)}")
+        hit = roll > s_eff
+        self.narrate(f"{source} attacks the AVLB bridge in {g.label(h)} (GP {gp} vs GPD {gpd}): roll {roll} vs S "
+                     f"{s_eff}: {'destroyed' if hit else 'no effect'}")
+        if hit:
+            self.avlbh[h] = b._replace(broken=True)
+
+    def gp_fire(self, s: int, t: int, row, overwatch: bool) -> None:
+        """Non-small-arms direct GP fire at a unit on a bridged hex attacks the bridge too (MBT 6.5.4.2.5)."""
+        if self.avlbh and not row.small_arms and self.hex[t] in self.avlbh:
+            from studio.hexgrid.coords import distance
+
+            band, factor = self.gp_factor(row, distance(self.hex[s], self.hex[t]))
+            if band is not None:
+                self.attack_bridge(self.hex[t], factor, self.game.units[s].name)
+        super().gp_fire(s, t, row, overwatch)
+
+    def _gp_impact(self, fire, o: int, h, hexes, planned: bool) -> None:
+        """Indirect GP fire attacks the bridged hexes of its SHEAF (MBT 6.5.4.2.5)."""
+        if self.avlbh and fire.mission == "GP" and self.avlbh.keys() & set(hexes):
+            band_row = self._fire_band(fire, o, h, planned)
+            if band_row is not None:
+                for x in sorted(self.avlbh.keys() & set(hexes)):
+                    self.attack_bridge(x, band_row[2], f"IF {fire.source}")
+        super()._gp_impact(fire, o, h, hexes, planned)
 
     def _after_razed(self) -> None:
         """Bridged hexes the engineers destroyed are broken (MBT 7.49)."""

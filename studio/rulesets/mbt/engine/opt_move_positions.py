@@ -1,7 +1,10 @@
 """Position extensions of the movement optional rules (``studio.rules.position`` documents, key ``extension``):
 ``minefields`` (plots in the scenario-extension form, MBT 7.31.1: they replace the scenario's) and
 ``weight_limits`` (MBT 7.32) and ``narrow_roads`` (MBT 7.30), only in a position with its own units, whose game
-copy they change; ``burning`` (hex -> the turn its fire started, MBT 7.35) sets the state's fires."""
+copy they change; ``burning`` (hex -> the turn its fire started, MBT 7.35) sets the state's fires;
+``avlb_bridges`` (``{avlb: unit id, hex: label, from: label, broken: false}``, MBT 7.49) bridges laid the turn
+before: over ``hex`` when its terrain is spanned (entered from ``from``), else over the ``from``/``hex``
+hexside."""
 from __future__ import annotations
 
 import dataclasses
@@ -12,7 +15,7 @@ from .data import DataError
 from .opt_mines import MineState
 from .opt_move_data import _limits, _minefields, move_opt
 
-MOVE_EXTENSION = ("minefields", "weight_limits", "narrow_roads", "burning")
+MOVE_EXTENSION = ("minefields", "weight_limits", "narrow_roads", "burning", "avlb_bridges")
 
 
 def apply_move_extension(state, ext: dict, error, own_units: bool) -> None:
@@ -23,6 +26,8 @@ def apply_move_extension(state, ext: dict, error, own_units: bool) -> None:
     g = state.game
     if "burning" in ext:
         _burning(state, ext["burning"], error)
+    if "avlb_bridges" in ext:
+        _bridges(state, ext["avlb_bridges"] or [], error)
     for key, model in (("minefields", MinefieldPlot), ("weight_limits", WeightLimit), ("narrow_roads", str)):
         if key not in ext:
             continue
@@ -53,6 +58,47 @@ def _burning(state, value, error) -> None:
             raise error(f"extension burning: {label!r}: a hex of the map and a turn >= 1", f"{where}/{label}")
         out[g.map.hex(label)] = turn
     state.burning = out if g.optional_on("fires") else {}
+
+
+def _bridges(state, items, error) -> None:
+    """AVLB bridges at the position (MBT 7.49), laid the turn before; kept only while optional rule avlb is on."""
+    from studio.hexgrid.coords import neighbour
+    from studio.model.maps import edge_key
+
+    from .opt_avlb import HexBridge
+
+    g = state.game
+    where = "/extension/avlb_bridges"
+    if not g.advanced or not isinstance(items, list):
+        raise error("extension avlb_bridges: a list, in the Advanced Game (MBT 7.49)", where)
+    mo = move_opt(g)
+    for k, item in enumerate(items):
+        at = f"{where}/{k}"
+        if not isinstance(item, dict) or set(item) - {"avlb", "hex", "from", "broken"}:
+            raise error("extension avlb_bridges: items {avlb, hex, from, broken}", at)
+        i = g.uindex.get(item.get("avlb"), -1)
+        h, a = g.map.hex_of.get(item.get("hex")), g.map.hex_of.get(item.get("from"))
+        if i < 0 or (g.optional_on("avlb") and (state._avlb_limit(i) is None or not state.avlbc[i])):
+            raise error(f"extension avlb_bridges: {item.get('avlb')!r} is not an AVLB with its bridge", at)
+        axis = next((f for f in range(6) if a is not None and neighbour(a, f) == h), None)
+        if h is None or axis is None:
+            raise error("extension avlb_bridges: hex and from must be adjacent hexes of the map", at)
+        if not g.optional_on("avlb"):
+            continue
+        if g.map.terrain.get(h, "") in mo.avlb_hex:
+            state.avlbh[h] = HexBridge(i, state.turn - 1, axis, bool(item.get("broken", False)))
+        elif (g.features.get(edge_key(a, h)) or _NO_FEATURE).id in mo.avlb_span:
+            state.avlb[edge_key(a, h)] = (i, state.turn - 1)
+        else:
+            raise error("extension avlb_bridges: nothing an AVLB spans there (table avlb-span)", at)
+        state.avlbc[i] = False
+
+
+class _NoFeature:
+    id = None
+
+
+_NO_FEATURE = _NoFeature()
 
 
 def _item(model, x):
