@@ -189,6 +189,11 @@ class AdvState(TowedRules, PlatformRules, OptCommandRules, AtgmDodgeRules, OptFi
             self.apply_arty(action)
             self._advance()
             return
+        if action[0] == "hide":  # a unit hides in the Command Phase (optional rule 7.2.3, hidden.py)
+            self.history += 1
+            self.apply_hide(action)
+            self._advance()
+            return
         close = self.phase == P_MOVE and self.ca_side >= 0
         air = self.phase in (P_AIR1, P_AIR2) and not self._ow_active()
         if self.phase not in (P_CMD, P_IF) and not close and not air:
