@@ -102,6 +102,13 @@ class AdvancedHeuristicBot(HeuristicBot):
             best, _ = self._best_shot(state, legal, "fire", False, 0.0)
             popup = next((a for a in legal if a[0] == "popup"), None)  # MBT 6.7.5.1.2: pop up when hidden
             return best or popup or legal[-1]
+        if any(a[0] in ("hide", "fake") for a in legal):  # hidden units: hide in cover, fakes close in (MBT 7.2)
+            from .engine.hidden import hidden_choice
+            from .engine.state import LazyView
+
+            pick, legal = hidden_choice(view.materialize() if isinstance(view, LazyView) else view, legal)
+            if pick is not None:
+                return pick
         if legal[0][0] == "formation":  # staggered initiative (MBT 7.5.1): the formation with the most shots
             from .engine.opt_stagger import formation_choice
             from .engine.state import LazyView
