@@ -23,7 +23,7 @@ from .opt_command_data import check_options, compile_opt_command_scenario, compi
 from .opt_spotting import OptSpottingRules
 from .opt_stagger import StaggerRules
 
-OPT_COMMAND_SLOTS = ("mor", "cpn", "hid", "hcs", "camo", "dcom", "msh", "sgf", "sgc", "sgp", "sg1", "sgq", "camk")
+OPT_COMMAND_SLOTS = ("mor", "cpn", "hid", "hcs", "camo", "dcom", "msh", "sgf", "sgc", "sgp", "sg1", "sgq", "camk", "hsp", "hmv", "hkd")
 RULE_FLAGS = {"oc_morale": "morale", "oc_hidden": "hidden-units", "oc_platoon": "platoon-command-control",
               "oc_removal": "spot-removal", "oc_fright": "tank-fright", "oc_limited": "limited-spotting",
               "oc_camo": "camouflage", "oc_night": "terrain-time-weather", "oc_delay": "delayed-reaction",
@@ -286,15 +286,20 @@ class OptCommandRules(StaggerRules, CommandOptRules, OptSpottingRules, HiddenRul
         self.mor = [0] * n
         self.cpn = [-1] * nf
         self.hid = [-1] * n
-        self.hcs = [0] * len(g.ocs.hidden)
+        self.hsp = list(g.ocs.hidden) if g.oc_hidden else []
+        self.hcs = [0] * len(self.hsp)
+        self.hmv, self.hkd = [0] * len(self.hsp), [0] * len(self.hsp)
         self.camo = [g.oc_camo and i in g.ocs.camouflaged and g.units[i].entry_turn == 0 for i in range(n)]
         self.camk = [False] * n
         self.dcom = [False] * nf
         self.msh = [-1] * nf
         if g.oc_hidden:
-            for c, spec in enumerate(g.ocs.hidden):
+            for c, spec in enumerate(self.hsp):
                 for i in spec.units:
                     self.hid[i] = c
+            for p, v in enumerate(g.initial_carrier):  # passengers of a hidden vehicle are under its counter
+                if v >= 0 and self.hid[v] >= 0 and g.formation_of[p] == g.formation_of[v] and self.hid[p] < 0:
+                    self.hid[p] = self.hid[v]
         if g.oc_morale and g.options["cohesion-timing"] == "setup":
             for f in range(nf):
                 self._determine_cp(f)
@@ -302,12 +307,15 @@ class OptCommandRules(StaggerRules, CommandOptRules, OptSpottingRules, HiddenRul
     def _copy(self, dice):
         o = super()._copy(dice)
         o.mor, o.cpn, o.hid, o.hcs = self.mor[:], self.cpn[:], self.hid[:], self.hcs[:]
+        o.hsp, o.hmv, o.hkd = self.hsp[:], self.hmv[:], self.hkd[:]  # specs are replaced, never changed
         o.camo, o.camk, o.dcom, o.msh = self.camo[:], self.camk[:], self.dcom[:], self.msh[:]
         o.sgf, o.sgc, o.sgp, o.sg1, o.sgq = self.sgf[:], self.sgc, self.sgp[:], self.sg1, self.sgq
         return o
 
     def fingerprint(self) -> str:
-        return (f"{super().fingerprint()}|oc{self.mor}{self.cpn}{self.hid}{self.hcs}"
+        hidden = [(c.id, c.hex, c.units) for c in self.hsp[len(self.game.ocs.hidden):]] + \
+            [c.hex for c in self.hsp if not c.units] if self.hsp else ""
+        return (f"{super().fingerprint()}|oc{self.mor}{self.cpn}{self.hid}{self.hcs}{hidden}{self.hmv}{self.hkd}"
                 f"{[int(x) for x in self.camo]}{[int(x) for x in self.camk]}{[int(x) for x in self.dcom]}{self.msh}"
                 f"s{self.sgf}{self.sgc}{self.sgp}{self.sg1}q{self.sgq}")
 
@@ -343,7 +351,7 @@ class OptCommandRules(StaggerRules, CommandOptRules, OptSpottingRules, HiddenRul
         if not g.oc_hidden:
             return set(), []
         names = {g.units[i].name for i in range(g.n) if self.hid[i] >= 0}
-        counters = [(spec.id, self.counter_hex(c), spec.side) for c, spec in enumerate(g.ocs.hidden)
+        counters = [(spec.id, self.counter_hex(c), spec.side) for c, spec in enumerate(self.hsp)
                     if self.hcs[c] == 0]
         return names, counters
 

@@ -107,7 +107,7 @@ def compile_opt_command_tables(ruleset) -> OptCommandTables:
 
 
 # ---------------------------------------------------------------- the scenario's part
-@dataclass
+@dataclass(frozen=True)
 class HiddenSpec:
     """A HIDDEN UNIT counter (MBT 7.2): its owner, hex and units (empty: a fake)."""
 
