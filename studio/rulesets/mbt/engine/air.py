@@ -231,7 +231,7 @@ class AirRules(FixedWingRules):
         low = self.heli_alt[i] == "low" or self.popup == i
         return tuple(t for t in g.enemies_of(side) if self.st[t] == ON and not self.is_heli(t) and
                      distance(h, self.hex[t]) <= self.spot_range(t) and
-                     (self.air_los("low", self.hex[t]) if low else g.los.clear(h, self.hex[t])))
+                     (self.air_los("low", self.hex[t]) if low else self.sight_clear(i, t)))  # 7.10 INB
 
     def apply_air(self, action) -> None:
         g = self.game
