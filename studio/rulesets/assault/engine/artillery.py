@@ -186,13 +186,18 @@ class Artillery:
             next((c for c in self.counters if c.id == fid), None)
 
     def _in_range(self, firer, h) -> bool:
-        """Assault 19.F: on-board from the firer's hex; off-board the printed range less the hexes off board,
-        counted from the side's map edge (Soviet east, U.S. west: 24.A)."""
+        return self._range_test(firer)(h)
+
+    def _range_test(self, firer):
+        """Assault 19.F, as a test hex -> bool: on-board from the firer's hex; off-board the printed range less
+        the hexes off board, counted from the side's map edge (Soviet east, U.S. west: 24.A)."""
         rng = self.game.card(firer.card).body.indirect_fire.range_hexes
         if isinstance(firer, Battery):
             edge = self.game.edge_distance("east" if self.game.sides[firer.side] == "soviet" else "west")
-            return edge.get(h, 0) + 1 <= rng - firer.hexes_off_board
-        return coords.distance(firer.hex, h) <= rng
+            limit = rng - firer.hexes_off_board
+            return lambda h: edge.get(h, 0) + 1 <= limit
+        origin = firer.hex
+        return lambda h: coords.distance(origin, h) <= rng
 
     # ------------------------------------------------------------------ observation and delay (19.B.2-3)
     def _observers(self, side: int) -> list:
@@ -278,28 +283,45 @@ class Artillery:
         if not ammo:
             return []
         out = []
-        observed = self._observed(firer)
-        for h, delay in observed.items():
-            if not self._in_range(firer, h) or not self._may_write(firer, self.turn + delay):
+        in_range = self._range_test(firer)
+        picks: dict = {}                    # arrival turn -> ``_arrival_ammo``, None: not writable (21)
+        for h, delay in self._observed(firer).items():
+            arrival = self.turn + delay
+            if arrival not in picks:
+                picks[arrival] = self._arrival_ammo(firer, ammo, arrival) if self._may_write(firer, arrival) \
+                    else None
+            if picks[arrival] is None or not in_range(h):
                 continue
             label = self.game.map.label_of[h]
-            for a in self._hex_ammo(firer, h, ammo, self.turn + delay):
+            for a in picks[arrival](h):
                 out.append(f"plot {firer.id} {label} {a}")
                 if a in ("HE", "ICM") and fire.max_rof_multiplier > 1 and firer.id not in self.max_rof_used:
                     out.append(f"plot {firer.id} {label} {a} max")      # Assault 19.D.1
         return out
 
     def _hex_ammo(self, firer, h, ammo: list, arrival: int) -> list[str]:
-        """The ammunition ``firer`` may still plot at ``h`` for ``arrival``: one mission per arrival turn, a
-        smoke mission up to its screens (19.D.3, option c12), no ICM on the banned terrains (option c8)."""
+        """The ammunition ``firer`` may still plot at ``h`` for ``arrival`` (``_arrival_ammo``)."""
+        return self._arrival_ammo(firer, ammo, arrival)(h)
+
+    def _arrival_ammo(self, firer, ammo: list, arrival: int):
+        """A function hex -> the ammunition ``firer`` may still plot there for ``arrival``: one mission per arrival
+        turn, a smoke mission up to its screens (19.D.3, option c12), no ICM on the banned terrains (option c8)."""
         lines = [m for m in self.missions if m.firer == firer.id and m.arrival == arrival]
         if lines:
             kind = lines[0].ammo
-            if kind not in SMOKE or len(lines) >= self._screens(firer) or any(m.hex == h for m in lines):
-                return []
-            return [kind]
+            if kind not in SMOKE or len(lines) >= self._screens(firer):
+                return lambda h: []
+            taken = {m.hex for m in lines}
+            return lambda h: [] if h in taken else [kind]
         banned = ICM_BANNED + (("marsh",) if self.game.options.get("c8-marsh-swamp") == "same" else ())
-        return [a for a in ammo if not (a == "ICM" and self._terrain(h) in banned)]
+        by_terrain: dict = {}
+
+        def pick(h) -> list[str]:
+            terrain = self._terrain(h)
+            if terrain not in by_terrain:
+                by_terrain[terrain] = [a for a in ammo if not (a == "ICM" and terrain in banned)]
+            return by_terrain[terrain]
+        return pick
 
     def _screens(self, firer) -> int:
         """Assault 19.D.3: screens per step per turn; option c12 'per-step' times the steps, 'per-unit' not."""

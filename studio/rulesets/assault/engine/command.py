@@ -235,20 +235,18 @@ class CommandControl:
             return self.game.options.get("c31-offboard-ops-visibility") == "visible"
         return any(self.has_los(h, t) for h in posts.get(key, ()) for t in hexes)
 
-    def _payment(self, c, hexes: list | None = None) -> dict | None:
+    def _payment_now(self, c, hexes: list | None = None) -> dict | None:
         """The OPs to take from each source for one order of ``c`` (Assault 4.C; seen if one of ``hexes``, by
         default its own, is visible), None when it cannot be paid; {} for units that never pay (asterisk units,
-        4.D.1; not for a company rally)."""
+        4.D.1; not for a company rally). (``_payment`` asks it once per order and decision, ``caches.py``.)"""
         if hexes is None and (self.game.card(c.card).body.asterisk or c.dummy):
             return {}                                                 # 4.D.1; a dummy is nobody's order (10.F)
         pools = self.ops[c.side]
         sources = [k for k in self._chain(c) + [OFF_BOARD, DEFAULT] if pools.get(k, 0) > 0]
         if not sources:
             return None
-        posts: dict = {}
-        for h in self.counters:
-            if h.side == c.side and h.designation and h.designation.replace("-", "") in sources:
-                posts.setdefault(h.designation.replace("-", ""), []).append(h.hex)
+        every = self._posts(c.side)
+        posts = {key: every[key] for key in sources if key in every}
         for key in sources:
             if (c.side, key) in self.orphan_banks and self._orphan_hq(c.side, key) is not None:
                 posts[key] = [self._orphan_hq(c.side, key).hex]                        # 6.B.3: the HQ spends it

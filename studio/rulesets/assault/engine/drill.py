@@ -44,14 +44,23 @@ class BattleDrill:
                 continue
             if self.game.card(c.card).body.indirect_fire is not None:
                 continue                                              # Assault 4.D.2: except indirect fire units
-            d = parse("soviet", c.designation)
-            if d is None:
-                continue
-            if d.role == "line":
-                groups.setdefault(c.designation.replace("-", ""), []).append(c)
-            if d.battalion is not None and d.role in ("line", "battalion-hq"):
-                groups.setdefault(f"bn{d.battalion}", []).append(c)
+            for key in self._group_keys(c.designation):
+                groups.setdefault(key, []).append(c)
         return {k: v for k, v in groups.items() if len(v) >= 2}
+
+    def _group_keys(self, designation: str) -> tuple:
+        """The drill groups a Soviet designation belongs to: its company (line units) and its battalion (line
+        units and the battalion HQ); kept per game (``drill_keys``)."""
+        keys = self.game.drill_keys
+        if designation not in keys or not self.game.caches:
+            d = parse("soviet", designation)
+            out = []
+            if d is not None and d.role == "line":
+                out.append(designation.replace("-", ""))
+            if d is not None and d.battalion is not None and d.role in ("line", "battalion-hq"):
+                out.append(f"bn{d.battalion}")
+            keys[designation] = tuple(out)
+        return keys[designation]
 
     def _drill_actions(self) -> list[str]:
         out = []

@@ -24,9 +24,10 @@ dummy returns, 10.F, ``dummies.py``); in the artillery phase ``plot <firer> <hex
 """
 from __future__ import annotations
 
-import copy
+import dataclasses
 import math
 from dataclasses import dataclass, field
+from operator import attrgetter
 
 from studio.hexgrid import coords
 from studio.model.forces import expand_force
@@ -41,6 +42,7 @@ from .data import compile_ruleset
 from .dice import d10
 from .command import CommandControl, Replacement, receiving_company, roll_ratings
 from .artillery import Artillery, batteries, wind
+from .caches import Caches
 from .drill import BattleDrill
 from .dummies import Dummies
 from .opportunity import OpportunityFire
@@ -119,9 +121,13 @@ class Counter:
     DERIVED_SLOTS = {}
 
     def copy(self) -> "Counter":
-        out = copy.copy(self)
+        out = Counter(*_COUNTER_FIELDS(self))                         # every field, in order (fast: no reduce)
         out.fired, out.opp_fired, out.seen_run = dict(self.fired), dict(self.opp_fired), dict(self.seen_run)
         return out
+
+
+#: reads every field of a Counter in declaration order (``Counter.copy``)
+_COUNTER_FIELDS = attrgetter(*(f.name for f in dataclasses.fields(Counter)))
 
 
 @dataclass(slots=True)
@@ -187,6 +193,23 @@ class AssaultGame(Game):
         self.edges: dict = {}
         self.observed: dict = {}           # observation caches of the plotting step (artillery.Artillery)
         self.seen_from: dict = {}          # hex -> hexes in range with a clear LOS graph (static map)
+        self.caches = True                 # False: every cache of ``caches.py`` off (tests compare both ways)
+        self.entry_cells: dict = {}        # (card, formation, from, to, road) -> terrain-effects cell (7.B-7.E)
+        self.entry_signature: tuple = ()   # the terrain-effects rows entry_cells was filled from
+        self.smoke_los: dict = {}          # screens -> {(from, to, thermal): blocked} (20.B, caches.py)
+        self.smoke_last = None             # (the smoke list last asked about, its table) (caches.py)
+        self.drill_keys: dict = {}         # Soviet designation -> its battle-drill group keys (4.D.2)
+        self.phasing_of = {p.id: -1 if p.id == "artillery" else self.sides.index(p.id.split("-")[0])
+                           for p in PHASES if p.id == "artillery" or p.id.split("-")[0] in self.sides}
+        # ^ phase -> the side whose player turn it is (Assault 2)
+
+    def entry_table(self) -> dict:
+        """``entry_cells``, emptied first when a terrain-effects row was edited since it was filled (the rows are
+        plain dicts: tests edit them in place)."""
+        signature = tuple(tuple(row.items()) for row in self.effects.values())
+        if signature != self.entry_signature:
+            self.entry_cells, self.entry_signature = {}, signature
+        return self.entry_cells
 
     def visible(self, h) -> list:
         """The hexes within spotting range of ``h`` with a clear LOS graph (terrain only; smoke aside)."""
@@ -267,6 +290,7 @@ class AssaultGame(Game):
         state._place_dummies()                                                               # Assault 10.F
         state.missions = state.timetable_missions()                                          # Assault 21
         state._artillery_start()
+        dice.record = False        # the set-up rolls are kept; batch play narrates nothing (the replay walk sets it)
         return state
 
     def all_counters(self, drawn: list) -> list[Counter]:
@@ -454,8 +478,8 @@ def _ratio(column: str) -> float:
 
 
 @dataclass
-class AssaultState(CommandControl, Replacement, OpportunityFire, Artillery, Smoke, Transport, Dummies, BattleDrill,
-                   State):
+class AssaultState(Caches, CommandControl, Replacement, OpportunityFire, Artillery, Smoke, Transport, Dummies,
+                   BattleDrill, State):
     """The whole state of an Assault game as named fields (fingerprint covers them all)."""
 
     game: AssaultGame
@@ -497,8 +521,10 @@ class AssaultState(CommandControl, Replacement, OpportunityFire, Artillery, Smok
     orphan_banks: dict = field(default_factory=dict)    # (side, TOC) -> planning track of an eliminated TOC (6.B.3)
     road_closed: tuple = ()                         # hexes where a march unit took an opp-fire loss (9.A)
     dummy_closed: bool = False                      # a unit of the phasing side has moved this phase (10.F)
+    applied: int = 0                                # actions applied to this state (stale observations)
     DERIVED_SLOTS = {"casualty_log": "a record of the losses for play reports; the rules never read it",
-                     "events": "narration of the results for the replay viewer; the rules never read it"}
+                     "events": "narration of the results for the replay viewer; the rules never read it",
+                     "applied": "a count of the actions applied, so a lazy observation read late is refused"}
 
     # ------------------------------------------------------------------ the API
     def phase_id(self) -> str:
@@ -506,7 +532,7 @@ class AssaultState(CommandControl, Replacement, OpportunityFire, Artillery, Smok
 
     def phasing(self) -> int:
         """The side whose player turn it is (Assault 2); -1 in the artillery phase."""
-        return -1 if self.phase == "artillery" else self.game.sides.index(self.phase.split("-")[0])
+        return self.game.phasing_of[self.phase]
 
     def current_player(self) -> int:
         if self.turn > self.game.max_turns:
@@ -549,7 +575,8 @@ class AssaultState(CommandControl, Replacement, OpportunityFire, Artillery, Smok
         other.counters = [c.copy() for c in self.counters]
         return other
 
-    def legal_actions(self) -> list[str]:
+    def _legal_actions(self) -> list[str]:
+        """The legal actions (``legal_actions`` of ``caches.Caches`` calls this inside one decision cache)."""
         if self.is_terminal():
             return []
         if self.phase == "artillery":
@@ -569,14 +596,15 @@ class AssaultState(CommandControl, Replacement, OpportunityFire, Artillery, Smok
     def _must_retreat(self, moves: list[str]) -> bool:
         """Assault 17.A.2: a broken unit must move away from the nearest spotted enemy as far as it can, so the
         movement phase does not end while one of them still has a retreat move."""
-        return any(a.startswith("move ") and self._company(self._by_id(a.split()[1])).state == "broken"
-                   for a in moves)
+        return self._any_broken() and any(a.startswith("move ") and
+                                          self._company(self._by_id(a.split()[1])).state == "broken" for a in moves)
 
     def explain_illegal(self, action) -> RulesError:
         rule = "Assault 12" if self.phase.endswith("fire") else "Assault 7"
         return RulesError(f"'{action}' is not legal in phase {self.phase}", rule)
 
     def apply(self, action) -> None:
+        self.applied += 1
         parts = str(action).split()
         if parts[0] in ("plot", "cancel", "abort-timetable", "deploy"):
             self._apply_artillery(parts)
@@ -612,9 +640,10 @@ class AssaultState(CommandControl, Replacement, OpportunityFire, Artillery, Smok
         return Outcome(winner, vp, "victory points times the drawn multiplier (Assault 24.E)", self.turn - 1,
                        list(self.lost_steps))
 
-    def observation(self, player: int) -> "AssaultState":
-        from .positions import observation
-        return observation(self, player)
+    def observation(self, player: int):
+        """What ``player`` may see (``positions.observation``), built on first read (``positions.LazyView``)."""
+        from .positions import LazyView
+        return LazyView(self, player)
 
     def scramble_hidden(self, player: int, seed: int) -> "AssaultState":
         from .positions import scramble_hidden
@@ -692,18 +721,35 @@ class AssaultState(CommandControl, Replacement, OpportunityFire, Artillery, Smok
 
     # ------------------------------------------------------------------ movement (Assault 7)
     def _entry(self, c: Counter, h):
-        """The terrain-effects cell for ``c`` entering ``h`` (Assault 7.B, 7.E; amphibious 7.E.1), with the
-        steep-slope row's climbing cost added (7.E.2): 'P' when either is prohibited."""
-        row = self.game.effects.get(self._terrain(h), {})
+        """The terrain-effects cell for ``c`` entering ``h`` (``_entry_cell``; kept per game by card, formation,
+        hexes and road: the map and the cards never change)."""
         body = self.game.card(c.card).body
         if body.mobility == "L":
-            return "P" if self._climb_cell(c, h) == "P" else row.get("leg_roll")
-        formation = "march" if self._company(c).state == "broken" else c.formation     # Assault 17.A.2
-        if formation == "march" and self._on_road(c, h):
+            formation, road = "", False                               # leg units: one roll, no formation
+        else:
+            formation = "march" if self._company(c).state == "broken" else c.formation     # Assault 17.A.2
+            road = formation == "march" and self._on_road(c, h)
+        if not self.game.caches:
+            return self._entry_cell(body, formation, c.hex, h, road)
+        key = (c.card, formation, c.hex, h, road)
+        d = self._decision()
+        cells = d.entries if d is not None else self.game.entry_table()
+        if key not in cells:
+            cells[key] = self._entry_cell(body, formation, c.hex, h, road)
+        return cells[key]
+
+    def _entry_cell(self, body, formation: str, start, h, road: bool):
+        """The terrain-effects cell for a unit of ``body`` in ``formation`` entering ``h`` from ``start`` (Assault
+        7.B, 7.E; amphibious 7.E.1; ``road``: along a road it may use, 7.C), with the steep-slope row's climbing
+        cost added (7.E.2): 'P' when either is prohibited."""
+        row = self.game.effects.get(self._terrain(h), {})
+        climb = self._climb_of(body, formation, start, h)
+        if body.mobility == "L":
+            return "P" if climb == "P" else row.get("leg_roll")
+        if road:
             row = self.game.effects.get("road", row)                  # Assault 7.C: roads in march formation
         cell = row.get(f"{body.mobility.lower()}_{formation}")
         cell = None if cell == "P" and body.amphibious and row.get("amphibious") is True else cell
-        climb = self._climb_cell(c, h)
         if climb is None or cell is None:
             return cell
         return "P" if "P" in (cell, climb) else cell + climb if isinstance(cell, int) and isinstance(climb, int) \
@@ -719,10 +765,16 @@ class AssaultState(CommandControl, Replacement, OpportunityFire, Artillery, Smok
         if not self._climbs(c, h):
             return None
         body = self.game.card(c.card).body
+        formation = "" if body.mobility == "L" else "march" if self._company(c).state == "broken" else c.formation
+        return self._climb_of(body, formation, c.hex, h)
+
+    def _climb_of(self, body, formation: str, start, h):
+        """``_climb_cell`` for a unit of ``body`` in ``formation`` entering ``h`` from ``start``."""
+        if not (h in self.game.steep and self._level(start) < self._level(h)):
+            return None                                               # Assault 7.E.2: no climb
         row = self.game.effects.get("steep-slope", {})
         if body.mobility == "L":
             return row.get("leg_roll")
-        formation = "march" if self._company(c).state == "broken" else c.formation
         return row.get(f"{body.mobility.lower()}_{formation}")
 
     def _on_road(self, c: Counter, h) -> bool:
@@ -730,7 +782,7 @@ class AssaultState(CommandControl, Replacement, OpportunityFire, Artillery, Smok
         (one road stack per hex; units move one at a time, so a stack is never above the 6-step limit)."""
         if edge_key(c.hex, h) not in self.game.map.roads or h in self.road_closed:
             return False                                              # Assault 9.A: closed by a march unit's loss
-        return not any(o.road_used and o.hex == h and o is not c for o in self.counters)
+        return not any(o.road_used and o is not c for o in self._here(h))
 
     def _can_enter(self, c: Counter, h) -> bool:
         body = self.game.card(c.card).body
@@ -1030,7 +1082,17 @@ class AssaultState(CommandControl, Replacement, OpportunityFire, Artillery, Smok
         key = (a, b) if not (lift or up) else (a, b, lift, up)
         if key not in cache:
             cache[key] = self._trace_los(a, b, lift, up)
-        return cache[key] and not (self.smoke and self._smoke_blocks(a, b, thermal))
+        if not cache[key]:
+            return False
+        if not self.smoke:
+            return True
+        table = self._smoke_table()
+        if table is None:
+            return not self._smoke_blocks(a, b, thermal)
+        line = (a, b, thermal)
+        if line not in table:
+            table[line] = self._smoke_blocks(a, b, thermal)
+        return not table[line]
 
     def _lift(self, c: Counter) -> int:
         """Assault 10.B.1 (A54): a dismounted non-vehicle unit in a town or urban strip spots from one level
@@ -1057,8 +1119,8 @@ class AssaultState(CommandControl, Replacement, OpportunityFire, Artillery, Smok
         rng = coords.distance(a, b)
         height = self.game.obstacle
         pick = min if self.game.options.get("c21-los-spine", "either") == "both" else max
-        obstacles = [(i, pick(height.get(h, 0), height.get(g, 0))) for i, h, g in self._spine_line(a, b)]
-        return not spotting.los_blocked(hs, ht, rng, obstacles)
+        obstacles = ((i, pick(height.get(h, 0), height.get(g, 0))) for i, h, g in self._spine_line(a, b))
+        return not spotting.los_blocked(hs, ht, rng, obstacles)      # (a generator: stops at the first block)
 
     def _spine_line(self, a, b) -> list:
         """(range, hex, other hex) between ``a`` and ``b``: the two hexes the line meets when nudged either way
@@ -1154,7 +1216,7 @@ class AssaultState(CommandControl, Replacement, OpportunityFire, Artillery, Smok
     # ------------------------------------------------------------------ direct fire (Assault 12-14)
     def _enemy_at(self, h, side: int) -> bool:
         """An enemy unit in ``h`` (a dummy is none, 10.F)."""
-        return any(c.hex == h and c.side != side and not c.dummy for c in self.counters)
+        return any(c.side != side and not c.dummy for c in self._here(h))
 
     def _can_fire(self, c: Counter, close: bool = False) -> bool:
         """Who may fire (Assault 12.A-B); in close assault every unit of a contested hex, march included (16)."""
@@ -1256,7 +1318,7 @@ class AssaultState(CommandControl, Replacement, OpportunityFire, Artillery, Smok
         rng = coords.distance(c.hex, target_hex)
         hs, ht = self._level(c.hex), self._level(target_hex)
         for i, h in self._line(c.hex, target_hex):
-            blockers = [o for o in self.counters if o.hex == h and not o.dummy]
+            blockers = [o for o in self._here(h) if not o.dummy]
             if not blockers:
                 continue
             ground = self._level(h)

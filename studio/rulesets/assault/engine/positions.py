@@ -60,6 +60,7 @@ def state_from_position(game, position):
     if state.phase.endswith(("move-1", "move-2")):
         state._grant_ops()                                   # Assault 4.B
     _ops(game, state, position.extension or {})
+    state.dice.record = True       # a position is for test-play and tests: its rolls and narration are kept
     return state
 
 
@@ -210,6 +211,32 @@ def _hidden(state, player: int, c) -> bool:
     return c.side != player and not c.spotted
 
 
+class LazyView:
+    """``AssaultState.observation(player)``: the view (``observation``) is built when first read, so a bot that
+    never looks at it (the random bot) costs nothing; every attribute read or written is the view's. Read it
+    before the state applies another action: reading it later raises (it would show the later state)."""
+
+    __slots__ = ("_state", "_player", "_applied", "_view")
+
+    def __init__(self, state, player: int):
+        for name, value in (("_state", state), ("_player", player), ("_applied", state.applied), ("_view", None)):
+            object.__setattr__(self, name, value)
+
+    def materialize(self):
+        """The view itself (an ``AssaultState``)."""
+        if self._view is None:
+            if self._state.applied != self._applied:
+                raise RuntimeError("an observation read after its state applied another action: take a new one")
+            object.__setattr__(self, "_view", observation(self._state, self._player))
+        return self._view
+
+    def __getattr__(self, name: str):
+        return getattr(self.materialize(), name)
+
+    def __setattr__(self, name: str, value) -> None:
+        setattr(self.materialize(), name, value)
+
+
 def observation(state, player: int):
     """What ``player`` sees: no unspotted enemy counters, no enemy fire declarations, no enemy force level,
     and fresh dice seeded from the visible rest."""
@@ -226,7 +253,7 @@ def observation(state, player: int):
     view.force_level = [lv if s == player else 0 for s, lv in enumerate(view.force_level)]
     view.casualty_log = []                       # who fired from where is not all public: reports only
     view.dice = Dice(0)
-    view.dice = Dice.seeded_from(view.fingerprint())
+    view.dice = Dice.seeded_from(view.fingerprint(), record=False)
     return view
 
 
