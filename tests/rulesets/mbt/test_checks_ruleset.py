@@ -13,8 +13,10 @@ DATA = Path(__file__).resolve().parents[3] / "data"
 def break_ruleset(tmp_path, find_after: str, old: str, new: str):
     """Replace the first ``old`` after the line containing ``find_after``; return the 1-based line changed."""
     root = tmp_path / "data"
-    shutil.copytree(DATA, root)
     path = root / "rulesets" / "mbt" / "ruleset.yaml"
+    path.parent.mkdir(parents=True)
+    shutil.copy(DATA / "project.yaml", root / "project.yaml")
+    shutil.copy(DATA / "rulesets" / "mbt" / "ruleset.yaml", path)
     lines = path.read_text(encoding="utf-8").split("\n")
     start = next(i for i, line in enumerate(lines) if find_after in line)
     i = next(i for i in range(start, len(lines)) if old in lines[i])
@@ -67,7 +69,7 @@ CASES = [c if len(c) == 7 else c + (0,) for c in CASES]
 def test_broken_ruleset_value(tmp_path, name, after, old, new, code, severity, delta):
     root, line = break_ruleset(tmp_path, after, old, new)
     line += delta
-    result = validate_paths([root])
+    result = validate_paths([root / "rulesets" / "mbt" / "ruleset.yaml"])
     found = [d for d in result.diagnostics if d.code == code and d.file.endswith("ruleset.yaml")
              and "mbt" in d.file]
     assert any(d.line == line and d.severity.value == severity for d in found), \
