@@ -90,3 +90,15 @@ def test_helicopter_rockets_attack_a_visible_minefield_in_the_target_hex():
     off = state(())
     off.gp_fire(0, 1, rockets, False)
     assert not events(off, "minefield")
+
+
+def test_a_damaged_radio_may_not_observe_for_aircraft():
+    # MBT 7.23.5.3: a vehicle with a damaged radio set may not call indirect fire or observe targets for aircraft
+    def spots(optional, collateral):
+        units = [unit("T", "sov-mr-squad", "sov", "2L10", 0),
+                 unit("F", "m981", "us", "2L7", 3, command="OW", **({"collateral": collateral} if collateral else {}))]
+        st = _state(units, optional=optional)
+        return st.fw_fo_spots(0, 0)
+
+    assert spots(("vehicle-collateral-damage",), None)
+    assert not spots(("vehicle-collateral-damage",), ["radio"])

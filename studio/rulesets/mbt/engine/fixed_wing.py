@@ -296,8 +296,8 @@ class FixedWingRules:
         spots this very target for aircraft (one FO serves many aircraft for one target); -1 none."""
         g, fo = self.game, self.fw.fo
         for o in g.units_of(side):
-            if self.st[o] != ON or "fo" not in g.units[o].type.ag.labels:
-                continue
+            if self.st[o] != ON or "fo" not in g.units[o].type.ag.labels or self.radio_damaged(o):
+                continue  # a damaged radio may not observe for aircraft (optional rule 7.23.5.3)
             free = fo.get(o) == t or (o not in self.observed and o not in fo and
                                       (self.is_heli(o) or (self.cmd[o] == OW and not self.fired[o])))
             if free and distance(self.hex[o], self.hex[t]) <= self.spot_range(t) and \
