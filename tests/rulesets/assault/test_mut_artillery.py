@@ -10,6 +10,7 @@ import pytest
 from studio.hexgrid import coords
 from studio.model.position import Position
 from studio.model.validate import validate_paths
+from studio.rulesets.assault.engine.artillery import downwind
 from studio.rulesets.assault.engine.game import create_game
 
 REPO = Path(__file__).resolve().parents[3]
@@ -185,3 +186,83 @@ def test_an_off_board_battery_loses_the_hexes_it_stands_off_board(index, off_boa
     if off_board == 52:
         assert any(edge[game.map.hex(h)] + 1 == reach for h in hexes)
         assert any(edge[game.map.hex(h)] + 1 == reach + 1 for h in seen)
+
+
+# ------------------------------------------------------------------ wind (20.A.1)
+@pytest.mark.parametrize("direction, bearing, hexside", [("N", 0, 3), ("NE", 45, 4), ("E", 90, 4), ("SE", 135, 5),
+                                                         ("S", 180, 0), ("SW", 225, 1), ("W", 270, 1),
+                                                         ("NW", 315, 2)])
+def test_compass_directions_and_the_hexside_downwind(index, direction, bearing, hexside):
+    """20.A.1: the wind comes from a compass direction (degrees); it blows toward the opposite bearing, whose
+    nearest hexside (flat-top hexside k faces 60k degrees, ties to the lower) is where smoke drifts (20.A.4)."""
+    state = state_of(index, [u("su", "su-t80-platoon", "soviet", "B2220"), u("m1", "us-m1-platoon", "us", "B0101")],
+                     phase="us-move-1", scenario="assault-meeting",
+                     extension={"wind": {"direction": direction, "strength": "light"}})
+    assert state.wind_bearing == bearing and downwind(bearing) == hexside
+
+
+# ------------------------------------------------------------------ ICM (19.D.2), c34, delays (19.B.3)
+def test_no_icm_without_an_icm_multiplier(index):
+    """19.D.2: ICM is fired by U.S. weapons that have an ICM multiplier: the M-109 has, the M-125 has not."""
+    units = [u("m", "us-m125-mortar", "us", "A1014", deployed=True), u("b", "us-m109-battery", "us", "A1013",
+                                                                        deployed=True),
+             u("su", "su-motor-rifle-platoon", "soviet", "A1012", spotted=True)]
+    state = state_of(index, units)
+    ammo = lambda f: {a.split()[3] for a in state.legal_actions() if a.startswith(f"plot {f} ")}  # noqa: E731
+    assert "ICM" in ammo("b") and "ICM" not in ammo("m") and "HE" in ammo("m")
+
+
+@pytest.mark.parametrize("choice, suppressed", [(None, False), ("no-effect", False), ("suppress", True)])
+def test_c34_indirect_no_effect(index, choice, suppressed):
+    """19.C.5, option c34 (default 'no-effect'): a 'no effect' result of indirect fire stands or suppresses.
+    Fire 12 against the motor rifles' 4 in the clear (3:1), roll 10: NE on the CRT."""
+    options = {} if choice is None else {"c34-indirect-no-effect": choice}
+    state = state_of(index, MORTAR_UNITS, dice=[10, 10, 10], **options)
+    assert state.game.crt[10][4] == "NE" and state.game.crt_columns[3] == (4, 3.0)
+    assert state.game.indirect_defence["clear"]["personnel"] == 4
+    state.play("plot m A1012 HE")
+    finish_plotting(state)
+    su = by_id(state)["su"]
+    assert su.steps == 2 and su.suppressed is suppressed
+
+
+def test_us_observers_add_no_command_levels(index):
+    """19.B.3: the command-level delay is Soviet only: a U.S. HQ observing for the off-board M-109 battery waits
+    the chart's HQ delay alone."""
+    units = [u("hq", "us-hq", "us", "A1010", designation="HQC1"), u("su", "su-t80-platoon", "soviet", "A1012",
+                                                                     spotted=True)]
+    state = state_of(index, units, turn=3)
+    state.play("plot m109-div/1 A1012 HE")
+    (m,) = [m for m in state.missions if m.firer == "m109-div/1"]
+    assert m.arrival == 3 + state.game.delay["hq"]["us"]
+
+
+def test_an_army_battery_observed_by_a_battalion_hq_waits_for_three_levels(index):
+    """19.B.3 (A109): army artillery (level 4) called by a battalion HQ (level 1): HQ delay 2 + 3 levels = 5 turns
+    (the fire timetable aborted, so the line may be written, 21)."""
+    units = [u("hq", "su-hq", "soviet", "A1010", designation="HQ3"), u("us", "us-m1-platoon", "us", "B0101")]
+    state = state_of(index, units, to_act="soviet", turn=2)
+    state.timetable_aborted = True
+    state.play("plot d30-army/1 A1011 HE")
+    assert [m.arrival for m in state.missions if m.firer == "d30-army/1" and not m.timetable] == [2 + 5]
+
+
+# ------------------------------------------------------------------ indirect ammunition (23.A)
+def test_indirect_ammunition_is_one_unit_a_mission_and_the_multiplier_at_max_rof(index):
+    """23.A: with ammunition tracked, a mission uses one unit, a max ROF mission its multiplier (the M-109's 3);
+    an exhausted firer plots nothing more. (No sample card gives an indirect load: the M-109 gets 4 here.)"""
+    fire = index.model("unit", "us-m109-battery").body.indirect_fire
+    object.__setattr__(fire, "ammo_supply", 4)                   # before the game compiles its cards
+    try:
+        state = state_of(index, MORTAR_UNITS, dice=[10] * 6, **{"ammo-supply": "all"})
+        state.play("plot m A1012 HE max")
+        finish_plotting(state)
+        assert state.ammo_used == {("m", "indirect"): 3}
+        state.turn, state.art_step, state.actor = 4, "plot", 1
+        state.play("plot m A1012 HE")
+        finish_plotting(state)
+        assert state.ammo_used == {("m", "indirect"): 4}
+        state.turn, state.art_step, state.actor = 5, "plot", 1
+        assert not [a for a in state.legal_actions() if a.startswith("plot m ")]
+    finally:
+        object.__setattr__(fire, "ammo_supply", None)
