@@ -146,3 +146,79 @@ def test_the_replay_viewer_neither_draws_nor_rings_a_hidden_unit(qapp, tmp_path)
     viewer.goto(visible.index)
     assert viewer.scene.layer("named")  # a visible unit's move is ringed
     viewer.deleteLater()
+
+
+# ---------------------------------------------------------------- adding counters in play (MBT 7.2.3)
+def _commanding(rules=("hidden-units",), enemy=FAR, **kw):
+    units = [unit("A", "m1", "us", "2L10", 0), unit("B", "m1", "us", "2L11", 0), unit("T", "t-80bv", "sov", enemy, 3)]
+    return pos_state(units, rules, phase="command", to_act="us", **kw)
+
+
+def test_a_unit_no_enemy_spots_hides_under_a_new_counter_then_a_second_joins_it():
+    # MBT 7.2.3: A (not spotted) hides under a new counter in the Command Phase and still takes its command; B of
+    # the same formation within Command Range joins A's counter; the Soviet view has neither on the map
+    st = _commanding(hidden_limit={"us": 1})
+    assert {"hide A", "hide A fake"} <= set(legal(st))
+    act(st, "hide A")
+    assert st.hid[0] == 0 and st.hsp[0].units == (0,) and st.game.label(st.hsp[0].hex) == "2L10"
+    assert all(a.startswith("command A") for a in legal(st))  # hidden: its command next
+    act(st, "command A NC")
+    assert "hide B us-H1" in legal(st) and "hide B" not in legal(st)  # the limit of 1 counter: join only
+    act(st, "hide B us-H1")
+    assert st.hid[:2] == [0, 0] and st.hsp[0].units == (0, 1)
+    view = st.observe(1)
+    assert view.st[:2] == [HIDDEN, HIDDEN] and view.hsp[0].units == () and st.hidden_counters() == [("us-H1", "2L10")]
+
+
+def test_a_fake_counter_added_at_the_units_hex():
+    st = _commanding()
+    act(st, "hide A fake")
+    assert st.hsp[0].units == () and st.hid[0] == -1 and st.hidden_counters() == [("us-H1", "2L10")]
+    assert "hide A fake" not in legal(st)  # one fake per hex
+
+
+def test_a_spotted_unit_may_not_hide_nor_anyone_without_the_rule():
+    # MBT 7.2.3: only units that are not currently spotted; the T-80BV 3 hexes away in Clear spots them
+    from opt_command_fixtures import clear_pair
+
+    a, b, d = clear_pair(3)
+    units = [unit("A", "m1", "us", a, d), unit("T", "t-80bv", "sov", b, (d + 3) % 6)]
+    st = pos_state(units, ("hidden-units",), phase="command", to_act="us")
+    assert 0 in st.spots[1] and not [x for x in legal(st) if x.startswith("hide")]
+    assert not [x for x in legal(_commanding(())) if x.startswith("hide")]
+
+
+# ---------------------------------------------------------------- fakes move (MBT 7.2.2.2)
+def _fake(enemy="4E12", start="2D1"):
+    units = [unit("A", "m1", "us", "2A10", 0), unit("I", "us-mech-squad", "us", "2A11", 0),
+             unit("T", "t-80bv", "sov", enemy, 3)]
+    return pos_state(units, ("hidden-units",), phase="close-combat", to_act="us",
+                     hidden_units=[{"id": "F1", "side": "us", "hex": start, "units": []}])
+
+
+def test_a_fake_moves_like_a_leg_unit_then_like_a_vehicle_and_is_revealed_at_the_vehicle_range():
+    # MBT 7.2.2.2: the US force's greatest leg factor is 2 (the squad), its greatest vehicle factor 9 (the M1): two
+    # Clear hexes keep the fake a leg unit for spotting; the third makes it a vehicle for good. At 2D4 the T-80BV 21
+    # hexes away sees it: beyond a moving leg unit's range (20), within a moving vehicle's (40): revealed as a fake
+    st = _fake()
+    assert "fake F1 2D2" in legal(st) and legal(st)[-1] == "pass"
+    act(st, "fake F1 2D2")
+    act(st, "fake F1 2D3")
+    assert st.hkd == [0] and st.hcs == [0] and st.hmv == [2]
+    act(st, "fake F1 2D4")
+    assert st.hkd == [1] and st.hcs == [1]
+
+
+def test_the_opponent_cannot_tell_a_moving_fake_from_a_real_counter():
+    st = _fake(enemy="4T13")
+    act(st, "fake F1 2D2")
+    view = st.observe(1)
+    assert view.hsp[0].units == () and view.hmv == [0] and view.hkd == [0]
+    assert st.game.label(view.hsp[0].hex) == "2D2"  # the counter itself is on the map where it moved
+
+
+def test_a_fake_that_passes_stays():
+    # the side's Close Assault / Hand-to-Hand step ends with 'pass': its fakes move no further this turn
+    st = _fake()
+    act(st, "pass")
+    assert not [a for a in legal(st) if a.startswith("fake")] and st.game.label(st.hsp[0].hex) == "2D1"
