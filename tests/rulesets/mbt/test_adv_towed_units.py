@@ -230,3 +230,29 @@ def test_towed_ammo_is_unlimited_only_at_its_ammo_dump():
     act(st, "move G")
     act(st, "fwd G")
     assert st.ammo_limit(0, row) == 8
+
+
+def test_overrun_eliminates_a_towed_gun():
+    # MBT 6.6.10: vehicles overrun dismounted leg and towed units; an Effective result eliminates the gun (only a
+    # squad is reduced, 6.6.10.2)
+    from test_adv_move_overrun import D as OD, SCRUB, START
+
+    st = towed_state([unit("V", "t-62mv", "us", START, OD, command="MOVE"), unit("G", "spg-9", "sov", SCRUB, OD)],
+                     phase="move-first", to_act="us", dice=[99])
+    act(st, "move V")
+    assert "overrun V G" in legal(st)
+    act(st, "overrun V G")
+    assert st.st[1] == DEAD and any("overruns" in e and "eliminated" in e for e in st.events)
+
+
+def test_ma17_gp_fire_effective_on_a_towed_gun_eliminates_it():
+    # MA17 / MBT 6.5.4.4.3: GP fire at a towed unit uses its GP Defense by cover (target type S); Effective
+    # eliminates the gun with its crew
+    a, b, d = clear_pair(3)
+    st = towed_state([unit("S", "m1", "us", a, d, command="FIRE"), unit("G", "spg-9", "sov", b, (d + 3) % 6)],
+                     to_act="us", dice=[99] * 6)
+    gp = next(x for x in legal(st) if x.startswith("fire S at G") and "mmg" in x)
+    act(st, gp)
+    line = next(e for e in st.events if "fires" in e and "at G" in e)
+    assert f"GPD {st.game.units[1].type.ag.gpd_cover['none']}S" in line
+    assert st.st[1] == DEAD
