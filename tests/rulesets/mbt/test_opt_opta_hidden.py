@@ -222,3 +222,27 @@ def test_a_fake_that_passes_stays():
     st = _fake()
     act(st, "pass")
     assert not [a for a in legal(st) if a.startswith("fake")] and st.game.label(st.hsp[0].hex) == "2D1"
+
+
+# ---------------------------------------------------------------- a counter's units stay together (MBT 7.2.2.1)
+def _pair_moving(**ext):
+    units = [unit("A", "m1", "us", "2A1", 3), unit("B", "m1", "us", "2A2", 3, command="MOVE"),
+             unit("T", "t-80bv", "sov", FAR, 3)]
+    st = pos_state(units, ("hidden-units",), phase="move-first", to_act="us",
+                   hidden_units=[{"id": "H1", "side": "us", "hex": "2A1", "units": ["A", "B"]}], **ext)
+    act(st, "move B")
+    return st
+
+
+def test_a_unit_moving_beyond_command_range_of_its_counter_takes_a_counter_of_its_own():
+    # MBT 7.2.2.1: the units of a counter are within Command Range of its hex (1 here): B two hexes from A splits
+    st = _pair_moving()
+    assert st.command_range(st.game.formation_of[1]) == 1
+    act(st, "fwd B")
+    assert st.hid[1] == 1 and st.hsp[0].units == (0,) and st.hsp[1].units == (1,) and st.hcs == [0, 0]
+
+
+def test_with_no_counter_left_under_the_limit_the_unit_is_revealed():
+    st = _pair_moving(hidden_limit={"us": 1})
+    act(st, "fwd B")
+    assert st.hid[:2] == [0, -1] and st.hsp[0].units == (0,) and st.observe(1).st[1] == 1

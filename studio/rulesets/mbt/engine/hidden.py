@@ -28,7 +28,7 @@ import random
 from studio.hexgrid.coords import distance, neighbour
 
 from .actions import PASS, Action
-from .codes import ON, P_CMD
+from .codes import DEAD, EXITED, ON, P_CMD
 from .opt_command_data import HiddenSpec
 
 #: the status a hidden enemy unit has in an observation (neither on the map nor off it)
@@ -41,7 +41,7 @@ class HiddenRules:
     __slots__ = ()
 
     def counter_hex(self, c: int):
-        """The hex of counter ``c``: a fake's set-up hex; a real counter's first unit on the map (MBT 7.2.2)."""
+        """The hex of counter ``c``: a fake's own (it moves); a real counter's first unit on the map (MBT 7.2.2)."""
         spec = self.hsp[c]
         for i in spec.units:
             if self.st[i] == ON:
@@ -132,6 +132,9 @@ class HiddenRules:
         """Spotting Phase (MBT 7.2.2.1): every unrevealed counter an opposing unit spots is revealed."""
         g = self.game
         for c, spec in enumerate(self.hsp):
+            if self.hcs[c] == 0 and spec.units and all(self.st[i] in (DEAD, EXITED) for i in spec.units):
+                self.hcs[c] = 1  # nothing left under it: the counter leaves the map
+                continue
             if self.hcs[c] == 0:
                 rng = self._counter_range(c) if spec.units else self._fake_range(c)
                 if self._counter_seen(c, rng):
@@ -169,7 +172,34 @@ class HiddenRules:
                    distance(self.hex[s], self.hex[i]) <= self.spot_range(i) and
                    g.los.clear(self.hex[s], self.hex[i]) for s in g.enemies_of(g.units[i].side)):
                 self.reveal(self.hid[i], "spotted moving")
+            if self.hid[i] >= 0:
+                self._keep_together(self.hid[i])
         super()._after_step(i)
+
+    def _keep_together(self, c: int) -> None:
+        """A counter's units stand within Command Range of its hex (MBT 7.2.2.1: where they are placed when it is
+        revealed): a unit beyond it leaves the counter for a new one of its own, or, with no room for one under
+        the limit, is revealed alone (an engine policy)."""
+        g = self.game
+        h = self.counter_hex(c)
+        for i in self.hsp[c].units:
+            if self.st[i] == ON and self.hid[i] == c and not self.in_command_range_of(i, h, g.formation_of[i]):
+                self._split(c, i)
+
+    def _split(self, c: int, i: int) -> None:
+        g = self.game
+        side = g.units[i].side
+        units = tuple(u for u in self.hsp[c].units if u == i or (self.carrier[u] == i and self.hid[u] == c))
+        self.hsp[c] = dataclasses.replace(self.hsp[c], units=tuple(u for u in self.hsp[c].units if u not in units))
+        if self._counter_room(side):
+            k = self._add_counter(HiddenSpec(self._new_id(side), side, self.hex[i], units))
+            for u in units:
+                self.hid[u] = k
+            self.narrate(f"hidden unit counter {self.hsp[k].id} splits from {self.hsp[c].id}")
+            return
+        for u in units:
+            self.hid[u] = -1
+        self.narrate(f"{g.units[i].name} leaves hidden unit counter {self.hsp[c].id}: revealed (no counter left)")
 
     def _ow_shots(self, side: int) -> list:
         """Hidden units cannot be fired at (MBT 7.2)."""
