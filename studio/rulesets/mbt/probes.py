@@ -188,11 +188,13 @@ def _adv_gp_probes() -> list:
 
 
 def _adv_command_probes() -> list:
-    """Command control for the Regulars Soviets (range 0): A and B share a hex, C and D are far apart."""
+    """Command control for the Regulars Soviets (range 0): A and B share a hex (one counter with option
+    command-range-zero 'same-hex', two with 'no-spreading'), C is next to them (a counter of its own at range 0,
+    the shared one at range 1), D is far apart."""
     from studio.rules.conformance import Probe
 
     units = [_unit("U", "m1", "us", "2A1", 0, command="NC"), _unit("A", "t-80bv", "sov", "4K5", 5),
-             _unit("B", "t-80bv", "sov", "4K5", 5), _unit("C", "t-80bv", "sov", "4P12", 5),
+             _unit("B", "t-80bv", "sov", "4K5", 5), _unit("C", "t-80bv", "sov", "4K6", 5),
              _unit("D", "t-80bv", "sov", "4T2", 5)]
     orders = ("command A MOVE", "command B MOVE", "command C MOVE")
     # a suppressed (Off) US tank with an Overwatch command: roll 35 + 20 = 55 recovers (Seasoned 01-55,
