@@ -13,8 +13,10 @@
   wreck's loss of the road rate.
 Dismounted towed units move as vehicles do here: opposing vehicles block them, and friendly towed units block
 like friendly vehicles; a dismounted towed unit may be pushed to the shoulder (its card's ``weight_tons``).
-Dismounted leg units are not restricted. Not modelled: stacking limits on narrow roads (5.13), exits from the
-sides of sunken roads.
+Dismounted leg units are not restricted. Stacking (5.13): a vehicle or dismounted towed unit may not enter a narrow
+hex that already holds as many vehicles, dismounted towed units and landed helicopters as one below the
+over-stacking count (table ``stacking``: 6), wrecks aside. Not modelled: the order of units in the hex (it decides
+nothing here), exits from the sides of sunken roads (a scenario's choice; the boards have no sunken roads).
 """
 from __future__ import annotations
 
@@ -67,10 +69,20 @@ class NarrowRoadRules:
         g = self.game
         if self._narrow(b) and self._enemy_in(i, b, legs=False):
             return None  # opposing vehicles block a narrow hex (MBT 7.30)
+        if self._narrow(b) and self._narrow_full(i, b):
+            return None  # no over-stacking on a narrow road (MBT 7.30, 5.13)
         if self._narrow(a) and self.mv_u == i and len(self.mv_trail) > 1 and self.mv_trail[-1] == a and \
                 self._blocked(i, a):
             return None  # entered a blocked narrow hex: it may not leave it (MBT 7.30)
         return c
+
+    def _narrow_full(self, i: int, h) -> bool:
+        """Would unit ``i`` over-stack narrow hex ``h`` (MBT 7.30, 5.13: vehicles, dismounted towed units and
+        landed helicopters count; wrecks and leg units do not)?"""
+        g = self.game
+        n = sum(1 for j in range(g.n) if j != i and self.st[j] == ON and self.hex[j] == h and
+                (self._road_blocker(j) if not g.units[j].type.ag.heli else self.heli_alt[j] == "landed"))
+        return n + 1 >= g.tables.overstack
 
     def _enemy_in(self, i: int, h, legs: bool) -> bool:
         g = self.game
