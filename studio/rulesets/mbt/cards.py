@@ -578,6 +578,9 @@ class MbtScenarioExtension(StrictModel):
 
     game: Literal["basic", "advanced"] = Field("basic", description="rule layer (MBT 1.0)")
     force_grades: dict[str, Grade] = Field(default_factory=dict, description="side id -> Force Grade (MBT 5.8)")
+    formation_grades: dict[str, dict[str, Grade]] = Field(
+        default_factory=dict, description="side id -> force id -> Formation Grade (MBT 5.8.2: command control; its "
+                                          "units' Unit Grade, 5.8.3); a force without one takes its side's Force Grade")
     objective_turns: Annotated[int, Field(ge=1, le=20)] = Field(
         1, description="complete turns a hex must be occupied to be held (MBT 3.6)")
     building_stories: dict[str, Annotated[int, Field(ge=1, le=9)]] = Field(

@@ -740,6 +740,13 @@ def _check_extension(doc, sc, boards, sides) -> Iterator[Diagnostic]:
         if side not in sides:
             yield doc.error("mbt.force-grade", f"force grade for side '{side}', which does not exist",
                             f"/extension/force_grades/{side}", R + "5.8", at_key=True)
+    forces = {side.id: {f.id for f in side.forces} for side in sc.sides}
+    for side, grades in getattr(ext, "formation_grades", {}).items():
+        for force in grades:
+            if force not in forces.get(side, ()):
+                yield doc.error("mbt.formation-grade", f"formation grade for force '{force}' of side '{side}', which "
+                                "does not exist", f"/extension/formation_grades/{side}/{force}", R + "5.8.2",
+                                at_key=True)
     if getattr(ext, "game", "basic") == "advanced":
         for si, side in enumerate(sc.sides):
             if side.id not in ext.force_grades:
