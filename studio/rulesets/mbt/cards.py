@@ -644,6 +644,12 @@ class MbtScenarioExtension(StrictModel):
     ground_conditions: Literal["normal", "snow", "mud"] = Field(
         "normal", description="ground weather (optional rule 7.36.3)")
     cautious_movement: bool = Field(False, description="limited-visibility cautious movement (optional rule 7.36.2)")
+    ground_hexes: list[str] = Field(
+        default_factory=list, description="hexes the ground conditions apply to; empty = the whole map (optional rule "
+                                          "7.36.3: 'only certain portions of the mapboard')")
+    very_limited_visibility: bool = Field(
+        False, description="the limited-visibility turns are very limited: with cautious movement vehicles get no "
+                           "path or road rate (optional rule 7.36.2)")
     command_units: dict[str, CommandLevel] = Field(
         default_factory=dict, description="unit name -> its command level (CHQ, BHQ, RHQ) where the card does not "
                                           "say it (optional rules 7.1, 7.3, 7.43)")
