@@ -30,8 +30,9 @@ hidden). It
   movement phase with the unspotted unit nearest the enemy (the choice reads only what the bot's side knows);
 - entrenches (18) the personnel and weapons that stand on their goal in an entrenchment hex, and faces an
   armoured vehicle that has moved toward the nearest spotted enemy with its front armour (7.F, 13.B.2);
-- never plans with a TOC (6.A: commanding gives OPs every phase), leaves deployment, re-mounts, cross-attaches,
-  cancels a mission or aborts the fire timetable: none of them helps the plan above.
+- cancels a firer's missions when one of them would land where its own units now stand (19.B.4);
+- never plans with a TOC (6.A: commanding gives OPs every phase), leaves deployment, re-mounts, cross-attaches
+  or aborts the fire timetable: none of them helps the plan above.
 The bot reads the rules' public tables (compiled data, cards) but never the hidden part of the state: it sees
 only its observation, where enemy dummies never appear (10.F).
 """
@@ -66,6 +67,7 @@ class HeuristicBot:
         self.attacker = any(v.type == "hold_hexes" and v.side == game.sides[side] for v in game.victory)
         self.enemy_edge = game._edge_hexes("east" if game.sides[side] == "us" else "west")[0]
         self._acted = None       # (turn, phase) in which the bot gave an order other than a dummy's return
+        self._own, self._rank, self._target_cache = [], {}, {}      # per decision (set by ``choose``)
 
     # ------------------------------------------------------------------ choice
     def choose(self, view, legal):
@@ -74,6 +76,7 @@ class HeuristicBot:
             return self._artillery(view, texts)
         self._own = [c for c in view.counters if c.side == self.side and not c.dummy]
         self._rank = {c.id: n for n, c in enumerate(self._own)}
+        self._target_cache: dict = {}                          # unit id -> has a target (this decision)
         for kind in ("dummy", "rally", "replace", "dismount", "fire", "exit", "group", "deploy", "march", "move",
                      "entrench", "face", "cover"):
             pick = getattr(self, f"_{kind}")(view, texts)
@@ -91,6 +94,9 @@ class HeuristicBot:
         deploys = [t for t in texts if t.startswith("deploy ")]
         if deploys:
             return deploys[0]
+        for t in texts:
+            if t.startswith("cancel ") and self._own_fire(view, t.split()[1]):
+                return t
         best = None
         for t in texts:
             parts = t.split()
@@ -102,6 +108,13 @@ class HeuristicBot:
             if value > 0 and (best is None or value > best[0]):
                 best = (value, t)
         return best[1] if best else "end"
+
+    def _own_fire(self, view, firer: str) -> bool:
+        """Assault 19.B.4, 19.C: a mission of ``firer`` would land on a hex the bot's own units now hold (the
+        fire attacks every unit in the hex), so it is cancelled."""
+        held = {c.hex for c in view.counters if c.side == self.side and not c.dummy and not c.carrier}
+        return any(m.firer == firer and m.side == self.side and not m.timetable and m.hex in held
+                   for m in view.missions)
 
     def _plot_value(self, view, parts) -> float:
         """Enemy steps in the target hex (none if a friendly unit is there), sooner and max ROF preferred."""
@@ -208,12 +221,16 @@ class HeuristicBot:
         unit of it gains by; a new one only where it saves OPs (two units or more that need an order, or a
         stack moving free with its HQ, 4.D.1)."""
         best = None
+        groups: dict = {}
         for t in texts:
             verb, key, arg = t.split() if t.startswith(("stack ", "drill ")) else (None, None, None)
             if verb is None:
                 continue
-            units, started = self._group_units(view, verb, key)
-            if not started and not self._group_saves(view, verb, units):
+            if (verb, key) not in groups:
+                units, started = self._group_units(view, verb, key)
+                groups[verb, key] = units if started or self._group_saves(view, verb, units) else None
+            units = groups[verb, key]
+            if units is None:
                 continue
             if arg in ("march", "combat"):                        # formations first (7.C: before moving)
                 value = FORM_FIRST + self._group_form_value(view, units, arg)
@@ -234,7 +251,7 @@ class HeuristicBot:
     def _group_saves(self, view, verb: str, units: list) -> bool:
         """One order instead of one per unit (Assault 4.C); a stack with an HQ pays none (4.D.1)."""
         ordered = sum(1 for c in units if c.formation == "combat" and view._needs_orders(c)
-                      and view._payment(c) != {})
+                      and not self.game.card(c.card).body.asterisk)          # 4.D.1: asterisk units pay none
         return ordered >= 2 or (ordered >= 1 and verb == "stack" and view._stack_free(units))
 
     def _wanted_formation(self, view, unit) -> str:
@@ -376,7 +393,10 @@ class HeuristicBot:
         return view.phase.endswith("move-1") and not unit.dummy and self._has_target(view, unit)
 
     def _has_target(self, view, unit) -> bool:
-        return any(view._targets(unit, row) for row in self.game.card(unit.card).rows if row.rof >= 1)
+        if unit.id not in self._target_cache:
+            self._target_cache[unit.id] = any(view._targets(unit, row) for row in self.game.card(unit.card).rows
+                                              if row.rof >= 1)
+        return self._target_cache[unit.id]
 
     def _goal(self, view, unit):
         """The hex this unit heads for. A side with objectives of its own spreads every unit over the objective

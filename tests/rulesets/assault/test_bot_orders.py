@@ -1,6 +1,7 @@
 """The heuristic Assault bot's orders beyond single-unit moves (studio/rulesets/assault/bots.py): orders to a
 stack (Assault 4.C, 4.D.1), Soviet battle drill (4.D.2), dummies (10.F), entrenchments (18) and facing (7.F), each
-in a position built for it and played through the public API; and the dummy-return window they rely on."""
+in a position built for it and played through the public API, a mission cancelled before it lands on the bot's
+own units (19.B.4); and the dummy-return window they rely on."""
 from pathlib import Path
 
 import pytest
@@ -169,3 +170,22 @@ def test_a_tank_that_has_moved_turns_its_front_to_the_enemy(games):
     assert pick.startswith("face m1 ")
     state.play(pick)
     assert state._front(state._by_id("m1"), su)
+
+
+def test_a_mission_on_its_own_units_is_cancelled(games):
+    """Assault 19.B.4, 19.C: the M-109s were plotted on A1011 in turn 1; the observer has since moved into that
+    hex, so at the next artillery phase the bot cancels the mission (it would attack everyone in the hex)."""
+    game = games["assault-probe"]
+    doc = {"kind": "position", "schema_version": 1, "scenario": game.scenario_id, "phase": "artillery",
+           "to_act": "us", "units": [u("obs", "us-m1-platoon", "us", "A1010", formation="march"),
+                                     u("su", "su-t80-platoon", "soviet", "B2220")]}
+    state = game.state_from_position(Position.model_validate(doc))
+    state.play("plot m109-div/1 A1011 HE")
+    bot = make_bot("heuristic", game, 1, 0)
+    while not (state.turn == 2 and state.phase_id() == "artillery" and state.current_player() == 1):
+        legal = state.legal_actions()
+        state.play("move obs A1011" if "move obs A1011" in legal else "end")
+    assert state._by_id("obs").hex == game.map.hex("A1011")
+    assert bot.choose(state.observation(1), state.legal_actions()) == "cancel m109-div/1"
+    state.play("cancel m109-div/1")
+    assert not any(m.firer == "m109-div/1" for m in state.missions)
