@@ -37,7 +37,8 @@ VERBS = ("command", "initiative", "hold", "reveal", "conceal", "pass", "move", "
          "exit", "done", "dismount", "mount", "assault", "fly", "quickmarch", "overrun", "search", "bailout", "clear", "cover", "push", "launch", "recover", "inb",
          "sortie", "arrive", "wing", "attack", "popup",
          "continue", "adjust", "check", "planned", "discharge", "smoke",  # indirect fire, smoke (ARTY)
-         "formation", "hide", "fake")  # staggered initiative (7.5), hidden units (7.2.2.2, 7.2.3)
+         "formation", "hide", "fake",  # staggered initiative (7.5), hidden units (7.2.2.2, 7.2.3)
+         "light")  # searchlights in the Visualization step (7.36.4.1)
 
 
 def _parse(text: str) -> Action:
