@@ -705,6 +705,8 @@ class MinefieldPlot(StrictModel):
     visible: bool = Field(False, description="the scenario shows it to the enemy (MBT 7.31.1)")
     gp_defense: Annotated[int, Field(ge=1, le=10)] | None = Field(
         None, description="GP Defense for clearing; default by field type (table minefield-values, MBT 7.31.3)")
+    contiguous: bool = Field(True, description="its hexes must touch (MBT 7.31.1.1: 'unless otherwise indicated'); "
+                                               "false when the scenario allows a scattered plot")
 
 
 class FireTerrain(StrictModel):

@@ -31,3 +31,4 @@ def test_no_sixth_vehicle_in_a_narrow_hex():
 
 def test_leg_units_do_not_count_for_stacking():
     assert "fwd V" in legal(_state(4, legs=3))
+

@@ -181,15 +181,17 @@ def _mine_forbidden(rd: TableReader) -> dict:
     return {rd.cell(tid, rows, r, "terrain", "str"): rd.cell(tid, rows, r, "fascam", "bool") for r in range(len(rows))}
 
 
-def plot_problem(game, hexes, forbidden: dict) -> str:
+def plot_problem(game, hexes, forbidden: dict, contiguous: bool = True) -> str:
     """Why a plotted (Hasty or Deliberate) minefield is illegal, or "" (MBT 7.31.1.1): a hex of forbidden terrain,
-    or hexes that are not contiguous."""
+    or hexes that are not contiguous (unless the scenario says otherwise: ``contiguous`` False)."""
     from studio.hexgrid.coords import distance
 
     for h in sorted(hexes):
         code = game.map.terrain.get(h, "")
         if code in forbidden:
             return f"hex {game.label(h)} is {code} terrain, where minefields may not be plotted (MBT 7.31.1.1)"
+    if not contiguous:
+        return ""
     todo, seen = [min(hexes)], {min(hexes)}
     while todo:
         h = todo.pop()
@@ -225,7 +227,7 @@ def _minefields(game, values: dict, plots=None, forbidden=None) -> tuple:
         if plot["side"] not in game.sides:
             raise DataError(f"scenario extension {where}: side {plot['side']!r} is not a side of the scenario")
         hexes = frozenset(_hex(game, h, where) for h in plot["hexes"])
-        why = plot_problem(game, hexes, forbidden) if forbidden is not None else ""
+        why = plot_problem(game, hexes, forbidden, plot.get("contiguous", True)) if forbidden is not None else ""
         if why:
             raise DataError(f"scenario extension {where}: the minefield plot is illegal: {why}")
         gpd = plot.get("gp_defense") or values[f"{plot['field']}-gpd"]
