@@ -170,3 +170,40 @@ def test_a_march_formation_drill_costs_no_ops(index):
                      scenario="assault-probe")
     state.play("drill A1 2")
     assert state.ops[0]["HQ1"] == 3 and by_id(state)["t1"].hex != state.game.map.hex("A0120")
+
+
+# ------------------------------------------------------------------ opportunity fire range (15.A)
+def opp_state(index, firer_hex, mover_hex):
+    units = [u("m", "su-t80-platoon", "soviet", mover_hex, spotted=True),
+             u("f", "us-m1-platoon", "us", firer_hex, cover=True)]
+    state = state_of(index, units, "soviet-move-1")
+    state.opp_target = "m"
+    return state, by_id(state)["f"], by_id(state)["m"]
+
+
+@pytest.mark.parametrize("d", [4, 5, 8, 9, 12, 13])
+def test_opportunity_fire_range_bands(index, d):
+    """15.A (A93): any ammunition to 4 hexes; to 12 at a mover seen when its move began; beyond 4 only from the
+    second consecutive observed hex up to 8, from the third up to 12; never beyond 12; missiles to 4 only."""
+    state, f, m = opp_state(index, "B0101", "B0101")
+    k = state.game.data.constant
+    assert (k("opp-fire-any-hex-range"), k("opp-fire-second-hex-range"), k("opp-fire-max-range"),
+            k("opp-fire-missile-max-range")) == (4, 8, 12, 4)
+    m.hex = next(h for h in state.game.map.label_of if coords.distance(f.hex, h) == d)
+    for seen_start, run, ammo, ok in (
+            (("f",), 0, "KP", d <= 12), ((), 0, "KP", d <= 4), ((), 1, "KP", d <= 4),
+            ((), 2, "KP", d <= 8), ((), 3, "KP", d <= 12), (("f",), 3, "Msl", d <= 4)):
+        m.seen_start, m.seen_run = seen_start, {"f": run} if run else {}
+        assert state._opp_range_ok(f, m, ammo) is ok, (d, seen_start, run, ammo)
+
+
+def test_opportunity_fire_at_a_unit_leaving_or_entering_the_firers_hex(index):
+    """15.A: a unit entering or leaving the firer's hex may always be fired at (within the missile limit)."""
+    state, f, m = opp_state(index, "B0101", "B0101")
+    m.seen_start, m.seen_run = (), {}
+    assert state._opp_range_ok(f, m, "KP")                       # entering the firer's hex
+    m.hex = next(h for h in state.game.map.label_of if coords.distance(f.hex, h) == 6)
+    state.opp_from = f.hex
+    assert state._opp_range_ok(f, m, "KP")                       # it left the firer's hex (the rule's case)
+    state.opp_from = ()
+    assert not state._opp_range_ok(f, m, "KP")
