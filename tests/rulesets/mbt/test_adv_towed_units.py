@@ -6,6 +6,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+import pytest
+
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from towed_fixtures import act, clear_pair, legal, towed_game, towed_state, unit  # noqa: E402
 
@@ -256,3 +258,32 @@ def test_ma17_gp_fire_effective_on_a_towed_gun_eliminates_it():
     line = next(e for e in st.events if "fires" in e and "at G" in e)
     assert f"GPD {st.game.units[1].type.ag.gpd_cover['none']}S" in line
     assert st.st[1] == DEAD
+
+
+def test_ma42_capacities_of_the_sample_towed_cards():
+    # MA42 / MBT 6.6.7.1: the SPG-9 (SM-14B) and NSV HMG (SM-14A) have passenger capacity 0-1: carried, not towed
+    st = towed_state([unit("G", "spg-9", "sov", "2A2", 2), unit("N", "nsv-hmg", "sov", "2A2", 2),
+                      unit("E", "m1", "us", FAR, 5)])
+    for i in (0, 1):
+        ag = st.game.units[i].type.ag
+        assert (ag.passenger_towed, ag.passenger_leg) == (0, 1) and st.is_towed(i) and not st.is_tow(i)
+
+
+def test_ma43_a_towed_unit_mounts_only_in_the_carriers_hex():
+    # MA43 / MBT 6.6.7.1.1: a towed unit must be in the same hex as the vehicle to mount
+    st = towed_state([unit("G", "spg-9", "sov", "2A2", 2, command="MOVE"), unit("V", "m113", "sov", "2B3", 2),
+                      unit("E", "m1", "us", FAR, 5)], phase="move-first", to_act="sov")
+    assert not any(a.startswith("mount") for a in legal(act(st, "move G")))
+
+
+@pytest.mark.parametrize("roll, removed", [(10, True), (11, False)])
+def test_ma82_spot_removal_of_an_spg9(roll, removed):
+    # MA82 / MBT 7.4: the example's own unit, a Soviet SPG-9 with Spot/Fire in Woods (size S, spotted to 15),
+    # three spotters (3-5), the M1 at 6 <= 15 // 2: Medium 20; Veteran +10: removed iff roll + 10 <= 20
+    from test_opt_command_spotting import AT6, AT10, AT10B, WOODS, _next_spotting, events
+
+    units = [unit("S", "spg-9", "sov", WOODS, 0, mark="spot-fire"),
+             unit("A", "m2a1", "us", AT10, 0), unit("B", "m2a1", "us", AT10B, 0), unit("M", "m1", "us", AT6, 0)]
+    st = _next_spotting(units, ("spot-removal",), [roll], grades={"us": "veteran", "sov": "seasoned"})
+    assert events(st, f"3 spotter(s)): roll {roll}+10 vs 20"), st.events
+    assert (st.mk[0] == 0) == removed
