@@ -23,7 +23,7 @@ from .opt_command_data import check_options, compile_opt_command_scenario, compi
 from .opt_spotting import OptSpottingRules
 from .opt_stagger import StaggerRules
 
-OPT_COMMAND_SLOTS = ("mor", "cpn", "hid", "hcs", "camo", "dcom", "msh", "sgf", "sgc", "sgp", "sg1", "sgq", "camk", "hsp", "hmv", "hkd")
+OPT_COMMAND_SLOTS = ("mor", "cpn", "hid", "hcs", "camo", "dcom", "msh", "sgf", "sgc", "sgp", "sg1", "sgq", "camk", "hsp", "hmv", "hkd", "lit", "lq")
 RULE_FLAGS = {"oc_morale": "morale", "oc_hidden": "hidden-units", "oc_platoon": "platoon-command-control",
               "oc_removal": "spot-removal", "oc_fright": "tank-fright", "oc_limited": "limited-spotting",
               "oc_camo": "camouflage", "oc_night": "terrain-time-weather", "oc_delay": "delayed-reaction",
@@ -238,36 +238,48 @@ class CommandOptRules:
             return False
         return super().quickmarch_ok(i)
 
-    def snow_cost(self) -> int:
+    def snow_cost(self, h=None) -> int:
+        """Snow's extra movement cost of entering hex ``h`` (MBT 7.36.3: in the scenario's ``ground_hexes``, every
+        hex when it lists none)."""
         g = self.game
-        return int(g.optc.ground["snow-move-cost"]) if g.oc_snow else 0
+        if not g.oc_snow or (h is not None and g.ocs.ground_hexes is not None and h not in g.ocs.ground_hexes):
+            return 0
+        return int(g.optc.ground["snow-move-cost"])
 
     def step_cost(self, i: int, a, b, reverse: bool = False):
-        """Snow adds to the movement cost of the terrain (MBT 7.36.3; every terrain of the map)."""
+        """Snow adds to the movement cost of the terrain (MBT 7.36.3)."""
         c = super().step_cost(i, a, b, reverse)
         if c is None or not self.game.oc_snow or self.mv_mode != "xc":
             return c
-        return c + self.snow_cost()
+        return c + self.snow_cost(b)
 
     def xc_steps(self, i: int) -> dict:
         """The planning step table with snow's extra cost (MBT 7.36.3)."""
         table = super().xc_steps(i)
-        extra = self.snow_cost()
-        if not extra:
+        if not self.snow_cost():
             return table
         g = self.game
         key = ("snow", id(table))
         cached = g.xc_tables.get(key)
         if cached is None:
-            cached = g.xc_tables[key] = {h: tuple((nb, None if c is None else c + extra) for nb, c in row)
-                                         for h, row in table.items()}
+            cached = g.xc_tables[key] = {h: tuple((nb, None if c is None else c + self.snow_cost(nb))
+                                                  for nb, c in row) for h, row in table.items()}
         return cached
+
+    def _road_ok(self, i: int) -> bool:
+        """Cautious movement in very limited visibility: vehicles get no path or road rate (MBT 7.36.2)."""
+        g = self.game
+        if g.oc_night and g.ocs.very_limited and self.cautious(i):
+            return False
+        return super()._road_ok(i)
 
     def weather_bog(self, i: int) -> tuple[float, int]:
         """Mud doubles the bog range; in snow or mud a transporting vehicle takes -5 per unit of its passengers'
-        towed capacity (MBT 7.36.3). Returns (range multiplier, modifier) for the bog check (MBT 7.29)."""
+        towed capacity (MBT 7.36.3), in the ground conditions' hexes. Returns (range multiplier, modifier) for the
+        bog check (MBT 7.29)."""
         g = self.game
-        if not g.oc_night or g.ocs.ground == "normal":
+        if not g.oc_night or g.ocs.ground == "normal" or \
+                (g.ocs.ground_hexes is not None and self.hex[i] not in g.ocs.ground_hexes):
             return 1, 0
         mult = g.optc.ground["mud-bog-multiplier"] if g.ocs.ground == "mud" else 1
         carried = sum(1 for p in range(g.n) if self.carrier[p] == i)
@@ -291,6 +303,7 @@ class OptCommandRules(StaggerRules, CommandOptRules, OptSpottingRules, HiddenRul
         self.hmv, self.hkd = [0] * len(self.hsp), [0] * len(self.hsp)
         self.camo = [g.oc_camo and i in g.ocs.camouflaged and g.units[i].entry_turn == 0 for i in range(n)]
         self.camk = [False] * n
+        self.lit, self.lq = [i in g.ocs.lights_on for i in range(n)], -1  # searchlights (MBT 7.36.4.1)
         self.dcom = [False] * nf
         self.msh = [-1] * nf
         if g.oc_hidden:
@@ -308,6 +321,7 @@ class OptCommandRules(StaggerRules, CommandOptRules, OptSpottingRules, HiddenRul
         o = super()._copy(dice)
         o.mor, o.cpn, o.hid, o.hcs = self.mor[:], self.cpn[:], self.hid[:], self.hcs[:]
         o.hsp, o.hmv, o.hkd = self.hsp[:], self.hmv[:], self.hkd[:]  # specs are replaced, never changed
+        o.lit, o.lq = self.lit[:], self.lq
         o.camo, o.camk, o.dcom, o.msh = self.camo[:], self.camk[:], self.dcom[:], self.msh[:]
         o.sgf, o.sgc, o.sgp, o.sg1, o.sgq = self.sgf[:], self.sgc, self.sgp[:], self.sg1, self.sgq
         return o
@@ -317,7 +331,7 @@ class OptCommandRules(StaggerRules, CommandOptRules, OptSpottingRules, HiddenRul
             [c.hex for c in self.hsp if not c.units] if self.hsp else ""
         return (f"{super().fingerprint()}|oc{self.mor}{self.cpn}{self.hid}{self.hcs}{hidden}{self.hmv}{self.hkd}"
                 f"{[int(x) for x in self.camo]}{[int(x) for x in self.camk]}{[int(x) for x in self.dcom]}{self.msh}"
-                f"s{self.sgf}{self.sgc}{self.sgp}{self.sg1}q{self.sgq}")
+                f"s{self.sgf}{self.sgc}{self.sgp}{self.sg1}q{self.sgq}l{[int(x) for x in self.lit]}{self.lq}")
 
     def observe(self, player: int):
         """Hidden units of the opponent are not in the view (MBT 7.2), nor the camouflage of its units until it

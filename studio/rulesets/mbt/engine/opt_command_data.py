@@ -138,6 +138,8 @@ class OptCommandScenario:
     hidden_limit: dict            # side -> most counters
     loss_offset: list             # per formation: losses recorded before the position (positions only)
     superior: list = field(default_factory=list)  # per formation: its superior formation or -1 (MBT 7.43)
+    ground_hexes: frozenset | None = None  # hexes of the ground conditions, None = the whole map (MBT 7.36.3)
+    very_limited: bool = False    # limited visibility is very limited (MBT 7.36.2)
 
 
 def _unit_indices(game, names, where: str) -> list[int]:
@@ -254,6 +256,15 @@ def _superior(game, ext: dict, force_f: dict) -> list:
     return out
 
 
+def _ground_hexes(game, ext: dict) -> frozenset | None:
+    """The hexes the ground conditions cover (MBT 7.36.3), None for the whole map."""
+    labels = ext.get("ground_hexes") or ()
+    for label in labels:
+        if label not in game.map.hex_of:
+            raise DataError(f"ground_hexes: hex {label} is not on the map", "/extension/ground_hexes")
+    return frozenset(game.map.hex(label) for label in labels) if labels else None
+
+
 def compile_opt_command_scenario(game, ext: dict | None = None, position: bool = False) -> OptCommandScenario:
     """What the scenario (or a position's ``ext``) gives these rules (unknown unit names, forces, sides or hexes:
     :class:`DataError`)."""
@@ -274,7 +285,8 @@ def compile_opt_command_scenario(game, ext: dict | None = None, position: bool =
         hidden=_hidden(game, ext), hidden_limit=dict(ext.get("hidden_limit") or {}),
         loss_offset=[int((ext.get("morale_losses") or {}).get(game.sides[side], 0)) if position else 0
                      for side in game.formation_side],
-        superior=_superior(game, ext, force_f))
+        superior=_superior(game, ext, force_f), ground_hexes=_ground_hexes(game, ext),
+        very_limited=bool(ext.get("very_limited_visibility")))
 
 
 def check_options(options: dict) -> None:

@@ -2,7 +2,7 @@
 key ``extension``, MBT positions): the scenario-extension keys of these rules in the same form
 (``hidden_units``, ``hidden_limit``, ``platoons``, ``camouflaged``, ``delayed_reaction``,
 ``disrupted_communications``, ``command_span``, ``ground_radar``, ``searchlights_on``, ``ground_conditions``,
-``cautious_movement``, ``command_units``, ``command_tree``) plus ``cohesion_point`` (side -> Numeric Cohesion Point of its
+``cautious_movement``, ``command_units``, ``command_tree``, ``ground_hexes``, ``very_limited_visibility``) plus ``cohesion_point`` (side -> Numeric Cohesion Point of its
 formation), ``morale_losses`` (side -> losses already recorded), ``force_grades`` (side -> Force Grade, in
 place of the scenario's: the position's formations and units take it, MBT 5.8) and ``formations`` (unit id ->
 formation name; a position's units otherwise form one formation per side); unit status ``morale`` (none,
@@ -18,7 +18,7 @@ from .opt_command_data import compile_opt_command_scenario
 
 SCENARIO_KEYS = ("hidden_units", "hidden_limit", "platoons", "camouflaged", "delayed_reaction",
                  "disrupted_communications", "command_span", "ground_radar", "searchlights_on", "ground_conditions",
-                 "cautious_movement", "command_units", "command_tree")
+                 "cautious_movement", "command_units", "command_tree", "ground_hexes", "very_limited_visibility")
 COMMAND_EXTENSION = SCENARIO_KEYS + ("cohesion_point", "morale_losses", "force_grades", "formations")
 COMMAND_STATUS = {"morale": str}
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from studio.hexgrid.coords import distance
 
-from .codes import MFIRE, MFIRE_SA, MMOVE, MOVE, NOMARK, ON, SH
+from .actions import Action
+from .codes import MFIRE, MFIRE_SA, MMOVE, MOVE, NOMARK, ON, P_AIR2, SH
 
 
 class OptSpottingRules:
@@ -100,6 +101,56 @@ class OptSpottingRules:
             out[g.units[s].side].update(self.spots[s])
         return out
 
+    # ---------------------------------------------------------------- 7.36.4.1 the Visualization step
+    def _searchlight(self, i: int) -> bool:
+        return self.st[i] == ON and bool({"IR", "WL"} & self.night_aids(i))
+
+    def _start_turn(self) -> None:
+        super()._start_turn()
+        self.lq = -1
+
+    def light_step_active(self) -> bool:
+        return self.phase == P_AIR2 and 0 <= self.lq < self.game.n
+
+    def _step_air(self) -> bool:
+        """After the 2nd Air Phase and the Adjustment Phase's turret and Full Cover decisions: each unit with a
+        working IR or WL searchlight sets it active or inactive for the next turn (MBT 7.36.4.1, 6.8.2), in a
+        scenario with limited-visibility turns."""
+        if self.phase == P_AIR2 and self.lq >= 0:
+            return self._light_step()
+        if super()._step_air():
+            return True
+        g = self.game
+        return self.phase == P_AIR2 and g.oc_night and any(g.turn_spot_mod.values()) and self._light_step()
+
+    def _light_step(self) -> bool:
+        g = self.game
+        self.lq = max(self.lq, 0)
+        while self.lq < g.n and not self._searchlight(self.lq):
+            self.lq += 1
+        if self.lq < g.n:
+            self.cp = g.units[self.lq].side
+            return True
+        return False
+
+    def air_actions(self) -> list:
+        """``light UNIT on|off``: the likelier choice first (on when the next turn has limited visibility)."""
+        if self.light_step_active():
+            name = self.game.units[self.lq].name
+            first = "on" if self.game.turn_spot_mod.get(self.turn + 1, 0) else "off"
+            return [Action(("light", name, first)), Action(("light", name, "off" if first == "on" else "on"))]
+        return super().air_actions()
+
+    def apply_air(self, action) -> None:
+        if self.light_step_active() and action[0] == "light":
+            i = self.lq
+            self.lit[i] = action[2] == "on"
+            self.lq += 1
+            self.narrate(f"{self.game.units[i].name} searchlight {'active' if self.lit[i] else 'inactive'} "
+                         "for the next turn")
+            return
+        super().apply_air(action)
+
     # ---------------------------------------------------------------- 7.36.4 Night Fighting
     def night_aids(self, i: int) -> frozenset:
         """The working night-fighting aids of unit ``i`` (MBT 7.36.4): its card's, none once its night-fighting
@@ -118,7 +169,7 @@ class OptSpottingRules:
             if aid in aids:
                 best = max(best, g.optc.night[aid])
         for aid in ("IR", "WL"):
-            if aid in aids and s in g.ocs.lights_on:
+            if aid in aids and self.lit[s]:
                 best = max(best, g.optc.night[aid])
         return best, True
 
@@ -158,12 +209,12 @@ class OptSpottingRules:
         g = self.game
         night = g.optc.night
         passive = bool({"P", "IR"} & self.night_aids(s))
-        taids = self.night_aids(t) if t in g.ocs.lights_on else frozenset()
+        taids = self.night_aids(t) if self.lit[t] else frozenset()
         if ("IR" in taids and passive and d <= night["IR"]) or ("WL" in taids and d <= night["WL"]):
             return True
         side = g.units[s].side
-        for j in g.ocs.lights_on:
-            if j == s or self.st[j] != ON or g.units[j].side != side:
+        for j in range(g.n):
+            if not self.lit[j] or j == s or self.st[j] != ON or g.units[j].side != side:
                 continue
             for aid in ("IR", "WL"):
                 if aid in self.night_aids(j) and (aid == "WL" or passive) and \
