@@ -61,10 +61,8 @@ UNEXPOSABLE_TABLES = {
 #: Optional Rules (issue 13) no probe can show changing play, with why (``RulesetPlugin.unexposable_optional_rules``);
 #: each area adds its own entries
 UNEXPOSABLE_OPTIONAL_RULES: dict[str, str] = {
-    # MOVE (tests/rulesets/mbt/test_opt_move_terrain.py plays them on game copies with the card flag / water set)
-    "dual-driving-controls": "no sample card has dual driving controls (the FRG armored cars of MBT 7.33)",
-    "long-guns": "the text names no vehicle with a Long Gun, so no sample card notes one (MBT 7.20; "
-                 "test_opt_move_long_guns.py sets the note on a game copy)",
+    # 7.20 long guns, 7.33 dual driving, 7.45 small turrets, 7.48 CIS: exposed by probes_opt_optb.py on the
+    # hypothetical M1 test-bed card
 }
 
 #: MOVE: tables of movement optional rules no probe can expose on the sample data
@@ -74,14 +72,6 @@ UNEXPOSABLE_TABLES["bog-modifiers"] = ("the only row is the towing modifier (MBT
 UNEXPOSABLE_TABLES["long-gun-terrain"] = "read only with a Long Gun card, and no sample card has one (MBT 7.20)"
 
 #: FIRE: direct-fire optional rules no probe can expose on the sample data (each tested on game copies)
-UNEXPOSABLE_OPTIONAL_RULES.update({
-    "small-turrets": "no sample card is noted Small Turret (the text of MBT 7.45 names none); "
-                     "test_opt_fire_turrets.py::test_ma119_small_turret_reads_2_as_6_and_4_as_8 sets the note on a "
-                     "game copy",
-    "commander-independent-sight": "no sample card has a CIS sight (the FRG Leopards of MBT 7.48); "
-                                   "test_opt_fire_decisions.py::test_ma122_cis_second_target_on_a_1_or_2 gives a "
-                                   "game copy's M1 one",
-})
 UNEXPOSABLE_OPTIONS["track-small-arms-factor"] = (
     "every sample vehicle that fires AP also has a non-small-arms GP weapon, and ATGMs and hand-held AT weapons "
     "always keep their Track hits (MBT 7.21); test_opt_fire_damage.py::test_track_factor_of_units_without_a_gp_weapon "

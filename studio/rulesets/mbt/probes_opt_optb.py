@@ -73,6 +73,36 @@ def _avlb_probes() -> list:
                   optional_rules=("avlb",))]
 
 
+def _testbed_probes() -> list:
+    """The hypothetical M1 test-bed card (placeholder values) carries the features no real sample card has: dual
+    driving controls (7.33), a Long Gun (7.20), a Small Turret (7.45) and a CIS sight (7.48)."""
+    from studio.rules.conformance import Probe
+
+    def pos(units, phase, to_act, dice=(), rules=()):
+        return {"scenario": SCENARIO, "phase": phase, "to_act": to_act, "units": units, "dice": list(dice),
+                "optional_rules": list(rules)}
+
+    enemy = _unit("E", "t-80bv", "sov", FAR, 5)
+    # MBT 7.33: reversing from 2B2 (facing away from 2A1) pays the forward cost with dual driving controls
+    reverse = pos([_unit("V", "m1-testbed", "us", "2B2", 5, command="MOVE"), enemy], "move-first", "us",
+                  rules=("dual-driving-controls",))
+    # MBT 7.20: the Long Gun's turret is turned one hexside off the hull: it may not enter the Woods 2I5 ahead
+    woods = pos([_unit("V", "m1-testbed", "us", "2H5", 2, command="MOVE", turret=1), enemy], "move-first", "us",
+                rules=("turrets", "long-guns"))
+    # MBT 7.48: with a CIS sight and a Fire command it may declare CIS (+cis, ROF N)
+    cis = pos([_unit("S", "m1-testbed", "us", "2A1", 2, command="FIRE"), _unit("T", "t-80bv", "sov", "2F4", 5)],
+              "direct-fire-first", "us", rules=("commander-independent-sight",))
+    # MBT 7.45 (MA119): the T-80BV hits the test-bed (roll 1); location roll 21 (tens 2) reads as 6 on a Small
+    # Turret vehicle
+    small = pos([_unit("S", "t-80bv", "sov", "2F4", 5, command="FIRE"), _unit("T", "m1-testbed", "us", "2A1", 2)],
+                "direct-fire-first", "sov", (1, 21, 100, 100), ("small-turrets",))
+    return [Probe("opt-dual-driving", reverse, ("move V", "rev V"), optional_rules=("dual-driving-controls",)),
+            Probe("opt-long-gun-woods", woods, ("move V",), optional_rules=("long-guns",)),
+            Probe("opt-cis-declaration", cis, (), optional_rules=("commander-independent-sight",)),
+            Probe("opt-small-turret", small, ("fire S at T main:APFSDS",), optional_rules=("small-turrets",))]
+
+
 def probes() -> list:
     """The probes of this area: each switches one optional rule on and exposes its effect."""
-    return [p for group in (_fire_probes, _smoke_probes, _hedgerow_probes, _avlb_probes) for p in group()]
+    groups = (_fire_probes, _smoke_probes, _hedgerow_probes, _avlb_probes, _testbed_probes)
+    return [p for group in groups for p in group()]
