@@ -72,3 +72,21 @@ def test_crt_columns_are_odds_ratios(game, rs):
                                 for i, c in enumerate(t.columns) if i > 0]
     assert game.crt_columns[0] == (1, 0.5) and game.crt_columns[-1][1] == 6
     assert {roll: list(r) for roll, r in game.crt.items()} == {r[0]: list(r) for r in t.rows}
+
+
+# ------------------------------------------------------------------ the shape the engine requires (ENGINE_TABLES)
+@pytest.mark.parametrize("table_id, key", [("command-ratings", 1), ("command-ratings", 10), ("wind-direction", 1),
+                                           ("wind-direction", 10), ("indirect-defence", "entrenchment"),
+                                           ("soviet-command-levels", "front")])
+def test_a_row_the_engine_reads_may_not_be_missing(rs, table_id, key):
+    """4.B.1 and 20.A.1 are read on a decimal die (rolls 1-10, 1.E): a ruleset without the row of roll 1 or 10
+    (or another row the engine reads) is refused (ruleset.engine-table), naming the table and the row."""
+    from studio.model.requirements import table_problems
+    from studio.rulesets.assault.engine.data import ENGINE_TABLES
+    assert not list(table_problems(rs, ENGINE_TABLES))
+    tables = [t.model_copy(update={"rows": [r for r in t.rows if r[0] != key]}) if t.id == table_id else t
+              for t in rs.tables]
+    edited = rs.model_copy(update={"tables": tables})
+    problems = list(table_problems(edited, ENGINE_TABLES))
+    assert [p.code for p in problems] == ["ruleset.engine-table"]
+    assert f"'{table_id}'" in problems[0].message and f"'{key}'" in problems[0].message
