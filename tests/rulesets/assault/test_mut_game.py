@@ -297,3 +297,40 @@ def test_a_line_along_a_hex_spine_meets_both_flanking_hexes(index):
         n = coords.distance((0, 0), target)
         for i, h, g in state._spine_line((0, 0), target):
             assert all(coords.distance((0, 0), x) == i and coords.distance(x, target) == n - i for x in (h, g))
+
+
+# ------------------------------------------------------------------ the spotting number (10.D)
+@pytest.mark.parametrize("spotter_card, spotter_mod", [("us-mech-infantry-platoon", None),
+                                                       ("us-m1-platoon", "armored-vehicle"),
+                                                       ("us-m3-section", "recon")])
+@pytest.mark.parametrize("moving, moved, fired, missile", [(False, False, False, False), (True, True, False, False),
+                                                           (True, False, True, False), (False, True, True, False),
+                                                           (False, False, False, True), (True, True, False, True)])
+def test_spotting_number_by_range_terrain_and_status(index, spotter_card, spotter_mod, moving, moved, fired, missile):
+    """10.D: base number by range (table spotting) + the target's terrain (table terrain-spotting, cover column)
+    + moving (only while spotting during movement, and only a unit that moved) + firing missiles + just fired
+    (only in the fire phase) + the spotter's status (armoured vehicle, recon vehicle, 0 for infantry)."""
+    units = [u("s", spotter_card, "us", "B1010"), u("t", "su-t80-platoon", "soviet", "B1016", cover=True)]
+    state = state_of(index, units, "us-move-1", scenario="assault-meeting")
+    game = state.game
+    s, t = by_id(state)["s"], by_id(state)["t"]
+    t.moved, t.fired = moved, ({"KP": 1} if fired else {})
+    terrain = game.terrain_of[t.hex]
+    cell = game.terrain_spot[terrain]["vehicle_cover"]
+    assert isinstance(cell, int)
+    base = next(b for r, b in sorted(game.data.spotting) if coords.distance(s.hex, t.hex) <= r)
+    expected = base + cell + (game.status_mod["moving"] if moving and moved else 0) \
+        + (game.status_mod["firing-missiles"] if missile else 0) + (game.status_mod["just-fired"] if fired and not moving
+                                                                     else 0) \
+        + (game.spotter_mod[spotter_mod] if spotter_mod else 0)
+    assert state._spot_number(s, t, moving, missile) == expected
+
+
+def test_a_dummy_spots_as_a_non_recon_armoured_vehicle(index):
+    """10.F: a dummy spots with the armoured-vehicle modifier, whatever card it imitates."""
+    units = [u("s", "us-m3-section", "us", "B1010", dummy=True), u("r", "us-m3-section", "us", "B1010"),
+             u("t", "su-t80-platoon", "soviet", "B1016", cover=True)]
+    state = state_of(index, units, "us-move-1", scenario="assault-meeting")
+    s, r, t = by_id(state)["s"], by_id(state)["r"], by_id(state)["t"]
+    mods = state.game.spotter_mod
+    assert state._spot_number(s, t, False) - state._spot_number(r, t, False) == mods["armored-vehicle"] - mods["recon"]
