@@ -76,3 +76,30 @@ def test_a_fire_loss_is_recorded_with_firer_weapon_range_and_turn(index):
     assert len(records) == state.lost_steps[0]
     records[0]["unit"] = "changed"
     assert state.casualties()[0]["unit"] == "su"                    # a copy: the report cannot change the state
+
+
+# ------------------------------------------------------------------ conventional fire values (12.E, 11.A.1, 8.D)
+@pytest.mark.parametrize("rounding", [None, "down", "up"])
+def test_conventional_fire_value_and_its_halving(index, rounding):
+    """12.E: a conventional cell times the firer's steps; a suppressed AFV within range 1 (constant
+    suppressed-afv-close-range) fires half, and so does infantry from its carrier (8.D); option c11 rounds an
+    odd half down (default) or up."""
+    options = {} if rounding is None else {"c11-halving": rounding}
+    units = [u("m1", "us-m1-platoon", "us", "B1010", steps=1), u("su", "su-motor-rifle-platoon", "soviet", "B1011"),
+             u("far", "su-motor-rifle-platoon", "soviet", "B1013")]
+    state = state_of(index, units, "us-fire", **options)
+    m1, su, far = by_id(state)["m1"], by_id(state)["su"], by_id(state)["far"]
+    assert state.game.data.constant("suppressed-afv-close-range") == 1
+    up = rounding == "up"
+    for cell in (5, 6):
+        assert state._conventional_value(m1, su, cell) == cell                # 1 step, not suppressed
+        m1.steps = 2
+        assert state._conventional_value(m1, su, cell) == 2 * cell
+        m1.steps = 1
+        m1.suppressed = True
+        assert state._conventional_value(m1, su, cell) == cell // 2 + (1 if up and cell % 2 else 0)
+        assert state._conventional_value(m1, far, cell) == cell               # range 3: not halved
+        m1.suppressed = False
+        m1.carrier = "x"
+        assert state._conventional_value(m1, far, cell) == cell // 2 + (1 if up and cell % 2 else 0)
+        m1.carrier = ""
