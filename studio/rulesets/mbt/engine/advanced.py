@@ -39,7 +39,7 @@ AG_SLOTS = ("sup", "tdmg", "track", "bail", "attacked", "red", "carrier", "xfer"
     OPT_COMMAND_SLOTS
 
 
-class AdvState(TowedRules, PlatformRules, OptCommandRules, AtgmDodgeRules, OptFireRules, AmmoRules, MoveOptionalRules, AirRules, AssaultRules, ArtyRules, IndirectRules, TransportRules, LegRules, AgFireRules, GpFireRules, SuppressionRules,
+class AdvState(SharedCommandRules, TowedRules, PlatformRules, OptCommandRules, AtgmDodgeRules, OptFireRules, AmmoRules, MoveOptionalRules, AirRules, AssaultRules, ArtyRules, IndirectRules, TransportRules, LegRules, AgFireRules, GpFireRules, SuppressionRules,
                CommandControlRules, GradeRules, MbtState):
     """Advanced Game state. Per unit: ``sup`` Suppression (none/on/off), ``tdmg`` Turret Damaged (``dmg`` is
     Hull Damaged), ``track`` Track hit, ``bail`` crew bailed out, ``attacked`` by direct fire this turn, ``grp``
