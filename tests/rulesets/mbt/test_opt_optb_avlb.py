@@ -152,8 +152,19 @@ def test_position_bridges_and_direct_gp_fire_at_a_unit_on_the_bridge():
     holds = _board7(dice=(80,))
     act(holds, "fire S at T main:HEAT-MP")
     assert not holds.avlbh[h].broken
-    small = _board7()
+    small = _board7(dice=(100,))
     act(small, "fire S at T mmg:GP")  # small arms do not attack terrain
     assert not small.avlbh[h].broken
     assert _board7(rules=()).avlbh == {}  # no bridges with the rule off
     assert _board7(broken=True).bridge_usable(h) is None
+
+
+def test_board_7_bridge_axis_and_the_bots_step_table():
+    # the bridge over 7B3 laid from 7C2 (axis 4): entered from 7C2 or 7A3 only; the bots' step table agrees
+    st = _board7(rules=("avlb",))
+    g = st.game
+    h, c2, a3, b2 = (g.map.hex(x) for x in ("7B3", "7C2", "7A3", "7B2"))
+    assert st.step_cost(0, c2, h) == 1 and st.step_cost(0, a3, h) == 1 and st.step_cost(0, b2, h) is None
+    table = st.xc_steps(0)
+    assert dict(table[a3])[h] == 1 and dict(table[b2])[h] is None and dict(table[h])[c2] is not None
+    assert dict(table[h])[b2] is None

@@ -55,3 +55,12 @@ def test_counter_counter_battery_reads_the_assets_self_propelled_modifier():
     # 31 + 10 (the targeted asset's 2S1 card is SP) = 41 > 40: not located
     st, _ = _play([6, 50, 10, 90, 31, 70])
     assert st.arty.cb == (True, True)
+
+
+def test_counter_counter_battery_ignores_a_suppression_result():
+    # MBT 7.28.3: "a Suppression result is ignored": located (20 + 10 <= 40), effect 50 (01-50 Suppressed): the
+    # asset stays in play and scores nothing
+    st, before = _play([6, 50, 10, 90, 20, 50])
+    assert st.arty.cb == (True, True)
+    us = st.game.sides.index("us")
+    assert st.outcome().victory_points[us] == before.victory_points[us]

@@ -146,3 +146,12 @@ def test_scenario_fire_terrain_burns_as_a_building_with_its_modifier():
                                    unit("E", "m1", "us", "4T13", 2)], to_act=None)
     plain.note_fire_attack(woods, 8)
     assert plain.fire_gp == {}
+
+
+def test_on_fire_gp_modifier_not_for_low_helicopter_combat():
+    # MBT 6.5.4.3 On Fire: "It does not apply to ... Helicopter (Low Altitude) Combat"; AP fire and NOE take it
+    units = [unit("H", "ah-1s", "us", H0, D), unit("T", "t-80bv", "sov", H3, (D + 3) % 6)]
+    st = _pos(opt_game(FIRES), units, phase="direct-fire-first", to_act="us", burning={H1: 1})
+    assert st.hindrance_modifier(0, 1, "gp") == -20
+    st.heli_alt[0] = "low"  # positions set no altitude: as the Air Phase would
+    assert st.hindrance_modifier(0, 1, "gp") == 0 and st.hindrance_modifier(0, 1, "ap") == -5

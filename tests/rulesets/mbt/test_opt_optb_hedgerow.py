@@ -55,3 +55,15 @@ def test_inb_observer_keeps_sight_of_its_target_point_behind_the_hedgerow():
 
     assert check(True) == ""
     assert check(False) == "observer lost sight of the Target Point"
+
+
+def test_overwatch_without_inb_units_is_the_normal_rule():
+    # the rule on, no unit INB: Overwatch as usual (a mover in the open is offered, one behind the hedgerow not)
+    st = _mover(inb=False)
+    assert not any(a.startswith("ow L") for a in legal(st))
+    g = opt_game(("hedgerow-spotting",), scenario=SCENARIO)
+    squad = unit("L", "us-mech-squad", "us", HEX, 3, command="OW")
+    open_ = opt_state(g, [squad, unit("T", "t-80bv", "sov", "7H3", 1, command="MOVE")], to_act="sov")
+    act(open_, "move T")
+    act(open_, "fwd T")
+    assert any(a.startswith("ow L at T") for a in legal(open_))

@@ -47,3 +47,18 @@ def test_a_squad_without_attached_weapons_is_done_after_its_smoke():
     assert not _attached(st)
     act(st, "smoke S")
     assert not any(a.startswith(("fire S ", "smoke S", "hold S")) for a in calls(st))
+
+
+def test_smoke_marks_the_squad_small_arms_fire_and_a_failed_ammo_roll_places_nothing():
+    # MBT 7.22: smoke is placed as Small Arms Fire (Spot/Fire small arms marker, the squad revealed); an S5 ammo
+    # roll of 6 places nothing (5.16.2.2), and the squad's small arms are spent all the same
+    from studio.rulesets.mbt.engine.codes import MFIRE_SA
+
+    st = _squad()
+    act(st, "smoke S")
+    s = st.game.uindex["S"]
+    assert st.rev[s] and st.mk[s] == MFIRE_SA and st.arty.clouds
+    failed = _squad(dice=(6,))
+    act(failed, "smoke S")
+    assert not failed.arty.clouds and any("nothing placed" in e for e in failed.events)
+    assert all(a.split()[-1] in _attached(failed) for a in calls(failed) if a.startswith("fire S "))
