@@ -246,3 +246,17 @@ def test_with_no_counter_left_under_the_limit_the_unit_is_revealed():
     st = _pair_moving(hidden_limit={"us": 1})
     act(st, "fwd B")
     assert st.hid[:2] == [0, -1] and st.hsp[0].units == (0,) and st.observe(1).st[1] == 1
+
+
+def test_with_helicopters_a_fake_may_move_at_a_helicopters_pace():
+    # MBT 7.2.2.2: a fake moves as any unit type: with a Cobra in the force, past the M1's 9 up to the Cobra's NOE
+    # factor, one per hex whatever the terrain (a vehicle for spotting)
+    units = [unit("A", "m1", "us", "2A10", 0), unit("H", "ah-1s", "us", "2A12", 0), unit("T", "t-80bv", "sov", FAR, 3)]
+    st = pos_state(units, ("hidden-units",), phase="close-combat", to_act="us",
+                   hidden_units=[{"id": "F1", "side": "us", "hex": "2D1", "units": []}])
+    legs, cars, helis = st._fake_budgets(0)
+    assert (legs, cars) == (0, 9) and helis == st.game.units[1].type.cc > cars
+    st.hmv[0], st.hkd[0] = cars, 1
+    assert [a for a in legal(st) if a.startswith("fake")]  # beyond the M1's factor: the Cobra's pace
+    st.hmv[0] = helis
+    assert not [a for a in legal(st) if a.startswith("fake")]

@@ -345,30 +345,36 @@ class HiddenRules:
 
     # ---------------------------------------------------------------- moving fakes (MBT 7.2.2.2)
     def _fake_budgets(self, side: int) -> tuple:
-        """The side's greatest cross-country movement factor of its leg units and of its vehicles: how far a
-        fake may move in a turn as a leg unit and as a vehicle (it moves 'as if any unit type')."""
+        """The side's greatest cross-country movement factor of its leg units, of its vehicles and of its
+        helicopters: how far a fake may move in a turn as each (it moves 'as if any unit type', MBT 7.2.2.2)."""
         g = self.game
         cached = g.hidden_fake_budgets = getattr(g, "hidden_fake_budgets", None) or {}
         if side not in cached:
             mine = [g.units[i].type for i in range(g.n) if g.units[i].side == side]
-            legs = [t.cc for t in mine if t.ag.leg] or [0]
-            cars = [t.cc for t in mine if not t.ag.leg and not t.ag.heli] or legs
-            cached[side] = (max(legs), max(max(cars), max(legs)))
+            legs = max([t.cc for t in mine if t.ag.leg] or [0])
+            cars = max([t.cc for t in mine if not t.ag.leg and not t.ag.heli] or [0])
+            helis = max([t.cc for t in mine if t.ag.heli] or [0])
+            cached[side] = (legs, max(cars, legs), max(helis, cars, legs))
         return cached[side]
 
     def _fake_step(self, c: int, nb) -> tuple | None:
-        """(cost, vehicle-like) of fake ``c`` entering ``nb``, or None when it may not."""
+        """(cost, vehicle-like) of fake ``c`` entering ``nb``, or None when it may not: a leg's cost within the leg
+        factor, else a tracked vehicle's within the vehicle factor, else one per hex within the helicopter
+        (NOE) factor; a vehicle or helicopter pace makes it a vehicle for spotting (NOE helicopters are spotted
+        as ground vehicles, MBT 6.7.6.1.1)."""
         g = self.game
         costs = g.cost.get(nb)
         if costs is None or self.enemies_in(nb, self.hsp[c].side):
             return None
-        leg_max, car_max = self._fake_budgets(self.hsp[c].side)
-        leg = costs.get("l")
-        if not self.hkd[c] and leg is not None and self.hmv[c] + leg <= leg_max:
+        leg_max, car_max, heli_max = self._fake_budgets(self.hsp[c].side)
+        spent = self.hmv[c]
+        leg, car = costs.get("l"), costs.get("t")
+        if not self.hkd[c] and leg is not None and spent + leg <= leg_max:
             return leg, False
-        car = costs.get("t")
-        if car is not None and self.hmv[c] + car <= car_max:
+        if car is not None and spent + car <= car_max:
             return car, True
+        if heli_max > car_max and spent + 1 <= heli_max:
+            return 1, True
         return None
 
     def fake_moves(self, side: int) -> list:
