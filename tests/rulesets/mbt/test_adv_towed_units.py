@@ -287,3 +287,98 @@ def test_ma82_spot_removal_of_an_spg9(roll, removed):
     st = _next_spotting(units, ("spot-removal",), [roll], grades={"us": "veteran", "sov": "seasoned"})
     assert events(st, f"3 spotter(s)): roll {roll}+10 vs 20"), st.events
     assert (st.mk[0] == 0) == removed
+
+
+# ---------------------------------------------------------------- boundaries of the rules above
+def test_manhandling_climbs_one_height_and_moves_on_high_ground():
+    # MBT 6.6.5: a single Height is allowed (2B9 -> 2B8 up a slope); level ground on a hill is no change
+    assert "fwd G" in legal(act(_mover("spg-9", "2B9", 0), "move G"))
+    assert "fwd G" in legal(act(_mover("spg-9", "2D7", 2), "move G"))
+
+
+def test_manhandling_off_the_map_is_the_one_hex_too():
+    # MBT 6.6.5: leaving the map is a move; after its one hex a towed unit may not leave (2A1 -> 2B1 -> off map)
+    st = act(_mover("test-towed-gun", "2A1", 1), "move G")
+    act(st, "fwd G")
+    assert not any(a.startswith("exit") for a in legal(st))
+    assert "exit G" in legal(act(_mover("spg-9", "2B1", 1), "move G"))
+
+
+def test_a_towing_vehicle_may_not_back_off_the_map():
+    # MBT 6.6.7.1: no reverse while towing, off the map either (2B1 faces away from the edge)
+    def st_with(passenger):
+        st = towed_state([unit("V", "test-mover", "sov", "2B1", 4, command="MOVE"),
+                          unit("P", passenger, "sov", "2B1", 4, carried_by="V"), unit("E", "m1", "us", FAR, 5)],
+                         phase="move-first", to_act="sov")
+        return legal(act(st, "move V"))
+
+    assert "exit V rev" not in st_with("test-towed-gun") and "exit V rev" in st_with("us-mech-squad")
+
+
+def test_towed_capacity_equal_to_the_need_is_enough():
+    # MBT 6.6.7.1: "equal to or greater than": the 1-1 test mover tows the 1-1 test gun
+    st = towed_state([unit("G", "test-towed-gun", "sov", "2A2", 2, command="MOVE"),
+                      unit("V", "test-light-mover", "sov", "2A2", 2), unit("E", "m1", "us", FAR, 5)],
+                     phase="move-first", to_act="sov")
+    assert "mount G V" in legal(act(st, "move G"))
+
+
+def test_a_towed_unit_elsewhere_keeps_the_road_rate():
+    # MBT 6.6.4: only a towed unit in the road hex entered stops the road rate
+    g = towed_game()
+    from studio.hexgrid.coords import neighbour
+
+    a, f = next((h, f) for h in sorted(g.road_hexes) for f in range(6)
+                if (lambda b: b in g.road_hexes and g.roads.get(tuple(sorted((h, b)))) is not None)(neighbour(h, f)))
+    st = towed_state([unit("V", "m1", "us", g.label(a), f, command="MOVE"), unit("E", "t-80bv", "sov", FAR, 0),
+                      unit("G", "spg-9", "us", "2A1", 0)], phase="move-first", to_act="us")
+    act(st, "move V")
+    act(st, "road V")
+    assert "fwd V" in legal(st)
+
+
+def test_hand_to_hand_squad_defender_keeps_its_own_modifiers():
+    # MBT 6.6.1.2: the towed modifier is the towed defender's only: a Regulars squad defends 95 - 10 = 85 > 50
+    st = _melee("sov-mr-squad", [50, 95])
+    act(st, "assault S G")
+    assert st.red[0] and not st.red[1]
+
+
+def test_hand_to_hand_suppressed_towed_defender_minus_20_more():
+    # MBT 6.6.1.2: Defender Suppressed -20 as well: 100 - 10 - 40 - 20 = 30 < 50 (unsuppressed 50: a tie, rolled
+    # again; the second round 50 against 1 - 50)
+    st = towed_state([unit("S", "us-mech-squad", "us", "2A2", 2, command="MOVE"),
+                      unit("G", "spg-9", "sov", "2B3", 5, command="MOVE", suppression="on")],
+                     phase="close-combat", to_act="us", dice=[50, 100])
+    act(st, "assault S G")
+    assert st.st[1] == DEAD and not st.red[0]
+    tie = _melee("spg-9", [50, 100, 50, 1])
+    act(tie, "assault S G")
+    assert tie.st[1] == DEAD and not tie.red[0] and len([e for e in tie.events if "hand-to-hand" in e]) == 1
+
+
+def test_towed_cards_are_no_recon_units():
+    # MBT 6.1.3.3: only Recon units spot one row up; the SPG-9 card has no Recon label
+    st = _mover("spg-9")
+    assert not st.game.units[0].type.ag.recon
+
+
+def test_bad_towed_values_are_refused():
+    # a negative manhandling or towing value is refused with the table named; zero is allowed (no manhandling)
+    from studio.rulesets.mbt.engine.data import DataError
+    from studio.rulesets.mbt.engine.towed import compile_towed
+
+    ruleset = towed_game().ruleset
+    i = next(k for k, t in enumerate(ruleset.tables) if t.id == "towed-units")
+    for r in range(3):
+        for value, ok in ((0, True), (-1, False)):
+            rows = [list(x) for x in ruleset.tables[i].rows]
+            rows[r][1] = value
+            tables = list(ruleset.tables)
+            tables[i] = tables[i].model_copy(update={"rows": rows})
+            changed = ruleset.model_copy(update={"tables": tables})
+            if ok:
+                assert compile_towed(changed)
+            else:
+                with pytest.raises(DataError, match="towed-units"):
+                    compile_towed(changed)

@@ -63,3 +63,21 @@ def test_ma126_platform_mount_overwatches_in_any_direction_with_the_front_modifi
     assert st.gp_modifiers(0, 1, row, band, True) - st.gp_modifiers(0, 1, row, band, False) == m["overwatch"]
     act(st, "ow N at T hmg:GP")
     assert st.fac[0] == d
+
+
+def test_platform_mount_pivots_to_any_hexside():
+    # MBT 7.16: the target lies along hexside (d + 3) % 6 this time (the last of the six)
+    a, b, d = clear_pair(4)
+    st = towed_state([unit("N", "nsv-hmg", "sov", b, d, command="FIRE"), unit("T", "us-mech-squad", "us", a, d)],
+                     to_act="sov", rules=RULE, dice=[50, 50, 50])
+    act(st, "fire N at T hmg:GP")
+    assert st.fac[0] == (d + 3) % 6
+
+
+def test_no_pivot_for_a_target_in_front():
+    # MBT 7.16: only a target outside the field of fire makes the gun pivot
+    a, b, d = clear_pair(4)
+    st = towed_state([unit("N", "nsv-hmg", "sov", a, d, command="FIRE"), unit("T", "us-mech-squad", "us", b, d)],
+                     to_act="sov", rules=RULE, dice=[50, 50, 50])
+    act(st, "fire N at T hmg:GP")
+    assert st.fac[0] == d and not any("pivots" in e for e in st.events)

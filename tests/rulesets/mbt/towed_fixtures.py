@@ -1,7 +1,7 @@
 """Helpers for the towed-unit tests: positions on the Advanced sample scenario with the sample towed cards (SPG-9,
-NSV HMG) and, for towing, three test-only cards built from sample cards in a temporary copy of the project index:
+NSV HMG) and, for towing, four test-only cards built from sample cards in a temporary copy of the project index:
 ``test-towed-gun`` (the SPG-9 with passenger capacity 1-1: towed, cross-country 3), ``test-big-gun`` (the
-SPG-9 without manhandling) and ``test-mover`` (the M113 with
+SPG-9 without manhandling), ``test-light-mover`` (the M113 with Transport Capacity 1-1) and ``test-mover`` (the M113 with
 Transport Capacity 2-2, like the MT-LB of MBT 6.6.7.1). MBT itself fields no towed unit with a towed component
 (MBT 6.6.7.1), so towing is only exercised on these test cards."""
 from __future__ import annotations
@@ -42,13 +42,17 @@ def _mover(body: dict) -> None:
     body["general"]["transport"] = {"towed": 2, "leg": 2}
 
 
+def _light_mover(body: dict) -> None:
+    body["general"]["transport"] = {"towed": 1, "leg": 1}
+
+
 @lru_cache(maxsize=1)
 def towed_index():
-    """The sample project plus the two test-only towing cards."""
+    """The sample project plus the test-only towing cards."""
     idx = load_project(DATA)
     tmp = Path(tempfile.mkdtemp(prefix="towed-cards-"))
     for doc in (_card("spg-9", "test-towed-gun", _gun), _card("m113", "test-mover", _mover),
-                _card("spg-9", "test-big-gun", _big_gun)):
+                _card("spg-9", "test-big-gun", _big_gun), _card("m113", "test-light-mover", _light_mover)):
         path = tmp / f"{doc['id']}.yaml"
         path.write_text(yaml.safe_dump(doc, sort_keys=False))
         loaded = load_document(path)
