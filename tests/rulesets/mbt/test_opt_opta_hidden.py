@@ -23,11 +23,12 @@ def _hidden_pair(rules=RULES, **kw):
 
 
 def test_the_opponents_view_holds_nothing_of_a_hidden_units_state():
-    # MBT 7.2: the hidden M113's facing, hex, command, morale, Suppression and damage do not change the Soviet view
+    # MBT 7.2: the hidden M113's facing, command, morale, Suppression and damage and the squad's hex do not change
+    # the Soviet view
     st = _hidden_pair()
     other = st.clone()
     other.fac[1], other.cmd[1], other.mor[1], other.sup[1], other.dmg[1] = 4, 3, 2, 1, True
-    other.hex[1] = st.game.map.hex("2A2")
+    other.hex[0] = st.game.map.hex("2A2")  # the squad, not the M113 at the counter's hex (its vehicle)
     assert st.hid[:2] == [0, 0]
     assert st.observe(1).fingerprint() == other.observe(1).fingerprint()
     assert st.observe(0).fingerprint() != other.observe(0).fingerprint()  # its own side sees it all
@@ -260,3 +261,12 @@ def test_with_helicopters_a_fake_may_move_at_a_helicopters_pace():
     assert [a for a in legal(st) if a.startswith("fake")]  # beyond the M1's factor: the Cobra's pace
     st.hmv[0] = helis
     assert not [a for a in legal(st) if a.startswith("fake")]
+
+
+def test_the_counter_stands_with_its_vehicle():
+    # MBT 7.2.2.1: a unit of the type that gives the greatest spotting range (the vehicle) is at the counter's hex
+    units = [unit("I", "us-mech-squad", "us", "2A2", 0), unit("V", "m113", "us", "2A1", 0),
+             unit("T", "t-80bv", "sov", FAR, 3)]
+    st = pos_state(units, ("hidden-units",), phase="command", to_act="us",
+                   hidden_units=[{"id": "H1", "side": "us", "hex": "2A2", "units": ["I", "V"]}])
+    assert st.hidden_counters() == [("H1", "2A1")]

@@ -41,12 +41,16 @@ class HiddenRules:
     __slots__ = ()
 
     def counter_hex(self, c: int):
-        """The hex of counter ``c``: a fake's own (it moves); a real counter's first unit on the map (MBT 7.2.2)."""
+        """The hex of counter ``c``: a fake's own (it moves); a real counter's first vehicle on the map, else its
+        first unit (MBT 7.2.2.1: a unit of the type with the greatest spotting range stands at the counter)."""
         spec = self.hsp[c]
+        lead = None
         for i in spec.units:
             if self.st[i] == ON:
-                return self.hex[i]
-        return spec.hex
+                if not self.game.units[i].type.ag.leg:
+                    return self.hex[i]
+                lead = self.hex[i] if lead is None else lead
+        return spec.hex if lead is None else lead
 
     def hidden_counters(self, side: int | None = None) -> list[tuple[str, str]]:
         """Unrevealed counters (id, hex label), of ``side`` or all: what every player sees on the map."""
