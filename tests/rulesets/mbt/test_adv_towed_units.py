@@ -382,3 +382,21 @@ def test_bad_towed_values_are_refused():
             else:
                 with pytest.raises(DataError, match="towed-units"):
                     compile_towed(changed)
+
+
+def test_a_towed_unit_set_up_inside_a_building_only_pivots():
+    # MBT 6.1.4.3.1 (check V54): set up inside a building (Town 2H8) it may not move from there; it may pivot
+    st = act(_mover("spg-9", "2H8", 2), "move G")
+    assert not any(a.startswith(("fwd", "rev", "exit", "mount")) for a in legal(st))
+    assert "turn G left" in legal(st)
+    # moving into a building hex is moving into its alleys (MBT 6.1.4.3.1): not inside, it moves on later
+    from studio.hexgrid.coords import neighbour
+
+    g = st.game
+    town = g.map.hex("2H8")
+    f, start = next((f, neighbour(town, (f + 3) % 6)) for f in range(6)
+                    if neighbour(town, (f + 3) % 6) in g.map.label_of and neighbour(town, (f + 3) % 6)
+                    not in g.building_hexes)
+    st = act(_mover("spg-9", g.label(start), f), "move G")
+    act(st, "fwd G")
+    assert st.hex[0] == town and not st.set_up_inside(0)

@@ -17,6 +17,8 @@
   HMG and SPG-9) rides like a leg unit. Passengers of a Knocked Out or Brewed Up carrier survive on the towed
   rows (bail-ko-towed 61+, MBT 6.5.2.7.2).
 - A dismounted towed unit in a path or road hex stops a vehicle using the path/road rate there (MBT 6.6.4).
+- A towed unit set up in a building hex is inside the building: while there it only pivots (MBT 6.1.4.3.1, the
+  static check V54 ``mbt.towed-building``); one that moves into a building hex is in the alleys between them.
 - Optional rules: a vehicle towing bogs with the ``towing`` modifier (7.29); in snow or mud a transporting vehicle
   takes the weather modifier per unit of its passengers' towed components (7.36.3); an amphibious vehicle that
   tows may not swim (7.34); narrow roads (7.30) in ``opt_narrow``.
@@ -159,7 +161,7 @@ class TowedRules:
         g = self.game
         if self.is_towed(i):
             td = towed_data(g)
-            if not g.units[i].type.ag.manhandle or self.mv_steps >= td.hexes:
+            if not g.units[i].type.ag.manhandle or self.mv_steps >= td.hexes or self.set_up_inside(i):
                 return None
             if abs(g.elev.get(b, 0) - g.elev.get(a, 0)) > td.heights:
                 return None
@@ -174,9 +176,15 @@ class TowedRules:
     def _exit_ok(self, i: int, rev: bool) -> bool:
         """Leaving the map is a manhandled hex too (MBT 6.6.5)."""
         if self.is_towed(i) and (not self.game.units[i].type.ag.manhandle or
-                                 self.mv_steps >= towed_data(self.game).hexes):
+                                 self.mv_steps >= towed_data(self.game).hexes or self.set_up_inside(i)):
             return False
         return super()._exit_ok(i, rev)
+
+    def set_up_inside(self, i: int) -> bool:
+        """A towed unit set up in a building hex is inside the building: it may only pivot while there (MBT
+        6.1.4.3.1; a towed unit moving into a building hex is in its alleys and moves on normally)."""
+        u = self.game.units[i]
+        return u.setup_hex is not None and self.hex[i] == u.setup_hex and u.setup_hex in self.game.building_hexes
 
     def _step_options(self, i: int) -> list:
         """A vehicle towing a unit may not move in reverse (MBT 6.6.7.1)."""
@@ -206,6 +214,8 @@ class TowedRules:
         if not self.is_towed(i):
             return out
         out = [a for a in out if a[0] != "inb"]  # MBT 7.10: only leg units dig into a hedgerow hexside
+        if self.set_up_inside(i):
+            return [a for a in out if a[0] in ("done", "turn")]  # MBT 6.1.4.3.1: it may still pivot
         if not self.is_tow(i):
             return out
         return [a for a in out if a[0] != "mount" or self._may_tow(self.game.uindex[a[2]], i)]
