@@ -88,8 +88,8 @@ def _game_with_units(game, position):
         ut = types[pu.card]
         if ut is None:
             category = getattr(game.index.model("unit", pu.card), "category", "?")
-            raise _error(f"unit card '{pu.card}' ({category}) is not played by this game "
-                         "(Basic Game: vehicles only; Advanced: vehicles and leg units)", f"{base}/card")
+            raise _error(f"unit card '{pu.card}' ({category}) is not played by this game (Basic Game: vehicles "
+                         "only; Advanced: vehicles, leg and towed units, helicopters)", f"{base}/card")
         if pu.hex is None or pu.hex not in game.map.hex_of:
             raise _error(f"unit {pu.id or i}: MBT units need a hex of the scenario's boards, not {pu.hex!r}",
                          f"{base}/hex")
