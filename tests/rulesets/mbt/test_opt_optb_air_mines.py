@@ -102,3 +102,32 @@ def test_a_damaged_radio_may_not_observe_for_aircraft():
 
     assert spots(("vehicle-collateral-damage",), None)
     assert not spots(("vehicle-collateral-damage",), ["radio"])
+
+
+def _incendiary(target, optional=()):
+    from test_adv_air_fw import EXTRA_LOADS, _CardIndex, _net  # noqa: F401
+    from mbt_adv_fixtures import index
+
+    from studio.rulesets.mbt.cards import AircraftAssignment
+    from studio.rulesets.mbt.engine import game as G
+
+    idx = _CardIndex(index(), EXTRA_LOADS)
+    sc = idx.model("scenario", SCENARIO)
+    ext = sc.extension.model_copy(update={"aircraft": [AircraftAssignment(side="us", aircraft="a-10", loads=["fire"])]})
+    g = G.create_game(sc.model_copy(update={"extension": ext, "optional_rules": list(optional)}), idx)
+    st = position_state(g, {"scenario": SCENARIO, "phase": "air-1", "turn": 3, "units": [target, US], "dice": [1],
+                            "to_act": "us"})
+    st.dice.record = True
+    st = fly(st, "A-10A-1", "slow", "medium", "2B1", "S", hexes=1)
+    act(st, "attack A-10A-1 fire T")
+    return _net(st)
+
+
+def test_incendiary_bombs_plus_20_on_p_types_and_open_a_types():
+    # MBT 6.7.3.8: incendiaries +20 against "an S-Type vehicle or an Open A or P-Type vehicle"; an A-Type is Open
+    # only under optional rule 7.8 (turret not Buttoned Up)
+    a_type = unit("T", "t-80bv", "sov", "2B3", 0)
+    assert _incendiary(unit("T", "m106", "sov", "2B3", 0)) - _incendiary(a_type) == 20
+    closed = _incendiary(a_type)
+    assert _incendiary(a_type, ("turrets",)) == closed + 20
+    assert _incendiary(unit("T", "t-80bv", "sov", "2B3", 0, buttoned=True), ("turrets",)) == closed

@@ -458,8 +458,10 @@ class FixedWingRules:
         return net + self._fw_target_mods(u, kind, j)
 
     def _soft(self, u: int) -> bool:
+        """Incendiary targets (MBT 6.7.3.8): dismounted leg and towed units, S- and P-Type vehicles, Open A-Types
+        (optional rule 7.8: an unbuttoned A-Type, ``open_a_type``)."""
         ag = self.game.units[u].type.ag
-        return ag.leg or ag.target_type == "S"
+        return ag.leg or ag.target_type in ("S", "P") or self.open_a_type(u)
 
     def _fw_target_mods(self, u: int, kind: str, j: int) -> int:
         """Vehicle target type (not vs cluster, incendiary or PGM bombs, nor ARMs: MBT 6.5.4.3) and moving."""
