@@ -108,6 +108,9 @@ def downwind(bearing: int) -> int:
     return min(range(6), key=lambda k: (abs(math.remainder(math.radians(60 * k - to), 2 * math.pi)), k))
 
 
+#: plot action lists kept per game (``Artillery._plot_actions``; emptied beyond it)
+PLOT_KEYS = 512
+
 #: decimals kept when comparing the vertices' squareness to the wind (ties of 20.A.3 are exact up to float noise)
 TIE_DIGITS = 6
 
@@ -278,10 +281,29 @@ class Artillery:
         return [a for a in out if self._ammo_left(firer, a)]
 
     def _plot_actions(self, firer) -> list[str]:
-        fire = self.game.card(firer.card).body.indirect_fire
+        """``_plot_actions_now``, kept per game while nothing it reads changes: the firer (hex, steps, its card's
+        range, max ROF multiplier and screens), the turn, its ammunition, max ROF used, the timetable, its mission
+        lines and the observation (``_observed``: the same table object while observers and smoke stay put)."""
         ammo = self._ammo_choices(firer)
         if not ammo:
             return []
+        if not self.game.caches:
+            return self._plot_actions_now(firer, ammo)
+        observed = self._observed(firer)
+        fire = self.game.card(firer.card).body.indirect_fire
+        key = (firer.id, getattr(firer, "hex", None), self._steps(firer), fire.range_hexes, fire.max_rof_multiplier,
+               fire.smoke_screens, self.turn, tuple(ammo), firer.id in self.max_rof_used, self._timetable_active(),
+               id(observed), tuple(m for m in self.missions if m.firer == firer.id))
+        cache = self.game.plots
+        hit = cache.get(key)
+        if hit is None or hit[0] is not observed:
+            if len(cache) > PLOT_KEYS:
+                cache.clear()
+            hit = cache[key] = (observed, self._plot_actions_now(firer, ammo))
+        return list(hit[1])
+
+    def _plot_actions_now(self, firer, ammo: list) -> list[str]:
+        fire = self.game.card(firer.card).body.indirect_fire
         out = []
         in_range = self._range_test(firer)
         picks: dict = {}                    # arrival turn -> ``_arrival_ammo``, None: not writable (21)

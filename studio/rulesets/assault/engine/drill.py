@@ -156,7 +156,7 @@ class BattleDrill:
             able = h is not None and (self._may_move_stacked(c) if stack else self._may_move_drilled(c))
             if able and self._can_enter(c, h):
                 self._move(c, h)
-            if stack and c in self.counters and c.hex != h:
+            if stack and self._present(c) and c.hex != h:
                 c.drill = ""                                          # left behind: no longer with the stack
 
     # ------------------------------------------------------------------ orders to a stack (Assault 4.C, 4.D.1)

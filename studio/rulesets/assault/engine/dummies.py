@@ -33,7 +33,7 @@ class Dummies:
         for c in gone:
             self.dummy_pool[c.side] += 1
             self.narrate(f"{c.id} is found to be a dummy in {self.game.map.label_of[c.hex]} and is removed (10.F)")
-        self.counters = [c for c in self.counters if c not in gone]
+        self.counters = [c for c in self.counters if not any(c is g for g in gone)]
 
     def _unmask(self, targets: list) -> None:
         """Assault 10.F: a dummy fired at is found out (removed by ``_purge_dummies``; the fire does nothing)."""

@@ -199,6 +199,7 @@ class AssaultGame(Game):
         self.smoke_los: dict = {}          # screens -> {(from, to, thermal): blocked} (20.B, caches.py)
         self.smoke_last = None             # (the smoke list last asked about, its table) (caches.py)
         self.drill_keys: dict = {}         # Soviet designation -> its battle-drill group keys (4.D.2)
+        self.plots: dict = {}              # what a firer's plot actions depend on -> (observed, actions) (19.B)
         self.phasing_of = {p.id: -1 if p.id == "artillery" else self.sides.index(p.id.split("-")[0])
                            for p in PHASES if p.id == "artillery" or p.id.split("-")[0] in self.sides}
         # ^ phase -> the side whose player turn it is (Assault 2)
@@ -252,7 +253,8 @@ class AssaultGame(Game):
         self.los_height = {t.id: t.los.height for t in rs.terrain}
         if self.options.get("c7-urban-strip-los") == "plus-one":
             self.los_height["urban-strip"] = self.los_height.get("town", 1)     # Assault 10.B.2, option c7
-        self.los_cache: dict = {}          # (from, to) -> LOS graph clear; the map is static (Assault 10.B)
+        self.los_cache: dict = {}          # (from, to[, lift, up]) -> (in spotting range, LOS graph clear), for
+        #                                    pairs in range or asked at any range; the map is static (Assault 10.B)
         self.terrain_of = {h: self.terrain_id.get(t, "clear") for h, t in self.map.terrain.items()}
         self.neighbours = {h: [n for n in coords.neighbours(h) if self.map.on_map(n)] for h in self.map.label_of}
         self.obstacle = {h: self.map.elevation.get(h, 0) + self.los_height.get(t, 0)
@@ -716,27 +718,39 @@ class AssaultState(Caches, CommandControl, Replacement, OpportunityFire, Artille
     def _by_id(self, cid: str) -> Counter:
         return next(c for c in self.counters if c.id == cid)
 
+    def _present(self, c: Counter) -> bool:
+        """Whether ``c`` itself is still in play (identity: no field-by-field comparison of counters)."""
+        return any(o is c for o in self.counters)
+
     def _terrain(self, h) -> str:
         return self.game.terrain_of.get(h, "clear")
 
     # ------------------------------------------------------------------ movement (Assault 7)
     def _entry(self, c: Counter, h):
-        """The terrain-effects cell for ``c`` entering ``h`` (``_entry_cell``; kept per game by card, formation,
-        hexes and road: the map and the cards never change)."""
+        """The terrain-effects cell for ``c`` entering ``h`` (``_entry_of``)."""
+        return self._entry_of(c)(h)
+
+    def _entry_of(self, c: Counter):
+        """A function hex -> the terrain-effects cell for ``c`` entering it (``_entry_cell``; kept per game by
+        card, formation, hexes and road: the map and the cards never change)."""
         body = self.game.card(c.card).body
         if body.mobility == "L":
-            formation, road = "", False                               # leg units: one roll, no formation
+            formation, march = "", False                              # leg units: one roll, no formation
         else:
             formation = "march" if self._company(c).state == "broken" else c.formation     # Assault 17.A.2
-            road = formation == "march" and self._on_road(c, h)
+            march = formation == "march"
+        start, card = c.hex, c.card
         if not self.game.caches:
-            return self._entry_cell(body, formation, c.hex, h, road)
-        key = (c.card, formation, c.hex, h, road)
+            return lambda h: self._entry_cell(body, formation, start, h, march and self._on_road(c, h))
         d = self._decision()
         cells = d.entries if d is not None else self.game.entry_table()
-        if key not in cells:
-            cells[key] = self._entry_cell(body, formation, c.hex, h, road)
-        return cells[key]
+
+        def cell(h):
+            key = (card, formation, start, h, march and self._on_road(c, h))
+            if key not in cells:
+                cells[key] = self._entry_cell(body, formation, start, h, key[4])
+            return cells[key]
+        return cell
 
     def _entry_cell(self, body, formation: str, start, h, road: bool):
         """The terrain-effects cell for a unit of ``body`` in ``formation`` entering ``h`` from ``start`` (Assault
@@ -785,22 +799,32 @@ class AssaultState(Caches, CommandControl, Replacement, OpportunityFire, Artille
         return not any(o.road_used and o is not c for o in self._here(h))
 
     def _can_enter(self, c: Counter, h) -> bool:
+        return bool(self._enterable(c, (h,)))
+
+    def _enterable(self, c: Counter, hexes) -> list:
+        """The hexes of ``hexes`` that ``c`` may enter now (Assault 7.B, 7.D, 7.E), in order."""
         body = self.game.card(c.card).body
         if body.mobility == "S":
-            return False                                              # Assault 7.D: static units do not move
-        if body.mobility == "L" and (c.moved or (c.fatigued and self.phase.endswith("move-1"))):
-            return False                                              # Assault 7.D: one hex; fatigued
-        cost = self._entry(c, h)
-        if cost == "P" or cost is None:
-            return False
-        if body.mobility == "L":
-            if self.phase.endswith("move-2") and (self._climb_cell(c, h) is not None or (
-                    c.fatigued and self.game.options.get("c32-slope-fatigue", "may-move") == "no-move")):
-                return False                                          # Assault 7.E.2: climbs in phase 1 only; c32
-            return h not in c.failed                                  # Assault 7.D: one hex per phase
-        if not isinstance(cost, int):
-            return False
-        return c.mp_used + cost <= body.movement_allowance or not c.moved   # Assault 7.B: always one hex
+            return []                                                 # Assault 7.D: static units do not move
+        leg = body.mobility == "L"
+        if leg and (c.moved or (c.fatigued and self.phase.endswith("move-1"))):
+            return []                                                 # Assault 7.D: one hex; fatigued
+        entry = self._entry_of(c)
+        second = self.phase.endswith("move-2")
+        no_move = c.fatigued and self.game.options.get("c32-slope-fatigue", "may-move") == "no-move"
+        out = []
+        for h in hexes:
+            cost = entry(h)
+            if cost == "P" or cost is None:
+                continue
+            if leg:
+                if second and (no_move or self._climb_of(body, "", c.hex, h) is not None):
+                    continue                                          # Assault 7.E.2: climbs in phase 1 only; c32
+                if h not in c.failed:                                 # Assault 7.D: one hex per phase
+                    out.append(h)
+            elif isinstance(cost, int) and (c.mp_used + cost <= body.movement_allowance or not c.moved):
+                out.append(h)                                         # Assault 7.B: always one hex
+        return out
 
     def _rally_actions(self) -> list[str]:
         """Assault 17.B (ESoP steps 3-4): before any movement, each suppressed unit may try once, free, to
@@ -866,8 +890,8 @@ class AssaultState(Caches, CommandControl, Replacement, OpportunityFire, Artille
             limited = c.suppressed and self.game.card(c.card).body.defence_class == "personnel" \
                 or self._company(c).state == "shaken"
             broken = self._company(c).state == "broken"
-            for h in self.game.neighbours.get(c.hex, ()):
-                if not self._can_enter(c, h) or (limited and self._toward_spotted(c, h)):
+            for h in self._enterable(c, self.game.neighbours.get(c.hex, ())):
+                if limited and self._toward_spotted(c, h):
                     continue
                 if broken and not self._retreats(c, h):
                     continue
@@ -1008,11 +1032,11 @@ class AssaultState(Caches, CommandControl, Replacement, OpportunityFire, Artille
         c.roof = False                                                # Assault 12.B.2: down from the rooftops
         self._carry_along(c)                                          # Assault 8.C
         self._purge_dummies()                                         # Assault 10.F: found in an enemy's hex
-        if c not in self.counters:
+        if not self._present(c):
             return
         if self.markers and not c.dummy:
             self._pass_through(c)                                     # Assault 19.D.4
-            if c.steps == 0 or c not in self.counters:
+            if c.steps == 0 or not self._present(c):
                 return
         self._after_move(c, old)
 
@@ -1075,24 +1099,28 @@ class AssaultState(Caches, CommandControl, Replacement, OpportunityFire, Artille
         ``thermal``: the viewer ignores chemical smoke); ``lift``: levels the viewer stands above its hex
         (10.B.1: a dismounted non-vehicle spotter in a town or urban strip), ``up``: levels the seen unit stands
         above its hex (12.B.2: it fired from the rooftops)."""
-        if not any_range and coords.distance(a, b) > spotting.max_spotting_range(self.game.data, self._level(a) + lift,
-                                                                                   self._level(b) + up):
-            return False
         cache = self.game.los_cache
         key = (a, b) if not (lift or up) else (a, b, lift, up)
-        if key not in cache:
-            cache[key] = self._trace_los(a, b, lift, up)
-        if not cache[key]:
+        line = cache.get(key)             # (within the maximum spotting range, LOS graph clear)
+        if line is None:
+            near = coords.distance(a, b) <= spotting.max_spotting_range(self.game.data, self._level(a) + lift,
+                                                                       self._level(b) + up)
+            if not (near or any_range):
+                return False                                          # (not kept: far pairs are many)
+            line = cache[key] = (near, self._trace_los(a, b, lift, up))
+        elif not (any_range or line[0]):
+            return False
+        if not line[1]:
             return False
         if not self.smoke:
             return True
         table = self._smoke_table()
         if table is None:
             return not self._smoke_blocks(a, b, thermal)
-        line = (a, b, thermal)
-        if line not in table:
-            table[line] = self._smoke_blocks(a, b, thermal)
-        return not table[line]
+        seen = (a, b, thermal)
+        if seen not in table:
+            table[seen] = self._smoke_blocks(a, b, thermal)
+        return not table[seen]
 
     def _lift(self, c: Counter) -> int:
         """Assault 10.B.1 (A54): a dismounted non-vehicle unit in a town or urban strip spots from one level
@@ -1119,18 +1147,24 @@ class AssaultState(Caches, CommandControl, Replacement, OpportunityFire, Artille
         rng = coords.distance(a, b)
         height = self.game.obstacle
         pick = min if self.game.options.get("c21-los-spine", "either") == "both" else max
-        obstacles = ((i, pick(height.get(h, 0), height.get(g, 0))) for i, h, g in self._spine_line(a, b))
+        ax, ay = a
+        obstacles = ((i, pick(height.get((ax + h[0], ay + h[1]), 0), height.get((ax + g[0], ay + g[1]), 0)))
+                     for i, h, g in self._spine_offsets((b[0] - ax, b[1] - ay)))
         return not spotting.los_blocked(hs, ht, rng, obstacles)      # (a generator: stops at the first block)
 
     def _spine_line(self, a, b) -> list:
         """(range, hex, other hex) between ``a`` and ``b``: the two hexes the line meets when nudged either way
         (the same hex twice off a spine)."""
-        delta = (b[0] - a[0], b[1] - a[1])
+        return [(i, (a[0] + h[0], a[1] + h[1]), (a[0] + g[0], a[1] + g[1]))
+                for i, h, g in self._spine_offsets((b[0] - a[0], b[1] - a[1]))]
+
+    def _spine_offsets(self, delta) -> list:
+        """``_spine_line`` from the origin to ``delta`` (kept per offset: a hex line is translation-free)."""
         lines = self.game.spines
         if delta not in lines:
             lines[delta] = [(i, h, g) for (i, h), (_, g) in zip(self._line_from_origin(delta),
                                                                self._line_from_origin(delta, -1e-6))]
-        return [(i, (a[0] + h[0], a[1] + h[1]), (a[0] + g[0], a[1] + g[1])) for i, h, g in lines[delta]]
+        return lines[delta]
 
     def _spot_number(self, spotter: Counter, target: Counter, moving: bool, missile: bool = False) -> int | str:
         """Assault 10.D: base by range + terrain (or 'Auto') + target status + spotter status."""
