@@ -313,6 +313,12 @@ def test_a_towing_vehicle_may_not_back_off_the_map():
         return legal(act(st, "move V"))
 
     assert "exit V rev" not in st_with("test-towed-gun") and "exit V rev" in st_with("us-mech-squad")
+    # forward off the map and dismounting stay open to the towing vehicle
+    st = towed_state([unit("V", "test-mover", "sov", "2B1", 1, command="MOVE"),
+                      unit("P", "test-towed-gun", "sov", "2B1", 1, carried_by="V"), unit("E", "m1", "us", FAR, 5)],
+                     phase="move-first", to_act="sov")
+    moves = legal(act(st, "move V"))
+    assert "exit V" in moves and "dismount V P" in moves and "rev V" not in moves
 
 
 def test_towed_capacity_equal_to_the_need_is_enough():
@@ -355,6 +361,7 @@ def test_hand_to_hand_suppressed_towed_defender_minus_20_more():
     tie = _melee("spg-9", [50, 100, 50, 1])
     act(tie, "assault S G")
     assert tie.st[1] == DEAD and not tie.red[0] and len([e for e in tie.events if "hand-to-hand" in e]) == 1
+    assert len([r for r in tie.dice.history if r[0].startswith("HTH")]) == 4  # the tie was rolled again
 
 
 def test_towed_cards_are_no_recon_units():
