@@ -141,7 +141,7 @@ class TowedRules:
 
     def _towing(self, i: int) -> bool:
         """Towing another unit (MBT 7.29: the ``towing`` bog modifier; 6.6.7.1: no reverse)."""
-        return bool(self.towed_by(i))
+        return self._towed_units()[1] and bool(self.towed_by(i))
 
     # ---------------------------------------------------------------- commands (MBT 6.6.5, 6.1.4.2)
     def cmd_options(self, i: int) -> list[int]:
@@ -195,15 +195,18 @@ class TowedRules:
 
     def _road_step_cost(self, i: int, a, b, reverse: bool):
         """A dismounted towed unit in the path/road hex stops the vehicle's path/road rate (MBT 6.6.4)."""
-        if any(self.hex[j] == b and self.st[j] == ON for j in self._towed_units()):
+        if any(self.hex[j] == b and self.st[j] == ON for j in self._towed_units()[0]):
             return None
         return super()._road_step_cost(i, a, b, reverse)
 
     def _towed_units(self) -> tuple:
+        """(the towed units, whether any of them is towed rather than carried) of the game, cached per unit list:
+        a scenario without them pays nothing for these rules in its hot paths."""
         g = self.game
         cache = g.__dict__.get("_towed_units")
         if cache is None or cache[0] is not g.units:
-            cache = g.__dict__["_towed_units"] = (g.units, tuple(i for i in range(g.n) if self.is_towed(i)))
+            towed = tuple(i for i in range(g.n) if self.is_towed(i))
+            cache = g.__dict__["_towed_units"] = (g.units, (towed, any(self.is_tow(i) for i in towed)))
         return cache[1]
 
     # ---------------------------------------------------------------- transport (MBT 6.6.7.1)
