@@ -93,3 +93,25 @@ def test_an_active_searchlight_may_be_switched_off_and_daylight_scenarios_skip_t
     act(st, "light T off")
     assert not st.lit[0]
     assert not [a for a in legal(_adjusting(light="day")) if a.startswith("light")]
+
+
+# ---------------------------------------------------------------- 7.4 with Full Cover (Advanced 6.1.4.2)
+def test_a_full_cover_unit_next_to_the_target_does_not_stop_spot_removal():
+    # MBT 7.4: only Unsuppressed, Non-Full Cover, Unbroken opposing units next to the target keep its Spot counter;
+    # the US squad beside the Soviet squad stays in Full Cover: the removal roll (1) is made and removes the counter
+    def run(cover: str):
+        units = [unit("S", "sov-mr-squad", "sov", "2L10", 0, mark="spot-fire"), unit("A", "m2a1", "us", "2B12", 0),
+                 unit("I", "us-mech-squad", "us", "2K10", 0, full_cover=True),
+                 unit("X", "m1", "us", "4T1", 0, command="MOVE")]
+        st = pos_state(units, ("spot-removal",), phase="move-first", dice=[1], force_grades={"us": "veteran"})
+        act(st, "move X")
+        act(st, "done X")
+        while st.current_player() >= 0 and st.phase_id() == "adjustment":
+            name = next(a for a in legal(st) if a.startswith("cover ")).split()[1]
+            act(st, f"cover {name} {cover if name == 'I' else 'off'}")
+        return st
+
+    hidden = run("on")
+    assert hidden.fc[2] and hidden.mk[0] == 0 and [e for e in hidden.events if "Spot counter removal" in e]
+    seen = run("off")
+    assert not seen.fc[2] and seen.mk[0] != 0

@@ -17,9 +17,9 @@ class OptSpottingRules:
 
     # ---------------------------------------------------------------- helpers
     def _spotter_ok(self, s: int) -> bool:
-        """An unsuppressed, unbroken combat unit on the map (MBT 7.4; Full Cover is not modelled)."""
+        """An unsuppressed, unbroken combat unit on the map, not in Full Cover (MBT 7.4, 6.1.4.2)."""
         g = self.game
-        return self.st[s] == ON and g.units[s].type.combat and not self.sup[s] and \
+        return self.st[s] == ON and g.units[s].type.combat and not self.sup[s] and not self.fc[s] and \
             not (g.oc_morale and self.broken(s))
 
     def _can_spot_now(self, s: int, t: int) -> bool:
