@@ -682,10 +682,14 @@ class HiddenCounter(StrictModel):
 
 
 class DelayedReaction(StrictModel):
-    """Units that must take N/C until ``until_turn`` (MBT 7.40)."""
+    """Units that must take N/C until ``until_turn``, and for ``after_spotting`` turns after they first spot an
+    opposing unit (MBT 7.40: the delay in responding to sighting)."""
 
     units: Annotated[list[str], Field(min_length=1)]
-    until_turn: Annotated[int, Field(ge=1, le=200)] = Field(description="first turn they may take other commands")
+    until_turn: Annotated[int, Field(ge=1, le=200)] = Field(1, description="first turn they may take other commands")
+    after_spotting: Annotated[int, Field(ge=0, le=20)] = Field(
+        0, description="turns of N/C from the turn a unit first spots an opposing unit (0 = no such delay; "
+                       "before it spots one it is not yet prepared: N/C)")
 
 
 class DisruptedCommunications(StrictModel):
