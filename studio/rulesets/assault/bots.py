@@ -28,8 +28,8 @@ hidden). It
   of their card would, stop four hexes short of it, never enter a hex where a spotted enemy would find them at
   once, count for no objective or stack, and a dummy that was found returns at the start of the next friendly
   movement phase with the unspotted unit nearest the enemy (the choice reads only what the bot's side knows);
-- entrenches (18) the personnel and weapons that stand on their goal in an entrenchment hex, and faces an
-  armoured vehicle that has moved toward the nearest spotted enemy with its front armour (7.F, 13.B.2);
+- entrenches (18) the personnel and weapons that stand on their goal in an entrenchment hex, and turns an
+  armoured vehicle that has moved so that its front armour faces the nearest spotted enemy (7.F, 13.B.2);
 - cancels a firer's missions when one of them would land where its own units now stand (19.B.4);
 - never plans with a TOC (6.A: commanding gives OPs every phase), leaves deployment, re-mounts, cross-attaches
   or aborts the fire timetable: none of them helps the plan above.
@@ -47,10 +47,10 @@ from .engine import fire
 from .engine.game import _hexsides_towards
 
 CONTACT = 12             # hexes: the longest opportunity-fire range (Assault 15.A); deploy from march inside it
-MIN_SCORE = 0.05
+MIN_SCORE = 0.05         # fire below this expected effect is not worth revealing the firer (10.D just-fired)
 HOLDERS = 2              # units per objective hex; the others stop within SUPPORT_RANGE hexes of it
 SUPPORT_RANGE = 3
-MAX_STACK_STEPS = 4          # fire below this expected effect is not worth revealing the firer (10.D just-fired)
+MAX_STACK_STEPS = 4      # the bot stacks no more steps in a hex (14.A defence, 13.A.3 hit numbers)
 FORM_FIRST = 1000.0      # a group's formation change ranks above any step (a step is worth its hexes gained)
 DUMMY_STANDOFF = 4       # hexes: a dummy stops this close to a spotted enemy (it spots from there, 10.F)
 
