@@ -115,3 +115,46 @@ def test_a_full_cover_unit_next_to_the_target_does_not_stop_spot_removal():
     assert hidden.fc[2] and hidden.mk[0] == 0 and [e for e in hidden.events if "Spot counter removal" in e]
     seen = run("off")
     assert not seen.fc[2] and seen.mk[0] != 0
+
+
+# ---------------------------------------------------------------- 7.40 delayed reaction to sighting
+def _delayed_next_turn(enemy_hex, after=1, turns=1):
+    """The next turn's Command Phase of a position with D delayed ``after`` turns after sighting."""
+    from opt_command_fixtures import end_turn_decisions
+
+    units = [unit("D", "m1", "us", "2A1", 1), unit("T", "t-80bv", "sov", enemy_hex, 4),
+             unit("X", "m1", "us", "4T1", 0, command="MOVE")]
+    st = pos_state(units, ("delayed-reaction",), phase="move-first",
+                   delayed_reaction=[{"units": ["D"], "after_spotting": after}])
+    for _ in range(turns):
+        if "move X" in legal(st):
+            act(st, "move X")
+            act(st, "done X")
+        end_turn_decisions(st)
+        while st.current_player() >= 0 and st.phase_id() != "command":
+            act(st, legal(st)[0] if not any(a.startswith("pass") for a in legal(st)) else "pass")
+    return st
+
+
+def test_a_delayed_unit_waits_after_first_spotting_an_enemy():
+    # MBT 7.40: D is held to N/C until it has sighted an opposing unit and one more turn has passed
+    st = _delayed_next_turn("4T13")
+    assert st.phase_id() == "command" and st.turn == 2 and not st.dsp[0]
+    assert [x for x in legal(st) if x.startswith("command D")] == ["command D NC"]  # nothing sighted yet
+
+
+def test_a_delayed_unit_that_sighted_an_enemy_acts_once_the_delay_has_passed():
+    from opt_command_fixtures import end_turn_decisions
+
+    a, b, d = clear_pair(10)
+    units = [unit("D", "m1", "us", a, d), unit("T", "t-80bv", "sov", b, (d + 3) % 6)]
+    ext = {"delayed_reaction": [{"units": ["D"], "after_spotting": 1}]}
+    st = pos_state(units, ("delayed-reaction",), phase="command", to_act="us", **ext)
+    assert st.dsp[0] == 1 and legal(st) == ["command D NC"]  # sighted this turn: one turn's delay
+    while st.turn == 1 and st.current_player() >= 0:
+        options = legal(st)
+        act(st, next((x for x in options if x.endswith(" NC") or x == "pass" or x.startswith("hold")), options[0]))
+        end_turn_decisions(st)
+    assert st.turn == 2 and len([x for x in legal(st) if x.startswith("command D")]) > 1
+    free = pos_state(units, (), phase="command", to_act="us", **ext)
+    assert len(legal(free)) > 1

@@ -23,7 +23,7 @@ from .opt_command_data import check_options, compile_opt_command_scenario, compi
 from .opt_spotting import OptSpottingRules
 from .opt_stagger import StaggerRules
 
-OPT_COMMAND_SLOTS = ("mor", "cpn", "hid", "hcs", "camo", "dcom", "msh", "sgf", "sgc", "sgp", "sg1", "sgq", "camk", "hsp", "hmv", "hkd", "lit", "lq")
+OPT_COMMAND_SLOTS = ("mor", "cpn", "hid", "hcs", "camo", "dcom", "msh", "sgf", "sgc", "sgp", "sg1", "sgq", "camk", "hsp", "hmv", "hkd", "lit", "lq", "dsp")
 RULE_FLAGS = {"oc_morale": "morale", "oc_hidden": "hidden-units", "oc_platoon": "platoon-command-control",
               "oc_removal": "spot-removal", "oc_fright": "tank-fright", "oc_limited": "limited-spotting",
               "oc_camo": "camouflage", "oc_night": "terrain-time-weather", "oc_delay": "delayed-reaction",
@@ -64,7 +64,7 @@ class CommandOptRules:
     def cmd_options(self, i: int) -> list[int]:
         """Delayed units take N/C (MBT 7.40); Command Span's Move/Short Halt limit (MBT 7.43)."""
         g = self.game
-        if g.oc_delay and g.ocs.delayed.get(i, 0) > self.turn:
+        if g.oc_delay and (g.ocs.delayed.get(i, 0) > self.turn or self._still_surprised(i)):
             return [NC]
         base = super().cmd_options(i)
         if g.oc_span and self.msh[g.formation_of[i]] == 0 and not g.units[i].type.ag.recon:
@@ -80,12 +80,24 @@ class CommandOptRules:
         if counts:
             self.msh[f] -= 1
 
+    def _still_surprised(self, i: int) -> bool:
+        """MBT 7.40 'a delay in responding to sighting opposing units': N/C until the unit has spotted an opposing
+        unit and ``after_spotting`` turns have passed from that turn (``dsp``: the turn it first spotted one)."""
+        delay = self.game.ocs.delay_after.get(i)
+        if not delay:
+            return False
+        return not self.dsp[i] or self.turn < self.dsp[i] + delay
+
     # ---------------------------------------------------------------- Available Commands (7.42, 7.43)
     def _available_commands(self) -> None:
         """Determine Available Commands (MBT 6.2.1.1.1) with Command Span's row drops (7.43), Disrupted
         Communications halving (7.42) and Command Span's Move/Short Halt limit (7.43)."""
         super()._available_commands()
         g = self.game
+        if g.oc_delay:  # after the Spotting Phase: the turn each delayed unit first spotted an enemy (MBT 7.40)
+            for i in g.ocs.delay_after:
+                if not self.dsp[i] and self.spots[i]:
+                    self.dsp[i] = self.turn
         if g.oc_disrupt and g.ocs.disrupted:
             self._disrupt()
         if g.oc_span:
@@ -304,6 +316,7 @@ class OptCommandRules(StaggerRules, CommandOptRules, OptSpottingRules, HiddenRul
         self.camo = [g.oc_camo and i in g.ocs.camouflaged and g.units[i].entry_turn == 0 for i in range(n)]
         self.camk = [False] * n
         self.lit, self.lq = [i in g.ocs.lights_on for i in range(n)], -1  # searchlights (MBT 7.36.4.1)
+        self.dsp = [0] * n  # the turn a delayed unit first spotted an opposing unit (MBT 7.40)
         self.dcom = [False] * nf
         self.msh = [-1] * nf
         if g.oc_hidden:
@@ -321,7 +334,7 @@ class OptCommandRules(StaggerRules, CommandOptRules, OptSpottingRules, HiddenRul
         o = super()._copy(dice)
         o.mor, o.cpn, o.hid, o.hcs = self.mor[:], self.cpn[:], self.hid[:], self.hcs[:]
         o.hsp, o.hmv, o.hkd = self.hsp[:], self.hmv[:], self.hkd[:]  # specs are replaced, never changed
-        o.lit, o.lq = self.lit[:], self.lq
+        o.lit, o.lq, o.dsp = self.lit[:], self.lq, self.dsp[:]
         o.camo, o.camk, o.dcom, o.msh = self.camo[:], self.camk[:], self.dcom[:], self.msh[:]
         o.sgf, o.sgc, o.sgp, o.sg1, o.sgq = self.sgf[:], self.sgc, self.sgp[:], self.sg1, self.sgq
         return o
@@ -331,7 +344,7 @@ class OptCommandRules(StaggerRules, CommandOptRules, OptSpottingRules, HiddenRul
             [c.hex for c in self.hsp if not c.units] if self.hsp else ""
         return (f"{super().fingerprint()}|oc{self.mor}{self.cpn}{self.hid}{self.hcs}{hidden}{self.hmv}{self.hkd}"
                 f"{[int(x) for x in self.camo]}{[int(x) for x in self.camk]}{[int(x) for x in self.dcom]}{self.msh}"
-                f"s{self.sgf}{self.sgc}{self.sgp}{self.sg1}q{self.sgq}l{[int(x) for x in self.lit]}{self.lq}")
+                f"s{self.sgf}{self.sgc}{self.sgp}{self.sg1}q{self.sgq}l{[int(x) for x in self.lit]}{self.lq}d{self.dsp}")
 
     def observe(self, player: int):
         """Hidden units of the opponent are not in the view (MBT 7.2), nor the camouflage of its units until it

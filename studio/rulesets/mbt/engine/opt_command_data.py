@@ -140,6 +140,7 @@ class OptCommandScenario:
     superior: list = field(default_factory=list)  # per formation: its superior formation or -1 (MBT 7.43)
     ground_hexes: frozenset | None = None  # hexes of the ground conditions, None = the whole map (MBT 7.36.3)
     very_limited: bool = False    # limited visibility is very limited (MBT 7.36.2)
+    delay_after: dict = field(default_factory=dict)  # unit -> turns of N/C after it first spots an enemy (7.40)
 
 
 def _unit_indices(game, names, where: str) -> list[int]:
@@ -214,13 +215,17 @@ def _hidden(game, ext: dict) -> list:
     return out
 
 
-def _delayed(game, ext: dict) -> dict:
-    """Unit -> first turn it may take a command other than N/C (MBT 7.40)."""
+def _delayed(game, ext: dict) -> tuple[dict, dict]:
+    """(unit -> first turn it may take a command other than N/C, unit -> turns of N/C after it first spots an
+    opposing unit) (MBT 7.40)."""
     delayed: dict = {}
+    after: dict = {}
     for d in ext.get("delayed_reaction") or ():
         for i in _unit_indices(game, d["units"], "delayed_reaction"):
-            delayed[i] = max(delayed.get(i, 0), int(d["until_turn"]))
-    return delayed
+            delayed[i] = max(delayed.get(i, 0), int(d.get("until_turn") or 1))
+            if d.get("after_spotting"):
+                after[i] = max(after.get(i, 0), int(d["after_spotting"]))
+    return delayed, after
 
 
 def _disrupted(game, ext: dict) -> tuple:
@@ -277,7 +282,7 @@ def compile_opt_command_scenario(game, ext: dict | None = None, position: bool =
         formation_cp=_formation_cp(game, ext, position), hq=hq,
         platoon=[(ext.get("platoons") or {}).get(u.name, "") for u in game.units],
         camouflaged=frozenset(_unit_indices(game, ext.get("camouflaged") or (), "camouflaged")),
-        delayed=_delayed(game, ext), disrupted=_disrupted(game, ext),
+        delayed=_delayed(game, ext)[0], delay_after=_delayed(game, ext)[1], disrupted=_disrupted(game, ext),
         company_span={force_f[k]: int(v) for k, v in (ext.get("command_span") or {}).items() if k in force_f},
         radar=frozenset(_unit_indices(game, ext.get("ground_radar") or (), "ground_radar")),
         aids=aids, lights_on=frozenset(names[n] for n in ext.get("searchlights_on") or () if n in names),
