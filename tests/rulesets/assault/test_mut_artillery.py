@@ -266,3 +266,14 @@ def test_indirect_ammunition_is_one_unit_a_mission_and_the_multiplier_at_max_rof
         assert not [a for a in state.legal_actions() if a.startswith("plot m ")]
     finally:
         object.__setattr__(fire, "ammo_supply", None)
+
+
+def test_a_soviet_firer_observing_for_itself_adds_no_command_levels(index):
+    """19.B.3: the levels between firer and observer count only for an HQ or OP observer other than the firer:
+    the 2S1 (a regimental battery) observing its own target waits the firing-unit delay alone (0)."""
+    units = [u("g", "su-2s1-battery", "soviet", "B1016", deployed=True),
+             u("us", "us-m1-platoon", "us", "B1015", spotted=True)]
+    state = state_of(index, units, scenario="assault-meeting", to_act="soviet", turn=2)
+    assert state.game.delay["firing-unit"]["soviet"] == 0
+    state.play("plot g B1015 HE")
+    assert [m.arrival for m in state.missions if m.firer == "g"] == [2]

@@ -130,3 +130,19 @@ def test_every_hq_and_toc_of_every_force_level_is_rated_by_one_roll(index, scena
     for (_, key), value in ratings.items():
         assert value == ((row["toc_command"], row["toc_planning"]) if key.startswith("TOC") else (row["hq_command"], 0))
     assert len(dice.history) == len(keys)
+
+
+# ------------------------------------------------------------------ off-board OPs (4.B.3)
+@pytest.mark.parametrize("scenario, side, turn, ops", [("assault-meeting", "soviet", 6, 1), ("assault-probe", "us", 8, 1),
+                                                       ("assault-probe", "soviet", 3, 1),
+                                                       ("assault-probe", "soviet", 2, None)])
+def test_off_board_ops_of_each_turn_to_the_last(index, scenario, side, turn, ops):
+    """4.B.3: the scenario lists the off-board OPs of every turn; the last turn's are granted too (the Meeting's
+    Soviet 1 on turn 6, the Probe's U.S. 1 on turn 8), a turn listing 0 grants none."""
+    units = [u("a", "su-t80-platoon", "soviet", "B2220"), u("b", "us-m1-platoon", "us", "B0101")]
+    doc = {"kind": "position", "schema_version": 1, "scenario": scenario, "phase": f"{side}-move-1", "units": units,
+           "turn": turn}
+    rs = index.model("ruleset", "assault")
+    game = create_game(index.model("scenario", scenario), index, {o.id: o.default for o in rs.options})
+    state = game.state_from_position(Position.model_validate(doc))
+    assert state.ops[game.sides.index(side)].get("off-board") == ops

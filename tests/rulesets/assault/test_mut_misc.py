@@ -207,3 +207,21 @@ def test_opportunity_fire_at_a_unit_leaving_or_entering_the_firers_hex(index):
     assert state._opp_range_ok(f, m, "KP")                       # it left the firer's hex (the rule's case)
     state.opp_from = ()
     assert not state._opp_range_ok(f, m, "KP")
+
+
+# ------------------------------------------------------------------ ammunition (23.A)
+def test_a_load_of_one_fires_once(index):
+    """23.A: a basic load of one fire (the Dragon's missiles, set to 1 here) allows one fire, then none."""
+    row = next(r for r in index.model("unit", "us-mech-infantry-platoon").body.direct_fire if r.ammo == "Msl")
+    kept = row.ammo_supply
+    object.__setattr__(row, "ammo_supply", 1)                     # before the game compiles its cards
+    try:
+        units = [u("inf", "us-mech-infantry-platoon", "us", "B1010"),
+                 u("su", "su-t80-platoon", "soviet", "B1013", spotted=True)]
+        state = state_of(index, units, "us-fire", **{"ammo-supply": "limited"})
+        assert "fire inf Msl su" in state.legal_actions()
+        state.play("fire inf Msl su")
+        used = state_of(index, units, "us-fire", extension={"ammo": {"inf": {"Msl": 1}}}, **{"ammo-supply": "limited"})
+        assert not any(a.startswith("fire inf Msl ") for a in used.legal_actions())
+    finally:
+        object.__setattr__(row, "ammo_supply", kept)
