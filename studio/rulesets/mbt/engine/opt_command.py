@@ -5,8 +5,11 @@ Terrain, Time of Day and Weather (cautious movement, snow, mud). Morale is ``mor
 ``hidden.py``, the spotting rules ``opt_spotting.py``.
 
 State (``OPT_COMMAND_SLOTS``): ``mor`` per unit (morale counter), ``cpn`` per formation (Numeric Cohesion Point),
-``hid`` per unit and ``hcs`` per counter (hidden units), ``camo`` per unit, ``dcom`` per formation (disrupted this
-turn), ``msh`` per formation (Move/Short Halt counters it may still take under Command Span, -1 no limit).
+``hid`` per unit and ``hsp``/``hcs``/``hmv``/``hkd`` per counter (hidden units, ``hidden.py``), ``camo`` per unit
+and ``camk`` (its camouflage announced to the opponent, 7.24), ``dcom`` per formation (disrupted this turn),
+``msh`` per formation (Move/Short Halt counters it may still take under Command Span, -1 no limit), ``sg*``
+(staggered initiative, ``opt_stagger.py``), ``lit``/``lq`` (active searchlights and the Visualization step's
+next unit, 7.36.4.1), ``dsp`` per unit (the turn a delayed unit first spotted an enemy, 7.40).
 Every switch is a cached bool on the game (``attach_opt_command``), so a scenario without them pays nothing."""
 from __future__ import annotations
 
@@ -23,7 +26,8 @@ from .opt_command_data import check_options, compile_opt_command_scenario, compi
 from .opt_spotting import OptSpottingRules
 from .opt_stagger import StaggerRules
 
-OPT_COMMAND_SLOTS = ("mor", "cpn", "hid", "hcs", "camo", "dcom", "msh", "sgf", "sgc", "sgp", "sg1", "sgq", "camk", "hsp", "hmv", "hkd", "lit", "lq", "dsp")
+OPT_COMMAND_SLOTS = ("mor", "cpn", "hid", "hcs", "camo", "dcom", "msh", "sgf", "sgc", "sgp", "sg1", "sgq", "camk",
+                     "hsp", "hmv", "hkd", "lit", "lq", "dsp")
 RULE_FLAGS = {"oc_morale": "morale", "oc_hidden": "hidden-units", "oc_platoon": "platoon-command-control",
               "oc_removal": "spot-removal", "oc_fright": "tank-fright", "oc_limited": "limited-spotting",
               "oc_camo": "camouflage", "oc_night": "terrain-time-weather", "oc_delay": "delayed-reaction",
@@ -344,7 +348,8 @@ class OptCommandRules(StaggerRules, CommandOptRules, OptSpottingRules, HiddenRul
             [c.hex for c in self.hsp if not c.units] if self.hsp else ""
         return (f"{super().fingerprint()}|oc{self.mor}{self.cpn}{self.hid}{self.hcs}{hidden}{self.hmv}{self.hkd}"
                 f"{[int(x) for x in self.camo]}{[int(x) for x in self.camk]}{[int(x) for x in self.dcom]}{self.msh}"
-                f"s{self.sgf}{self.sgc}{self.sgp}{self.sg1}q{self.sgq}l{[int(x) for x in self.lit]}{self.lq}d{self.dsp}")
+                f"s{self.sgf}{self.sgc}{self.sgp}{self.sg1}q{self.sgq}l{[int(x) for x in self.lit]}{self.lq}"
+                f"d{self.dsp}")
 
     def observe(self, player: int):
         """Hidden units of the opponent are not in the view (MBT 7.2), nor the camouflage of its units until it
