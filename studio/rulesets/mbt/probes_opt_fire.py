@@ -91,7 +91,8 @@ def _damage_probes() -> list:
 def _decision_probes() -> list:
     from studio.rules.conformance import Probe
 
-    two = [_unit("S", "m1", "us", A, 2, command="FIRE"), _unit("F", "m1", "us", A, 2, command="FIRE"),
+    # F on Short Halt: not S's shared Fire counter (6.2.1.1.4 would tie S's target to F's)
+    two = [_unit("S", "m1", "us", A, 2, command="FIRE"), _unit("F", "m1", "us", A, 2, command="SH"),
            _unit("N", "t-80bv", "sov", NEAR, FRONT), _unit("T", "t-80bv", "sov", B, FRONT)]
     defend = [_unit("S", "m1", "us", A, 2, command="FIRE"), _unit("T", "t-80bv", "sov", B, FRONT, command="NC")]
     qd = [_unit("F", "bmp-2", "sov", A, 2, command="FIRE"), _unit("Q", "m3", "us", B, FRONT, command="FIRE")]

@@ -36,7 +36,8 @@ def _hex_at(k: int) -> str:
 # ---------------------------------------------------------------- 7.14
 def _priority(options=None, rules=("fire-priority",)):
     near = _hex_at(3)
-    return opt_state([unit("S", "m1", "us", A, D, command="FIRE"), unit("F", "m1", "us", A, D, command="FIRE"),
+    # F on Short Halt: it does not share S's Fire counter (shared commands, 6.2.1.1.4, would tie S to F's target)
+    return opt_state([unit("S", "m1", "us", A, D, command="FIRE"), unit("F", "m1", "us", A, D, command="SH"),
                       unit("N", "t-80bv", "sov", near, FACE_SHOOTER), unit("T", "t-80bv", "sov", B, FACE_SHOOTER)],
                      rules, options=options)
 
