@@ -8,7 +8,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from mbt_adv_fixtures import act, unit  # noqa: E402
-from test_adv_air_fw import SCENARIO, US, _aa, _aa_roll_for, events, fly, fw_game  # noqa: E402
+from test_adv_air_fw import SCENARIO, US, _aa, _aa_roll_for, events, fly, fw_game, legal  # noqa: E402
 
 from studio.rules.position import position_state  # noqa: E402
 
@@ -131,3 +131,34 @@ def test_incendiary_bombs_plus_20_on_p_types_and_open_a_types():
     closed = _incendiary(a_type)
     assert _incendiary(a_type, ("turrets",)) == closed + 20
     assert _incendiary(unit("T", "t-80bv", "sov", "2B3", 0, buttoned=True), ("turrets",)) == closed
+
+
+def _fascam_state(optional):
+    from test_adv_air_fw import _CardIndex
+    from mbt_adv_fixtures import index
+
+    from studio.rulesets.mbt.cards import AircraftAssignment
+    from studio.rulesets.mbt.engine import game as G
+
+    gator = ({"id": "gator", "kind": "FASCAM", "name": "CBU-89 Gator", "points": 40},)
+    idx = _CardIndex(index(), gator)
+    sc = idx.model("scenario", SCENARIO)
+    ext = sc.extension.model_copy(update={"aircraft": [AircraftAssignment(side="us", aircraft="a-10",
+                                                                          loads=["gator"])]})
+    g = G.create_game(sc.model_copy(update={"extension": ext, "optional_rules": list(optional)}), idx)
+    st = position_state(g, {"scenario": SCENARIO, "phase": "air-1", "turn": 3, "dice": [],
+                            "units": [unit("T", "t-80bv", "sov", "2B3", 0), US], "to_act": "us"})
+    st.dice.record = True
+    return fly(st, "A-10A-1", "slow", "medium", "2B1", "S", hexes=1)
+
+
+def test_fixed_wing_fascam_lays_a_minefield_on_its_pattern():
+    # MBT 6.7.3.6: aircraft FASCAM is dropped from Medium or High on the target's hex in front of the aircraft and
+    # is the same as indirect-fire FASCAM (optional rule 7.31: a FASCAM field attacking both sides)
+    st = _fascam_state(MINES)
+    assert "attack A-10A-1 gator T" in legal(st)
+    act(st, "attack A-10A-1 gator T")
+    (field,) = [ms.field for ms in st.mines if ms.field.field == "fascam"]
+    assert st.game.map.hex("2B3") in field.hexes and field.owner == st.game.sides.index("us")
+    assert not events(st, "A-10A-1>T")  # mines, not a GP attack on the units
+    assert not any(a.startswith("attack A-10A-1 gator") for a in legal(_fascam_state(())))

@@ -26,8 +26,9 @@ results of SAMs with a CM rating and of radar-tracked guns (option ``aa-radar-gu
 
 Readings: AA radars are all optical or all active (option ``aa-radar-state``: the 6.8.2 visualization step is not
 modelled); the sign of the Fast Speed attack modifier is option ``fw-fast-speed-sign`` (Z1); the bomb patterns are
-table ``fw-bomb-patterns`` (placeholder: the diagrams are not in the text); FASCAM loads are not dropped (their
-minefields are Optional Rule 7.31); a Suppressed aircraft recovers at the end of the turn.
+table ``fw-bomb-patterns`` (placeholder: the diagrams are not in the text); FASCAM loads are dropped only with
+Optional Rule 7.31 (Mines) in force: a FASCAM minefield on their pattern (``lay_fascam``, 6.7.3.6); a Suppressed
+aircraft recovers at the end of the turn.
 """
 from __future__ import annotations
 
@@ -342,7 +343,8 @@ class FixedWingRules:
             yield 0, "strafe", "strafe"
         seen = set()
         for j, x in enumerate(a.loads, start=1):
-            if f.ammo[f.k][j] > 0 and x.key not in seen and x.gp and x.kind != "FASCAM":
+            fascam = x.kind == "FASCAM" and self.game.optional_on("mines")  # MBT 6.7.3.6 with optional rule 7.31
+            if f.ammo[f.k][j] > 0 and x.key not in seen and ((x.gp and x.kind != "FASCAM") or fascam):
                 seen.add(x.key)
                 yield j, x.key, x.kind
 
@@ -418,6 +420,12 @@ class FixedWingRules:
             hexes = self._fw_scatter(kind, hexes, a.name)
         if self.hex[t] in g.los.blocking and kind != "ARM":
             self._use_spotter(a.side, t)
+        if kind == "FASCAM":  # MBT 6.7.3.6: a FASCAM minefield on the pattern (optional rule 7.31: lay_fascam)
+            self.narrate(f"{a.name} drops {self._load(j).name or 'FASCAM'} at {g.units[t].name}")
+            self.lay_fascam(hexes, a.side)
+            f.acq = {}
+            self._fw_aa_update(moved=False)
+            return
         gp = a.strafe_gp if kind == "strafe" else self._load(j).gp
         self.narrate(f"{a.name} attacks {g.units[t].name} with {'its ' + a.strafe_name if kind == 'strafe' else self._load(j).name}"
                      f" (GP {gp}) on {', '.join(g.label(h) for h in hexes if h in g.map.label_of)}")
