@@ -129,7 +129,7 @@ def test_a_plain_fire_from_a_town_stays_at_ground_level(index):
              u("near", "su-motor-rifle-platoon", "soviet", "A1112", spotted=True)]
     state = state_of(index, units, "us-fire")
     plain = [a for a in fires(state, "inf") if a.endswith(" near")]
-    assert plain
+    assert plain and not [a for a in fires(state, "inf") if a.endswith(" near roof")]   # seen from the ground
     state.play(plain[0])
     assert not by_id(state)["inf"].roof
     state.play("end")
