@@ -62,3 +62,14 @@ def test_smoke_marks_the_squad_small_arms_fire_and_a_failed_ammo_roll_places_not
     act(failed, "smoke S")
     assert not failed.arty.clouds and any("nothing placed" in e for e in failed.events)
     assert all(a.split()[-1] in _attached(failed) for a in calls(failed) if a.startswith("fire S "))
+
+
+def test_no_infantry_smoke_in_a_hex_with_a_towed_unit():
+    # MBT 7.22: "if it does not contain any other dismounted leg or towed units": a Soviet squad with an SPG-9
+    def offered(extra):
+        units = [unit("S", "sov-mr-squad", "sov", FO, 2, command="FIRE"), unit("T", "m1", "us", TARGET, 5)] + extra
+        st = arty_state(units, phase="direct-fire-first", to_act="sov", dice=[5], optional=INF)
+        return "smoke S" in calls(st)
+
+    assert offered([])
+    assert not offered([unit("G", "spg-9", "sov", FO, 2)])
