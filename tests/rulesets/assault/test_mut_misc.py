@@ -210,8 +210,9 @@ def test_opportunity_fire_at_a_unit_leaving_or_entering_the_firers_hex(index):
 
 
 # ------------------------------------------------------------------ ammunition (23.A)
-def test_a_load_of_one_fires_once(index):
-    """23.A: a basic load of one fire (the Dragon's missiles, set to 1 here) allows one fire, then none."""
+def test_a_load_of_one_fires_once_and_of_none_never(index):
+    """23.A: a basic load of one fire (the Dragon's missiles, set to 1 here) allows one fire, then none; a load
+    of 0 none at all."""
     row = next(r for r in index.model("unit", "us-mech-infantry-platoon").body.direct_fire if r.ammo == "Msl")
     kept = row.ammo_supply
     object.__setattr__(row, "ammo_supply", 1)                     # before the game compiles its cards
@@ -223,5 +224,8 @@ def test_a_load_of_one_fires_once(index):
         state.play("fire inf Msl su")
         used = state_of(index, units, "us-fire", extension={"ammo": {"inf": {"Msl": 1}}}, **{"ammo-supply": "limited"})
         assert not any(a.startswith("fire inf Msl ") for a in used.legal_actions())
+        object.__setattr__(row, "ammo_supply", 0)
+        empty = state_of(index, units, "us-fire", **{"ammo-supply": "limited"})
+        assert not any(a.startswith("fire inf Msl ") for a in empty.legal_actions())
     finally:
         object.__setattr__(row, "ammo_supply", kept)
