@@ -174,6 +174,11 @@ def test_a_towing_vehicle_may_not_move_in_reverse():
 
     assert "rev V" not in legal(st_with("test-towed-gun")) and "fwd V" in legal(st_with("test-towed-gun"))
     assert "rev V" in legal(st_with("us-mech-squad"))
+    # a towed gun elsewhere does not stop a vehicle that tows nothing
+    st = towed_state([unit("V", "test-mover", "sov", "2B3", 2, command="MOVE"),
+                      unit("G", "test-towed-gun", "sov", "2A1", 2), unit("E", "m1", "us", FAR, 5)],
+                     phase="move-first", to_act="sov")
+    assert "rev V" in legal(act(st, "move V"))
 
 
 def test_towed_passenger_of_a_knocked_out_carrier_survives_on_61():
