@@ -201,3 +201,58 @@ def test_the_scenarios_own_set_up_when_units_are_absent(game):
                                    "phase": "soviet-move-1", "extension": {"force_levels": {"soviet": 2, "us": 3}}})
     state = game.state_from_position(pos)
     assert sorted(c.id for c in state.counters) == sorted(c.id for c in game.initial_counters([2, 3]))
+
+
+# ------------------------------------------------------------------ hidden information (8.C, 10, 12.D, 19.B, 24.B)
+def hidden_state(game):
+    """A U.S. fire phase: a spotted and an unspotted T-80 platoon, an unspotted BTR carrying infantry, one fire
+    declared by each side and one fire mission of each side (the seen/unseen split of the observation)."""
+    from studio.rulesets.assault.engine.artillery import Mission
+    from studio.rulesets.assault.engine.game import Declared
+    units = [M1, u("seen", "su-t80-platoon", "soviet", "B1013", spotted=True),
+             u("hid", "su-t80-platoon", "soviet", "B2020"),
+             u("btr", "su-btr70-platoon", "soviet", "B2120", passengers=["inf"]),
+             u("inf", "su-motor-rifle-platoon", "soviet", "B2120")]
+    state = setup(game, units=units, phase="us-fire", extension={"force_levels": {"soviet": 2, "us": 3}})
+    state.declared = [Declared("m1", "KP", "seen"), Declared("seen", "KP", "m1")]
+    h = state.game.map.hex("B1012")
+    state.missions = [Mission(1, "x", h, "HE", 3), Mission(0, "y", h, "HE", 3)]
+    state.counters[0].seen_start, state.counters[0].seen_run = ("seen", "hid"), {"seen": 2, "hid": 3}
+    return state
+
+
+def test_an_observation_shows_only_what_the_player_may_know(game):
+    state = hidden_state(game)
+    view = state.observation(1)
+    assert sorted(c.id for c in view.counters) == ["m1", "seen"]
+    m1 = next(c for c in view.counters if c.id == "m1")
+    assert m1.seen_start == ("seen",) and m1.seen_run == {"seen": 2}
+    assert [d.firer for d in view.declared] == ["m1"] and [m.firer for m in view.missions] == ["x"]
+    assert view.force_level == [0, 3] and view.casualty_log == [] and view.events == []
+    soviet = state.observation(0)
+    assert sorted(c.id for c in soviet.counters) == ["btr", "hid", "inf", "seen"]   # m1 is not spotted
+    assert soviet.force_level == [2, 0] and [m.firer for m in soviet.missions] == ["y"]
+    assert state.observation(1).dice.fingerprint() == view.dice.fingerprint()   # seeded from what is seen
+
+
+def test_a_scrambled_state_redraws_only_what_is_hidden(game):
+    state = hidden_state(game)
+    steps, dummies, declared_targets, mission_hexes, carried = set(), set(), set(), set(), set()
+    for seed in range(60):
+        out = state.scramble_hidden(1, seed)
+        byid = {c.id: c for c in out.counters}
+        assert (byid["m1"].hex, byid["seen"].hex, byid["seen"].steps, byid["seen"].dummy) == \
+            (state.counters[0].hex, state.counters[1].hex, 2, False)
+        steps.add(byid["hid"].steps)
+        dummies.add(byid["hid"].dummy)
+        carried.add(byid["inf"].carrier)
+        own = [d for d in out.declared if d.firer == "m1"]
+        assert own == [state.declared[0]]
+        declared_targets |= {d.target for d in out.declared if d.firer == "seen"}
+        assert [m for m in out.missions if m.side == 1] == [state.missions[0]]
+        mission_hexes |= {m.hex for m in out.missions if m.side == 0}
+        assert out.force_level[1] == 3 and 1 <= out.force_level[0] <= len(game.levels["soviet"])
+        assert out.dice.fingerprint() == state.scramble_hidden(1, seed).dice.fingerprint()
+    assert steps == {1, 2} and dummies == {True, False} and carried == {""}
+    assert declared_targets == {"m1"}              # an enemy fire's target is unknown, but it is one of ours
+    assert len(mission_hexes) > 1

@@ -269,8 +269,8 @@ def scramble_hidden(state, player: int, seed: int):
             c.facing = rng.randrange(6)
             c.dummy = rng.random() < 0.25                            # Assault 10.F: real or dummy is unknown
     sides = {c.id: c.side for c in state.counters}
-    enemy = [c.id for c in out.counters if c.side != player] or [""]
-    out.declared = [d if sides.get(d.firer) == player else type(d)(d.firer, d.ammo, rng.choice(enemy))
+    targets = [c.id for c in out.counters if c.side == player] or [""]   # what the enemy fires at: ours (12.D)
+    out.declared = [d if sides.get(d.firer) == player else type(d)(d.firer, d.ammo, rng.choice(targets))
                     for d in out.declared]
     sizes = [len(out.game.levels[sid]) for sid in out.game.sides]
     out.force_level = [lv if s == player or not sizes[s] else rng.randint(1, sizes[s])
