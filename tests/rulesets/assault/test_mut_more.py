@@ -222,3 +222,33 @@ def test_a_drill_paid_by_an_executing_toc_lowers_its_track(index):
     assert toc.toc_bank == 4 and state.ops[0]["TOC91"] == 4
     state.play("drill A1 2")
     assert toc.toc_bank == state.ops[0]["TOC91"] < 4
+
+
+# ------------------------------------------------------------------ a new phase (2, ESoP)
+@pytest.mark.parametrize("phase, after, actor", [("soviet-move-2", "us-move-1", 1), ("us-move-1", "us-fire", 1),
+                                                 ("soviet-move-1", "soviet-fire", 0), ("us-move-2", "artillery", 0)])
+def test_a_new_phase_clears_what_lasts_a_phase(index, phase, after, actor):
+    """2, 7, 12.D, 15, 17.B: movement points, moves, fires (and opportunity fires), failed entries, rallies,
+    formation changes, orders paid, road use, facing changes, climbs, spotting attempts, drills and the
+    opportunity sightings last one phase; a new turn follows the U.S. second movement phase; in a fire phase the
+    phasing player declares first."""
+    units = [u("a", "us-m1-platoon", "us", "A0120", company="K"), u("b", "su-t80-platoon", "soviet", "A2220")]
+    state = state_of(index, units, phase, scenario="assault-probe", turn=2)
+    for c in state.counters:
+        c.moved, c.mp_used, c.fired, c.failed, c.rally_tried = True, 3, {"KP": 1}, (c.hex,), True
+        c.changed, c.opp_fired, c.seen_start, c.seen_run, c.paid = True, {"KP": 1}, ("x",), {"x": 2}, True
+        c.road_used = c.refaced = c.climbed = c.spot_tried = True
+        c.drill = "A1"
+    state.morale["K"].rally_tried = True
+    state.passed, state.missile_spotted, state.missile_round = ((1, "a"),), ("a",), True
+    state.road_closed, state.dummy_closed = (state.counters[0].hex,), True
+    state.play("end")
+    assert state.phase_id() == after and state.turn == (3 if after == "artillery" else 2)
+    for c in state.counters:
+        assert (c.moved, c.mp_used, c.fired, c.failed, c.rally_tried, c.changed, c.opp_fired, c.seen_start,
+                c.seen_run, c.paid, c.road_used, c.refaced, c.climbed, c.spot_tried, c.drill) == \
+            (False, 0, {}, (), False, False, {}, (), {}, False, False, False, False, False, "")
+    assert not state.morale["K"].rally_tried
+    assert (state.passed, state.missile_spotted, state.missile_round, state.road_closed, state.dummy_closed) == \
+        ((), (), False, (), False)
+    assert state.actor == (actor if after.endswith("fire") else 0)
