@@ -252,3 +252,33 @@ def test_a_new_phase_clears_what_lasts_a_phase(index, phase, after, actor):
     assert (state.passed, state.missile_spotted, state.missile_round, state.road_closed, state.dummy_closed) == \
         ((), (), False, (), False)
     assert state.actor == (actor if after.endswith("fire") else 0)
+
+
+# ------------------------------------------------------------------ clones (the state record contract)
+def test_a_clone_is_equal_and_independent(index):
+    """A clone has the same fingerprint; changing anything in it (counters and their per-phase records, morale,
+    pools, declarations, lists of the state) leaves the original as it was."""
+    units = [u("a", "us-m1-platoon", "us", "B1010", company="K", spotted=True),
+             u("b", "su-t80-platoon", "soviet", "B1013", spotted=True)]
+    state = state_of(index, units, "us-fire", extension={"ops": {"us": {"default": 2}}})
+    state.play("fire a KP b")
+    before = state.fingerprint()
+    other = state.clone()
+    assert other.fingerprint() == before
+    a = next(c for c in other.counters if c.id == "a")
+    a.fired["KP"] = 9
+    a.opp_fired["HE"] = 1
+    a.seen_run["b"] = 4
+    a.steps = 1
+    other.morale["K"].lost = 2
+    other.ops[1]["default"] = 0
+    other.declared.append(other.declared[0])
+    other.lost_steps[0] += 1
+    other.exited[1] += 1
+    other.dummy_pool[0] += 1
+    other.dummies_made[1] += 1
+    other.missions.append(None)
+    other.smoke.append(None)
+    other.ammo_used[("a", "x")] = 1
+    other.orphan_banks[(1, "TOC1")] = 3
+    assert state.fingerprint() == before
