@@ -118,3 +118,21 @@ def test_leg_units_roll_the_leg_cell_to_enter(game):
                 after.play(action)
                 y = next(c for c in after.counters if c.id == "x")
                 assert (y.hex == h) is enters and y.moved
+
+
+def test_facing_after_the_last_hex_needs_one_mp_left(game):
+    """7.F: the change of facing after the last hex costs 1 MP (constant facing-change-mp): allowed with exactly
+    that left, not with none; never for a unit in cover or one that has not moved."""
+    card = "su-t80-platoon"
+    ma = game.card(card).body.movement_allowance
+    assert game.data.constant("facing-change-mp") == 1
+    for used, allowed in ((ma - 1, True), (ma, False)):
+        state = state_at(game, card, "B1012", "march", mp_used=used)
+        x = state.counters[0]
+        x.moved = True
+        assert bool([a for a in state.legal_actions() if a.startswith("face x ")]) is allowed
+        x.moved = False
+        assert not [a for a in state.legal_actions() if a.startswith("face x ")]
+    state = state_at(game, card, "B1012", "combat", mp_used=0, cover=True)
+    state.counters[0].moved = True
+    assert not [a for a in state.legal_actions() if a.startswith("face x ")]
