@@ -282,3 +282,19 @@ def test_a_clone_is_equal_and_independent(index):
     other.ammo_used[("a", "x")] = 1
     other.orphan_banks[(1, "TOC1")] = 3
     assert state.fingerprint() == before
+
+
+# ------------------------------------------------------------------ eliminated HQs and TOCs (4.C.3, 6.B.3)
+def test_eliminated_hqs_are_remembered_once_and_tocs_leave_their_track(index):
+    """4.C.3: an eliminated HQ (not its HQ transport) may be replaced later: it is remembered once; 6.B.3: an
+    eliminated TOC with a planning track leaves it to its unit HQ; one with an empty track leaves nothing."""
+    units = [u("hq", "us-hq", "us", "B1010", designation="HQC1"),
+             u("hq2", "us-m1-hq", "us", "B1011", designation="HQC1"),
+             u("car", "us-m113-hq-transport", "us", "B1012", designation="HQB1"),
+             u("toc", "us-toc", "us", "B1013", designation="TOC1", toc_bank=5),
+             u("toc2", "us-toc", "us", "B1014", designation="TOC2"), FAR]
+    state = state_of(index, units, "soviet-fire")
+    for uid in ("hq", "hq2", "car", "toc", "toc2"):
+        state._apply_result(by_id(state)[uid], "E")
+    assert state.dead_hqs == ((1, "HQC1", "us-hq"),)
+    assert state.orphan_banks == {(1, "TOC1"): 5}
