@@ -277,3 +277,31 @@ def test_a_soviet_firer_observing_for_itself_adds_no_command_levels(index):
     assert state.game.delay["firing-unit"]["soviet"] == 0
     state.play("plot g B1015 HE")
     assert [m.arrival for m in state.missions if m.firer == "g"] == [2]
+
+
+# ------------------------------------------------------------------ the fire timetable (21)
+def test_the_timetable_writes_lines_for_the_on_board_firers_it_names(index):
+    """21: a timetable line names its firing unit, an off-board group or an on-board counter (by designation or
+    id, Soviet indirect fire units only); 'on call' lines are written later; a disabled timetable writes none."""
+    base = index.model("scenario", "assault-probe")
+    tt = base.extension.fire_timetable
+    entry = type(tt.entries[0])
+    entries = list(tt.entries) + [entry(turn=3, unit="AR3", hex="A0912", ammo="HE"),
+                                  entry(turn=4, unit="m", hex="A0913", ammo="HE")]
+    rs = index.model("ruleset", "assault")
+    units = [u("g", "su-2s1-battery", "soviet", "B1010", deployed=True, designation="AR3"),
+             u("m", "us-m125-mortar", "us", "A0110", deployed=True), u("t", "su-t80-platoon", "soviet", "B1020",
+                                                                        designation="AR3")]
+    for enabled in (True, False):
+        scenario = base.model_copy(deep=True)
+        scenario.extension.fire_timetable = tt.model_copy(update={"entries": entries, "enabled": enabled})
+        game = create_game(scenario, index, {o.id: o.default for o in rs.options})
+        pos = Position.model_validate({"kind": "position", "schema_version": 1, "scenario": "assault-probe",
+                                       "phase": "artillery", "units": units})
+        state = game.state_from_position(pos)
+        lines = sorted((m.firer, game.map.label_of[m.hex], m.arrival) for m in state.missions)
+        if not enabled:
+            assert lines == []
+            continue
+        assert ("g", "A0912", 3) in lines and not [x for x in lines if x[0] in ("m", "t")]
+        assert {x[0] for x in lines} == {"g", "d30-army/1", "d30-army/2"} and not [x for x in lines if x[2] == 5]
