@@ -305,3 +305,33 @@ def test_the_timetable_writes_lines_for_the_on_board_firers_it_names(index):
             continue
         assert ("g", "A0912", 3) in lines and not [x for x in lines if x[0] in ("m", "t")]
         assert {x[0] for x in lines} == {"g", "d30-army/1", "d30-army/2"} and not [x for x in lines if x[2] == 5]
+
+
+# ------------------------------------------------------------------ what may be plotted (19.B.1, 19.D.2-3, c8, c12)
+@pytest.mark.parametrize("choice, banned", [(None, False), ("distinct", False), ("same", True)])
+def test_c8_icm_on_marsh(index, choice, banned):
+    """19.D.2, option c8 (default 'distinct'): ICM is never fired on swamp; marsh is banned too when the two are
+    one terrain ('same')."""
+    options = {} if choice is None else {"c8-marsh-swamp": choice}
+    units = [u("m", "us-m109-battery", "us", "B0520", deployed=True), u("su", "su-t80-platoon", "soviet", "B2220")]
+    state = state_of(index, units, scenario="assault-meeting", **options)
+    assert state.game.terrain_of[state.game.map.hex("B0420")] == "marsh"
+    legal = state.legal_actions()
+    assert "plot m B0420 HE" in legal and ("plot m B0420 ICM" not in legal) is banned
+
+
+@pytest.mark.parametrize("choice, screens", [(None, 6), ("per-step", 6), ("per-unit", 3)])
+def test_c12_smoke_screens_of_one_mission(index, choice, screens):
+    """19.D.3, option c12 (default 'per-step'): the M-109's 3 screens per step make one smoke mission of 6
+    screens (2 steps) or 3 ('per-unit'), on as many different hexes; once a smoke mission is written for a turn
+    the firer plots nothing else for that turn, nor the same hex twice."""
+    options = {} if choice is None else {"c12-smoke-screens": choice}
+    units = [u("m", "us-m109-battery", "us", "B1010", deployed=True), u("su", "su-t80-platoon", "soviet", "B2220")]
+    state = state_of(index, units, scenario="assault-meeting", **options)
+    hexes = ["B1011", "B1012", "B1013", "B0909", "B1009", "B1110"]
+    for n in range(screens):
+        state.play(f"plot m {hexes[n]} smoke-chemical")
+        plots = [a for a in state.legal_actions() if a.startswith("plot m ")]
+        assert all(a.endswith(" smoke-chemical") for a in plots)
+        assert f"plot m {hexes[n]} smoke-chemical" not in plots
+    assert not [a for a in state.legal_actions() if a.startswith("plot m ")]
