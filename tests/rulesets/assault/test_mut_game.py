@@ -334,3 +334,27 @@ def test_a_dummy_spots_as_a_non_recon_armoured_vehicle(index):
     s, r, t = by_id(state)["s"], by_id(state)["r"], by_id(state)["t"]
     mods = state.game.spotter_mod
     assert state._spot_number(s, t, False) - state._spot_number(r, t, False) == mods["armored-vehicle"] - mods["recon"]
+
+
+# ------------------------------------------------------------------ set-up passengers and cross-attachments (8, 4.C.4)
+def test_set_up_passengers_ride_their_carrier_and_attachments_obey_the_receiving_hq(index):
+    """8, d.28: the Probe's B/1 infantry platoons start under the counters designated 1B1 and 2B1 that have a
+    transport circle (in their hex); 4.C.4, 17.A: the section 2S1 cross-attached at set-up obeys HQB1 and checks
+    morale with company B1."""
+    game = game_of(index)
+    found_rider = found_attached = False
+    for level in range(1, 7):
+        counters = game.initial_counters([1, level])
+        byid = {c.id: c for c in counters}
+        for c in counters:
+            if c.carrier:
+                t = byid[c.carrier]
+                assert game.card(t.card).body.transport != "none" and t.designation in ("1B1", "2B1")
+                assert c.hex == t.hex and c.card == "us-mech-infantry-platoon"
+                found_rider = True
+            if c.designation == "2S1":
+                assert (c.attached, c.company) == ("HQB1", "B1")
+                found_attached = True
+            elif c.side == 1:
+                assert c.attached == ""
+    assert found_rider and found_attached
