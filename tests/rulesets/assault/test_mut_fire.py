@@ -103,3 +103,19 @@ def test_conventional_fire_value_and_its_halving(index, rounding):
         m1.carrier = "x"
         assert state._conventional_value(m1, far, cell) == cell // 2 + (1 if up and cell % 2 else 0)
         m1.carrier = ""
+
+
+# ------------------------------------------------------------------ surrender (17.A.2)
+def test_a_broken_unit_sharing_a_hex_with_an_enemy_surrenders(index):
+    """17.A.2: when morale is checked, a broken company's unit in a hex with an enemy unit surrenders: all its
+    steps are lost (and count for victory); one of the same company elsewhere stays; a unit of a company in good
+    order beside the enemy stays too."""
+    units = [u("x", "su-motor-rifle-platoon", "soviet", "B1010", company="K"),
+             u("y", "su-motor-rifle-platoon", "soviet", "B1012", company="K"),
+             u("z", "su-motor-rifle-platoon", "soviet", "B1010", company="L"),
+             u("m1", "us-m1-platoon", "us", "B1010")]
+    state = state_of(index, units, "us-fire", extension={"morale": {"K": {"state": "broken"}}})
+    state._check_morale()
+    assert sorted(c.id for c in state.counters) == ["m1", "y", "z"]
+    assert state.lost_steps == [2, 0]
+    assert [r["weapon"] for r in state.casualties()] == ["surrender", "surrender"]
