@@ -119,3 +119,33 @@ def test_a_broken_unit_sharing_a_hex_with_an_enemy_surrenders(index):
     assert sorted(c.id for c in state.counters) == ["m1", "y", "z"]
     assert state.lost_steps == [2, 0]
     assert [r["weapon"] for r in state.casualties()] == ["surrender", "surrender"]
+
+
+# ------------------------------------------------------------------ ten firing steps a hex (9.B, option c41)
+def test_at_most_ten_steps_fire_from_one_hex(index):
+    """9.B: at most ten steps fire from one hex (constant fire-stack-steps): after four M-1 platoons (8 steps)
+    a fifth may fire (10), a sixth may not; a unit that has fired may fire its other shots."""
+    units = [u(f"m{n}", "us-m1-platoon", "us", "B1010", spotted=True) for n in range(6)]
+    units.append(u("su", "su-t80-platoon", "soviet", "B1013", spotted=True))
+    state = state_of(index, units, "us-fire")
+    assert state.game.data.constant("fire-stack-steps") == 10
+    for n in range(4):
+        state.play(f"fire m{n} KP su")
+    legal = state.legal_actions()
+    assert any(a.startswith("fire m4 ") for a in legal) and any(a.startswith("fire m5 ") for a in legal)
+    state.play("fire m4 KP su")
+    legal = state.legal_actions()
+    assert not any(a.startswith("fire m5 ") for a in legal) and any(a.startswith("fire m0 ") for a in legal)
+
+
+@pytest.mark.parametrize("choice, limited", [(None, True), ("all-fire", True), ("fire-phase", False)])
+def test_c41_the_ten_step_limit_and_opportunity_fire(index, choice, limited):
+    """Option c41: the ten-step limit also binds opportunity fire (default) or only the fire phase."""
+    options = {} if choice is None else {"c41-fire-stack-scope": choice}
+    units = [u(f"m{n}", "us-m1-platoon", "us", "B1010", cover=True) for n in range(6)]
+    units.append(u("su", "su-t80-platoon", "soviet", "B1013", formation="march"))
+    state = state_of(index, units, "soviet-move-1", **options)
+    state.play("move su B1012")
+    for n in range(5):
+        state.play(f"fire m{n} KP su")
+    assert (not any(a.startswith("fire m5 ") for a in state.legal_actions())) is limited
