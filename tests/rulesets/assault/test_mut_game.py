@@ -358,3 +358,20 @@ def test_set_up_passengers_ride_their_carrier_and_attachments_obey_the_receiving
             elif c.side == 1:
                 assert c.attached == ""
     assert found_rider and found_attached
+
+
+@pytest.mark.parametrize("scenario", ["assault-meeting", "assault-probe"])
+def test_set_up_dummies_imitate_a_moving_set_up_counter_in_its_hex(index, scenario):
+    """10.F: each set-up dummy stands with one of its side's set-up counters (not a static unit, not an
+    indirect fire unit, not a carried one) and imitates its card; it has one step, is unspotted and needs no
+    orders (its own company)."""
+    state = game_of(index, scenario).new_initial_state(6)
+    game = state.game
+    dummies = [c for c in state.counters if c.dummy]
+    assert len(dummies) == sum(game.scenario.extension.dummies.values())
+    for d in dummies:
+        hosts = [c for c in state.counters if not c.dummy and c.side == d.side and c.hex == d.hex and c.card == d.card
+                 and not c.carrier]
+        assert hosts and (d.steps, d.spotted, d.company) == (1, False, d.id)
+        body = game.card(d.card).body
+        assert body.mobility != "S" and body.indirect_fire is None
