@@ -99,7 +99,8 @@ class AdvState(SharedCommandRules, TowedRules, PlatformRules, OptCommandRules, A
         tell which hidden commands are unique (MBT 6.2.1.1.2)."""
         view = super().observe(player)
         g = self.game
-        view.grp = [x if (g.units[i].side == player or self.rev[i]) else -1 for i, x in enumerate(self.grp)]
+        # ``view.rev``: a unit hidden from ``player`` (optional rule 7.2) has its set-up values in the view
+        view.grp = [x if (g.units[i].side == player or view.rev[i]) else -1 for i, x in enumerate(self.grp)]
         view.budget = [b if g.formation_side[f] == player else -1 for f, b in enumerate(self.budget)]
         return view
 
