@@ -344,8 +344,7 @@ class OptCommandRules(StaggerRules, CommandOptRules, OptSpottingRules, HiddenRul
         return o
 
     def fingerprint(self) -> str:
-        hidden = [(c.id, c.hex, c.units) for c in self.hsp[len(self.game.ocs.hidden):]] + \
-            [c.hex for c in self.hsp if not c.units] if self.hsp else ""
+        hidden = [(c.id, c.side, c.hex, c.units) for c in self.hsp] if self.hsp else ""
         return (f"{super().fingerprint()}|oc{self.mor}{self.cpn}{self.hid}{self.hcs}{hidden}{self.hmv}{self.hkd}"
                 f"{[int(x) for x in self.camo]}{[int(x) for x in self.camk]}{[int(x) for x in self.dcom]}{self.msh}"
                 f"s{self.sgf}{self.sgc}{self.sgp}{self.sg1}q{self.sgq}l{[int(x) for x in self.lit]}{self.lq}"
