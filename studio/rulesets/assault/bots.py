@@ -67,7 +67,7 @@ class HeuristicBot:
         self.attacker = any(v.type == "hold_hexes" and v.side == game.sides[side] for v in game.victory)
         self.enemy_edge = game._edge_hexes("east" if game.sides[side] == "us" else "west")[0]
         self._acted = None       # (turn, phase) in which the bot gave an order other than a dummy's return
-        self._own, self._rank, self._target_cache = [], {}, {}      # per decision (set by ``choose``)
+        self._own, self._rank, self._target_cache, self._empty = [], {}, {}, None   # per decision (``choose``)
 
     # ------------------------------------------------------------------ choice
     def choose(self, view, legal):
@@ -77,6 +77,7 @@ class HeuristicBot:
         self._own = [c for c in view.counters if c.side == self.side and not c.dummy]
         self._rank = {c.id: n for n, c in enumerate(self._own)}
         self._target_cache: dict = {}                          # unit id -> has a target (this decision)
+        self._empty = None                                      # objective hexes no unit of the side holds
         for kind in ("dummy", "rally", "replace", "dismount", "fire", "exit", "group", "deploy", "march", "move",
                      "entrench", "face", "cover"):
             pick = getattr(self, f"_{kind}")(view, texts)
@@ -400,19 +401,36 @@ class HeuristicBot:
 
     def _goal(self, view, unit):
         """The hex this unit heads for. A side with objectives of its own spreads every unit over the objective
-        hexes; a side that only denies the enemy's sends one unit per objective hex there and the others hunt:
-        toward the nearest spotted enemy, else toward the enemy's edge (its points come from enemy losses)."""
+        hexes (HOLDERS per hex; the others close up to SUPPORT_RANGE, and one of them near an objective hex no
+        unit of the side holds goes in, so slow holders do not leave it empty, 24.E); a side that only denies the
+        enemy's sends one unit per objective hex there and the others hunt: toward the nearest spotted enemy,
+        else toward the enemy's edge (its points come from enemy losses)."""
         if unit.dummy:
             return self._dummy_goal(view, unit)
         n = self._rank[unit.id]
         if self.objectives and (self.attacker or n < len(self.objectives)):
             goal = self.objectives[n % len(self.objectives)]
-            near = 0 if n < HOLDERS * len(self.objectives) else SUPPORT_RANGE   # the rest close up, not pile in
-            return None if coords.distance(unit.hex, goal) <= near else goal
+            if n < HOLDERS * len(self.objectives):
+                return None if unit.hex == goal else goal
+            empty = self._empty_objective(view, unit)
+            if empty is not None:
+                return empty
+            return None if coords.distance(unit.hex, goal) <= SUPPORT_RANGE else goal   # close up, not pile in
         enemies = [c.hex for c in view.counters if c.side != self.side]
         if enemies:
             return min(enemies, key=lambda h: coords.distance(unit.hex, h))
         return self.enemy_edge
+
+    def _empty_objective(self, view, unit):
+        """The nearest objective hex within SUPPORT_RANGE of ``unit`` that holds no unit of the side, if the unit
+        stands on none itself."""
+        if unit.hex in self.objectives:
+            return None
+        if self._empty is None:
+            held = {c.hex for c in self._own}
+            self._empty = [h for h in self.objectives if h not in held]
+        near = [h for h in self._empty if coords.distance(unit.hex, h) <= SUPPORT_RANGE]
+        return min(near, key=lambda h: (coords.distance(unit.hex, h), h)) if near else None
 
     def _crowded(self, view, h) -> bool:
         """Deep stacks lose defence (Assault 14.A) and raise enemy hit numbers (13.A.3): at most four steps."""

@@ -189,3 +189,25 @@ def test_a_mission_on_its_own_units_is_cancelled(games):
     assert bot.choose(state.observation(1), state.legal_actions()) == "cancel m109-div/1"
     state.play("cancel m109-div/1")
     assert not any(m.firer == "m109-div/1" for m in state.missions)
+
+
+def test_a_supporting_unit_takes_an_objective_hex_nobody_holds(games):
+    """Assault 24.E: Altdorf counts only if every objective hex is held. The eight Soviet holders are slow
+    infantry far behind; a T-80 platoon two hexes from the empty A1111 goes in instead of waiting three hexes
+    short of its own objective hex."""
+    game = games["assault-probe"]
+    holders = [u(f"mr{i}", "su-motor-rifle-platoon", "soviet", f"B{20 + i // 4:02d}{10 + i % 4:02d}")
+               for i in range(8)]
+    state = state_of(game, holders + [u("t80", "su-t80-platoon", "soviet", "A1311", formation="march"),
+                                      u("us", "us-m1-platoon", "us", "A0101")], "soviet-move-2")
+    bot = make_bot("heuristic", game, 0, 0)
+    view = state.observation(0)
+    bot.choose(view, state.legal_actions())
+    t80 = view._by_id("t80")
+    goal = bot._goal(view, t80)
+    assert goal in bot.objectives and coords.distance(t80.hex, goal) <= 2
+    for _ in range(40):                                      # the bot's whole phase
+        if state.phase_id() != "soviet-move-2" or state.current_player() != 0:
+            break
+        state.play(bot.choose(state.observation(0), state.legal_actions()))
+    assert state._by_id("t80").hex in bot.objectives
