@@ -298,3 +298,24 @@ def test_eliminated_hqs_are_remembered_once_and_tocs_leave_their_track(index):
         state._apply_result(by_id(state)[uid], "E")
     assert state.dead_hqs == ((1, "HQC1", "us-hq"),)
     assert state.orphan_banks == {(1, "TOC1"): 5}
+
+
+# ------------------------------------------------------------------ victory points (24.E)
+@pytest.mark.parametrize("levels", [(1, 1), (2, 5), (6, 3)])
+def test_victory_points_are_the_scenarios_points_times_the_drawn_multiplier(index, levels):
+    """24.E (A131): each side scores its conditions (the Meeting: 1 a destroyed enemy step, 15 for holding all
+    of Neustadt with no enemy there) times its drawn level's multiplier; a contested or partly held town scores
+    nothing."""
+    town = ["B1713", "B1714", "B1813", "B1814"]
+    units = [u(f"t{n}", "su-t80-platoon", "soviet", h) for n, h in enumerate(town)]
+    units.append(u("m1", "us-m1-platoon", "us", "B0101"))
+    ext = {"force_levels": {"soviet": levels[0], "us": levels[1]}}
+    state = state_of(index, units, "us-move-2", extension=ext)
+    game = state.game
+    mult = [game.levels[s][lv - 1].vp_multiplier for s, lv in zip(game.sides, levels)]
+    state.lost_steps = [3, 5]                                           # soviet lost 3, U.S. 5
+    assert state.outcome().victory_points == [(15 + 5) * mult[0], 3 * mult[1]]
+    by_id(state)["m1"].hex = game.map.hex("B1814")                     # contested: nobody holds it
+    assert state.outcome().victory_points == [5 * mult[0], 3 * mult[1]]
+    state.counters = [c for c in state.counters if c.id not in ("t3", "m1")]   # B1814 empty: not all held
+    assert state.outcome().victory_points == [5 * mult[0], 3 * mult[1]]
