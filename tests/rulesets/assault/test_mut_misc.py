@@ -229,3 +229,19 @@ def test_a_load_of_one_fires_once_and_of_none_never(index):
         assert not any(a.startswith("fire inf Msl ") for a in empty.legal_actions())
     finally:
         object.__setattr__(row, "ammo_supply", kept)
+
+
+# ------------------------------------------------------------------ missiles fired as opportunity fire (15, c45)
+@pytest.mark.parametrize("choice, tried", [(None, True), ("spot-first", True), ("no-spot", False)])
+def test_c45_an_unspotted_missile_opportunity_firer_may_be_spotted_first(index, choice, tried):
+    """Option c45 (default 'spot-first'): an unspotted unit firing missiles as opportunity fire gets a spotting
+    attempt by the mover's side, with the firing-missiles modifier (10.D); 'no-spot' fires unspotted."""
+    options = {} if choice is None else {"c45-missile-opp-unspotted": choice}
+    units = [u("su", "su-t80-platoon", "soviet", "B1013", formation="march"),
+             u("m901", "us-m901-section", "us", "B1010", cover=True)]
+    state = state_of(index, units, "soviet-move-1", dice=[1] * 8, **options)
+    state.play("move su B1012")
+    assert "fire m901 Msl su" in state.legal_actions()
+    state.play("fire m901 Msl su")
+    assert bool(rolls(state, "spotting m901")) is tried
+    assert by_id(state)["m901"].spotted is tried
