@@ -245,3 +245,25 @@ def test_c45_an_unspotted_missile_opportunity_firer_may_be_spotted_first(index, 
     state.play("fire m901 Msl su")
     assert bool(rolls(state, "spotting m901")) is tried
     assert by_id(state)["m901"].spotted is tried
+
+
+# ------------------------------------------------------------------ suppression and transport (11.A.1-2, 8.C)
+def test_a_suppressed_armoured_carrier_neither_takes_aboard_nor_sets_down(index):
+    """11.A.1: a suppressed AFV takes no one aboard and sets no one down; unsuppressed it does both (8.C)."""
+    for suppressed in (False, True):
+        units = [u("apc", "su-btr70-platoon", "soviet", "B1010", suppressed=suppressed),
+                 u("i", "su-motor-rifle-platoon", "soviet", "B1010"),
+                 u("apc2", "su-btr70-platoon", "soviet", "B1012", passengers=["j"], suppressed=suppressed),
+                 u("j", "su-motor-rifle-platoon", "soviet", "B1012"), u("m1", "us-m1-platoon", "us", "B0101")]
+        legal = state_of(index, units, "soviet-move-1").legal_actions()
+        assert ("mount i apc" in legal) is not suppressed and ("dismount j" in legal) is not suppressed
+
+
+def test_a_suppressed_weapons_unit_stays_aboard(index):
+    """11.A.2: a suppressed weapons unit (the static D-30 on its filled-circle carrier here) may not dismount."""
+    for suppressed in (False, True):
+        units = [u("car", "us-m113-platoon", "soviet", "B1010", passengers=["gun"]),
+                 u("gun", "su-d30-battery", "soviet", "B1010", suppressed=suppressed),
+                 u("m1", "us-m1-platoon", "us", "B0101")]
+        legal = state_of(index, units, "soviet-move-1").legal_actions()
+        assert ("dismount gun" in legal) is not suppressed
