@@ -67,3 +67,13 @@ def test_overwatch_without_inb_units_is_the_normal_rule():
     act(open_, "move T")
     act(open_, "fwd T")
     assert any(a.startswith("ow L at T") for a in legal(open_))
+
+
+def test_an_inb_unit_may_also_take_full_cover_and_stays_inb():
+    # MBT 7.10: "It may also be in Full Cover by marking it with a second Location counter"
+    g = opt_game(("hedgerow-spotting",), scenario=SCENARIO)
+    st = opt_state(g, [unit("L", "us-mech-squad", "us", HEX, 3, command="MOVE", inb=SIDE),
+                       unit("E", "t-80bv", "sov", "4T13", 5)], phase="air-2", to_act=None)
+    assert "cover L on" in legal(st)
+    act(st, "cover L on")
+    assert st.fc[0] and st.inb[0] == SIDE
