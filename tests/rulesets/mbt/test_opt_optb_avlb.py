@@ -4,6 +4,7 @@ the weight limit, bridges broken by a track hit or a knock-out on them, engineer
 6), recovery."""
 from __future__ import annotations
 
+import functools
 import sys
 from pathlib import Path
 
@@ -123,14 +124,17 @@ def test_recover_from_either_end_unless_occupied():
     assert "recover B" not in legal(busy)
 
 
-def _board7(rules=("avlb",), dice=(81,), broken=False):
-    """Board 7: the T-80BV on the bridge over the Gully hex 7B3 (laid from 7C2), the M1 in 7B5 on Fire."""
-    from pathlib import Path
-
+@functools.lru_cache(maxsize=4)
+def _board7_game(rules: tuple):
     from studio.rules.load import load_game, rebuild_game
 
     loaded = load_game("opt-everything", Path(__file__).resolve().parents[3] / "data")
-    game = rebuild_game(loaded, optional_rules=list(rules))
+    return rebuild_game(loaded, optional_rules=list(rules))
+
+
+def _board7(rules=("avlb",), dice=(81,), broken=False):
+    """Board 7: the T-80BV on the bridge over the Gully hex 7B3 (laid from 7C2), the M1 in 7B5 on Fire."""
+    game = _board7_game(tuple(rules))
     units = [unit("S", "m1", "us", "7B5", 0, command="FIRE"), unit("T", "t-80bv", "sov", "7B3", 0),
              unit("B", "m60-avlb", "sov", "7C2", 4)]
     pos = {"scenario": "mbt-opt-everything", "phase": "direct-fire-first", "to_act": "us", "units": units,
