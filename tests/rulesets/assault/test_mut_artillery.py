@@ -335,3 +335,19 @@ def test_c12_smoke_screens_of_one_mission(index, choice, screens):
         assert all(a.endswith(" smoke-chemical") for a in plots)
         assert f"plot m {hexes[n]} smoke-chemical" not in plots
     assert not [a for a in state.legal_actions() if a.startswith("plot m ")]
+
+
+@pytest.mark.parametrize("choice, hit", [(None, True), ("base-only", True), ("modifiers", False)])
+def test_c29_clgp_base_alone_or_with_the_hit_modifiers(index, choice, hit):
+    """22.B, option c29 (default 'base-only'): the CLGP hit number is 8, or 8 with the 13.A modifiers: a T-80
+    platoon in cover whose covered hexsides face the designator halves it to 4, so a roll of 5 hits (two hits,
+    both steps) only under 'base-only'."""
+    options = {"clgp": "on"} | ({} if choice is None else {"c29-clgp-modifiers": choice})
+    units = [u("m", "us-m109-battery", "us", "A1014", deployed=True),
+             u("d", "us-m1-platoon", "us", "A1012", designation="1C1"),
+             {"id": "su", "card": "su-t80-platoon", "side": "soviet", "hex": "A1010", "facing": 2,
+              "status": {"spotted": True, "cover": True}}]
+    state = state_of(index, units, dice=[5, 10, 10, 10], **options)
+    state.play("plot m A1011 CLGP")
+    finish_plotting(state)
+    assert ("su" not in by_id(state)) is hit

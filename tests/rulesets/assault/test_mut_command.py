@@ -146,3 +146,15 @@ def test_off_board_ops_of_each_turn_to_the_last(index, scenario, side, turn, ops
     game = create_game(index.model("scenario", scenario), index, {o.id: o.default for o in rs.options})
     state = game.state_from_position(Position.model_validate(doc))
     assert state.ops[game.sides.index(side)].get("off-board") == ops
+
+
+def test_the_unit_hq_spends_an_eliminated_tocs_track(index):
+    """6.B.3 (A37): the planning track of an eliminated TOC is its unit HQ's to spend: an order paid from it
+    lowers the track kept for the TOC."""
+    units = [u("p", "us-m1-platoon", "us", "A0120", designation="1C1"),
+             u("hq", "us-hq", "us", "A0121", designation="HQ1"), FAR]
+    state = state_of(index, units, "us-move-1", extension={"ops": {"us": {"TOC1": 5}}})
+    state.orphan_banks[(1, "TOC1")] = 5
+    move = next(a for a in state.legal_actions() if a.startswith("move p "))
+    state.play(move)
+    assert state.ops[1]["TOC1"] == 4 and state.orphan_banks[(1, "TOC1")] == 4
