@@ -158,3 +158,14 @@ def test_the_unit_hq_spends_an_eliminated_tocs_track(index):
     move = next(a for a in state.legal_actions() if a.startswith("move p "))
     state.play(move)
     assert state.ops[1]["TOC1"] == 4 and state.orphan_banks[(1, "TOC1")] == 4
+
+
+@pytest.mark.parametrize("bank, hq_state, pool", [(5, "normal", 5), (5, "broken", None), (0, "normal", None)])
+def test_an_eliminated_tocs_track_is_granted_to_its_hq_while_it_can_command(index, bank, hq_state, pool):
+    """6.B.3, 5: at each friendly movement phase the track of an eliminated TOC is a pool for its unit HQ, unless
+    that HQ is broken or the track is empty."""
+    units = [u("hq", "us-hq", "us", "A0121", designation="HQ1", company="HQ1"), FAR]
+    state = state_of(index, units, "us-move-2", extension={"morale": {"HQ1": {"state": hq_state}}})
+    state.orphan_banks[(1, "TOC1")] = bank
+    state._grant_ops()
+    assert state.ops[1].get("TOC1") == pool
