@@ -375,3 +375,32 @@ def test_set_up_dummies_imitate_a_moving_set_up_counter_in_its_hex(index, scenar
         assert hosts and (d.steps, d.spotted, d.company) == (1, False, d.id)
         body = game.card(d.card).body
         assert body.mobility != "S" and body.indirect_fire is None
+
+
+# ------------------------------------------------------------------ who may fire (12.A-B, 11.A.1, 17.A.2, 6.B.2)
+@pytest.mark.parametrize("card, status, may", [
+    ("us-m1-platoon", {}, True), ("us-m1-platoon", {"formation": "march"}, False),            # 12.B.3
+    ("us-m1-platoon", {"suppressed": True}, True),                                           # 11.A.1: an AFV
+    ("us-mech-infantry-platoon", {"suppressed": True}, False),                               # personnel
+    ("us-mech-infantry-platoon", {}, True),
+    ("us-m1-platoon", {"moved_first": True}, False),                                         # 12.B.4
+    ("us-m1-platoon", {"company": "K"}, False),                                               # broken (17.A.2)
+])
+def test_who_may_fire_in_the_fire_phase(index, card, status, may):
+    units = [u("f", card, "us", "B1010", **status), u("su", "su-t80-platoon", "soviet", "B1012", spotted=True)]
+    state = state_of(index, units, "us-fire", scenario="assault-meeting",
+                     extension={"morale": {"K": {"state": "broken"}}} if status.get("company") == "K" else None)
+    assert bool(fires(state, "f")) is may
+
+
+def test_a_planning_toc_does_not_fire(index):
+    """6.B.2: a TOC planning this player turn does not fire. (No sample TOC card has fire rows, so the TOC is
+    given the direct-fire rows of an M-2 platoon.)"""
+    units = [u("toc", "us-toc", "us", "B1010", designation="TOC1"),
+             u("su", "su-t80-platoon", "soviet", "B1012", spotted=True)]
+    state = state_of(index, units, "us-fire", scenario="assault-meeting")
+    game = state.game
+    game.cards["us-toc"] = replace(game.card("us-toc"), rows=game.card("us-m2-platoon").rows)
+    assert fires(state, "toc")
+    by_id(state)["toc"].toc_mode = "plan"
+    assert not fires(state, "toc")
