@@ -104,3 +104,15 @@ def test_no_direct_fire_at_all_goes_on_to_overwatch():
     units = [unit("A1", "m1", "us", "2A2", 2, command="NC"), unit("T1", "t-80bv", "sov", "2G5", 5, command="NC")]
     st = pos_state(units, STAGGER, phase="direct-fire-first", to_act="us", formations={"A1": "a", "T1": "c"})
     assert not st.phase_id().startswith("direct-fire")
+
+
+def test_the_force_grade_modifier_counts_in_the_subsequent_rolls():
+    # MBT 7.5.1.1: Veteran +10 against Seasoned 0: US 45 + 10 = 55 beats Soviet 50 (without the modifier 45 < 50)
+    st = _duel(STAGGER, [99, 45, 50] + [99] * 12, force_grades={"us": "veteran", "sov": "seasoned"})
+    act(st, "formation a")
+    act(st, next(a for a in legal(st) if a.startswith("fire A1 at T1")))
+    assert _shooters(st) == {"A2"} and st.current_player() == 0
+    even = _duel(STAGGER, [99, 45, 50] + [99] * 12, force_grades={"us": "seasoned", "sov": "seasoned"})
+    act(even, "formation a")
+    act(even, next(a for a in legal(even) if a.startswith("fire A1 at T1")))
+    assert legal(even) == ["formation c", "formation d"]

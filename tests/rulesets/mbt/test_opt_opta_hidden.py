@@ -270,3 +270,17 @@ def test_the_counter_stands_with_its_vehicle():
     st = pos_state(units, ("hidden-units",), phase="command", to_act="us",
                    hidden_units=[{"id": "H1", "side": "us", "hex": "2A2", "units": ["I", "V"]}])
     assert st.hidden_counters() == [("H1", "2A1")]
+
+
+def test_a_counter_of_leg_units_stands_with_its_first_one_and_a_vehicle_hides_with_its_passengers():
+    units = [unit("I", "us-mech-squad", "us", "2A2", 0), unit("J", "us-mech-squad", "us", "2A1", 0),
+             unit("T", "t-80bv", "sov", FAR, 3)]
+    st = pos_state(units, ("hidden-units",), phase="command", to_act="us",
+                   hidden_units=[{"id": "H1", "side": "us", "hex": "2A2", "units": ["I", "J"]}])
+    assert st.hidden_counters() == [("H1", "2A2")]
+    # MBT 7.2.3: the M113 hides: its squad aboard (same formation) is under the counter too
+    carried = [unit("V", "m113", "us", "2L10", 0), unit("L", "us-mech-squad", "us", "2L10", 0, carried_by="V"),
+               unit("T", "t-80bv", "sov", FAR, 3)]
+    st = pos_state(carried, ("hidden-units",), phase="command", to_act="us")
+    act(st, "hide V")
+    assert st.hid[:2] == [0, 0] and st.hsp[0].units == (0, 1) and st.observe(1).st[1] == HIDDEN
