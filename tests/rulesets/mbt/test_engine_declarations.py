@@ -1,38 +1,16 @@
-"""The issue 10 declaration checks on MBT from the plugin's own tests: every option with two or more choices and
-every engine table changes the play of some probe, the environment fields change play, states are whole and
-private and name their phase (the core's checks, ``studio.rules.conformance``)."""
+"""The issue 10 declaration checks on MBT's scenarios: states are whole and private and name their phase (the core's
+checks, ``studio.rules.conformance``). Options, tables, table cells and the environment changing play are checked
+for every plugin, MBT included, by ``tests/rules/test_conformance_plugins.py``."""
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
 
-from studio.model.registry import plugin
 from studio.rules import conformance
 from studio.rules.load import load_game
 
 DATA = Path(__file__).resolve().parents[3] / "data"
-
-
-@pytest.fixture(scope="module")
-def mbt():
-    return plugin("mbt")
-
-
-def test_options_change_play(mbt):
-    conformance.check_options_real(mbt, DATA)
-
-
-def test_tables_change_play(mbt):
-    conformance.check_tables_played(mbt, DATA)
-
-
-def test_table_cells_are_read(mbt):
-    conformance.check_tables_read(mbt, DATA, max_cells_per_table=4)
-
-
-def test_environment_changes_play(mbt):
-    conformance.check_environment_real(mbt, DATA)
 
 
 @pytest.mark.parametrize("scenario", ["meeting-engagement", "delaying-action"])
