@@ -169,3 +169,20 @@ def test_an_eliminated_tocs_track_is_granted_to_its_hq_while_it_can_command(inde
     state.orphan_banks[(1, "TOC1")] = bank
     state._grant_ops()
     assert state.ops[1].get("TOC1") == pool
+
+
+def test_toc_orders_come_at_the_start_of_the_first_movement_phase_only(index):
+    """6.A: a TOC is ordered to plan or execute at the start of its side's first movement phase: not once a unit
+    of the side has moved, not in the second phase; a suppressed TOC may execute but not plan (6.B.1)."""
+    units = [u("toc", "us-toc", "us", "A0120", designation="TOC1", toc_bank=3),
+             u("hq", "us-hq", "us", "A0121", designation="HQ1"),
+             u("p", "us-m1-platoon", "us", "A0220", designation="1C1", formation="march"), FAR]
+    state = state_of(index, units, "us-move-1")
+    assert {"toc toc plan", "toc toc execute"} <= set(state.legal_actions())
+    state.play(next(a for a in state.legal_actions() if a.startswith("move p ")))
+    assert not [a for a in state.legal_actions() if a.startswith("toc ")]
+    second = state_of(index, units, "us-move-2")
+    assert not [a for a in second.legal_actions() if a.startswith("toc ")]
+    units[0] = u("toc", "us-toc", "us", "A0120", designation="TOC1", toc_bank=3, suppressed=True)
+    dazed = state_of(index, units, "us-move-1")
+    assert [a for a in dazed.legal_actions() if a.startswith("toc ")] == ["toc toc execute"]
