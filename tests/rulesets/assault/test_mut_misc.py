@@ -267,3 +267,33 @@ def test_a_suppressed_weapons_unit_stays_aboard(index):
                  u("m1", "us-m1-platoon", "us", "B0101")]
         legal = state_of(index, units, "soviet-move-1").legal_actions()
         assert ("dismount gun" in legal) is not suppressed
+
+
+# ------------------------------------------------------------------ strong wind (20.A.2, c36) and broken HQs (17.C, c27)
+@pytest.mark.parametrize("choice, direct_is", [(None, True), ("missions-only", True), ("all-smoke", False)])
+def test_c36_a_strong_wind_bans_smoke_missions_and_perhaps_direct_is(index, choice, direct_is):
+    """20.A.2: no smoke missions in a strong wind; option c36 (default 'missions-only') also bans direct-fire
+    IS under 'all-smoke'. In a moderate wind both are allowed."""
+    options = {} if choice is None else {"c36-strong-wind-is": choice}
+    units = [u("m1", "us-m1-platoon", "us", "B1010", spotted=True), u("su", "su-motor-rifle-platoon", "soviet",
+                                                                      "B1012", spotted=True),
+             u("m", "us-m109-battery", "us", "B0909", deployed=True)]
+    for strength in ("moderate", "strong"):
+        wind = {"wind": {"direction": "W", "strength": strength}}
+        fire = state_of(index, units, "us-fire", extension=wind, **options)
+        assert ("fire m1 IS su" in fire.legal_actions()) is (strength == "moderate" or direct_is)
+        art = state_of(index, units, "artillery", extension=wind, **options)
+        art.actor = 1
+        smoke = [a for a in art.legal_actions() if a.startswith("plot m ") and "smoke" in a]
+        assert bool(smoke) is (strength == "moderate")
+
+
+@pytest.mark.parametrize("choice, offered", [(None, True), ("superior", True), ("never", False)])
+def test_c27_a_broken_hq_is_rallied_by_a_superior_or_never(index, choice, offered):
+    """17.C, option c27 (default 'superior'): a broken HQ (its own company) may be rallied with a superior's,
+    off-board or default OPs, or never recovers."""
+    options = {} if choice is None else {"c27-broken-hq-rally": choice}
+    units = [u("hq", "us-hq", "us", "B1010", designation="HQC1", company="HQC1"), FAR]
+    state = state_of(index, units, "us-move-1", extension={"morale": {"HQC1": {"state": "broken"}},
+                                                           "ops": {"us": {"default": 2}}}, **options)
+    assert ("rally-company HQC1" in state.legal_actions()) is offered
