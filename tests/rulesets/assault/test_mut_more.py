@@ -319,3 +319,19 @@ def test_victory_points_are_the_scenarios_points_times_the_drawn_multiplier(inde
     assert state.outcome().victory_points == [5 * mult[0], 3 * mult[1]]
     state.counters = [c for c in state.counters if c.id not in ("t3", "m1")]   # B1814 empty: not all held
     assert state.outcome().victory_points == [5 * mult[0], 3 * mult[1]]
+
+
+# ------------------------------------------------------------------ a line through a vertex (13.A.1, c39)
+@pytest.mark.parametrize("choice, front", [(None, True), ("target-favour", True), ("firer-favour", False)])
+def test_c39_a_line_through_a_vertex_of_the_faced_hexside(index, choice, front):
+    """13.B.2, option c39 (default 'target-favour'): a fire line entering exactly through the vertex between the
+    faced hexside (march: one) and the next counts as crossing the faced one (front armour), or not
+    ('firer-favour': flank)."""
+    options = {} if choice is None else {"c39-vertex-boundary": choice}
+    state = state_of(index, [FAR, u("m1", "us-m1-platoon", "us", "B0101")], "us-move-1", **options)
+    t, f = by_id(state)["far"], by_id(state)["m1"]
+    t.hex, f.hex, t.formation, t.facing = (5, 5), (6, 6), "march", 2
+    assert sorted(_hexsides_towards(t.hex, f.hex)) == [2, 3]
+    assert state._front(t, f) is front
+    t.facing = 4
+    assert not state._front(t, f)
