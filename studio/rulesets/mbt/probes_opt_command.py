@@ -179,11 +179,11 @@ def _stagger_probes() -> list:
                                                                        command="FIRE")]
     movers = [_unit("A1", "m1", "us", "2A2", 2, command="MOVE"), _unit("T1", "t-80bv", "sov", FAR, 5, command="MOVE")]
     return [
-        # MBT 7.5.1: only the initial First Player's first formation announces; after its fire (a miss, 99) the
-        # forces roll: 30 vs 60 - 20 (Regulars): the Soviet formation c fires next
+        # MBT 7.5.1: the initial First Player names formation a, which alone announces; after its fire (a miss,
+        # 99) the forces roll: 30 vs 60 - 20 (Regulars): the Soviet force names its formation next
         Probe("opt-staggered-initiative", _position(duel, "direct-fire-first", "us", [99, 30, 60] + [99] * 8,
                                                     ("staggered-initiative",), formations=names),
-              ("fire A1 at T1 main:APFSDS",), optional_rules=("staggered-initiative",)),
+              ("formation a", "fire A1 at T1 main:APFSDS"), optional_rules=("staggered-initiative",)),
         # MBT 7.5.2: reverse-order movement (formations never called move first, in order: a of the US) against
         # 7.5.3 streamlined (the Second Player, Soviet, first)
         Probe("opt-staggered-movement", _position(movers, "move-second", "sov", [], ("staggered-initiative",),
