@@ -73,7 +73,7 @@ def test_a_position_takes_the_force_grade():
 
 
 def test_unknown_grade_is_refused():
-    from studio.rulesets.mbt.engine.data import DataError
+    from studio.rules.load import ScenarioRefused
 
-    with pytest.raises(DataError, match="formation grade 'heroic'"):
+    with pytest.raises(ScenarioRefused, match="formation grade 'heroic'"):
         _game({"sov": {"tanks": "heroic"}})
