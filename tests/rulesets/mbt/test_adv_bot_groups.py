@@ -43,11 +43,16 @@ def test_stack_formation_enters_slowest_first_and_waits_at_the_entry_hex():
     assert g.label(st.hex[i]) in {g.label(h) for h in g.units[i].entry_hexes} and st.hex[i] in g.road_hexes
 
 
-def test_a_sharer_follows_its_moved_co_sharer_into_its_hex():
-    # MBT 6.2.1.1.4: B shares A's Move (Regulars, one hex): after A moved 3 hexes the bot takes B into A's hex
+import pytest  # noqa: E402
+
+
+@pytest.mark.parametrize("grade", ["regulars", "seasoned"])
+def test_a_sharer_follows_its_moved_co_sharer_into_its_hex(grade):
+    # MBT 6.2.1.1.4: B shares A's Move (Regulars: one hex; Seasoned: within 1): after A moved 3 hexes (away from
+    # the Soviet objectives) the bot takes B into A's hex
     a, b, d = clear_pair(3)
     st = adv_state([unit("A", "t-80bv", "sov", a, d), unit("B", "t-80bv", "sov", a, d),
-                    unit("U", "m1", "us", "4T14", 0)], phase="command", grades=REGULARS)
+                    unit("U", "m1", "us", "4T14", 0)], phase="command", grades={"us": "seasoned", "sov": grade})
     for text in ("command A MOVE", "command B MOVE", "command U NC", "initiative first", "move A", "fwd A", "fwd A",
                  "fwd A", "done A"):
         act(st, text)
