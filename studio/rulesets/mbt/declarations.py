@@ -23,8 +23,9 @@ UNEXPOSABLE_OPTIONS = {
                                   test="test_M35_M37_M38_M39_blind_zones, test_blind_zone_options"),
     "hexside-obstacle-distance": BOARDS.format(what="blocking hexsides (crest, hedgerow)",
                                                test="test_blind_zone_options"),
-    "available-commands-grade": "Q10: formations take their side's Force Grade (the scenario extension has no "
-                                "Formation Grades), so both readings give the same grade (engine/grades.py)",
+    "available-commands-grade": "Q10: a position's formations take their side's Force Grade (scenario "
+                                "formation_grades apply to scenario forces only), so both readings give the same "
+                                "grade in a probe; test_adv_adv_formation_grades.py plays both on the sample scenario",
     "special-armor-rounding": "no sample card's penetration lies between the exact and the table-row armor of a "
                               "location (e.g. 130 vs 133): the armor differs but the result does not "
                               "(test_adv_fire.py::test_era_on_t62mv_hull_front shows both values)",

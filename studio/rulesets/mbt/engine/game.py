@@ -41,6 +41,11 @@ ENGINE_POLICIES = {
     "ag-armor-fallback": "Advanced Game: a card without the Advanced armor table (or without the location) uses its "
                          "Basic Front factor through the Front and Front/Side angles, else its Rear factor; Deck "
                          "without a value reads Rear (MBT 6.5.2.3).",
+    "shared-move": "Advanced Game: a unit given the same unique command as a formation-mate within Command Range "
+                   "joins its counter (MBT 6.2.1.1.2); a sharer ends its move only within Command Range of the "
+                   "sharers that finished theirs (6.2.1.1.4) while such a hex is within its reach (its allowance "
+                   "over the cheapest path, turns not counted), else where it is (the earlier moves cannot be "
+                   "undone); shared Overwatch keeps to the first sharer's target, not to its moment.",
     "entering-active": "Advanced Game: units due to enter this turn count as active for Available Commands "
                        "(MBT 6.2.1.1.1 counts units on the map; an entering formation would get one command).",
     "dismount-hex": "Advanced Game: a dismounting passenger is placed in its carrier's hex (the rules also allow an "
