@@ -8,8 +8,8 @@ Range, and shared commands.
 - Unique commands (FIRE, MOVE, SH, OW) cost one each; NC is free. Units of a formation all within Command Range
   of one another share one unique counter (6.2.1.1.2): a command joins the first shared counter of the same
   command whose every unit is in range, else it takes a new one. Recon units get free commands and never share;
-  unarmed units take their own (6.2.1.1.3). Range 0: option ``command-range-zero`` (Q23) - no sharing, or the
-  same hex.
+  unarmed units take their own (6.2.1.1.3). Range 0: option ``command-range-zero`` - the same hex (the text,
+  default), or no sharing at all. Executing shared commands (6.2.1.1.4): ``shared_commands.py``.
 """
 from __future__ import annotations
 
