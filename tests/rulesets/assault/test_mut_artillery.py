@@ -9,7 +9,6 @@ import pytest
 
 from studio.hexgrid import coords
 from studio.model.position import Position
-from studio.model.validate import validate_paths
 from studio.rulesets.assault.engine.artillery import downwind
 from studio.rulesets.assault.engine.game import create_game
 
@@ -17,8 +16,8 @@ REPO = Path(__file__).resolve().parents[3]
 
 
 @pytest.fixture(scope="module")
-def index():
-    return validate_paths([REPO / "data"]).index
+def index(sample_index):
+    return sample_index.index                   # the sample project, validated once per session (conftest)
 
 
 def state_of(index, units, phase="artillery", dice=(), scenario="assault-probe", to_act="us", turn=3,

@@ -5,15 +5,14 @@ from pathlib import Path
 import pytest
 
 from studio.model.position import Position
-from studio.model.validate import validate_paths
 from studio.rulesets.assault.engine.game import create_game
 
 REPO = Path(__file__).resolve().parents[3]
 
 
 @pytest.fixture(scope="module")
-def index():
-    return validate_paths([REPO / "data"]).index
+def index(sample_index):
+    return sample_index.index                   # the sample project, validated once per session (conftest)
 
 
 def state_of(index, units, phase, dice=(), extension=None, scenario="assault-meeting", **options):

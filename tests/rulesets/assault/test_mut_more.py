@@ -6,7 +6,6 @@ import pytest
 
 from studio.hexgrid import coords
 from studio.model.position import Position
-from studio.model.validate import validate_paths
 from studio.rulesets.assault.engine import spotting
 from studio.rulesets.assault.engine.game import _hexsides_towards, create_game
 
@@ -15,8 +14,8 @@ PAID = {"c31-offboard-ops-visibility": "visible"}
 
 
 @pytest.fixture(scope="module")
-def index():
-    return validate_paths([REPO / "data"]).index
+def index(sample_index):
+    return sample_index.index                   # the sample project, validated once per session (conftest)
 
 
 def state_of(index, units, phase, dice=(), extension=None, scenario="assault-meeting", turn=1, **options):

@@ -8,7 +8,6 @@ import pytest
 from studio.hexgrid import coords
 from studio.model.maps import edge_key
 from studio.model.position import Position
-from studio.model.validate import validate_paths
 from studio.rulesets.assault.engine.game import create_game
 
 REPO = Path(__file__).resolve().parents[3]
@@ -18,8 +17,8 @@ STARTS = ["B0303", "B0507", "B0810", "B1012", "B1214", "B1505", "B1709", "B1816"
 
 
 @pytest.fixture(scope="module")
-def index():
-    return validate_paths([REPO / "data"]).index
+def index(sample_index):
+    return sample_index.index                   # the sample project, validated once per session (conftest)
 
 
 @pytest.fixture(scope="module")

@@ -6,7 +6,6 @@ from pathlib import Path
 import pytest
 
 from studio.model.position import Position
-from studio.model.validate import validate_paths
 from studio.rules.position import PositionError
 from studio.rulesets.assault.engine.game import create_game
 
@@ -14,8 +13,8 @@ REPO = Path(__file__).resolve().parents[3]
 
 
 @pytest.fixture(scope="module")
-def index():
-    return validate_paths([REPO / "data"]).index
+def index(sample_index):
+    return sample_index.index                   # the sample project, validated once per session (conftest)
 
 
 @pytest.fixture(scope="module")
