@@ -5,7 +5,8 @@ Contracts:
   enums as drop-downs, booleans as check boxes, nested objects as group boxes, lists of objects as editable
   tables (``QtObjectTable``) whose selected row opens a sub-form below (so weapon -> ammunition nests), lists of
   scalars as check boxes (short enumerations) or comma-separated values (``QtListField``), free mappings (side
-  id -> grade, hex -> stories, counter -> state) as key/value tables (``QtMapTable``); only unions and untyped
+  id -> grade, hex -> stories, counter -> state; a mapping of mappings such as side -> force -> grade with the inner
+  mapping edited below the selected row) as key/value tables (``QtMapTable``); only unions and untyped
   values stay YAML text. Enum cells of tables edit with drop-downs too. Units, ranges and defaults show as
   placeholders and tooltips.
 - Each committed field change is one ``Set`` op (one undo step); bad text is refused with the reason shown on
@@ -42,6 +43,9 @@ SCALARS = ("string", "integer", "number", "boolean", "enum")
 def nice(name: str, spec: FieldSpec) -> str:
     return spec.title or name.replace("_", " ").capitalize()
 
+
+#: value kinds of a free mapping edited as a key/value table with a sub-form below the selected key
+NESTED_VALUES = ("object", "array", "map")
 
 class QtField(QWidget):
     """One scalar field bound to a pointer."""
@@ -860,7 +864,7 @@ class QtSchemaForm(QWidget):
                     layout.addRow(field)
                 else:
                     layout.addRow(text, field)
-            elif child.kind == "map" and (node(self.schema, child.items or {}).kind in SCALARS + ("object", "array")
+            elif child.kind == "map" and (node(self.schema, child.items or {}).kind in SCALARS + NESTED_VALUES
                                           or scalar_union(self.schema, node(self.schema, child.items or {}))):
                 table = QtMapTable(self, child_pointer, child, name.replace("_", " ").capitalize())
                 self.maps[child_pointer] = table

@@ -62,6 +62,23 @@ def test_mbt_force_grades_are_a_side_keyed_table(window, project):
     assert editor.doc.get("/extension/force_grades/sov") != "veteran"
 
 
+def test_mbt_formation_grades_are_a_table_per_side(window, project):
+    """side -> force -> grade (MBT 5.8.2): the sides in a table, the selected side's forces in a table below it."""
+    editor = _open(window, project, "mbt/adv-combined-arms")
+    sides = editor.extension_form.maps["/extension/formation_grades"]
+    assert isinstance(sides, QtMapTable) and "sov" in sides.keys()
+    sides.table.selectRow(sides.keys().index("sov"))
+    forces = sides.detail.maps["/extension/formation_grades/sov"]
+    assert isinstance(forces, QtMapTable) and forces.keys() == list(editor.doc.get("/extension/formation_grades/sov"))
+    forces.set_cell("tanks", "value", "veteran")
+    assert editor.doc.get("/extension/formation_grades/sov/tanks") == "veteran"
+    forces.set_cell("tanks", "value", "heroic")  # not a grade: refused on the cell
+    assert editor.doc.get("/extension/formation_grades/sov/tanks") == "veteran"
+    assert _saved(editor)["extension"]["formation_grades"]["sov"]["tanks"] == "veteran"
+    editor.doc.undo()
+    assert editor.doc.get("/extension/formation_grades/sov/tanks") == "seasoned"
+
+
 def test_assault_side_keyed_lists_open_below_their_row(window, project):
     editor = _open(window, project, "assault/assault-meeting")
     levels = editor.extension_form.maps["/extension/force_levels"]
