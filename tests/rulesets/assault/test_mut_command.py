@@ -99,6 +99,8 @@ def test_a_soviet_regimental_hq_is_replaced_at_its_toc_with_a_uaz(index):
     state.play("replace HQ91 toc")
     here = sorted(c.card for c in state.counters if state.game.map.label_of[c.hex] == "A1014")
     assert here == ["su-hq", "su-toc", "su-uaz469"]
+    car = next(c for c in state.counters if c.card == "su-uaz469")
+    assert car.steps == state.game.card("su-uaz469").body.steps == 1
 
 
 # ------------------------------------------------------------------ ratings (4.B.1-2)

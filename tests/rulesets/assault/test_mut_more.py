@@ -334,3 +334,30 @@ def test_c39_a_line_through_a_vertex_of_the_faced_hexside(index, choice, front):
     assert state._front(t, f) is front
     t.facing = 4
     assert not state._front(t, f)
+
+
+def test_a_drill_needs_ops_when_its_counters_are_in_combat_formation(index):
+    """4.D.2, 4.C.2: a combat-formation company with no OPs left anywhere may not drill a step."""
+    state = state_of(index, drill_company(), "soviet-move-1", scenario="assault-probe",
+                     extension={"ops": {"soviet": {"HQ1": 0}}})
+    assert not [a for a in state.legal_actions() if a.startswith("drill A1 ") and a[-1].isdigit()]
+
+
+def test_default_ops_pay_two_for_a_designated_unit_out_of_sight(index):
+    """4.B.4, 4.C.1, option c31 (default 'not-visible'): with only the default OPs, a platoon of C/1 (none of its
+    HQs in play) pays 2 for a combat-formation move."""
+    units = [u("p", "us-m1-platoon", "us", "A0120", designation="1C1"), u("su", "su-t80-platoon", "soviet", "B2220")]
+    state = state_of(index, units, "us-move-1", scenario="assault-probe", extension={"ops": {"us": {"default": 2}}})
+    state.play(next(a for a in state.legal_actions() if a.startswith("move p ")))
+    assert state.ops[1] == {"default": 0}
+
+
+def test_a_soviet_firer_observing_for_itself_under_c33_any_observer(index):
+    """19.B.3, option c33 'any-observer': the levels count for observers other than the firer, never for the
+    firer itself (the 2S1 observing its own target: delay 0)."""
+    units = [u("g", "su-2s1-battery", "soviet", "B1016", deployed=True),
+             u("us", "us-m1-platoon", "us", "B1015", spotted=True)]
+    state = state_of(index, units, "artillery", turn=2, **{"c33-soviet-delay": "any-observer"})
+    state.actor = 0
+    state.play("plot g B1015 HE")
+    assert [m.arrival for m in state.missions if m.firer == "g"] == [2]
