@@ -361,3 +361,22 @@ def test_a_soviet_firer_observing_for_itself_under_c33_any_observer(index):
     state.actor = 0
     state.play("plot g B1015 HE")
     assert [m.arrival for m in state.missions if m.firer == "g"] == [2]
+
+
+def test_a_stack_ordered_into_march_leaves_cover(index):
+    """7.C, 7.G: cover is for combat formation only: a stack in cover ordered to march formation leaves it."""
+    units = [u("a", "us-m1-platoon", "us", "A0120", designation="1C1", cover=True),
+             u("b", "us-m1-platoon", "us", "A0120", designation="2C1", cover=True),
+             u("hq", "us-hq", "us", "A0120", designation="HQC1"), u("su", "su-t80-platoon", "soviet", "B2220")]
+    state = state_of(index, units, "us-move-1", scenario="assault-probe", extension={"ops": {"us": {"HQC1": 3}}})
+    assert "stack a march" in state.legal_actions()
+    state.play("stack a march")
+    assert all((c.formation, c.cover) == ("march", False) for c in state.counters if c.id in ("a", "b"))
+
+
+def test_a_new_games_counters_are_entrenched_only_where_the_scenario_says(index):
+    """18: only set-up states mark counters entrenched (none in the sample scenarios); the rest start outside."""
+    for scenario in ("assault-meeting", "assault-probe"):
+        state = create_game(index.model("scenario", scenario), index,
+                            {o.id: o.default for o in index.model("ruleset", "assault").options}).new_initial_state(2)
+        assert state.counters and not any(c.entrenched for c in state.counters)
