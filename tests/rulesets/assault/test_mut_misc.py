@@ -1,17 +1,18 @@
 """Opportunity fire, positions, smoke, transport and battle drill details a mutation run of the engine found
 untested (COVERAGE.md, Measurements), through positions, legal actions and play, each with its rule."""
+import sys
 from pathlib import Path
 
 import pytest
 
 from studio.hexgrid import coords
-from studio.model.position import Position
 from studio.rules.position import PositionError
 from studio.rulesets.assault.engine.artillery import Screen, downwind
-from studio.rulesets.assault.engine.game import create_game
 
-REPO = Path(__file__).resolve().parents[3]
-PAID = {"c31-offboard-ops-visibility": "visible"}
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import assault_states as states  # noqa: E402
+from assault_states import FAR, PAID, by_id, rolls, u  # noqa: E402
+
 
 
 @pytest.fixture(scope="module")
@@ -20,30 +21,8 @@ def index(sample_index):
 
 
 def state_of(index, units, phase, dice=(), extension=None, scenario="assault-meeting", **options):
-    rs = index.model("ruleset", "assault")
-    game = create_game(index.model("scenario", scenario), index,
-                       {o.id: o.default for o in rs.options} | PAID | options)
-    pos = Position.model_validate({"kind": "position", "schema_version": 1, "scenario": scenario,
-                                   "phase": phase, "units": units, "extension": extension or {}})
-    state = game.state_from_position(pos)
-    state.dice.force(*dice)
-    return state
-
-
-def u(uid, card, side, hexlabel, facing=None, passengers=(), **status):
-    return {"id": uid, "card": card, "side": side, "hex": hexlabel, "facing": facing, "status": status,
-            "passengers": list(passengers)}
-
-
-def by_id(state) -> dict:
-    return {c.id: c for c in state.counters}
-
-
-def rolls(state, word) -> list:
-    return [r for r in state.dice.history if word in str(r)]
-
-
-FAR = u("far", "su-t80-platoon", "soviet", "B2220")
+    """A state from a position under the tests' default options (c31 visible) and ``options``."""
+    return states.state_of(index, units, phase, dice, extension, scenario, **(PAID | options))
 
 
 # ------------------------------------------------------------------ opportunity fire (15.B, option c40)
