@@ -95,37 +95,33 @@ def _print_run(label: str, run, base: float, wall: float) -> float:
     return ratio
 
 
+def _bench(name: str, play, label: str, caches: bool = True) -> None:
+    """Six CPU seconds of ``play`` on scenario ``name``, printed beside the python-chess anchor measured just before."""
+    game = _game(name, caches=caches)
+    base = cpu_anchor()
+    run, wall = _timed(play, game, 6.0)
+    _print_run(f"{name} {label}", run, base, wall)
+
+
 @pytest.mark.bench
 @pytest.mark.parametrize("name", SCENARIOS)
 def test_bench_assault_random(name):
-    game = _game(name)
-    base = cpu_anchor()
-    run, wall = _timed(random_playouts, game, 6.0)
-    _print_run(f"{name} random playouts", run, base, wall)
+    _bench(name, random_playouts, "random playouts")
 
 
 @pytest.mark.bench
 @pytest.mark.parametrize("name", SCENARIOS)
 def test_bench_assault_random_uncached(name):
-    game = _game(name, caches=False)
-    base = cpu_anchor()
-    run, wall = _timed(random_playouts, game, 6.0)
-    _print_run(f"{name} random playouts, caches off", run, base, wall)
+    _bench(name, random_playouts, "random playouts, caches off", caches=False)
 
 
 @pytest.mark.bench
 @pytest.mark.parametrize("name", SCENARIOS)
 def test_bench_assault_random_through_the_runner(name):
-    game = _game(name)
-    base = cpu_anchor()
-    run, wall = _timed(random_runner_games, game, 6.0)
-    _print_run(f"{name} random vs random through the runner (studio play)", run, base, wall)
+    _bench(name, random_runner_games, "random vs random through the runner (studio play)")
 
 
 @pytest.mark.bench
 @pytest.mark.parametrize("name", SCENARIOS)
 def test_bench_assault_heuristic(name):
-    game = _game(name)
-    base = cpu_anchor()
-    run, wall = _timed(heuristic_games, game, 6.0)
-    _print_run(f"{name} heuristic vs heuristic", run, base, wall)
+    _bench(name, heuristic_games, "heuristic vs heuristic")

@@ -1,36 +1,17 @@
 """Fire results (Assault 11, 17.A.1) and the casualty records of play reports, found untested by a mutation run
 of the engine (COVERAGE.md, Measurements), through positions and the state's result and report helpers."""
+import sys
 from pathlib import Path
 
 import pytest
 
-from studio.model.position import Position
-from studio.rulesets.assault.engine.game import create_game
-
-REPO = Path(__file__).resolve().parents[3]
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from assault_states import by_id, state_of, u  # noqa: E402
 
 
 @pytest.fixture(scope="module")
 def index(sample_index):
     return sample_index.index                   # the sample project, validated once per session (conftest)
-
-
-def state_of(index, units, phase, dice=(), extension=None, scenario="assault-meeting", **options):
-    rs = index.model("ruleset", "assault")
-    game = create_game(index.model("scenario", scenario), index, {o.id: o.default for o in rs.options} | options)
-    pos = Position.model_validate({"kind": "position", "schema_version": 1, "scenario": scenario,
-                                   "phase": phase, "units": units, "extension": extension or {}})
-    state = game.state_from_position(pos)
-    state.dice.force(*dice)
-    return state
-
-
-def u(uid, card, side, hexlabel, facing=None, **status):
-    return {"id": uid, "card": card, "side": side, "hex": hexlabel, "facing": facing, "status": status}
-
-
-def by_id(state) -> dict:
-    return {c.id: c for c in state.counters}
 
 
 # ------------------------------------------------------------------ results (11)
