@@ -71,6 +71,7 @@ class HeuristicBot:
 
     # ------------------------------------------------------------------ choice
     def choose(self, view, legal):
+        view = getattr(view, "materialize", lambda: view)()  # a lazy observation: read it once, not per attribute
         texts = [str(a) for a in legal]
         if view.phase == "artillery":
             return self._artillery(view, texts)
