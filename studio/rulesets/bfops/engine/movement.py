@@ -26,7 +26,6 @@ class NavGrid:
         g = game.geometry
         self.nx, self.ny = int(math.ceil(g.width / CELL)), int(math.ceil(g.depth / CELL))
         self.cost = np.ones((self.nx, self.ny))
-        self.fields: dict[tuple[int, int], np.ndarray] = {}
         ii, jj = np.meshgrid(np.arange(self.nx), np.arange(self.ny), indexing="ij")
         xs, ys = (ii.ravel() + 0.5) * CELL, (jj.ravel() + 0.5) * CELL
         bare = None                                      # a cell no area covers: the same cost everywhere
@@ -40,29 +39,42 @@ class NavGrid:
             self.cost[i, j] = cost
             if not areas:
                 bare = cost
+        self._steps: list | None = None                  # per flat cell: (neighbour, step cost), built once
+        self.fields: dict[tuple[int, int], np.ndarray] = next(
+            (other.fields for other in getattr(game, "_nav", {}).values() if np.array_equal(other.cost, self.cost)),
+            {})
 
     def cell(self, x: float, y: float) -> tuple[int, int]:
         return (min(self.nx - 1, max(0, int(x / CELL))), min(self.ny - 1, max(0, int(y / CELL))))
 
     def field(self, goal: tuple[int, int]) -> np.ndarray:
-        """Movement distance from every cell to ``goal`` (Dijkstra), cached per goal cell in this game."""
+        """Movement distance from every cell to ``goal`` (Dijkstra), cached per goal cell in this game (grids of
+        other mobilities or fording depths with the same costs share the cache: the same costs, the same field)."""
         if goal not in self.fields:
-            dist = np.full((self.nx, self.ny), np.inf)
-            dist[goal] = 0.0
-            heap = [(0.0, goal)]
-            while heap:
-                d, (i, j) = heapq.heappop(heap)
-                if d > dist[i, j]:
-                    continue
-                for di, dj, step in _NEIGHBOURS:
-                    a, b = i + di, j + dj
-                    if 0 <= a < self.nx and 0 <= b < self.ny and math.isfinite(self.cost[a, b]):
-                        nd = d + step * (self.cost[a, b] + self.cost[i, j]) / 2
-                        if nd < dist[a, b]:
-                            dist[a, b] = nd
-                            heapq.heappush(heap, (nd, (a, b)))
-            self.fields[goal] = dist
+            self.fields[goal] = self._dijkstra(goal[0] * self.ny + goal[1])
         return self.fields[goal]
+
+    def _dijkstra(self, goal: int) -> np.ndarray:
+        """Dijkstra on the flat cell index (``i * ny + j``) over the precomputed neighbour steps: a step between
+        two cells costs ``step * (cost_a + cost_b) / 2``, the same float as summed on the grid, so the field is
+        exactly the grid's (every Dijkstra gives the unique fixed point of those sums)."""
+        if self._steps is None:
+            self._steps = _neighbour_steps(self.cost)
+        steps = self._steps
+        dist = [math.inf] * (self.nx * self.ny)
+        dist[goal] = 0.0
+        heap = [(0.0, goal)]
+        pop, push = heapq.heappop, heapq.heappush
+        while heap:
+            d, k = pop(heap)
+            if d > dist[k]:
+                continue
+            for m, w in steps[k]:
+                nd = d + w
+                if nd < dist[m]:
+                    dist[m] = nd
+                    push(heap, (nd, m))
+        return np.array(dist).reshape(self.nx, self.ny)
 
     def plan(self, x: float, y: float, goal_xy: tuple[float, float], budget: float,
              field_at: tuple[float, float] | None = None) -> list[tuple[float, float]]:
@@ -93,6 +105,24 @@ class NavGrid:
         if near <= 2.5 and spent + near <= budget and math.isfinite(self.cost[goal]):
             path.append(goal_xy)
         return path
+
+
+def _neighbour_steps(cost: np.ndarray) -> list[list[tuple[int, float]]]:
+    """For each cell (flat index) the passable neighbours and the cost of the step there, as the grid's Dijkstra
+    sums it: ``step * (cost[neighbour] + cost[cell]) / 2``."""
+    nx, ny = cost.shape
+    c = cost.tolist()
+    out: list[list[tuple[int, float]]] = []
+    for i in range(nx):
+        for j in range(ny):
+            here = c[i][j]
+            row = []
+            for di, dj, step in _NEIGHBOURS:
+                a, b = i + di, j + dj
+                if 0 <= a < nx and 0 <= b < ny and math.isfinite(c[a][b]):
+                    row.append((a * ny + b, step * (c[a][b] + here) / 2))
+            out.append(row)
+    return out
 
 
 def cut(path: list[tuple[float, float]], length: float) -> list[tuple[float, float]]:

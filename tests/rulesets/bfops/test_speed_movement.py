@@ -1,0 +1,84 @@
+"""Issue 19 speed-ups of the Battlefield Ops! raster planner, each against its uncached computation: the distance
+fields (Dijkstra on flat neighbour steps) equal the grid Dijkstra the planner first used, and grids with the same
+costs share one field cache."""
+from __future__ import annotations
+
+import heapq
+import math
+import random
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from studio.rules.load import load_game
+from studio.rulesets.bfops.engine.movement import NavGrid
+
+DATA = Path(__file__).resolve().parents[3] / "data"
+SCENARIOS = ["bfops-meeting-at-the-ford", "bfops-village-defence"]
+_NEIGHBOURS = ((1, 0, 1.0), (-1, 0, 1.0), (0, 1, 1.0), (0, -1, 1.0),
+               (1, 1, math.sqrt(2)), (1, -1, math.sqrt(2)), (-1, 1, math.sqrt(2)), (-1, -1, math.sqrt(2)))
+
+
+def _game(name):
+    return load_game(DATA / "scenarios" / "bfops" / f"{name}.yaml", DATA).game
+
+
+def grid_dijkstra(cost: np.ndarray, goal: tuple[int, int]) -> np.ndarray:
+    """The reference: Dijkstra on the 2-D grid, a step costing the mean of the two cells' costs times its length."""
+    nx, ny = cost.shape
+    dist = np.full((nx, ny), np.inf)
+    dist[goal] = 0.0
+    heap = [(0.0, goal)]
+    while heap:
+        d, (i, j) = heapq.heappop(heap)
+        if d > dist[i, j]:
+            continue
+        for di, dj, step in _NEIGHBOURS:
+            a, b = i + di, j + dj
+            if 0 <= a < nx and 0 <= b < ny and math.isfinite(cost[a, b]):
+                nd = d + step * (cost[a, b] + cost[i, j]) / 2
+                if nd < dist[a, b]:
+                    dist[a, b] = nd
+                    heapq.heappush(heap, (nd, (a, b)))
+    return dist
+
+
+@pytest.mark.parametrize("name", SCENARIOS)
+def test_distance_fields_equal_the_grid_dijkstra(name):
+    game = _game(name)
+    rng = random.Random(3)
+    for mobility, fording in (("foot", 0.5), ("tracked", 0.4), ("wheeled", 1.0)):
+        nav = NavGrid(game, mobility, fording)
+        goals = [(rng.randrange(nav.nx), rng.randrange(nav.ny)) for _ in range(3)]
+        impassable = np.argwhere(~np.isfinite(nav.cost))
+        if len(impassable):
+            goals.append(tuple(int(v) for v in impassable[0]))       # a goal in water: only itself at 0
+        for goal in goals:
+            assert np.array_equal(nav.field(goal), grid_dijkstra(nav.cost, goal)), (mobility, goal)
+
+
+def test_a_field_follows_the_cost_of_the_cells():
+    """A wall of impassable cells makes the field go round it (the fast field reads the costs)."""
+    game = _game(SCENARIOS[0])
+    nav = NavGrid(game, "foot", 0.5)
+    nav.cost = np.ones_like(nav.cost)
+    nav.cost[10, :-1] = np.inf
+    nav._steps, nav.fields = None, {}
+    dist = nav.field((5, 0))
+    assert dist[15, 0] > 2 * (nav.ny - 1) - 1            # round the wall's open end at the far edge
+    assert np.array_equal(dist, grid_dijkstra(nav.cost, (5, 0)))
+
+
+def test_grids_with_equal_costs_share_their_fields():
+    game = _game(SCENARIOS[1])
+    cards = {(("foot" if c.propulsion == "foot" else c.propulsion), c.fording_depth_in): c
+             for c in game.cards.values()}
+    grids = [game.nav(c) for c in cards.values()]
+    for a in grids:
+        for b in grids:
+            assert (a.fields is b.fields) == bool(np.array_equal(a.cost, b.cost))
+    shared = [(a, b) for a in grids for b in grids if a is not b and a.fields is b.fields]
+    assert shared, "the sample's tracked cards of different fording depths have the same costs"
+    a, b = shared[0]
+    assert np.array_equal(a.field((3, 4)), grid_dijkstra(b.cost, (3, 4)))
