@@ -46,9 +46,13 @@ def run_gui(args: argparse.Namespace) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run ``studio`` with ``argv`` (default: the command line). ``args.command_line`` tells a command whether
+    it runs as a process of its own (``argv`` None), which may use caches between runs (``studio validate``)."""
+    command_line = argv is None
     argv = sys.argv[1:] if argv is None else list(argv)
     first = argv[0] if argv and not argv[0].startswith("-") else None
     args = build_parser(first).parse_args(argv)
+    args.command_line = command_line
     if args.command is None:
         return run_gui(args)
     try:
