@@ -202,10 +202,15 @@ class TableGeometry:
         if fast is None:
             return self.los_exact(x0, y0, x1, y1, eye, target, side)
         pieces, inside0, inside1 = fast
-        nh = len(self.heights)
-        z0 = (float(self._levels[inside0[self._n:]].max()) if nh and inside0[self._n:].any() else 0.0) + eye
-        z1 = (float(self._levels[inside1[self._n:]].max()) if nh and inside1[self._n:].any() else 0.0) + target
+        z0 = self._level_of(inside0) + eye
+        z1 = self._level_of(inside1) + target
         return self._assemble(pieces, math.hypot(x1 - x0, y1 - y0), z0, z1, side)
+
+    def _level_of(self, inside: set[int]) -> float:
+        """Ground level of a point inside the shapes ``inside`` (indexes into ``_all``): the highest height
+        polygon among them, 0 on the bare table (as :meth:`ground_at`)."""
+        levels = [self._levels[i - self._n] for i in inside if i >= self._n]
+        return float(max(levels)) if levels else 0.0
 
     def los_exact(self, x0: float, y0: float, x1: float, y1: float, eye: float = 0.0, target: float = 0.0,
                   side: str | None = None) -> LosResult:
@@ -235,14 +240,20 @@ class TableGeometry:
         return LosResult(length, tuple(sorted(out, key=lambda c: (c.enter, c.area.id))), first)
 
     def _crossing(self, i: int, parts, length: float, z0: float, z1: float) -> Crossing:
-        """Area ``i`` as the line passes it: length inside, faces, whether it blocks (an end's own area never)."""
+        """Area ``i`` as the line passes it: length inside, faces, whether it blocks (an end's own area never;
+        the line's lowest point inside is only needed for an area that blocks)."""
         area = self.areas[i]
         enter, leave = parts[0][0], parts[-1][1]
         at_obs, at_tgt = enter <= _EPS, leave >= length - _EPS
-        faces = sum((a > _EPS) + (b < length - _EPS) for a, b in parts)
-        low = min(min(_z(z0, z1, length, a), _z(z0, z1, length, b)) for a, b in parts)
-        blocking = bool(area.blocks and not at_obs and not at_tgt and low < self._base[i] + area.height - _EPS)
-        return Crossing(area, sum(b - a for a, b in parts), enter, leave, int(faces), blocking, at_obs, at_tgt)
+        faces, inside = 0, 0
+        for a, b in parts:
+            faces += (a > _EPS) + (b < length - _EPS)
+            inside += b - a
+        blocking = False
+        if area.blocks and not at_obs and not at_tgt:
+            low = min(min(_z(z0, z1, length, a), _z(z0, z1, length, b)) for a, b in parts)
+            blocking = low < self._base[i] + area.height - _EPS
+        return Crossing(area, inside, enter, leave, int(faces), bool(blocking), at_obs, at_tgt)
 
     @staticmethod
     def _under(level: float, parts, length: float, z0: float, z1: float) -> float | None:
@@ -360,14 +371,16 @@ class _EdgeTable:
     """Every ring edge of the table's polygons (areas then height polygons) as numpy columns, for sight lines by
     edge crossings: a point is inside a polygon when a ray from it crosses its edges an odd number of times
     (half-open rule at vertices), so walking the line from far behind the observer toggles inside/outside at
-    each crossing."""
+    each crossing. ``vx``/``vy`` hold the edges' first ends then their second ends (one array op serves both)."""
 
-    ax: np.ndarray
-    ay: np.ndarray
-    bx: np.ndarray
-    by: np.ndarray
+    vx: np.ndarray
+    vy: np.ndarray
     owner: np.ndarray
     count: int
+
+    @property
+    def edges(self) -> int:
+        return len(self.owner)
 
     @classmethod
     def build(cls, geoms) -> "_EdgeTable | None":
@@ -381,42 +394,51 @@ class _EdgeTable:
                 for col, v in zip(cols, (c[:-1, 0], c[:-1, 1], c[1:, 0], c[1:, 1], np.full(len(c) - 1, k))):
                     col.append(v)
         if not cols[0]:
-            return cls(*(np.zeros(0) for _ in range(4)), np.zeros(0, dtype=int), len(geoms))
+            return cls(np.zeros(0), np.zeros(0), np.zeros(0, dtype=int), len(geoms))
         ax, ay, bx, by, owner = (np.concatenate(col) for col in cols)
-        return cls(ax, ay, bx, by, owner.astype(int), len(geoms))
+        return cls(np.concatenate([ax, bx]), np.concatenate([ay, by]), owner.astype(int), len(geoms))
 
     def intervals(self, geo: "TableGeometry", x0: float, y0: float, x1: float, y1: float):
-        """({shape index: [(enter, exit), ...]}, inside-at-start mask, inside-at-end mask), or None when the
-        line is degenerate here (zero length, a vertex on it, an end on a boundary): the overlay decides then."""
+        """({shape index: [(enter, exit), ...]}, shapes holding the start, shapes holding the end), or None when
+        the line is degenerate here (zero length, a vertex on it, an end on a boundary): the overlay decides then.
+        The few crossings of the line are walked in Python (cheaper than more array calls)."""
         length = math.hypot(x1 - x0, y1 - y0)
         if length <= _DEGENERATE:
             return None
         ux, uy = (x1 - x0) / length, (y1 - y0) / length
-        ax, ay, bx, by, owner = self.ax, self.ay, self.bx, self.by, self.owner
-        if len(ax) > _BRUTE_EDGES:
+        vx, vy, owner, n = self.vx, self.vy, self.owner, len(self.owner)
+        if n > _BRUTE_EDGES:
             near = geo._all_tree.query(segment(x0, y0, x1, y1), predicate="intersects")
-            keep = np.isin(owner, near)
-            ax, ay, bx, by, owner = ax[keep], ay[keep], bx[keep], by[keep], owner[keep]
-        dax, day = ax - x0, ay - y0
-        sa = ux * day - uy * dax                       # signed offsets of the edge ends from the line
-        sb = ux * (by - y0) - uy * (bx - x0)
-        ta = ux * dax + uy * day                       # positions along the line
-        on_line = np.abs(sa) <= _DEGENERATE
-        if np.any(on_line & (ta >= -_DEGENERATE) & (ta <= length + _DEGENERATE)):
+            keep = np.flatnonzero(np.isin(owner, near))
+            vx, vy, owner, n = vx[np.concatenate([keep, keep + n])], vy[np.concatenate([keep, keep + n])], \
+                owner[keep], len(keep)
+        dx, dy = vx - x0, vy - y0
+        s = ux * dy - uy * dx                          # signed offsets of the edge ends from the line
+        ta_tb = ux * dx + uy * dy                      # positions of the edge ends along the line
+        sa, sb, ta = s[:n], s[n:], ta_tb[:n]
+        near = np.abs(sa) <= _DEGENERATE
+        if near.any() and np.any(near & (ta >= -_DEGENERATE) & (ta <= length + _DEGENERATE)):
             return None                                # a vertex on the sight line
-        cross = (sa > 0) != (sb > 0)
-        sa, sb, ta, own = sa[cross], sb[cross], ta[cross], owner[cross]
-        tb = ux * (bx[cross] - x0) + uy * (by[cross] - y0)
-        t = ta + (tb - ta) * (sa / (sa - sb))
-        if np.any((np.abs(t) <= _DEGENERATE) | (np.abs(t - length) <= _DEGENERATE)):
-            return None                                # an end of the line on a boundary
-        behind = np.bincount(own[t < 0], minlength=self.count) % 2 == 1
-        within = (t > 0) & (t < length)
-        between = np.bincount(own[within], minlength=self.count) % 2 == 1
-        order = np.lexsort((t[within], own[within]))
+        cross = ((sa > 0) != (sb > 0)).nonzero()[0]
+        sa, sb, ta = sa[cross], sb[cross], ta[cross]
+        tb = ta_tb[n:][cross]
+        t = (ta + (tb - ta) * (sa / (sa - sb))).tolist()
+        own = owner[cross].tolist()
+        inside0: set[int] = set()
+        walk = []
+        for o, tt in zip(own, t):
+            if abs(tt) <= _DEGENERATE or abs(tt - length) <= _DEGENERATE:
+                return None                            # an end of the line on a boundary
+            if tt < 0:
+                inside0 ^= {o}
+            elif tt < length:
+                walk.append((o, tt))
+        walk.sort()
+        inside1 = set(inside0)
         pieces: dict[int, list[tuple[float, float]]] = {}
-        starts = {int(i): 0.0 for i in np.flatnonzero(behind)}
-        for o, tt in zip(own[within][order].tolist(), t[within][order].tolist()):
+        starts = {o: 0.0 for o in sorted(inside0)}
+        for o, tt in walk:
+            inside1 ^= {o}
             if o in starts:
                 a = starts.pop(o)
                 if tt - a > _EPS:
@@ -426,7 +448,7 @@ class _EdgeTable:
         for o, a in starts.items():
             if length - a > _EPS:
                 _add_piece(pieces.setdefault(o, []), a, length)
-        return {o: v for o, v in pieces.items() if v}, behind, behind ^ between
+        return {o: v for o, v in pieces.items() if v}, inside0, inside1
 
 
 def _add_piece(parts: list[tuple[float, float]], a: float, b: float) -> None:

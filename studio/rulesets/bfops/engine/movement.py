@@ -39,7 +39,7 @@ class NavGrid:
             self.cost[i, j] = cost
             if not areas:
                 bare = cost
-        self._steps: list | None = None                  # per flat cell: (neighbour, step cost), built once
+        self._steps: list | None = None                  # per direction: (index offset, step cost per cell)
         self.fields: dict[tuple[int, int], np.ndarray] = next(
             (other.fields for other in getattr(game, "_nav", {}).values() if np.array_equal(other.cost, self.cost)),
             {})
@@ -51,30 +51,33 @@ class NavGrid:
         """Movement distance from every cell to ``goal`` (Dijkstra), cached per goal cell in this game (grids of
         other mobilities or fording depths with the same costs share the cache: the same costs, the same field)."""
         if goal not in self.fields:
-            self.fields[goal] = self._dijkstra(goal[0] * self.ny + goal[1])
+            self.fields[goal] = self._dijkstra(goal)
         return self.fields[goal]
 
-    def _dijkstra(self, goal: int) -> np.ndarray:
-        """Dijkstra on the flat cell index (``i * ny + j``) over the precomputed neighbour steps: a step between
-        two cells costs ``step * (cost_a + cost_b) / 2``, the same float as summed on the grid, so the field is
-        exactly the grid's (every Dijkstra gives the unique fixed point of those sums)."""
+    def _dijkstra(self, goal: tuple[int, int]) -> np.ndarray:
+        """Dijkstra on the flat index of the grid padded with a border of impassable cells, over the precomputed
+        step costs per direction: a step between two cells costs ``step * (cost_a + cost_b) / 2``, the same float
+        as summed on the grid, so the field is exactly the grid's (every Dijkstra reaches the unique fixed point
+        of those sums); an impassable neighbour's step costs inf and is never taken."""
         if self._steps is None:
-            self._steps = _neighbour_steps(self.cost)
+            self._steps = _direction_steps(self.cost)
         steps = self._steps
-        dist = [math.inf] * (self.nx * self.ny)
-        dist[goal] = 0.0
-        heap = [(0.0, goal)]
+        nx, ny = self.nx + 2, self.ny + 2
+        start = (goal[0] + 1) * ny + goal[1] + 1
+        dist = [math.inf] * (nx * ny)
+        dist[start] = 0.0
+        heap = [(0.0, start)]
         pop, push = heapq.heappop, heapq.heappush
         while heap:
             d, k = pop(heap)
             if d > dist[k]:
                 continue
-            for m, w in steps[k]:
-                nd = d + w
-                if nd < dist[m]:
-                    dist[m] = nd
-                    push(heap, (nd, m))
-        return np.array(dist).reshape(self.nx, self.ny)
+            for off, w in steps:
+                nd = d + w[k]
+                if nd < dist[k + off]:
+                    dist[k + off] = nd
+                    push(heap, (nd, k + off))
+        return np.array(dist).reshape(nx, ny)[1:-1, 1:-1].copy()
 
     def plan(self, x: float, y: float, goal_xy: tuple[float, float], budget: float,
              field_at: tuple[float, float] | None = None) -> list[tuple[float, float]]:
@@ -107,21 +110,20 @@ class NavGrid:
         return path
 
 
-def _neighbour_steps(cost: np.ndarray) -> list[list[tuple[int, float]]]:
-    """For each cell (flat index) the passable neighbours and the cost of the step there, as the grid's Dijkstra
-    sums it: ``step * (cost[neighbour] + cost[cell]) / 2``."""
+def _direction_steps(cost: np.ndarray) -> list[tuple[int, list[float]]]:
+    """Per neighbour direction, the flat index offset on the grid padded with one impassable cell all round and
+    the cost of the step from each cell (flat, padded): ``step * (cost[neighbour] + cost[cell]) / 2`` as the grid
+    Dijkstra sums it, inf where the neighbour is impassable or off the table."""
     nx, ny = cost.shape
-    c = cost.tolist()
-    out: list[list[tuple[int, float]]] = []
-    for i in range(nx):
-        for j in range(ny):
-            here = c[i][j]
-            row = []
-            for di, dj, step in _NEIGHBOURS:
-                a, b = i + di, j + dj
-                if 0 <= a < nx and 0 <= b < ny and math.isfinite(c[a][b]):
-                    row.append((a * ny + b, step * (c[a][b] + here) / 2))
-            out.append(row)
+    pad = np.full((nx + 4, ny + 4), np.inf)          # two cells of border: every neighbour of the padded grid
+    pad[2:-2, 2:-2] = cost
+    here = pad[1:-1, 1:-1]
+    out = []
+    for di, dj, step in _NEIGHBOURS:
+        there = pad[1 + di:nx + 3 + di, 1 + dj:ny + 3 + dj]
+        w = step * (there + here) / 2
+        w[~np.isfinite(there)] = np.inf
+        out.append((di * (ny + 2) + dj, w.ravel().tolist()))
     return out
 
 
