@@ -2,6 +2,7 @@
 hit aspect, penetration and damage, wrecks and Brew-Up Smoke."""
 from __future__ import annotations
 
+import weakref
 from typing import Any
 
 from studio.hexgrid.coords import distance
@@ -11,6 +12,34 @@ from studio.hexgrid.lines import hex_line
 
 from .codes import DEAD, FIRE, MFIRE, MOVE, ON, P_DF, SH
 from .data import BANDS
+
+#: game -> (unit type id, shooter hex, facing) -> target hex -> the AP rows in range and field of fire there
+#: (``FireRules.fire_options``: geometry only, so shared by every state of the game)
+_ROWS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+#: game -> (a, b) -> the hexes of the line from a to b (``FireRules.brewup_on_line``)
+_LINES: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+
+
+def commanded(cmd: list, code: int) -> list[int]:
+    """The indices of ``cmd`` holding ``code``, in order (found by ``list.index``: a step reads only the vehicles
+    with that command, not every vehicle)."""
+    out, find, i = [], cmd.index, -1
+    try:
+        while True:
+            i = find(code, i + 1)
+            out.append(i)
+    except ValueError:
+        return out
+
+
+def per_game(cache: "weakref.WeakKeyDictionary", game) -> dict:
+    """``game``'s dictionary in ``cache`` (a derived cache: ``MbtGame.clear_caches`` drops it)."""
+    found = cache.get(game)
+    if found is None:
+        found = cache[game] = {}
+        if cache not in type(game).derived_caches:
+            type(game).derived_caches.append(cache)
+    return found
 
 def _offset(dq: int, dr: int, facing: int) -> tuple[int, int]:
     """Signed clockwise offset of the vector (dq, dr) from direction ``facing`` as ``(k, n)`` = k/(2n) hexside
@@ -71,15 +100,45 @@ class FireRules:
                         self.game.options["fof-hex-inclusion"] == "any-part")
 
     def fire_options(self, s: int, targets, df: bool = True) -> list[tuple[int, Any]]:
+        """``(target, AP row)`` of every row of ``s`` that may fire at each live enemy of ``targets``
+        (``weapon_ok``), in target then row order."""
         out = []
-        side = self.game.units[s].side
+        units, st = self.game.units, self.st
+        side = units[s].side
+        rows_at = self._rows_at(s)
         for t in targets:
-            if self.st[t] != ON or self.game.units[t].side == side:
+            if st[t] != ON or units[t].side == side:
                 continue
-            for row in self.game.units[s].type.ap:
-                if self.weapon_ok(s, t, row):
-                    out.append((t, row))
+            out.extend((t, row) for row in self.ok_rows(s, t, rows_at))
         return out
+
+    def ok_rows(self, s: int, t: int, rows_at: dict | None) -> tuple:
+        """The AP rows of ``s`` that ``weapon_ok`` allows at ``t``, in row order; ``rows_at`` is ``_rows_at(s)``
+        (the remembered answers by target hex, or None: every row asked)."""
+        if rows_at is None:
+            return tuple(row for row in self.game.units[s].type.ap if self.weapon_ok(s, t, row))
+        ht = self.hex[t]
+        rows = rows_at.get(ht)
+        if rows is None:
+            rows = rows_at[ht] = tuple(row for row in self.game.units[s].type.ap if self.weapon_ok(s, t, row))
+        return rows
+
+    def _rows_at(self, s: int) -> dict | None:
+        """Target hex -> the rows of ``s`` that ``weapon_ok`` allows there, remembered per game by unit type, hex
+        and facing (range and field of fire are geometry); None when not caching or when a rule module
+        overrides ``weapon_ok``/``in_field`` (its answer may read more than geometry)."""
+        cls = type(self)
+        if not self.caching or cls.weapon_ok is not FireRules.weapon_ok or cls.in_field is not FireRules.in_field:
+            return None
+        memo = per_game(_ROWS, self.game)
+        ut = self.game.units[s].type
+        key = (id(ut), self.hex[s], self.fac[s])
+        found = memo.get(key)
+        if found is None or found[0] is not ut:  # the type kept with its rows: its id is not reused meanwhile
+            if len(memo) > 50_000:
+                memo.clear()
+            found = memo[key] = (ut, {})
+        return found[1]
 
     def band_of(self, row, r: int) -> str | None:
         """AP range factor: the first band in reading order (table ``range-factors``) whose range is at least the
@@ -98,9 +157,9 @@ class FireRules:
 
     def _df_shooters(self) -> list[int]:
         announced = {s for s, _, _ in self.shots}
-        st, cmd, fired = self.st, self.cmd, self.fired
-        return [i for i in self.game.units_of(self.df_side) if st[i] == ON and cmd[i] in (FIRE, SH) and not fired[i]
-                and i not in announced]
+        st, fired, units, side = self.st, self.fired, self.game.units, self.df_side
+        return [i for i in sorted(commanded(self.cmd, FIRE) + commanded(self.cmd, SH))
+                if units[i].side == side and st[i] == ON and not fired[i] and i not in announced]
 
     def _resolve_shots(self) -> bool:
         """Resolve announced shots in order; True when the target's owner must first decide to reveal."""
@@ -196,10 +255,16 @@ class FireRules:
         created in the current player step does not count yet."""
         if not self.wreck:
             return 0
+        if self.caching:  # the line's hexes, remembered per game: a walk along the line, not over every wreck
+            memo = per_game(_LINES, self.game)
+            line = memo.get((a, b))
+            if line is None:
+                if len(memo) > 200_000:
+                    memo.clear()
+                line = memo[(a, b)] = tuple(set(hex_line(a, b)))
+            wreck, new = self.wreck, self.bu_new
+            return sum(1 for h in line if wreck.get(h) == 2 and h not in new)
         smoke = [h for h, w in self.wreck.items() if w == 2 and h not in self.bu_new]
-        if self.caching:  # a hex of the line lies on a shortest path from a to b: skip the line when none can
-            n = distance(a, b)
-            smoke = [h for h in smoke if distance(a, h) + distance(h, b) == n]
         if not smoke:
             return 0
         line = set(hex_line(a, b))

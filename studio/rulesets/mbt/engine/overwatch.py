@@ -7,6 +7,8 @@ from typing import Any
 from studio.hexgrid.coords import distance
 
 from .codes import ON, OW, P_OWC
+from .fire import commanded
+
 
 class OverwatchRules:
     """Rules of this chapter, mixed into :class:`~.state.MbtState` (they read and write its fields)."""
@@ -36,8 +38,9 @@ class OverwatchRules:
         self.ow_side = 1 - self.ow_side
 
     def _ow_shooters(self, side: int) -> list[int]:
-        st, cmd, fired = self.st, self.cmd, self.fired
-        return [i for i in self.game.units_of(side) if cmd[i] == OW and st[i] == ON and not fired[i]]
+        """``side``'s vehicles with an unused Overwatch command, in unit order (MBT 4.4.2)."""
+        st, fired, units = self.st, self.fired, self.game.units
+        return [i for i in commanded(self.cmd, OW) if units[i].side == side and st[i] == ON and not fired[i]]
 
     def _ow_shots(self, side: int) -> list[tuple[int, int, Any]]:
         """Legal overwatch shots of ``side`` at the current triggers (MBT 4.4.2): spotting confirmed now."""
@@ -51,13 +54,11 @@ class OverwatchRules:
         clear = self.game.los.clear
         ranges = {t: self.spot_range(t) for t in trig}
         for s in shooters:
-            ap = self.game.units[s].type.ap
             hs = self.hex[s]
+            rows_at = self._rows_at(s)
             for t in trig:
                 d = distance(hs, self.hex[t])
                 if d > ranges[t] or not clear(hs, self.hex[t]):
                     continue
-                for row in ap:
-                    if self.weapon_ok(s, t, row):
-                        out.append((s, t, row))
+                out.extend((s, t, row) for row in self.ok_rows(s, t, rows_at))
         return out

@@ -20,8 +20,17 @@ class SpottingRules:
             limit -= 1
         if limit > self.game.n:
             return False
-        return self.hex.count(h) >= limit and sum(1 for i, x in enumerate(self.hex)
-                                                    if x == h and self.st[i] == ON) >= limit
+        hexes = self.hex
+        if hexes.count(h) < limit:
+            return False
+        st, find, on, i = self.st, hexes.index, 0, -1
+        try:
+            while on < limit:  # the vehicles in h, found by list.index (not a Python loop over every vehicle)
+                i = find(h, i + 1)
+                on += st[i] == ON
+        except ValueError:
+            return False
+        return True
 
     def cover_of(self, h, spotting: bool = False) -> str:
         """Target cover (MBT 4.1.3) for AP fire, or for ``spotting`` (building hexes by option
