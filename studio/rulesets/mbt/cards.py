@@ -588,6 +588,11 @@ class MbtScenarioExtension(StrictModel):
     building_construction: dict[str, Literal["wood", "brick", "stone"]] = Field(
         default_factory=dict, description="building hex -> construction; others take the ruleset's default "
                                           "(table building-cover, option building-spotting-cover, MBT 6.1.4.3.9)")
+    hasty_entrenchments: dict[str, Literal["1", "2", "3", "hasty"]] = Field(
+        default_factory=dict, description="hex -> Hasty Entrenchment counter side at the start: 1-3 construction "
+                                          "turns done, or hasty (complete) (MBT 6.6.8)")
+    improved_positions: list[str] = Field(default_factory=list,
+                                          description="hexes with an Improved Position (MBT 6.1.4.3.7)")
     heat_haze: bool = False
     artillery: list["BatteryAssignment"] = Field(default_factory=list,
                                                  description="off-map batteries of each side (MBT 6.5.1.3)")

@@ -257,6 +257,8 @@ def optional_probes() -> list:
 
 def probes() -> list:
     """Every MBT probe (``RulesetPlugin.probes``), the Optional Rules probes last."""
+    from importlib import import_module  # noqa: PLC0415
+
     woods6 = [_unit(f"B{k}", "bmp-2", "sov", "2L12", 0) for k in range(6)]
     return [
         # clear target at 21: range 20 (net 0); one more on the range, the cover or the light modifier spots it
@@ -279,4 +281,4 @@ def probes() -> list:
         _spotting("los-obstacles", "2D7", [_unit("T", "t-72a", "sov", "2G5", 0)], options=("los-obstacles",)),
     ] + _fire_probes() + _overwatch_probes() + _movement_probes() + _command_probes() + _adv_fire_probes() + \
         _adv_gp_probes() + _adv_command_probes() + _adv_indirect_probes() + _adv_close_probes() + _adv_air_probes() + \
-        optional_probes()
+        import_module(f"{__package__}.probes_adv_move").probes() + optional_probes()

@@ -6,7 +6,8 @@
     move M1-1 (select the next vehicle to move)  road M1-1 (road/path rate)  fwd M1-1  rev M1-1
     turn M1-1 left|right  enter M1-1 2A8  exit M1-1  done M1-1
     dismount M113A2-1 US-1 (Advanced: the moving carrier unloads a passenger)  mount US-1 M113A2-1
-    assault US-1 T-80BV-2 (Advanced: close assault or hand-to-hand combat)
+    assault US-1 T-80BV-2 (Advanced: close assault or hand-to-hand combat)  assault US-1 T-80BV-2 advance 2C3
+    crawl US-1 2C3 (Advanced: a Full Cover leg unit crawls one hex)
     fly AH-1S-1 2C9 [low] (Advanced, Air Phase: a helicopter flies, then fire ... or hold; popup AH-1S-1)
     sortie A-10A-1 slow low  arrive A-10A-1 2A5 SE  wing A-10A-1 ahead|left|right  attack A-10A-1 strafe T-80BV-1
     call M106A2-1 by M981-1 at 2I8 (Advanced: indirect fire called by an observer on a target hex)
@@ -35,6 +36,7 @@ class Action(tuple):
 PASS = Action(("pass",))
 VERBS = ("command", "initiative", "hold", "reveal", "conceal", "pass", "move", "road", "fwd", "rev", "turn", "enter",
          "exit", "done", "dismount", "mount", "assault", "fly", "quickmarch", "overrun", "search", "bailout", "clear", "cover", "push", "launch", "recover", "inb",
+         "crawl",  # MBT 6.6.4.3
          "sortie", "arrive", "wing", "attack", "popup",
          "continue", "adjust", "check", "planned", "discharge", "smoke",  # indirect fire, smoke (ARTY)
          "formation", "hide", "fake",  # staggered initiative (7.5), hidden units (7.2.2.2, 7.2.3)

@@ -17,6 +17,7 @@ from .ag_specs import AG_TABLES
 from .if_specs import IF_TABLES  # indirect fire, smoke, artillery optional rules
 from .opt_command_specs import OPT_COMMAND_TABLES  # Optional Rules of morale, spotting and command
 from .opt_move_specs import MOVE_OPT_TABLES
+from .adv_move_specs import ADV_MOVE_TABLES
 from .air_specs import AIR_TABLES
 from .towed_specs import TOWED_TABLES  # towed units (MBT 5.2, 6.6.5)
 
@@ -188,7 +189,7 @@ ENGINE_TABLES = (
     TableSpec("terrain-effects", "MBT 4.5.1.1.4", ("code", "turn"), ("turn",), ("turn",), nullable=("turn",)),
     TableSpec("stacking", "MBT 3.8", ("limit", "vehicles", "wrecks_count"), ("vehicles",), ("vehicles",),
               keys=("over-stacked",)),
-) + AG_TABLES + MOVE_OPT_TABLES + OPT_COMMAND_TABLES + AIR_TABLES + IF_TABLES + TOWED_TABLES
+) + AG_TABLES + MOVE_OPT_TABLES + OPT_COMMAND_TABLES + AIR_TABLES + IF_TABLES + TOWED_TABLES + ADV_MOVE_TABLES
 SPECS = {s.id: s for s in ENGINE_TABLES}
 
 

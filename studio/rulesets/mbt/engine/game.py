@@ -23,6 +23,7 @@ from .ag_data import compile_ag_tables
 from .codes import ADV_PHASES
 from .grades import compile_grades
 from .opt_move_data import move_opt, used_placeholders
+from .adv_move_data import adv_move
 from .opt_fire_data import fire_data
 from .opt_command import attach_opt_command
 from .transport import initial_mounts
@@ -57,9 +58,17 @@ ENGINE_POLICIES = {
     "close-combat": "Advanced Game: a Close Assault or Hand-to-Hand attack is one attacker, or ('assault A T all') "
                     "it and every eligible unit of its hex against the same target (MBT 6.6.1.1: hex-mates attacking "
                     "one vehicle combine); an eliminated Hand-to-Hand primary hands over to the largest remaining "
-                    "attacker; a passenger's Dismount Attack ('dismount C P T') is alone at -10; advancing attacks and "
-                    "flamethrowers are not modelled; the attackers take "
+                    "attacker; a passenger's Dismount Attack ('dismount C P T') and an Advancing Attack ('assault A T "
+                    "advance HEX') are alone at -10; flamethrowers are not modelled; the attackers take "
                     "an eliminated target's hex if no other enemy is there.",
+    "building-entry": "Advanced Game: a vehicle in a building hex is inside the building (no alleys); a tracked "
+                      "vehicle entering a building hex from outside, or leaving one for a hex that is not a "
+                      "building, makes the MBT 6.6.3 damage check (moving between building hexes makes none); "
+                      "wheeled and half-tracked vehicles enter without a check (the rule names tracked vehicles).",
+    "entrenchment-occupant": "Advanced Game: a Hasty Entrenchment or Improved Position holds one unit, the first "
+                             "eligible unit of its hex in unit order (leg or towed for a Hasty Entrenchment, any "
+                             "ground unit for an Improved Position; MBT 6.1.4.3.6-7); a hex's construction advances "
+                             "one turn (an engineer's: its rate) however many units dig there (6.6.8).",
     "sheaf": "Advanced Game: each source of a called mission chooses its type and SHEAF at the call; a continued "
              "or adjusted mission keeps them (the free GP <-> smoke switch of MBT 6.5.1.8 is not offered); a Planned "
              "plot is fired as plotted (re-plotting up to 5 hexes, 6.5.1.11.3, is not offered); two on-map IF units "
@@ -158,6 +167,7 @@ class MbtGame(Game):
                                   if h in amap.hex_of})
         if self.advanced:  # movement optional rules and quickmarch (MBT 6.6.4.2, 7.29-7.34): refused here if bad
             self.placeholder_tables += used_placeholders(self)
+            self.placeholder_tables += adv_move(self).placeholders  # MBT 6.6.3-6.6.8 (adv_move_data)
         attach_opt_command(self)  # optional rules of morale, hidden units, spotting, command (MBT 7.1-7.46)
         fire = fire_data(self)  # fire optional rules (MBT 7.8-7.50): bad tables refused here
         if self.advanced:
@@ -250,7 +260,7 @@ class MbtGame(Game):
         per-hex terrain facts); a changed table cell changes it (conformance ``check_tables_read``)."""
         import hashlib
 
-        parts = (self.tables.fingerprint(), self.ag.fingerprint(), move_opt(self).fingerprint(), if_data(self).fingerprint(),
+        parts = (self.tables.fingerprint(), self.ag.fingerprint(), move_opt(self).fingerprint(), adv_move(self).fingerprint(), if_data(self).fingerprint(),
                  fire_data(self).fingerprint(), towed_data(self).fingerprint(),
                  self.air.fingerprint(), self.optc.fingerprint(), repr(self.ocs), sorted(self.options.items(), key=repr),
                  sorted(self.optional_rules), sorted(self.cost.items()),

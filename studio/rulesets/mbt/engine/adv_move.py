@@ -1,0 +1,24 @@
+"""The Advanced movement chapter's rules (MBT 6.6.1.2 advancing attacks, 6.6.3 buildings, 6.6.4.3 crawling, 6.6.6
+barrage movement, 6.6.7.2 transported fire, 6.6.8 Hasty Entrenchments and Improved Positions) as one mixin for
+:class:`~.advanced.AdvState`; each rule's code is in its own module."""
+from __future__ import annotations
+
+from .advancing import AdvancingRules
+from .barrage_move import BarrageMoveRules
+from .buildings import BuildingMoveRules
+from .crawl import CrawlRules
+from .entrench import EntrenchRules
+from .transported_fire import TransportedFireRules
+
+#: the AdvState slots of this chapter (``advanced.AG_SLOTS`` through ``opt_move.MOVE_SLOTS``)
+ADV_MOVE_SLOTS = ("crawled", "cr_mk", "hasty", "bfires", "bhit", "adv_pend")
+
+
+class AdvMoveRules(AdvancingRules, TransportedFireRules, BarrageMoveRules, BuildingMoveRules, CrawlRules,
+                   EntrenchRules):
+    """MBT 6.6.1.2, 6.6.3, 6.6.4.3, 6.6.6, 6.6.7.2, 6.6.8 (with 6.1.4.3.6-7)."""
+
+    __slots__ = ()
+
+
+__all__ = ["AdvMoveRules", "ADV_MOVE_SLOTS"]
