@@ -113,6 +113,7 @@ class TableGeometry:
         self._hidden = np.array([bool(a.hidden_from) for a in self.areas] + [False] * len(self.heights), dtype=bool)
         self._memo: dict = {}   # los() answers
         self._exposure_memo: dict = {}
+        self._shadow_memo: dict = {}   # (area index, eye x, eye y) -> its shadow
 
     # ------------------------------------------------------------------ elevation
     def ground_at(self, x: float, y: float) -> float:
@@ -285,8 +286,11 @@ class TableGeometry:
                   side: str | None) -> float:
         if foot.area <= 0:
             return 0.0
-        hull = shapely.convex_hull(shapely.union(foot, Point(x, y)))
+        eye_at = Point(x, y)
+        hull = shapely.convex_hull(shapely.union(foot, eye_at))
         cx, cy = _anchor(foot)
+        mid = shapely.centroid(foot)
+        mx, my = float(mid.x), float(mid.y)
         z0 = self.ground_at(x, y) + eye
         z1 = self.ground_at(cx, cy) + target
         dist = float(np.hypot(cx - x, cy - y)) or _EPS
@@ -296,16 +300,26 @@ class TableGeometry:
             geom = self._geoms[i]
             if not area.blocks or (side is not None and side in area.hidden_from):
                 continue
-            if geom.covers(Point(x, y)) or geom.covers(shapely.centroid(foot)):
-                continue
-            near = min(float(shapely.distance(Point(x, y), geom)), dist)
+            if shapely.intersects_xy(geom, x, y) or shapely.intersects_xy(geom, mx, my):
+                continue                               # the eye's or the footprint's own area (a point: covers)
+            near = min(float(shapely.distance(eye_at, geom)), dist)
             if _z(z0, z1, dist, near) >= self._base[i] + area.height - _EPS:
                 continue
-            shadows.append(_shadow(geom, x, y))
+            shadows.append(self._shadow_of(i, x, y))
         if not shadows:
             return 1.0
         seen = shapely.difference(foot, shapely.union_all(shadows))
         return max(0.0, min(1.0, float(seen.area / foot.area)))
+
+    def _shadow_of(self, i: int, x: float, y: float) -> BaseGeometry:
+        """:func:`_shadow` of area ``i`` from (x, y), memoized (static geometry; one eye sees many footprints)."""
+        key = (i, x, y)
+        hit = self._shadow_memo.get(key)
+        if hit is None:
+            if len(self._shadow_memo) >= _MEMO_SIZE:
+                self._shadow_memo.clear()
+            hit = self._shadow_memo[key] = _shadow(self._geoms[i], x, y)
+        return hit
 
 
 def _line(x0: float, y0: float, x1: float, y1: float):

@@ -43,6 +43,7 @@ class HeuristicBot:
         self.rng = random.Random(seed)
 
     def choose(self, view, legal):
+        view = getattr(view, "materialize", lambda: view)()   # a lazy observation: read it once, not per attribute
         if any(isinstance(a, Pass) for a in legal):
             return self._order(view, legal)
         return self._shot(view, legal)

@@ -70,6 +70,28 @@ def observe(state, player: int):
     return view
 
 
+class LazyObservation:
+    """``BfopsState.observation(player)``: the view (:func:`observe`) is built when first read and every
+    attribute is the view's. Reading it after its state has applied another action is an error (the view would
+    show the later state)."""
+
+    __slots__ = ("_state", "_player", "_applied", "_view")
+
+    def __init__(self, state, player: int):
+        self._state, self._player, self._applied, self._view = state, player, state.applied, None
+
+    def materialize(self):
+        """The view itself (a ``BfopsState``)."""
+        if self._view is None:
+            if self._state.applied != self._applied:
+                raise RuntimeError("an observation read after its state applied another action: take a new one")
+            self._view = observe(self._state, self._player)
+        return self._view
+
+    def __getattr__(self, name: str):
+        return getattr(self.materialize(), name)
+
+
 def scramble(state, player: int, seed: int):
     """A clone with what ``player`` may not know randomized: unspotted enemy units moved, turned and damaged,
     enemy orders redrawn, enemy declarations of this priority dropped, dice reseeded (the observation of

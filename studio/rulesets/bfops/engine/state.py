@@ -186,7 +186,8 @@ class BfopsState(State):
     DERIVED_SLOTS = {"sights": "sight lines of this Move Phase's positions, recomputed from the units",
                      "lost": "the casualty log for balance reports; nothing in play reads it",
                      "legal_cache": "legal actions, rebuilt from the other fields",
-                     "events": "narration for the replay viewer (only while dice.record); nothing reads it"}
+                     "events": "narration for the replay viewer (only while dice.record); nothing reads it",
+                     "applied": "a count of the actions applied, so a lazy observation read late is refused"}
 
     game: object
     dice: Dice
@@ -221,6 +222,7 @@ class BfopsState(State):
     lost: list = field(default_factory=list, compare=False)
     legal_cache: list | None = field(default=None, compare=False)
     events: list = field(default_factory=list, compare=False)
+    applied: int = field(default=0, compare=False)
 
     # ---------------------------------------------------------------- API
     def phase_id(self) -> str:
@@ -255,6 +257,7 @@ class BfopsState(State):
 
     def apply(self, action) -> None:
         self.legal_cache = None
+        self.applied += 1
         if isinstance(action, (Order, Pass, Double, Engage)):
             self._apply_order(action)
         elif isinstance(action, (Fire, Hold, Smoke, Cqb, W.Ignite, Flare)):
@@ -290,13 +293,14 @@ class BfopsState(State):
     def fingerprint(self) -> str:
         return f"{self._visible()}|{self.dice.fingerprint()}"
 
-    def observation(self, player: int) -> "BfopsState":
+    def observation(self, player: int):
         """What ``player`` may know (see :mod:`.hidden`): the table without the features hidden from it, no enemy
         unit it has not spotted, no enemy standing order, no enemy declaration of the Weapon Priority being
-        declared (fire is simultaneous, p.7), no narration; fresh dice seeded from what it sees."""
-        from .hidden import observe
+        declared (fire is simultaneous, p.7), no narration; fresh dice seeded from what it sees. Built when first
+        read (``hidden.LazyObservation``: a bot that never looks, like the random bot, costs nothing)."""
+        from .hidden import LazyObservation
 
-        return observe(self, player)
+        return LazyObservation(self, player)
 
     def scramble_hidden(self, player: int, seed: int) -> "BfopsState":
         """A clone with everything ``player`` may not know randomized (see :mod:`.hidden`)."""
