@@ -324,3 +324,64 @@ def test_compiled_step_cost_rows_follow_terrain_water_and_chemical():
     extra = float(g.const("chemical_extra_mp"))
     assert [c for c in st._step_costs(u, mt, h) if c is not None] == [
         c + extra if distance(m, n) <= 1 else c for m, c in zip(g.nbrs[h], before) if c is not None]
+
+
+def _fire_answers(st, u: int, t: int) -> list:
+    """``u``'s fire types and fire numbers of each type at ``t`` in every mode."""
+    return [(st._fire_types(u, t, mode), [st.fire_numbers(u, t, fp, mode) for fp in ("ap", "he", "aa")])
+            for mode in ("normal", "moving", "opfire")]
+
+
+@pytest.mark.parametrize("name", SCENARIOS)
+def test_compiled_fire_legality_equals_the_computation_on_random_playouts(name):
+    """``game.fire_memo`` (fire.py: fire legality before LOS per firer state, target class and distance, kept
+    for the whole game): every living unit's fire types and numbers at every target in reach, in every mode,
+    equal those computed with an empty memo, at every 4th decision of random playouts."""
+    game = _game(name)
+    checked = reused = 0
+    for seed in (2,):
+        st = game.new_initial_state(seed)
+        rng = random.Random(seed)
+        while not st.is_terminal():
+            if st.steps % 4 == 0:
+                for u in st._alive_scan(None):
+                    for t in st._within_reach(u, st.targets_of(u)):
+                        before = len(game.fire_memo)
+                        kept = _fire_answers(st, u, t)
+                        reused += len(game.fire_memo) == before
+                        memo, game.fire_memo = game.fire_memo, {}
+                        try:
+                            assert kept == _fire_answers(st, u, t), (name, seed, st.steps, u, t)
+                        finally:
+                            game.fire_memo = memo
+                        checked += 1
+            legal = st.legal_actions()
+            st.apply(legal[rng.randrange(len(legal))])
+    assert checked > 200 and reused > checked // 4     # answers really come from earlier positions
+
+
+@pytest.mark.parametrize("name", SCENARIOS)
+def test_los_rows_equal_the_pair_computation_on_random_playouts(name):
+    """``Los.rows`` (a whole-map row per source hex, ``Los.visibility``) gives the line of sight of every pair of
+    living units (``has_los``: levels, Wrecks, helicopters, Smoke) as the line-by-line computation, at every
+    3rd decision of a random playout; a board without rows answers pair by pair."""
+    game = _game(name)
+    los = game.los
+    st = game.new_initial_state(4)
+    rng = random.Random(4)
+    checked = 0
+    while not st.is_terminal():
+        if st.steps % 3 == 0:
+            alive = st._alive_scan(None)
+            pairs = [(a, b) for a in alive for b in alive if a != b]
+            los.rows = True
+            with_rows = [st.has_los(a, b) for a, b in pairs]
+            los.rows = False
+            try:
+                assert with_rows == [st.has_los(a, b) for a, b in pairs], (name, st.steps)
+            finally:
+                los.rows = True
+            checked += len(pairs)
+        legal = st.legal_actions()
+        st.apply(legal[rng.randrange(len(legal))])
+    assert checked > 1000 and los._row                 # rows were really made and read

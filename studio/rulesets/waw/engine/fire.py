@@ -161,12 +161,7 @@ class FireRules:
         v = self.values(u)
         if not self._may_fire(u, d, v, mode, False):
             return []
-        found = []
-        for fp, fpv in (("ap", v.ap_fp), ("he", v.he_fp), ("aa", v.aa_fp)):
-            if fpv:
-                nums = self._fire_base(u, t, v, fp, mode, d, False)
-                if nums is not None:
-                    found.append((fp, nums))
+        found = self._fire_found(u, t, v, mode, d)
         if not found or (d > 1 and not self.has_los(u, t)):
             return []
         if not self.smoke:
@@ -183,12 +178,37 @@ class FireRules:
         sw = shooter is not None
         if not self._may_fire(u, d, v, mode, sw):
             return None
-        nums = self._fire_base(u, t, v, fp, mode, d, sw)
+        if sw:
+            nums = self._fire_base(u, t, v, fp, mode, d, sw)
+        else:
+            nums = next((n for f, n in self._fire_found(u, t, v, mode, d) if f == fp), None)
         if nums is None or (d > 1 and not self.has_los(u, t)):
             return None
         if self.smoke:
             return self._through_smoke(u, t, d, nums)
         return nums[0], max(nums[1], 1)
+
+    def _fire_found(self, u: int, t: int, v, mode: str, d: int) -> tuple:
+        """``(fp, _fire_base(...))`` of every fire type of ``u``'s values ``v`` legal at ``t`` before line of sight
+        and Smoke, in the order ap, he, aa (the unit's own values, not an SW's). Compiled per game
+        (``game.fire_memo``) for everything ``_fire_base`` reads: the firer and its values, the target class and
+        whether it hovers, mode, distance, Depleted Ammo, Thor's Hammer, MP past half (Moving Fire), the
+        helicopter's moves past the limit. A test that edits a counter's values in place clears the memo."""
+        g = self.game
+        tc = g.tclass[t][min(self.strength[t], 1)]
+        key = (u, id(v), mode, d, tc, tc == "helicopter" and self.hover[t], self.depleted[u], not self.thor,
+               mode == "moving" and self.mp_used[u] > self._half(u),
+               g.units[u].is_heli and self.heli_moves[u] > g.const("helicopter_fire_move_limit"))
+        hit = g.fire_memo.get(key)
+        if hit is None or hit[0] is not v:
+            found = []
+            for fp, fpv in (("ap", v.ap_fp), ("he", v.he_fp), ("aa", v.aa_fp)):
+                if fpv:
+                    nums = self._fire_base(u, t, v, fp, mode, d, False)
+                    if nums is not None:
+                        found.append((fp, nums))
+            hit = g.fire_memo[key] = (v, tuple(found))
+        return hit[1]
 
     def _fire_base(self, u: int, t: int, v, fp: str, mode: str, d: int, sw: bool) -> tuple[int, int, int] | None:
         """(Firepower, Hit Number, effective range) of ``fp`` before line of sight and Smoke: Targeting Table

@@ -376,6 +376,7 @@ class WawGame(Game):
                           for code, costs in self.tables.move_cost.items() for mt, cost in costs.items()}
         self.step_static: dict = {}             # (mobility, a, b) -> (terrain code, fixed step cost): movement.py
         self.step_rows: dict = {}               # (mobility, hex) -> (neighbours' terrain codes, fixed costs): movement.py
+        self.fire_memo: dict = {}               # fire legality before LOS per firer state and target class: fire.py
         factor = self.const("extended_range_factor")
         self.reach = []
         for u in self.units:

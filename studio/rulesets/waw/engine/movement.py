@@ -114,15 +114,26 @@ class MovementRules:
         if self.disr[u]:
             enemies = [self.hex[e] for e in self._alive(1 - side) if not g.units[e].is_hq and self.carrier[e] < 0]
         heli, one_hex = spec.is_heli, self.one_hex[u]
-        mt = None if heli else g.mobility[u][min(self.strength[u], 1)]
-        limit = g.const("stack_limit")
-        q = -1 if heli else self._hq_left_alone(u, h)
+        nbrs = g.nbrs[h]
+        if heli:
+            costs, q = [1.0] * len(nbrs), -1
+        else:
+            costs = self._step_costs(u, g.mobility[u][min(self.strength[u], 1)], h)
+            q = self._hq_left_alone(u, h)
+        limit = g.const("stack_limit") - 1
+        occ = self._occ
+        if occ is None:                        # uncached: the queries read the units
+            enemy_at = lambda n: self._has_units(n, 1 - side)          # noqa: E731
+            stacked = lambda n: self._stack_count(n, side)             # noqa: E731
+        else:                                  # the same answers read from the occupancy (cache.build_occupancy)
+            enemy_at = lambda n: (n, 1 - side) in occ                  # noqa: E731
+            stacked = lambda n: occ.get(("s", n, side), 0)             # noqa: E731
+        cap = mp + 1e-9
         out = []
-        costs = [1.0] * len(g.nbrs[h]) if heli else self._step_costs(u, mt, h)
-        for n, cost in zip(g.nbrs[h], costs):
-            if cost is None or used + (0.0 if one_hex else cost) > mp + 1e-9 or self._has_units(n, 1 - side):
+        for n, cost in zip(nbrs, costs):
+            if cost is None or used + (0.0 if one_hex else cost) > cap or enemy_at(n):
                 continue
-            if not heli and (self._stack_count(n, side) + 1 > limit or not self._hq_can_follow(u, h, n, q)):
+            if not heli and (stacked(n) > limit or (q >= 0 and not self._hq_can_follow(u, h, n, q))):
                 continue
             if enemies is not None and _closes_in(h, n, enemies):
                 continue
