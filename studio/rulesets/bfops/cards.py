@@ -67,6 +67,8 @@ class Weapon(StrictModel):
     he_suppression: int = Field(0, ge=0, le=10, description="the card's HE suppression modifier (+2/+3, p.7)")
     agl: Agl | None = None
     is_grenade: bool = False
+    correction_adjustment: int = Field(0, ge=-4, le=0, description=(
+        "the card's adjustment to the Corrected Fire deviation die (p.13: the total reduction stays at most -4)"))
 
 
 class Armor(StrictModel):
@@ -119,6 +121,16 @@ class Capabilities(StrictModel):
     eod: bool = Field(False, description="an Explosive Ordnance Disposal unit (p.20)")
     earthmoving: bool = Field(False, description="earthmoving or towing equipment: clears wire and fencing (p.19)")
     recovery: Recovery | None = None
+    supply: Literal["none", "jeep", "medium_truck", "heavy_truck"] = Field("none", description=(
+        "a supply unit and its size (p.18: a heavy truck carries twice a medium truck's quantity)"))
+    medical: bool = Field(False, description="a medical unit: recovers Infantry (p.18)")
+    battalion_aid_station: bool = Field(False, description="a Battalion Aid Station (Battalion level, large tent, "
+                                                           "p.18)")
+    carry_hits: Annotated[int, Field(ge=0, le=30)] = Field(0, description=(
+        "infantry Hits the vehicle carries (a jeep 1: a 1-Hit Fire Team; trucks and armoured transports a squad or "
+        "more by capacity, p.18)"))
+    battery_hq: bool = Field(False, description="a mortar/artillery battery Headquarters vehicle (Full Batteries, "
+                                                "Rule 8.5, p.17)")
 
 
 class Base(StrictModel):
@@ -223,3 +235,6 @@ class BfopsScenario(StrictModel):
     victory: list[Victory] = Field(default_factory=list, description="at least one (check bfops.victory)")
     prepared: Prepared = Field(default_factory=Prepared)
     supreme_commander: dict[Ref, str] = Field(default_factory=dict, description="side -> branch (p.18)")
+    recon_in_force: list[str] = Field(default_factory=list, description=(
+        "elements ('force/slot path') of Recon-In-Force groups: a Recon element and the combat elements attached "
+        "to it, under a compulsory Move to Contact until given a new command, with the Recon spotting (p.18)"))

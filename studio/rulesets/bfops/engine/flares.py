@@ -1,6 +1,7 @@
 """Illumination flares (star shells, BfOps p.12-13): fired by mortars and artillery with illumination ammunition
 during their normal Weapon Priority, here at a scenario objective's point (action ``flare U OBJECTIVE W``;
-deviation is a base rule the update only references: the shell lands on the point). It lights the area to
+"star shells deviate just as any other mortar or artillery": under option ``indirect-fire`` = ``deviation`` it
+lands where :mod:`.deviation` puts it, else on the point). It lights the area to
 daylight: within 2" (calibre up to 100mm) or 3" (larger) no night Spot modifier applies to a unit there, for the
 rest of this Weapon Priority sequence and the next two (table ``procedures``). The flare takes the unit's fire
 opportunity. Only fired when the scenario's light is not day.
@@ -10,6 +11,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from .deviation import deviating, land
 from .sniper import BARRAGE
 
 
@@ -48,11 +50,13 @@ def resolve_flare(state, action: Flare) -> None:
     u = state.unit(action.unit)
     w = g.card_of(u).weapons[action.weapon]
     at = next(o.at for o in g.ext.objectives if o.id == action.objective)
+    if deviating(g, w):
+        at = land(state, u, w, "@" + action.objective, float(at[0]), float(at[1]))   # BfOps p.12: deviates
     radius = t.procedure("flare_radius_small_in") if (w.caliber_mm or 0) <= t.procedure("flare_small_mm") \
         else t.procedure("flare_radius_large_in")
     last = state.turn + int(t.procedure("flare_sequences"))
     state.flares.append((float(at[0]), float(at[1]), radius, last))
-    state.narrate(f"{u.id} fires a star shell ({w.name}) over {action.objective}: lit to daylight within "
+    state.narrate(f"{u.id} fires a star shell ({w.name}) over {action.objective}: at ({at[0]:.1f}, {at[1]:.1f}) lit to daylight within "
                   f"{radius:g}\" through Turn {last} (BfOps p.12-13)")
 
 
