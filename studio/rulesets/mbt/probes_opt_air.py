@@ -60,6 +60,29 @@ def _heli_probes() -> list:
         # MBT 6.7.5.3.1: landing in Clear 2A3 (terrain codes only: table heli-landing-terrain lists the codes)
         Probe("air-heli-landing", _position(units[:1]), ("pass", "fly H 2A3 land", "hold H"), (),
               ("heli-landing-terrain",)),
+        # MBT 6.7.5.2: the flights offered are the hexes the manoeuvres reach within NOE 10 / Low 24 (one more on
+        # every manoeuvre cost reaches fewer)
+        Probe("air-heli-manoeuvres", _position(units[:1]), ("pass",), (), ("heli-movement-costs",)),
+    ] + _rappel_probes()
+
+
+def _rappel_probes() -> list:
+    """MBT 6.7.5.3.4 on the combined-arms scenario (no fixed-wing aircraft): a Mi-24 hovering at NOE lets its
+    Regulars squad rappel (Quickmarch range 01-50). In the Rough hex 2C9 +20 rappelling -20 Rough nets 0: roll
+    50 Suppresses; one more on either table's modifiers does not. In the Clear hex 2A1 roll 51: +20 on the roll
+    (option rappel-modifiers 'roll') leaves it unsuppressed, a range widened by 20 ('range') suppresses it."""
+    from studio.rules.conformance import Probe
+
+    def pos(hex_: str, roll: int) -> dict:
+        units = [_unit("H", "mi-24", "sov", hex_, 2), _unit("P", "sov-mr-squad", "sov", hex_, 2, carried_by="H"),
+                 _unit("U0", "m1", "us", FAR, 5)]
+        return {"scenario": "mbt-adv-combined-arms", "phase": "air-1", "to_act": "sov", "turn": 1, "units": units,
+                "dice": [roll]}
+
+    return [
+        Probe("air-heli-rappel", pos("2C9", 50), ("fly H 2C9", "rappel H P"), (),
+              ("rappel-modifiers", "rappel-terrain")),
+        Probe("air-heli-rappel-option", pos("2A1", 51), ("fly H 2A1", "rappel H P"), ("rappel-modifiers",)),
     ]
 
 

@@ -253,7 +253,7 @@ def test_ma62_atgm_while_moving_after_at_most_half_the_allowance(hexes, fires):
     st = _state([unit("H", "ah-1s", "us", a, d), unit("T", "t-80bv", "sov", b, 0)])
     tow = _row(st, 0, "tow")
     assert tow.atgm.cl <= 2
-    st.hover[0], st.heli_path[0] = hexes == 0, hexes
+    st.hover[0], st.heli_path[0], st.heli_spent[0] = hexes == 0, hexes, hexes
     assert st.weapon_ok(0, 1, tow) == fires
     moving, _ = st.hit_modifiers(0, 1, tow, False)
     st.hover[0] = True

@@ -8,7 +8,8 @@
     dismount M113A2-1 US-1 (Advanced: the moving carrier unloads a passenger)  mount US-1 M113A2-1
     assault US-1 T-80BV-2 (Advanced: close assault or hand-to-hand combat)  assault US-1 T-80BV-2 advance 2C3
     crawl US-1 2C3 (Advanced: a Full Cover leg unit crawls one hex)
-    fly AH-1S-1 2C9 [low] (Advanced, Air Phase: a helicopter flies, then fire ... or hold; popup AH-1S-1)
+    fly AH-1S-1 2C9 [low|land] (Advanced, Air Phase: a helicopter flies, then fire ... or hold; popup AH-1S-1;
+    face AH-1S-1 NE (another facing its flight reaches); rappel Mi-24-1 SOV-1 (a leg passenger rappels at NOE))
     sortie A-10A-1 slow low  arrive A-10A-1 2A5 SE  wing A-10A-1 ahead|left|right  attack A-10A-1 strafe T-80BV-1
     call M106A2-1 by M981-1 at 2I8 (Advanced: indirect fire called by an observer on a target hex)
     call m109-battery-1 by M981-1 at 2I8 smoke open (mission type and SHEAF)  continue M981-1  check M981-1
@@ -37,7 +38,7 @@ PASS = Action(("pass",))
 VERBS = ("command", "initiative", "hold", "reveal", "conceal", "pass", "move", "road", "fwd", "rev", "turn", "enter",
          "exit", "done", "dismount", "mount", "assault", "fly", "quickmarch", "overrun", "search", "bailout", "clear", "cover", "push", "launch", "recover", "inb",
          "crawl",  # MBT 6.6.4.3
-         "sortie", "arrive", "wing", "attack", "popup",
+         "sortie", "arrive", "wing", "attack", "popup", "face", "rappel",
          "continue", "adjust", "check", "planned", "discharge", "smoke",  # indirect fire, smoke (ARTY)
          "formation", "hide", "fake",  # staggered initiative (7.5), hidden units (7.2.2.2, 7.2.3)
          "light")  # searchlights in the Visualization step (7.36.4.1)

@@ -34,17 +34,19 @@ no rappelling, Hellfire designation or mast-mounted sight; a landed helicopter t
 weapons."""
 from __future__ import annotations
 
-from studio.hexgrid.coords import distance, neighbour
+from studio.hexgrid.coords import FLAT_DIRECTION_NAMES as FACINGS, distance, neighbour
 
 from .actions import Action
 from .codes import DEAD, MOVE, ON, OW
 from .fixed_wing import FW_VERBS, FixedWingRules
+from .terrain_targets import TerrainTargetRules
 
 HELI_SUPPRESSED, HELI_DAMAGED = "SUP", "DAMAGE"
 #: helicopter weapons of which one is fired per combat, beside any guns (MBT 6.7.6: rockets or an ATGM)
 OTHER_WEAPONS = ("rockets", "atgm")
 #: AdvState slots of this chapter: fixed-wing state, helicopter altitude, hexes flown this activation, pop-up
-AIR_SLOTS = ("fw", "heli_alt", "heli_path", "popup", "heli_xfer", "heli_shots")
+AIR_SLOTS = ("fw", "heli_alt", "heli_path", "popup", "heli_xfer", "heli_shots", "heli_spent", "heli_turns",
+             "heli_rappel")
 
 
 def heli_type(card):
@@ -84,7 +86,7 @@ def weapon_kind(game, card_id: str, weapon: str) -> str:
     return cache[key]
 
 
-class AirRules(FixedWingRules):
+class AirRules(TerrainTargetRules, FixedWingRules):
     """Rules of this chapter, mixed into :class:`~.advanced.AdvState`. Per unit ``heli_alt`` (``noe``/``low``);
     ``popup`` the helicopter making a pop-up attack (-1 none); fixed-wing aircraft in ``fw``."""
 
@@ -98,16 +100,19 @@ class AirRules(FixedWingRules):
         self.fw = FwState(self.game.aircraft)
         self.heli_alt, self.heli_path, self.popup, self.heli_xfer = ["noe"] * n, [0] * n, -1, [""] * n
         self.heli_shots: list[str] = []
+        self.heli_spent, self.heli_rappel = [0] * n, [False] * n
+        self.heli_turns: dict = {}  # the active helicopter's facings left -> allowance spent with it (6.7.5.2)
 
     def _copy(self, dice):
         o = super()._copy(dice)
         o.fw, o.heli_alt, o.heli_path, o.popup = self.fw.copy(), self.heli_alt[:], self.heli_path[:], self.popup
         o.heli_xfer, o.heli_shots = self.heli_xfer[:], self.heli_shots[:]
+        o.heli_spent, o.heli_rappel, o.heli_turns = self.heli_spent[:], self.heli_rappel[:], dict(self.heli_turns)
         return o
 
     def fingerprint(self) -> str:
         return (f"{super().fingerprint()}|air[{self.fw.key()}]{self.heli_alt}{self.heli_path}{self.popup}"
-                f"{self.heli_xfer}{self.heli_shots}")
+                f"{self.heli_xfer}{self.heli_shots}{self.heli_spent}{self.heli_rappel}{sorted(self.heli_turns.items())}")
 
     def observe(self, player: int):
         view = super().observe(player)
@@ -171,35 +176,101 @@ class AirRules(FixedWingRules):
                    for t, row in self.fire_options(i, self._heli_spots(i)) if self._heli_may_fire(i, row)]
             if self.hover[i] and self.heli_alt[i] == "noe" and self.popup < 0:
                 out.append(Action(("popup", g.units[i].name)))
-            return out + self.heli_transfers(i) + [Action(("hold", g.units[i].name))]
+            return out + self.heli_facings(i) + self.heli_transfers(i) + self.heli_rappels(i) + \
+                [Action(("hold", g.units[i].name))]
         out = []
         for i in self._air_ready(self.air_side):
             out += self._heli_flights(i)
         return out
 
     def _heli_flights(self, i: int) -> list[Action]:
-        """A flight to a hex within the allowance of the announced altitude, no other flying helicopter at that
-        altitude there (MBT 6.7.5.1); ``land`` at NOE with half the NOE allowance spent, in landing terrain
-        (6.7.5.3.1); a landed helicopter stays landed (``land`` in its hex) or takes off with half its NOE
-        allowance and flies at NOE (6.7.5.3.2)."""
+        """A flight to a hex the manoeuvres reach within the allowance of the announced altitude, no other flying
+        helicopter at that altitude there (MBT 6.7.5.1, 6.7.5.2: ``heli_manoeuvre``); ``land`` at NOE with half
+        the NOE allowance spent, in landing terrain (6.7.5.3.1); a landed helicopter stays landed (``land`` in its
+        hex) or takes off with half its NOE allowance and flies at NOE (6.7.5.3.2)."""
         g = self.game
         name, here = g.units[i].name, self.hex[i]
         noe = self.heli_msa(i, "noe")
         if self.heli_alt[i] == "landed":
             out = [Action(("fly", name, g.label(here), "land"))]
             taken = self._heli_taken(i, "noe")
-            return out + [Action(("fly", name, g.label(h))) for h in g.hexes
-                          if distance(h, here) <= noe - noe // 2 and h not in taken]
+            return out + [Action(("fly", name, g.label(h))) for h in sorted(self._heli_reach(i, noe - noe // 2))
+                          if h not in taken]
         out = []
         for alt in ("noe", "low"):
             taken = self._heli_taken(i, alt)
-            rng = noe if alt == "noe" else self.heli_msa(i, "low")
-            out += [Action(("fly", name, g.label(h)) + (("low",) if alt == "low" else ())) for h in g.hexes
-                    if distance(h, here) <= rng and h not in taken]
+            hexes = self._heli_reach(i, noe if alt == "noe" else self.heli_msa(i, "low"))
+            out += [Action(("fly", name, g.label(h)) + (("low",) if alt == "low" else ())) for h in sorted(hexes)
+                    if h not in taken]
         land = g.air.landing
-        out += [Action(("fly", name, g.label(h), "land")) for h in g.hexes
-                if distance(h, here) <= noe - noe // 2 and g.map.terrain.get(h, "") in land]
+        out += [Action(("fly", name, g.label(h), "land")) for h in sorted(self._heli_reach(i, noe - noe // 2))
+                if g.map.terrain.get(h, "") in land]
         return out
+
+    def _heli_reach(self, i: int, budget: int) -> frozenset:
+        """Hexes helicopter ``i`` may end a flight in from its hex and facing within ``budget`` (MBT 6.7.5.2)."""
+        from .heli_manoeuvre import reachable
+
+        return reachable(self.game, self.game.air.flight, self.hex[i], self.fac[i], max(0, budget))
+
+    def _heli_facing_costs(self, i: int, h, budget: int) -> dict:
+        from .heli_manoeuvre import facing_costs
+
+        return facing_costs(self.game, self.game.air.flight, self.hex[i], self.fac[i], max(0, budget), h)
+
+    def heli_facings(self, i: int) -> list[Action]:
+        """``face HELI DIR``: another facing the flight reaches within the allowance, before the helicopter fires,
+        pops up or rappels (MBT 6.7.5.2; hovering: any facing, 6.7.5.2.1)."""
+        if self.heli_shots or self.popup == i or self.heli_rappel[i] or self.heli_alt[i] == "landed":
+            return []
+        name = self.game.units[i].name
+        return [Action(("face", name, FACINGS[f])) for f in sorted(self.heli_turns) if f != self.fac[i]]
+
+    def heli_rappels(self, i: int) -> list[Action]:
+        """``rappel HELI P``: leg passengers (not towed units) leave a helicopter at NOE into its hex, not into the
+        terrain of table rappel-terrain without a modifier; the first costs half the allowance, any number follow
+        (MBT 6.7.5.3.4)."""
+        g = self.game
+        if self.heli_alt[i] != "noe" or self.popup == i or not self.passengers(i):
+            return []
+        msa = self.heli_msa(i, "noe")
+        if not self.heli_rappel[i] and self.heli_spent[i] + msa // 2 > msa:
+            return []
+        h = self.hex[i]
+        terrain = g.air.rappel_terrain
+        code = g.map.terrain.get(h, "")
+        if (code in terrain and terrain[code] is None) or h in (getattr(self, "burning", None) or ()):
+            return []  # MBT 6.7.5.3.4: not into Fire, Water, Wire, Woods or Heavy Woods
+        name = g.units[i].name
+        return [Action(("rappel", name, g.units[p].name)) for p in self.passengers(i)
+                if g.units[p].type.ag.leg and not self.is_towed(p)]
+
+    def _heli_rappel(self, i: int, p: int) -> None:
+        """A leg passenger rappels into the helicopter's hex and takes the Quickmarch Suppression check with the
+        rappelling, terrain and smoke modifiers (MBT 6.7.5.3.4); the helicopter stays hovering if it was."""
+        from .opt_move_data import move_opt
+
+        g = self.game
+        if not self.heli_rappel[i]:
+            self.heli_spent[i] += self.heli_msa(i, "noe") // 2
+            self.heli_rappel[i] = True
+        self._unload(p, i, suppressed=False)
+        self._into_minefield(p)
+        h = self.hex[i]
+        mods = g.air.rappel_mod
+        net = mods["rappelling"] + (g.air.rappel_terrain.get(g.map.terrain.get(h, "")) or 0)
+        if self.wreck.get(h) == 2 or any(h in c.hexes for c in self.live_clouds("smoke", p)):
+            net += mods["smoke"]  # Smoke, Brew Up smoke or DS in the hex
+        top = move_opt(g).qm_supp[self.unit_grade(p)]
+        roll = self.dice.roll(100, f"Rappel {g.units[p].name}")
+        if g.options["rappel-modifiers"] == "range":
+            hit, text = roll <= top + net, f"roll {roll} vs 01-{top + net}"
+        else:
+            hit, text = roll + net <= top, f"roll {roll}{net:+d} = {roll + net} vs 01-{top}"
+        self.narrate(f"{g.units[p].name} rappels from {g.units[i].name} into {g.label(h)}: Suppression check {text}"
+                     f"{': Suppressed' if hit else ''}")
+        if hit and self.st[p] == ON:
+            self.suppress(p, "rappelling")
 
     def _heli_taken(self, i: int, alt: str) -> set:
         g = self.game
@@ -246,6 +317,14 @@ class AirRules(FixedWingRules):
         if action[0] == "fly":
             self._heli_fly(i, g.map.hex(action[2]), action[3] if len(action) > 3 else "noe")
             return
+        if action[0] == "face":  # MBT 6.7.5.2: another facing the flight reaches
+            self.fac[i] = FACINGS.index(action[2])
+            self.heli_spent[i] = self.heli_turns[self.fac[i]]
+            self.narrate(f"helicopter {g.units[i].name} ends its flight facing {action[2]}")
+            return
+        if action[0] == "rappel":
+            self._heli_rappel(i, g.uindex[action[2]])
+            return
         if action[0] == "popup":  # MBT 6.7.5.1.2: climb to Low for the attack
             self.popup = i
             self.narrate(f"helicopter {g.units[i].name} pops up to Low altitude at {g.label(self.hex[i])}")
@@ -257,13 +336,28 @@ class AirRules(FixedWingRules):
             self._open_ow(1 - g.units[i].side, [i], "air")  # AA fire at the flying helicopter (MBT 6.7.8)
 
     def _heli_fly(self, i: int, h, mode: str) -> None:
-        """The flight of an activation (``mode`` noe, low or land), taking its passengers along."""
+        """The flight of an activation (``mode`` noe, low or land), taking its passengers along. It ends with the
+        facing of its cheapest manoeuvres (the current one on a tie); ``face`` picks another one the allowance
+        reaches (MBT 6.7.5.2); a hovering helicopter turns freely (6.7.5.2.1)."""
         g = self.game
         landed = self.heli_alt[i] == "landed"
+        noe = self.heli_msa(i, "noe")
+        hover = h == self.hex[i] and not landed and mode != "land"
+        if landed and mode == "land":
+            turns = {self.fac[i]: 0}  # stays landed
+        elif hover:
+            turns = {f: 0 for f in range(6)}
+        else:  # take-off (6.7.5.3.2) and landing (6.7.5.3.1) each cost half the NOE allowance
+            base = noe // 2 if landed or mode == "land" else 0
+            budget = self.heli_msa(i, "low") if mode == "low" else noe
+            turns = {f: c + base for f, c in self._heli_facing_costs(i, h, budget - base).items()}
         self.heli_alt[i] = "landed" if mode == "land" else mode
-        self.hover[i] = h == self.hex[i] and not landed and mode != "land"
+        self.hover[i] = hover
         self.heli_path[i] = distance(h, self.hex[i])
         self.hex[i] = h
+        self.fac[i] = min(turns, key=lambda f: (turns[f], f != self.fac[i], f))
+        self.heli_spent[i], self.heli_rappel[i] = turns[self.fac[i]], False
+        self.heli_turns = turns
         self._carry(i)
         self.heli_xfer[i], self.heli_shots = "", []
         self.air_u = i
@@ -388,7 +482,7 @@ class AirRules(FixedWingRules):
             if self.heli_alt[s] == "landed" and row.arc != 120:
                 return False  # MBT 6.7.6.2: only S120 guns fire while landed
             if row.kind == "ATGM" and self._heli_moving(s) and \
-                    (row.atgm.cl >= 3 or self.heli_path[s] > self.heli_msa(s, self.heli_alt[s]) // 2):
+                    (row.atgm.cl >= 3 or self.heli_spent[s] > self.heli_msa(s, self.heli_alt[s]) // 2):
                 return False  # MBT 6.7.6.4: CL 3/4 only hovering; CL 1/2 after at most half the allowance
             if weapon_kind(self.game, self.game.units[s].type.id, row.weapon) == "rockets" and \
                     not self._rocket_ok(s, t):

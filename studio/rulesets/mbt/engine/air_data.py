@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .air_specs import AA_MOD_IDS, AIR_ALTITUDES, AIR_VALUE_IDS, AIRCRAFT_MOD_IDS, PATTERN_KINDS
+from .air_specs import AA_MOD_IDS, AIR_ALTITUDES, AIR_VALUE_IDS, AIRCRAFT_MOD_IDS, PATTERN_KINDS, RAPPEL_MOD_IDS
 from .data import DataError, TableReader
 
 #: the altitudes each load kind is delivered from (MBT 6.7.3.2-6.7.3.7); strafing is Low only (6.7.3.2)
@@ -27,6 +27,9 @@ class AirTables:
     patterns: dict            # (kind, altitude) -> (length, width) (MBT 6.7.3.3-6.7.3.6)
     values: dict              # air-values
     landing: frozenset        # terrain codes helicopters may land in (MBT 6.7.5.3.1)
+    flight: object = None     # heli_manoeuvre.FlightRules: manoeuvre costs, side-slip minimum (MBT 6.7.5.2)
+    rappel_mod: dict = field(default_factory=dict)      # rappel-modifiers (MBT 6.7.5.3.4)
+    rappel_terrain: dict = field(default_factory=dict)  # terrain code -> modifier, None = no rappelling there
     placeholders: list = field(default_factory=list)
 
     def fingerprint(self) -> str:
@@ -64,7 +67,35 @@ def compile_air_tables(ruleset) -> AirTables:
                      fw_mod={k: v for k, v in rd.keyed("aircraft-modifiers", "id", "modifier", "int").items()
                              if k in AIRCRAFT_MOD_IDS},
                      aa_mod={k: aa[k] for k in AA_MOD_IDS}, patterns=patterns, values=values,
-                     landing=_landing(rd), placeholders=rd.placeholders)
+                     landing=_landing(rd), flight=_flight(rd, values), rappel_mod=_rappel_mod(rd),
+                     rappel_terrain=_rappel_terrain(rd), placeholders=rd.placeholders)
+
+
+def _flight(rd: TableReader, values: dict):
+    """Helicopter manoeuvre costs (table heli-movement-costs) and the side-slip minimum (MBT 6.7.5.2)."""
+    from .heli_manoeuvre import MANOEUVRES, FlightRules
+
+    costs = rd.keyed("heli-movement-costs", "manoeuvre", "cost", "int")
+    missing = [k for k in MANOEUVRES if k not in costs]
+    if missing or "heli-slip-min" not in values:
+        raise DataError(f"table 'heli-movement-costs' has no row {', '.join(missing)} or air-values no "
+                        "heli-slip-min (MBT 6.7.5.2)", "/tables")
+    return FlightRules({k: max(1, costs[k]) for k in MANOEUVRES}, max(1, values["heli-slip-min"]))
+
+
+def _rappel_mod(rd: TableReader) -> dict:
+    mods = rd.keyed("rappel-modifiers", "item", "modifier", "int")
+    missing = [k for k in RAPPEL_MOD_IDS if k not in mods]
+    if missing:
+        raise DataError(f"table 'rappel-modifiers' has no row {', '.join(missing)} (MBT 6.7.5.3.4)", "/tables")
+    return {k: mods[k] for k in RAPPEL_MOD_IDS}
+
+
+def _rappel_terrain(rd: TableReader) -> dict:
+    tid = "rappel-terrain"
+    rows = rd.rows(tid)
+    return {rd.cell(tid, rows, r, "terrain", "str"): rd.cell(tid, rows, r, "modifier", "int?")
+            for r in range(len(rows))}
 
 
 def _landing(rd: TableReader) -> frozenset:

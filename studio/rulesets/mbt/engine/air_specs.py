@@ -16,7 +16,9 @@ AIR_VALUE_IDS = ("loiter-turns", "loiter-per-drop-tank", "strafe-slow-hexes", "s
                  "crash-low-divisor", "pgm-medium-min", "pgm-medium-max", "pgm-high-min", "pgm-high-max",
                  "radar-track-min", "heli-rocket-height-per-10", "heli-rocket-min-noe", "heli-rocket-min-low",
                  "radar-gun-cm-rating", "scatter-aa-range", "heli-noe-height", "heli-atgm-moving-ap",
-                 "heli-atgm-moving-gp")
+                 "heli-atgm-moving-gp", "heli-slip-min")
+#: items of table rappel-modifiers (MBT 6.7.5.3.4): the rappelling modifier and the smoke one
+RAPPEL_MOD_IDS = ("rappelling", "smoke")
 #: bomb and FASCAM loads with a blast pattern by altitude (MBT 6.7.3.3-6.7.3.6; the diagrams are not in the text)
 PATTERN_KINDS = ("bomb", "high_drag_bomb", "incendiary_bomb", "cluster_bomb", "FASCAM")
 
@@ -31,6 +33,12 @@ AIR_TABLES = (
               ("length", "width"), keys=PATTERN_KINDS),
     TableSpec("air-values", "MBT 6.7", ("item", "value"), ("value",), ("value",), keys=AIR_VALUE_IDS),
     TableSpec("heli-landing-terrain", "MBT 6.7.5.3.1", ("terrain",), min_rows=1),
+    TableSpec("heli-movement-costs", "MBT 6.7.5.2", ("manoeuvre", "cost"), ("cost",), ("cost",),
+              keys=("forward", "reverse", "side-slip", "reverse-side-slip", "pylon", "funnel")),
+    TableSpec("rappel-modifiers", "MBT 6.7.5.3.4", ("item", "modifier"), ("modifier",), ("modifier",),
+              keys=RAPPEL_MOD_IDS),
+    TableSpec("rappel-terrain", "MBT 6.7.5.3.4", ("terrain", "modifier"), ("modifier",), ("modifier",),
+              nullable=("modifier",)),
 )
 
-__all__ = ["AIR_TABLES", "AIRCRAFT_MOD_IDS", "AA_MOD_IDS", "AIR_VALUE_IDS", "PATTERN_KINDS", "AIR_ALTITUDES"]
+__all__ = ["AIR_TABLES", "RAPPEL_MOD_IDS", "AIRCRAFT_MOD_IDS", "AA_MOD_IDS", "AIR_VALUE_IDS", "PATTERN_KINDS", "AIR_ALTITUDES"]

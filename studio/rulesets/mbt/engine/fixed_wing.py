@@ -431,6 +431,7 @@ class FixedWingRules:
                      f" (GP {gp}) on {', '.join(g.label(h) for h in hexes if h in g.map.label_of)}")
         if kind != "ARM":  # optional rules 7.31.3.2 (bombs and rockets vs visible minefields) and 7.35 (fires)
             self.mines_pattern_attack(kind, hexes, gp, a.name)
+            self.terrain_pattern_attack(kind, hexes, gp, a.name)  # MBT 6.5.4.2.5 (terrain_targets)
             self.note_fire_pattern(kind, hexes, gp)
         victims = [t] if kind == "ARM" else [u for u in range(g.n) if self.st[u] == ON and self.hex[u] in hexes and
                                              not (self.is_heli(u) and self.heli_alt[u] != "noe")]
