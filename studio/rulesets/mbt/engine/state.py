@@ -34,13 +34,14 @@ class MbtState(SpottingRules, CommandRules, FireRules, OverwatchRules, MovementR
                  "moved", "mk", "mkdf", "spots", "wreck", "bu_new", "cq", "df_side", "shots", "res_i", "reveal_for",
                  "conceal_once", "ow_side", "ow_pass", "ow_trig", "ow_ctx", "mv_idx", "mv_u", "mv_mode", "mv_left",
                  "mv_spent", "mv_turned", "mv_paid", "mv_steps", "mv_trail", "mv_end", "mv_exposed", "occ_start", "held",
-                 "control", "lost", "exits", "ended", "init_rolls", "history", "outcome_memo", "events")
+                 "control", "lost", "exits", "ended", "init_rolls", "history", "outcome_memo", "events", "df_memo")
 
     DERIVED_SLOTS = {
         "game": "the compiled scenario and ruleset: static, shared by every state of the game",
         "history": "count of applied actions (seeds the observation dice); no rule reads it",
         "init_rolls": "the last initiative rolls, kept for display; later turns use 'first'",
         "outcome_memo": "the last outcome() by what it reads (AdjustmentRules._outcome_key): a cache",
+        "df_memo": "the Direct Fire actions of the shooters of the side announcing now (_df_memo): a cache",
         "events": "narration of the rolls and results (replay viewer), appended only when dice.record is set",
         "ofire.d": "Advanced Game: the fire optional rules' compiled tables and card facts (opt_fire_data): static",
     }
@@ -109,6 +110,7 @@ class MbtState(SpottingRules, CommandRules, FireRules, OverwatchRules, MovementR
         self.history = 0
         self.outcome_memo = None
         self.events: list = []
+        self.df_memo = None
 
     def current_player(self) -> int:
         return TERMINAL if self.phase == P_OVER else self.cp
@@ -139,6 +141,7 @@ class MbtState(SpottingRules, CommandRules, FireRules, OverwatchRules, MovementR
         o.mv_turned, o.mv_paid, o.mv_steps, o.mv_end, o.mv_exposed = self.mv_turned, self.mv_paid, self.mv_steps, \
             self.mv_end, self.mv_exposed
         o.ended, o.init_rolls, o.history, o.outcome_memo = self.ended, self.init_rolls, self.history, None
+        o.df_memo = self.df_memo
         o.hex, o.fac, o.st, o.dmg = self.hex[:], self.fac[:], self.st[:], self.dmg[:]
         o.cmd, o.rev, o.fired, o.moved = self.cmd[:], self.rev[:], self.fired[:], self.moved[:]
         o.mk, o.mkdf, o.spots, o.shots = self.mk[:], self.mkdf[:], self.spots[:], self.shots[:]
@@ -184,8 +187,10 @@ class MbtState(SpottingRules, CommandRules, FireRules, OverwatchRules, MovementR
         and the dice are reseeded from public facts (forced dice dropped), so neither the view nor its clones
         reveal hidden commands or the next rolls."""
         view = self._copy(LazyDice(partial(_public_seed, self.game.scenario_id, self.turn, self.phase, self.history, player)))
-        units = self.game.units
-        view.cmd = [c if (units[i].side == player or self.rev[i]) else 0 for i, c in enumerate(self.cmd)]
+        cmd, rev = view.cmd, self.rev  # view.cmd is the view's own copy
+        for i in self.game.enemies_of(player):
+            if cmd[i] and not rev[i]:
+                cmd[i] = 0
         return view
 
     def scramble_hidden(self, player: int, seed: int) -> "MbtState":
@@ -201,13 +206,19 @@ class MbtState(SpottingRules, CommandRules, FireRules, OverwatchRules, MovementR
         other.dice.force(*(rng.randint(1, 100) for _ in range(rng.randrange(4))))
         return other
     def enemies_in(self, h, side: int) -> bool:
-        if h not in self.hex:
+        """Is an opposing vehicle of ``side`` on the map in ``h``? (The vehicles in ``h`` found by ``list.index``,
+        not by a Python loop over every vehicle.)"""
+        hexes = self.hex
+        if h not in hexes:
             return False
-        units = self.game.units
-        for i, x in enumerate(self.hex):
-            if x == h and self.st[i] == ON and units[i].side != side:
-                return True
-        return False
+        st, units, find, i = self.st, self.game.units, hexes.index, -1
+        try:
+            while True:
+                i = find(h, i + 1)
+                if st[i] == ON and units[i].side != side:
+                    return True
+        except ValueError:
+            return False
 
     def _start_turn(self) -> None:
         """Spotting Phase (MBT 4.1) and the start of the Command Phase (4.2)."""
@@ -328,12 +339,14 @@ class MbtState(SpottingRules, CommandRules, FireRules, OverwatchRules, MovementR
                 name = g.units[self.reveal_for].name
                 return [Action(("reveal", name)), Action(("conceal", name))]
             out = []
+            memo = self._df_memo()
             for s in self._df_shooters():
-                opts = self.fire_options(s, self.df_targets(s))
-                if not opts:
-                    out.append(Action(("hold", g.units[s].name)))
-                for t, row in opts:
-                    out.append(Action(("fire", g.units[s].name, g.units[t].name, row.key)))
+                acts = memo.get(s) if memo is not None else None
+                if acts is None:
+                    acts = self._df_actions(s)
+                    if memo is not None:
+                        memo[s] = acts
+                out += acts
             return out
         if self._ow_active():
             out = [PASS]
@@ -346,6 +359,28 @@ class MbtState(SpottingRules, CommandRules, FireRules, OverwatchRules, MovementR
             mover = self.mover_side()
             return [Action(("move", g.units[i].name)) for i in self._movers(mover)]
         return []
+
+    def _df_actions(self, s: int) -> list[Action]:
+        """The Direct Fire actions of shooter ``s`` (MBT 4.4.1): a shot at each target and row, else ``hold``."""
+        g = self.game
+        opts = self.fire_options(s, self.df_targets(s))
+        if not opts:
+            return [Action(("hold", g.units[s].name))]
+        return [Action(("fire", g.units[s].name, g.units[t].name, row.key)) for t, row in opts]
+
+    def _df_memo(self) -> dict | None:
+        """Shooter -> its Direct Fire actions, kept while one side announces its shots (MBT 4.4.1: every shot is
+        announced before any is resolved, so announcing changes no shooter's targets); shared by the clones and
+        views of the step. None when not caching, or when a rule module overrides what the actions read."""
+        cls = type(self)
+        if not self.caching or cls._df_actions is not MbtState._df_actions or \
+                cls.fire_options is not FireRules.fire_options or cls.df_targets is not SpottingRules.df_targets:
+            return None
+        key = (self.turn, self.df_side, self.first)
+        memo = self.df_memo
+        if memo is None or memo[0] != key:
+            memo = self.df_memo = (key, {})
+        return memo[1]
 
     def explain_illegal(self, action) -> RulesError:
         g = self.game
