@@ -75,10 +75,11 @@ _unit_lists = attrgetter(*UNIT_FIELDS)
 def build_occupancy(st) -> dict:
     """The per-hex occupancy from scratch: ``hex`` -> units there, ``(hex, side)`` -> that side's units there
     (unit order), ``("g", hex, side)`` -> how many of them are uncarried ground units (not helicopters or HQs: what
-    an Assault or Overrun meets, 6.3, 6.4) and ``("s", hex, side)`` -> how many count for stacking (1.4)."""
-    occ: dict = {}
-    hx, st_, carrier = st.hex, st.strength, st.carrier
+    an Assault or Overrun meets, 6.3, 6.4), ``("G", side)`` -> the set of hexes where that count is not 0, and
+    ``("s", hex, side)`` -> how many count for stacking (1.4)."""
     g = st.game
+    occ: dict = {("G", s): set() for s in range(len(g.sides))}
+    hx, st_, carrier = st.hex, st.strength, st.carrier
     sides, ground, stacks = g.side_of, g.ground_unit, g.stacking_unit
     for i in range(len(hx)):
         h = hx[i]
@@ -93,17 +94,23 @@ def build_occupancy(st) -> dict:
 def _count(occ: dict, i: int, h, sides, ground, stacks, step: int) -> None:
     """Count unit ``i`` in (``step`` 1) or out of (-1) the ground and stacking counts of hex ``h`` (no zeros)."""
     if ground[i]:
-        _add(occ, ("g", h, sides[i]), step)
+        key = ("g", h, sides[i])
+        if _add(occ, key, step):
+            occ[("G", sides[i])].add(h)
+        else:
+            occ[("G", sides[i])].discard(h)
         if stacks[i]:
             _add(occ, ("s", h, sides[i]), step)
 
 
-def _add(occ: dict, key: tuple, step: int) -> None:
+def _add(occ: dict, key: tuple, step: int) -> int:
+    """Add ``step`` to the count ``key`` (deleted at 0); the new count."""
     n = occ.get(key, 0) + step
     if n:
         occ[key] = n
     else:
         del occ[key]
+    return n
 
 
 def _place(occ: dict, i: int, h, carried: bool, g, step: int) -> None:
@@ -260,12 +267,20 @@ def _near(g, oh, nh) -> tuple[frozenset, frozenset]:
     return hit
 
 
+#: units per block of a changed field compared at once (a C-level list comparison that skips equal items by
+#: identity) before the items of a differing block are compared one by one
+_BLOCK = 16
+
+
 def _changed_units(old: list[list], cur: list[list]) -> list[int]:
-    """The units whose signature differs between two sets of field lists (one C-level comparison per field, a
-    scan only of the fields that changed)."""
+    """The units whose signature differs between two sets of field lists (one C-level comparison per field, then
+    per block of ``_BLOCK`` units of a field that changed, a scan only of the blocks that differ)."""
     changed: set[int] = set()
-    n = range(len(cur[0]))
+    n = len(cur[0])
     for a, b in zip(old, cur):
         if a != b:
-            changed.update(compress(n, map(ne, a, b)))
+            for s in range(0, n, _BLOCK):
+                e = s + _BLOCK
+                if a[s:e] != b[s:e]:
+                    changed.update(compress(range(s, min(e, n)), map(ne, a[s:e], b[s:e])))
     return sorted(changed)

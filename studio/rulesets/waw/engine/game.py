@@ -165,6 +165,7 @@ class WawGame(Game):
         self.level = {h: (1 if amap.elevation.get(h, 0) > 0 else 0) for h in self.hexes}
         self.los = los_for_map(amap, rs, tables)
         self.nbrs = {h: amap.neighbours(h) for h in self.hexes}
+        self.nbr_set = {h: frozenset(n) for h, n in self.nbrs.items()}
         # the hexes within 1 and at exactly 2 of each hex (the listing cache's locality rules, engine/cache.py)
         self.within1 = {h: _within(h, 1, self.nbrs) for h in self.hexes}
         self.ring2 = {h: [x for x in _within(h, 2, self.nbrs) if distance(x, h) == 2] for h in self.hexes}

@@ -524,8 +524,8 @@ class WawState(SequenceRules, CommandRules, MovementRules, FireRules, AssaultRul
     def _ground_enemy_near(self, h, side: int) -> bool:
         """Does a hex next to ``h`` hold an enemy ground unit of ``side``'s enemy (what 6.3 and 6.4 meet)?"""
         occ = self._occ
-        if occ is not None:
-            return any(occ.get(("g", n, 1 - side)) for n in self.game.nbrs[h])
+        if occ is not None:                    # the enemy's hexes with ground units (cache.build_occupancy)
+            return not self.game.nbr_set[h].isdisjoint(occ[("G", 1 - side)])
         return any(self._ground_enemies_at(n, side) for n in self.game.nbrs[h])
 
     def values(self, i: int):
