@@ -109,6 +109,16 @@ class Recovery(StrictModel):
     tow_truck: bool = Field(False, description="a tow truck: recovers trucks (p.19)")
 
 
+class Bridging(StrictModel):
+    """A bridging unit's bridge (BfOps p.19): truck-mounted or an AVLB. Capacity, deploy time and the Cruise limit
+    come from table ``bridging`` (by type and bloc) unless the card rates its capacity (cards override, p.6)."""
+
+    type: Literal["truck_mounted", "avlb"]
+    capacity_tons: float | None = Field(None, ge=0, le=500, description="the card's rating; null: table bridging")
+    span_in: float = Field(3.0, gt=0, le=24, description="the widest gap it spans, inches (card data)")
+    width_in: float = Field(0.6, gt=0, le=3, description="the deck's width, inches (card data)")
+
+
 class Capabilities(StrictModel):
     recon: bool = False
     forward_observer: bool = False
@@ -121,6 +131,8 @@ class Capabilities(StrictModel):
     eod: bool = Field(False, description="an Explosive Ordnance Disposal unit (p.20)")
     earthmoving: bool = Field(False, description="earthmoving or towing equipment: clears wire and fencing (p.19)")
     recovery: Recovery | None = None
+    bridging: Bridging | None = Field(None, description="a bridging unit and its bridge (p.19)")
+    mine_clearing: bool = Field(False, description="a mine flail or roller (p.20)")
     supply: Literal["none", "jeep", "medium_truck", "heavy_truck"] = Field("none", description=(
         "a supply unit and its size (p.18: a heavy truck carries twice a medium truck's quantity)"))
     medical: bool = Field(False, description="a medical unit: recovers Infantry (p.18)")
