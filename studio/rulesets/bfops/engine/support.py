@@ -10,6 +10,11 @@ combat engineers clearing minefields.
   nearest it after ``mine_clear_phases`` Move Phases with a Unit Rating check; a roll of 10 sets the mines
   off unless a second Unit Rating check succeeds: the unit is fully disabled. Units passing a cleared square
   roll nothing there.
+- Mine flails and rollers (p.20, B116; card capability ``mine_clearing``): inside a minefield the unit moves at
+  ``flail_pace_in`` (1") per Move Phase, and for each 1" square it passes it makes a Unit Rating check at
+  ``flail_clear_bonus`` (+1, "total = 7") instead of the mine roll: success detonates the square safely (it is
+  cleared, units behind pass it freely), failure passes without detonating it, a 10 sets the mines off with
+  their normal effect on the unit.
 """
 from __future__ import annotations
 
@@ -27,11 +32,11 @@ def may_recover(recovery, card) -> bool:
     return same or card.weight_tons < recovery.max_weight_tons
 
 
-def _holding(state, u) -> bool:
+def holding(state, u) -> bool:
     return not u.disabled and not u.bogged and state.orders.get(u.element, "hold") == "hold"
 
 
-def _tick(state, key: str, needed: int) -> bool:
+def tick(state, key: str, needed: int) -> bool:
     """One more Move Phase spent at a task; True (and the count cleared) when it has taken ``needed``."""
     state.work[key] = state.work.get(key, 0) + 1
     if state.work[key] >= needed:
@@ -52,12 +57,12 @@ def recover(state) -> None:
         card = g.card_of(v)
         for r in state.units:
             rc = g.card_of(r).capabilities.recovery
-            if r.side != v.side or r is v or r.id in busy or not _holding(state, r) or not may_recover(rc, card):
+            if r.side != v.side or r is v or r.id in busy or not holding(state, r) or not may_recover(rc, card):
                 continue
             if shapely.distance(g.footprint(r), g.footprint(v)) > reach:
                 continue
             busy.add(r.id)
-            if _tick(state, f"recover:{r.id}:{v.id}", needed):
+            if tick(state, f"recover:{r.id}:{v.id}", needed):
                 v.bogged = False
                 state.narrate(f"{r.id} recovers the bogged {v.id}: it may move again (BfOps p.19)")
             else:
@@ -71,7 +76,7 @@ def _known_minefields(state, side: int) -> list:
             and (name not in a.hidden_from or a.id in state.mines_known[side])]
 
 
-def _centre_line(area):
+def centre_line(area):
     f = area.data.get("feature")
     if f is None or f.shape != "polyline" or len(f.points) < 2:
         return None
@@ -81,7 +86,7 @@ def _centre_line(area):
 def in_cleared_square(state, area, x: float, y: float) -> bool:
     """(x, y) lies in a cleared 1" square of the minefield strip (within 1/2" along its centre line)."""
     done = state.mines_cleared.get(area.id)
-    line = _centre_line(area) if done else None
+    line = centre_line(area) if done else None
     if line is None:
         return False
     at = float(shapely.line_locate_point(line, shapely.points(x, y)))
@@ -96,18 +101,18 @@ def clear_minefields(state) -> None:
     needed = max(1, int(t.procedure("mine_clear_phases")))
     for u in state.units:
         caps = g.card_of(u).capabilities
-        if not (caps.eod or caps.demolitions) or not _holding(state, u) or u.sup_move:
+        if not (caps.eod or caps.demolitions) or not holding(state, u) or u.sup_move:
             continue
         foot = g.footprint(u)
         near = [a for a in _known_minefields(state, u.side) if shapely.distance(foot, a.geom) <= reach]
-        line = _centre_line(near[0]) if near else None
+        line = centre_line(near[0]) if near else None
         if line is None:
             continue
         area = near[0]
         at = round(float(shapely.line_locate_point(line, shapely.points(u.x, u.y))), 3)
         if in_cleared_square(state, area, *shapely.get_coordinates(shapely.line_interpolate_point(line, at))[0]):
             continue
-        if not _tick(state, f"clear:{u.id}:{area.id}", needed):
+        if not tick(state, f"clear:{u.id}:{area.id}", needed):
             state.narrate(f"{u.id} works at minefield {area.id} (BfOps p.20)")
             continue
         _clearing_check(state, u, g.card_of(u), area, at,
@@ -131,3 +136,49 @@ def _clearing_check(state, u, card, area, at: float, bonus: float) -> None:
         state.narrate(f"{u.id} clears a 1\" square of minefield {area.id}: roll {roll} <= {number:g} (BfOps p.20)")
     else:
         state.narrate(f"{u.id} fails to clear minefield {area.id}: roll {roll} > {number:g}")
+
+
+# ------------------------------------------------------------------ mine flails and rollers (p.20)
+
+def flail_pace(state, u, card, path: list) -> list:
+    """A flail or roller moves at ``flail_pace_in`` inches a Move Phase inside a minefield (BfOps p.20)."""
+    if not card.capabilities.mine_clearing or len(path) < 2:
+        return path
+    from .movement import cut
+
+    pace = state.game.tables.procedure("flail_pace_in")
+    line = shapely.linestrings(path)
+    stop = None
+    for area, _ in state.game.geometry.path_lengths(path, kinds=["minefield"]):
+        part = shapely.intersection(line, area.geom)
+        first = shapely.get_parts(part)[0] if part.geom_type.startswith("Multi") else part
+        at = float(shapely.line_locate_point(line, shapely.get_point(first, 0)))
+        stop = at + pace if stop is None else min(stop, at + pace)
+    if stop is None or stop >= float(shapely.length(line)) - 1e-9:
+        return path
+    state.narrate(f"{u.id} flails through the minefield at {pace:g}\" a Move Phase (BfOps p.20)")
+    return cut(path, stop)
+
+
+def flail_check(state, u, area, x: float, y: float) -> bool | None:
+    """The flail's check for one 1" square of minefield (module docstring): None for a unit without a flail or
+    roller (it takes the mine roll), True when the mines go off on it (a 10), else False."""
+    card = state.game.card_of(u)
+    if not card.capabilities.mine_clearing:
+        return None
+    number = card.unit_rating + state.game.tables.procedure("flail_clear_bonus")
+    roll = state.dice.roll(10, f"flail {u.id}>{area.id}")
+    if roll == 10:
+        state.narrate(f"{u.id} flails {area.id}: roll 10, the mines detonate under it (BfOps p.20)")
+        return True
+    if roll > number:
+        state.narrate(f"{u.id} flails {area.id}: roll {roll} > {number:g}, passes without detonating")
+        return False
+    line = centre_line(area)
+    if line is not None:
+        at = round(float(shapely.line_locate_point(line, shapely.points(x, y))), 3)
+        state.mines_cleared.setdefault(area.id, []).append(at)
+    else:
+        state.cleared.add(f"{area.id}@{round(x, 1)},{round(y, 1)}")
+    state.narrate(f"{u.id} flails a 1\" square of {area.id} clear: roll {roll} <= {number:g} (BfOps p.20)")
+    return False

@@ -10,7 +10,13 @@
   immobilized when Pen >= its armour: it passes and stops just beyond), leaves tracked armour alone, and a sight
   line through it spots and hits at -3 (``spot-modifiers`` / ``hit-modifiers`` burning_slick).
 - Towing or earthmoving engineer units (card capability ``earthmoving``) moving into wire or fencing clear a 1"
-  section (p.19); other units then pass there freely.
+  section (p.19); other units then pass there freely. Other engineer vehicles (trucks, dump trucks: capability
+  ``engineer`` without ``earthmoving``) holding adjacent to wire or fencing prepare it for ``wire_prepare_phases``
+  Move Phases (2, table ``procedures``) and clear the 1" section nearest them (p.19).
+- Filling (p.20, B114): an earthmoving vehicle holding adjacent to a trench its side did not prepare fills
+  ``fill_in_per_phase`` inches of it per Move Phase (1/2", the reading of the lost inch mark, table
+  ``procedures``) around the point nearest it; a mover crosses the trench freely where the filled length covers
+  its base's width.
 """
 from __future__ import annotations
 
@@ -20,6 +26,7 @@ from dataclasses import dataclass
 import shapely
 
 from .movement import cut, polyline_length
+from .support import centre_line, holding, tick
 
 FENCE, SLICK, WIRE = "fencing", "oil_slick", "wire"
 BREACH_IN = 0.5   # a cleared 1" section reaches 1/2" either side of where it was cut (BfOps p.10, p.19)
@@ -165,3 +172,86 @@ def has_slicks(game) -> bool:
     if cached is None:
         cached = game.__dict__["_has_slicks"] = any(a.kind == SLICK for a in game.geometry.areas)
     return cached
+
+
+# ------------------------------------------------------------------ engineer vehicles preparing wire (p.19)
+
+def _along(line, x: float, y: float) -> float:
+    return round(float(shapely.line_locate_point(line, shapely.points(x, y))), 3)
+
+
+def _at(line, t: float) -> tuple[float, float]:
+    p = shapely.get_coordinates(shapely.line_interpolate_point(line, t))[0]
+    return round(float(p[0]), 3), round(float(p[1]), 3)
+
+
+def _own(state, u, area) -> bool:
+    return slick_owner(state.game, area) == u.side
+
+
+def prepare_wire(state) -> None:
+    """Engineer vehicles without earthmoving gear holding adjacent to wire or fencing clear a 1" section after
+    ``wire_prepare_phases`` Move Phases there (BfOps p.19; they then back out of it)."""
+    g = state.game
+    reach = g.tables.sequence["adjacent_in"]
+    need = max(1, int(g.tables.procedure("wire_prepare_phases")))
+    for u in state.units:
+        caps = g.card_of(u).capabilities
+        if not caps.engineer or caps.earthmoving or g.card_of(u).propulsion == "foot" or not holding(state, u) \
+                or u.sup_move:
+            continue
+        for area, _ in g.geometry.areas_within(g.footprint(u), reach, kinds=(WIRE, FENCE)):
+            line = centre_line(area)
+            if line is None or _own(state, u, area):
+                continue
+            x, y = _at(line, _along(line, u.x, u.y))
+            if breached(state, area, x, y):
+                continue
+            if tick(state, f"wire:{u.id}:{area.id}", need):
+                breach(state, area, x, y, by=u.id)
+            else:
+                state.narrate(f"{u.id} prepares {area.kind} {area.id} to be cleared (BfOps p.19)")
+            break
+
+
+# ------------------------------------------------------------------ filling trenches (p.20, B114)
+
+def fill_trenches(state) -> None:
+    """Earthmoving vehicles holding adjacent to a trench fill ``fill_in_per_phase`` inches of it, centred on
+    the point of its centre line nearest them (module docstring)."""
+    g = state.game
+    reach = g.tables.sequence["adjacent_in"]
+    per = g.tables.procedure("fill_in_per_phase")
+    for u in state.units:
+        card = g.card_of(u)
+        if not card.capabilities.earthmoving or card.propulsion == "foot" or not holding(state, u) or u.sup_move \
+                or u.immobilized or not card.movement.cruise:
+            continue
+        for area, _ in g.geometry.areas_within(g.footprint(u), reach, kinds=("trench",)):
+            line = centre_line(area)
+            if line is None or _own(state, u, area):
+                continue
+            c = _along(line, u.x, u.y)
+            spans = [s for s in state.filled.get(area.id, ()) if abs(s[0] - c) > 1e-6]
+            done = next((s[1] for s in state.filled.get(area.id, ()) if abs(s[0] - c) <= 1e-6), 0.0)
+            state.filled[area.id] = sorted(spans + [(c, round(done + per, 3))])
+            state.narrate(f"{u.id} fills {done + per:g}\" of trench {area.id} (BfOps p.20)")
+            break
+
+
+def filled_at(state, area, x: float, y: float, width: float) -> bool:
+    """A base ``width`` inches wide crossing the trench at (x, y) lies within one filled length."""
+    spans = state.filled.get(area.id)
+    line = centre_line(area) if spans else None
+    if line is None:
+        return False
+    t = _along(line, x, y)
+    return any(abs(t - c) + width / 2 <= length / 2 + 1e-9 for c, length in spans)
+
+
+def fill_points(state, area, width: float) -> list[tuple[float, float]]:
+    """Points of the trench a base ``width`` wide may cross at (the centres of long enough filled lengths)."""
+    line = centre_line(area) if state.filled.get(area.id) else None
+    if line is None:
+        return []
+    return [_at(line, c) for c, length in state.filled[area.id] if length + 1e-9 >= width]
