@@ -26,6 +26,8 @@ PLUGIN = register(RulesetPlugin(
     unexposable_options={
         "battalion-cards": "the sample forces have no battalion command vehicle, and positions keep the "
                            "scenario's deck; the deck test builds one (tests/rulesets/bfops)",
+        "full-batteries": "the sample forces have no battery Headquarters vehicle, and positions keep the scenario's "
+                          "deck; the deck test builds one (tests/rulesets/bfops/test_misc_command.py)",
     },
     unexposable_tables={
         "weapon-priority": "an order: every priority one higher keeps the same order and so the same play; each "

@@ -58,7 +58,13 @@ def _fire_probes() -> list:
                _unit("b", "wp-120mm-mortar", "warpac", 31, 40, 180, element="battery"),
                _unit("p", "nato-us-rifle-squad", "nato", 30, 15, 0, spotted=True),
                _unit("q", "nato-us-rifle-squad", "nato", 34, 15, 0, spotted=True)]
+    # the same mortar with deviation (option indirect-fire): deviation roll 4 lands on the aim point (table
+    # deviation: 4 -> 0"), then the to-hit roll; on-target rolls no deviation die (BfOps p.13)
     return [
+        Probe("indirect-fire", _position("fire", mortar, dice=[4, 1, 1], to_act="warpac"), ("fire a b 0 HE",),
+              ("indirect-fire",)),
+        Probe("deviation", _position("fire", mortar, dice=[4, 1, 1], to_act="warpac",
+                                     options={"indirect-fire": "deviation"}), ("fire a b 0 HE",), (), ("deviation",)),
         Probe("barrage-grouping", _position("fire", battery, dice=[10], to_act="warpac"), ("fire a p 0 HE",),
               ("barrage-grouping",)),
         Probe("to-hit", _position("fire", bmp, dice=[7, 1]), ("fire a b 0 AP", "hold b"), (),

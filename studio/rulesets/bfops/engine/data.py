@@ -32,20 +32,25 @@ ENGINE_TABLES: tuple[TableSpec, ...] = (
               numeric=("max_mm", "mortar_hits", "gun_hits", "splash_in", "splash_hits")),
     TableSpec("weapon-priority", "BfOps p.7", ("weapon_class", "priority"), numeric=("priority",)),
     TableSpec("sequence", "BfOps p.8", ("item", "value"), numeric=("value",),
-              keys=("move_phases", "fog_of_war", "suppression", "cqb_range_in", "adjacent_in", "recovery_phases")),
+              keys=("move_phases", "fog_of_war", "suppression", "cqb_range_in", "adjacent_in", "recovery_phases",
+                    "deviation_die", "direction_die", "barrage_radius_in", "supply_jeep_loads",
+                    "supply_medium_truck_loads", "medical_phases", "medical_hits")),
     TableSpec("procedures", "BfOps 1.1", ("item", "value"), numeric=("value",),
               keys=("double_time_factor", "minefield_zone_in", "minefield_spot", "engineer_minefield_spot",
                     "collapse_bailout", "grenade_turns", "agl_burst_dice", "agl_reload_phases",
                     "column_follow_in", "minefield_stop_short_in", "slick_burn_turns", "slick_pen",
                     "fence_stop_phases", "mine_clear_phases", "eod_clear_bonus", "demolition_clear_bonus",
                     "large_force_cards_per_fog", "flare_small_mm", "flare_radius_small_in",
-                    "flare_radius_large_in", "flare_sequences")),
+                    "flare_radius_large_in", "flare_sequences", "corrected_fire", "fo_correction",
+                    "max_correction", "heavy_truck_factor", "dip_first_fire_difference", "deep_snow_extreme_bog",
+                    "iced_road_bog")),
     TableSpec("obstacle-crossing", "BfOps p.9-10", ("obstacle", "mover", "passes", "bog", "speed_factor"),
               numeric=("passes", "bog", "speed_factor"), nullable=("bog",)),
     TableSpec("night-vision", "BfOps p.12", ("generation", "nato", "warpac"), numeric=("nato", "warpac"),
               keys=("gen0", "gen1", "gen2", "gen3")),
     TableSpec("deck", "BfOps p.17", ("source", "warpac", "nato"), numeric=("warpac", "nato"),
-              keys=("platoon", "company", "battalion")),
+              keys=("platoon", "company", "battalion", "cross_branch", "full_battery_platoons")),
+    TableSpec("deviation", "BfOps p.13", ("max_roll", "deviation_in"), numeric=("max_roll", "deviation_in")),
 )
 
 
@@ -83,6 +88,7 @@ class Tables:
     procedures: dict
     crossing: dict   # (obstacle, mover) -> row
     night_vision: dict = None   # generation -> {"NATO": offset, "WARPAC": offset}
+    deviation: tuple[tuple[float, float], ...] = ()   # modified deviation die -> inches (p.13, placeholder)
 
     @classmethod
     def compile(cls, rs) -> "Tables":
@@ -102,7 +108,7 @@ class Tables:
                    _keyed(rs, "sequence", "item", "value"), deck, _keyed(rs, "procedures", "item", "value"),
                    {(str(r["obstacle"]), str(r["mover"])): r for r in _rows(rs, "obstacle-crossing")},
                    {str(r["generation"]): {"NATO": r["nato"], "WARPAC": r["warpac"]}
-                    for r in _rows(rs, "night-vision")})
+                    for r in _rows(rs, "night-vision")}, _bands(rs, "deviation", "max_roll", "deviation_in"))
 
     def fingerprint(self) -> str:
         return repr(self)

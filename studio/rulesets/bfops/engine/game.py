@@ -75,6 +75,8 @@ class BfopsGame(Game):
         from .command import build_deck
 
         self.deck = build_deck(self)
+        #: Recon-In-Force elements (scenario ``recon_in_force``, BfOps p.18)
+        self.rif = frozenset(e.replace("/", ".").lower() for e in self.ext.recon_in_force)
         self._nav: dict = {}
         self._feet: dict = {}   # footprint cache (game.footprint)
         #: macro moves: the fixed ones and one 'to-<objective>' per scenario objective
@@ -210,9 +212,9 @@ class BfopsGame(Game):
             return mod
         return min(0.0, mod + float(offsets[card.side]))                  # BfOps p.12: NV offsets
 
-    def ground_of(self, x: float, y: float, areas=None) -> str:
-        """Ground type at a point (BfOps p.11), worsened one step by flood or deep snow (p.12). ``areas``: the
-        areas at the point when the caller has them (``geometry.areas_at_points``)."""
+    def ground_of(self, x: float, y: float, areas=None, weather: bool = True) -> str:
+        """Ground type at a point (BfOps p.11), worsened one step by flood or deep snow (p.12) unless ``weather``
+        is False. ``areas``: the areas at the point when the caller has them (``geometry.areas_at_points``)."""
         ground = "normal"
         for a in self.geometry.areas_at(x, y) if areas is None else areas:
             f = a.data.get("feature")
@@ -220,7 +222,7 @@ class BfopsGame(Game):
                                                                     "woods": "rough"}.get(a.kind, "")
             if g == "extreme" or (g == "rough" and ground == "normal"):
                 ground = g
-        weather = self.scenario.environment.weather
+        weather = self.scenario.environment.weather if weather else "clear"
         if weather in ("flood", "deep_snow") and ground != "extreme":
             ground = "rough" if ground == "normal" else "extreme"
         return ground

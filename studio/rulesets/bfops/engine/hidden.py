@@ -46,8 +46,10 @@ def observe(state, player: int):
     view.game = known_game(state.game, player, state.mines_known[player])
     hidden = {u.id for u in _hidden_units(state, player)}
     view.unseen = [0, 0]
-    view.unseen[1 - player] = state.unseen[1 - player] + len(hidden)
+    aboard = [v for v in view.carried if v.side != player]          # enemy squads inside vehicles (bailout.py)
+    view.unseen[1 - player] = state.unseen[1 - player] + len(hidden) + len(aboard)
     view.units = [u for u in view.units if u.id not in hidden]
+    view.carried = [v for v in view.carried if v.side == player]
     view.work = {k: n for k, n in view.work.items() if k.split(":")[1] not in hidden}   # tasks of hidden units
     own = {u.element for u in state.units if u.side == player}
     view.orders = {e: m for e, m in view.orders.items() if e in own}

@@ -14,8 +14,14 @@ from studio.geometry import bearing
 from studio.rules.api import TERMINAL, Outcome, RulesError, State
 from studio.rules.dice import Dice
 
+from . import bailout as BO
+from . import deviation as DV
 from . import fire as F
-from .command import draw
+from . import precedence as PR
+from . import supply as SP
+from . import weather as WX
+from .bailout import Dismount
+from .command import draw, order_cost
 from .agl import agl_burst, agl_reload, bursting
 from .cqb import Cqb, cqb_targets, resolve_cqb
 from .game import MACROS
@@ -105,6 +111,8 @@ def parse_action(text: str, macros=MACROS):
         return Double(parts[1])
     if len(parts) == 2 and parts[0] == "engage":
         return Engage(parts[1])
+    if len(parts) == 2 and parts[0] == "dismount":
+        return Dismount(parts[1])
     if len(parts) == 2 and parts[0] == "hold":
         return Hold(parts[1])
     if len(parts) == 2 and parts[0] == "smoke":
@@ -175,6 +183,7 @@ class Unit:
     bursts: int = 0             # AGL bursts fired from the current load (5 a load, p.7)
     reloads: int = 0            # AGL reloads used
     reloading: int = 0          # Move Phases of AGL reloading left (2, p.8)
+    aboard: str = ""            # the carrier of a unit in ``BfopsState.carried`` (bailout.py)
 
     @property
     def suppressed(self) -> bool:
@@ -218,6 +227,8 @@ class BfopsState(State):
     mines_cleared: dict = field(default_factory=dict)   # minefield id -> centre-line positions of cleared squares
     in_combat: set = field(default_factory=set)     # elements engaged in combat (snipers, p.15)
     flares: list = field(default_factory=list)      # (x, y, radius, last Turn) of star shells (p.12-13)
+    carried: list = field(default_factory=list)     # units aboard vehicles, off the table (bailout.py)
+    barrages: dict = field(default_factory=dict)    # target marker -> (aim, turn, priority, x, y) (deviation.py)
     sights: dict = field(default_factory=dict, compare=False)
     lost: list = field(default_factory=list, compare=False)
     legal_cache: list | None = field(default=None, compare=False)
@@ -258,7 +269,7 @@ class BfopsState(State):
     def apply(self, action) -> None:
         self.legal_cache = None
         self.applied += 1
-        if isinstance(action, (Order, Pass, Double, Engage)):
+        if isinstance(action, (Order, Pass, Double, Engage, Dismount)):
             self._apply_order(action)
         elif isinstance(action, (Fire, Hold, Smoke, Cqb, W.Ignite, Flare)):
             self._apply_fire(action)
@@ -275,12 +286,13 @@ class BfopsState(State):
                           {k: set(v) for k, v in self.fired_on.items()}, dict(self.burning),
                           {k: list(v) for k, v in self.breaches.items()}, dict(self.work),
                           {k: list(v) for k, v in self.mines_cleared.items()}, set(self.in_combat),
-                          list(self.flares), dict(self.sights), list(self.lost), events=list(self.events))
+                          list(self.flares), [_copy_unit(v) for v in self.carried], dict(self.barrages),
+                          dict(self.sights), list(self.lost), events=list(self.events))
 
     def _visible(self) -> str:
         units = [(u.id, u.card, u.side, u.element, u.x, u.y, u.facing, u.hits, u.disabled, u.immobilized, u.bogged,
-                  u.sup_move, u.sup_fire, u.moved, u.fired, u.idle, u.bursts, u.reloads, u.reloading)
-                 for u in self.units]
+                  u.sup_move, u.sup_fire, u.moved, u.fired, u.idle, u.bursts, u.reloads, u.reloading,
+                  u.aboard) for u in self.units]
         return (f"{self.turn}|{self.phase}|{self.priority}|{self.player}|{self.hand}|{sorted(self.orders.items())}|"
                 f"{[sorted(s) for s in self.spotted]}|{self.alerted}|{[str(d) for d in self.declared]}|"
                 f"{sorted(self.decided)}|{sorted(self.cleared)}|{sorted(self.damage.items())}|{sorted(self.rubble)}|"
@@ -288,7 +300,9 @@ class BfopsState(State):
                 f"{[sorted(m) for m in self.mines_known]}|{sorted(self.engaged)}|"
                 f"{sorted((k, sorted(v)) for k, v in self.fired_on.items())}|{sorted(self.burning.items())}|"
                 f"{sorted(self.breaches.items())}|{sorted(self.work.items())}|{sorted(self.mines_cleared.items())}|"
-                f"{sorted(self.in_combat)}|{self.flares}|{units}")
+                f"{sorted(self.in_combat)}|{self.flares}|{units}|"
+                f"{[(v.id, v.card, v.side, v.element, v.aboard, v.hits, v.disabled) for v in self.carried]}|"
+                f"{sorted(self.barrages.items())}")
 
     def fingerprint(self) -> str:
         return f"{self._visible()}|{self.dice.fingerprint()}"
@@ -314,7 +328,7 @@ class BfopsState(State):
         points = [0.0, 0.0]
         reasons = []
         losses = [sum(1 for u in self.units if u.side == s and u.disabled) for s in (0, 1)]
-        totals = [max(1, sum(1 for u in self.units if u.side == s)) for s in (0, 1)]
+        totals = [max(1, sum(1 for u in self.units + self.carried if u.side == s)) for s in (0, 1)]
         for v in g.ext.victory:
             if v.side not in g.sides:
                 continue
@@ -351,8 +365,11 @@ class BfopsState(State):
         own = sorted({u.element for u in self.units if u.side == self.player and not u.disabled})
         double = [Double(e) for e in own if self.may_double(e)]
         engage = [Engage(e) for e in own if self.is_recon(e) and e not in self.engaged]
-        return [Pass()] + double + engage + [Order(e, m) for e in own for m in self.game.macros
-                                             if not self.stops_short(e, m)]
+        hand = self.hand[self.player]
+        own = [e for e in own if order_cost(self, e) <= hand]                  # BfOps p.18: cross-branch
+        dismount = [d for d in BO.dismount_orders(self, self.player) if d.element in own]
+        return [Pass()] + double + engage + dismount + [Order(e, m) for e in own for m in self.game.macros
+                                                        if not self.stops_short(e, m)]
 
     def is_recon(self, element: str) -> bool:
         """An element of Recon units (card capability ``recon``, BfOps p.18)."""
@@ -386,13 +403,17 @@ class BfopsState(State):
         if isinstance(action, Double):
             self.doubled.add(action.element)                                    # BfOps p.16: no card spent
             return
-        if isinstance(action, Order):
-            self.orders[action.element] = action.macro                          # BfOps p.16: persistent
-            self.issued[action.element] = self.turn
-            self.doubled.discard(action.element)
-            if self.is_recon(action.element):
+        if isinstance(action, (Order, Dismount)):
+            cost = order_cost(self, action.element)                             # BfOps p.18
+            if isinstance(action, Dismount):
+                BO.dismount(self, action.element)
+            else:
+                self.orders[action.element] = action.macro                      # BfOps p.16: persistent
+                self.issued[action.element] = self.turn
+                self.doubled.discard(action.element)
+            if cost == 0:
                 return                                                          # BfOps p.18: no card needed
-            self.hand[self.player] -= 1
+            self.hand[self.player] -= cost
         elif isinstance(action, Engage):
             self.engaged.add(action.element)                                    # BfOps p.18: a card to engage
             self.hand[self.player] -= 1
@@ -427,19 +448,26 @@ class BfopsState(State):
             column = Column({u.id: self.game.footprint(u) for u in self.units}, {}, {})
             SU.recover(self)                                                     # BfOps p.19
             SU.clear_minefields(self)                                            # BfOps p.20
-            for u in self.units:
+            SP.resupply(self)                                                    # BfOps p.18
+            SP.medical(self)                                                     # BfOps p.18-19
+            for u in list(self.units):
                 if u.disabled:
                     continue
                 agl_reload(self, u)                                              # BfOps p.8
                 if u.sup_move:
                     u.sup_move = False                                           # BfOps p.8
                     continue
-                if not (u.immobilized or u.bogged):
+                if u.bogged:
+                    WX.iced_free(self, u)                                        # BfOps p.12
+                elif not u.immobilized:
                     before = self._disabled()
                     self._move_unit(u, column)
+                    BO.follow(self, u)
+                    BO.bail_out(self)                                            # BfOps p.16
                     self._log(before, "minefield", None, None)
         self.sights = {}
         self._spotting()
+        PR.rally(self)                                                           # BfOps p.8 (Large Force)
         self.phase, self.priority, self.declared, self.decided = "fire", 0, [], set()
         self._next_decider()
 
@@ -485,6 +513,8 @@ class BfopsState(State):
         if goal is None:
             return
         speed, band = self._speed(u, card)
+        if WX.iced_bog(self, u, card, band):
+            return                                                              # BfOps p.12: iced roads
         lead = column.leader(self, u) if column is not None else None
         path = [(u.x, u.y), *lead] if lead else self._path(u, card, macro, goal, speed)   # BfOps p.11: column
         if len(path) < 2:
@@ -647,6 +677,7 @@ class BfopsState(State):
             mod = self.game.tables.bog[ground][band]                          # BfOps p.11 (Cruise or faster)
             if mod is None:
                 continue
+            mod += WX.snow_extra(self.game, *part[-1])                         # BfOps p.12: deep snow
             roll = self.dice.roll(10, f"bog {u.id}")
             if roll > card.bog_check + mod:
                 u.bogged = True
@@ -744,7 +775,7 @@ class BfopsState(State):
                     if roll <= number:
                         self.spotted[s].add(tid)
                         self.narrate(f"{u.id} spots {tid} at {sg.distance:.1f}\": roll {roll} <= {number:g}")
-                        if card.capabilities.recon and not self.alerted[s]:
+                        if (card.capabilities.recon or u.element in self.game.rif) and not self.alerted[s]:
                             self.alerted[s] = True
                             self.narrate(f"  recon spot: {self.game.sides[s]} Placed On Alert (+2, BfOps p.18)")
 
@@ -844,8 +875,8 @@ class BfopsState(State):
     def return_fire_only(self, u: Unit) -> set | None:
         """For a Recon unit not ordered to engage: the enemy units that have fired at its element (the only ones
         it may fire at, BfOps p.18); None for every other unit."""
-        if not self.game.card_of(u).capabilities.recon or u.element in self.engaged:
-            return None
+        if not self.game.card_of(u).capabilities.recon or u.element in self.engaged or u.element in self.game.rif:
+            return None                                                        # BfOps p.18: Recon-In-Force
         return set().union(*(self.fired_on.get(v.id, set()) for v in self.units if v.element == u.element))
 
     def deciding_unit(self) -> Unit | None:
@@ -900,17 +931,19 @@ class BfopsState(State):
         close = [(c, resolve_cqb(self, c)) for c in self.declared if isinstance(c, Cqb)]   # BfOps p.16: no UR
         for shot in self.declared:
             if isinstance(shot, Fire):
-                tiers.setdefault(self.game.card_of(self.unit(shot.unit)).unit_rating, []).append(shot)
+                tiers.setdefault(PR.tier(self, shot), []).append(shot)               # BfOps p.16
         for ur in sorted(tiers, reverse=True):
             live = [s for s in tiers[ur] if not self.unit(s.unit).disabled]
             effects = [(s, self.resolve_shot(s)) for s in live]
             for shot, apply in effects:
                 before = self._disabled()
                 apply()
+                BO.bail_out(self)                                                  # BfOps p.16
                 self._log(before, *self._weapon_of(shot))
         for c, apply in close:
             before = self._disabled()
             apply()
+            BO.bail_out(self)
             self._log(before, f"{self.unit(c.unit).card} CQB", 0, self.unit(c.unit).card)
         for d in self.declared:
             if isinstance(d, W.Ignite) and not self.unit(d.unit).disabled:
@@ -975,6 +1008,10 @@ class BfopsState(State):
         u, t = self.unit(shot.unit), self.unit(shot.target)
         w = self.game.card_of(u).weapons[shot.weapon]
         ammo = next(a for a in w.ammo if a.type == shot.ammo)
+        if DV.deviating(self.game, w):
+            t = DV.struck(self, u, t, w)                                          # BfOps p.13: deviation
+            if t is None:
+                return lambda: None
         sg = self.sight(u, t)
         self.fired_on.setdefault(t.id, set()).add(u.id)                          # BfOps p.18: return fire
         fresh = t.element not in self.in_combat
@@ -1087,6 +1124,7 @@ def _copy_unit(u: Unit) -> Unit:
 def new_state(game, seed: int) -> BfopsState:
     units = [Unit(d["id"], d["card"], d["side"], d["element"].replace("/", ".").lower(), float(d["x"]),
                   float(d["y"]), float(d["facing"])) for d in game.setup_units]
-    state = BfopsState(game, Dice(seed, record=False), units, {e.id: "hold" for e in game.elements})
+    orders = {e.id: "advance" if e.id in game.rif else "hold" for e in game.elements}   # BfOps p.18: RIF
+    state = BfopsState(game, Dice(seed, record=False), units, orders)
     state.begin_turn()
     return state
