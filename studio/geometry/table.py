@@ -98,6 +98,8 @@ class TableGeometry:
         self.bounds = shapely.box(0.0, 0.0, self.width, self.depth)
         self.areas = list(areas)
         self.heights = list(heights)
+        self._ground_memo: dict = {}   # (x, y) -> ground level
+        self._areas_memo: dict = {}    # (x, y) -> areas covering the point
         self._geoms = np.array([a.geom for a in self.areas], dtype=object)
         self._hgeoms = np.array([h.geom for h in self.heights], dtype=object)
         for g in (self._geoms, self._hgeoms):
@@ -117,11 +119,17 @@ class TableGeometry:
 
     # ------------------------------------------------------------------ elevation
     def ground_at(self, x: float, y: float) -> float:
-        """Ground level at (x, y): the highest height polygon covering the point, 0 on the bare table."""
+        """Ground level at (x, y): the highest height polygon covering the point, 0 on the bare table (memoized
+        per point: the geometry is static)."""
         if not self.heights:
             return 0.0
-        inside = shapely.intersects_xy(self._hgeoms, x, y)
-        return float(self._levels[inside].max()) if inside.any() else 0.0
+        hit = self._ground_memo.get((x, y))
+        if hit is None:
+            if len(self._ground_memo) >= _MEMO_SIZE:
+                self._ground_memo.clear()
+            levels = self._levels[shapely.intersects_xy(self._hgeoms, x, y)]
+            hit = self._ground_memo[(x, y)] = float(levels.max()) if len(levels) else 0.0
+        return hit
 
     # ------------------------------------------------------------------ distances and radius
     @staticmethod
@@ -141,8 +149,14 @@ class TableGeometry:
         return sorted([o for o in out if wanted is None or o[0].kind in wanted], key=lambda o: (o[1], o[0].id))
 
     def areas_at(self, x: float, y: float) -> list[Area]:
-        """Areas covering the point (x, y)."""
-        return [self.areas[i] for i in sorted(self._tree.query(Point(x, y), predicate="intersects"))]
+        """Areas covering the point (x, y) (a new list; memoized per point: the geometry is static)."""
+        hit = self._areas_memo.get((x, y))
+        if hit is None:
+            if len(self._areas_memo) >= _MEMO_SIZE:
+                self._areas_memo.clear()
+            hit = self._areas_memo[(x, y)] = tuple(
+                self.areas[i] for i in sorted(self._tree.query(Point(x, y), predicate="intersects")))
+        return list(hit)
 
     def areas_at_points(self, xs, ys) -> list[list[Area]]:
         """:meth:`areas_at` for many points at once (vectorized per area): for each point the areas covering
