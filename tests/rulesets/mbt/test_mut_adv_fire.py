@@ -1,0 +1,159 @@
+"""MBT Advanced Game direct fire: cases found by mutation testing (issue 12) that no other test pinned down, through
+positions and the public API (legal actions, play, the narration and the dice record). Expected values come from
+the rulebook (MBT 6.1.3, 6.5.2, 6.5.4) and the ruleset tables."""
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from mbt_adv_fixtures import act, adv_state, clear_pair, unit  # noqa: E402
+
+from studio.rulesets.mbt.engine.codes import MFIRE, MFIRE_SA, ON  # noqa: E402
+
+A, B, D = clear_pair(2)
+FACE = (D + 3) % 6
+
+
+def _fire(shooter, ammo, target, dice=(100,) * 8, mark="none", **target_status):
+    st = adv_state([unit("S", shooter, "us", A, D, command="FIRE", mark=mark),
+                    unit("T", target, "sov", B, FACE, **target_status)], to_act="us", dice=dice)
+    act(st, f"fire S at T {ammo}")
+    return st
+
+
+def test_a_shot_marks_the_shooter_spot_fire_small_arms_sideways():
+    # MBT 6.1.3: a unit that fired is marked Spot/Fire; one that fired only Small Arms gets the counter sideways
+    # (+1 row, not the full Spot/Fire modifier); a unit that fired non-Small Arms keeps the full counter
+    assert _fire("m1", "main:APFSDS", "t-80bv").mk[0] == MFIRE
+    assert _fire("us-mech-squad", "rifles:GP", "sov-mr-squad").mk[0] == MFIRE_SA
+    assert _fire("us-mech-squad", "rifles:GP", "sov-mr-squad", mark="spot-fire").mk[0] == MFIRE
+
+
+# ---------------------------------------------------------------- GP direct fire at vehicles (MBT 6.5.4)
+GP_LINE = re.compile(r"fires \S+ \(GP (\d+), ([PSMLE])\) at T \(GPD (\d+)([APS])\): roll (\d+)([+-]\d+) = (-?\d+) vs "
+                     r"N (-?\d+) / S (-?\d+): ([NSE])-Effect -> (\w+)")
+
+
+def _gp_state(shooter, target, rng=2, t_to="C", s_status=None, dice=(), **t_status):
+    a, b, d = clear_pair(rng, "C", t_to)
+    return adv_state([unit("S", shooter, "us", a, d, **({"command": "FIRE"} | (s_status or {}))),
+                      unit("T", target, "sov", b, (d + 3) % 6, **t_status)], to_act="us", dice=dice)
+
+
+def _gp(shooter, ammo, target, rng=2, roll=50, extra=(), t_to="C", s_status=None, **t_status):
+    """GP fire with the roll (100) ``roll`` (or a function of the shot's N, S and net giving it), then ``extra``;
+    returns the state and the narrated shot (GP factor, band, GPD, type, roll, net, x, N, S, effect, result)."""
+    if callable(roll):
+        probe = _gp(shooter, ammo, target, rng, 50, (100,) * 4, t_to, s_status, **t_status)[1]
+        roll = roll(probe["n"], probe["s"], probe["net"])
+    st = _gp_state(shooter, target, rng, t_to, s_status, (roll, *extra), **t_status)
+    act(st, f"fire S at T {ammo}")
+    line = next(e for e in st.events if " fires " in e and "(GP " in e)
+    m = GP_LINE.search(line)
+    assert m, line
+    f, band, gpd, tt, r, net, x, n, s, effect, result = m.groups()
+    return st, {"factor": int(f), "band": band, "gpd": int(gpd), "type": tt, "roll": int(r), "net": int(net),
+                "x": int(x), "n": int(n), "s": int(s), "effect": effect, "result": result}
+
+
+def _effective(digit=None):
+    """The roll whose modified result is the smallest Effective one ending in ``digit`` (None: in neither 5 nor 0,
+    the Rule of 5s and 10s)."""
+    def pick(n, s, net):
+        x = s + 1
+        if digit is None:
+            return x + (x % 5 == 0) - net
+        return x + (digit - x) % 10 - net
+    return pick
+
+
+def _suppressed(n, s, net):
+    return n + 1 - net
+
+
+@pytest.mark.parametrize("rng, band, result", [(1, "P", "SUP"), (3, "S", "SUP"), (5, "M", "NE")])
+def test_small_arms_s_effect_on_a_p_type_suppresses_at_p_and_s(rng, band, result):
+    # MBT 6.5.4.4.2: Suppressed result, Small Arms vs P-Type: Suppressed at Point Blank or Short, else No Effect
+    # (M1 commander's HMG: ranges 1/3/5/7/10; M106 mortar carrier: GPD 3P)
+    st, shot = _gp("m1", "cdr-hmg:GP", "m106", rng, _suppressed)
+    assert (shot["band"], shot["type"], shot["effect"], shot["result"]) == (band, "P", "S", result)
+    assert (st.sup[1] != 0) == (result == "SUP")
+
+
+@pytest.mark.parametrize("rng, band, result", [(1, "P", "DAMAGE"), (3, "S", "SUP"), (5, "M", "NE")])
+def test_small_arms_e_effect_on_a_p_type_damages_only_at_point_blank(rng, band, result):
+    # MBT 6.5.4.4.2: Effective result, Small Arms vs P-Type: Damaged at Point Blank (roll (10) 1-4 Turret), Suppressed
+    # at Short, else No Effect
+    st, shot = _gp("m1", "cdr-hmg:GP", "m106", rng, _effective(), extra=(3, 100, 100))
+    assert (shot["band"], shot["effect"], shot["result"]) == (band, "E", result)
+    assert st.tdmg[1] == (result == "DAMAGE") and (st.sup[1] != 0) == (result == "SUP") and st.st[1] == ON
+
+
+@pytest.mark.parametrize("rng, band, result", [(1, "P", "SUP"), (3, "S", "SUP"), (5, "M", "NE")])
+def test_small_arms_e_effect_on_an_a_type_only_suppresses_at_p_and_s(rng, band, result):
+    # MBT 6.5.4.4.2: Effective result, Small Arms vs A-Type: Suppressed at Point Blank or Short, else No Effect
+    st, shot = _gp("m1", "cdr-hmg:GP", "m113", rng, _effective(), extra=(100,) * 3)
+    assert (shot["band"], shot["type"], shot["effect"], shot["result"]) == (band, "A", "E", result)
+    assert st.st[1] == ON and not st.tdmg[1] and not st.dmg[1]
+
+
+def test_gp_damage_roll_of_4_is_turret_5_is_hull():
+    # MBT 6.5.4.4.2: a Damaged result: the shooter rolls (10); 4 or less Turret Damaged, else Hull Damaged
+    turret = _gp("m1", "cdr-hmg:GP", "m106", 1, _effective(), extra=(4, 100, 100))[0]
+    hull = _gp("m1", "cdr-hmg:GP", "m106", 1, _effective(), extra=(5, 100, 100))[0]
+    assert turret.tdmg[1] and not turret.dmg[1] and hull.dmg[1] and not hull.tdmg[1]
+
+
+def test_coax_mg_plus_10_at_point_blank_against_p_types_and_leg_units_only():
+    # MBT 6.5.4.3: Coax MG (P-Range) vs P or S: +10; the M1's coax MMG and its loader's MMG have the same row
+    def diff(target, rng):
+        return _gp("m1", "mmg:GP", target, rng)[1]["net"] - _gp("m1", "loader-mmg:GP", target, rng)[1]["net"]
+
+    assert diff("m106", 1) == 10 and diff("sov-mr-squad", 1) == 10
+    assert diff("m113", 1) == 0 and diff("m106", 2) == 0
+
+
+@pytest.mark.parametrize("status, modifier", [({"turret_damaged": True}, -10), ({"suppression": "on"}, -20),
+                                              ({"command": "SH"}, -5)])
+def test_shooter_gp_modifiers(status, modifier):
+    # MBT 6.5.4.3: Shooter Damaged -10, Shooter Suppressed -20, Short Halt of an SB:1 vehicle (M1) -5
+    plain = _gp("m1", "cdr-hmg:GP", "m106", 3)[1]["net"]
+    assert _gp("m1", "cdr-hmg:GP", "m106", 3, s_status=status)[1]["net"] - plain == modifier
+
+
+@pytest.mark.parametrize("terrain, modifier", [("W", -10), ("T", -20), ("B", 0)])
+def test_target_vehicle_cover_modifier(terrain, modifier):
+    # MBT 6.5.4.3: Target Vehicle in Medium Cover -10 (Woods), Heavy Cover -20; Light Cover (Brush) nothing
+    plain = _gp("m1", "cdr-hmg:GP", "m106", 2)[1]["net"]
+    assert _gp("m1", "cdr-hmg:GP", "m106", 2, t_to=terrain)[1]["net"] - plain == modifier
+
+
+@pytest.mark.parametrize("answer, modifier", [("reveal", -10), ("conceal", 0)])
+def test_target_vehicle_moving_only_when_revealed(answer, modifier):
+    # MBT 6.5.4.3: Target Vehicle Moving (a Move or Short Halt command) -10 for Direct Fire; a hidden command is
+    # revealed by its owner for the modifier, or kept hidden (modifier 0)
+    plain = _gp("m1", "cdr-hmg:GP", "m106", 2)[1]["net"]
+    st = _gp_state("m1", "m106", 2, dice=(50, 100, 100), command="SH")
+    act(st, "fire S at T cdr-hmg:GP")
+    act(st, f"{answer} T")
+    shot = GP_LINE.search(next(e for e in st.events if " fires " in e and "(GP " in e))
+    assert int(shot.group(6)) - plain == modifier
+
+
+def test_gp_factor_at_the_band_edge():
+    # MBT 6.5.4.1: the first range at or above the range in hexes gives the GP factor (HMG 1/3/5: range 3 is S, 4 M)
+    assert _gp("m1", "cdr-hmg:GP", "m106", 3)[1]["band"] == "S" and _gp("m1", "cdr-hmg:GP", "m106", 3)[1]["factor"] == 5
+    assert _gp("m1", "cdr-hmg:GP", "m106", 4)[1]["band"] == "M"
+
+
+# ---------------------------------------------------------------- Ammo Limits (MBT 5.16.2.6)
+def test_counted_missiles_are_in_the_fingerprint():
+    # MBT 5.16.2.6: the missiles fired are part of the state: two states differing only in them are different
+    st = _gp_state("m150", "t-80bv", 5)
+    base = st.fingerprint()
+    st.ammo[(0, "tow")] = 1  # one missile fired before (no position status for it)
+    assert st.fingerprint() != base and st.clone().fingerprint() == st.fingerprint()
