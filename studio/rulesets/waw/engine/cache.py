@@ -78,7 +78,7 @@ def build_occupancy(st) -> dict:
     an Assault or Overrun meets, 6.3, 6.4), ``("G", side)`` -> the set of hexes where that count is not 0, and
     ``("s", hex, side)`` -> how many count for stacking (1.4)."""
     g = st.game
-    occ: dict = {("G", s): set() for s in range(len(g.sides))}
+    occ: dict = {("G", s): set() for s in (0, 1, *g.side_of)}     # both sides (1 - side), even with no units
     hx, st_, carrier = st.hex, st.strength, st.carrier
     sides, ground, stacks = g.side_of, g.ground_unit, g.stacking_unit
     for i in range(len(hx)):
