@@ -19,13 +19,14 @@ class TransportedFireRules:
 
     __slots__ = ()
 
-    def riding(self, p: int) -> int:
-        """The ground carrier passenger ``p`` may fire from (MBT 6.6.7.2), or -1."""
+    def riding(self, p: int, fire: bool = True) -> int:
+        """The ground carrier passenger ``p`` rides and may fire from (MBT 6.6.7.2: squads, half-squads and sections,
+        not from helicopters; with ``fire``, a carrier command other than Move), or -1."""
         g = self.game
         if self.st[p] != CARRIED or not self.is_leg(p) or self.is_towed(p) or not g.units[p].type.combat:
             return -1
         c = self.carrier[p]
-        if c < 0 or self.st[c] != ON or g.units[c].type.ag.heli or self.cmd[c] == MOVE:
+        if c < 0 or self.st[c] != ON or g.units[c].type.ag.heli or (fire and self.cmd[c] == MOVE):
             return -1
         return c
 
@@ -33,7 +34,7 @@ class TransportedFireRules:
         """Passengers make their own spotting attempt from the carrier's hex (MBT 6.6.7.2)."""
         out = super()._spot_targets()
         g = self.game
-        riders = [p for p in range(g.n) if self.st[p] == CARRIED and self.riding(p) >= 0]
+        riders = [p for p in range(g.n) if self.st[p] == CARRIED and self.riding(p, fire=False) >= 0]
         if not riders:
             return out
         clear = g.los.clear
@@ -83,10 +84,11 @@ class TransportedFireRules:
     def _shoot(self, s: int, t: int, row, overwatch: bool) -> None:
         """The carrier is marked for the passenger's Small Arms fire, keeping a full Spot/Fire (MBT 6.6.7.2)."""
         c = self.carrier[s] if self.st[s] == CARRIED else -1
+        if c >= 0:
+            self.narrate(f"{self.game.units[s].name} fires from {self.game.units[c].name} (transported fire)")
         super()._shoot(s, t, row, overwatch)
         if c >= 0:
             self.mk[c] = MFIRE if self.mk[c] == MFIRE else MFIRE_SA
-            self.narrate(f"{self.game.units[s].name} fires from {self.game.units[c].name} (transported fire)")
 
 
 __all__ = ["TransportedFireRules"]

@@ -1,0 +1,101 @@
+"""MBT Advanced Game vehicle building movement (MBT 6.6.3; example MA35), through positions, legal actions, play
+and the narration: 2I10 (Clear) -> 2I9 (a brick building, the scenario's default construction) along hexside 0,
+2I9 -> 2I10 in reverse along hexside 3."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from mbt_adv_fixtures import act, adv_state, unit  # noqa: E402
+
+from studio.rulesets.mbt.engine.adv_move_data import adv_move  # noqa: E402
+
+OUT, IN = "2I10", "2I9"
+FAR = "4T13"
+
+
+def _drive(card="bmp-2", where=OUT, facing=0, dice=(), extra=(), side="sov"):
+    foe = "us" if side == "sov" else "sov"
+    units = [unit("V", card, side, where, facing, command="MOVE"), *extra,
+             unit("E", "m1" if foe == "us" else "t-80bv", foe, FAR, 3)]
+    st = adv_state(units, phase="move-first", to_act=side, dice=list(dice))
+    act(st, "move V")
+    return st
+
+
+def _legal(st) -> list[str]:
+    return [str(a) for a in st.legal_actions()]
+
+
+def test_table_cells_from_the_text():
+    # MBT 6.6.3: Brick HIT# 01-65, Dmgd 66-00 (so TK 01-65); 5 x the GP Defense; roll (10) 4 or less Turret
+    d = adv_move(_drive().game)
+    assert d.into["brick"] == (65, 65)
+    assert d.val["building-gpd-multiplier"] == 5 and d.val["building-turret-max"] == 4
+    assert d.construction[_drive().game.map.hex(IN)] == "brick"
+
+
+def test_ma35_bmp2_enters_a_brick_building_and_is_hull_damaged():
+    # MA35: roll 22 + 5 x GPD within 01-65; second roll 77 in 66-00: Damaged; roll (10) 9: Hull Dmgd; it enters
+    st = _drive(dice=[22, 77, 9])
+    gpd = st.game.units[0].type.ag.gp_value
+    act(st, "fwd V")
+    assert st.game.label(st.hex[0]) == IN
+    assert st.dmg[0] and not st.tdmg[0] and not st.track[0]
+    assert any(e.startswith(f"V enters the brick building at {IN}: roll 22+{5 * gpd} = {22 + 5 * gpd} within 01-65; "
+                            "77 Damaged; roll (10) 9: Hull Damaged") for e in st.events)
+
+
+def test_turret_damage_on_four_or_less():
+    st = _drive(dice=[22, 77, 4])
+    act(st, "fwd V")
+    assert st.tdmg[0] and not st.dmg[0]
+
+
+def test_track_hit_entering_stays_outside():
+    st = _drive(dice=[22, 65])
+    act(st, "fwd V")
+    assert st.game.label(st.hex[0]) == OUT and st.track[0]
+    assert not [a for a in _legal(st) if a.split()[0] in ("fwd", "rev")]
+
+
+def test_track_hit_leaving_stays_inside():
+    st = _drive(where=IN, dice=[1, 1])
+    act(st, "rev V")
+    assert st.game.label(st.hex[0]) == IN and st.track[0]
+    assert any(e.startswith(f"V exits the brick building at {IN}") for e in st.events)
+
+
+def test_above_the_hit_range_no_damage():
+    st = _drive(dice=[66])
+    act(st, "fwd V")
+    assert st.game.label(st.hex[0]) == IN and not (st.dmg[0] or st.tdmg[0] or st.track[0])
+    assert any("no damage" in e for e in st.events)
+
+
+def test_open_topped_and_reverse_entries_are_barred():
+    # MBT 6.6.3: the M150 is open-topped; no vehicle reverses into a building
+    open_top = _drive("m150", side="us")
+    assert "fwd V" not in _legal(open_top)
+    back = _drive(facing=3, dice=[99])
+    assert "rev V" not in _legal(back)
+    ahead = _drive(dice=[99])
+    assert "fwd V" in _legal(ahead)
+
+
+def test_a_carrier_without_under_armor_may_not_enter_with_passengers():
+    squad = unit("P", "us-mech-squad", "us", OUT, 0, carried_by="V")
+    loaded = _drive("m113", side="us", extra=[squad])
+    assert "fwd V" not in _legal(loaded)
+    empty = _drive("m113", side="us", dice=[99])
+    assert "fwd V" in _legal(empty)
+    ua = _drive("bmp-2", extra=[unit("P", "sov-mr-squad", "sov", OUT, 0, carried_by="V")], dice=[99])
+    assert "fwd V" in _legal(ua)  # Under Armor passengers may ride in
+
+
+def test_wheeled_vehicles_make_no_check():
+    # the rule names tracked vehicles (ENGINE_POLICIES['building-entry'])
+    st = _drive("brdm-2-at5")
+    act(st, "fwd V")
+    assert st.game.label(st.hex[0]) == IN and not any("building" in e for e in st.events)
