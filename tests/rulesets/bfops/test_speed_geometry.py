@@ -33,6 +33,7 @@ def _forget(game) -> None:
     for m in GEOMETRY_MEMOS:
         getattr(game.geometry, m).clear()
     game._nav.clear()                                   # raster grids and their distance fields
+    game._dists.clear()                                 # unit-to-unit distances
 
 
 @pytest.mark.parametrize("name", SCENARIOS)

@@ -61,7 +61,7 @@ def unit_screens(game, firer, target, eye: float, others) -> tuple[str | None, s
     than half of the target, the 50% rule of p.21). Returns (cover unit id, friendly screen id)."""
     import shapely
 
-    cands = [v for v in others if v is not firer and v is not target]
+    cands = [v for v in others if v is not firer and v is not target and _may_touch(game, v, firer, target)]
     if not cands:
         return None, None
     g = game.geometry
@@ -87,6 +87,17 @@ def unit_screens(game, firer, target, eye: float, others) -> tuple[str | None, s
         if v.side == firer.side and shapely.distance(foot, tf) > FIRE_OVER_IN:
             screen = screen or v.id                                 # friendly cover > 1/4" away (p.21)
     return cover, screen
+
+
+def _may_touch(game, v, firer, target) -> bool:
+    """Whether ``v``'s base may meet the segment from the firer to the target: its centre is within the base's
+    half diagonal (plus a margin) of the segment. A cheap bound that only drops bases the exact test would."""
+    b = game.card_of(v).base
+    reach = math.hypot(b.width_in, b.length_in) / 2 + 1e-6
+    dx, dy = target.x - firer.x, target.y - firer.y
+    norm = dx * dx + dy * dy
+    t = 0.0 if norm <= 0 else max(0.0, min(1.0, ((v.x - firer.x) * dx + (v.y - firer.y) * dy) / norm))
+    return math.hypot(v.x - firer.x - t * dx, v.y - firer.y - t * dy) <= reach
 
 
 def band(weapon, distance: float) -> str | None:

@@ -79,6 +79,7 @@ class BfopsGame(Game):
         self.rif = frozenset(e.replace("/", ".").lower() for e in self.ext.recon_in_force)
         self._nav: dict = {}
         self._feet: dict = {}   # footprint cache (game.footprint)
+        self._dists: dict = {}  # unit-to-unit distances by both bases' card, position and facing (game.distance)
         #: macro moves: the fixed ones and one 'to-<objective>' per scenario objective
         self.macros = MACROS + tuple(f"to-{o.id}" for o in self.ext.objectives)
         self.cover_spots, self.crest_spots = self._spots()
@@ -180,9 +181,16 @@ class BfopsGame(Game):
         return foot
 
     def distance(self, a, b) -> float:
-        """Unit to unit, by option ``distance-mode`` (digest f.3)."""
+        """Unit to unit, by option ``distance-mode`` (digest f.3); memoized by the two bases (card, position and
+        facing: the same footprints, the same distance)."""
         mode = "centre" if self.options.get("distance-mode") == "centre" else "edge"
-        return self.geometry.distance(self.footprint(a), self.footprint(b), mode)
+        key = (a.card, a.x, a.y, a.facing, b.card, b.x, b.y, b.facing, mode)
+        hit = self._dists.get(key)
+        if hit is None:
+            if len(self._dists) > 65536:
+                self._dists.clear()
+            hit = self._dists[key] = self.geometry.distance(self.footprint(a), self.footprint(b), mode)
+        return hit
 
     def depth(self, unit, area, los) -> float:
         """Depth of a unit inside ``area``: shortest distance to its edge, or along the line (option depth-mode)."""

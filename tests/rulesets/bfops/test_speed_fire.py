@@ -1,0 +1,83 @@
+"""Issue 19 speed-ups of Battlefield Ops! sight lines, each against its uncached computation: the bound that
+drops bases far from a sight line before the exact test never drops one the line meets (the same units on the
+line as testing every base), and unit-to-unit distances memoized by the two bases equal the fresh distance."""
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+import shapely
+
+from studio.rules.load import load_game
+from studio.rulesets.bfops.engine import fire as F
+from studio.rulesets.bfops.engine.state import Unit
+
+DATA = Path(__file__).resolve().parents[3] / "data"
+CARDS = ["nato-m60a1", "wp-t62", "nato-us-rifle-squad", "wp-rifle-squad", "nato-m113"]
+
+
+@pytest.fixture(scope="module")
+def game():
+    return load_game(DATA / "scenarios" / "bfops" / "bfops-meeting-at-the-ford.yaml", DATA).game
+
+
+def _crowd(rng, n=30):
+    """Units in a 12" x 8" box so many stand on or near the sight lines between them."""
+    return [Unit(f"u{i}", CARDS[i % len(CARDS)], i % 2, f"e{i}", rng.uniform(20, 32), rng.uniform(20, 28),
+                 rng.uniform(0, 360)) for i in range(n)]
+
+
+def test_the_base_bound_keeps_every_base_the_line_meets(game):
+    rng = random.Random(8)
+    met = 0
+    for _ in range(20):
+        units = _crowd(rng)
+        for a in units[:6]:
+            for b in units[6:12]:
+                line = shapely.linestrings([(a.x, a.y), (b.x, b.y)])
+                for v in units:
+                    touches = bool(shapely.intersects(line, game.footprint(v)))
+                    met += touches
+                    assert F._may_touch(game, v, a, b) or not touches
+    assert met > 100
+
+
+def test_units_on_the_line_are_those_of_the_unbounded_test(game, monkeypatch):
+    rng = random.Random(9)
+    answers = []
+    for _ in range(12):
+        units = _crowd(rng)
+        for a in units[:5]:
+            for b in units[5:10]:
+                answers.append(F.unit_screens(game, a, b, 0.35, units))
+    with monkeypatch.context() as m:
+        m.setattr(F, "_may_touch", lambda *args: True)               # every base to the exact test
+        rng = random.Random(9)
+        full = []
+        for _ in range(12):
+            units = _crowd(rng)
+            for a in units[:5]:
+                for b in units[5:10]:
+                    full.append(F.unit_screens(game, a, b, 0.35, units))
+    assert answers == full
+    assert sum(c is not None for c, _ in answers) > 20 and any(s is not None for _, s in answers)
+
+
+def test_memoized_distances_equal_the_fresh_distance(game):
+    rng = random.Random(10)
+    units = _crowd(rng, 20)
+    kept = game.options.get("distance-mode")
+    first = {}
+    try:
+        for mode in ("edge", "centre"):
+            game.options["distance-mode"] = mode
+            for a in units:
+                for b in units:
+                    want = game.geometry.distance(game.footprint(a), game.footprint(b), mode)
+                    assert game.distance(a, b) == want
+                    assert game.distance(a, b) == want                 # from the memo
+            first[mode] = game.distance(units[0], units[1])
+    finally:
+        game.options["distance-mode"] = kept
+    assert first["edge"] < first["centre"]                              # the mode is part of the key
