@@ -116,6 +116,7 @@ class TableGeometry:
         self._memo: dict = {}   # los() answers
         self._exposure_memo: dict = {}
         self._shadow_memo: dict = {}   # (area index, eye x, eye y) -> its shadow
+        self._kinds: dict = {}         # frozenset of kinds -> [(area index, bounds)] (areas_within)
 
     # ------------------------------------------------------------------ elevation
     def ground_at(self, x: float, y: float) -> float:
@@ -142,11 +143,31 @@ class TableGeometry:
         return float(shapely.distance(a, b))
 
     def areas_within(self, geom: BaseGeometry, radius: float, kinds: Iterable[str] | None = None) -> list[tuple[Area, float]]:
-        """Areas within ``radius`` inches of ``geom`` (edge to edge), nearest first, optionally of ``kinds``."""
+        """Areas within ``radius`` inches of ``geom`` (edge to edge), nearest first, optionally of ``kinds``
+        (then only the areas of those kinds whose bounds come within ``radius`` of the shape's are measured)."""
         wanted = None if kinds is None else set(kinds)
+        if wanted is not None:
+            return self._areas_within_kinds(geom, radius, frozenset(wanted))
         idx = self._tree.query(geom, predicate="dwithin", distance=radius)
         out = [(self.areas[i], float(shapely.distance(geom, self._geoms[i]))) for i in idx]
         return sorted([o for o in out if wanted is None or o[0].kind in wanted], key=lambda o: (o[1], o[0].id))
+
+    def _areas_within_kinds(self, geom: BaseGeometry, radius: float, kinds: frozenset) -> list[tuple[Area, float]]:
+        """:meth:`areas_within` for the areas of ``kinds`` (their indexes and bounds listed once per kinds)."""
+        subset = self._kinds.get(kinds)
+        if subset is None:
+            subset = self._kinds[kinds] = [(i, tuple(shapely.bounds(self._geoms[i]).tolist()))
+                                           for i, a in enumerate(self.areas) if a.kind in kinds]
+        if not subset:
+            return []
+        x0, y0, x1, y1 = shapely.bounds(geom).tolist()
+        out = []
+        for i, (ax0, ay0, ax1, ay1) in subset:
+            if ax0 - radius <= x1 and ax1 + radius >= x0 and ay0 - radius <= y1 and ay1 + radius >= y0:
+                d = float(shapely.distance(geom, self._geoms[i]))
+                if d <= radius:
+                    out.append((self.areas[i], d))
+        return sorted(out, key=lambda o: (o[1], o[0].id))
 
     def areas_at(self, x: float, y: float) -> list[Area]:
         """Areas covering the point (x, y) (a new list; memoized per point: the geometry is static)."""

@@ -85,3 +85,22 @@ def test_random_playouts_same_with_the_speed_memos_forgotten_every_step(name):
             prints.append((legal, s.fingerprint()))
         runs.append(prints)
     assert runs[0] == runs[1] and len(runs[0]) == 60
+
+
+@pytest.mark.parametrize("name", SCENARIOS)
+def test_areas_within_of_some_kinds_equal_the_tree_query(name):
+    g = _geometry(name)
+    rng = random.Random(13)
+    kinds_seen = sorted({a.kind for a in g.areas})
+    found = 0
+    for _ in range(300):
+        foot = footprint(rng.uniform(0, g.width), rng.uniform(0, g.depth), rng.uniform(0, 360), 0.5, 0.9)
+        radius = rng.choice([0.0, 0.25, 1.0, 4.0, 10.0])
+        kinds = rng.sample(kinds_seen, rng.randint(1, 3))
+        idx = g._tree.query(foot, predicate="dwithin", distance=radius)
+        want = sorted(((g.areas[i], float(shapely.distance(foot, g._geoms[i]))) for i in idx
+                       if g.areas[i].kind in kinds), key=lambda o: (o[1], o[0].id))
+        got = g.areas_within(foot, radius, kinds=kinds)
+        assert got == want
+        found += len(got)
+    assert found > 20                                             # the comparison met areas
