@@ -262,3 +262,72 @@ def test_towed_units_never_rappel():
     assert st.carrier[3] == 0
     act(st, "fly H 2A1")
     assert {a[2] for a in st.legal_actions() if a[0] == "rappel"} == {"P"}
+
+
+# ------------------------------------------------------------------ the vectorised search against a plain one
+
+def _reference_costs(g, start, facing: int, budget: int) -> dict:
+    """(hex, facing) -> cheapest cost by a plain Dijkstra over the rule states of MBT 6.7.5.2 (the engine searches
+    all states at once with arrays; this is the same rules written step by step)."""
+    import heapq
+
+    rules = g.air.flight
+    c, k = rules.costs, rules.slip_min
+    best = {}
+    for reverse in (False, True):
+        back = 3 if reverse else 0
+        first = (start, facing, "normal", 0, 0, 0)  # hex, facing, mode, slip side, slip count, circling side
+        seen, heap, n = {first: 0}, [(0, 0, first)], 0
+        while heap:
+            cost, _, st = heapq.heappop(heap)
+            if seen[st] < cost:
+                continue
+            h, f, mode, slip, cnt, circle = st
+            if not (mode == "slip" and cnt < k):
+                best[(h, f)] = min(cost, best.get((h, f), cost))
+            steps = []
+            slip_cost = c["reverse-side-slip" if reverse else "side-slip"]
+            if mode == "slip" and cnt < k:
+                side = (f + 3 - slip) if reverse else (f + slip)
+                steps.append((slip_cost, neighbour(h, side % 6), f, "slip", slip, cnt + 1, circle))
+            else:
+                for turn in (0, 1, -1):
+                    steps.append((c["reverse" if reverse else "forward"], neighbour(h, (f + back) % 6),
+                                  (f + turn) % 6, "normal", 0, 0, 0))
+                if mode == "slip":
+                    steps += [(0, h, (f + t) % 6, "turned", slip, 0, circle) for t in (1, -1)]
+                for s in (1, -1):
+                    if slip in (0, s):
+                        more = min(k, cnt + 1) if mode == "slip" and slip == s else 1
+                        side = (f + 3 - s) if reverse else (f + s)
+                        steps.append((slip_cost, neighbour(h, side % 6), f, "slip", s, more, circle))
+                    if circle in (0, s):
+                        side = (f + 3 + s) if reverse else (f + s)
+                        steps.append((c["funnel" if reverse else "pylon"], neighbour(h, side % 6), (f - s) % 6,
+                                      "circle", slip, 0, s))
+            for step, nh, nf, nm, ns, nc, ncirc in steps:
+                nxt = (nh, nf, nm, ns, nc, ncirc)
+                if cost + step <= budget and nh in g.map.label_of and cost + step < seen.get(nxt, budget + 1):
+                    seen[nxt] = cost + step
+                    n += 1
+                    heapq.heappush(heap, (cost + step, n, nxt))
+    return best
+
+
+def test_the_flight_search_agrees_with_a_plain_dijkstra_on_random_starts():
+    # the engine's vectorised search (and its cache: one search answers smaller budgets) gives the same reachable
+    # hexes and facing costs as a plain Dijkstra over the same rule states
+    import random
+
+    from studio.rulesets.mbt.engine.heli_manoeuvre import facing_costs, reachable
+
+    g = adv_game()
+    hexes = sorted(g.hexes)
+    rnd = random.Random(7)
+    for _ in range(4):
+        h, f = rnd.choice(hexes), rnd.randrange(6)
+        ref = _reference_costs(g, h, f, 8)
+        for budget in (8, 4):
+            assert reachable(g, g.air.flight, h, f, budget) == {x for (x, _), c in ref.items() if c <= budget}
+        goal = rnd.choice(sorted({x for x, _ in ref}))
+        assert facing_costs(g, g.air.flight, h, f, 8, goal) == {ff: c for (x, ff), c in ref.items() if x == goal}

@@ -197,6 +197,7 @@ class AirRules(TerrainTargetRules, FixedWingRules):
             return out + [Action(("fly", name, g.label(h))) for h in sorted(self._heli_reach(i, noe - noe // 2))
                           if h not in taken]
         out = []
+        self._heli_reach(i, max(noe, self.heli_msa(i, "low")))  # one search answers the three allowances
         for alt in ("noe", "low"):
             taken = self._heli_taken(i, alt)
             hexes = self._heli_reach(i, noe if alt == "noe" else self.heli_msa(i, "low"))

@@ -25,8 +25,9 @@ from studio.hexgrid.coords import neighbour
 #: the manoeuvres of table heli-movement-costs (MBT 6.7.5.2.1-6.7.5.2.4)
 MANOEUVRES = ("forward", "reverse", "side-slip", "reverse-side-slip", "pylon", "funnel")
 
-#: search modes: after a normal hex or the start, slipping, after a pylon/funnel hex, after a slip's closing turn
-_NORMAL, _SLIP, _CIRCLE, _TURNED = range(4)
+#: search modes beyond the slip counts: after a normal hex or the start, after a pylon/funnel hex, after a slip's
+#: closing turn; slipping with k hexes so far is mode SLIP0 + k - 1 (k = 1 .. slip minimum)
+_NORMAL, _CIRCLE, _TURNED, _SLIP0 = range(4)
 
 
 class FlightRules(NamedTuple):
@@ -36,66 +37,84 @@ class FlightRules(NamedTuple):
     slip_min: int
 
 
-def _steps(rules: FlightRules, reverse: bool, nb, h: int, f: int, mode: int, slip: int, cnt: int, circle: int):
-    """The moves from one search state (``h`` a hex index, ``nb[h][d]`` its neighbours, -1 off the map): a list of
-    (cost, hex, facing, mode, slip side, slip count, circling side)."""
-    c = rules.costs
-    ns = nb[h]
-    slip_cost = c["reverse-side-slip" if reverse else "side-slip"]
-    if mode == _SLIP and cnt < rules.slip_min:  # a slip goes on to its minimum, the same way
-        return [(slip_cost, ns[(f + 3 - slip) % 6 if reverse else (f + slip) % 6], f, _SLIP, slip, cnt + 1, circle)]
-    nh = ns[(f + 3) % 6 if reverse else f]  # MBT 6.7.5.2.1-2: a normal hex, then a free turn of one hexside
-    normal = c["reverse" if reverse else "forward"]
-    out = [(normal, nh, f, _NORMAL, 0, 0, 0), (normal, nh, (f + 1) % 6, _NORMAL, 0, 0, 0),
-           (normal, nh, (f - 1) % 6, _NORMAL, 0, 0, 0)]
-    if mode == _SLIP:  # MBT 6.7.5.2.3: a normal turn may close a slip
-        out += [(0, h, (f + 1) % 6, _TURNED, slip, 0, circle), (0, h, (f - 1) % 6, _TURNED, slip, 0, circle)]
-    circ = c["funnel" if reverse else "pylon"]
-    for s in (1, -1):
-        if slip in (0, s):  # MBT 6.7.5.2.3: the other way only after a normal hex
-            k = cnt + 1 if mode == _SLIP and slip == s else 1
-            out.append((slip_cost, ns[(f + 3 - s) % 6 if reverse else (f + s) % 6], f, _SLIP, s,
-                        min(k, rules.slip_min), circle))
-        if circle in (0, s):  # MBT 6.7.5.2.4: pylon (nose on the hex in front), funnel (tail on the hex behind)
-            out.append((circ, ns[(f + 3 + s) % 6 if reverse else (f + s) % 6], (f - s) % 6, _CIRCLE, slip, 0, s))
-    return out
+class _Space:
+    """The search space of one map and rules, one direction of flight: state index
+    ``((hex * 6 + facing) * modes + mode) * 9 + (slip side + 1) * 3 + (circling side + 1)`` and, per move kind, the
+    target state of every state (-1: no such move) and its cost."""
 
+    def __init__(self, nb, rules: FlightRules, reverse: bool):
+        import numpy as np
 
-def _search(rules: FlightRules, nb, start: int, facing: int, budget: int, reverse: bool, best: dict, stop) -> None:
-    """Dijkstra (buckets by cost) over (hex, facing, mode, slip side, slip count, circling side) in one direction
-    of flight; ``best[(hex index, facing)]`` keeps the cheapest cost of a state that may end there; ``stop(cost)``
-    ends the search before the states of that cost (nothing the caller needs can change any more)."""
-    first = (start, facing, _NORMAL, 0, 0, 0)
-    seen = {first: 0}
-    normal: dict = {}
-    buckets: list = [[] for _ in range(budget + 1)]
-    buckets[0].append(first)
-    for cost in range(budget + 1):
-        if stop(cost):
-            return
-        level = buckets[cost]
-        while level:
-            state = level.pop()
-            if seen[state] < cost:
+        nh, k = len(nb), rules.slip_min
+        modes = _SLIP0 + k
+        self.modes, self.n = modes, nh * 6 * modes * 9
+        idx = np.arange(self.n)
+        cs, ss = idx % 3 - 1, (idx // 3) % 3 - 1
+        mode = (idx // 9) % modes
+        f = (idx // (9 * modes)) % 6
+        h = idx // (9 * modes * 6)
+        nbr = np.asarray(nb, dtype=np.int64)  # hex -> neighbour by direction, -1 off the map
+        c = rules.costs
+        back = 3 if reverse else 0
+        slipping = mode >= _SLIP0
+        count = np.where(slipping, mode - _SLIP0 + 1, 0)
+        forced = slipping & (count < k)  # a slip goes on to its minimum, the same way (MBT 6.7.5.2.3)
+        free = ~forced
+
+        def state(hh, ff, mm, s2, c2):
+            ok = hh >= 0
+            out = (((np.where(ok, hh, 0) * 6 + ff % 6) * modes + mm) * 9 + (s2 + 1) * 3 + (c2 + 1))
+            return np.where(ok, out, -1)
+
+        moves = []
+        for turn in (0, 1, -1):  # MBT 6.7.5.2.1-2: a normal hex, then a free turn of one hexside
+            t = state(nbr[h, (f + back) % 6], f + turn, np.full_like(h, _NORMAL), 0 * h, 0 * h)
+            moves.append((np.where(free, t, -1), c["reverse" if reverse else "forward"]))
+        slip_cost = c["reverse-side-slip" if reverse else "side-slip"]
+        circle_cost = c["funnel" if reverse else "pylon"]
+        for side in (1, -1):
+            d = (f + 3 - side) % 6 if reverse else (f + side) % 6
+            go_on = slipping & (ss == side)
+            nmode = np.where(go_on, np.minimum(count + 1, k) - 1 + _SLIP0, _SLIP0)
+            t = state(nbr[h, d], f, nmode, np.full_like(h, side), cs)
+            ok = (ss == 0) | (ss == side)  # the other way only after a normal hex (MBT 6.7.5.2.3)
+            moves.append((np.where(ok & (free | go_on), t, -1), slip_cost))
+            d = (f + 3 + side) % 6 if reverse else (f + side) % 6  # pylon: nose on the hex in front; funnel: tail
+            t = state(nbr[h, d], f - side, np.full_like(h, _CIRCLE), ss, np.full_like(h, side))
+            ok = (cs == 0) | (cs == side)  # MBT 6.7.5.2.4
+            moves.append((np.where(ok & free, t, -1), circle_cost))
+        closing = slipping & ~forced  # MBT 6.7.5.2.3: a normal turn may close a slip
+        self.turns = [np.where(closing, state(h, f + turn, np.full_like(h, _TURNED), ss, cs), -1) for turn in (1, -1)]
+        self.moves = moves
+        self.ends = ~forced  # states a flight may end in (no slip short of its minimum)
+
+    def search(self, start: int, facing: int, budget: int):
+        """Cheapest cost of each state from (``start``, ``facing``) within ``budget`` (inf: out of reach): a
+        Dijkstra by cost levels over every state at once (costs are small integers)."""
+        import numpy as np
+
+        inf = budget + 1
+        dist = np.full(self.n, inf, dtype=np.int32)
+        dist[(start * 6 + facing) * self.modes * 9 + 4] = 0  # mode normal, no slip or circle side
+        for level in range(budget + 1):
+            frontier = np.flatnonzero(dist == level)
+            if frontier.size == 0:
                 continue
-            h, f, mode, slip, cnt, circle = state
-            if mode == _NORMAL:
-                if normal.get((h, f), budget + 1) <= cost and state != first:
+            for turn in self.turns:  # the cost-0 closing turns stay in this level (their targets turn no more)
+                tgt = turn[frontier]
+                tgt = tgt[tgt >= 0]
+                if tgt.size:
+                    better = tgt[dist[tgt] > level]
+                    dist[better] = level
+                    frontier = np.concatenate((frontier, better))
+            for tgt_of, cost in self.moves:
+                nxt = level + cost
+                if nxt > budget:
                     continue
-                normal[(h, f)] = cost
-            elif mode != _SLIP and normal.get((h, f), budget + 1) <= cost:
-                continue  # a normal hex at no more cost may do all this state may (no slip or circle limits)
-            if not (mode == _SLIP and cnt < rules.slip_min) and cost < best.get((h, f), budget + 1):
-                best[(h, f)] = cost
-            for step, nh, nf, nmode, nslip, ncnt, ncircle in _steps(rules, reverse, nb, h, f, mode, slip, cnt,
-                                                                    circle):
-                total = cost + step
-                if total > budget or nh < 0:
-                    continue
-                nxt = (nh, nf, nmode, nslip, ncnt, ncircle)
-                if total < seen.get(nxt, budget + 1):
-                    seen[nxt] = total
-                    buckets[total].append(nxt)
+                tgt = tgt_of[frontier]
+                tgt = tgt[tgt >= 0]
+                dist[tgt] = np.minimum(dist[tgt], nxt)
+        return dist
 
 
 def _neighbours(game) -> tuple:
@@ -109,50 +128,49 @@ def _neighbours(game) -> tuple:
     return got
 
 
-def _cached(game, kind: str, rules: FlightRules, start, facing: int, budget: int, goal=None):
-    """Run the searches of both directions once per key (cached on ``game``): ``kind`` 'hexes' stops once every
-    hex of the map is reached (a hex reached within the budget is all a flight's legality needs), 'goal' once the
-    six facings of ``goal`` are settled; returns ``best`` over hex indexes."""
+def _costs(game, rules: FlightRules, start, facing: int, budget: int):
+    """Cheapest cost of every (hex index, facing) over both directions of flight: an array (hexes, 6), more than
+    ``budget`` where out of reach; cached on ``game`` per start and facing (a search with a larger budget
+    answers a smaller one: its costs up to the budget are the same)."""
+    import numpy as np
+
     cache = game.__dict__.setdefault("_heli_reach", {})
-    key = (kind, start, facing, budget, goal, rules.slip_min, tuple(sorted(rules.costs.items())))
+    key = (start, facing, rules.slip_min, tuple(sorted(rules.costs.items())))
     got = cache.get(key)
-    if got is not None:
-        return got
+    if got is not None and got[0] >= budget:
+        return got[1]  # costs within a larger budget are the same cheapest costs
     if len(cache) > 4096:
         cache.clear()
     hexes, index, nb = _neighbours(game)
-    best: dict = {(index[start], facing): 0}
-    if kind == "hexes":
-        found: set = {index[start]}
-
-        def stop(_cost):
-            found.update(h for h, _f in best)
-            return len(found) == len(nb)
-    else:
-        g = index[goal]
-
-        def stop(cost):
-            done = [best[(g, f)] for f in range(6) if (g, f) in best]
-            return len(done) == 6 and cost >= max(done)
+    spaces = game.__dict__.setdefault("_heli_space", {})
+    best = None
     for reverse in (False, True):
-        _search(rules, nb, index[start], facing, budget, reverse, best, stop)
-    got = cache[key] = best
-    return got
+        sk = (reverse, rules.slip_min, tuple(sorted(rules.costs.items())))
+        if sk not in spaces:
+            spaces[sk] = _Space(nb, rules, reverse)
+        sp = spaces[sk]
+        dist = np.where(sp.ends, sp.search(index[start], facing, budget), budget + 1)
+        per = dist.reshape(len(nb), 6, sp.modes * 9).min(axis=2)
+        best = per if best is None else np.minimum(best, per)
+    cache[key] = (budget, best)
+    return best
 
 
 def reachable(game, rules: FlightRules, start, facing: int, budget: int) -> frozenset:
     """The hexes a helicopter at ``start`` facing ``facing`` may end a flight in within ``budget`` (MBT 6.7.5.2),
     its own hex included."""
+    import numpy as np
+
     hexes = _neighbours(game)[0]
-    return frozenset(hexes[h] for h, _f in _cached(game, "hexes", rules, start, facing, budget))
+    best = _costs(game, rules, start, facing, budget)
+    return frozenset(hexes[k] for k in np.flatnonzero(best.min(axis=1) <= budget))
 
 
 def facing_costs(game, rules: FlightRules, start, facing: int, budget: int, goal) -> dict:
     """Facing -> the cheapest cost of a flight from ``start`` (facing ``facing``) that ends in ``goal`` with it,
     within ``budget`` (MBT 6.7.5.2; the start itself: its facing at cost 0)."""
-    g = _neighbours(game)[1][goal]
-    best = _cached(game, "goal", rules, start, facing, budget, goal)
-    return {f: c for (h, f), c in best.items() if h == g}
+    row = _costs(game, rules, start, facing, budget)[_neighbours(game)[1][goal]]
+    return {f: int(c) for f, c in enumerate(row) if c <= budget}
 
 
 __all__ = ["FlightRules", "MANOEUVRES", "facing_costs", "reachable"]
