@@ -156,4 +156,22 @@ def test_counted_missiles_are_in_the_fingerprint():
     st = _gp_state("m150", "t-80bv", 5)
     base = st.fingerprint()
     st.ammo[(0, "tow")] = 1  # one missile fired before (no position status for it)
-    assert st.fingerprint() != base and st.clone().fingerprint() == st.fingerprint()
+    one = st.fingerprint()
+    st.ammo[(0, "tow")] = 2
+    assert len({base, one, st.fingerprint()}) == 3 and st.clone().fingerprint() == st.fingerprint()
+
+
+@pytest.mark.parametrize("carried, first, second", [(0, False, False), (1, True, False), (2, True, True)])
+def test_counted_missiles_fire_exactly_the_number_carried(carried, first, second):
+    # MBT 5.16.2.6: counted ATGM limits are the exact number carried (option atgm-ammo-limits: count, Q31): a
+    # launcher with none may not fire, with one it fires once (the M150's ITOW limit set to 0, 1, 2 on this game)
+    from studio.rulesets.mbt.engine.opt_fire_data import fire_data
+
+    a, b, d = clear_pair(5)
+    st = adv_state([unit("S", "m150", "us", a, d, command="FIRE"), unit("T", "t-80bv", "sov", b, (d + 3) % 6)],
+                   to_act="us", dice=(100,) * 8, options={"atgm-ammo-limits": "count"})
+    fire_data(st.game).cards["m150"].limits["tow"]["A"] = carried
+    legal = [str(x) for x in st.legal_actions()]
+    assert ("fire S at T tow:ITOW" in legal) is first
+    st.ammo[(0, "tow")] = 1  # one fired before (no position status for it)
+    assert (st.weapon_ok(0, 1, next(r for r in st.game.units[0].type.ap if r.key == "tow:ITOW"))) is second
