@@ -26,6 +26,9 @@ PLUGIN = register(RulesetPlugin(
     unexposable_options={
         "battalion-cards": "the sample forces have no battalion command vehicle, and positions keep the "
                            "scenario's deck; the deck test builds one (tests/rulesets/bfops)",
+        "bridge-limit": "no sample card weighs exactly a bridge's rating (15, 50 or 70 t); "
+                        "tests/rulesets/bfops/test_eng_bridging.py plays a 50 t test-bed vehicle on a WARPAC AVLB "
+                        "under both choices",
         "full-batteries": "the sample forces have no battery Headquarters vehicle, and positions keep the scenario's "
                           "deck; the deck test builds one (tests/rulesets/bfops/test_misc_command.py)",
     },

@@ -123,5 +123,28 @@ def _turn_probes() -> list:
     ]
 
 
+def _engineering_probes() -> list:
+    from studio.rules.conformance import Probe
+
+    far = _unit("b", "wp-t62", "warpac", 69, 47, 180)
+    # a NATO AVLB 0.17" from the stream's south bank lays its bridge in 1 full Turn (its one Move Phase, table
+    # bridging: deploy_turns 1); one more Move Phase or Turn and it is not down yet
+    avlb = [_unit("a", "nato-m60-avlb", "nato", 56.0, 23.2, 0, element="br"), far]
+    # an engineer squad 0.175" from the churchyard wall sets a Level 1 charge in 1 Move Phase (table demolition,
+    # squad sized); roll 7 = UR 6 + 1 breaches the wall
+    charge = [_unit("e", "nato-engineer-squad", "nato", 43, 34.5, 0, element="eng"), far]
+    # an M113 east of the churchyard wall, blown once at (46, 37.8): through the gap with wall-breach 'once',
+    # round the wall's north end otherwise (vehicles need it blown twice)
+    gap = [_unit("m", "nato-m113", "nato", 47.0, 37.8, 270, order="to-village", element="apc"), far]
+    breach = {"breaches": {"churchyard-wall": [[46.0, 37.8]]}}
+    return [
+        Probe("bridging", _position("command", avlb), ("bridge a", "pass", "pass"), (), ("bridging",)),
+        Probe("demolition", _position("command", charge, dice=[7]), ("demolish e churchyard-wall 1", "pass", "pass"),
+              (), ("demolition",)),
+        Probe("wall-breach", _position("command", gap, VILLAGE, engineering=breach), ("pass", "pass"),
+              ("wall-breach",)),
+    ]
+
+
 def probes() -> list:
-    return _fire_probes() + _turn_probes()
+    return _fire_probes() + _turn_probes() + _engineering_probes()

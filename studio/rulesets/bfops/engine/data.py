@@ -43,11 +43,18 @@ ENGINE_TABLES: tuple[TableSpec, ...] = (
                     "large_force_cards_per_fog", "flare_small_mm", "flare_radius_small_in",
                     "flare_radius_large_in", "flare_sequences", "corrected_fire", "fo_correction",
                     "max_correction", "heavy_truck_factor", "dip_first_fire_difference", "deep_snow_extreme_bog",
-                    "iced_road_bog")),
+                    "iced_road_bog", "demolition_breach_bonus", "fill_in_per_phase", "flail_clear_bonus",
+                    "flail_pace_in", "wire_prepare_phases")),
     TableSpec("obstacle-crossing", "BfOps p.9-10", ("obstacle", "mover", "passes", "bog", "speed_factor"),
               numeric=("passes", "bog", "speed_factor"), nullable=("bog",)),
     TableSpec("night-vision", "BfOps p.12", ("generation", "nato", "warpac"), numeric=("nato", "warpac"),
               keys=("gen0", "gen1", "gen2", "gen3")),
+    TableSpec("bridging", "BfOps p.19", ("bridge", "capacity_tons", "strict", "deploy_phases", "deploy_turns",
+                                         "cruise_only"),
+              numeric=("capacity_tons", "strict", "deploy_phases", "deploy_turns", "cruise_only"),
+              keys=("truck_mounted", "avlb_warpac", "avlb_nato")),
+    TableSpec("demolition", "BfOps p.20", ("level", "fire_team_phases", "squad_phases", "pen"),
+              numeric=("fire_team_phases", "squad_phases", "pen"), integer=("level",)),
     TableSpec("deck", "BfOps p.17", ("source", "warpac", "nato"), numeric=("warpac", "nato"),
               keys=("platoon", "company", "battalion", "cross_branch", "full_battery_platoons")),
     TableSpec("deviation", "BfOps p.13", ("max_roll", "deviation_in"), numeric=("max_roll", "deviation_in")),
@@ -89,6 +96,8 @@ class Tables:
     crossing: dict   # (obstacle, mover) -> row
     night_vision: dict = None   # generation -> {"NATO": offset, "WARPAC": offset}
     deviation: tuple[tuple[float, float], ...] = ()   # modified deviation die -> inches (p.13, placeholder)
+    bridging: dict = None       # bridge type (truck_mounted, avlb_<bloc>) -> row (BfOps p.19)
+    demolition: dict = None     # charge level -> row (BfOps p.20)
 
     @classmethod
     def compile(cls, rs) -> "Tables":
@@ -108,7 +117,9 @@ class Tables:
                    _keyed(rs, "sequence", "item", "value"), deck, _keyed(rs, "procedures", "item", "value"),
                    {(str(r["obstacle"]), str(r["mover"])): r for r in _rows(rs, "obstacle-crossing")},
                    {str(r["generation"]): {"NATO": r["nato"], "WARPAC": r["warpac"]}
-                    for r in _rows(rs, "night-vision")}, _bands(rs, "deviation", "max_roll", "deviation_in"))
+                    for r in _rows(rs, "night-vision")}, _bands(rs, "deviation", "max_roll", "deviation_in"),
+                   bridging={str(r["bridge"]): r for r in _rows(rs, "bridging")},
+                   demolition={int(r["level"]): r for r in _rows(rs, "demolition")})
 
     def fingerprint(self) -> str:
         return repr(self)

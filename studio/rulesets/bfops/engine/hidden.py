@@ -51,6 +51,7 @@ def observe(state, player: int):
     view.units = [u for u in view.units if u.id not in hidden]
     view.carried = [v for v in view.carried if v.side == player]
     view.work = {k: n for k, n in view.work.items() if k.split(":")[1] not in hidden}   # tasks of hidden units
+    view.charges = {k: n for k, n in view.charges.items() if k not in hidden}    # their demolition charges
     own = {u.element for u in state.units if u.side == player}
     view.orders = {e: m for e, m in view.orders.items() if e in own}
     view.issued = {e: t for e, t in view.issued.items() if e in own}

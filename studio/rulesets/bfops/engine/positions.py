@@ -28,6 +28,9 @@ def state_from_position(game, position) -> BfopsState:
             if u.status.get("spotted"):
                 state.spotted[1 - state.units[i].side].add(state.units[i].id)
         _board(game, state, position)           # after every loop indexed like position.units
+    from .engineering import load_position
+
+    load_position(state, position.extension)          # bridges, breaches, filled trenches, charges (p.19-20)
     state.turn = position.turn
     state.phase = position.phase or "command"
     state.sights, state.legal_cache = {}, None

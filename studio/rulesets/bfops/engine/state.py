@@ -31,6 +31,9 @@ from .through import second_shot
 from . import sniper as SN
 from . import support as SU
 from . import works as W
+from . import bridging as BR
+from . import crossings as CR
+from . import engineering as ENG
 from .flares import Flare, flare_targets, lit, resolve_flare
 
 
@@ -123,6 +126,9 @@ def parse_action(text: str, macros=MACROS):
         return W.Ignite(parts[1], parts[2])
     if len(parts) == 4 and parts[0] == "flare" and parts[3].isdigit():
         return Flare(parts[1], parts[2], int(parts[3]))
+    eng = ENG.parse(parts)                                                      # BfOps p.19-20
+    if eng is not None:
+        return eng
     raise ValueError(f"unknown action '{text}'")
 
 
@@ -229,6 +235,9 @@ class BfopsState(State):
     flares: list = field(default_factory=list)      # (x, y, radius, last Turn) of star shells (p.12-13)
     carried: list = field(default_factory=list)     # units aboard vehicles, off the table (bailout.py)
     barrages: dict = field(default_factory=dict)    # target marker -> (aim, turn, priority, x, y) (deviation.py)
+    bridges: dict = field(default_factory=dict)     # bridging unit id -> its deployed bridge (p.19)
+    filled: dict = field(default_factory=dict)      # trench id -> [(centre-line position, inches filled)] (p.20)
+    charges: dict = field(default_factory=dict)     # unit id -> demolition charge levels spent (p.20)
     sights: dict = field(default_factory=dict, compare=False)
     lost: list = field(default_factory=list, compare=False)
     legal_cache: list | None = field(default=None, compare=False)
@@ -269,7 +278,7 @@ class BfopsState(State):
     def apply(self, action) -> None:
         self.legal_cache = None
         self.applied += 1
-        if isinstance(action, (Order, Pass, Double, Engage, Dismount)):
+        if isinstance(action, (Order, Pass, Double, Engage, Dismount) + ENG.ACTIONS):
             self._apply_order(action)
         elif isinstance(action, (Fire, Hold, Smoke, Cqb, W.Ignite, Flare)):
             self._apply_fire(action)
@@ -287,6 +296,7 @@ class BfopsState(State):
                           {k: list(v) for k, v in self.breaches.items()}, dict(self.work),
                           {k: list(v) for k, v in self.mines_cleared.items()}, set(self.in_combat),
                           list(self.flares), [_copy_unit(v) for v in self.carried], dict(self.barrages),
+                          dict(self.bridges), {k: list(v) for k, v in self.filled.items()}, dict(self.charges),
                           dict(self.sights), list(self.lost), events=list(self.events))
 
     def _visible(self) -> str:
@@ -302,7 +312,8 @@ class BfopsState(State):
                 f"{sorted(self.breaches.items())}|{sorted(self.work.items())}|{sorted(self.mines_cleared.items())}|"
                 f"{sorted(self.in_combat)}|{self.flares}|{units}|"
                 f"{[(v.id, v.card, v.side, v.element, v.aboard, v.hits, v.disabled) for v in self.carried]}|"
-                f"{sorted(self.barrages.items())}")
+                f"{sorted(self.barrages.items())}|{sorted(self.bridges.items())}|{sorted(self.filled.items())}|"
+                f"{sorted(self.charges.items())}")
 
     def fingerprint(self) -> str:
         return f"{self._visible()}|{self.dice.fingerprint()}"
@@ -368,7 +379,8 @@ class BfopsState(State):
         hand = self.hand[self.player]
         own = [e for e in own if order_cost(self, e) <= hand]                  # BfOps p.18: cross-branch
         dismount = [d for d in BO.dismount_orders(self, self.player) if d.element in own]
-        return [Pass()] + double + engage + dismount + [Order(e, m) for e in own for m in self.game.macros
+        tasks = ENG.command_actions(self, self.player)                          # BfOps p.19-20: free
+        return [Pass()] + double + engage + dismount + tasks + [Order(e, m) for e in own for m in self.game.macros
                                                         if not self.stops_short(e, m)]
 
     def is_recon(self, element: str) -> bool:
@@ -397,14 +409,17 @@ class BfopsState(State):
     def may_double(self, element: str) -> bool:
         """Double-time needs a moving command persistent from a previous Turn (BfOps 11.0, p.16)."""
         return (self.orders.get(element, "hold") != "hold" and self.issued.get(element, self.turn) < self.turn
-                and element not in self.doubled)
+                and element not in self.doubled and not BR.cruise_only(self, element))   # BfOps p.19: AVLBs
 
     def _apply_order(self, action) -> None:
+        if isinstance(action, ENG.ACTIONS):
+            ENG.apply_command(self, action)                                     # BfOps p.19-20: no card
+            return
         if isinstance(action, Double):
             self.doubled.add(action.element)                                    # BfOps p.16: no card spent
             return
         if isinstance(action, (Order, Dismount)):
-            cost = order_cost(self, action.element)                             # BfOps p.18
+            cost = 0 if ENG.free_element(self, action.element) else order_cost(self, action.element)  # p.18-19
             if isinstance(action, Dismount):
                 BO.dismount(self, action.element)
             else:
@@ -448,6 +463,7 @@ class BfopsState(State):
             column = Column({u.id: self.game.footprint(u) for u in self.units}, {}, {})
             SU.recover(self)                                                     # BfOps p.19
             SU.clear_minefields(self)                                            # BfOps p.20
+            ENG.move_phase(self)                                                 # BfOps p.19-20
             SP.resupply(self)                                                    # BfOps p.18
             SP.medical(self)                                                     # BfOps p.18-19
             for u in list(self.units):
@@ -520,7 +536,8 @@ class BfopsState(State):
         if len(path) < 2:
             return
         path = cut(path, speed)
-        if any(a.kind == "stream" for a, _ in self.game.geometry.path_lengths(path)) and card.propulsion != "foot":
+        path = CR.wade_stop(self, u, card, path)                                  # BfOps p.11, p.19
+        if card.propulsion != "foot" and BR.fords(self, card, path):                # not on a bridge (p.19)
             path = cut(path, min(speed, card.movement.cross_country_cruise or speed))   # BfOps p.11: fording
         path = self._adjudicate(u, card, path, band, speed, column)
         if column is not None:
@@ -548,7 +565,7 @@ class BfopsState(State):
         advance takes the straightest line toward its goal, and may cross the minefield (BfOps p.10, B41)."""
         if (macro == "advance" or macro.startswith("to-")) and self.compulsory_minefield(u) is not None:
             return self._straight(u, card, goal, speed)
-        return self.game.nav(card).plan(u.x, u.y, goal, speed, self.field_point(u, macro, goal))
+        return CR.plan(self, card, u.x, u.y, goal, speed, self.field_point(u, macro, goal))   # bridges, breaches
 
     def unknown_minefields(self, side: int) -> list:
         """Enemy minefields hidden from ``side`` that it has not spotted (BfOps p.10)."""
@@ -576,7 +593,7 @@ class BfopsState(State):
         length = math.hypot(goal[0] - u.x, goal[1] - u.y)
         if length <= 1e-9:
             return [(u.x, u.y)]
-        nav = self.game.nav(card)
+        nav = CR.nav_for(self, card)
         end = min(length, speed)
         step, t = 0.25, 0.25
         while t <= end + 1e-9:
@@ -600,6 +617,7 @@ class BfopsState(State):
         path = self._bog(u, card, path, band)
         if u.bogged:
             return path
+        path = SU.flail_pace(self, u, card, path)                                 # BfOps p.20: 1" a phase
         return self._minefields(u, path, column)
 
     def _obstacles(self, u: Unit, card, path: list, speed: float, band: str = "cruise") -> list:
@@ -611,7 +629,7 @@ class BfopsState(State):
             return path
         mover = mover_class(card)
         hits = []
-        for area, _ in self.game.geometry.path_lengths(path, kinds=["trench", "wire", W.FENCE, W.SLICK]):
+        for area, _ in self.game.geometry.path_lengths(path, kinds=["trench", "wire", "wall", W.FENCE, W.SLICK]):
             part = shapely.intersection(line, area.geom)
             if not part.is_empty:
                 hits.append((float(shapely.line_locate_point(line, shapely.get_point(
@@ -632,9 +650,9 @@ class BfopsState(State):
             return path                                                              # BfOps p.19
         if area.kind == W.WIRE and W.breached(self, area, *W.entry_point(path, at)):
             return path
-        f = area.data.get("feature")
-        obstacle = area.kind if area.kind != "trench" else \
-            ("trench_half" if f is not None and (f.width_in or 0.25) > 0.25 + 1e-9 else "trench_quarter")
+        if CR.passes_free(self, u, card, path, at, area, mover):
+            return path                                                              # BfOps p.19-20
+        obstacle = CR.obstacle_of(area)
         row = self.game.tables.crossing.get((obstacle, mover))
         if row is None:
             return path
@@ -717,14 +735,24 @@ class BfopsState(State):
         if SU.in_cleared_square(self, area, x, y):
             self.narrate(f"{u.id} passes a cleared 1\" section of minefield {area.id} (BfOps p.20)")
             return False
+        flail = SU.flail_check(self, u, area, x, y)                           # BfOps p.20: flails
+        if flail is not None:
+            return flail and self._detonate(u, area, x, y, key)
         f = area.data["feature"]
         row = self.game.tables.mines.get(str(f.attributes.get("density", "low")), self.game.tables.mines["low"])
         roll = self.dice.roll(10, f"mine {area.id}>{u.id}")
         if roll > row["explode_on"]:
             self.narrate(f"{u.id} passes 1\" of minefield {area.id}: roll {roll} > {row['explode_on']:g}, no detonation")
             return False
-        self.cleared.add(key)
         self.narrate(f"{u.id} sets off minefield {area.id}: roll {roll} <= {row['explode_on']:g}")
+        return self._detonate(u, area, x, y, key)
+
+    def _detonate(self, u: Unit, area, x: float, y: float, key: str) -> bool:
+        """The 1" area's mines go off (once): AP 1 Hit to infantry and Soft Units within its radius, AT Pen at the
+        unit (BfOps p.11). Returns True when the unit must stop."""
+        self.cleared.add(key)
+        f = area.data["feature"]
+        row = self.game.tables.mines.get(str(f.attributes.get("density", "low")), self.game.tables.mines["low"])
         if str(f.attributes.get("mine_type", "AT")) == "AP":
             for v in self.units:                                                  # BfOps p.11: AP, 1" radius
                 vc = self.game.card_of(v)
