@@ -36,10 +36,12 @@ def test_the_base_bound_keeps_every_base_the_line_meets(game):
         for a in units[:6]:
             for b in units[6:12]:
                 line = shapely.linestrings([(a.x, a.y), (b.x, b.y)])
+                near = F._near_line(game, a, b, units)
+                assert a not in near and b not in near
                 for v in units:
                     touches = bool(shapely.intersects(line, game.footprint(v)))
-                    met += touches
-                    assert F._may_touch(game, v, a, b) or not touches
+                    met += touches and v is not a and v is not b
+                    assert v in near or not touches or v is a or v is b
     assert met > 100
 
 
@@ -52,7 +54,7 @@ def test_units_on_the_line_are_those_of_the_unbounded_test(game, monkeypatch):
             for b in units[5:10]:
                 answers.append(F.unit_screens(game, a, b, 0.35, units))
     with monkeypatch.context() as m:
-        m.setattr(F, "_may_touch", lambda *args: True)               # every base to the exact test
+        m.setattr(F, "_near_line", lambda g, a, b, others: [v for v in others if v is not a and v is not b])
         rng = random.Random(9)
         full = []
         for _ in range(12):

@@ -61,7 +61,7 @@ def unit_screens(game, firer, target, eye: float, others) -> tuple[str | None, s
     than half of the target, the 50% rule of p.21). Returns (cover unit id, friendly screen id)."""
     import shapely
 
-    cands = [v for v in others if v is not firer and v is not target and _may_touch(game, v, firer, target)]
+    cands = _near_line(game, firer, target, others)
     if not cands:
         return None, None
     g = game.geometry
@@ -89,15 +89,28 @@ def unit_screens(game, firer, target, eye: float, others) -> tuple[str | None, s
     return cover, screen
 
 
-def _may_touch(game, v, firer, target) -> bool:
-    """Whether ``v``'s base may meet the segment from the firer to the target: its centre is within the base's
-    half diagonal (plus a margin) of the segment. A cheap bound that only drops bases the exact test would."""
-    b = game.card_of(v).base
-    reach = math.hypot(b.width_in, b.length_in) / 2 + 1e-6
-    dx, dy = target.x - firer.x, target.y - firer.y
+def _near_line(game, firer, target, others) -> list:
+    """The units of ``others`` (but the firer and the target) whose base may meet the segment from the firer to
+    the target: the centre within the base's half diagonal (plus a margin) of it. A cheap bound that only drops
+    bases the exact test would."""
+    reach = game.__dict__.setdefault("_base_reach", {})     # card id -> (half diagonal + margin) squared
+    fx, fy = firer.x, firer.y
+    dx, dy = target.x - fx, target.y - fy
     norm = dx * dx + dy * dy
-    t = 0.0 if norm <= 0 else max(0.0, min(1.0, ((v.x - firer.x) * dx + (v.y - firer.y) * dy) / norm))
-    return math.hypot(v.x - firer.x - t * dx, v.y - firer.y - t * dy) <= reach
+    out = []
+    for v in others:
+        if v is firer or v is target:
+            continue
+        r2 = reach.get(v.card)
+        if r2 is None:
+            b = game.card_of(v).base
+            r2 = reach[v.card] = (math.hypot(b.width_in, b.length_in) / 2 + 1e-6) ** 2
+        px, py = v.x - fx, v.y - fy
+        t = 0.0 if norm <= 0 else max(0.0, min(1.0, (px * dx + py * dy) / norm))
+        ex, ey = px - t * dx, py - t * dy
+        if ex * ex + ey * ey <= r2:
+            out.append(v)
+    return out
 
 
 def band(weapon, distance: float) -> str | None:
