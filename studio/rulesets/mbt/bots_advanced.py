@@ -114,6 +114,11 @@ class AdvancedHeuristicBot(HeuristicBot):
             from .engine.state import LazyView
 
             return formation_choice(view.materialize() if isinstance(view, LazyView) else view, legal)
+        if legal[0][0] == "cover":  # the Adjust Full Cover Step (MBT 6.8.3): adv_move_bot
+            from .adv_move_bot import cover_choice
+            from .engine.state import LazyView
+
+            return cover_choice(self, view.materialize() if isinstance(view, LazyView) else view, legal)
         if legal[0][0] == "assault":
             from .engine.state import LazyView
 
@@ -245,6 +250,11 @@ class AdvancedHeuristicBot(HeuristicBot):
             g = self.game
             return min(legal, key=lambda a: groups.mover_key(state, g.uindex[a[1]]))
         if state.mv_u >= 0 and not self.plan:
+            from .adv_move_bot import crawl_choice  # MBT 6.6.4.3
+
+            pick = crawl_choice(self, state, legal)
+            if pick is not None:
+                return pick
             name = self.game.units[state.mv_u].name
             if state.st[state.mv_u] == 0:  # off the map: the entry hex nearest the goal in time, roads counted
                 pick = groups.entry_choice(self, state, state.mv_u, self.goal(state, state.mv_u), legal)
@@ -282,8 +292,10 @@ class AdvancedHeuristicBot(HeuristicBot):
         g = self.game
         i = g.uindex[legal[0][1]]
         opts = {a[2]: a for a in legal}
-        pick = self._role_command(i, opts) or self._towed_command(state, i, opts) or \
-            (self._advance(state, i, opts) if state.st[i] == 1 else None)
+        from .adv_move_bot import dig_command  # Hasty Entrenchments (MBT 6.6.8)
+
+        pick = self._role_command(i, opts) or self._towed_command(state, i, opts) or dig_command(self, state, i, opts) \
+            or (self._advance(state, i, opts) if state.st[i] == 1 else None)
         if pick is not None:
             return pick
         choice = super().command(view, state, legal)

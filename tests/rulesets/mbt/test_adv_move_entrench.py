@@ -131,3 +131,18 @@ def test_unknown_counter_side_or_hex_refuses_the_scenario():
 
     with pytest.raises((ValidationError, DataError, ScenarioRefused)):
         opt_game(hasty_entrenchments={"9Z99": "1"})
+
+
+def test_a_position_sets_the_counters():
+    from mbt_adv_fixtures import adv_state
+
+    st = adv_state([unit("L", "us-mech-squad", "us", A, D), unit("E", "t-80bv", "sov", FAR, 5)],
+                   hasty_entrenchments={A: "2", B: "hasty"})
+    g = st.game
+    assert st.hasty == {g.map.hex(A): 2, g.map.hex(B): 4}
+    assert st.entrenched(0) is False and "he" in st.fingerprint()
+    import pytest
+    from studio.rules.position import PositionError
+
+    with pytest.raises(PositionError):
+        adv_state([unit("L", "us-mech-squad", "us", A, D)], hasty_entrenchments={A: "5"})

@@ -15,7 +15,7 @@ from .data import DataError
 from .opt_mines import MineState
 from .opt_move_data import _limits, _minefields, move_opt
 
-MOVE_EXTENSION = ("minefields", "weight_limits", "narrow_roads", "burning", "avlb_bridges")
+MOVE_EXTENSION = ("minefields", "weight_limits", "narrow_roads", "burning", "avlb_bridges", "hasty_entrenchments")
 
 
 def apply_move_extension(state, ext: dict, error, own_units: bool) -> None:
@@ -28,6 +28,8 @@ def apply_move_extension(state, ext: dict, error, own_units: bool) -> None:
         _burning(state, ext["burning"], error)
     if "avlb_bridges" in ext:
         _bridges(state, ext["avlb_bridges"] or [], error)
+    if "hasty_entrenchments" in ext:
+        _hasty(state, ext["hasty_entrenchments"] or {}, error)
     for key, model in (("minefields", MinefieldPlot), ("weight_limits", WeightLimit), ("narrow_roads", str)):
         if key not in ext:
             continue
@@ -41,6 +43,26 @@ def apply_move_extension(state, ext: dict, error, own_units: bool) -> None:
             _apply(state, key, items, own_units)
         except DataError as exc:
             raise error(str(exc), f"/extension/{key}") from None
+
+
+def _hasty(state, value, error) -> None:
+    """The Hasty Entrenchment counters of the position (hex -> side 1, 2, 3 or hasty, MBT 6.6.8): they replace
+    the scenario's."""
+    from .adv_move_data import HASTY_SIDES, adv_move
+
+    g = state.game
+    full = adv_move(g).hasty_complete()
+    if not g.advanced or not isinstance(value, dict):
+        raise error("extension hasty_entrenchments: an Advanced Game mapping hex -> 1, 2, 3 or hasty (MBT 6.6.8)",
+                    "/extension/hasty_entrenchments")
+    out = {}
+    for label, side in value.items():
+        if label not in g.map.hex_of or str(side) not in HASTY_SIDES:
+            raise error(f"hasty_entrenchments {label!r}: {side!r} (a hex label -> 1, 2, 3 or hasty)",
+                        f"/extension/hasty_entrenchments/{label}")
+        done = HASTY_SIDES[str(side)]
+        out[g.map.hex(label)] = full if done is None else done
+    state.hasty = out
 
 
 def _burning(state, value, error) -> None:
