@@ -170,3 +170,19 @@ def test_a_bridge_over_a_trench_lets_wheeled_soft_vehicles_cross(position_ext):
                               extension={"engineering": {"bridges": [deck]}}))
     assert any("t passes trench village-trench" in e for e in over.events)
     assert over.unit("t").y > 33.0
+
+
+@pytest.mark.parametrize("engineering", [{"bridges": [{"unit": "zz", "from": [1, 1], "to": [2, 2], "gap": "stream"}]},
+                                         {"bridges": [{"unit": "y", "from": [1, 1], "to": [2, 2], "gap": "stream"}]},
+                                         {"bridges": [{"unit": "a"}]}, {"breaches": {"wall": [[1]]}},
+                                         {"filled": {"village-trench": "x"}}, {"charges": {"a": "many"}},
+                                         {"ramps": []}, []])
+def test_malformed_position_works_are_refused_with_a_diagnostic(position_ext, engineering):
+    """Bad input: a position's extension.engineering that names no bridging unit of the position, misses a field
+    or has wrong types is a PositionError at /extension/engineering, never a traceback."""
+    from studio.rules.position import PositionError
+
+    with pytest.raises(PositionError) as err:
+        position_ext([unit("a", "wp-tmm", "warpac", *AVLB_EDGE, 0), NATO_FAR], phase="command",
+                     extension={"engineering": engineering})
+    assert "engineering" in str(err.value)

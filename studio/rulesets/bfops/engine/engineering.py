@@ -75,8 +75,8 @@ def load_position(state, ext) -> None:
         for b in eng.get("bridges", []):
             card = state.game.card_of(state.unit(b["unit"])) if b["unit"] in ids else None
             if card is None or card.capabilities.bridging is None or b["gap"] not in state.game.geometry.by_id:
-                raise PositionError(f"bridge {b!r}: unit must be a bridging unit of the position and gap a "
-                                    "feature", f"{where}/bridges")
+                raise PositionError(f"extension.engineering bridge {b!r}: unit must be a bridging unit of the "
+                                    "position and gap a feature", f"{where}/bridges")
             (x0, y0), (x1, y1) = b["from"], b["to"]
             state.bridges[b["unit"]] = BR.Bridge(b["unit"], float(x0), float(y0), float(x1), float(y1),
                                                  card.capabilities.bridging.width_in, b["gap"])
