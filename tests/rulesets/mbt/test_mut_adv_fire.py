@@ -175,3 +175,13 @@ def test_counted_missiles_fire_exactly_the_number_carried(carried, first, second
     assert ("fire S at T tow:ITOW" in legal) is first
     st.ammo[(0, "tow")] = 1  # one fired before (no position status for it)
     assert (st.weapon_ok(0, 1, next(r for r in st.game.units[0].type.ap if r.key == "tow:ITOW"))) is second
+
+
+def test_leg_targets_take_cover_and_movement_in_their_gp_defense_not_as_modifiers():
+    # MBT 6.5.4.2.2, 6.5.4.3: a leg unit's cover and movement change its GP Defense (Soviet squad: none 2, medium
+    # 6, moving -2); the Target Vehicle Moving / Medium Cover modifiers are for vehicles only
+    clear = _gp("m1", "cdr-hmg:GP", "sov-mr-squad", 2)[1]
+    woods = _gp("m1", "cdr-hmg:GP", "sov-mr-squad", 2, t_to="W")[1]
+    moving = _gp("m1", "cdr-hmg:GP", "sov-mr-squad", 2, command="MOVE", revealed=True)[1]
+    assert (clear["gpd"], woods["gpd"], moving["gpd"]) == (2, 6, 1)
+    assert clear["net"] == woods["net"] == moving["net"]

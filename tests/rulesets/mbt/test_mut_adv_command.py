@@ -1,0 +1,106 @@
+"""MBT Advanced Game Command Control (MBT 6.2.1): cases found by mutation testing (issue 12) that no other test
+pinned down, through positions in the Command Phase and the legal commands. Expected values come from the
+rulebook (6.2.1.1.1-6.2.1.1.3: the known cells of the Available Commands Table, Command Ranges) and the ruleset's
+table ``available-commands``."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from mbt_adv_fixtures import act, adv_state, unit  # noqa: E402
+
+ROWS = [f"2{c}{r}" for c in "ACEGIKMOQS" for r in (1, 4, 7, 10)]   # hexes 2+ apart: never in Command Range
+
+
+def _command(units, grade, **kw):
+    return adv_state(units + [unit("t", "t-80bv", "sov", "2P13", 0)], phase="command",
+                     grades={"us": grade, "sov": grade}, **kw)
+
+
+def _legal(st) -> list[str]:
+    return [str(a) for a in st.legal_actions()]
+
+
+@pytest.mark.parametrize("grade, n, commands", [("veteran", 10, 7), ("seasoned", 20, 12)])
+def test_whole_tens_of_active_units_read_only_the_tens_column(grade, n, commands):
+    # MBT 6.2.1.1.1: the 10s column is a multiplier (Veteran 7, Seasoned 6, known cells): 10 Veteran units 7, 20
+    # Seasoned units 2 x 6 = 12, nothing from the units columns
+    st = _command([unit(f"u{k}", "m1", "us", ROWS[k], 0) for k in range(n)], grade)
+    assert st.budget[0] == commands
+
+
+def test_a_formation_never_has_fewer_than_one_command():
+    # MBT 6.2.1.1.1: never less than 1 Command; Recon units are no active units (a formation of one Recon M3: 0
+    # active units, still 1 command)
+    st = _command([unit("r", "m3", "us", "2A1", 0)], "raw")
+    assert st.budget[0] == 1
+
+
+@pytest.mark.parametrize("avlb_hex, active", [("2A2", 2), ("2A3", 1)])
+def test_unarmed_units_are_active_only_within_command_range_of_a_combat_unit(avlb_hex, active):
+    # MBT 6.2.1.1: an unarmed unit (the M60 AVLB) is active only within Command Range of a combat unit (Elite 2:
+    # 2A1-2A2 at 1, 2A1-2A3 at 2 are in range: both active; Seasoned 1: only 2A2); Seasoned: 1 unit 1, 2 units 1;
+    # Elite: 1 unit 1, 2 units 2
+    elite = _command([unit("a", "m1", "us", "2A1", 0), unit("x", "m60-avlb", "us", avlb_hex, 0)], "elite")
+    assert elite.budget[0] == 2
+    seasoned = _command([unit("a", "m1", "us", "2A1", 0), unit("x", "m60-avlb", "us", avlb_hex, 0)], "veteran")
+    row = seasoned.game.ag.available["veteran"]
+    assert seasoned.budget[0] == row[active - 1]
+
+
+def test_at_most_one_unarmed_unit_per_combat_unit():
+    # MBT 6.2.1.1: no more than one unarmed unit may be activated per combat unit (Elite: 2 M1 + 3 AVLBs in range:
+    # 4 active units, Elite column 4; all five would be column 5)
+    units = [unit("a", "m1", "us", "2A1", 0), unit("b", "m1", "us", "2A2", 0)] + \
+        [unit(f"x{k}", "m60-avlb", "us", h, 0) for k, h in enumerate(("2A1", "2A2", "2A3"))]
+    st = _command(units, "elite")
+    row = st.game.ag.available["elite"]
+    assert row[3] != row[4] and st.budget[0] == row[3]
+
+
+def test_a_unit_joins_a_shared_counter_only_within_range_of_all_its_units():
+    # MBT 6.2.1.1.2: units within Command Range of one another share a counter; Veteran range 1: a-b adjacent
+    # share, c beside b but 2 hexes from a takes a new one; with no command left c may only take N/C
+    units = [unit("a", "m1", "us", "2A1", 0), unit("b", "m1", "us", "2A2", 0), unit("c", "m1", "us", "2A3", 0)]
+    st = _command(units, "raw")      # 3 Raw units: 1 command (Command Range 0: the same hex)
+    assert st.budget[0] == 1
+    act(st, "command a MOVE")
+    assert "command b MOVE" not in _legal(st)   # Raw: range 0, b is not in a's hex
+    vet = _command(units, "veteran")
+    budget = vet.budget[0]
+    act(vet, "command a MOVE")
+    act(vet, "command b MOVE")
+    act(vet, "command c MOVE")
+    assert vet.budget[0] == budget - 2 and vet.grp[:3] == [0, 0, 2]
+
+
+def test_recon_units_never_share_a_counter():
+    # MBT 6.2.1.1.3: Recon units get their own free command; non-Recon units may not share with them
+    units = [unit("r", "m3", "us", "2A1", 0), unit("a", "m1", "us", "2A1", 0)]
+    st = _command(units, "veteran")
+    budget = st.budget[0]
+    act(st, "command r MOVE")
+    act(st, "command a MOVE")
+    assert st.budget[0] == budget - 1 and st.grp[1] == 1
+
+
+def test_with_no_command_left_a_unit_still_joins_a_shared_counter():
+    # MBT 6.2.1.1.2: the last command spent, a unit in range of a counter's units may still share it (the same
+    # command only), else N/C
+    units = [unit("a", "m1", "us", "2A1", 0), unit("b", "m1", "us", "2A2", 0)]
+    st = _command(units, "veteran")     # 2 Veteran units: 1 command
+    assert st.budget[0] == 1
+    act(st, "command a MOVE")
+    assert st.budget[0] == 0
+    assert sorted(x for x in _legal(st) if x.startswith("command b")) == ["command b MOVE", "command b NC"]
+
+
+def test_on_map_indirect_fire_units_may_take_fire_without_a_target():
+    # MBT 6.5.1: an on-map IF unit (the M106 mortar carrier) fires indirect with a Fire command, no spotted target
+    # needed; a tank without a target gets no Fire command
+    st = _command([unit("m", "m106", "us", "2A1", 0), unit("a", "m1", "us", "2A13", 0)], "veteran")
+    legal = _legal(st)
+    assert "command m FIRE" in legal and "command a FIRE" not in legal
