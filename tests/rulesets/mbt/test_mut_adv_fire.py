@@ -12,6 +12,8 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from mbt_adv_fixtures import act, adv_state, clear_pair, unit  # noqa: E402
 
+from studio.hexgrid.coords import neighbour  # noqa: E402
+
 from studio.rulesets.mbt.engine.codes import MFIRE, MFIRE_SA, ON  # noqa: E402
 
 A, B, D = clear_pair(2)
@@ -38,19 +40,20 @@ GP_LINE = re.compile(r"fires \S+ \(GP (\d+), ([PSMLE])\) at T \(GPD (\d+)([APS])
                      r"N (-?\d+) / S (-?\d+): ([NSE])-Effect -> (\w+)")
 
 
-def _gp_state(shooter, target, rng=2, t_to="C", s_status=None, dice=(), **t_status):
+def _gp_state(shooter, target, rng=2, t_to="C", s_status=None, dice=(), ext=None, **t_status):
     a, b, d = clear_pair(rng, "C", t_to)
     return adv_state([unit("S", shooter, "us", a, d, **({"command": "FIRE"} | (s_status or {}))),
-                      unit("T", target, "sov", b, (d + 3) % 6, **t_status)], to_act="us", dice=dice)
+                      unit("T", target, "sov", b, (d + 3) % 6, **t_status)], to_act="us", dice=dice,
+                     **(ext or {}))
 
 
-def _gp(shooter, ammo, target, rng=2, roll=50, extra=(), t_to="C", s_status=None, **t_status):
+def _gp(shooter, ammo, target, rng=2, roll=50, extra=(), t_to="C", s_status=None, ext=None, **t_status):
     """GP fire with the roll (100) ``roll`` (or a function of the shot's N, S and net giving it), then ``extra``;
     returns the state and the narrated shot (GP factor, band, GPD, type, roll, net, x, N, S, effect, result)."""
     if callable(roll):
-        probe = _gp(shooter, ammo, target, rng, 50, (100,) * 4, t_to, s_status, **t_status)[1]
+        probe = _gp(shooter, ammo, target, rng, 50, (100,) * 4, t_to, s_status, ext, **t_status)[1]
         roll = roll(probe["n"], probe["s"], probe["net"])
-    st = _gp_state(shooter, target, rng, t_to, s_status, (roll, *extra), **t_status)
+    st = _gp_state(shooter, target, rng, t_to, s_status, (roll, *extra), ext, **t_status)
     act(st, f"fire S at T {ammo}")
     line = next(e for e in st.events if " fires " in e and "(GP " in e)
     m = GP_LINE.search(line)
@@ -185,3 +188,32 @@ def test_leg_targets_take_cover_and_movement_in_their_gp_defense_not_as_modifier
     moving = _gp("m1", "cdr-hmg:GP", "sov-mr-squad", 2, command="MOVE", revealed=True)[1]
     assert (clear["gpd"], woods["gpd"], moving["gpd"]) == (2, 6, 1)
     assert clear["net"] == woods["net"] == moving["net"]
+
+
+# ---------------------------------------------------------------- hindrances on the line (MBT 6.5.2.5, 6.5.4.3)
+def _middle(rng=2) -> str:
+    """The label of the hex between the shooter and the target of ``clear_pair(rng)``."""
+    a, b, d = clear_pair(rng)
+    g = adv_state([unit("S", "m1", "us", a, d)]).game
+    return g.label(neighbour(g.map.hex(a), d))
+
+
+def _ap_net(ext=None) -> int:
+    st = _gp_state("m1", "t-80bv", 2, dice=(100,) * 4, ext=ext)
+    act(st, "fire S at T main:APFSDS")
+    return int(re.search(r"net ([+-]\d+)", next(e for e in st.events if e.startswith("S fires"))).group(1))
+
+
+@pytest.mark.parametrize("ext, ap, gp", [
+    ({"wrecks": "brewed-up"}, -2, -10),
+    ({"smoke": "open"}, -3, -10),
+    ({"smoke": "closed"}, -5, -20)])
+def test_brew_up_smoke_and_smoke_on_the_line(ext, ap, gp):
+    # MBT 4.4.3.2.2, 6.5.2.5, 6.5.4.3: Brew-Up Smoke on the line AP -2, GP -10; Smoke of an Open / Closed SHEAF
+    # AP -3 / -5, GP -10 / -20 (the hex between shooter and target)
+    h = _middle()
+    key, value = next(iter(ext.items()))
+    position = {"wrecks": {h: value}} if key == "wrecks" else {"smoke": [{"hexes": [h], "sheaf": value}]}
+    assert _ap_net(position) - _ap_net() == ap
+    plain = _gp("m1", "cdr-hmg:GP", "m106", 2)[1]["net"]
+    assert _gp("m1", "cdr-hmg:GP", "m106", 2, ext=position)[1]["net"] - plain == gp
