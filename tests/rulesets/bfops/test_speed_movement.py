@@ -82,3 +82,59 @@ def test_grids_with_equal_costs_share_their_fields():
     assert shared, "the sample's tracked cards of different fording depths have the same costs"
     a, b = shared[0]
     assert np.array_equal(a.field((3, 4)), grid_dijkstra(b.cost, (3, 4)))
+
+
+def reference_plan(nav, dist_of, x, y, goal_xy, budget, field_at=None):
+    """The planner's descent on whole fields (the first planner): ``dist_of(cell)`` gives the full field."""
+    goal = nav.cell(*goal_xy)
+    dist = dist_of(nav.cell(*(field_at or goal_xy)))
+    here = nav.cell(x, y)
+    path, spent = [(x, y)], 0.0
+    while here != goal and math.isfinite(dist[here]) and dist[here] > 0:
+        best = None
+        for di, dj, _ in _NEIGHBOURS:
+            a, b = here[0] + di, here[1] + dj
+            if 0 <= a < nav.nx and 0 <= b < nav.ny and dist[a, b] < dist[here] - 1e-9:
+                if best is None or dist[a, b] < dist[best]:
+                    best = (a, b)
+        if best is None or spent + (dist[here] - dist[best]) > budget + 1e-9:
+            break
+        spent += dist[here] - dist[best]
+        here = best
+        path.append(((here[0] + 0.5), (here[1] + 0.5)))
+    near = math.hypot(here[0] + 0.5 - goal_xy[0], here[1] + 0.5 - goal_xy[1])
+    if near <= 2.5 and spent + near <= budget and math.isfinite(nav.cost[goal]):
+        path.append(goal_xy)
+    return path
+
+
+@pytest.mark.parametrize("name", SCENARIOS)
+def test_plans_on_fields_settled_as_far_as_asked_equal_plans_on_whole_fields(name):
+    """Fields computed only up to each start's distance (resumed by later, farther starts) give the plans of
+    whole fields, nearer and farther starts in any order."""
+    game = _game(name)
+    rng = random.Random(6)
+    nav = NavGrid(game, "tracked", 0.4)
+    whole = {}
+
+    def dist_of(goal):
+        if goal not in whole:
+            whole[goal] = grid_dijkstra(nav.cost, goal)
+        return whole[goal]
+
+    goals = [(rng.uniform(1, 71), rng.uniform(1, 47)) for _ in range(3)]
+    moved = 0
+    for _ in range(60):
+        gx, gy = rng.choice(goals)
+        x, y = rng.uniform(0, 72), rng.uniform(0, 48)
+        budget = rng.choice([4.0, 8.0, 30.0, 200.0])
+        spot = (gx + rng.uniform(-1.5, 1.5), gy + rng.uniform(-1.5, 1.5))
+        got = nav.plan(x, y, spot, budget, (gx, gy))
+        assert got == reference_plan(nav, dist_of, x, y, spot, budget, (gx, gy))
+        moved += len(got) > 2
+    assert moved > 30
+    fresh = NavGrid(game, "tracked", 0.4)
+    gx, gy = goals[0]
+    fresh.plan(gx + 2, gy, (gx, gy), 8.0)
+    near = fresh._field(fresh.cell(gx, gy))
+    assert near.heap and sum(math.isfinite(d) for d in near.dist) < fresh.nx * fresh.ny / 4   # only near it

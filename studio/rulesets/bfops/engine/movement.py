@@ -48,66 +48,96 @@ class NavGrid:
         return (min(self.nx - 1, max(0, int(x / CELL))), min(self.ny - 1, max(0, int(y / CELL))))
 
     def field(self, goal: tuple[int, int]) -> np.ndarray:
-        """Movement distance from every cell to ``goal`` (Dijkstra), cached per goal cell in this game (grids of
-        other mobilities or fording depths with the same costs share the cache: the same costs, the same field)."""
-        if goal not in self.fields:
-            self.fields[goal] = self._dijkstra(goal)
-        return self.fields[goal]
+        """Movement distance from every cell to ``goal`` (Dijkstra, the whole field), as an (nx, ny) array."""
+        f = self._field(goal)
+        f.settle_all()
+        return np.array(f.dist).reshape(self.nx + 2, self.ny + 2)[1:-1, 1:-1].copy()
 
-    def _dijkstra(self, goal: tuple[int, int]) -> np.ndarray:
-        """Dijkstra on the flat index of the grid padded with a border of impassable cells, over the precomputed
-        step costs per direction: a step between two cells costs ``step * (cost_a + cost_b) / 2``, the same float
-        as summed on the grid, so the field is exactly the grid's (every Dijkstra reaches the unique fixed point
-        of those sums); an impassable neighbour's step costs inf and is never taken."""
-        if self._steps is None:
-            self._steps = _direction_steps(self.cost)
-        steps = self._steps
-        nx, ny = self.nx + 2, self.ny + 2
-        start = (goal[0] + 1) * ny + goal[1] + 1
-        dist = [math.inf] * (nx * ny)
-        dist[start] = 0.0
-        heap = [(0.0, start)]
-        pop, push = heapq.heappop, heapq.heappush
-        while heap:
-            d, k = pop(heap)
-            if d > dist[k]:
-                continue
-            for off, w in steps:
-                nd = d + w[k]
-                if nd < dist[k + off]:
-                    dist[k + off] = nd
-                    push(heap, (nd, k + off))
-        return np.array(dist).reshape(nx, ny)[1:-1, 1:-1].copy()
+    def _field(self, goal: tuple[int, int]) -> "_Field":
+        """The distance field to ``goal``, computed as far as asked so far; cached per goal cell in this game
+        (grids of other mobilities or fording depths with the same costs share the cache: the same costs, the
+        same field)."""
+        f = self.fields.get(goal)
+        if f is None:
+            if self._steps is None:
+                self._steps = _direction_steps(self.cost)
+            f = self.fields[goal] = _Field(self._steps, (self.nx + 2) * (self.ny + 2), self._flat(*goal))
+        return f
+
+    def _flat(self, i: int, j: int) -> int:
+        """The flat index of cell (i, j) on the grid padded with one impassable cell all round."""
+        return (i + 1) * (self.ny + 2) + j + 1
 
     def plan(self, x: float, y: float, goal_xy: tuple[float, float], budget: float,
              field_at: tuple[float, float] | None = None) -> list[tuple[float, float]]:
         """Cell centres from (x, y) down the distance field toward the goal, within ``budget`` inches of cost.
         ``field_at`` (default: the goal) is the point whose distance field is followed: units bound for one
-        objective share its field and step to their own spot beside it at the end."""
+        objective share its field and step to their own spot beside it at the end. The field is settled up to
+        the start's distance: every cell the descent compares is then final (a cell not yet settled is farther
+        than the start, and its tentative distance is never below its final one)."""
         goal = self.cell(*goal_xy)
-        dist = self.field(self.cell(*(field_at or goal_xy)))
+        f = self._field(self.cell(*(field_at or goal_xy)))
         here = self.cell(x, y)
+        k = self._flat(*here)
+        f.settle(k)
+        dist = f.dist
         path = [(x, y)]
         spent = 0.0
-        while here != goal and math.isfinite(dist[here]) and dist[here] > 0:
-            best = None
+        while here != goal and math.isfinite(dist[k]) and dist[k] > 0:
+            best = kb = None
             for di, dj, step in _NEIGHBOURS:
                 a, b = here[0] + di, here[1] + dj
-                if 0 <= a < self.nx and 0 <= b < self.ny and dist[a, b] < dist[here] - 1e-9:
-                    if best is None or dist[a, b] < dist[best]:
-                        best = (a, b)
+                if 0 <= a < self.nx and 0 <= b < self.ny:
+                    m = self._flat(a, b)
+                    if dist[m] < dist[k] - 1e-9 and (best is None or dist[m] < dist[kb]):
+                        best, kb = (a, b), m
             if best is None:
                 break
-            step_cost = (dist[here] - dist[best])
+            step_cost = (dist[k] - dist[kb])
             if spent + step_cost > budget + 1e-9:
                 break
             spent += step_cost
-            here = best
+            here, k = best, kb
             path.append(((here[0] + 0.5) * CELL, (here[1] + 0.5) * CELL))
         near = math.hypot((here[0] + 0.5) * CELL - goal_xy[0], (here[1] + 0.5) * CELL - goal_xy[1])
         if near <= 2.5 and spent + near <= budget and math.isfinite(self.cost[goal]):
             path.append(goal_xy)
         return path
+
+
+class _Field:
+    """A distance field to one goal by Dijkstra on the flat padded grid, computed only as far as asked and
+    resumed later: ``dist`` is final for every cell whose distance is at most that of a cell settled so far. A
+    step between two cells costs ``step * (cost_a + cost_b) / 2`` (the precomputed ``steps``), the same float as
+    summed on the grid, so the field is exactly the grid's (every Dijkstra reaches the unique fixed point of
+    those sums); an impassable neighbour's step costs inf and is never taken."""
+
+    __slots__ = ("dist", "heap", "steps")
+
+    def __init__(self, steps: list, size: int, goal: int):
+        self.steps = steps
+        self.dist = [math.inf] * size
+        self.dist[goal] = 0.0
+        self.heap = [(0.0, goal)]
+
+    def settle(self, k: int) -> None:
+        """Run Dijkstra until cell ``k`` and every cell not farther than it are final (all of them when ``k`` is
+        unreachable)."""
+        dist, heap, steps = self.dist, self.heap, self.steps
+        pop, push = heapq.heappop, heapq.heappush
+        while heap and heap[0][0] <= dist[k]:
+            d, c = pop(heap)
+            if d > dist[c]:
+                continue
+            for off, w in steps:
+                nd = d + w[c]
+                if nd < dist[c + off]:
+                    dist[c + off] = nd
+                    push(heap, (nd, c + off))
+
+    def settle_all(self) -> None:
+        """Run Dijkstra to the end: the whole field final."""
+        self.settle(len(self.dist) - 1)   # a border cell: never reached, so the heap empties
 
 
 def _direction_steps(cost: np.ndarray) -> list[tuple[int, list[float]]]:
