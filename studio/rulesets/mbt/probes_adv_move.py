@@ -14,11 +14,11 @@ def probes() -> list:
     """This chapter's probes (``studio.rules.conformance.Probe``)."""
     from studio.rules.conformance import Probe
 
-    # MBT 6.6.3: a BMP-2 (GPD 3 on the sample card) drives into the brick building 2I9: roll 50 + 5 x 3 = 65 is within HIT# 01-65;
-    # the second roll 66 is above TK 01-65: Damaged (roll 9: Hull). With the multiplier one higher (6) 68 misses
+    # MBT 6.6.3: a BMP-2 (GPD 1A, MBT 6.6.3) drives into the brick building 2I9: roll 60 + 5 x 1 = 65 is within HIT# 01-65;
+    # the second roll 66 is above TK 01-65: Damaged (roll 9: Hull). With the multiplier one higher (6) 66 misses
     # the range; with TK one higher (66) it is a Track hit and the BMP-2 stays outside.
     units = [_unit("V", "bmp-2", "sov", "2I10", 0, command="MOVE"), _unit("E", "m1", "us", FAR, 3)]
-    pos = {"scenario": SCENARIO, "phase": "move-first", "to_act": "sov", "units": units, "dice": [50, 66, 9]}
+    pos = {"scenario": SCENARIO, "phase": "move-first", "to_act": "sov", "units": units, "dice": [60, 66, 9]}
     return [Probe("adv-building-entry", pos, ("move V", "fwd V"), (), ("building-vehicle-into", "advanced-movement"))]
 
 

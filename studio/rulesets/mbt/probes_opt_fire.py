@@ -79,8 +79,9 @@ def _damage_probes() -> list:
         # MBT 7.23.4: the fuel roll 1 at the start of the Movement Phase: out of fuel (one more on each roll: none)
         Probe("opt-fuel", _position(fuel, ("vehicle-collateral-damage",), dice=[100, 1, 100]),
               ("fire S at T main:APFSDS",), (), ("fuel-damage",)),
-        # MA121 (MBT 7.47): M1 HEAT-MP at a BMP-2, roll 84 - 15 = 69 = S: Suppressed and the ATGM damaged
-        Probe("opt-installation", _position(_duel("bmp-2"), ("installation-damage",), dice=[84, 100]),
+        # MA121 (MBT 7.47): M1 HEAT-MP at a BMP-2 (GPD 1A: N 33 / S 63), roll 78 - 15 = 63 = S: Suppressed and the
+        # ATGM damaged
+        Probe("opt-installation", _position(_duel("bmp-2"), ("installation-damage",), dice=[78, 100]),
               ("fire S at T main:HEAT-MP",), optional_rules=("installation-damage",)),
         # MA93 (MBT 7.17): the squad reduced (roll 100: Effective), the Dragon chosen first loses on 7 - 2 = 5
         Probe("opt-attached-loss", _position(squad, ("attached-weapon-loss",), dice=[100, 1, 7, 6]),

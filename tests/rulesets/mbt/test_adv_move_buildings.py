@@ -39,11 +39,11 @@ def test_table_cells_from_the_text():
 def test_ma35_bmp2_enters_a_brick_building_and_is_hull_damaged():
     # MA35: roll 22 + 5 x GPD within 01-65; second roll 77 in 66-00: Damaged; roll (10) 9: Hull Dmgd; it enters
     st = _drive(dice=[22, 77, 9])
-    gpd = st.game.units[0].type.ag.gp_value
+    assert st.game.units[0].type.ag.gp_value == 1  # the BMP-2 (SM-4B) is GPD 1A: +5 (MBT 6.6.3)
     act(st, "fwd V")
     assert st.game.label(st.hex[0]) == IN
     assert st.dmg[0] and not st.tdmg[0] and not st.track[0]
-    assert any(e.startswith(f"V enters the brick building at {IN}: roll 22+{5 * gpd} = {22 + 5 * gpd} within 01-65; "
+    assert any(e.startswith(f"V enters the brick building at {IN}: roll 22+5 = 27 within 01-65; "
                             "77 Damaged; roll (10) 9: Hull Damaged") for e in st.events)
 
 
