@@ -21,6 +21,8 @@ SETTLE = "hold"
 #: how far an objective's share of the elements may exceed its share of the victory points (1 = exact shares)
 SPREAD = 1.6
 
+from .engine.alert import Alert
+from .engine.bailout import Dismount
 from .engine.cqb import Cqb
 from .engine.state import Double, Fire, Hold, Order, Pass
 from .engine.works import Ignite
@@ -107,7 +109,13 @@ class HeuristicBot:
 
     def _order(self, view, legal):
         legal_set = set(legal)
+        alert = next((a for a in legal if isinstance(a, Alert)), None)
+        if alert is not None:
+            return alert                                     # BfOps p.11: free the whole side from the zone
         wanted = self._assignments(view)
+        for d in (a for a in legal if isinstance(a, Dismount)):
+            if self._arrived(view, d.element, wanted.get(d.element, "hold")):
+                return d                                     # set the squads down at the carriers' goal
         for element, want in sorted(wanted.items()):
             if Double(element) in legal_set and view.orders.get(element) == want and want.startswith("to-") \
                     and self._far(view, element, want[3:]) and self._firm(view, element, want[3:]):
@@ -117,6 +125,15 @@ class HeuristicBot:
             if view.orders.get(element) != want and order in legal_set:
                 return order
         return Pass()
+
+    @staticmethod
+    def _arrived(view, element: str, want: str) -> bool:
+        """The carrier element holds, settles, or is within its objective's radius (+2")."""
+        if not want.startswith("to-"):
+            return True
+        obj = next((o for o in view.game.ext.objectives if o.id == want[3:]), None)
+        units = [u for u in view.units if u.element == element and not u.disabled]
+        return obj is None or any(math.hypot(u.x - obj.at[0], u.y - obj.at[1]) <= obj.radius_in + 2 for u in units)
 
     @staticmethod
     def _far(view, element: str, objective: str) -> bool:

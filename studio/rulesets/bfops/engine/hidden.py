@@ -13,6 +13,8 @@ import random
 
 from studio.rules.dice import Dice
 
+from .alert import found
+
 
 def known_game(game, player: int, found=frozenset()):
     """The game as ``player`` knows it: a shallow copy whose table and geometry leave out the features hidden
@@ -43,7 +45,7 @@ def _hidden_units(state, player: int) -> list:
 def observe(state, player: int):
     """The observation of ``player`` (module docstring)."""
     view = state.clone()
-    view.game = known_game(state.game, player, state.mines_known[player])
+    view.game = known_game(state.game, player, found(state, player))
     hidden = {u.id for u in _hidden_units(state, player)}
     view.unseen = [0, 0]
     aboard = [v for v in view.carried if v.side != player]          # enemy squads inside vehicles (bailout.py)
@@ -59,6 +61,10 @@ def observe(state, player: int):
     view.engaged = {e for e in view.engaged if e in own}
     view.mines_known = [set(), set()]
     view.mines_known[player] = set(state.mines_known[player])
+    view.mines_local = {k: set(v) for k, v in state.mines_local.items() if k.startswith(f"{player}:")}
+    own_markers = {f"unit:{u.id}" for u in state.units + state.carried if u.side == player} | \
+        {f"element:{e}" for e in own}
+    view.barrages = {k: b for k, b in view.barrages.items() if k in own_markers}   # who fired is not seen
     enemy = {u.id for u in state.units if u.side != player}
     view.declared = [d for d in view.declared if d.unit not in enemy]
     pending = {uid for uid in view.decided if uid in enemy}

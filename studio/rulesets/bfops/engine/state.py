@@ -14,12 +14,14 @@ from studio.geometry import bearing
 from studio.rules.api import TERMINAL, Outcome, RulesError, State
 from studio.rules.dice import Dice
 
+from . import alert as AL
 from . import bailout as BO
 from . import deviation as DV
 from . import fire as F
 from . import precedence as PR
 from . import supply as SP
 from . import weather as WX
+from .alert import Alert
 from .bailout import Dismount
 from .command import draw, order_cost
 from .agl import agl_burst, agl_reload, bursting
@@ -116,6 +118,8 @@ def parse_action(text: str, macros=MACROS):
         return Engage(parts[1])
     if len(parts) == 2 and parts[0] == "dismount":
         return Dismount(parts[1])
+    if len(parts) == 2 and parts[0] == "alert":
+        return Alert(parts[1])
     if len(parts) == 2 and parts[0] == "hold":
         return Hold(parts[1])
     if len(parts) == 2 and parts[0] == "smoke":
@@ -238,6 +242,7 @@ class BfopsState(State):
     bridges: dict = field(default_factory=dict)     # bridging unit id -> its deployed bridge (p.19)
     filled: dict = field(default_factory=dict)      # trench id -> [(centre-line position, inches filled)] (p.20)
     charges: dict = field(default_factory=dict)     # unit id -> demolition charge levels spent (p.20)
+    mines_local: dict = field(default_factory=dict)  # "side:minefield" -> elements that spotted it (alert.py)
     sights: dict = field(default_factory=dict, compare=False)
     lost: list = field(default_factory=list, compare=False)
     legal_cache: list | None = field(default=None, compare=False)
@@ -278,7 +283,7 @@ class BfopsState(State):
     def apply(self, action) -> None:
         self.legal_cache = None
         self.applied += 1
-        if isinstance(action, (Order, Pass, Double, Engage, Dismount) + ENG.ACTIONS):
+        if isinstance(action, (Order, Pass, Double, Engage, Dismount, Alert) + ENG.ACTIONS):
             self._apply_order(action)
         elif isinstance(action, (Fire, Hold, Smoke, Cqb, W.Ignite, Flare)):
             self._apply_fire(action)
@@ -297,6 +302,7 @@ class BfopsState(State):
                           {k: list(v) for k, v in self.mines_cleared.items()}, set(self.in_combat),
                           list(self.flares), [_copy_unit(v) for v in self.carried], dict(self.barrages),
                           dict(self.bridges), {k: list(v) for k, v in self.filled.items()}, dict(self.charges),
+                          {k: set(v) for k, v in self.mines_local.items()},
                           dict(self.sights), list(self.lost), events=list(self.events))
 
     def _visible(self) -> str:
@@ -313,7 +319,7 @@ class BfopsState(State):
                 f"{sorted(self.in_combat)}|{self.flares}|{units}|"
                 f"{[(v.id, v.card, v.side, v.element, v.aboard, v.hits, v.disabled) for v in self.carried]}|"
                 f"{sorted(self.barrages.items())}|{sorted(self.bridges.items())}|{sorted(self.filled.items())}|"
-                f"{sorted(self.charges.items())}")
+                f"{sorted(self.charges.items())}|{sorted((k, sorted(v)) for k, v in self.mines_local.items())}")
 
     def fingerprint(self) -> str:
         return f"{self._visible()}|{self.dice.fingerprint()}"
@@ -380,7 +386,8 @@ class BfopsState(State):
         own = [e for e in own if order_cost(self, e) <= hand]                  # BfOps p.18: cross-branch
         dismount = [d for d in BO.dismount_orders(self, self.player) if d.element in own]
         tasks = ENG.command_actions(self, self.player)                          # BfOps p.19-20: free
-        return [Pass()] + double + engage + dismount + tasks + [Order(e, m) for e in own for m in self.game.macros
+        alert = AL.alert_orders(self, self.player) if self.mines_local else []     # BfOps p.11: a card
+        return [Pass()] + double + engage + dismount + tasks + alert + [Order(e, m) for e in own for m in self.game.macros
                                                         if not self.stops_short(e, m)]
 
     def is_recon(self, element: str) -> bool:
@@ -401,7 +408,7 @@ class BfopsState(State):
             if goal is None:
                 continue
             spot = shapely.points(*goal)
-            if any(shapely.distance(spot, a.geom) <= near for a in self.unknown_minefields(u.side)) and not any(
+            if any(shapely.distance(spot, a.geom) <= near for a in self.unknown_to(u)) and not any(
                     math.hypot(goal[0] - o.at[0], goal[1] - o.at[1]) <= o.radius_in for o in self.game.ext.objectives):
                 return True
         return False
@@ -431,6 +438,9 @@ class BfopsState(State):
             self.hand[self.player] -= cost
         elif isinstance(action, Engage):
             self.engaged.add(action.element)                                    # BfOps p.18: a card to engage
+            self.hand[self.player] -= 1
+        elif isinstance(action, Alert):
+            AL.alert(self, action)                                              # BfOps p.11: any card
             self.hand[self.player] -= 1
         else:
             self.hand[self.player] = 0
@@ -573,9 +583,15 @@ class BfopsState(State):
         return [a for a in self.game.geometry.areas if a.kind == "minefield" and name in a.hidden_from
                 and a.id not in self.mines_known[side]]
 
+    def unknown_to(self, u: Unit) -> list:
+        """The enemy minefields unknown to the unit: its side's unspotted ones less those its element spotted
+        itself (option ``minefield-alert``, :mod:`.alert`)."""
+        unknown = self.unknown_minefields(u.side)
+        return [a for a in unknown if not AL.knows(self, u, a.id)] if self.mines_local else unknown
+
     def compulsory_minefield(self, u: Unit):
         """The unspotted enemy minefield whose compulsory zone (table ``procedures``) holds the unit, or None."""
-        unknown = self.unknown_minefields(u.side)
+        unknown = self.unknown_to(u)
         if not unknown:
             return None
         memo = self.game.geometry.__dict__.setdefault("_compulsory", {})   # static geometry: memo per point
@@ -836,7 +852,7 @@ class BfopsState(State):
                                                 else "minefield_spot")
         roll = self.dice.roll(10, f"spot minefield {u.id}>{area.id}")
         if roll <= number:
-            self.mines_known[u.side].add(area.id)
+            AL.spotted(self, u, area.id)                                        # BfOps p.11 (option)
             self.narrate(f"{u.id} spots minefield {area.id}: roll {roll} <= {number:g}; compulsory movement lifted")
         return 1
 
