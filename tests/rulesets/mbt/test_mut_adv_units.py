@@ -14,7 +14,7 @@ from mbt_adv_fixtures import act, adv_state, clear_pair, unit  # noqa: E402
 from towed_fixtures import towed_state  # noqa: E402
 
 from studio.hexgrid.coords import neighbour  # noqa: E402
-from studio.rulesets.mbt.engine.codes import DEAD, ON  # noqa: E402
+from studio.rulesets.mbt.engine.codes import CARRIED, DEAD, ON  # noqa: E402
 
 FAR = "2P13"
 
@@ -92,3 +92,64 @@ def test_close_assault_effective_result_rule_of_5s_and_10s():
     zero = _assault("us-mech-squad", "m113", dice=(x_ending(0), 100, 100))
     assert five[1]["result"] == "DAMAGE" and five[0].tdmg[1] and five[0].st[1] == ON
     assert zero[1]["result"] == "TRACK" and zero[0].track[1]
+
+
+# ---------------------------------------------------------------- transporting (MBT 6.6.7, 6.5.2.7.2)
+def _legal(st) -> list[str]:
+    return [str(a) for a in st.legal_actions()]
+
+
+def _carrier_move(carrier="m113", **passenger):
+    a, _, d = clear_pair(5)
+    units = [unit("C", carrier, "us", a, d, command="MOVE"), unit("P", "us-mech-squad", "us", a, d, carried_by="C",
+                                                                  **passenger),
+             unit("E", "t-80bv", "sov", "4T13", 5)]
+    st = adv_state(units, phase="move-first", to_act="us")
+    act(st, "move C")
+    return st
+
+
+def test_a_suppressed_passenger_may_not_make_an_emergency_bail_out():
+    # MBT 6.6.7.1.2: only an unsuppressed passenger makes an Emergency Bail Out; it may still dismount
+    st = _carrier_move(suppression="on")
+    assert "bailout C P" not in _legal(st) and "dismount C P" in _legal(st)
+
+
+def test_no_dismount_without_half_the_allowance_left():
+    # MBT 6.6.7: dismounting costs the carrier half its allowance in the hex: with less left, no dismount
+    st = _carrier_move()
+    half = st.msa(0, st.game.units[0].type.cc) // 2
+    while st.mv_left >= half and "fwd C" in _legal(st):
+        act(st, "fwd C")
+    assert st.mv_left < half and "dismount C P" not in _legal(st) and "bailout C P" in _legal(st)
+
+
+def test_mount_needs_room_and_an_unmoved_leg_unit():
+    # MBT 6.6.7, 6.6.7.1: a leg unit boards a vehicle in its hex with room for it (M113: one leg unit) before it
+    # has moved
+    a, _, d = clear_pair(5)
+    full = adv_state([unit("C", "m113", "us", a, d), unit("P", "us-mech-squad", "us", a, d, carried_by="C"),
+                      unit("Q", "us-mech-squad", "us", a, d, command="MOVE"), unit("E", "t-80bv", "sov", "4T13", 5)],
+                     phase="move-first", to_act="us")
+    act(full, "move Q")
+    assert not any(x.startswith("mount Q") for x in _legal(full))
+    st = adv_state([unit("C", "m113", "us", a, d), unit("Q", "us-mech-squad", "us", a, d, command="MOVE"),
+                    unit("E", "t-80bv", "sov", "4T13", 5)], phase="move-first", to_act="us")
+    act(st, "move Q")
+    assert "mount Q C" in _legal(st)
+    act(st, "fwd Q")
+    assert "mount Q C" not in _legal(st)
+
+
+@pytest.mark.parametrize("carrier, roll, out", [("m113", 40, True), ("m113", 41, False), ("bmp-1", 1, False)])
+def test_passengers_bail_out_of_a_track_hit_carrier_unless_under_armor(carrier, roll, out):
+    # MBT 6.5.2.7.2: after a Track hit each passenger of a carrier bails out at or under its Bail Out value (table
+    # bail-out-passengers: TK 40, Seasoned +0) and is Suppressed; never from an Under Armor carrier (BMP-1)
+    a, b, d = clear_pair(5)
+    units = [unit("S", "m1", "us", a, d, command="FIRE"), unit("T", carrier, "sov", b, (d + 3) % 6),
+             unit("P", "sov-mr-squad", "sov", b, 0, carried_by="T")]
+    st = adv_state(units, to_act="us", dice=[1, 5, 100, roll], grades={"us": "seasoned", "sov": "seasoned"})
+    act(st, "fire S at T main:APFSDS")
+    assert st.track[1] and st.st[1] == ON
+    assert (st.st[2] == ON and st.sup[2] != 0) is out and (st.st[2] == CARRIED) is not out
+    assert any(label == "Bail Out P" for label, _ in st.dice.history) is (carrier == "m113")
