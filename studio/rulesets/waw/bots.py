@@ -89,9 +89,10 @@ class HeuristicBot:
         n, save = self._once(("defense", t), lambda: st.defense_dice(t))   # the target's, whoever shoots
         saves = n * max(0, 7 - save) / 6.0
         net = max(0.0, hits - saves * 0.8)
-        spec = self.game.units[t]
-        steps_left = (0 if st.disr[t] else 1) + (1 if st.strength[t] == 0 and spec.body.reduced else 0) + 1
-        worth = 1.0 + (0.6 if spec.target_class(st.strength[t]) == "afv" else 0.0) + 0.5 / steps_left
+        g = self.game
+        spec, strength = g.units[t], st.strength[t]
+        steps_left = (0 if st.disr[t] else 1) + (1 if strength == 0 and spec.body.reduced else 0) + 1
+        worth = 1.0 + (0.6 if g.tclass[t][min(strength, 1)] == "afv" else 0.0) + 0.5 / steps_left
         if spec.is_heli:
             worth += 0.5
         return net * worth

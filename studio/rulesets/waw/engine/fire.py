@@ -181,7 +181,11 @@ class FireRules:
         if sw:
             nums = self._fire_base(u, t, v, fp, mode, d, sw)
         else:
-            nums = next((n for f, n in self._fire_found(u, t, v, mode, d) if f == fp), None)
+            nums = None
+            for f, found in self._fire_found(u, t, v, mode, d):
+                if f == fp:
+                    nums = found
+                    break
         if nums is None or (d > 1 and not self.has_los(u, t)):
             return None
         if self.smoke:

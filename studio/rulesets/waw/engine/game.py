@@ -377,6 +377,7 @@ class WawGame(Game):
                           for code, costs in self.tables.move_cost.items() for mt, cost in costs.items()}
         self.step_static: dict = {}             # (mobility, a, b) -> (terrain code, fixed step cost): movement.py
         self.step_rows: dict = {}               # (mobility, hex) -> (neighbours' terrain codes, fixed costs): movement.py
+        self.action_memo: dict = {}             # move and fire actions made once per game: action_of
         self.fire_memo: dict = {}               # fire legality before LOS per firer state and target class: fire.py
         factor = self.const("extended_range_factor")
         self.reach = []
@@ -441,6 +442,18 @@ class WawGame(Game):
 
     def tec_row(self, h) -> dict:
         return self.tec.get(self.terrain.get(h, "C")) or self.tec["C"]
+
+    def action_of(self, key: tuple) -> Action:
+        """The move or fire action of ``key`` (``("move", unit, hex)`` or ``("fire", unit, target, fire)``), made
+        once per game (actions are immutable values: the listings share them)."""
+        hit = self.action_memo.get(key)
+        if hit is None:
+            if key[0] == "move":
+                hit = Action("move", self.units[key[1]].uid, self.label[key[2]])
+            else:
+                hit = Action("fire", self.units[key[1]].uid, self.units[key[2]].uid, key[3])
+            self.action_memo[key] = hit
+        return hit
 
     def option(self, name: str):
         return self.options.get(name)

@@ -105,10 +105,11 @@ class MovementRules:
         stacking (1.4), the HQ following (1.3.3.1), a Disrupted unit not closing with the enemy (6.1.7)."""
         g = self.game
         spec = g.units[u]
-        if not self._may_move(u):
+        mp = self._mp_to_move(u)
+        if mp is None:
             return []
         h = self.hex[u]
-        mp, used = self._mp(u), self.mp_used[u]
+        used = self.mp_used[u]
         side = spec.side
         enemies = None
         if self.disr[u]:
@@ -140,16 +141,18 @@ class MovementRules:
             out.append(n)
         return out
 
-    def _may_move(self, u: int) -> bool:
-        """Not broken down (Chaos 8), locked (5.2.1), Hovering (9.1) or towed (1.3.9), MP left, and a unit in
-        the water or just unloaded moves one hex only (5.3, 5.2.2)."""
+    def _mp_to_move(self, u: int) -> float | None:
+        """``u``'s MP (``_mp``) when it may move now, else None: not broken down (Chaos 8), locked (5.2.1),
+        Hovering (9.1) or towed (1.3.9), MP left, and a unit in the water or just unloaded moves one hex only
+        (5.3, 5.2.2)."""
         spec = self.game.units[u]
         if self.breakdown[u] or self.locked[u]:
-            return False
+            return None
         if (self.hover[u] if spec.is_heli else spec.values(self.strength[u]).movement.towed):
-            return False
+            return None
         used = self.mp_used[u]
-        return used < self._mp(u) and not (self.one_hex[u] and used > 0)
+        mp = self._mp(u)
+        return mp if used < mp and not (self.one_hex[u] and used > 0) else None
 
     def _load_targets(self, u: int) -> list[int]:
         g = self.game

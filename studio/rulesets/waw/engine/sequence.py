@@ -316,9 +316,7 @@ class SequenceRules:
 
     def _moves_listed(self, u: int) -> list[Action]:
         """``u``'s move actions (cached, see ``_listed``)."""
-        g = self.game
-        uid = g.units[u].uid
-        return self._listed("moves", u, lambda: [Action("move", uid, g.label[h]) for h in self._move_targets(u)])
+        return self._listed("moves", u, lambda: [self.game.action_of(("move", u, h)) for h in self._move_targets(u)])
 
     def _calls_listed(self, u: int, fi: int) -> list[Action]:
         """``u``'s artillery calls (8.0), cached like fire for the calls made and the missions left."""
@@ -362,11 +360,11 @@ class SequenceRules:
         """Fire at every legal target (6.1; Moving Fire 6.1.3 after moving), each fire type allowed."""
         g = self.game
         spec = g.units[u]
-        uid = spec.uid
         mode = "moving" if self.mp_used[u] > 0 and not spec.is_heli else "normal"
         if mode == "moving" and not self._may_moving_fire(u):
             return []                          # 6.1.3: no fire type of the unit qualifies for Moving Fire
-        return [Action("fire", uid, g.units[t].uid, fp) for t in self._within_reach(u, self._targets(u))
+        action_of = g.action_of
+        return [action_of(("fire", u, t, fp)) for t in self._within_reach(u, self._targets(u))
                 for fp in self._fire_types(u, t, mode)]
 
     def _close_actions(self, u: int, fi: int) -> list[Action]:
