@@ -104,3 +104,12 @@ def test_areas_within_of_some_kinds_equal_the_tree_query(name):
         assert got == want
         found += len(got)
     assert found > 20                                             # the comparison met areas
+
+
+@pytest.mark.parametrize("name", SCENARIOS)
+def test_structures_listed_once_are_the_solid_areas_with_cover(name):
+    from studio.rulesets.bfops.engine.structures import structures
+
+    game = _game(name)
+    want = tuple(a for a in game.geometry.areas if a.solid and a.cover > 0)
+    assert structures(game) == want and structures(game) == want and want

@@ -14,9 +14,14 @@ from . import fire as F
 STRUCTURE = "@"   # a Fire action's target naming a feature: '@church'
 
 
-def structures(game) -> list:
-    """The table's destroyable structures: areas of solid features with a cover value."""
-    return [a for a in game.geometry.areas if a.solid and a.cover > 0]
+def structures(game) -> tuple:
+    """The table's destroyable structures: areas of solid features with a cover value (listed once per
+    geometry: it is static)."""
+    g = game.geometry
+    found = g.__dict__.get("_structures")
+    if found is None:
+        found = g.__dict__["_structures"] = tuple(a for a in g.areas if a.solid and a.cover > 0)
+    return found
 
 
 def sight_of(state, u, area):
