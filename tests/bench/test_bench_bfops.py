@@ -35,12 +35,13 @@ def test_bench_los_query():
     rng = random.Random(1)
     pts = [(rng.uniform(0, 72), rng.uniform(0, 48), rng.uniform(0, 72), rng.uniform(0, 48)) for _ in range(4000)]
     crossed = 0
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     for x0, y0, x1, y1 in pts:
         crossed += len(g.los(x0, y0, x1, y1, 0.35, 0.35).crossings)
     dt = (time.perf_counter() - start) / len(pts)
-    print(f"\nLOS query with obstacle list: {dt * 1e6:.1f} us/query, {crossed / len(pts):.2f} obstacles/query "
-          "(target < 100 us)")
+    dt_cpu = (time.process_time() - cpu) / len(pts)
+    print(f"\nLOS query with obstacle list: {dt * 1e6:.1f} us/query wall, {dt_cpu * 1e6:.1f} us/query CPU, "
+          f"{crossed / len(pts):.2f} obstacles/query (target < 100 us)")
     report("LOS queries", 1.0 / dt, anchor(), "queries/s")
     start = time.perf_counter()
     for x0, y0, x1, y1 in pts[:1000]:
@@ -71,30 +72,30 @@ def test_bench_visibility_20_vs_20():
     assert pairs == 800 and dt > 0
 
 
-@pytest.mark.parametrize("name", SCENARIOS)
-def test_bench_random_playouts(name):
-    game = _game(name)
+def _playouts(game, seeds, bots) -> float:
+    """Actions/s of the games ``seeds`` with ``bots`` on ``game``."""
     actions = 0
     start = time.perf_counter()
-    for seed in range(6):
-        result, _ = play_game(game, seed, ["random", "random"])
+    for seed in seeds:
+        result, _ = play_game(game, seed, bots)
         assert not result.error, result.error
         actions += result.steps
-    dt = time.perf_counter() - start
-    report(f"{name} random playouts", actions / dt, anchor(), "actions/s")
     assert actions > 0
+    return actions / (time.perf_counter() - start)
+
+
+@pytest.mark.parametrize("name", SCENARIOS)
+def test_bench_random_playouts(name):
+    """Six games from a freshly loaded scenario (planner grids and fields, sight-line memos built as they go),
+    then six more on the same game (the steady state of a long balance run)."""
+    game = _game(name)
+    report(f"{name} random playouts", _playouts(game, range(6), ["random", "random"]), anchor(), "actions/s")
+    report(f"{name} random playouts, steady state", _playouts(game, range(6, 12), ["random", "random"]), anchor(),
+           "actions/s")
 
 
 @pytest.mark.parametrize("name", SCENARIOS)
 def test_bench_heuristic_playouts(name):
     """Heuristic (NATO) against random playouts, actions/s beside the anchor (issue 19: heuristic >= 1x)."""
     game = _game(name)
-    actions = 0
-    start = time.perf_counter()
-    for seed in range(6):
-        result, _ = play_game(game, seed, ["heuristic", "random"])
-        assert not result.error, result.error
-        actions += result.steps
-    dt = time.perf_counter() - start
-    report(f"{name} heuristic playouts", actions / dt, anchor(), "actions/s")
-    assert actions > 0
+    report(f"{name} heuristic playouts", _playouts(game, range(6), ["heuristic", "random"]), anchor(), "actions/s")
