@@ -3,8 +3,8 @@ Movement Phase, First Player then Second. An unsuppressed dismounted squad, half
 command that has not moved attacks one adjacent spotted enemy at most 1 Height away: a vehicle by Close Assault
 (6.6.1.1: GP factor by the attacker's size against the vehicle's GP Defense, at most 5, on the GP Combat Results
 Table), a dismounted leg unit by Hand-to-Hand (6.6.1.2: opposed rolls (100) until a unit is eliminated, a squad
-first reduced to its half-squad). The attack is the attacker's move (Spot/Move). One attacker per attack: combined,
-advancing and dismount attacks are not modelled (``ENGINE_POLICIES['close-combat']``).
+first reduced to its half-squad). The attack is the attacker's move (Spot/Move). Combined attacks of hex-mates
+(``all``) and Dismount Attacks are here, Advancing Attacks in ``advancing.py`` (``ENGINE_POLICIES['close-combat']``).
 
 Action: ``assault ATTACKER at TARGET``; ``pass`` ends the side's step.
 

@@ -6,8 +6,8 @@
 - Effects: the GP Defense adds the Full Cover bonus (option ``full-cover-bonus``, Q28); a Full Cover unit is
   spotted 2 rows down and spots 4 rows down (table ``spotting-modifiers`` rows ``target-full-cover`` and
   ``spotter-full-cover``, 6.1.3.2); it may not take a Short Halt command (6.1.4.2); moving out of its hex ends it.
-Not modelled: crawling (6.6.4.3), Hasty Entrenchments (6.6.8) and Improved Positions (no such counters in the
-scenarios), Full Cover of towed units (the engine has none).
+Crawling (6.6.4.3, ``crawl.py``) keeps Full Cover; Hasty Entrenchments are built in this step (6.6.8,
+``entrench.py``). Not modelled: Full Cover of towed units (the engine has none).
 """
 from __future__ import annotations
 
@@ -102,7 +102,7 @@ class FullCoverRules:
         return [c for c in out if c != SH] if self.fc[i] else out
 
     def _after_step(self, i: int) -> None:
-        """Moving out of its hex ends Full Cover (crawling is not modelled)."""
+        """Moving out of its hex ends Full Cover (a crawl keeps it: ``crawl.py``)."""
         if self.fc[i] and self.mv_trail and self.hex[i] != self.mv_trail[0]:
             self.fc[i] = False
         super()._after_step(i)
