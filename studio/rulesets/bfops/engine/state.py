@@ -898,13 +898,16 @@ class BfopsState(State):
         out = []
         card = self.game.card_of(u)
         only = self.return_fire_only(u)
+        weapons = self._weapons_at(u, priority)
+        if not weapons:
+            return out
         for t in self.units:
             if t.side == u.side or t.disabled or t.id not in self.spotted[u.side]:
                 continue
             if only is not None and t.id not in only:
                 continue                                                       # BfOps p.18: Recon returns fire
             sg = self.sight(u, t)
-            for wi in self._weapons_at(u, priority):
+            for wi in weapons:
                 w = card.weapons[wi]
                 if F.band(w, sg.distance) is None or not SN.sniper_may_target(self.game, w, t):
                     continue                                                   # BfOps p.15: sniper targets
