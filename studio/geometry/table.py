@@ -117,6 +117,7 @@ class TableGeometry:
         self._exposure_memo: dict = {}
         self._shadow_memo: dict = {}   # (area index, eye x, eye y) -> its shadow
         self._kinds: dict = {}         # frozenset of kinds -> [(area index, bounds)] (areas_within)
+        self._blocking_bounds = [tuple(shapely.bounds(a.geom).tolist()) for a in self.areas if a.blocks]
 
     # ------------------------------------------------------------------ elevation
     def ground_at(self, x: float, y: float) -> float:
@@ -321,6 +322,10 @@ class TableGeometry:
                   side: str | None) -> float:
         if foot.area <= 0:
             return 0.0
+        fx0, fy0, fx1, fy1 = shapely.bounds(foot).tolist()
+        x0, y0, x1, y1 = min(fx0, x), min(fy0, y), max(fx1, x), max(fy1, y)
+        if not any(a0 <= x1 and a1 >= x0 and b0 <= y1 and b1 >= y0 for a0, b0, a1, b1 in self._blocking_bounds):
+            return 1.0                                 # no blocking area near the eye and the footprint's hull
         eye_at = Point(x, y)
         hull = shapely.convex_hull(shapely.union(foot, eye_at))
         cx, cy = _anchor(foot)
