@@ -113,3 +113,19 @@ def test_structures_listed_once_are_the_solid_areas_with_cover(name):
     game = _game(name)
     want = tuple(a for a in game.geometry.areas if a.solid and a.cover > 0)
     assert structures(game) == want and structures(game) == want and want
+
+
+@pytest.mark.parametrize("name", SCENARIOS)
+def test_exposure_shortcut_far_from_blockers_answers_as_the_full_computation(name):
+    g = _game(name).geometry
+    rng = random.Random(14)
+    cases = []
+    for _ in range(150):
+        x0, y0 = rng.uniform(0, g.width), rng.uniform(0, g.depth)
+        x1, y1 = x0 + rng.uniform(-8, 8), y0 + rng.uniform(-8, 8)      # short lines: often far from blockers
+        cases.append((x0, y0, 0.35, footprint(x1, y1, rng.uniform(0, 360), 0.5, 0.9), 0.3, None))
+    fast = [g._exposure(*c) for c in cases]
+    g._blocking_bounds = [(-np.inf, -np.inf, np.inf, np.inf)]             # every case takes the full path
+    g._shadow_memo.clear()
+    assert fast == [g._exposure(*c) for c in cases]
+    assert 1.0 in fast and any(e < 1.0 for e in fast)
