@@ -99,3 +99,23 @@ def test_wheeled_vehicles_make_no_check():
     st = _drive("brdm-2-at5")
     act(st, "fwd V")
     assert st.game.label(st.hex[0]) == IN and not any("building" in e for e in st.events)
+
+
+def test_damaged_goes_in_only_with_the_allowance_left():
+    # MBT 6.6.3: after three Clear hexes (8 - 3 = 5 left) a Hull Damaged BMP-2 has half its allowance (4 - 3 = 1),
+    # short of the building's cost: it stays outside; Turret Damaged keeps the allowance and goes in
+    def after_three(dice):
+        st = _drive(where="2I13", dice=dice)
+        for _ in range(3):
+            act(st, "fwd V")
+        assert st.game.label(st.hex[0]) == OUT and st.mv_left == 5
+        act(st, "fwd V")
+        return st
+
+    hull = after_three([22, 77, 9, 99])
+    assert hull.dmg[0] and hull.game.label(hull.hex[0]) == OUT and hull.mv_end
+    turret = after_three([22, 77, 4, 99])
+    assert turret.tdmg[0] and turret.game.label(turret.hex[0]) == IN
+    first = _drive(dice=[22, 77, 9, 99])
+    act(first, "fwd V")
+    assert first.dmg[0] and first.game.label(first.hex[0]) == IN  # nothing spent: 8 halved to 4, enough
