@@ -41,11 +41,6 @@ class Los:
         self._steps: dict = {}
         self.grid = grid            # the assembled map (offset grid) for whole-map answers, or None
         self._arrays = None
-        # whole-map rows (issue 19): source hex -> bytes, one per map hex (``_cell``), 1 where it sees the hex
-        # from the hexes' own levels without Wrecks (``visibility``); False: every pair by ``_compute``
-        self.rows = grid is not None
-        self._row: dict = {}
-        self._cell = {} if grid is None else {h: i for i, h in enumerate(sorted(grid.label_of))}
 
     def visibility(self, a):
         """Bool array ``[row, col]`` over the map's offset grid: True where ``a`` sees the hex at ground/hill
@@ -64,17 +59,12 @@ class Los:
         """Does ``a`` see ``b`` (levels ``la``, ``lb``; default the hexes' own), with the Wreck markers
         ``wrecks`` counting as broken terrain (7.2 b, 7.3)? Wrecks only ever add to what blocks, so a line
         blocked without them is blocked with them."""
-        own_a, own_b = self.level.get(a, 0), self.level.get(b, 0)
-        la = own_a if la is None else la
-        lb = own_b if lb is None else lb
-        row = self._row_of(a) if la == own_a and lb == own_b and self.rows and b in self._cell else None
-        if row is not None:
-            hit = row[self._cell[b]] == 1
-        else:
-            key = (a, b, la, lb)
-            hit = self.cache.get(key)
-            if hit is None:
-                hit = self.cache[key] = self._compute(a, b, la, lb)
+        la = self.level.get(a, 0) if la is None else la
+        lb = self.level.get(b, 0) if lb is None else lb
+        key = (a, b, la, lb)
+        hit = self.cache.get(key)
+        if hit is None:
+            hit = self.cache[key] = self._compute(a, b, la, lb)
         if hit and wrecks and la == lb and self._wreck_near_line(a, b, wrecks):
             inside = self.between(a, b) & wrecks
             if inside:
@@ -83,24 +73,6 @@ class Los:
                 if hit is None:
                     hit = self.cache[key] = self._compute(a, b, la, lb, inside)
         return hit
-
-    def _row_of(self, a) -> bytes | None:
-        """The whole-map row of source hex ``a`` (``visibility`` read in ``_cell`` order), made on first use;
-        None on a board without fan tables (``rows`` is then turned off: every pair by ``_compute``)."""
-        row = self._row.get(a)
-        if row is None:
-            if self._arrays is None:
-                self._arrays = _cell_arrays(self) or {}
-            if not self._arrays or a not in self._cell:
-                self.rows = bool(self._arrays)
-                return None
-            if "cells" not in self._arrays:
-                import numpy as np
-                at = [self.grid.offset(h) for h in self._cell]
-                self._arrays["cells"] = (np.array([r for _, r in at]), np.array([c for c, _ in at]))
-            rr, cc = self._arrays["cells"]
-            row = self._row[a] = self.visibility(a)[rr, cc].tobytes()
-        return row
 
     @staticmethod
     def _wreck_near_line(a, b, wrecks) -> bool:
