@@ -20,18 +20,6 @@ _ROWS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
 _LINES: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
 
 
-def commanded(cmd: list, code: int) -> list[int]:
-    """The indices of ``cmd`` holding ``code``, in order (found by ``list.index``: a step reads only the vehicles
-    with that command, not every vehicle)."""
-    out, find, i = [], cmd.index, -1
-    try:
-        while True:
-            i = find(code, i + 1)
-            out.append(i)
-    except ValueError:
-        return out
-
-
 def per_game(cache: "weakref.WeakKeyDictionary", game) -> dict:
     """``game``'s dictionary in ``cache`` (a derived cache: ``MbtGame.clear_caches`` drops it)."""
     found = cache.get(game)
@@ -157,9 +145,9 @@ class FireRules:
 
     def _df_shooters(self) -> list[int]:
         announced = {s for s, _, _ in self.shots}
-        st, fired, units, side = self.st, self.fired, self.game.units, self.df_side
-        return [i for i in sorted(commanded(self.cmd, FIRE) + commanded(self.cmd, SH))
-                if units[i].side == side and st[i] == ON and not fired[i] and i not in announced]
+        st, cmd, fired = self.st, self.cmd, self.fired
+        return [i for i in self.game.units_of(self.df_side) if st[i] == ON and cmd[i] in (FIRE, SH) and not fired[i]
+                and i not in announced]
 
     def _resolve_shots(self) -> bool:
         """Resolve announced shots in order; True when the target's owner must first decide to reveal."""

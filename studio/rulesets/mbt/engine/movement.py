@@ -8,7 +8,6 @@ from studio.rules.api import RulesError
 
 from .actions import Action
 from .codes import EXITED, MMOVE, MOVE, ON, SH, WAIT
-from .fire import commanded
 
 def _edge_towards(g, h, off, edges: set) -> str | None:
     """The map edge a vehicle leaves through when it moves from ``h`` to the off-map hex ``off`` (MBT 4.5.1.1.9):
@@ -31,9 +30,8 @@ class MovementRules:
 
     def _movers(self, side: int) -> list[int]:
         """``side``'s vehicles still to move this phase (MBT 4.5: Move and Short Halt commands), in unit order."""
-        moved, st, units = self.moved, self.st, self.game.units
-        return [i for i in sorted(commanded(self.cmd, MOVE) + commanded(self.cmd, SH))
-                if units[i].side == side and not moved[i] and st[i] in (ON, WAIT)]
+        cmd, moved, st = self.cmd, self.moved, self.st
+        return [i for i in self.game.units_of(side) if cmd[i] in (MOVE, SH) and not moved[i] and st[i] in (ON, WAIT)]
 
     def msa(self, i: int, rate: int) -> int:
         """Speed allowance for this move (MBT 4.5.1.1.1, 3.7): fraction by command, damage and SB; floor, min 1."""
@@ -223,18 +221,6 @@ class MovementRules:
         st, hexes = self.st, self.hex
         return {hexes[j] for j in self.game.enemies_of(side) if st[j] == ON}
 
-    def _enemy_hexes_near(self, i: int, h) -> set:
-        """``_enemy_hexes`` of ``i``'s side as far as a step of ``i`` from ``h`` reads it: ``h`` and the hexes
-        ahead and behind (each found by ``enemies_in``, not by a scan of every vehicle); the whole set when a rule
-        module overrides ``_enemy_hexes`` or a ``_step_ok`` (it may read other hexes)."""
-        cls = type(self)
-        side = self.game.units[i].side
-        if not self.caching or cls._enemy_hexes is not MovementRules._enemy_hexes or \
-                cls._step_ok is not MovementRules._step_ok:
-            return self._enemy_hexes(side)
-        f = self.fac[i]
-        return {x for x in (h, neighbour(h, f), neighbour(h, (f + 3) % 6)) if self.enemies_in(x, side)}
-
     def _road_ok(self, i: int) -> bool:
         """Road/path rate: start on a road/path hex facing along it (MBT 4.5.1.1.5)."""
         h = self.hex[i]
@@ -248,7 +234,7 @@ class MovementRules:
         g = self.game
         name = g.units[i].name
         h = self.hex[i]
-        enemy = self._enemy_hexes_near(i, h)
+        enemy = self._enemy_hexes(g.units[i].side)
         out: list[Action] = [] if h in enemy else [Action(("done", name))]
         out += self._turn_options(i)
         if not self.mv_end:

@@ -7,7 +7,6 @@ from typing import Any
 from studio.hexgrid.coords import distance
 
 from .codes import ON, OW, P_OWC
-from .fire import commanded
 
 
 class OverwatchRules:
@@ -39,8 +38,8 @@ class OverwatchRules:
 
     def _ow_shooters(self, side: int) -> list[int]:
         """``side``'s vehicles with an unused Overwatch command, in unit order (MBT 4.4.2)."""
-        st, fired, units = self.st, self.fired, self.game.units
-        return [i for i in commanded(self.cmd, OW) if units[i].side == side and st[i] == ON and not fired[i]]
+        st, cmd, fired = self.st, self.cmd, self.fired
+        return [i for i in self.game.units_of(side) if cmd[i] == OW and st[i] == ON and not fired[i]]
 
     def _ow_shots(self, side: int) -> list[tuple[int, int, Any]]:
         """Legal overwatch shots of ``side`` at the current triggers (MBT 4.4.2): spotting confirmed now."""
@@ -55,10 +54,12 @@ class OverwatchRules:
         ranges = {t: self.spot_range(t) for t in trig}
         for s in shooters:
             hs = self.hex[s]
-            rows_at = self._rows_at(s)
+            rows_at = False  # looked up at the first target in sight
             for t in trig:
                 d = distance(hs, self.hex[t])
                 if d > ranges[t] or not clear(hs, self.hex[t]):
                     continue
+                if rows_at is False:
+                    rows_at = self._rows_at(s)
                 out.extend((s, t, row) for row in self.ok_rows(s, t, rows_at))
         return out
