@@ -86,6 +86,21 @@ def _rappel_probes() -> list:
     ]
 
 
+def _atgm_probes() -> list:
+    """MBT 5.1.3.3.5-6 on the combined-arms scenario: the M2A1 turning in 2A14 draws the Overwatch Spigot (CL 2) of
+    the BMP-1 at 2A1; the M1 on Overwatch at 2A11 responds first with HEAT-MP, roll 63 (net -20): no effect, so
+    the BMP-1 is Under Fire: its Spigot at net -7 (hit number 28) misses on 30; one more on table atgm-under-fire
+    (net -6, 36) hits."""
+    from studio.rules.conformance import Probe
+
+    units = [_unit("S", "bmp-1", "sov", "2A1", 0, command="OW"), _unit("T", "m2a1", "us", "2A14", 0, command="MOVE"),
+             _unit("M", "m1", "us", "2A11", 0, command="OW")]
+    pos = {"scenario": "mbt-adv-combined-arms", "phase": "move-second", "to_act": "us", "turn": 1, "units": units,
+           "dice": [63, 30] + [50] * 8}
+    return [Probe("adv-atgm-under-fire", pos, ("move T", "turn T right", "ow S at T main:Spigot_(Fagot)", "hold T",
+                                               "ow M at S main:HEAT-MP"), (), ("atgm-under-fire",))]
+
+
 def probes() -> list:
     """This area's probes (``studio.rules.conformance.Probe``)."""
-    return _fw_probes() + _heli_probes()
+    return _fw_probes() + _heli_probes() + _atgm_probes()

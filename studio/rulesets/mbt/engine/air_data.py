@@ -30,6 +30,7 @@ class AirTables:
     flight: object = None     # heli_manoeuvre.FlightRules: manoeuvre costs, side-slip minimum (MBT 6.7.5.2)
     rappel_mod: dict = field(default_factory=dict)      # rappel-modifiers (MBT 6.7.5.3.4)
     rappel_terrain: dict = field(default_factory=dict)  # terrain code -> modifier, None = no rappelling there
+    under_fire: dict = field(default_factory=dict)      # ATGM guidance class -> Under Fire AP modifier (5.1.3.3.6)
     placeholders: list = field(default_factory=list)
 
     def fingerprint(self) -> str:
@@ -68,7 +69,7 @@ def compile_air_tables(ruleset) -> AirTables:
                              if k in AIRCRAFT_MOD_IDS},
                      aa_mod={k: aa[k] for k in AA_MOD_IDS}, patterns=patterns, values=values,
                      landing=_landing(rd), flight=_flight(rd, values), rappel_mod=_rappel_mod(rd),
-                     rappel_terrain=_rappel_terrain(rd), placeholders=rd.placeholders)
+                     rappel_terrain=_rappel_terrain(rd), under_fire=_under_fire(rd), placeholders=rd.placeholders)
 
 
 def _flight(rd: TableReader, values: dict):
@@ -96,6 +97,12 @@ def _rappel_terrain(rd: TableReader) -> dict:
     rows = rd.rows(tid)
     return {rd.cell(tid, rows, r, "terrain", "str"): rd.cell(tid, rows, r, "modifier", "int?")
             for r in range(len(rows))}
+
+
+def _under_fire(rd: TableReader) -> dict:
+    tid = "atgm-under-fire"
+    rows = rd.rows(tid)
+    return {rd.cell(tid, rows, r, "cl", "int"): rd.cell(tid, rows, r, "ap", "int") for r in range(len(rows))}
 
 
 def _landing(rd: TableReader) -> frozenset:

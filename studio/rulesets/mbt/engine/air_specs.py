@@ -39,6 +39,8 @@ AIR_TABLES = (
               keys=RAPPEL_MOD_IDS),
     TableSpec("rappel-terrain", "MBT 6.7.5.3.4", ("terrain", "modifier"), ("modifier",), ("modifier",),
               nullable=("modifier",)),
+    # the ATGM responses of chapter 5.1.3.3 (atgm_under_fire.py) live here with the helicopter ATGM values
+    TableSpec("atgm-under-fire", "MBT 5.1.3.3.6", ("cl", "ap"), ("cl", "ap"), ("cl", "ap"), keys=("1", "2", "3", "4")),
 )
 
 __all__ = ["AIR_TABLES", "RAPPEL_MOD_IDS", "AIRCRAFT_MOD_IDS", "AA_MOD_IDS", "AIR_VALUE_IDS", "PATTERN_KINDS", "AIR_ALTITUDES"]

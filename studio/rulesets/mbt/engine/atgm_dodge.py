@@ -11,19 +11,21 @@ behind) or ``hold T`` (no dodge). Against Direct Fire the vehicle is committed t
 Movement Phase starts with that step (``dodge_c``). Against Overwatch ATGM fire at the moving vehicle in the
 Movement Phase it moves there at once (paying the step from its allowance; the new hex may be overwatched).
 
-Not here (COVERAGE-ADVANCED.md): dodges of more than one hex or with turns, of helicopter ATGMs in the 1st Air
-Phase, ATGM Overwatch Response (5.1.3.3.5) and Under Fire (5.1.3.3.6)."""
+ATGM Overwatch Response (5.1.3.3.5) and Under Fire (5.1.3.3.6): ``atgm_under_fire.UnderFireRules`` (a base of
+this class). Not here (COVERAGE-ADVANCED.md): dodges of more than one hex or with turns, of helicopter ATGMs in
+the 1st Air Phase."""
 from __future__ import annotations
 
 from studio.hexgrid.coords import distance, neighbour
 
 from .actions import Action
+from .atgm_under_fire import UNDER_FIRE_SLOTS, UnderFireRules
 from .codes import MFIRE, MMOVE, MOVE, ON, P_DF, P_MOVE
 
-DODGE_SLOTS = ("dodge_q", "dodge_c")
+DODGE_SLOTS = ("dodge_q", "dodge_c") + UNDER_FIRE_SLOTS
 
 
-class AtgmDodgeRules:
+class AtgmDodgeRules(UnderFireRules):
     """MBT 5.1.3.3.4 against Combat Phase ATGM Direct Fire."""
 
     __slots__ = ()

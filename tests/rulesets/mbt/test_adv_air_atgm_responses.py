@@ -1,0 +1,124 @@
+"""ATGM Overwatch Response and Under Fire (MBT 5.1.3.3.5-5.1.3.3.6), through positions and the public API: the
+BMP-1 (Spigot, CL 2) of the ATGM Dodge tests at 2A1 overwatching an M2A1 Bradley turning in 2A14, an M1 on
+Overwatch at 2A11."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from opt_fire_fixtures import act, idx_of, legal_texts, opt_state, unit  # noqa: E402
+
+SPIGOT = "main:Spigot_(Fagot)"
+
+
+def _overwatch(dice, m1_command="OW", answer="hold T"):
+    """The Bradley turns in 2A14; the BMP-1 fires its Spigot on Overwatch; the Bradley does not dodge."""
+    st = opt_state([unit("S", "bmp-1", "sov", "2A1", 0, command="OW"),
+                    unit("T", "m2a1", "us", "2A14", 0, command="MOVE"),
+                    unit("M", "m1", "us", "2A11", 0, command=m1_command)], phase="move-second", to_act="us",
+                   dice=dice)
+    act(st, "move T")
+    act(st, "turn T right")
+    act(st, f"ow S at T {SPIGOT}")
+    act(st, answer)
+    return st
+
+
+def test_overwatch_response_fires_before_the_atgm():
+    # MBT 5.1.3.3.5: an unrevealed Overwatch unit that can fire at the ATGM unit with a non-ATGM weapon inside
+    # its Overwatch arc fires first, whatever the player order; ATGM rows are not offered
+    st = _overwatch([1] * 10)
+    us = st.game.sides.index("us")
+    got = legal_texts(st)
+    assert st.cp == us and "pass" in got and "ow M at S main:HEAT-MP" in got
+    assert not any("Spigot" in a or " at T " in a for a in got)
+    assert any("may fire at it first" in e for e in st.events)
+
+
+def test_no_response_without_an_overwatch_unit():
+    # MBT 5.1.3.3.5: only units with an unrevealed Overwatch command respond: with the M1 on N/C the ATGM resolves
+    st = _overwatch([1] * 10, m1_command="NC")
+    assert any(e.startswith("S fires Spigot") for e in st.events), st.events
+
+
+def test_pass_lets_the_atgm_resolve():
+    st = _overwatch([1] * 10)
+    act(st, "pass")
+    assert any(e.startswith("S fires Spigot") for e in st.events), st.events
+
+
+def _gp_roll_for(st, effect: str, overwatch: bool = True) -> int:
+    """A roll (100) of the M1's HEAT-MP at the BMP-1 giving ``effect`` (N or S) on the GP Combat Results Table."""
+    from studio.hexgrid.coords import distance
+
+    g = st.game
+    m, s = idx_of(st, "M"), idx_of(st, "S")
+    row = next(r for r in g.units[m].type.ap if r.key == "main:HEAT-MP")
+    band, factor = st.gp_factor(row, distance(st.hex[m], st.hex[s]))
+    net = st.gp_modifiers(m, s, row, band, overwatch)
+    n_eff, s_eff = g.ag.gp_crt[(factor, g.units[s].type.ag.gp_value)]
+    return (n_eff - net) if effect == "N" else (s_eff - net)
+
+
+def _spigot_net(st) -> int:
+    import re
+
+    line = next(e for e in st.events if e.startswith("S fires Spigot"))
+    return int(re.search(r"net ([-+]?\d+)", line).group(1))
+
+
+def test_a_response_with_no_effect_puts_the_atgm_unit_under_fire():
+    # MBT 5.1.3.3.5-6: the response's GP fire has no effect: the BMP-1 is Under Fire and its Spigot (CL 2) then
+    # resolves at -2 (table atgm-under-fire); the counter goes with the ATGM shot
+    probe = _overwatch([1] * 10)
+    n_roll = _gp_roll_for(probe, "N")
+    st = _overwatch([n_roll, 100, 100, 100])  # the M1's GP roll; the Spigot misses
+    s = idx_of(st, "S")
+    act(st, "ow M at S main:HEAT-MP")
+    assert any("S is Under Fire" in e for e in st.events) and s not in st.under_fire
+    plain = _overwatch([100, 100, 100])
+    act(plain, "pass")
+    assert _spigot_net(st) - _spigot_net(plain) == st.game.air.under_fire[2] == -2
+
+
+def test_a_suppressed_atgm_unit_is_not_under_fire():
+    # MBT 5.1.3.3.6: Suppressed by the fire: no Under Fire counter (it takes the Suppressed modifier instead)
+    probe = _overwatch([1] * 10)
+    s_roll = _gp_roll_for(probe, "S")
+    st = _overwatch([s_roll, 100, 100, 100])
+    s = idx_of(st, "S")
+    act(st, "ow M at S main:HEAT-MP")
+    assert st.sup[s] and not any("Under Fire" in e for e in st.events)
+
+
+def test_under_fire_from_direct_fire_then_the_atgm_shot_clears_it():
+    # MBT 5.1.3.3.6: First Player GP direct fire with no effect at a Second Player ATGM unit with a Fire command
+    # marks it; its ATGM shot in its own Direct Fire step takes the modifier and the counter goes
+    st = opt_state([unit("M", "m1", "us", "2A11", 0, command="FIRE"),
+                    unit("S", "bmp-1", "sov", "2A1", 0, command="FIRE"),
+                    unit("T", "m2a1", "us", "2A14", 0, command="OW")], phase="direct-fire-first", to_act="us",
+                   dice=[1] * 10)
+    n_roll = _gp_roll_for(st, "N", overwatch=False)
+    st = opt_state([unit("M", "m1", "us", "2A11", 0, command="FIRE"),
+                    unit("S", "bmp-1", "sov", "2A1", 0, command="FIRE"),
+                    unit("T", "m2a1", "us", "2A14", 0, command="OW")], phase="direct-fire-first", to_act="us",
+                   dice=[n_roll] + [100] * 10)
+    act(st, "fire M at S main:HEAT-MP")
+    s = idx_of(st, "S")
+    assert s in st.under_fire
+    act(st, f"fire S at M {SPIGOT}")
+    if "reveal M" in legal_texts(st):
+        act(st, "reveal M")
+    assert s not in st.under_fire and any(e.startswith("S fires Spigot") for e in st.events)
+
+
+def test_small_arms_that_cannot_suppress_mark_nothing():
+    # MBT 5.1.3.3.6: a fire that cannot suppress the unit (small arms against a P-Type beyond Short range) marks
+    # no Under Fire counter
+    st = opt_state([unit("M", "m1", "us", "2A11", 0, command="FIRE"),
+                    unit("S", "bmp-1", "sov", "2A1", 0, command="FIRE")], phase="direct-fire-first", to_act="us",
+                   dice=[1] * 10)
+    hmg = next(a for a in legal_texts(st) if a.startswith("fire M at S ") and "hmg" in a)
+    act(st, hmg)
+    assert idx_of(st, "S") not in st.under_fire
