@@ -109,7 +109,11 @@ def _turn_probes() -> list:
     # a BTR-60 (4 axles, Cruise 11) at the village's prepared wire: half Cruise 5.5", Bog check 6 - 1; roll 1 passes
     wire = [_unit("a", "nato-chieftain", "nato", 60, 46, 180),
             _unit("b", "wp-btr60", "warpac", 31, 31, 0, order="to-village", element="btrs")]
+    # an M60A1 holding 7.5" south of the hidden minefield (inside its 10" zone): its minefield Spot check (UR 6 - 3)
+    # succeeds on 1; the side knows it at once, or only the M60A1's element until a Command Card alerts the rest
+    watch = [_unit("a", "nato-m60a1", "nato", 47, 20, 0, element="tanks"), _unit("b", "wp-t62", "warpac", 69, 47, 180)]
     return [
+        Probe("minefield-alert", _position("command", watch, dice=[1]), ("pass", "pass"), ("minefield-alert",)),
         Probe("wire", _position("command", wire, VILLAGE, dice=[1]), ("pass", "pass"), (), ("obstacle-crossing",)),
         Probe("double-time", _position("command", double), ("pass", "pass"), (), ("procedures",)),
         Probe("spotting", _position("command", spot, dice=[8, 10]), ("pass", "pass"), (), ("spot",)),

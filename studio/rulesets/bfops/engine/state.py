@@ -387,8 +387,8 @@ class BfopsState(State):
         dismount = [d for d in BO.dismount_orders(self, self.player) if d.element in own]
         tasks = ENG.command_actions(self, self.player)                          # BfOps p.19-20: free
         alert = AL.alert_orders(self, self.player) if self.mines_local else []     # BfOps p.11: a card
-        return [Pass()] + double + engage + dismount + tasks + alert + [Order(e, m) for e in own for m in self.game.macros
-                                                        if not self.stops_short(e, m)]
+        orders = [Order(e, m) for e in own for m in self.game.macros if not self.stops_short(e, m)]
+        return [Pass()] + double + engage + dismount + tasks + alert + orders
 
     def is_recon(self, element: str) -> bool:
         """An element of Recon units (card capability ``recon``, BfOps p.18)."""
