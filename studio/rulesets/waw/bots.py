@@ -40,6 +40,7 @@ class HeuristicBot:
         self._world: tuple | None = None
         self._kept: dict = {}
         self._offered: list = []               # the fire actions of the decision being made
+        self._top_shot: dict | None = None     # per decision, once _pick_fire ran: unit -> best AP/HE shot value
 
     def _once(self, key, compute):
         """``compute()`` once per decision for ``key`` (goal, targets, exposure ... of one observation)."""
@@ -120,11 +121,13 @@ class HeuristicBot:
     # ------------------------------------------------------------------ choice
     def choose(self, st, legal):
         self._memo = {}
+        self._top_shot = None
         try:
             with st.cached():                  # occupancy cache while deciding (the view is only read)
                 return self._choose(st, legal)
         finally:
             self._memo = {}
+            self._top_shot = None
 
     def _targets(self, st, u: int) -> list[int]:
         return self._once(("targets", u), lambda: st.targets_of(u))
@@ -192,10 +195,13 @@ class HeuristicBot:
         g = self.game
         # fire
         best, bv = None, FIRE_THRESHOLD
+        top = self._top_shot = {}              # unit -> its best AP or HE shot value offered (_offered_shot)
         for a in kinds.get("fire", []):
             u, t = g.by_uid[a.unit], g.by_uid[a.target]
             mode = "moving" if st.mp_used[u] > 0 and not g.units[u].is_heli else "normal"
             v = self.shot_value(st, u, t, a.fire, mode)
+            if a.fire != "aa" and v > top.get(u, 0.0):
+                top[u] = v
             if v > bv:
                 best, bv = a, v
         for a in kinds.get("volley", []):
@@ -374,6 +380,8 @@ class HeuristicBot:
         """A worthwhile AP or HE shot among ``u``'s fire actions of this decision: a unit offered a move that has
         not moved fires in the normal mode (6.1), so its offered fire actions are all its legal shots from here
         (outside a Battle Drill, Chaos 15, which offers Moving Fire only)."""
+        if self.memo and self._top_shot is not None:   # read off the shot values _pick_fire just computed
+            return self._top_shot.get(u, 0.0) > FIRE_THRESHOLD
         by_uid = self.game.by_uid
         uid = self.game.units[u].uid
         return any(self.shot_value(st, u, by_uid[a.target], a.fire, "normal") > FIRE_THRESHOLD
