@@ -129,3 +129,66 @@ def test_bucket_path_search_is_the_heap_search():
                 checked += len(a[0])
         state.mv_u = -1
     assert checked > 3_000
+
+
+def _crowded(per_side: int):
+    """A game with ``per_side`` vehicles a side in two blocks of the meeting-engagement boards, up to four a hex
+    (stacks, many shooters and targets: the situations the per-game fire rows, the Direct Fire actions kept
+    through the announcements, the Brew-Up Smoke line walk and the spotting by target hex serve)."""
+    game = new_game("meeting-engagement")
+    m = game.map
+    west = [h for h in sorted(m.label_of) if 12 <= m.offset(h)[0] <= 13 and 4 <= m.offset(h)[1] <= 8]
+    east = [h for h in sorted(m.label_of) if 20 <= m.offset(h)[0] <= 21 and 4 <= m.offset(h)[1] <= 8]
+    units = {}
+    for side, hexes, cards in ((0, west, ("m1", "m2a1", "m1", "m901a1")), (1, east, ("t-80bv", "bmp-2", "t-72a"))):
+        for k in range(per_side):
+            units[f"s{side}u{k}"] = (side, cards[k % len(cards)], m.label_of[hexes[(k // 4) % len(hexes)]],
+                                     (1, 4)[side])
+    place(game, 0, units)
+    return game
+
+
+def test_crowded_random_playouts_are_the_same_without_caches(monkeypatch):
+    """24 vehicles a side, four to a hex: every legal action list and fingerprint of random playouts is the one
+    computed without caches (fire rows by geometry, Direct Fire actions per announcing side, Brew-Up Smoke along
+    the remembered line, spotting by target hex, over-stacking)."""
+    game = _crowded(24)
+    seen_smoke = seen_stack = 0
+    for seed in (0,):
+        actions, legal, prints = _trace(game, seed, 1500)
+        assert len(actions) > 500
+        with monkeypatch.context() as m:
+            m.setattr(MbtState, "caching", False)
+            legal2, prints2 = _replay(game, seed, actions)
+        assert legal2 == legal and prints2 == prints
+        state = game.new_initial_state(seed)
+        for action in actions:
+            state.apply(action)
+            seen_smoke += any(w == 2 for w in state.wreck.values())
+            seen_stack += any(state.overstacked(h) for h in set(state.hex) if h)
+    assert seen_smoke > 20 and seen_stack > 0  # the playouts reached smoke and over-stacked hexes
+
+
+def test_fire_rows_and_smoke_counts_equal_the_rules(monkeypatch):
+    """``fire_options`` (rows remembered by unit type, hex and facing) and ``brewup_on_line`` (the line's hexes
+    remembered) against the uncached rules for every shooter and target of states along a random playout."""
+    game = _crowded(12)
+    rng = random.Random(5)
+    state = game.new_initial_state(5)
+    checked = 0
+    while not state.is_terminal() and checked < 4000:
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])
+        if rng.random() < 0.9:
+            continue
+        everyone = list(range(game.n))
+        cached = [state.fire_options(s, everyone) for s in everyone]
+        smoke = [state.brewup_on_line(state.hex[a], state.hex[b]) for a in everyone[::3] for b in everyone[1::3]
+                 if state.hex[a] and state.hex[b]]
+        with monkeypatch.context() as m:
+            m.setattr(MbtState, "caching", False)
+            assert cached == [state.fire_options(s, everyone) for s in everyone]
+            assert smoke == [state.brewup_on_line(state.hex[a], state.hex[b]) for a in everyone[::3]
+                             for b in everyone[1::3] if state.hex[a] and state.hex[b]]
+        checked += sum(map(len, cached))
+    assert checked > 1000

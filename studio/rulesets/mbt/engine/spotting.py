@@ -98,16 +98,48 @@ class SpottingRules:
         rng = {t: self.spot_range(t, df=True) for t in on}  # depends on the target only (MBT 4.1.3)
         clear = g.los.clear
         by_spotter: dict = {}  # (hex, side) -> targets: every vehicle of a side in a hex sees the same ones
+        groups = None  # per spotting side: the enemy's hexes (``_target_hexes``)
         for s in range(n):
             if s not in rng or not units[s].type.combat:
                 self.spots[s] = ()  # unarmed vehicles may not spot (MBT 4.1.1)
                 continue
             hs, side = self.hex[s], units[s].side
-            seen = by_spotter.get((hs, side)) if self.caching else None
-            if seen is None:
-                seen = by_spotter[(hs, side)] = tuple(
-                    t for t in on if units[t].side != side and distance(hs, self.hex[t]) <= rng[t] and
-                    clear(hs, self.hex[t]))
+            if not self.caching:
+                seen = tuple(t for t in on if units[t].side != side and distance(hs, self.hex[t]) <= rng[t] and
+                             clear(hs, self.hex[t]))
+            else:
+                seen = by_spotter.get((hs, side))
+                if seen is None:
+                    if groups is None:
+                        groups = self._target_hexes(on, rng)
+                    seen = by_spotter[(hs, side)] = _seen_from(hs, groups[side], clear)
             self.spots[s] = seen
             spotted_by_side[side].update(seen)
         return spotted_by_side
+
+    def _target_hexes(self, on: list[int], rng: dict) -> list[list[tuple]]:
+        """For each spotting side, the hexes of the enemy vehicles ``on`` the map: ``(hex, the longest spotting
+        range there, ((vehicle, its range), ...))``; vehicles in one hex share its distance and line of sight."""
+        units = self.game.units
+        sides = len(self.game.sides)
+        by_hex: list[dict] = [{} for _ in range(sides)]
+        for t in on:
+            by_hex[units[t].side].setdefault(self.hex[t], []).append((t, rng[t]))
+        out = []
+        for side in range(sides):
+            out.append([(h, max(r for _, r in members), tuple(members))
+                        for other in range(sides) if other != side for h, members in by_hex[other].items()])
+        return out
+
+
+def _seen_from(hs, targets: list[tuple], clear) -> tuple:
+    """The vehicles of ``targets`` (``SpottingRules._target_hexes``) spotted from ``hs`` (within their spotting
+    range and in line of sight, MBT 4.1.1-4.1.4), in vehicle order."""
+    seen = []
+    for ht, longest, members in targets:
+        d = distance(hs, ht)
+        if d > longest or not clear(hs, ht):
+            continue
+        seen.extend(t for t, r in members if d <= r)
+    seen.sort()
+    return tuple(seen)
