@@ -100,7 +100,49 @@ def test_with_no_command_left_a_unit_still_joins_a_shared_counter():
 
 def test_on_map_indirect_fire_units_may_take_fire_without_a_target():
     # MBT 6.5.1: an on-map IF unit (the M106 mortar carrier) fires indirect with a Fire command, no spotted target
-    # needed; a tank without a target gets no Fire command
-    st = _command([unit("m", "m106", "us", "2A1", 0), unit("a", "m1", "us", "2A13", 0)], "veteran")
-    legal = _legal(st)
-    assert "command m FIRE" in legal and "command a FIRE" not in legal
+    # needed; a tank without a target gets no Fire command (the units are commanded in turn)
+    st = _command([unit("a", "m1", "us", "2A13", 0), unit("m", "m106", "us", "2A1", 0)], "veteran")
+    assert "command a FIRE" not in _legal(st) and "command a MOVE" in _legal(st)
+    act(st, "command a NC")
+    assert "command m FIRE" in _legal(st)
+
+
+def test_a_recon_unit_joins_no_counter_of_its_formation():
+    # MBT 6.2.1.1.3: a Recon unit's free command is its own: a unit commanded after it still shares the counter of
+    # the units in range (a's Move, shared by b), not the Recon unit's
+    units = [unit("a", "m1", "us", "2A1", 0), unit("r", "m3", "us", "2A2", 0), unit("b", "m1", "us", "2A2", 0)]
+    st = _command(units, "veteran")
+    budget = st.budget[0]
+    for name in "arb":
+        act(st, f"command {name} MOVE")
+    assert st.budget[0] == budget - 1 and st.grp[:3] == [0, -1, 0]
+
+
+def test_shared_counters_are_placed_anew_each_turn():
+    # MBT 6.2.1.1: commands are recalculated and placed each turn: last turn's shared counter is gone in the
+    # next Command Phase
+    units = [unit("a", "m1", "us", "2A1", 0), unit("b", "m1", "us", "2A2", 0)]
+    st = _command(units, "veteran")
+    act(st, "command a MOVE")
+    act(st, "command b MOVE")
+    assert st.grp[:2] == [0, 0]
+    for _ in range(50):
+        if st.turn > 1:
+            break
+        legal = _legal(st)
+        act(st, next((x for x in legal if x == "pass" or x.startswith(("done", "hold", "command t NC"))), legal[0]))
+    assert st.turn == 2 and st.phase_id() == "command" and st.grp == [-1, -1, -1]
+
+
+def test_units_waiting_to_enter_later_are_not_active():
+    # MBT 6.2.1.1.1 (ENGINE_POLICIES['entering-active']): units due to enter this turn are active, later ones not:
+    # in turn 1 of the sample scenario the Soviet 1st Tank Platoon (3 tanks entering on turn 1, Seasoned: 2
+    # commands) and the 2nd (entering on turn 2: no active unit, still 1 command)
+    from mbt_adv_fixtures import adv_game
+
+    g = adv_game()
+    st = g.new_initial_state(1)
+    first = next(f for f in range(len(g.formation_side)) if g.units[g.formation_of.index(f)].force == "tanks"
+                 and g.formation_side[f] == 1)
+    second = next(f for f in range(len(g.formation_side)) if g.units[g.formation_of.index(f)].force == "tanks-2")
+    assert st.turn == 1 and st.budget[first] == g.ag.available["seasoned"][2] == 2 and st.budget[second] == 1
