@@ -70,6 +70,7 @@ def test_b106_b107_deploy_times_at_the_obstacle_edge(position, card, side, phase
     hand = list(s.hand)
     s.play(s.game.parse_action("bridge a"))
     assert s.hand == hand and s.work == {"bridge:a:stream": 0}
+    assert s.game.parse_action("bridge a") not in s.legal_actions()              # already at it
     for _ in range(phases - 1):
         _move(s)
         assert not s.bridges
@@ -186,3 +187,16 @@ def test_malformed_position_works_are_refused_with_a_diagnostic(position_ext, en
         position_ext([unit("a", "wp-tmm", "warpac", *AVLB_EDGE, 0), NATO_FAR], phase="command",
                      extension={"engineering": engineering})
     assert "engineering" in str(err.value)
+
+
+def test_a_heavy_vehicle_following_in_column_stops_at_the_water_the_bridge_cannot_carry(position_ext):
+    """The exact path honours the bridge's limit too: a 48 t M60A1 starting within 1/2" of a 15 t element-mate
+    follows its track (column, p.11), but the truck-mounted bridge (15 t) does not carry it: it stops short of
+    the deep water while the light vehicle crosses."""
+    s = position_ext([unit("a", "wp-tmm", "warpac", *AVLB_EDGE, 0, element="br"),
+                      unit("l", "nato-m113", "nato", 56, 19, 0, order="to-ridge", element="t"),
+                      unit("h", "nato-m60a1", "nato", 56, 18.2, 0, order="to-ridge", element="t")], phase="command",
+                     extension={"engineering": {"bridges": [DECK]}})
+    s = _move(_test_bed(s, "l", "tb-m113-15t", weight_tons=15.0, fording_depth_in=0.4))
+    assert s.unit("l").y > 25.0
+    assert s.unit("h").y < 23.9 and any("h stops at water deeper than it may ford" in e for e in s.events)

@@ -53,6 +53,7 @@ def test_b110_charge_levels_carried_bound_the_levels_offered(position_ext):
 
 @pytest.mark.parametrize("dice, breached, disabled", [([7], True, False),      # UR 6 + 1 = 7 (p.20)
                                                       ([8], False, False),
+                                                      ([9], False, False),     # a plain failure, no 2nd roll
                                                       ([10, 7], False, True),  # detonates, second check fails
                                                       ([10, 6], False, False)])
 def test_b109_check_at_unit_rating_plus_one_and_the_ten(position, dice, breached, disabled):
@@ -66,6 +67,7 @@ def test_b109_check_at_unit_rating_plus_one_and_the_ten(position, dice, breached
 
 def test_moving_off_drops_the_charge_unspent(position):
     s = _set(position([SQUAD, FAR], phase="command"), "demolish e churchyard-wall 2")
+    assert not [a for a in s.legal_actions() if str(a).startswith("demolish")]      # one charge at a time
     s.play(s.game.parse_action("order eng to-village"))
     _move(s)
     assert not s.work and not s.charges
