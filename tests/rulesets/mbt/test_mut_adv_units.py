@@ -153,3 +153,25 @@ def test_passengers_bail_out_of_a_track_hit_carrier_unless_under_armor(carrier, 
     assert st.track[1] and st.st[1] == ON
     assert (st.st[2] == ON and st.sup[2] != 0) is out and (st.st[2] == CARRIED) is not out
     assert any(label == "Bail Out P" for label, _ in st.dice.history) is (carrier == "m113")
+
+
+# ---------------------------------------------------------------- leg units (MBT 5.1, 6.5.4.2.2)
+@pytest.mark.parametrize("away, suppression, may", [(True, "on", False), (False, "on", True), (True, "none", True)])
+def test_a_suppressed_leg_unit_fires_only_into_its_front_60_degrees(away, suppression, may):
+    # MBT 5.1: leg units have a 360 degree Field of Fire unless Suppressed (then the front 60 degrees); the target
+    # is spotted by a friendly tank in the hex
+    a, b, d = clear_pair(2)
+    st = adv_state([unit("S", "us-mech-squad", "us", a, (d + 3) % 6 if away else d, command="FIRE",
+                         suppression=suppression),
+                    unit("F", "m1", "us", a, d), unit("T", "sov-mr-squad", "sov", b, 0)], to_act="us")
+    row = next(r for r in st.game.units[0].type.ap if r.key == "rifles:GP")
+    assert st.weapon_ok(0, 2, row) is may
+    assert ("fire S at T rifles:GP" in [str(x) for x in st.legal_actions()]) is may
+
+
+def test_leg_gp_defense_is_at_most_10():
+    # MBT 6.5.4.2.2: the net GP Defense is never more than 10 (Soviet squad in Heavy Cover 8, Full Cover +2 = 10;
+    # the position's full_cover status)
+    a, b, d = clear_pair(2, "C", "T")
+    st = adv_state([unit("T", "sov-mr-squad", "sov", b, 0, full_cover=True)], phase="command")
+    assert st.leg_gp_defense(0) == 10
