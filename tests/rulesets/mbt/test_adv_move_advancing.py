@@ -83,3 +83,30 @@ def test_the_advance_triggers_overwatch_resolved_before_the_attack():
     while "pass" in _legal(st) and not any(" hand-to-hand with " in e for e in st.events):
         act(st, "pass")
     assert any(" hand-to-hand with " in e for e in st.events)
+
+
+def test_the_hexes_offered_are_every_common_neighbour():
+    from studio.hexgrid.coords import neighbour
+
+    st = _step()
+    g = st.game
+    a, b = g.map.hex(A2), g.map.hex(B2)
+    common = {g.label(neighbour(a, f)) for f in range(6) if distance(neighbour(a, f), b) == 1}
+    assert {x.split()[-1] for x in _advances(st)} == common
+
+
+def test_a_winning_advancing_attacker_takes_the_hex():
+    # attacker rolls 80 against 10 twice (-10 Advance Attack): the squad is reduced, then eliminated
+    st = _step()
+    act(st, _advances(st)[0])
+    assert st.st[1] != 1 and st.game.label(st.hex[0]) == B2
+    assert st.attacked[1]
+
+
+def test_a_soviet_advance_opens_the_us_overwatch():
+    a, b, d = A2, B2, D2
+    units = [unit("L", "sov-mr-squad", "sov", a, d, command="MOVE"), unit("T", "us-mech-squad", "us", b, (d + 3) % 6),
+             unit("O", "m1", "us", "2A6", 0, command="OW")]
+    st = adv_state(units, phase="close-combat", to_act="sov", dice=DICE)
+    act(st, _advances(st)[0])
+    assert st.current_player() == 0 and any(x.startswith("ow O at L") for x in _legal(st))

@@ -97,3 +97,18 @@ def test_barrages_are_lifted_next_turn():
     assert st.bfires
     st._start_turn()
     assert not st.bfires and not st.bhit
+
+
+def test_a_crawler_moving_into_a_barrage_is_attacked_at_plus_10():
+    # MBT 6.6.4.3, 6.6.6: a crawl is a move into a new hex; indirect fire at a crawling unit +10
+    def attacked(verb: str) -> int:
+        squad = unit("V", "sov-mr-squad", "sov", "4E2", 0, command="MOVE", full_cover=True)
+        st = arty_state(if_units() + [squad], dice=[2, 50, 50] + [99] * 10)
+        act(st, "call M by F at 4E1")
+        _to_move(st)
+        mv(st, verb)
+        ev = _attacks(st)
+        assert len(ev) == 1 and events(st, "V moves into the barrage of M at 4E1")
+        return int(re.search(r"roll \d+([+-]\d+) =", ev[0]).group(1))
+
+    assert attacked("crawl V 4E1") == attacked("fwd V") + 10

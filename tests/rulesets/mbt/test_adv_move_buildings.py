@@ -119,3 +119,21 @@ def test_damaged_goes_in_only_with_the_allowance_left():
     first = _drive(dice=[22, 77, 9, 99])
     act(first, "fwd V")
     assert first.dmg[0] and first.game.label(first.hex[0]) == IN  # nothing spent: 8 halved to 4, enough
+
+
+def test_the_top_of_the_hit_range_is_a_hit():
+    # 60 + 5 = 65, the last number of HIT# 01-65: damaged; 61 + 5 = 66: not
+    top = _drive(dice=[60, 77, 9])
+    act(top, "fwd V")
+    assert top.dmg[0]
+    above = _drive(dice=[61])
+    act(above, "fwd V")
+    assert not above.dmg[0] and not above.track[0]
+
+
+def test_leg_units_walk_into_buildings_any_way():
+    # the building rule is for vehicles: a squad steps into the building hex, also backwards
+    st = adv_state([unit("L", "us-mech-squad", "us", OUT, 3, command="MOVE"), unit("E", "t-80bv", "sov", FAR, 3)],
+                   phase="move-first", to_act="us")
+    act(st, "move L")
+    assert "rev L" in _legal(st)

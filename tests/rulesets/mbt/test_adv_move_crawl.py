@@ -127,3 +127,27 @@ def test_crawled_is_cleared_next_turn():
     assert st.crawled[0]
     st._start_turn()
     assert not st.crawled[0]
+
+
+def test_no_crawl_up_or_down_a_height():
+    # 2M2 (Height 0) is Clear all round; its neighbour 2N3 is one Height up
+    g = opt_game()
+    st = opt_state(g, [unit("L", "us-mech-squad", "us", "2M2", 0, full_cover=True, command="MOVE"),
+                       unit("O", "t-80bv", "sov", FAR, 0)])
+    act(st, "move L")
+    got = {a.split()[-1] for a in _crawls(st)}
+    assert got == {"2M1", "2N2", "2M3", "2L3", "2L2"}
+
+
+def test_a_crawl_keeps_the_spot_counter_it_had_and_faces_its_way():
+    st = _crawler(mark="spot-fire")
+    from studio.rulesets.mbt.engine.codes import MFIRE
+
+    act(st, "move L")
+    assert st.mk[0] == MMOVE  # a move marks Spot/Move ...
+    act(st, "crawl L 2B2")
+    assert st.mk[0] == MFIRE  # ... a crawl does not: the counter it had stays
+    g = st.game
+    from studio.hexgrid.coords import neighbour
+
+    assert neighbour(g.map.hex(A), st.fac[0]) == g.map.hex("2B2")

@@ -146,3 +146,50 @@ def test_a_position_sets_the_counters():
 
     with pytest.raises(PositionError):
         adv_state([unit("L", "us-mech-squad", "us", A, D)], hasty_entrenchments={A: "5"})
+
+
+def _if_attack(**ext) -> tuple[int, int, object]:
+    """The mortar's impact on a Motor Rifle squad in 4E1 (the indirect-fire fixtures): net modifier and GPD."""
+    from mbt_arty_fixtures import act as arty_act, arty_state, if_units
+
+    units = if_units("sov-mr-squad")
+    st = arty_state(units, dice=[2, 50, 99, 99], position_ext=ext.pop("position_ext", None), **ext)
+    arty_act(st, "call M by F at 4E1")
+    ev = [e for e in st.events if e.startswith("IF at T ")][0]
+    return int(re.search(r"roll \d+([+-]\d+) =", ev).group(1)), int(re.search(r"GPD (\d+)", ev).group(1)), st
+
+
+def test_indirect_fire_at_an_entrenched_unit_is_minus_10():
+    plain_net, plain_gpd, _ = _if_attack()
+    net, gpd, _ = _if_attack(position_ext={"hasty_entrenchments": {"4E1": "hasty"}})
+    assert net == plain_net - 10 and gpd == plain_gpd
+
+
+def test_an_improved_position_is_heavy_cover_against_indirect_fire():
+    _, plain_gpd, st = _if_attack()
+    _, gpd, _ = _if_attack(improved_positions=["4E1"])
+    t = st.game.uindex["T"]
+    assert plain_gpd == st.game.units[t].type.ag.gpd_cover["none"]  # no overhead protection in the open
+    assert gpd == st.game.units[t].type.ag.gpd_cover["heavy"] > plain_gpd
+
+
+def test_a_vehicle_in_an_improved_position_is_a_heavy_cover_gp_target():
+    def shot(**ext):
+        g = opt_game(**ext)
+        units = [unit("S", "m1", "us", A, D, command="FIRE"), unit("T", "bmp-2", "sov", B, (D + 3) % 6)]
+        st = opt_state(g, units, phase="direct-fire-first", to_act="us", dice=[50, 99, 99, 99])
+        act(st, "fire S at T main:HEAT-MP")
+        ev = [e for e in st.events if e.startswith("S fires")][-1]
+        return int(re.search(r"roll \d+([+-]\d+) =", ev).group(1))
+
+    g = opt_game()
+    assert shot(improved_positions=[B]) == shot() + g.ag.gp_mod["target-cover-heavy"]
+
+
+def test_a_vehicle_first_in_the_hex_does_not_take_the_hasty_entrenchment():
+    # the Hasty Entrenchment holds a leg or towed unit: the squad behind a vehicle in unit order still has it
+    g = opt_game(hasty_entrenchments={B: "hasty"})
+    units = [unit("S", "m1", "us", A, D, command="FIRE"), unit("V", "bmp-2", "sov", B, 0),
+             unit("L", "sov-mr-squad", "sov", B, (D + 3) % 6)]
+    st = opt_state(g, units, phase="direct-fire-first", to_act="us")
+    assert st.entrenched(2) and not st.entrenched(1)

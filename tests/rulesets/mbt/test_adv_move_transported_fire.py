@@ -91,3 +91,13 @@ def test_only_gp_rows_fire_from_a_carrier():
     g = st.game
     kinds = {r.key: r.kind for r in g.units[1].type.ap}
     assert rows and all(kinds[k] == "GP" for k in rows)
+
+
+def test_towed_passengers_do_not_fire():
+    # MBT 6.6.7.2 names squads, half-squads and sections: the SPG-9 (a towed unit carried like a leg unit) does not
+    a, b, d = A2, B2, D2
+    units = [unit("C", "bmp-2", "sov", a, d, command="NC"), unit("P", "spg-9", "sov", a, d, carried_by="C"),
+             unit("T", "us-mech-squad", "us", b, (d + 3) % 6)]
+    st = adv_state(units, phase="direct-fire-first", to_act="sov", dice=[50, 99, 99])
+    assert not any(a.split()[1] == "P" for a in _legal(st))
+    assert st.riding(1) == -1 and st.riding(1, fire=False) == -1
