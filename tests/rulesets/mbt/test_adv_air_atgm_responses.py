@@ -122,3 +122,45 @@ def test_small_arms_that_cannot_suppress_mark_nothing():
     hmg = next(a for a in legal_texts(st) if a.startswith("fire M at S ") and "hmg" in a)
     act(st, hmg)
     assert idx_of(st, "S") not in st.under_fire
+
+
+# ------------------------------------------------------------------ helicopter ATGMs dodged (MBT 5.1.3.3.4)
+
+def _cobra(phase="air-1", dice=(100,) * 6):
+    """An AH-1S hovering at 2A1 and the T-80BV with a Move command at 2A14 (range 13 > TOW SP 10; the hex
+    ahead of it, facing 1, is out of the helicopter's sight), as in the ATGM Dodge tests."""
+    st = opt_state([unit("H", "ah-1s", "us", "2A1", 0), unit("T", "t-80bv", "sov", "2A14", 1, command="MOVE")],
+                   phase=phase, to_act="us", dice=list(dice))
+    act(st, "fly H 2A1")
+    return st
+
+
+def test_a_helicopter_atgm_in_the_first_air_phase_may_be_dodged():
+    # MBT 5.1.3.3.4: dodge is possible against helicopter ATGM fire announced in the 1st Air Phase: an automatic
+    # miss, the target committed to the dodge hex; the helicopter's combat goes on (its gun)
+    st = _cobra()
+    act(st, "fire H at T tow:TOW")
+    assert st.cp == st.game.sides.index("sov") and legal_texts(st) == {"fwd T", "hold T"}
+    act(st, "fwd T")
+    t = idx_of(st, "T")
+    assert st.dodge_c[t] == "fwd" and st.st[t] == 1 and any("dodges the TOW of helicopter H" in e for e in st.events)
+    assert st.cp == st.game.sides.index("us") and "fire H at T cannon:HEI" in legal_texts(st)
+    assert "fire H at T tow:TOW" not in legal_texts(st)  # the missile was its one other weapon
+
+
+def test_no_dodge_the_helicopter_atgm_resolves():
+    st = _cobra()
+    act(st, "fire H at T tow:TOW")
+    act(st, "hold T")
+    assert any("helicopter H attacks T" in e for e in st.events) and any(e.startswith("H fires TOW") for e in st.events)
+
+
+def test_no_dodge_in_the_second_air_phase_or_against_a_pop_up_attack():
+    # MBT 5.1.3.3.4: not in the 2nd Air Phase; not against a pop-up attack (6.7.5.1.2)
+    late = _cobra("air-2")
+    act(late, "fire H at T tow:TOW")
+    assert any(e.startswith("H fires TOW") for e in late.events)
+    pop = _cobra()
+    act(pop, "popup H")
+    act(pop, "fire H at T tow:TOW")
+    assert any(e.startswith("H fires TOW") for e in pop.events)

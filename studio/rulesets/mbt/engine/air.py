@@ -140,6 +140,9 @@ class AirRules(TerrainTargetRules, FixedWingRules):
         while self._ow_active():
             if self._step_overwatch():
                 return True
+        if self._heli_dodge_pending():
+            self.cp = self.game.units[self.dodge_q[2]].side
+            return True
         if self.air_side == -1:
             self.air_side = self.first
             self.fw_phase_start()
@@ -167,6 +170,9 @@ class AirRules(TerrainTargetRules, FixedWingRules):
         """Fixed-wing decisions first; then ``fly`` for each helicopter still to act; then the active one's
         attacks, ``popup`` (hovering at NOE) or ``hold``."""
         g = self.game
+        if self._heli_dodge_pending():  # MBT 5.1.3.3.4: the target's owner answers a 1st Air Phase ATGM
+            name = g.units[self.dodge_q[2]].name
+            return [Action((v, name)) for v in self.dodge_q[4]] + [Action(("hold", name))]
         if g.aircraft and (self.fw.pending or self.fw.k >= 0 or self.cp == self.air_side and
                            not self.fw.done[self.cp] and self.fw_sorties(self.cp)):
             return self.fw_actions()
@@ -307,6 +313,9 @@ class AirRules(TerrainTargetRules, FixedWingRules):
 
     def apply_air(self, action) -> None:
         g = self.game
+        if self._heli_dodge_pending():
+            self._heli_dodge_answer(action)
+            return
         if g.aircraft and (action[0] in FW_VERBS or self.fw.pending or
                            (action[0] == "pass" and self.air_u < 0)):
             self.apply_fw(action)
@@ -332,9 +341,13 @@ class AirRules(TerrainTargetRules, FixedWingRules):
             return
         if action[0] == "fire" and self._heli_fire(i, g.uindex[action[2]], action[3]):
             return
+        self._heli_end(i)
+
+    def _heli_end(self, i: int) -> None:
+        """The end of a helicopter's activation: the enemy's AA may fire at it (MBT 6.7.8)."""
         self.air_u = -1
         if self.heli_alt[i] != "landed" and self.st[i] == ON:
-            self._open_ow(1 - g.units[i].side, [i], "air")  # AA fire at the flying helicopter (MBT 6.7.8)
+            self._open_ow(1 - self.game.units[i].side, [i], "air")  # AA fire at the flying helicopter
 
     def _heli_fly(self, i: int, h, mode: str) -> None:
         """The flight of an activation (``mode`` noe, low or land), taking its passengers along. It ends with the
@@ -371,9 +384,44 @@ class AirRules(TerrainTargetRules, FixedWingRules):
             self.narrate(f"helicopter {g.units[i].name} takes off")
 
     def _heli_fire(self, i: int, t: int, key: str) -> bool:
-        """One weapon of the helicopter's combat; True while the combat may go on (MBT 6.7.6)."""
+        """One weapon of the helicopter's combat; True while the combat may go on (MBT 6.7.6). An ATGM announced in
+        the 1st Air Phase, not in a pop-up attack, may be dodged first (MBT 5.1.3.3.4: ``atgm_dodge``)."""
         g = self.game
         row = next(r for r in g.units[i].type.ap if r.key == key)
+        steps = self.dodge_steps(i, t, row) if row.kind == "ATGM" else []
+        if steps:
+            self.dodge_q = ("air", i, t, row.key, tuple(steps))
+            return True
+        return self._heli_shot(i, t, row)
+
+    def _heli_dodge_pending(self) -> bool:
+        return self.dodge_q is not None and self.dodge_q[0] == "air"
+
+    def _heli_dodge_answer(self, action) -> None:
+        """``hold``: the ATGM resolves; a dodge step: an automatic miss (a missile spent), the target committed to
+        the step in its move (MBT 5.1.3.3.4)."""
+        g = self.game
+        _, i, t, key, _ = self.dodge_q
+        self.dodge_q = None
+        row = next(r for r in g.units[i].type.ap if r.key == key)
+        if action[0] == "hold":
+            going = self._heli_shot(i, t, row)
+        else:
+            self.heli_shots.append(row.weapon)
+            self.fired[i] = True
+            self.ammo_check(i, t, row)
+            self.short = None
+            self.dodge_c[t] = action[0]
+            self.rev[t] = True  # dodging shows the Move command
+            self.narrate(f"{g.units[t].name} dodges the {row.ammo} of helicopter {g.units[i].name} ({action[0]}, "
+                         "MBT 5.1.3.3.4): an automatic miss")
+            going = any(self._heli_may_fire(i, r) for r in g.units[i].type.ap)
+        self.cp = g.units[i].side
+        if not going:
+            self._heli_end(i)
+
+    def _heli_shot(self, i: int, t: int, row) -> bool:
+        g = self.game
         self.narrate(f"helicopter {g.units[i].name} attacks {g.units[t].name} from {g.label(self.hex[i])}"
                      f"{' (hovering)' if self.hover[i] and self.popup != i else ''}"
                      f"{' (pop-up)' if self.popup == i else ''}")

@@ -11,16 +11,17 @@ behind) or ``hold T`` (no dodge). Against Direct Fire the vehicle is committed t
 Movement Phase starts with that step (``dodge_c``). Against Overwatch ATGM fire at the moving vehicle in the
 Movement Phase it moves there at once (paying the step from its allowance; the new hex may be overwatched).
 
-ATGM Overwatch Response (5.1.3.3.5) and Under Fire (5.1.3.3.6): ``atgm_under_fire.UnderFireRules`` (a base of
-this class). Not here (COVERAGE-ADVANCED.md): dodges of more than one hex or with turns, of helicopter ATGMs in
-the 1st Air Phase."""
+Helicopter ATGMs announced in the 1st Air Phase (not pop-up attacks) are dodged the same way (``air.AirRules``
+asks; the target is committed to its step). ATGM Overwatch Response (5.1.3.3.5) and Under Fire (5.1.3.3.6):
+``atgm_under_fire.UnderFireRules`` (a base of this class). Not here (COVERAGE-ADVANCED.md): dodges of more than
+one hex or with turns."""
 from __future__ import annotations
 
 from studio.hexgrid.coords import distance, neighbour
 
 from .actions import Action
 from .atgm_under_fire import UNDER_FIRE_SLOTS, UnderFireRules
-from .codes import MFIRE, MMOVE, MOVE, ON, P_DF, P_MOVE
+from .codes import MFIRE, MMOVE, MOVE, ON, P_AIR1, P_DF, P_MOVE
 
 DODGE_SLOTS = ("dodge_q", "dodge_c") + UNDER_FIRE_SLOTS
 
@@ -56,7 +57,8 @@ class AtgmDodgeRules(UnderFireRules):
         g = self.game
         spec = row.atgm
         ut = g.units[t].type
-        if row.kind != "ATGM" or spec is None or g.units[s].type.ag.heli or ut.ag.leg or ut.ag.heli or \
+        if row.kind != "ATGM" or spec is None or (g.units[s].type.ag.heli and not self._heli_dodgeable(s)) or \
+                ut.ag.leg or ut.ag.heli or \
                 self.cmd[t] != MOVE or self.st[t] != ON or spec.speed > row.max_range or s not in self.spots[t]:
             return []
         r = distance(self.hex[s], self.hex[t])
@@ -73,9 +75,15 @@ class AtgmDodgeRules(UnderFireRules):
                 out.append(verb)
         return out
 
+    def _heli_dodgeable(self, s: int) -> bool:
+        """Helicopter ATGMs may be dodged in the 1st Air Phase, not in a pop-up attack (MBT 5.1.3.3.4)."""
+        return self.phase == P_AIR1 and self.popup != s
+
     def _hidden_from(self, s: int, t: int, b) -> bool:
-        """From hex ``b``, is ``t`` out of ``s``'s LOS or beyond its spotting range with Spot/Move?"""
-        if not self.game.los.clear(self.hex[s], b):
+        """From hex ``b``, is ``t`` out of ``s``'s LOS (a helicopter at Low: the aircraft LOS) or beyond its
+        spotting range with Spot/Move?"""
+        low = self.game.units[s].type.ag.heli and self.heli_alt[s] == "low"
+        if not (self.air_los("low", b) if low else self.game.los.clear(self.hex[s], b)):
             return True
         here, mark = self.hex[t], self.mk[t]
         self.hex[t], self.mk[t] = b, MMOVE
