@@ -164,3 +164,11 @@ def test_no_dodge_in_the_second_air_phase_or_against_a_pop_up_attack():
     act(pop, "popup H")
     act(pop, "fire H at T tow:TOW")
     assert any(e.startswith("H fires TOW") for e in pop.events)
+
+
+def test_the_heuristic_bot_dodges_a_helicopter_atgm():
+    # the heuristic bot answers a dodge it may make with the dodge (an automatic miss)
+    st = _cobra()
+    act(st, "fire H at T tow:TOW")
+    bot = st.game.make_bot("heuristic", st.game.sides.index("sov"), 1)
+    assert str(bot.choose(st.observation(st.cp), st.legal_actions())) == "fwd T"

@@ -3,7 +3,8 @@ enemy ground units are on the map and attacks are left (High with bombs when ene
 Low when strafe, rockets or high-drag bombs remain, else Medium), enter on the line that passes over the most
 enemy units and keeps away from enemy AA units that reach the altitude, attack when a pattern holds more enemy
 than friendly units, turn (Slow) toward the better line, and fire every AA shot offered at an aircraft.
-Helicopters carrying passengers land near the passengers' goal and unload; the others never land."""
+Helicopters carrying passengers land near the passengers' goal and unload; the others never land. A vehicle
+dodges a helicopter's ATGM whenever it may (MBT 5.1.3.3.4)."""
 from __future__ import annotations
 
 from studio.hexgrid.coords import distance, neighbour
@@ -26,6 +27,8 @@ def air_choice(bot, state, legal):
     names = {a.name for a in g.aircraft}
     if "ow" in verbs and any(a[0] == "ow" and a[2] in names for a in legal):
         return next(a for a in legal if a[0] == "ow")  # MBT 6.7.8: every AA shot at an aircraft is worth taking
+    if verbs & {"fwd", "rev"} and verbs <= {"fwd", "rev", "hold"}:
+        return next(a for a in legal if a[0] in ("fwd", "rev"))  # MBT 5.1.3.3.4: a dodge is an automatic miss
     if "fly" in verbs:
         return _heli_flight(bot, state, legal)
     if "dismount" in verbs:
