@@ -217,3 +217,16 @@ def test_brew_up_smoke_and_smoke_on_the_line(ext, ap, gp):
     assert _ap_net(position) - _ap_net() == ap
     plain = _gp("m1", "cdr-hmg:GP", "m106", 2)[1]["net"]
     assert _gp("m1", "cdr-hmg:GP", "m106", 2, ext=position)[1]["net"] - plain == gp
+
+
+# ---------------------------------------------------------------- AP hit location (MBT 6.5.2.2.2, 6.5.2.3)
+@pytest.mark.parametrize("shooter_hex, target_hex, facing, elevation, where", [
+    ("2B8", "2B11", (3, 0), "falling", "DK (roll 15): penetration 82 vs armor 20"),
+    ("2B11", "2B8", (0, 3), "rising", "TF (roll 15)")])
+def test_a_falling_shot_with_tens_1_hits_the_deck(shooter_hex, target_hex, facing, elevation, where):
+    # MBT 6.5.2.2.2: a Falling shot (firer higher: 2B8 height 1, 2B11 height 0) whose location tens die is 1 hits
+    # the Deck (T-80BV deck armor 20); the same roll rising hits the location table's cell (TF)
+    st = adv_state([unit("S", "m1", "us", shooter_hex, facing[0], command="FIRE"),
+                    unit("T", "t-80bv", "sov", target_hex, facing[1])], to_act="us", dice=[1, 15] + [100] * 6)
+    act(st, "fire S at T main:APFSDS")
+    assert any(e.startswith(f"T hit front {elevation} at {where}") for e in st.events), st.events
