@@ -134,11 +134,11 @@ class FireRules:
     def _opfire_shots(self, mover: int, first: bool = False) -> list[tuple[int, list[str]]]:
         """(enemy, fire types) of every enemy of ``mover`` that may make Opportunity Fire at it now (6.2), in
         unit order (``first``: stop at the first); enemies beyond their reach are skipped before anything else."""
-        hx, reach = self.hex, self.game.reach
+        hx, reach, done = self.hex, self.game.reach, self.ops_complete
         hm = hx[mover]
         out = []
         for e in self._alive(1 - self.game.units[mover].side):
-            if distance(hx[e], hm) <= reach[e] and self._can_opfire(e):
+            if not done[e] and distance(hx[e], hm) <= reach[e] and self._can_opfire(e):   # Ops Complete first
                 fps = self._fire_types(e, mover, "opfire")
                 if fps:
                     out.append((e, fps))
