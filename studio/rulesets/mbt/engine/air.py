@@ -2,17 +2,26 @@
 no commands. In each Air Phase the First Player's side acts, then the Second's: its fixed-wing sorties first,
 then its helicopters one at a time. A helicopter activation::
 
-    fly HELI HEX [low]    NOE (default) or Low altitude (6.7.5.1): a hex within that altitude's allowance (halved
-                          when Damaged), terrain ignored, no other flying helicopter at the same altitude there; its
-                          own hex is a hover
+    fly HELI HEX [low]    NOE (default) or Low altitude (6.7.5.1): a hex its manoeuvres reach within that
+                          altitude's allowance (halved when Damaged; ``heli_manoeuvre``: forward 1, reverse 2,
+                          side slips, pylon and funnel turns, 6.7.5.2), no other flying helicopter at the same
+                          altitude there; it ends facing the way of its cheapest manoeuvres and spends their cost;
+                          its own hex is a hover
+    face HELI DIR         another facing the flight reaches within the allowance (hovering: any), before it fires
     popup HELI            hovering at NOE: climb to Low for the attack (6.7.5.1.2, 6.7.6.1.5), back to NOE after
+    rappel HELI P         at NOE a leg passenger rappels into the hex (6.7.5.3.4): the first costs half the
+                          allowance (the helicopter stays hovering), then the Quickmarch check with the rappelling,
+                          terrain and smoke modifiers (tables rappel-modifiers, rappel-terrain; option
+                          rappel-modifiers); not into Woods, Heavy Woods, Water or a burning hex
     fire HELI at T ROW    its combat (6.7.6): each gun once and one other weapon (rockets or an ATGM), at ground
                           units it spots (AP, ATGM or GP rows as direct fire); ``hold`` ends the activation
 
 Spotting: at NOE as a ground vehicle from its hex (LOS and spotting range, 6.7.6.1.1); at Low and popping up the
 aircraft LOS of 6.7.3.1.3 plus spotting range (6.7.6.1.2). Rockets: at NOE at least 2 Heights above the target per
 10 hexes of range (or part), minimum range 2; at Low minimum 6 (6.7.6.3); the rocket modifier +20 (6.7.3.8).
-ATGMs (6.7.6.4): CL 3/4 only hovering; CL 1/2 while moving after at most half the allowance, -4 (AP) / -15 (GP).
+ATGMs (6.7.6.4): CL 3/4 only hovering; CL 1/2 while moving after at most half the allowance spent (manoeuvre
+costs and rappelling), -4 (AP) / -15 (GP); in the 1st Air Phase, not popping up, the target may dodge
+(5.1.3.3.4, ``atgm_dodge``).
 After each activation the enemy's Overwatch AA units fire (``ow``, MBT 6.7.8): a hovering or popping-up helicopter
 is tracked at once, a moving one when it flew at least the helicopter Track requirement (measured start to end);
 no radar tracking at NOE. AA modifiers: card, Low +10, hovering +10 (not popping up), pop-up -30. Results:
@@ -26,12 +35,14 @@ allowance and flies on at NOE; while landed it unloads (``dismount HELI P``) or 
 fires only S120 guns, counts as a vehicle for ground movement and is a ground target (6.7.9.2). Passengers ride
 Under Armor, never bail out and are lost with the helicopter.
 
-Simplified (``ENGINE_POLICIES['helicopters']``): a helicopter spots when it acts (a Spot counter's range benefit
-always counts: the phase-by-phase hand-off limits of 6.7.6.1.1 are not tracked); no side-slip/pylon/funnel paths
-(a flight is its end hex),
-no rappelling, Hellfire designation or mast-mounted sight; a landed helicopter takes the helicopter AA results
-(destroyed, leaving a wreck) and no +2 Size for AP fire; ground units fire at flying helicopters only with AA
-weapons."""
+Simplified (``ENGINE_POLICIES['helicopters']``): a flight is its end hex and facing, reached by its cheapest
+manoeuvres (a player's dearer path, e.g. MA58's slip and pylon for 8, is never charged), its combat and rappels
+at the end hex (the text allows them at any point of the move); AA tracking counts the hexes from start to end;
+a helicopter spots when it acts (a Spot counter's range benefit always counts: the phase-by-phase hand-off
+limits of 6.7.6.1.1 are not tracked); no Hellfire designation or mast-mounted sight (no sample card has them);
+helicopter cards carry no stabilization factor, so no gun takes a stabilization modifier (MA63's hovering rule
+changes nothing); a landed helicopter takes the helicopter AA results (destroyed, leaving a wreck) and no +2
+Size for AP fire; ground units fire at flying helicopters only with AA weapons."""
 from __future__ import annotations
 
 from studio.hexgrid.coords import FLAT_DIRECTION_NAMES as FACINGS, distance, neighbour

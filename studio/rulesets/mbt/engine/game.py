@@ -84,10 +84,12 @@ ENGINE_POLICIES = {
                 "may fire on (the rules allow any hex in line of sight and range without friendly units).",
     "dischargers": "Optional rule 7.9: vehicles try their smoke dischargers in command order, before their command "
                    "(not all of the previous First Player's first).",
-    "helicopters": "Advanced Game: a helicopter flight is its end hex within the NOE or Low allowance (no "
-                   "side-slip, pylon or funnel paths; tracking counts the hexes from start to end); no rappelling, "
-                   "Hellfire designation or mast-mounted sight; a landed helicopter takes the helicopter AA results "
-                   "(destroyed, a wreck) without the +2 Size of AP fire (MBT 6.7.5-6.7.9).",
+    "helicopters": "Advanced Game: a helicopter flight is its end hex and facing, charged its cheapest manoeuvres "
+                   "(forward, reverse, side slips, pylon and funnel turns), with its combat and rappels at the end "
+                   "hex; tracking counts the hexes from start to end; no Hellfire designation or mast-mounted "
+                   "sight; no stabilization modifier for helicopter guns (the cards give no factor); a landed "
+                   "helicopter takes the helicopter AA results (destroyed, a wreck) without the +2 Size of AP fire "
+                   "(MBT 6.7.5-6.7.9).",
     "fixed-wing": "Advanced Game: a side's fixed-wing sorties come before its helicopters in each Air Phase; loads "
                   "have no GP Effectiveness on the card, so an air attack's is its GP factor (at most 10); a "
                   "Suppressed aircraft recovers at the end of the turn; a second Damaged result crashes it like a "
