@@ -25,8 +25,12 @@ def _game(name):
 
 
 @functools.lru_cache(maxsize=None)
+def _cached_game(name):
+    return _game(name)
+
+
 def _geometry(name):
-    return _game(name).geometry
+    return _cached_game(name).geometry
 
 
 def _forget(game) -> None:
@@ -110,14 +114,14 @@ def test_areas_within_of_some_kinds_equal_the_tree_query(name):
 def test_structures_listed_once_are_the_solid_areas_with_cover(name):
     from studio.rulesets.bfops.engine.structures import structures
 
-    game = _game(name)
+    game = _cached_game(name)
     want = tuple(a for a in game.geometry.areas if a.solid and a.cover > 0)
     assert structures(game) == want and structures(game) == want and want
 
 
 @pytest.mark.parametrize("name", SCENARIOS)
 def test_exposure_shortcut_far_from_blockers_answers_as_the_full_computation(name):
-    g = _game(name).geometry
+    g = _game(name).geometry                                       # its own: the test changes the geometry
     rng = random.Random(14)
     cases = []
     for _ in range(150):

@@ -3,6 +3,7 @@ playouts the lazy view answers exactly as the observation built at once (fingerp
 heuristic bot's choice), and reading it after its state moved on is refused."""
 from __future__ import annotations
 
+import functools
 import random
 from pathlib import Path
 
@@ -15,6 +16,7 @@ from studio.rulesets.bfops.engine.hidden import observe
 DATA = Path(__file__).resolve().parents[3] / "data"
 
 
+@functools.lru_cache(maxsize=None)
 def _game(name="bfops-meeting-at-the-ford"):
     return load_game(DATA / "scenarios" / "bfops" / f"{name}.yaml", DATA).game
 
