@@ -143,3 +143,21 @@ def test_a_derived_grid_without_changes_plans_as_the_static_grid(position):
     for _ in range(20):
         x, y, gx, gy = rng.uniform(1, 71), rng.uniform(1, 47), rng.uniform(1, 71), rng.uniform(1, 47)
         assert same.plan(x, y, (gx, gy), 30.0) == base.plan(x, y, (gx, gy), 30.0)
+
+
+def test_a_planned_path_over_a_bridge_runs_along_its_deck_end_to_end(position_ext):
+    """The planner's path is moved onto the crossing: it reaches the deck at its near end, every point between
+    lies on the deck's centre line, and it leaves at the far end (so the exact path never wades beside it)."""
+    s = position_ext([unit("a", "nato-m60-avlb", "nato", 56.0, 23.2, 0, element="br"),
+                      unit("m", "nato-m60a1", "nato", 56, 19, 0, order="to-ridge", element="t"), FAR],
+                     phase="command", extension={"engineering": {"bridges": [
+                         {"unit": "a", "from": [56.0, 23.2], "to": [56.188, 25.451], "gap": "stream"}]}})
+    m = s.unit("m")
+    goal = s.goal_of(m, "to-ridge")
+    path = CR.plan(s, s.game.card_of(m), m.x, m.y, goal, 12.0, s.field_point(m, "to-ridge", goal))
+    k0, k1 = path.index((56.0, 23.2)), path.index((56.188, 25.451))
+    assert k0 < k1
+    for x, y in path[k0:k1 + 1]:                         # on the segment (56, 23.2) - (56.188, 25.451)
+        t = (y - 23.2) / 2.251
+        assert -1e-9 <= t <= 1 + 1e-9 and abs(x - (56.0 + 0.188 * t)) < 1e-3
+    assert all(y < 23.2 for _, y in path[:k0]) and all(y > 25.451 - 1e-9 for _, y in path[k1:])
