@@ -477,32 +477,38 @@ class _EdgeTable:
         sa, sb, ta = sa[cross], sb[cross], ta[cross]
         tb = ta_tb[n:][cross]
         t = (ta + (tb - ta) * (sa / (sa - sb))).tolist()
-        own = owner[cross].tolist()
-        inside0: set[int] = set()
-        walk = []
-        for o, tt in zip(own, t):
-            if abs(tt) <= _DEGENERATE or abs(tt - length) <= _DEGENERATE:
-                return None                            # an end of the line on a boundary
-            if tt < 0:
-                inside0 ^= {o}
-            elif tt < length:
-                walk.append((o, tt))
-        walk.sort()
-        inside1 = set(inside0)
-        pieces: dict[int, list[tuple[float, float]]] = {}
-        starts = {o: 0.0 for o in sorted(inside0)}
-        for o, tt in walk:
-            inside1 ^= {o}
-            if o in starts:
-                a = starts.pop(o)
-                if tt - a > _EPS:
-                    _add_piece(pieces.setdefault(o, []), a, tt)
-            else:
-                starts[o] = tt
-        for o, a in starts.items():
-            if length - a > _EPS:
-                _add_piece(pieces.setdefault(o, []), a, length)
-        return {o: v for o, v in pieces.items() if v}, inside0, inside1
+        return _walk(owner[cross].tolist(), t, length)
+
+
+def _walk(own: list[int], t: list[float], length: float):
+    """The pieces inside each shape along a line of ``length`` from its crossings (shape ``own[k]``'s boundary
+    at ``t[k]`` inches from the start, t < 0 behind it), with the shapes holding the start and the end; None
+    when a crossing is at an end of the line (a boundary there: the overlay decides)."""
+    inside0: set[int] = set()
+    walk = []
+    for o, tt in zip(own, t):
+        if abs(tt) <= _DEGENERATE or abs(tt - length) <= _DEGENERATE:
+            return None                                # an end of the line on a boundary
+        if tt < 0:
+            inside0 ^= {o}
+        elif tt < length:
+            walk.append((o, tt))
+    walk.sort()
+    inside1 = set(inside0)
+    pieces: dict[int, list[tuple[float, float]]] = {}
+    starts = {o: 0.0 for o in sorted(inside0)}
+    for o, tt in walk:
+        inside1 ^= {o}
+        if o in starts:
+            a = starts.pop(o)
+            if tt - a > _EPS:
+                _add_piece(pieces.setdefault(o, []), a, tt)
+        else:
+            starts[o] = tt
+    for o, a in starts.items():
+        if length - a > _EPS:
+            _add_piece(pieces.setdefault(o, []), a, length)
+    return {o: v for o, v in pieces.items() if v}, inside0, inside1
 
 
 def _add_piece(parts: list[tuple[float, float]], a: float, b: float) -> None:
