@@ -1,0 +1,18 @@
+"""MBT Advanced Game indirect fire (MBT 6.5.1): cases found by mutation testing (issue 12) that no other test pinned
+down, through the sample scenario and positions. Expected values come from the rulebook and the scenario."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from mbt_adv_fixtures import adv_game  # noqa: E402
+
+
+def test_scenario_batteries_one_unless_counted():
+    # MBT 5.3, 6.5.1.2: the scenario's off-map batteries (extension artillery): the US M109 entry gives no count
+    # (one battery), the Soviet 2S1 entry count 2; each named after its card and its place in the list
+    g = adv_game()
+    assert [(b.name, g.sides[b.side], b.attachment, b.force) for b in g.batteries] == [
+        ("m109-battery-1", "us", "attached", "fist"), ("2s1-battery-2", "sov", "attached", "fo"),
+        ("2s1-battery-3", "sov", "attached", "fo")]
