@@ -83,3 +83,21 @@ def test_memoized_distances_equal_the_fresh_distance(game):
     finally:
         game.options["distance-mode"] = kept
     assert first["edge"] < first["centre"]                              # the mode is part of the key
+
+
+def test_the_exposure_read_late_is_the_exposure_computed_at_once(game):
+    """A sight line's exposure is computed when first read: the same fraction as computing it at once, 0 when
+    the line is blocked; units moved afterwards do not change it (it reads only values taken at once)."""
+    rng = random.Random(11)
+    partial = 0
+    for _ in range(200):
+        a, b = (Unit(f"s{i}", CARDS[i % 2], i, f"e{i}", rng.uniform(1, 71), rng.uniform(1, 47), rng.uniform(0, 360))
+                for i in range(2))
+        sg = F.sight(game, a, b, a.side)
+        want = 0.0 if sg.blocked else game.geometry._exposure(
+            a.x, a.y, max(w.mount_height_in for w in game.card_of(a).weapons), game.footprint(b),
+            game.card_of(b).base.height_in, game.sides[a.side])
+        a.x, b.x = a.x + 5.0, b.x - 5.0                                 # moved after the sight line was drawn
+        assert sg.exposure == want and sg.exposure == want
+        partial += 0 < want < 1
+    assert partial > 0

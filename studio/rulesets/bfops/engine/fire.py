@@ -5,6 +5,7 @@ reference. Base-rule numbers (to-hit by range band, spotting table, defilade) co
 """
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass
 
@@ -18,19 +19,30 @@ SOLID_THROUGH = ("building", "wall")
 FIRE_OVER_IN = 0.25
 
 
-@dataclass(frozen=True, slots=True)
 class Sight:
     """What the firer sees of the target: range, the sight line, the exposure fraction, fire-through faces, and
     the units standing on the line (c.21): ``unit_cover`` makes the target Defilade, ``friendly_screen`` is the
-    friendly unit struck on a to-hit roll of 10."""
+    friendly unit struck on a to-hit roll of 10. ``exposure`` may be given as a function of nothing, called
+    when first read (listing targets needs only range and blocking; the geometry it reads is static)."""
 
-    distance: float
-    los: object
-    exposure: float
-    through_cover: float   # sum of cover of solid faces passed when fire goes through them (c.23), else 0
-    blocked: bool          # not visible at all (ground, woods, or solids: fire-through only)
-    unit_cover: str | None = None        # id of the unit giving the target Defilade (BfOps p.21)
-    friendly_screen: str | None = None   # id of the firer's friendly unit > 1/4" from both ends (BfOps p.21)
+    __slots__ = ("distance", "los", "_exposure", "through_cover", "blocked", "unit_cover", "friendly_screen")
+
+    def __init__(self, distance: float, los, exposure, through_cover: float, blocked: bool,
+                 unit_cover: str | None = None, friendly_screen: str | None = None):
+        self.distance = distance
+        self.los = los
+        self._exposure = exposure
+        self.through_cover = through_cover   # cover of solid faces passed when fire goes through them (c.23), or 0
+        self.blocked = blocked               # not visible at all (ground, woods, or solids: fire-through only)
+        self.unit_cover = unit_cover         # id of the unit giving the target Defilade (BfOps p.21)
+        self.friendly_screen = friendly_screen   # id of the firer's friendly unit > 1/4" from both ends (p.21)
+
+    @property
+    def exposure(self) -> float:
+        """Fraction (0..1) of the target's base the firer sees."""
+        if callable(self._exposure):
+            self._exposure = self._exposure()
+        return self._exposure
 
 
 def sight(game, firer, target, side: int, others=()) -> Sight:
@@ -46,8 +58,8 @@ def sight(game, firer, target, side: int, others=()) -> Sight:
     solids_only = los.ground_block is None and all(c.area.kind in SOLID_THROUGH for c in blockers)
     through = sum(c.area.cover * c.faces for c in blockers) if blockers and solids_only else 0.0   # BfOps p.21
     blocked = bool(blockers) or los.ground_block is not None
-    exposure = 0.0 if blocked else g.exposure(
-        firer.x, firer.y, eye, game.footprint(target), tc.base.height_in, game.sides[side],
+    exposure = 0.0 if blocked else functools.partial(
+        g.exposure, firer.x, firer.y, eye, game.footprint(target), tc.base.height_in, game.sides[side],
         key=(target.card, target.x, target.y, target.facing))
     cover, screen = unit_screens(game, firer, target, eye, others) if others and not blocked else (None, None)
     return Sight(dist, los, exposure, through, blocked, cover, screen)
