@@ -175,3 +175,13 @@ def test_leg_gp_defense_is_at_most_10():
     a, b, d = clear_pair(2, "C", "T")
     st = adv_state([unit("T", "sov-mr-squad", "sov", b, 0, full_cover=True)], phase="command")
     assert st.leg_gp_defense(0) == 10
+
+
+@pytest.mark.parametrize("command, suppression, allowance", [("MOVE", "none", 2), ("MOVE", "on", 1), ("SH", "on", 1)])
+def test_suppressed_movement_never_below_one(command, suppression, allowance):
+    # MBT 6.6.2: Suppressed units move at half their allowance (a quarter with Short Halt), never below 1 (US mech
+    # squad, cross-country 2)
+    st = adv_state([unit("a", "us-mech-squad", "us", "2A1", 3, command=command, suppression=suppression),
+                    unit("t", "t-80bv", "sov", "2P13", 0)], phase="move-second", to_act="us")
+    act(st, "move a")
+    assert st.mv_left == allowance
