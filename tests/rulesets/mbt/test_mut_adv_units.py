@@ -185,3 +185,22 @@ def test_suppressed_movement_never_below_one(command, suppression, allowance):
                     unit("t", "t-80bv", "sov", "2P13", 0)], phase="move-second", to_act="us")
     act(st, "move a")
     assert st.mv_left == allowance
+
+
+# ---------------------------------------------------------------- towed units in Hand-to-Hand (MBT 6.6.1.2)
+HTH = re.compile(r"S hand-to-hand with G: (\d+) -> (-?\d+) vs (\d+) -> (-?\d+)")
+
+
+def test_hand_to_hand_towed_defender_suppressed_minus_20_more():
+    # MBT 6.6.1.2: a towed defender takes -40 (no size modifier) and its grade (Soviet Regulars -10), and Defender
+    # Suppressed -20 on top
+    def defender(suppression):
+        a, b, d = clear_pair(1)
+        st = towed_state([unit("S", "us-mech-squad", "us", a, d, command="MOVE"),
+                          unit("G", "spg-9", "sov", b, 0, suppression=suppression)],
+                         phase="close-combat", to_act="us", dice=[50, 95] + [50] * 6)
+        act(st, "assault S G")
+        m = HTH.search(next(e for e in st.events if "hand-to-hand" in e))
+        return int(m.group(4)) - int(m.group(3))
+
+    assert defender("none") == -50 and defender("on") == -70
