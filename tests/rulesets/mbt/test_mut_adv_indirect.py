@@ -5,8 +5,11 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+import pytest
+
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from mbt_adv_fixtures import adv_game  # noqa: E402
+from mbt_arty_fixtures import act, arty_state, if_units  # noqa: E402
 
 
 def test_scenario_batteries_one_unless_counted():
@@ -16,3 +19,14 @@ def test_scenario_batteries_one_unless_counted():
     assert [(b.name, g.sides[b.side], b.attachment, b.force) for b in g.batteries] == [
         ("m109-battery-1", "us", "attached", "fist"), ("2s1-battery-2", "sov", "attached", "fo"),
         ("2s1-battery-3", "sov", "attached", "fo")]
+
+
+@pytest.mark.parametrize("status, grade, modifier", [({"turret_damaged": True}, "seasoned", -2),
+                                                     ({"turret_damaged": True, "suppression": "on"}, "seasoned", -4),
+                                                     ({}, "elite", 2), ({}, "raw", -3)])
+def test_fire_response_observer_modifiers(status, grade, modifier):
+    # MBT 6.5.1.12.1: observer Turret Damaged -2 (with Suppressed -2 more); the observer's IF RSP grade modifier
+    # (Elite +2 ... Raw -3, complete in the rule text)
+    st = arty_state(if_units(fo_status=status), dice=[5, 50, 99, 99], grades={"us": grade, "sov": "regulars"})
+    act(st, "call M by F at 4E1")
+    assert any(e.startswith(f"F calls M on 4E1: response roll 5{modifier:+d} vs ") for e in st.events), st.events
