@@ -172,3 +172,22 @@ def test_the_heuristic_bot_dodges_a_helicopter_atgm():
     act(st, "fire H at T tow:TOW")
     bot = st.game.make_bot("heuristic", st.game.sides.index("sov"), 1)
     assert str(bot.choose(st.observation(st.cp), st.legal_actions())) == "fwd T"
+
+
+def test_indirect_gp_fire_with_no_effect_marks_under_fire_too():
+    # MBT 5.1.3.3.6: GP Indirect Fire resulting in No Effect marks an ATGM unit with a Fire command Under Fire
+    from mbt_arty_fixtures import FO, MORTAR, TARGET, arty_state
+
+    def units():
+        return [unit("M", "m106", "us", MORTAR, 2, command="FIRE"), unit("F", "m981", "us", FO, 2, command="OW"),
+                unit("T", "bmp-1", "sov", TARGET, 5, command="FIRE")]
+
+    need = arty_state(units()).game.ag.if_response[("fo", "unattached")]
+    st = arty_state(units(), dice=[need] + [1] * 8)
+    act(st, f"call m109-battery-1 by F at {TARGET}")
+    assert idx_of(st, "T") in st.under_fire and any("T is Under Fire" in e for e in st.events)
+    nc = [unit("M", "m106", "us", MORTAR, 2, command="FIRE"), unit("F", "m981", "us", FO, 2, command="OW"),
+          unit("T", "bmp-1", "sov", TARGET, 5, command="NC")]
+    st = arty_state(nc, dice=[need] + [1] * 8)
+    act(st, f"call m109-battery-1 by F at {TARGET}")
+    assert not st.under_fire  # no ATGM fire left to disturb
