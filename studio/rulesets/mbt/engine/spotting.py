@@ -2,9 +2,15 @@
 Phase. Line of sight itself is ``los.py`` (MBT 4.1.4)."""
 from __future__ import annotations
 
+import weakref
+
 from studio.hexgrid.coords import distance
 
 from .codes import MFIRE, MMOVE, NOMARK, ON
+from .fire import per_game
+
+#: game -> (spotter hex, target hex) -> range when in line of sight, -1 when not (``_seen_from``)
+_SIGHT: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
 
 
 class SpottingRules:
@@ -112,7 +118,7 @@ class SpottingRules:
                 if seen is None:
                     if groups is None:
                         groups = self._target_hexes(on, rng)
-                    seen = by_spotter[(hs, side)] = _seen_from(hs, groups[side], clear)
+                    seen = by_spotter[(hs, side)] = _seen_from(hs, groups[side], clear, per_game(_SIGHT, g))
             self.spots[s] = seen
             spotted_by_side[side].update(seen)
         return spotted_by_side
@@ -132,13 +138,23 @@ class SpottingRules:
         return out
 
 
-def _seen_from(hs, targets: list[tuple], clear) -> tuple:
+def _seen_from(hs, targets: list[tuple], clear, sight: dict) -> tuple:
     """The vehicles of ``targets`` (``SpottingRules._target_hexes``) spotted from ``hs`` (within their spotting
-    range and in line of sight, MBT 4.1.1-4.1.4), in vehicle order."""
+    range and in line of sight, MBT 4.1.1-4.1.4), in vehicle order. ``sight`` remembers per game the range of a
+    hex pair in line of sight, -1 for one out of sight (both static: terrain alone blocks, ``MbtLos``); a pair
+    is judged only once a target there is within range, as the uncached test does."""
     seen = []
     for ht, longest, members in targets:
-        d = distance(hs, ht)
-        if d > longest or not clear(hs, ht):
+        key = (hs, ht)
+        d = sight.get(key)
+        if d is None:
+            d = distance(hs, ht)
+            if d > longest:
+                continue
+            if len(sight) > 400_000:
+                sight.clear()
+            d = sight[key] = d if clear(hs, ht) else -1
+        if d < 0 or d > longest:
             continue
         seen.extend(t for t, r in members if d <= r)
     seen.sort()
