@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from adv_states import dice_sides  # noqa: E402,F401 (autouse: every roll's die)
 from mbt_adv_fixtures import act, adv_state, unit  # noqa: E402
 
 ROWS = [f"2{c}{r}" for c in "ACEGIKMOQS" for r in (1, 4, 7, 10)]   # hexes 2+ apart: never in Command Range

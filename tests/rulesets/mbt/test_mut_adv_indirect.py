@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from adv_states import dice_sides  # noqa: E402,F401 (autouse: every roll's die)
 from mbt_adv_fixtures import adv_game  # noqa: E402
 from mbt_arty_fixtures import act, arty_state, if_units, unit  # noqa: E402
 

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from adv_states import dice_sides  # noqa: E402,F401 (autouse: every roll's die)
 from mbt_adv_fixtures import act, adv_state, clear_pair, unit  # noqa: E402
 from towed_fixtures import towed_state  # noqa: E402
 
