@@ -84,3 +84,22 @@ def test_an_element_aboard_takes_orders_only_once_dismounted(games):
     assert not any(isinstance(a, Order) and a.element == "sq" for a in s.legal_actions())
     s.play(Dismount("apc"))
     assert Order("sq", "to-ford") in s.legal_actions()
+
+
+def test_dismount_sets_the_squad_down_a_quarter_inch_behind_its_own_carrier_only(games):
+    """Two loaded M113s of two elements, one facing east: dismounting 'apc' sets its squad 1/4" beyond the rear
+    of its base (west of it); the other element's squad stays aboard; only carriers with passengers of the side
+    to act are offered."""
+    east = {**unit("v", "nato-m113", "nato", 40, 5, 90, element="apc"), "passengers": ["s"]}
+    other = {**unit("w", "nato-m113", "nato", 44, 5, 0, element="apc2"), "passengers": ["t"]}
+    empty = unit("e", "nato-m113", "nato", 48, 5, 0, element="apc3")
+    enemy = {**unit("x", "wp-btr60", "warpac", 60, 40, 180, element="btr"), "passengers": ["y"]}
+    doc = {"kind": "position", "schema_version": 1, "scenario": MEETING, "phase": "command", "to_act": "nato",
+           "units": [east, other, empty, enemy, _rider(), _rider("t"), _rider("y", "wp-rifle-squad", "warpac")],
+           "extension": {"hand": [2, 1]}}
+    s = load_position(doc, DATA, games=games).state
+    assert [a for a in s.legal_actions() if isinstance(a, Dismount)] == [Dismount("apc"), Dismount("apc2")]
+    s.play(Dismount("apc"))
+    back = s.game.card_of(s.unit("v")).base.length_in / 2 + 0.25
+    assert (s.unit("s").x, s.unit("s").y) == (pytest.approx(40 - back), pytest.approx(5))
+    assert sorted(v.id for v in s.carried) == ["t", "y"]

@@ -87,6 +87,10 @@ def test_b54_a_vehicle_reaching_cruise_on_iced_roads_checks_at_minus_three_then_
     where it stands; its next Move Phase the mandatory second check at 3 frees it (3) or disables it (4)."""
     s = _weather(position([unit("a", "nato-m60a1", "nato", 40, 5, 0, order="to-ford", element="t",
                                 double_time=True), FAR], phase="command", turn=2, dice=[4]), "iced_roads")
+    passes = _weather(position([unit("a", "nato-m60a1", "nato", 40, 5, 0, order="to-ford", element="t",
+                                     double_time=True), FAR], phase="command", turn=2, dice=[3, 1, 1, 1]), "iced_roads")
+    _move(passes)
+    assert passes.dice.history[0] == ("bog ice a", 3) and not passes.unit("a").bogged and passes.unit("a").y > 5
     _move(s)
     assert s.unit("a").bogged and (s.unit("a").x, s.unit("a").y) == (40, 5)
     while s.phase != "command":
@@ -112,3 +116,34 @@ def test_b15_large_force_suppressed_infantry_rally_on_their_rating(position, opt
     _move(s)
     assert ("rally q" in _labels(s)) is (roll is not None)
     assert bool(s.unit("q").sup_fire) is still and not s.unit("q").sup_move
+
+
+@pytest.mark.parametrize("rating, first", [(8, "t"), (5, "m")])
+def test_a4_a_difference_of_two_fires_first_at_a_dug_in_unit_a_lower_rating_never_does(position, rating, first):
+    """p.16: UR 8 against the dug-in UR 6 M60A1 fires first (difference 2); a UR 5 tank shooting at it stays in
+    its own, lower tier (the M60A1 fires first and disables it: it does not roll)."""
+    s = position([unit("m", "nato-m60a1", "nato", 45, 32.6, 180, spotted=True),
+                  unit("t", "wp-t62", "warpac", 45, 18, 0, spotted=True)], scenario=VILLAGE, dice=[1, 1])
+    g = s.game
+    g.cards[f"test-t62-ur{rating}"] = g.cards["wp-t62"].model_copy(update={"unit_rating": rating})
+    s.unit("t").card = f"test-t62-ur{rating}"
+    s.sights, s.legal_cache = {}, None
+    s.play(Fire("m", "t", 0, "AP"))
+    s.play(Fire("t", "m", 0, "AP"))
+    other = "m" if first == "t" else "t"
+    assert s.unit(other).disabled and not s.unit(first).disabled
+    assert not any(label.startswith(f"AP hit {other}>") for label in _labels(s))
+
+
+def test_b15_a_rallied_squad_fires_in_that_sequence_and_only_suppressed_infantry_check(position):
+    """The rallied squad (roll 6) is the first to decide in the Weapon Priority sequence; the unsuppressed squad
+    and the suppressed M60A1 make no rally check."""
+    s = position([unit("q", "nato-us-rifle-squad", "nato", 40, 5, 0, suppressed=True),
+                  unit("r", "nato-us-rifle-squad", "nato", 41, 5, 0),
+                  unit("k", "nato-m60a1", "nato", 43, 5, 0, suppressed=True),
+                  unit("w", "wp-rifle-squad", "warpac", 40, 8, 180, spotted=True)],
+                 phase="command", dice=[10, 6], options={"large-force": "shortcuts"})   # w spot fails, q rallies
+    _move(s)
+    assert [label for label in _labels(s) if label.startswith("rally")] == ["rally q"]
+    assert s.phase == "fire" and not s.unit("q").suppressed
+    assert "q" in {u.id for u in s._deciders(0)}

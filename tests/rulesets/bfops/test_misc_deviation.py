@@ -146,3 +146,35 @@ def test_star_shells_deviate_like_any_other_barrage(position):
     _fire(s, Flare("m", "village", 0))
     assert lit(s, village[0] + worst[1], village[1])
     assert worst[1] > 2 and not lit(s, *village)                   # the 82mm lights 2" (p.13)
+
+
+def test_a_barrage_two_turns_ago_is_no_correction_and_the_nearest_unit_under_a_stray_barrage_is_struck(position):
+    """Reading corrected-fire: only this Turn's or the previous Turn's barrage at the same aim corrects; a
+    barrage landing 2" north of the squad falls on the nearer of two WARPAC squads under it."""
+    on = _roll_for(position([MORTAR, SQUAD], to_act="warpac", options=DEV).game, 0)
+    s = position([MORTAR, SQUAD], to_act="warpac", turn=3, options=DEV)
+    s.barrages["unit:a"] = ("b", 1, s.priorities().index(s.game.tables.priority["mortar"]), 30.0, 15.0)
+    s.dice.force(on + 2, 1, 1, 1)
+    _fire(s, Fire("a", "b", 0, "HE"))
+    assert "deviation direction a>b" in _labels(s)                    # -2 would have landed on target
+    near = unit("c", "wp-rifle-squad", "warpac", 30, 17.1, 180)
+    far = unit("d", "wp-rifle-squad", "warpac", 30.6, 17, 180)
+    s = position([MORTAR, SQUAD, far, near], to_act="warpac", options=DEV)
+    s.dice.force(_roll_for(s.game, 2), 12, 1, 1)
+    _fire(s, Fire("a", "b", 0, "HE"))
+    assert "HE hit a>c" in _labels(s) and "HE hit a>d" not in _labels(s)
+
+
+def test_b63_the_element_mates_barrage_lands_where_the_first_did(position):
+    """Under element grouping the mate's barrage falls where the first one's deviation put it: on the WARPAC
+    squad 2" north of the target, both strike it (one deviation roll)."""
+    friend = unit("c", "wp-rifle-squad", "warpac", 30, 17, 180)
+    s = position([unit("a", "wp-120mm-mortar", "warpac", 30, 40, 180, element="battery"),
+                  unit("m", "wp-120mm-mortar", "warpac", 31, 40, 180, element="battery"), SQUAD, friend],
+                 to_act="warpac", options={**DEV, "barrage-grouping": "element"})
+    s.dice.force(_roll_for(s.game, 2), 12, 10, 10)
+    while s.deciding_unit().id not in ("a", "m"):
+        s.play(Hold(s.deciding_unit().id))
+    s.play(Fire("a", "b", 0, "HE"))
+    s.play(Fire("m", "b", 0, "HE"))
+    assert [label for label in _labels(s) if "hit" in label] == ["HE hit a>c", "HE hit m>c"]

@@ -110,3 +110,37 @@ def test_a_jeep_carries_only_a_one_hit_fire_team(position, cards):
     _as(s, "t", "test-jeep")
     _move(s)
     assert not s.carried                                             # a 3-Hit squad does not fit (p.18)
+
+
+def test_only_a_holding_supply_unit_resupplies_and_only_used_reloads(position, cards):
+    """The jeep's one load goes to the team that used a reload, not the one listed first that used none; a
+    supply unit under a moving order gives nothing."""
+    units = [unit("k", "wp-btr60", "warpac", 30, 40, 0, element="supply"),
+             unit("h", "wp-ags17-team", "warpac", 30, 39.3, 0),
+             unit("g", "wp-ags17-team", "warpac", 30, 40.7, 0, agl_reloads=1),
+             unit("c", "nato-m60a1", "nato", 40, 5, 0)]
+    s = position(units, phase="command")
+    _as(s, "k", "test-supply-jeep")
+    _move(s)
+    assert (s.unit("h").reloads, s.unit("g").reloads) == (0, 0)
+    units[0] = unit("k", "wp-btr60", "warpac", 30, 40, 0, element="supply", order="to-ford")
+    moving = position(units, phase="command")
+    _as(moving, "k", "test-supply-jeep")
+    _move(moving)
+    assert moving.unit("g").reloads == 1
+
+
+def test_a_recovered_squad_is_no_longer_suppressed_and_an_enemy_carrier_takes_no_casualty(position, cards):
+    s = position([unit("q", "nato-us-rifle-squad", "nato", 40, 5, 0, disabled=True, hits=3, suppressed=True),
+                  unit("m", "nato-m113", "nato", 40, 5.9, 0), unit("x", "wp-btr60", "warpac", 40, 4.1, 180),
+                  unit("b", "nato-m113", "nato", 20, 5, 0)], phase="command")
+    add_card(position, "wp-btr60", "test-btr-carrier", capabilities={"carry_hits": 3})
+    _as(s, "m", "test-medic")
+    _as(s, "b", "test-aid-station")
+    _as(s, "x", "test-btr-carrier")                                  # room for the squad, but the enemy's
+    s.dice.force(1)
+    for _ in range(int(s.game.tables.sequence["medical_phases"])):
+        _move(s)
+    assert not s.carried
+    q = s.unit("q")
+    assert not q.disabled and not q.suppressed

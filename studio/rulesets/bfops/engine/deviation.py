@@ -48,11 +48,10 @@ def correction(game, corrected: bool, fo: bool, card_adjustment: float = 0.0) ->
 
 
 def _is_corrected(state, key: str, aim: str) -> bool:
+    """The marker's last barrage, this Turn or the previous one, went at the same aim (reading ``corrected-fire``;
+    a mate's barrage of this very priority shares its landing instead, :func:`land`)."""
     last = state.barrages.get(key)
-    if last is None or last[0] != aim:
-        return False
-    turn, priority = last[1], last[2]
-    return (turn, priority) != (state.turn, state.priority) and state.turn - turn <= 1
+    return last is not None and last[0] == aim and state.turn - last[1] <= 1
 
 
 def _has_fo(state, u, target) -> bool:
@@ -95,16 +94,13 @@ def land(state, u, weapon, aim: str, x: float, y: float, target=None) -> tuple[f
 
 
 def struck(state, u, target, weapon):
-    """The unit the barrage aimed at ``target`` strikes (module docstring): the target, another unit under
-    the barrage, or None."""
-    if not deviating(state.game, weapon):
-        return target
+    """The unit the barrage aimed at ``target`` strikes under option ``indirect-fire`` = ``deviation`` (module
+    docstring): the target, another unit under the barrage (the nearest), or None."""
     x, y = land(state, u, weapon, target.id, target.x, target.y, target)
     g = state.game
     reach = g.tables.sequence["barrage_radius_in"]
     here = shapely.points(x, y)
-    under = sorted((float(shapely.distance(here, g.footprint(v))), v.id, v) for v in state.units
-                   if not v.disabled and not getattr(v, "aboard", None))
+    under = sorted((float(shapely.distance(here, g.footprint(v))), v.id, v) for v in state.units if not v.disabled)
     under = [(d, v) for d, _, v in under if d <= reach + 1e-9]
     if any(v is target for _, v in under):
         return target

@@ -86,7 +86,7 @@ def _treat(state, medic, v, key: str, full: bool) -> None:
         state.narrate(f"{medic.id} treats {v.id}: roll {roll} > {number:g}: not recovered")
         return
     size = g.card_of(v).infantry.hits
-    v.hits = 0 if full else max(0, min(size - 1, v.hits - int(seq["medical_hits"])))
+    v.hits = 0 if full else max(0, size - int(seq["medical_hits"]))
     v.disabled = False
     v.sup_move, v.sup_fire = False, 0
     state.narrate(f"{medic.id} recovers {v.id}: roll {roll} <= {number:g}: back in play with "
