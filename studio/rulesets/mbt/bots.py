@@ -73,6 +73,7 @@ def threat(game: MbtGame, t: int) -> float:
 
 
 _NO_MEMO: dict = {}  # never written: ``_action_values`` of a state that does not cache
+_NOT_A_SHOT = float("-inf")  # the remembered value of an action that is not a shot (``hold``, ``pass``)
 
 
 class PassiveBot:
@@ -212,8 +213,10 @@ class HeuristicBot:
     def _best_shot(self, state, legal, kind: str, overwatch: bool, floor: float):
         """The ``kind`` action ('fire' or 'ow') with the highest threat-weighted expected kill above ``floor``
         (the first such in legal order)."""
-        best, score = None, floor
         values = self._action_values(state)
+        if values is not _NO_MEMO:
+            return self._best_remembered(state, legal, kind, overwatch, floor, values)
+        best, score = None, floor
         for a in legal:
             if a[0] != kind:
                 continue
@@ -227,6 +230,24 @@ class HeuristicBot:
             if ek > score:
                 best, score = a, ek
         return best, score
+
+    def _best_remembered(self, state, legal, kind: str, overwatch: bool, floor: float, values: dict):
+        """``_best_shot`` through the remembered values (``_action_values``; other kinds of action remembered as
+        -inf): one lookup per legal action, the highest value above ``floor``, the first in legal order on a tie."""
+        found = list(map(values.get, legal))
+        if None in found:
+            g = self.game
+            for n, a in enumerate(legal):
+                if found[n] is None:
+                    if a[0] != kind:
+                        found[n] = values[a] = _NOT_A_SHOT
+                        continue
+                    s, t = g.uindex[a[1]], g.uindex[a[2]]
+                    found[n] = values[a] = self.shot_value(state, s, t, self._row(s, a[3]), overwatch)
+        score = max(found, default=_NOT_A_SHOT)
+        if score > floor:
+            return legal[found.index(score)], score
+        return None, floor
 
     def _row(self, s: int, key: str):
         """Vehicle ``s``'s AP row ``key``."""
