@@ -200,3 +200,17 @@ def test_a_heavy_vehicle_following_in_column_stops_at_the_water_the_bridge_canno
     s = _move(_test_bed(s, "l", "tb-m113-15t", weight_tons=15.0, fording_depth_in=0.4))
     assert s.unit("l").y > 25.0
     assert s.unit("h").y < 23.9 and any("h stops at water deeper than it may ford" in e for e in s.events)
+
+
+def test_a_bridge_is_offered_at_a_trench_edge_and_spans_it(position):
+    """Trenches too wide to be traversed are gaps too (p.19): a truck bridge 0.15" south of the village trench is
+    offered ``bridge U``; laid, it spans to the mirror point north of the trench (1/4" wide, centre y = 32.6)."""
+    s = position([unit("a", "wp-tmm", "warpac", 45.0, 31.95, 0, element="br"),
+                  unit("c", "nato-chieftain", "nato", 60, 46, 180)], phase="command", scenario=VILLAGE,
+                 to_act="warpac")
+    s.play(s.game.parse_action("bridge a"))
+    assert s.work == {"bridge:a:village-trench": 0}
+    _move(s)
+    _move(s)
+    b = s.bridges["a"]
+    assert b.gap == "village-trench" and abs(b.y1 - 33.25) < 1e-6 and abs(b.x1 - 45.0) < 1e-6

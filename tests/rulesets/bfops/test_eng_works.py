@@ -161,3 +161,5 @@ def test_a_planned_path_over_a_bridge_runs_along_its_deck_end_to_end(position_ex
         t = (y - 23.2) / 2.251
         assert -1e-9 <= t <= 1 + 1e-9 and abs(x - (56.0 + 0.188 * t)) < 1e-3
     assert all(y < 23.2 for _, y in path[:k0]) and all(y > 25.451 - 1e-9 for _, y in path[k1:])
+    inner = [y for _, y in path[k0:k1 + 1]]
+    assert len(inner) >= 3 and inner == sorted(inner)   # the cells' points projected along it, in order
