@@ -231,3 +231,55 @@ def test_a_falling_shot_with_tens_1_hits_the_deck(shooter_hex, target_hex, facin
                     unit("T", "t-80bv", "sov", target_hex, facing[1])], to_act="us", dice=[1, 15] + [100] * 6)
     act(st, "fire S at T main:APFSDS")
     assert any(e.startswith(f"T hit front {elevation} at {where}") for e in st.events), st.events
+
+
+# ---------------------------------------------------------------- Suppression (MBT 5.10, 6.1.3.1, 6.5.2.6, 6.8.4)
+def test_a_brew_up_suppresses_only_the_friendly_units_of_its_hex():
+    # MBT 6.5.2.6: a Brew Up suppresses every friendly ground unit in the same hex (Q), no other unit (R, a hex
+    # away; the enemy shooter S)
+    a, b, d = clear_pair(5)
+    g = adv_state([unit("S", "m1", "us", a, d)]).game
+    beside = g.label(neighbour(g.map.hex(b), (d + 1) % 6))
+    st = adv_state([unit("S", "m1", "us", a, d, command="FIRE"), unit("T", "bmp-2", "sov", b, (d + 3) % 6),
+                    unit("Q", "bmp-2", "sov", b, (d + 3) % 6), unit("R", "bmp-2", "sov", beside, 0)],
+                   to_act="us", dice=[1, 79])
+    act(st, "fire S at T main:APFSDS")
+    assert st.wreck.get(st.hex[1]) == 2 and st.sup[2] != 0 and st.sup[3] == 0 and st.sup[0] == 0
+
+
+def test_an_unsuppressed_spotter_sees_all_around_while_another_unit_is_suppressed():
+    # MBT 6.1.2, 6.1.3.1: units spot in all directions unless Suppressed (then the front 60 degrees only); a
+    # suppressed unit elsewhere changes nothing for the others
+    a, b, d = clear_pair(5)
+    st = adv_state([unit("S", "m1", "us", a, (d + 3) % 6), unit("T", "t-80bv", "sov", b, 0),
+                    unit("U", "m1", "us", "2A1", 0, suppression="on")], phase="spotting")
+    assert 1 in st.spots[0]
+
+
+def _recovery(command, roll):
+    """A Regulars unit with Suppression/Off at the end of the turn (no command: ``command`` None), roll ``roll``."""
+    status = {"suppression": "off"} | ({"command": command} if command else {})
+    st = adv_state([unit("a", "m1", "us", "2A1", 0, **status), unit("m", "m1", "us", "2A13", 0, command="MOVE"),
+                    unit("t", "t-80bv", "sov", "2P13", 0)], phase="move-first", to_act="us", dice=[roll],
+                   grades={"us": "regulars", "sov": "regulars"})
+    act(st, "move m")
+    act(st, "done m")
+    assert st.turn == 2
+    return st.sup[0] == 0
+
+
+@pytest.mark.parametrize("command, top", [(None, 50), ("FIRE", 30)])
+def test_recovery_plus_20_for_any_command_but_nc(command, top):
+    # MBT 6.8.4: +20 to the recovery roll if the unit's command was not N/C (no marked command is N/C, MBT
+    # 6.2.1.1.2); Regulars recover on 01-50
+    assert _recovery(command, top) and not _recovery(command, top + 1)
+
+
+def test_attacked_this_turn_is_cleared_for_the_next_turn():
+    # MBT 6.8.4: the +10 is for attacks of this turn: after the Adjustment Phase no unit counts as attacked
+    a, b, d = clear_pair(5)
+    st = adv_state([unit("S", "t-80bv", "sov", a, d, command="FIRE"),
+                    unit("T", "m1", "us", b, (d + 3) % 6, suppression="off")], to_act="sov",
+                   dice=[1, 100, 41], grades={"us": "regulars", "sov": "regulars"})
+    act(st, "fire S at T main:APFSDS")
+    assert st.turn == 2 and not any(st.attacked)
