@@ -214,3 +214,18 @@ def test_a_bridge_is_offered_at_a_trench_edge_and_spans_it(position):
     _move(s)
     b = s.bridges["a"]
     assert b.gap == "village-trench" and abs(b.y1 - 33.25) < 1e-6 and abs(b.x1 - 45.0) < 1e-6
+
+
+def test_a_bridge_laid_by_an_unseen_enemy_is_still_a_crossing_in_the_observation(position_ext):
+    """The bridge is on the table for both sides: NATO's observation leaves out the unspotted WARPAC truck that
+    laid it, yet its M113 (12 t) may plan across it (the bridge keeps its own rating)."""
+    from studio.rulesets.bfops.engine import bridging as BR
+    from studio.rulesets.bfops.engine import crossings as CR
+
+    s = position_ext([unit("a", "wp-tmm", "warpac", *AVLB_EDGE, 0, element="br"),
+                      unit("m", "nato-m113", "nato", 56, 19, 0, order="to-ridge", element="t")], phase="command",
+                     extension={"engineering": {"bridges": [DECK]}})
+    view = s.observation(0)
+    assert "a" not in {u.id for u in view.units} and "a" in view.bridges
+    card = view.game.card_of(view.unit("m"))
+    assert len(BR.usable(view, card)) == 1 and CR.nav_for(view, card).snaps

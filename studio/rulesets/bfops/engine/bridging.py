@@ -29,7 +29,8 @@ GAPS = ("stream", "trench")      # BfOps p.19: streams not fordable, trenches to
 
 @dataclass(frozen=True, slots=True)
 class Bridge:
-    """A deployed bridge: its deck from (x0, y0) to (x1, y1), ``width`` inches wide, over gap area ``gap``."""
+    """A deployed bridge: its deck from (x0, y0) to (x1, y1), ``width`` inches wide, over gap area ``gap``,
+    carrying units up to (``strict``: under) ``tons`` (fixed when laid: the bridge needs no unit to be used)."""
 
     unit: str
     x0: float
@@ -38,6 +39,12 @@ class Bridge:
     y1: float
     width: float
     gap: str
+    tons: float
+    strict: bool
+
+    def carries(self, card) -> bool:
+        """The bridge carries a unit of ``card``'s weight (B106: 15 t may cross a 15 t bridge, 16 t may not)."""
+        return card.weight_tons < self.tons if self.strict else card.weight_tons <= self.tons + 1e-9
 
     def deck(self):
         """The deck polygon (flat ends)."""
@@ -87,12 +94,6 @@ def capacity(game, card) -> tuple[float, bool]:
     tons = float(cap if cap is not None else row["capacity_tons"])
     strict = game.options.get("bridge-limit") != "up-to" and bool(row["strict"])
     return tons, strict
-
-
-def may_carry(game, bridge_card, card) -> bool:
-    """The bridge carries a unit of ``card``'s weight (B106: 15 t may cross a 15 t bridge, 16 t may not)."""
-    tons, strict = capacity(game, bridge_card)
-    return card.weight_tons < tons if strict else card.weight_tons <= tons + 1e-9
 
 
 def deploy_phases(game, card) -> int:
@@ -203,8 +204,8 @@ def progress(state) -> None:
             state.narrate(f"{uid} has lifted its bridge over {gap} (BfOps p.19)")
             continue
         x1, y1, _ = span(state, u)
-        state.bridges[uid] = Bridge(uid, u.x, u.y, x1, y1, card.capabilities.bridging.width_in, gap)
         tons, strict = capacity(g, card)
+        state.bridges[uid] = Bridge(uid, u.x, u.y, x1, y1, card.capabilities.bridging.width_in, gap, tons, strict)
         state.narrate(f"{uid} has laid its bridge over {gap}: it carries units {'under' if strict else 'up to'} "
                       f"{tons:g} t (BfOps p.19)")
 
@@ -213,8 +214,7 @@ def progress(state) -> None:
 
 def usable(state, card) -> list[Bridge]:
     """The deployed bridges that carry a unit of ``card``."""
-    g = state.game
-    return [b for b in state.bridges.values() if may_carry(g, g.card_of(state.unit(b.unit)), card)]
+    return [b for b in state.bridges.values() if b.carries(card)]
 
 
 def on_bridge(state, card, x: float, y: float) -> bool:

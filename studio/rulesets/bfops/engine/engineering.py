@@ -79,7 +79,8 @@ def load_position(state, ext) -> None:
                                     "position and gap a feature", f"{where}/bridges")
             (x0, y0), (x1, y1) = b["from"], b["to"]
             state.bridges[b["unit"]] = BR.Bridge(b["unit"], float(x0), float(y0), float(x1), float(y1),
-                                                 card.capabilities.bridging.width_in, b["gap"])
+                                                 card.capabilities.bridging.width_in, b["gap"],
+                                                 *BR.capacity(state.game, card))
         for fid, pts in eng.get("breaches", {}).items():
             state.breaches[str(fid)] = [(float(x), float(y)) for x, y in pts]
         for fid, spans in eng.get("filled", {}).items():
