@@ -110,3 +110,13 @@ def test_a_soviet_advance_opens_the_us_overwatch():
     st = adv_state(units, phase="close-combat", to_act="sov", dice=DICE)
     act(st, _advances(st)[0])
     assert st.current_player() == 0 and any(x.startswith("ow O at L") for x in _legal(st))
+
+
+def test_the_advanced_unit_has_moved():
+    # the advance is the attacker's move: it is not offered a move in the Movement Step
+    st = _step(extra=[unit("V", "m113", "us", "2A10", 0, command="MOVE")])
+    act(st, _advances(st)[0])
+    assert st.moved[0] and st.rev[0]
+    while st.phase_id() == "close-combat" and "pass" in _legal(st):
+        act(st, "pass")
+    assert "move V" in _legal(st) and "move L" not in _legal(st)

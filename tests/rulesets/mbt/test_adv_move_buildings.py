@@ -102,23 +102,28 @@ def test_wheeled_vehicles_make_no_check():
 
 
 def test_damaged_goes_in_only_with_the_allowance_left():
-    # MBT 6.6.3: after three Clear hexes (8 - 3 = 5 left) a Hull Damaged BMP-2 has half its allowance (4 - 3 = 1),
-    # short of the building's cost: it stays outside; Turret Damaged keeps the allowance and goes in
-    def after_three(dice):
-        st = _drive(where="2I13", dice=dice)
-        for _ in range(3):
-            act(st, "fwd V")
-        assert st.game.label(st.hex[0]) == OUT and st.mv_left == 5
-        act(st, "fwd V")
-        return st
-
-    hull = after_three([22, 77, 9, 99])
-    assert hull.dmg[0] and hull.game.label(hull.hex[0]) == OUT and hull.mv_end
-    turret = after_three([22, 77, 4, 99])
-    assert turret.tdmg[0] and turret.game.label(turret.hex[0]) == IN
+    # MBT 6.6.3: Damaged halves the allowance left at once (MBT 4.4.3.2.6, Q27). Back and forth in front of the
+    # building (8 - 2 - 1 - 2 - 1 = 2 left) a Hull Damaged BMP-2 keeps 1, short of the building's 2: it stays
+    # outside; with nothing spent yet it goes in
+    st = _drive(dice=[22, 77, 9, 99])
+    for verb in ("rev V", "fwd V", "rev V", "fwd V"):
+        act(st, verb)
+    assert st.game.label(st.hex[0]) == OUT and st.mv_left == 2
+    act(st, "fwd V")
+    assert st.dmg[0] and st.game.label(st.hex[0]) == OUT and st.mv_end
     first = _drive(dice=[22, 77, 9, 99])
     act(first, "fwd V")
     assert first.dmg[0] and first.game.label(first.hex[0]) == IN  # nothing spent: 8 halved to 4, enough
+
+
+def test_exactly_the_allowance_left_is_enough():
+    # after three Clear hexes (5 left) a Hull Damaged BMP-2 keeps 2, the building's cost: it goes in
+    st = _drive(where="2I13", dice=[22, 77, 9, 99])
+    for _ in range(3):
+        act(st, "fwd V")
+    assert st.mv_left == 5
+    act(st, "fwd V")
+    assert st.dmg[0] and st.game.label(st.hex[0]) == IN
 
 
 def test_the_top_of_the_hit_range_is_a_hit():
@@ -137,3 +142,20 @@ def test_leg_units_walk_into_buildings_any_way():
                    phase="move-first", to_act="us")
     act(st, "move L")
     assert "rev L" in _legal(st)
+
+
+def test_the_scenarios_construction_picks_the_row():
+    # a wood building (extension building_construction): HIT# 01-45 (placeholder): 41 + 5 = 46 is no damage there,
+    # damage in the default brick
+    from mbt_move_fixtures import opt_game, opt_state
+
+    g = opt_game(building_construction={IN: "wood"})
+    assert adv_move(g).construction[g.map.hex(IN)] == "wood"
+    units = [unit("V", "bmp-2", "sov", OUT, 0, command="MOVE"), unit("E", "m1", "us", FAR, 3)]
+    wood = opt_state(g, units, to_act="sov", dice=[41, 77, 9, 99])
+    act(wood, "move V")
+    act(wood, "fwd V")
+    assert not wood.dmg[0]
+    brick = _drive(dice=[41, 77, 9, 99])
+    act(brick, "fwd V")
+    assert brick.dmg[0]

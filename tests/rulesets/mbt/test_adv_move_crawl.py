@@ -65,19 +65,21 @@ def test_no_crawl_without_full_cover_suppressed_or_after_moving():
 
 
 def test_no_crawl_next_to_a_spotted_enemy():
-    # MBT 6.6.4.3: a crawl may not end adjacent to an opposing unit spotted by any friendly unit; 2D3 is 2 hexes
-    # from 2B2 and 2C2, adjacent to 2C3
-    st = _crawler(enemy_hex=B)
+    # MBT 6.6.4.3: a crawl may not end adjacent to an opposing unit spotted by any friendly unit: with the enemy
+    # two hexes away, the hexes next to it are not offered; with it far away they are
+    from studio.hexgrid.coords import distance
+
+    near_hex = clear_pair(2)[1]
+    st = _crawler(enemy_hex=near_hex)
     assert 1 in st.spots[0]
     act(st, "move L")
     hexes = {a.split()[-1] for a in _crawls(st)}
-    from studio.hexgrid.coords import distance
-
     g = st.game
-    assert hexes and all(distance(g.map.hex(h), g.map.hex(B)) > 1 for h in hexes)
+    assert hexes and all(distance(g.map.hex(h), g.map.hex(near_hex)) > 1 for h in hexes)
     far = _crawler()
     act(far, "move L")
-    assert len(_crawls(far)) >= len(hexes)
+    all_hexes = {a.split()[-1] for a in _crawls(far)}
+    assert hexes < all_hexes and any(distance(g.map.hex(h), g.map.hex(near_hex)) == 1 for h in all_hexes)
 
 
 def test_no_crawl_changing_elevation():

@@ -101,3 +101,23 @@ def test_towed_passengers_do_not_fire():
     st = adv_state(units, phase="direct-fire-first", to_act="sov", dice=[50, 99, 99])
     assert not any(a.split()[1] == "P" for a in _legal(st))
     assert st.riding(1) == -1 and st.riding(1, fire=False) == -1
+
+
+def test_a_passenger_spots_for_itself_even_when_it_may_not_fire():
+    # its own spotting attempt: the target in range and sight, not a unit far away; with a Move carrier it still
+    # spots (the command rules the fire, MBT 6.6.7.2) but may not fire
+    st = _ride(cmd="MOVE")
+    assert 2 in st.spots[1]
+    far = _ride(pair=(A3, "4T13", D3))
+    assert not far.spots[1]
+
+
+def test_a_passenger_fires_no_ap_or_atgm_rows_at_a_vehicle():
+    a, b, d = A3, B3, D3
+    units = [unit("C", "m113", "us", a, d, command="NC"), unit("P", "us-mech-squad", "us", a, d, carried_by="C"),
+             unit("T", "bmp-2", "sov", b, (d + 3) % 6)]
+    st = adv_state(units, phase="direct-fire-first", to_act="us", dice=[50, 99, 99])
+    kinds = {r.key: r.kind for r in st.game.units[1].type.ap}
+    assert any(k != "GP" for k in kinds.values())  # the squad has AT weapons ...
+    rows = [x.split()[-1] for x in _legal(st) if x.startswith("fire P ")]
+    assert all(kinds[k] == "GP" for k in rows)  # ... which it does not fire from the carrier

@@ -9,8 +9,8 @@ engine's convention: indirect fire, aircraft and AA read building hexes so).
   ``building-cover``). Within it a second roll (100) at or under ``track_max`` is a Track hit, above it Damaged: roll
   (10) at or under ``building-turret-max`` (4) Turret, else Hull Damaged.
 - A Track hit stops the vehicle where it was (outside when entering, inside when leaving); a Damaged vehicle still
-  makes the step if its allowance left (Hull Damaged: less the half it loses, MBT 4.4.3.2.6) or the one-hex move
-  allows, else stops where it was.
+  makes the step if the allowance it has left (halved at once by the damage, ``fire._damage``: MBT 4.4.3.2.6, Q27)
+  or the one-hex move allows, else stops where it was.
 Only tracked vehicles check (the rule names them; ``ENGINE_POLICIES['building-entry']``). Not modelled: alleys
 as distinct from the building (a vehicle in a building hex is inside), building stories for leg units, rubble."""
 from __future__ import annotations
@@ -66,11 +66,7 @@ class BuildingMoveRules:
         how = self._building_check_due(i, h, b)
         if how:
             c = self.step_cost(i, h, b, rev) or 0
-            cc = self.game.units[i].type.cc
-            before = self.msa(i, cc)
-            result = self.building_check(i, how, self.hex[i] if how == "exit" else b)
-            if result == "DM" and self.mv_mode == "xc":
-                self.mv_left = max(0, self.mv_left - (before - self.msa(i, cc)))  # Hull Damaged: half the allowance
+            result = self.building_check(i, how, self.hex[i] if how == "exit" else b)  # Damaged halves what is left
             if result == "TK" or self.st[i] != ON or \
                     (result == "DM" and c > self.mv_left and not self._exception_ok()):
                 self.mv_left = 0
