@@ -283,3 +283,16 @@ def test_attacked_this_turn_is_cleared_for_the_next_turn():
                    dice=[1, 100, 41], grades={"us": "regulars", "sov": "regulars"})
     act(st, "fire S at T main:APFSDS")
     assert st.turn == 2 and not any(st.attacked)
+
+
+def test_gp_track_on_an_already_track_hit_vehicle_adds_nothing():
+    # MBT 6.5.2.2.1, 6.5.4.4.2: later Track hits are ignored: no second crew Bail Out check (M1 HEAT-MP at an M113)
+    st, shot = _gp("m1", "main:HEAT-MP", "m113", 3, _effective(0), extra=(100,) * 4, track_hit=True)
+    assert shot["result"] == "TRACK" and st.track[1]
+    assert not any(label.startswith("Bail Out") for label, _ in st.dice.history)
+
+
+def test_a_gp_suppression_of_a_hull_down_vehicle_stands():
+    # MBT 6.5.4.4.2: only a Track result on a Hull Down vehicle becomes No Effect; a Suppressed result stands
+    st, shot = _gp("m1", "cdr-hmg:GP", "m106", 1, _suppressed, hull_down="hd")
+    assert shot["result"] == "SUP" and st.sup[1] != 0
