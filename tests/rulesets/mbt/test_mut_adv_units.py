@@ -205,3 +205,17 @@ def test_hand_to_hand_towed_defender_suppressed_minus_20_more():
         return int(m.group(4)) - int(m.group(3))
 
     assert defender("none") == -50 and defender("on") == -70
+
+
+# ---------------------------------------------------------------- spotting leg units (MBT 6.1.3)
+@pytest.mark.parametrize("card, terrain, mark, spotted_at", [
+    ("m1", "C", "none", 20), ("m1", "C", "spot-fire-small-arms", 30),
+    ("sov-mr-squad", "C", "none", 10), ("sov-mr-squad", "C", "spot-fire-small-arms", 15),
+    ("sov-mr-squad", "B", "none", 5)])
+def test_spotting_ranges_by_size_column_and_small_arms_spot_fire(card, terrain, mark, spotted_at):
+    # MBT 4.1.3, 6.1.3: vehicles are spotted by column V (0: 20), leg units by their size (the Soviet squad, S: 10,
+    # Light Cover -1: 5); a unit that fired only Small Arms (the sideways Spot/Fire) is spotted one row up (V+1 30,
+    # S+1 15)
+    _, b, _ = clear_pair(2, "C", terrain)
+    st = adv_state([unit("T", card, "sov", b, 0, mark=mark)], phase="command")
+    assert st.spot_range(0) == spotted_at
