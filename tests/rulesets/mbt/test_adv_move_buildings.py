@@ -159,3 +159,18 @@ def test_the_scenarios_construction_picks_the_row():
     brick = _drive(dice=[41, 77, 9, 99])
     act(brick, "fwd V")
     assert brick.dmg[0]
+
+
+def _rubbled(card, side="sov"):
+    st = _drive(card, side=side)
+    st.razed = frozenset({st.game.map.hex(IN)})  # the building destroyed (terrain_targets / engineers: razed)
+    return st
+
+
+def test_rubble_is_no_building_and_bars_wheels():
+    # MBT 6.1.4.3.9: wheeled and half-tracked vehicles may not enter Rubble; a tracked one drives in unchecked
+    assert "fwd V" not in _legal(_rubbled("brdm-2-at5"))
+    st = _rubbled("bmp-2")
+    act(st, "fwd V")
+    assert st.game.label(st.hex[0]) == IN and not any("building" in e for e in st.events)
+    assert "fwd V" in _legal(_rubbled("m150", side="us"))  # open-topped: no building any more

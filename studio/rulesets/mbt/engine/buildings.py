@@ -11,8 +11,10 @@ engine's convention: indirect fire, aircraft and AA read building hexes so).
 - A Track hit stops the vehicle where it was (outside when entering, inside when leaving); a Damaged vehicle still
   makes the step if the allowance it has left (halved at once by the damage, ``fire._damage``: MBT 4.4.3.2.6, Q27)
   or the one-hex move allows, else stops where it was.
+- Rubble (6.1.4.3.9): a destroyed building hex (``razed``, by GP fire at terrain or engineers) is no building: no
+  check; wheeled and half-tracked vehicles and towed units may not enter it.
 Only tracked vehicles check (the rule names them; ``ENGINE_POLICIES['building-entry']``). Not modelled: alleys
-as distinct from the building (a vehicle in a building hex is inside), building stories for leg units, rubble."""
+as distinct from the building (a vehicle in a building hex is inside), building stories for leg units."""
 from __future__ import annotations
 
 from studio.hexgrid.coords import neighbour
@@ -37,13 +39,23 @@ class BuildingMoveRules:
             why = "carrying passengers without Under Armor protection"
         return why
 
+    def rubble(self, h) -> bool:
+        """Is ``h`` a destroyed building, now Rubble (MBT 6.1.4.3.9)?"""
+        return h in self.razed and h in self.game.building_hexes
+
     def step_cost(self, i: int, a, b, reverse: bool = False) -> int | None:
-        """No entering a building hex when barred or in reverse (MBT 6.6.3)."""
+        """No entering a building hex when barred or in reverse (MBT 6.6.3); no wheeled or half-tracked vehicle
+        or towed unit into Rubble (6.1.4.3.9)."""
         c = super().step_cost(i, a, b, reverse)
-        if c is None or b not in self.game.building_hexes or a in self.game.building_hexes:
+        g = self.game
+        if c is None or b not in g.building_hexes:
             return c
-        ag = self.game.units[i].type.ag
-        if ag is None or ag.leg or ag.heli:
+        ut = g.units[i].type
+        if self.razed and self.rubble(b):
+            return None if ut.traction in ("w", "h") or self.is_towed(i) else c
+        if a in g.building_hexes and not self.rubble(a):
+            return c
+        if ut.ag is None or ut.ag.leg or ut.ag.heli:
             return c
         return None if reverse or self.building_barred(i) else c
 
@@ -53,9 +65,11 @@ class BuildingMoveRules:
         ut = g.units[i].type
         if ut.traction != "t" or ut.ag is None or ut.ag.leg or ut.ag.heli:
             return ""
-        if b in g.building_hexes and a not in g.building_hexes:
+        inside_a = a in g.building_hexes and not self.rubble(a)
+        inside_b = b in g.building_hexes and not self.rubble(b)
+        if inside_b and not inside_a:
             return "enter"
-        if a in g.building_hexes and b not in g.building_hexes:
+        if inside_a and not inside_b:
             return "exit"
         return ""
 
