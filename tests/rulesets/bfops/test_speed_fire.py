@@ -101,3 +101,25 @@ def test_the_exposure_read_late_is_the_exposure_computed_at_once(game):
         assert sg.exposure == want and sg.exposure == want
         partial += 0 < want < 1
     assert partial > 0
+
+
+def test_units_on_the_line_read_late_are_those_when_the_line_was_drawn(game):
+    """The units on a sight line are found when first read, from where the units stood when it was drawn: the
+    answer of ``unit_screens`` at once, whatever moves afterwards."""
+    rng = random.Random(12)
+    found = 0
+    for _ in range(10):
+        units = _crowd(rng)
+        for a in units[:4]:
+            for b in units[4:8]:
+                sg = F.sight(game, a, b, a.side, units)
+                want = (None, None) if sg.blocked else F.unit_screens(game, a, b, max(
+                    w.mount_height_in for w in game.card_of(a).weapons), units)
+                saved = [(v.x, v.y) for v in units]
+                for v in units:
+                    v.x, v.y = rng.uniform(0, 72), rng.uniform(0, 48)         # everyone moves afterwards
+                assert (sg.unit_cover, sg.friendly_screen) == want
+                for v, (x, y) in zip(units, saved):
+                    v.x, v.y = x, y
+                found += want[0] is not None
+    assert found > 5

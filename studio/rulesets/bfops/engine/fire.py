@@ -22,20 +22,20 @@ FIRE_OVER_IN = 0.25
 class Sight:
     """What the firer sees of the target: range, the sight line, the exposure fraction, fire-through faces, and
     the units standing on the line (c.21): ``unit_cover`` makes the target Defilade, ``friendly_screen`` is the
-    friendly unit struck on a to-hit roll of 10. ``exposure`` may be given as a function of nothing, called
-    when first read (listing targets needs only range and blocking; the geometry it reads is static)."""
+    friendly unit struck on a to-hit roll of 10. ``exposure`` and ``screens`` (the pair unit cover, friendly
+    screen) may be given as functions of nothing, called when first read (listing targets needs only range and
+    blocking; they read the static geometry and values taken when the sight line was drawn)."""
 
-    __slots__ = ("distance", "los", "_exposure", "through_cover", "blocked", "unit_cover", "friendly_screen")
+    __slots__ = ("distance", "los", "_exposure", "through_cover", "blocked", "_screens")
 
     def __init__(self, distance: float, los, exposure, through_cover: float, blocked: bool,
-                 unit_cover: str | None = None, friendly_screen: str | None = None):
+                 unit_cover: str | None = None, friendly_screen: str | None = None, screens=None):
         self.distance = distance
         self.los = los
         self._exposure = exposure
         self.through_cover = through_cover   # cover of solid faces passed when fire goes through them (c.23), or 0
         self.blocked = blocked               # not visible at all (ground, woods, or solids: fire-through only)
-        self.unit_cover = unit_cover         # id of the unit giving the target Defilade (BfOps p.21)
-        self.friendly_screen = friendly_screen   # id of the firer's friendly unit > 1/4" from both ends (p.21)
+        self._screens = (unit_cover, friendly_screen) if screens is None else screens
 
     @property
     def exposure(self) -> float:
@@ -44,11 +44,43 @@ class Sight:
             self._exposure = self._exposure()
         return self._exposure
 
+    @property
+    def unit_cover(self) -> str | None:
+        """Id of the unit giving the target Defilade (BfOps p.21)."""
+        return self._screen_pair()[0]
+
+    @property
+    def friendly_screen(self) -> str | None:
+        """Id of the firer's friendly unit on the line > 1/4" from both ends (BfOps p.21)."""
+        return self._screen_pair()[1]
+
+    def _screen_pair(self) -> tuple[str | None, str | None]:
+        if callable(self._screens):
+            self._screens = self._screens()
+        return self._screens
+
+
+@dataclass(frozen=True, slots=True)
+class Placed:
+    """A unit as it stood when a sight line was drawn (what :func:`unit_screens` reads of it)."""
+
+    id: str
+    card: str
+    side: int
+    x: float
+    y: float
+    facing: float
+
+    @classmethod
+    def of(cls, unit) -> "Placed":
+        return cls(unit.id, unit.card, unit.side, unit.x, unit.y, unit.facing)
+
 
 def sight(game, firer, target, side: int, others=()) -> Sight:
     """LOS from the firer's highest weapon to the target's top (BfOps p.21: firing over obstructions); the
     areas hidden from the firer's side are left out of what it sees (camouflage it has not found), and
-    ``others`` (the units on the table) are screened per :func:`unit_screens`."""
+    ``others`` (the units on the table) are screened per :func:`unit_screens` (the bases near the line taken
+    now, the exact test when first read)."""
     g = game.geometry
     fc, tc = game.card_of(firer), game.card_of(target)
     eye = max([w.mount_height_in for w in fc.weapons] or [fc.base.height_in])
@@ -61,8 +93,10 @@ def sight(game, firer, target, side: int, others=()) -> Sight:
     exposure = 0.0 if blocked else functools.partial(
         g.exposure, firer.x, firer.y, eye, game.footprint(target), tc.base.height_in, game.sides[side],
         key=(target.card, target.x, target.y, target.facing))
-    cover, screen = unit_screens(game, firer, target, eye, others) if others and not blocked else (None, None)
-    return Sight(dist, los, exposure, through, blocked, cover, screen)
+    near = _near_line(game, firer, target, others) if others and not blocked else []
+    screens = functools.partial(unit_screens, game, Placed.of(firer), Placed.of(target), eye,
+                                [Placed.of(v) for v in near]) if near else (None, None)
+    return Sight(dist, los, exposure, through, blocked, screens=screens)
 
 
 def unit_screens(game, firer, target, eye: float, others) -> tuple[str | None, str | None]:
