@@ -284,11 +284,15 @@ class ReplayWalk:
 
     def _note_losses(self, step: Step, before: list[int], after: list[int]) -> None:
         grew = [s for s in range(len(after)) if after[s] > (before[s] if s < len(before) else 0)]
-        told = [n for text in step.events for n in self._named(text)]  # units the narration names, in order
+        lines = [self._named(text) for text in step.events]
+        # a line names its subject first and its object last ("A fires at B", "B takes a hit"): the victim is
+        # the last line's object on the losing side, then any unit the narration names (last first), then the
+        # action's units
+        told = [names[-1] for names in lines[::-1] if names] + [n for names in lines[::-1] for n in names[::-1]]
         for side in grew:
-            alive = [n for n in told[::-1] + step.named if self.sides[self.names.index(n)] == side
+            alive = [n for n in told + step.named if self.sides[self.names.index(n)] == side
                      and self.names.index(n) not in self._lost]
-            victim = alive[0] if alive else None  # the last one the narration names, else the action's
+            victim = alive[0] if alive else None
             if victim is None:
                 step.losses.append(f"a unit of side {side}")
                 continue
