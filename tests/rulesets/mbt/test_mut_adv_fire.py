@@ -296,3 +296,19 @@ def test_a_gp_suppression_of_a_hull_down_vehicle_stands():
     # MBT 6.5.4.4.2: only a Track result on a Hull Down vehicle becomes No Effect; a Suppressed result stands
     st, shot = _gp("m1", "cdr-hmg:GP", "m106", 1, _suppressed, hull_down="hd")
     assert shot["result"] == "SUP" and st.sup[1] != 0
+
+
+# ---------------------------------------------------------------- ATGM Dodge (MBT 5.1.3.3.4)
+def test_no_atgm_dodge_at_a_range_of_the_missile_speed():
+    # MBT 5.1.3.3.4: the target may dodge only beyond the ATGM's speed SP (the Spigot's 12): from 2A2 (range 12)
+    # the shot resolves at once; from 2A1 (range 13) the Bradley is asked
+    def duel(shooter_hex):
+        st = adv_state([unit("S", "bmp-1", "sov", shooter_hex, 0, command="FIRE"),
+                        unit("T", "m2a1", "us", "2A14", 1, command="MOVE", revealed=True)], to_act="sov",
+                       dice=[1, 1, 50, 50, 50])
+        act(st, "fire S at T main:Spigot_(Fagot)")
+        return st
+
+    near, far = duel("2A2"), duel("2A1")
+    assert any(e.startswith("S fires Spigot (Fagot) at T, range 12") for e in near.events), near.events
+    assert {str(a) for a in far.legal_actions()} == {"fwd T", "hold T"} and not far.events
