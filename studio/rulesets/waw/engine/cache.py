@@ -267,20 +267,12 @@ def _near(g, oh, nh) -> tuple[frozenset, frozenset]:
     return hit
 
 
-#: units per block of a changed field compared at once (a C-level list comparison that skips equal items by
-#: identity) before the items of a differing block are compared one by one
-_BLOCK = 16
-
-
 def _changed_units(old: list[list], cur: list[list]) -> list[int]:
-    """The units whose signature differs between two sets of field lists (one C-level comparison per field, then
-    per block of ``_BLOCK`` units of a field that changed, a scan only of the blocks that differ)."""
+    """The units whose signature differs between two sets of field lists (one C-level comparison per field, a
+    scan only of the fields that changed; measured faster than comparing blocks of units first)."""
     changed: set[int] = set()
-    n = len(cur[0])
+    n = range(len(cur[0]))
     for a, b in zip(old, cur):
         if a != b:
-            for s in range(0, n, _BLOCK):
-                e = s + _BLOCK
-                if a[s:e] != b[s:e]:
-                    changed.update(compress(range(s, min(e, n)), map(ne, a[s:e], b[s:e])))
+            changed.update(compress(n, map(ne, a, b)))
     return sorted(changed)

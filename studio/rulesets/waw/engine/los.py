@@ -65,7 +65,7 @@ class Los:
         hit = self.cache.get(key)
         if hit is None:
             hit = self.cache[key] = self._compute(a, b, la, lb)
-        if hit and wrecks and la == lb and self._wreck_near_line(a, b, wrecks):
+        if hit and wrecks and la == lb:
             inside = self.between(a, b) & wrecks
             if inside:
                 key = (a, b, la, lb, frozenset(inside))
@@ -73,13 +73,6 @@ class Los:
                 if hit is None:
                     hit = self.cache[key] = self._compute(a, b, la, lb, inside)
         return hit
-
-    @staticmethod
-    def _wreck_near_line(a, b, wrecks) -> bool:
-        """Could a Wreck marker be a hex of the a-b line (every hex of a hex line is a step from ``a`` nearer
-        ``b``: ``distance(a, w) + distance(w, b) == distance(a, b)``)? A cheap test before ``between``."""
-        d = distance(a, b)
-        return any(distance(a, w) + distance(w, b) <= d for w in wrecks)
 
     def between(self, a, b) -> frozenset:
         """The hexes of the a-b line other than its end hexes."""

@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import random
 from functools import partial
-from operator import attrgetter
 from contextlib import contextmanager
 
 from studio.rules.api import TERMINAL, LogEntry, Outcome, RulesError, State
@@ -207,8 +206,8 @@ class WawState(SequenceRules, CommandRules, MovementRules, FireRules, AssaultRul
         unit's signature and the global one at each use, so a view kept after the state moved on only causes
         recomputation (cache.py)."""
         view = WawState.__new__(WawState)
-        for put, value in zip(_SLOT_SETTERS, _all_slots(self)):
-            put(view, value)
+        for name in self.__slots__:
+            setattr(view, name, getattr(self, name))
         view._occ = None
         view.events = []                       # no narration in a view
         view.dice = LazyDice(partial(text_seed, f"{self.turn}|{self.steps}|{self.pending}|{len(self.cup)}"))
@@ -559,8 +558,3 @@ class WawState(SequenceRules, CommandRules, MovementRules, FireRules, AssaultRul
         g = self.game
         return [t for t in self._alive(1 - side) if not g.units[t].is_hq and self.carrier[t] < 0
                 and g.units[t].cls not in ("support_weapon", "sniper", "leader", "hero")]
-
-
-#: every slot of the state record, read at once and written through the slot descriptors (observation)
-_all_slots = attrgetter(*WawState.__slots__)
-_SLOT_SETTERS = tuple(getattr(WawState, name).__set__ for name in WawState.__slots__)
