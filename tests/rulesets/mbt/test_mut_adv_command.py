@@ -184,3 +184,21 @@ def test_sharers_fire_overwatch_at_the_same_target_also_when_it_is_the_first_uni
             pick = next(x for x in legal if x[0] == "done")
         st.play(st.game.parse_action(f"ow {pick[1]} at {pick[2]} {pick[3]}" if pick[0] == "ow" else " ".join(pick)))
     assert 0 in aims and not offered
+
+
+def test_an_activated_unarmed_unit_shares_the_counter_of_the_combat_unit_in_range():
+    # MBT 6.2.1.1.2 (the A1-A4 example): the unarmed A4, active in Command Range of A3, may share A3's command but
+    # not that of A1 and A2 out of its range; an inactive unarmed unit (x, beyond range of every combat unit)
+    # takes its own counter. Seasoned, Command Range 1: A1 2A1, A2 2A2, A3 2A3, A4 2A4, x 2A9
+    units = [unit(f"A{k}", "m1", "us", f"2A{k}", 0) for k in (1, 2, 3)] + [unit("A4", "m60-avlb", "us", "2A4", 0),
+                                                                          unit("x", "m60-avlb", "us", "2A9", 0)]
+    st = _command(units, "seasoned")
+    assert st.budget[0] == st.game.ag.available["seasoned"][3] == 2   # 3 combat + A4: 4 active (x inactive)
+    act(st, "command A1 MOVE")
+    act(st, "command A2 MOVE")      # shares A1's counter
+    act(st, "command A3 MOVE")      # 2 hexes from A1: the last command
+    assert st.budget[0] == 0 and st.grp[:3] == [0, 0, 2]
+    assert "command A4 MOVE" in _legal(st) and "command A4 OW" not in _legal(st)   # only A3's shared Move
+    act(st, "command A4 MOVE")
+    assert st.grp[3] == 2 and st.budget[0] == 0
+    assert _legal(st) == ["command x NC"]   # inactive: no sharing, no command left

@@ -7,9 +7,10 @@ Range, and shared commands.
   of the units digit, never fewer than 1.
 - Unique commands (FIRE, MOVE, SH, OW) cost one each; NC is free. Units of a formation all within Command Range
   of one another share one unique counter (6.2.1.1.2): a command joins the first shared counter of the same
-  command whose every unit is in range, else it takes a new one. Recon units get free commands and never share;
-  unarmed units take their own (6.2.1.1.3). Range 0: option ``command-range-zero`` - the same hex (the text,
-  default), or no sharing at all. Executing shared commands (6.2.1.1.4): ``shared_commands.py``.
+  command whose every unit is in range, else it takes a new one. Recon units get free commands and never share
+  (6.2.1.1.3); activated unarmed units share like combat units, inactive ones take their own. Range 0: option
+  ``command-range-zero`` - the same hex (the text, default), or no sharing at all. Executing shared commands
+  (6.2.1.1.4): ``shared_commands.py``.
 """
 from __future__ import annotations
 
@@ -48,12 +49,18 @@ class CommandControlRules:
 
     def _active_units(self, f: int, units: list[int]) -> int:
         """Active units of formation ``f`` (MBT 6.2.1.1.1)."""
+        combat, unarmed = self._active_lists(f, units)
+        return len(combat) + len(unarmed)
+
+    def _active_lists(self, f: int, units: list[int]) -> tuple[list[int], list[int]]:
+        """The active combat units of ``units`` (formation ``f``) and its activated unarmed units: those within
+        Command Range of a combat unit, at most one per combat unit, in unit order (MBT 6.2.1.1.1)."""
         g = self.game
         combat = [i for i in units if self._is_active(i) and g.units[i].type.combat and not g.units[i].type.ag.recon
                   and not g.units[i].type.ag.heli]
         unarmed = [i for i in units if self._is_active(i) and not g.units[i].type.combat and
                    not g.units[i].type.ag.recon and any(self.in_command_range(i, c, f) for c in combat)]
-        return len(combat) + min(len(unarmed), len(combat))
+        return combat, unarmed[:len(combat)]
 
     def command_range(self, f: int) -> int:
         """Command Range of formation ``f`` by its grade (MBT 6.2.1.1, table ``command-range``)."""
@@ -70,8 +77,17 @@ class CommandControlRules:
         return distance(ha, hb) <= rng
 
     def _may_share(self, i: int) -> bool:
+        """Combat units and activated unarmed units share counters; Recon units and inactive unarmed units never
+        do (MBT 6.2.1.1.2: the A4 example, an unarmed unit in Command Range of A3; 'Commanding Inactive Unarmed
+        Units'; road and path columns are not modelled)."""
         ut = self.game.units[i].type
-        return ut.combat and not ut.ag.recon
+        if ut.ag.recon:
+            return False
+        if ut.combat:
+            return True
+        g = self.game
+        f = g.formation_of[i]
+        return i in self._active_lists(f, [j for j, x in enumerate(g.formation_of) if x == f])[1]
 
     def may_share_with(self, i: int, j: int) -> bool:
         """May ``i`` and ``j`` (of one formation, in range) share a counter? Always, unless Platoon Command
