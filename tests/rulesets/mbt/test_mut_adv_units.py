@@ -219,3 +219,30 @@ def test_spotting_ranges_by_size_column_and_small_arms_spot_fire(card, terrain, 
     _, b, _ = clear_pair(2, "C", terrain)
     st = adv_state([unit("T", card, "sov", b, 0, mark=mark)], phase="command")
     assert st.spot_range(0) == spotted_at
+
+
+@pytest.mark.parametrize("supporters, supported", [(("sov-mr-half-squad",), [True, False]),
+                                                   (("sov-mr-half-squad", "sov-mr-half-squad"), [True, True])])
+def test_a_half_squad_supports_a_single_vehicle(supporters, supported):
+    # MBT 6.6.1.1.2: a dismounted half-squad supports a single vehicle of its hex (a squad two)
+    from test_adv_assault import _woods_and_neighbour
+
+    woods, clear, f = _woods_and_neighbour("C")
+    units = [unit("V1", "t-80bv", "sov", woods, 0), unit("V2", "t-80bv", "sov", woods, 0),
+             unit("I", "us-mech-squad", "us", clear, (f + 3) % 6, command="MOVE")] + \
+        [unit(f"H{k}", card, "sov", woods, 0) for k, card in enumerate(supporters)]
+    st = adv_state(units, phase="close-combat", to_act="us")
+    assert [st.supported(v) for v in range(2)] == supported
+
+
+@pytest.mark.parametrize("attacker, modifier", [("us-mech-squad", 0), ("us-mech-half-squad", -25),
+                                                ("us-fo-section", -30)])
+def test_hand_to_hand_size_modifier_of_the_attacker(attacker, modifier):
+    # MBT 6.6.1.2.2: Hand-to-Hand size modifiers: half-squad -25, section -30, squad none (both Seasoned)
+    a, b, d = clear_pair(1)
+    st = adv_state([unit("I", attacker, "us", a, d, command="MOVE"), unit("T", "sov-mr-squad", "sov", b, 0)],
+                   phase="close-combat", to_act="us", dice=[50, 60] + [50, 40] * 6,
+                   grades={"us": "seasoned", "sov": "seasoned"})
+    act(st, "assault I T")
+    line = next(e for e in st.events if "hand-to-hand" in e)
+    assert re.search(r"hand-to-hand with T: 50 -> (-?\d+) vs 60 -> 60", line).group(1) == str(50 + modifier)
