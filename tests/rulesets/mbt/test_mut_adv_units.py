@@ -246,3 +246,22 @@ def test_hand_to_hand_size_modifier_of_the_attacker(attacker, modifier):
     act(st, "assault I T")
     line = next(e for e in st.events if "hand-to-hand" in e)
     assert re.search(r"hand-to-hand with T: 50 -> (-?\d+) vs 60 -> 60", line).group(1) == str(50 + modifier)
+
+
+def test_leaving_the_map_is_a_manhandled_hex_too():
+    # MBT 6.6.5: a towed unit moves one hex a turn on its own: at the map edge it may exit instead of moving, not
+    # after its one hex (2A3 -> 2A2, the board's edge); a vehicle with allowance left still may
+    def after_one_hex(card):
+        st = towed_state([unit("G", card, "sov", "2A3", 0, command="MOVE"), unit("E", "m1", "us", FAR, 5)],
+                         phase="move-first", to_act="sov")
+        act(st, "move G")
+        act(st, "fwd G")
+        act(st, "turn G left")          # facing the board's edge (hexside 5), as the fresh gun below
+        assert st.game.label(st.hex[0]) == "2A2" and st.fac[0] == 5
+        return "exit G" in [str(a) for a in st.legal_actions()]
+
+    fresh = towed_state([unit("G", "spg-9", "sov", "2A2", 5, command="MOVE"), unit("E", "m1", "us", FAR, 5)],
+                        phase="move-first", to_act="sov")
+    act(fresh, "move G")
+    assert "exit G" in [str(a) for a in fresh.legal_actions()]
+    assert not after_one_hex("spg-9") and after_one_hex("m113")
