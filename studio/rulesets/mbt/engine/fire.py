@@ -2,7 +2,6 @@
 hit aspect, penetration and damage, wrecks and Brew-Up Smoke."""
 from __future__ import annotations
 
-import weakref
 from typing import Any
 
 from studio.hexgrid.coords import distance
@@ -13,21 +12,35 @@ from studio.hexgrid.lines import hex_line
 from .codes import DEAD, FIRE, MFIRE, MOVE, ON, P_DF, SH
 from .data import BANDS
 
-#: game -> (unit type id, shooter hex, facing) -> target hex -> the AP rows in range and field of fire there
+
+class GameMemo:
+    """A dictionary of results derived from one game's data, kept on the game object itself (one attribute
+    lookup, no weak-dictionary call on the hot path); a derived cache of the game (``MbtGame.derived_caches``:
+    ``clear_caches`` drops it through :meth:`pop`)."""
+
+    __slots__ = ("attr",)
+
+    def __init__(self, attr: str):
+        self.attr = attr
+
+    def of(self, game) -> dict:
+        found = game.__dict__.get(self.attr)
+        if found is None:
+            found = game.__dict__[self.attr] = {}
+            if self not in type(game).derived_caches:
+                type(game).derived_caches.append(self)
+        return found
+
+    def pop(self, game, default=None):
+        return game.__dict__.pop(self.attr, default)
+
+
+#: (unit type id, shooter hex, facing) -> (type, target hex -> the AP rows in range and field of fire there)
 #: (``FireRules.fire_options``: geometry only, so shared by every state of the game)
-_ROWS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
-#: game -> (a, b) -> the hexes of the line from a to b (``FireRules.brewup_on_line``)
-_LINES: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+ROWS = GameMemo("_memo_fire_rows")
+#: (a, b) -> the hexes of the line from a to b (``FireRules.brewup_on_line``)
+LINES = GameMemo("_memo_lines")
 
-
-def per_game(cache: "weakref.WeakKeyDictionary", game) -> dict:
-    """``game``'s dictionary in ``cache`` (a derived cache: ``MbtGame.clear_caches`` drops it)."""
-    found = cache.get(game)
-    if found is None:
-        found = cache[game] = {}
-        if cache not in type(game).derived_caches:
-            type(game).derived_caches.append(cache)
-    return found
 
 def _offset(dq: int, dr: int, facing: int) -> tuple[int, int]:
     """Signed clockwise offset of the vector (dq, dr) from direction ``facing`` as ``(k, n)`` = k/(2n) hexside
@@ -118,7 +131,7 @@ class FireRules:
         cls = type(self)
         if not self.caching or cls.weapon_ok is not FireRules.weapon_ok or cls.in_field is not FireRules.in_field:
             return None
-        memo = per_game(_ROWS, self.game)
+        memo = ROWS.of(self.game)
         ut = self.game.units[s].type
         key = (id(ut), self.hex[s], self.fac[s])
         found = memo.get(key)
@@ -244,7 +257,7 @@ class FireRules:
         if not self.wreck:
             return 0
         if self.caching:  # the line's hexes, remembered per game: a walk along the line, not over every wreck
-            memo = per_game(_LINES, self.game)
+            memo = LINES.of(self.game)
             line = memo.get((a, b))
             if line is None:
                 if len(memo) > 200_000:

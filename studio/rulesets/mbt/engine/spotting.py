@@ -2,15 +2,13 @@
 Phase. Line of sight itself is ``los.py`` (MBT 4.1.4)."""
 from __future__ import annotations
 
-import weakref
-
 from studio.hexgrid.coords import distance
 
 from .codes import MFIRE, MMOVE, NOMARK, ON
-from .fire import per_game
+from .fire import GameMemo
 
-#: game -> (spotter hex, target hex) -> range when in line of sight, -1 when not (``_seen_from``)
-_SIGHT: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+#: (spotter hex, target hex) -> range when in line of sight, -1 when not (``_seen_from``)
+SIGHT = GameMemo("_memo_sight")
 
 
 class SpottingRules:
@@ -118,7 +116,7 @@ class SpottingRules:
                 if seen is None:
                     if groups is None:
                         groups = self._target_hexes(on, rng)
-                    seen = by_spotter[(hs, side)] = _seen_from(hs, groups[side], clear, per_game(_SIGHT, g))
+                    seen = by_spotter[(hs, side)] = _seen_from(hs, groups[side], clear, SIGHT.of(g))
             self.spots[s] = seen
             spotted_by_side[side].update(seen)
         return spotted_by_side
