@@ -197,10 +197,10 @@ class HeuristicBot:
         best, bv = None, FIRE_THRESHOLD
         top = self._top_shot = {}              # unit -> its best AP or HE shot value offered (_offered_shot)
         for a in kinds.get("fire", []):
-            u, t = g.by_uid[a.unit], g.by_uid[a.target]
+            u, t, fp = g.by_uid[a.unit], g.by_uid[a.target], a.fire
             mode = "moving" if st.mp_used[u] > 0 and not g.units[u].is_heli else "normal"
-            v = self.shot_value(st, u, t, a.fire, mode)
-            if a.fire != "aa" and v > top.get(u, 0.0):
+            v = self.shot_value(st, u, t, fp, mode)
+            if v > top.get(u, 0.0) and fp != "aa":
                 top[u] = v
             if v > bv:
                 best, bv = a, v
