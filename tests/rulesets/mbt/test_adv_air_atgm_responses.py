@@ -42,6 +42,27 @@ def test_no_response_without_an_overwatch_unit():
     assert any(e.startswith("S fires Spigot") for e in st.events), st.events
 
 
+def test_no_response_from_a_revealed_or_unsighted_overwatch_unit():
+    # MBT 5.1.3.3.5: the Overwatch command must be unrevealed, and the responder must spot the ATGM unit
+    st = opt_state([unit("S", "bmp-1", "sov", "2A1", 0, command="OW"),
+                    unit("T", "m2a1", "us", "2A14", 0, command="MOVE"),
+                    unit("M", "m1", "us", "2A11", 0, command="OW", revealed=True)], phase="move-second",
+                   to_act="us", dice=[1] * 10)
+    for a in ("move T", "turn T right", f"ow S at T {SPIGOT}", "hold T"):
+        act(st, a)
+    assert any(e.startswith("S fires Spigot") for e in st.events)
+    from studio.hexgrid.coords import distance
+
+    g = st.game
+    far = next(g.label(h) for h in sorted(g.hexes) if distance(h, g.map.hex("2A1")) > 30)
+    st2 = opt_state([unit("S", "bmp-1", "sov", "2A1", 0, command="OW"),
+                     unit("T", "m2a1", "us", "2A14", 0, command="MOVE"),
+                     unit("M", "m1", "us", far, 0, command="OW")], phase="move-second", to_act="us", dice=[1] * 10)
+    for a in ("move T", "turn T right", f"ow S at T {SPIGOT}", "hold T"):
+        act(st2, a)
+    assert st2.ow_resp is None and any(e.startswith("S fires Spigot") for e in st2.events)
+
+
 def test_pass_lets_the_atgm_resolve():
     st = _overwatch([1] * 10)
     act(st, "pass")

@@ -322,6 +322,8 @@ def test_the_flight_search_agrees_with_a_plain_dijkstra_on_random_starts():
     from studio.rulesets.mbt.engine.heli_manoeuvre import facing_costs, reachable
 
     g = adv_game()
+    g.__dict__.pop("_heli_space", None)  # build the search space here (it is cached on the game)
+    g.__dict__.pop("_heli_reach", None)
     hexes = sorted(g.hexes)
     rnd = random.Random(7)
     for _ in range(4):
