@@ -312,3 +312,25 @@ def test_no_atgm_dodge_at_a_range_of_the_missile_speed():
     near, far = duel("2A2"), duel("2A1")
     assert any(e.startswith("S fires Spigot (Fagot) at T, range 12") for e in near.events), near.events
     assert {str(a) for a in far.legal_actions()} == {"fwd T", "hold T"} and not far.events
+
+
+# ---------------------------------------------------------------- AP hit modifiers (MBT 4.4.3.2.2, 6.5.2.5)
+def _ap_shot_net(shooter, ammo, rng=2, **s_status) -> int:
+    st = _gp_state(shooter, "t-80bv", rng, s_status=s_status or None, dice=(100,) * 6)
+    act(st, f"fire S at T {ammo}")
+    return int(re.search(r"net ([+-]\d+)", next(e for e in st.events if e.startswith("S fires"))).group(1))
+
+
+@pytest.mark.parametrize("shooter, ammo, modifier", [("m1", "main:APFSDS", -1), ("bmp-2", "main:APDS", -3)])
+def test_short_halt_ap_modifier_by_stabilization(shooter, ammo, modifier):
+    # MBT 4.4.3.2.2: Short Halt of an SB:1 vehicle (M1) -1, SB:3 (BMP-2) -3; a Fire command has none
+    assert _ap_shot_net(shooter, ammo, command="SH") - _ap_shot_net(shooter, ammo) == modifier
+
+
+def test_laser_sight_plus_2_at_medium_range_for_guns():
+    # MBT 6.5.2.5: Weapon Sight modifier, Laser at range factor M: AP +2 (the M1's APFSDS at range 12, band M;
+    # Seasoned: no grade modifier; the T-80BV in the open: its Target Size only)
+    st = _gp_state("m1", "t-80bv", 12, dice=(100,) * 6)
+    row = next(r for r in st.game.units[0].type.ap if r.key == "main:APFSDS")
+    net, band = st.hit_modifiers(0, 1, row, False)
+    assert band == "M" and row.sight == "L" and net == st.game.units[1].type.target_size + 2
