@@ -334,3 +334,13 @@ def test_laser_sight_plus_2_at_medium_range_for_guns():
     row = next(r for r in st.game.units[0].type.ap if r.key == "main:APFSDS")
     net, band = st.hit_modifiers(0, 1, row, False)
     assert band == "M" and row.sight == "L" and net == st.game.units[1].type.target_size + 2
+
+
+@pytest.mark.parametrize("rof, roll, hits", [("R", 6, 3), ("R", 7, 2), ("R", 18, 2), ("R", 19, 1), ("Q", 9, 2),
+                                             ("Q", 10, 1), ("N", 1, 1)])
+def test_number_of_hits_off_the_known_row_at_the_fraction_boundaries(rof, roll, hits):
+    # MBT 6.5.2.1: several hits on a low hit roll by ROF; off the known row 56 the table ap-hits-by-rof
+    # (placeholder): at or under floor(hit number x fraction) that many hits (hit number 60: R 3 hits to 6, 2 to
+    # 18; Q 2 to 9); ROF N always one
+    st = _gp_state("m2a1", "t-80bv", 5)
+    assert st.number_of_hits(60, rof, roll) == hits
