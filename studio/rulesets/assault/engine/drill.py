@@ -71,7 +71,7 @@ class BattleDrill:
             if any(self._company(c).state == "broken" for c in units):
                 continue                                              # Assault 17.A.2: no formation
             out += self._drill_formations(key, units)
-            out += [f"drill {key} {d}" for d in range(6) if self._drill_step_ok(key, units, d)]
+            out += [f"drill {key} {d}" for d in self._drill_directions(key, units)]
         return out
 
     def _drill_formations(self, key: str, units: list) -> list[str]:
@@ -84,22 +84,36 @@ class BattleDrill:
         payer = next((c for c in units if not self.game.card(c.card).body.asterisk), units[0])
         return self._payment(payer, [c.hex for c in units])
 
-    def _drill_step_ok(self, key: str, units: list, d: int) -> bool:
-        """Every counter can step in direction ``d`` at the same cost (Assault 4.D.2)."""
+    def _drill_directions(self, key: str, units: list) -> list[int]:
+        """The directions (0-5) in which every counter of the group can step at the same cost (Assault 4.D.2).
+        What does not depend on the direction (formations, MPs, the order, each unit's enterable neighbours)
+        is worked out once for the six."""
         started = units[0].drill == key
         if {c.formation for c in units} != {units[0].formation} or {c.mp_used for c in units} != {units[0].mp_used}:
-            return False
+            return []
         if any(c.moved and c.drill != key for c in units):
-            return False
+            return []
         if not started and any(self._needs_orders(c) for c in units) and self._drill_payment(units) is None:
-            return False
+            return []
+        if not all(self._may_move_drilled(c) for c in units):
+            return []
+        moves = [(c, self._enterable_set(c), self._entry_of(c)) for c in units]
+        return [d for d in range(6) if self._drill_step_ok(moves, d)]
+
+    def _drill_step_ok(self, moves: list, d: int) -> bool:
+        """Every counter of ``moves`` ((counter, enterable neighbours, entry function)) can step in direction
+        ``d`` at the same cost (Assault 4.D.2)."""
         costs = set()
-        for c in units:
+        for c, enterable, entry in moves:
             h = self._step_hex(c, d)
-            if h is None or not self._may_move_drilled(c) or not self._can_enter(c, h) or self._drill_barred(c, h):
+            if h is None or h not in enterable or self._drill_barred(c, h):
                 return False
-            costs.add(self._entry(c, h))
+            costs.add(entry(h))
         return len(costs) == 1 and all(isinstance(x, int) for x in costs)
+
+    def _enterable_set(self, c) -> set:
+        """The neighbours of ``c`` it may enter now (``_enterable``)."""
+        return set(self._enterable(c, self.game.neighbours.get(c.hex, ())))
 
     def _step_hex(self, c, d: int):
         h = coords.neighbour(c.hex, d)
@@ -165,7 +179,7 @@ class BattleDrill:
         the side in its hex that has not moved."""
         if lead.drill.startswith("stack:"):
             return [c for c in self.counters if c.drill == lead.drill]
-        return [c for c in self.counters if c.side == lead.side and c.hex == lead.hex and not c.carrier
+        return [c for c in self._here(lead.hex) if c.side == lead.side and not c.carrier   # (counter order)
                 and not c.dummy and not c.moved and not c.drill]
 
     def _stack_free(self, units: list) -> bool:
@@ -199,17 +213,22 @@ class BattleDrill:
             started = lead.drill.startswith("stack:")
             if not started and not any(c.changed for c in units) and self._stack_payment_ok(units):
                 out += [f"stack {lead.id} {f}" for f in ("march", "combat") if any(c.formation != f for c in units)]
-            out += [f"stack {lead.id} {d}" for d in range(6) if self._stack_step_ok(units, d, started)]
+            out += [f"stack {lead.id} {d}" for d in self._stack_directions(units, started)]
         return out
 
-    def _stack_step_ok(self, units: list, d: int, started: bool) -> bool:
+    def _stack_directions(self, units: list, started: bool) -> list[int]:
+        """The directions (0-5) in which every unit of the stack can step (Assault 4.C, 4.D.1); what does not
+        depend on the direction is worked out once for the six."""
         if not started and not self._stack_payment_ok(units):
-            return False
-        for c in units:
-            h = self._step_hex(c, d)
-            if h is None or not self._may_move_stacked(c) or not self._can_enter(c, h) or self._drill_barred(c, h):
-                return False
-        return True
+            return []
+        if not all(self._may_move_stacked(c) for c in units):
+            return []
+        moves = [(c, self._enterable_set(c)) for c in units]
+        return [d for d in range(6) if all(self._stack_step_ok(c, enterable, d) for c, enterable in moves)]
+
+    def _stack_step_ok(self, c, enterable: set, d: int) -> bool:
+        h = self._step_hex(c, d)
+        return h is not None and h in enterable and not self._drill_barred(c, h)
 
     def _may_move_stacked(self, c) -> bool:
         """``_may_move`` without the unit's own OPs (the stack's order pays)."""

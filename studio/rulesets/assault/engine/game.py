@@ -275,12 +275,13 @@ class AssaultGame(Game):
                                                sorted(self.wind_direction.items()), self.wind_velocity))
 
     def card(self, unit_id: str) -> CardData:
-        if unit_id not in self.cards:
+        got = self.cards.get(unit_id)
+        if got is None:
             body = self.index.model("unit", unit_id).body
             rows = tuple(FireRowData(r.ammo, r.rof, tuple(_cell(r.ammo, c) for c in r.cells))
                          for r in body.direct_fire)
-            self.cards[unit_id] = CardData(unit_id, body, rows)
-        return self.cards[unit_id]
+            got = self.cards[unit_id] = CardData(unit_id, body, rows)
+        return got
 
     def new_initial_state(self, seed: int) -> "AssaultState":
         dice = Dice(seed)
@@ -739,17 +740,21 @@ class AssaultState(Caches, CommandControl, Replacement, OpportunityFire, Artille
         else:
             formation = "march" if self._company(c).state == "broken" else c.formation     # Assault 17.A.2
             march = formation == "march"
-        start, card = c.hex, c.card
+        start = c.hex
         if not self.game.caches:
             return lambda h: self._entry_cell(body, formation, start, h, march and self._on_road(c, h))
         d = self._decision()
-        cells = d.entries if d is not None else self.game.entry_table()
+        table = d.entries if d is not None else self.game.entry_table()
+        cells = table.get((c.card, formation, start))                 # -> (to-hex, road) -> cell
+        if cells is None:
+            cells = table[(c.card, formation, start)] = {}
 
         def cell(h):
-            key = (card, formation, start, h, march and self._on_road(c, h))
-            if key not in cells:
-                cells[key] = self._entry_cell(body, formation, start, h, key[4])
-            return cells[key]
+            key = (h, march and self._on_road(c, h))
+            got = cells.get(key, _UNSEEN)
+            if got is _UNSEEN:
+                got = cells[key] = self._entry_cell(body, formation, start, h, key[1])
+            return got
         return cell
 
     def _entry_cell(self, body, formation: str, start, h, road: bool):
@@ -882,20 +887,22 @@ class AssaultState(Caches, CommandControl, Replacement, OpportunityFire, Artille
     def _move_actions(self) -> list[str]:
         out = []
         side = self.phasing()
+        game = self.game
+        exits, label_of, neighbours = game.exit_edges.get(side, ()), game.map.label_of, game.neighbours
         for c in self.counters:
             if c.side != side or c.drill or not self._may_move(c):
                 continue                                              # Assault 4.D.2: drilled units keep together
-            if c.hex in self.game.exit_edges.get(side, ()) and self._can_leave(c) and not c.dummy:
+            if c.hex in exits and self._can_leave(c) and not c.dummy:
                 out.append(f"exit {c.id}")                            # Assault 24.E: off the exit edge
-            limited = c.suppressed and self.game.card(c.card).body.defence_class == "personnel" \
-                or self._company(c).state == "shaken"
-            broken = self._company(c).state == "broken"
-            for h in self._enterable(c, self.game.neighbours.get(c.hex, ())):
+            state = self._company(c).state
+            limited = c.suppressed and game.card(c.card).body.defence_class == "personnel" or state == "shaken"
+            broken = state == "broken"
+            for h in self._enterable(c, neighbours.get(c.hex, ())):
                 if limited and self._toward_spotted(c, h):
                     continue
                 if broken and not self._retreats(c, h):
                     continue
-                out.append(f"move {c.id} {self.game.map.label_of[h]}")
+                out.append(f"move {c.id} {label_of[h]}")
         return out
 
     def _may_move(self, c: Counter) -> bool:
@@ -1575,7 +1582,8 @@ class AssaultState(Caches, CommandControl, Replacement, OpportunityFire, Artille
         """The counter's company morale (read only: a company unknown to the state reads as fresh)."""
         if c.dummy:
             return DUMMY_MORALE                                       # Assault 10.F: nobody's company
-        return self.morale.get(c.company) or self.game.initial_morale([c])[c.company]
+        m = self.morale.get(c.company)
+        return m if m is not None else self.game.initial_morale([c])[c.company]
 
     def _company_record(self, c: Counter) -> Morale:
         """The counter's company morale, kept in the state (for changes)."""
@@ -1629,6 +1637,7 @@ class AssaultState(Caches, CommandControl, Replacement, OpportunityFire, Artille
 
 #: what a dummy reads as its company's morale: never shaken or broken (it is never fired at, Assault 10.F)
 DUMMY_MORALE = Morale(0)
+_UNSEEN = object()          # a cache miss (a cached answer may be None)
 
 
 def _severity(result: str) -> int:
