@@ -265,3 +265,13 @@ def test_leaving_the_map_is_a_manhandled_hex_too():
     act(fresh, "move G")
     assert "exit G" in [str(a) for a in fresh.legal_actions()]
     assert not after_one_hex("spg-9") and after_one_hex("m113")
+
+
+@pytest.mark.parametrize("die, result", [(1, "BU"), (2, "KO")])
+def test_close_assault_kill_by_a_section_brews_up_on_1_only(die, result):
+    # MBT 6.6.1.1.3: an Effective result not ending in 5 or 0: roll (10) at or under half the attacker's GP factor
+    # brews up, else Knock Out: a section (GP 2) brews up on a 1 only. Against the M106 (P-Type +20, GPD 3: S 83
+    # on GP 2) a roll of 71 + 20 = 91 is Effective
+    st, shot = _assault("us-fo-section", "m106", dice=(71, die, 100, 100))
+    assert shot["gp"] == 2 and shot["result"] == "KILL"
+    assert st.wreck.get(st.hex[1]) == (2 if result == "BU" else 1)
