@@ -46,8 +46,8 @@ class Transport:
                 continue
             if not self._may_board(c):
                 continue
-            for t in self.counters:
-                if t.side == side and t.hex == c.hex and t is not c and self._may_take(t, c):
+            for t in self._here(c.hex):                                   # (counter order)
+                if t.side == side and t is not c and self._may_take(t, c):
                     out.append(f"mount {c.id} {t.id}")
         return out
 
