@@ -83,6 +83,8 @@ def test_ma58_pylon_two_and_funnel_three_per_hex():
     assert _costs(_ahead(h, 1))[5] == 2          # one pylon hex: nose still on the hex ahead (facing 5)
     assert _costs(_ahead(_ahead(h, 1), 0))[4] <= 4  # two pylon hexes around the same hex (or cheaper ways)
     assert _costs(_ahead(h, 4))[5] == 3          # one funnel hex: tail still on the hex behind
+    assert _costs(_ahead(h, 1), facing=3)[2] == 3  # the same facing 3 round: tail on the hex behind (hexside 0)
+    assert _costs(_ahead(h, 4), facing=3)[2] == 2  # and a pylon hex from there, nose on the hex ahead (hexside 3)
 
 
 def test_ma58_forward_and_reverse_never_mix():
