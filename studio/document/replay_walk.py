@@ -283,7 +283,8 @@ class ReplayWalk:
         return _distance(hexes[a], hexes[b])
 
     def _note_losses(self, step: Step, before: list[int], after: list[int]) -> None:
-        grew = [s for s in range(len(after)) if after[s] > (before[s] if s < len(before) else 0)]
+        # one entry per unit lost: a side that lost two units in one step is listed twice
+        grew = [s for s in range(len(after)) for _ in range(after[s] - (before[s] if s < len(before) else 0))]
         lines = [self._named(text) for text in step.events]
         # a line names its subject first and its object last ("A fires at B", "B takes a hit"): the victim is
         # the last line's object on the losing side, then any unit the narration names (last first), then the
