@@ -87,21 +87,25 @@ def test_grids_with_equal_costs_share_their_fields():
 
 
 def reference_plan(nav, dist_of, x, y, goal_xy, budget, field_at=None):
-    """The planner's descent on whole fields (the first planner): ``dist_of(cell)`` gives the full field."""
+    """The planner's descent on whole fields (the first planner): ``dist_of(cell)`` gives the full field; each
+    step spends its length times the mean of the two cells' movement costs (no Bog weighting)."""
     goal = nav.cell(*goal_xy)
     dist = dist_of(nav.cell(*(field_at or goal_xy)))
     here = nav.cell(x, y)
     path, spent = [(x, y)], 0.0
     while here != goal and math.isfinite(dist[here]) and dist[here] > 0:
-        best = None
-        for di, dj, _ in _NEIGHBOURS:
+        best, length = None, 0.0
+        for di, dj, step in _NEIGHBOURS:
             a, b = here[0] + di, here[1] + dj
             if 0 <= a < nav.nx and 0 <= b < nav.ny and dist[a, b] < dist[here] - 1e-9:
                 if best is None or dist[a, b] < dist[best]:
-                    best = (a, b)
-        if best is None or spent + (dist[here] - dist[best]) > budget + 1e-9:
+                    best, length = (a, b), step
+        if best is None:
             break
-        spent += dist[here] - dist[best]
+        cost = length * (nav.cost[here] / nav.weight[here] + nav.cost[best] / nav.weight[best]) / 2
+        if spent + cost > budget + 1e-9:
+            break
+        spent += cost
         here = best
         path.append(((here[0] + 0.5), (here[1] + 0.5)))
     near = math.hypot(here[0] + 0.5 - goal_xy[0], here[1] + 0.5 - goal_xy[1])
@@ -142,3 +146,37 @@ def test_plans_on_fields_settled_as_far_as_asked_equal_plans_on_whole_fields(nam
     fresh.plan(gx + 2, gy, (gx, gy), 8.0)
     near = fresh._field(fresh.cell(gx, gy))
     assert near.heap and sum(math.isfinite(d) for d in near.dist) < fresh.nx * fresh.ny / 4   # only near it
+
+
+def _path_cost(nav: NavGrid, path: list) -> float:
+    """Movement spent along a planned cell path: each step's length times the mean of the two cells' movement
+    costs (the cost without the planner's Bog weighting)."""
+    spent = 0.0
+    for (x0, y0), (x1, y1) in zip(path, path[1:]):
+        a, b = nav.cell(x0, y0), nav.cell(x1, y1)
+        spent += math.hypot(x1 - x0, y1 - y0) * (nav.cost[a] / nav.weight[a] + nav.cost[b] / nav.weight[b]) / 2
+    return spent
+
+
+@pytest.mark.parametrize("name", SCENARIOS)
+def test_bog_weighting_chooses_the_way_but_costs_no_movement(name):
+    """The planner weighs Bog ground (BOG_AVOIDANCE) to go round it, but a plan spends the cells' movement
+    costs: a vehicle starting inside Bog ground still moves its speed's worth (it used to spend the weighted
+    cost and stand still inside a marsh)."""
+    game = _game(name)
+    nav = NavGrid(game, "tracked", 0.4)
+    bog = [tuple(int(v) for v in c) for c in np.argwhere(nav.weight > 1.0) if np.isfinite(nav.cost[tuple(c)])]
+    if not bog:
+        pytest.skip("no Bog ground on this table")
+    far = max(((i, j) for i in range(nav.nx) for j in range(nav.ny) if np.isfinite(nav.cost[i, j])),
+              key=lambda c: math.dist(c, bog[0]))
+    start = ((bog[0][0] + 0.5), (bog[0][1] + 0.5))
+    goal = ((far[0] + 0.5), (far[1] + 0.5))
+    budget = 8.0
+    path = nav.plan(*start, goal, budget)
+    assert len(path) > 1, "a vehicle in Bog ground moves"
+    spent = _path_cost(nav, path)
+    assert spent <= budget + 1e-6
+    weighted = sum(math.hypot(x1 - x0, y1 - y0) * (nav.cost[nav.cell(x0, y0)] + nav.cost[nav.cell(x1, y1)]) / 2
+                   for (x0, y0), (x1, y1) in zip(path, path[1:]))
+    assert weighted > spent, "the path crossed weighted Bog ground and was charged only its movement cost"

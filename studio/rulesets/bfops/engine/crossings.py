@@ -155,9 +155,12 @@ def derive(base, closed, opens, water=None):
             centre = ((c[0] + 0.5) * CELL, (c[1] + 0.5) * CELL)
             if discs is None or not shapely.intersects_xy(discs, *centre):
                 nav.cost[c] = math.inf
+    nav.weight = base.weight.copy()
     for op in opens:
         for c in _cells(nav, _geom(op)):
             static = base.cost[c]
+            if not math.isfinite(static):
+                nav.weight[c] = 1.0                 # a bridge's deck over impassable water: plain ground
             nav.cost[c] = static if math.isfinite(static) else 1.0
             nav.snaps.setdefault(c, op)
     return nav

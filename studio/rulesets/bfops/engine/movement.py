@@ -26,6 +26,7 @@ class NavGrid:
         g = game.geometry
         self.nx, self.ny = int(math.ceil(g.width / CELL)), int(math.ceil(g.depth / CELL))
         self.cost = np.ones((self.nx, self.ny))
+        self.weight = np.ones((self.nx, self.ny))       # the planner's Bog weighting of each cell (1: none)
         ii, jj = np.meshgrid(np.arange(self.nx), np.arange(self.ny), indexing="ij")
         xs, ys = (ii.ravel() + 0.5) * CELL, (jj.ravel() + 0.5) * CELL
         bare = None                                      # a cell no area covers: the same cost everywhere
@@ -34,11 +35,11 @@ class NavGrid:
                 self.cost[i, j] = bare
                 continue
             cost = game.cell_cost(mobility, fording_in, x, y, areas)
-            if mobility != "foot" and game.ground_of(x, y, areas) in game.tables.bog:
-                cost *= BOG_AVOIDANCE
-            self.cost[i, j] = cost
+            weight = BOG_AVOIDANCE if mobility != "foot" and game.ground_of(x, y, areas) in game.tables.bog else 1.0
+            self.cost[i, j] = cost * weight
+            self.weight[i, j] = weight
             if not areas:
-                bare = cost
+                bare = cost * weight
         self._steps: list | None = None                  # per direction: (index offset, step cost per cell)
         self.fields: dict[tuple[int, int], np.ndarray] = next(
             (other.fields for other in getattr(game, "_nav", {}).values() if np.array_equal(other.cost, self.cost)),
@@ -70,7 +71,8 @@ class NavGrid:
 
     def plan(self, x: float, y: float, goal_xy: tuple[float, float], budget: float,
              field_at: tuple[float, float] | None = None) -> list[tuple[float, float]]:
-        """Cell centres from (x, y) down the distance field toward the goal, within ``budget`` inches of cost.
+        """Cell centres from (x, y) down the distance field toward the goal, within ``budget`` inches of movement
+        (the cells' movement costs: the field's Bog weighting only chooses the way, it costs no movement).
         ``field_at`` (default: the goal) is the point whose distance field is followed: units bound for one
         objective share its field and step to their own spot beside it at the end. The field is settled up to
         the start's distance: every cell the descent compares is then final (a cell not yet settled is farther
@@ -85,15 +87,16 @@ class NavGrid:
         spent = 0.0
         while here != goal and math.isfinite(dist[k]) and dist[k] > 0:
             best = kb = None
+            length = 0.0
             for di, dj, step in _NEIGHBOURS:
                 a, b = here[0] + di, here[1] + dj
                 if 0 <= a < self.nx and 0 <= b < self.ny:
                     m = self._flat(a, b)
                     if dist[m] < dist[k] - 1e-9 and (best is None or dist[m] < dist[kb]):
-                        best, kb = (a, b), m
+                        best, kb, length = (a, b), m, step
             if best is None:
                 break
-            step_cost = (dist[k] - dist[kb])
+            step_cost = length * (self.cost[here] / self.weight[here] + self.cost[best] / self.weight[best]) / 2
             if spent + step_cost > budget + 1e-9:
                 break
             spent += step_cost
