@@ -344,3 +344,19 @@ def test_number_of_hits_off_the_known_row_at_the_fraction_boundaries(rof, roll, 
     # 18; Q 2 to 9); ROF N always one
     st = _gp_state("m2a1", "t-80bv", 5)
     assert st.number_of_hits(60, rof, roll) == hits
+
+
+@pytest.mark.parametrize("facing_target, modifier", [(True, -5), (False, -10)])
+def test_overwatch_gp_modifiers_inside_and_outside_the_field_of_fire(facing_target, modifier):
+    # MBT 6.5.4.3: Overwatch at a target within the front field of fire -5, outside it (a turreted M1 turning its
+    # turret) -10, besides Target Vehicle Moving -10 (the M106 turned in its hex: P-Type -10 too)
+    a, b, d = clear_pair(2)
+    plain = _gp("m1", "cdr-hmg:GP", "m106", 2)[1]["net"]
+    st = adv_state([unit("S", "m1", "us", a, d if facing_target else (d + 3) % 6, command="OW"),
+                    unit("T", "m106", "sov", b, (d + 3) % 6, command="MOVE")], phase="move-second", to_act="sov",
+                   dice=[50] * 6)
+    act(st, "move T")
+    act(st, "turn T right")
+    act(st, "ow S at T cdr-hmg:GP")
+    shot = GP_LINE.search(next(e for e in st.events if " fires " in e and "(GP " in e))
+    assert int(shot.group(6)) - plain == -10 + modifier
