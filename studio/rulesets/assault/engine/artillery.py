@@ -545,8 +545,9 @@ class Artillery:
         """Assault 19.E: leaving deployment pays the whole movement allowance in a friendly movement phase,
         self-propelled units in either, towed ones in the second only, never in a turn it fired a mission."""
         out = []
+        side = self.phasing()
         for c in self.counters:
-            if c.side != self.phasing() or not c.deployed or c.moved or c.fired_mission:
+            if c.side != side or not c.deployed or c.moved or c.fired_mission:
                 continue
             fire = self.game.card(c.card).body.indirect_fire
             if fire is not None and (fire.self_propelled or self.phase.endswith("move-2")):

@@ -958,8 +958,9 @@ class AssaultState(Caches, CommandControl, Replacement, OpportunityFire, Artille
         """Assault 7.C, 7.G: before it moves, a unit may change formation (march <-> combat); a unit in combat
         formation may enter cover instead of moving. Broken units have no formation (17.A.2)."""
         out = []
+        side = self.phasing()
         for c in self.counters:
-            if c.side != self.phasing() or c.moved or self._company(c).state == "broken":
+            if c.side != side or c.moved or self._company(c).state == "broken":
                 continue
             if not c.changed and self._payment(c) is not None:          # Assault 4.C.1
                 out.append(f"form {c.id} {'combat' if c.formation == 'march' else 'march'}")
@@ -972,8 +973,9 @@ class AssaultState(Caches, CommandControl, Replacement, OpportunityFire, Artille
         facing-change-mp) to change it; a leg unit re-faces free (option c19 'free') or not at all ('keep')."""
         out = []
         leg_free = self.game.options.get("c19-leg-facing", "free") == "free"
+        side = self.phasing()
         for c in self.counters:
-            if c.side != self.phasing() or not c.moved or c.refaced or c.cover or c.hex in c.failed or c.drill:
+            if c.side != side or not c.moved or c.refaced or c.cover or c.hex in c.failed or c.drill:
                 continue                                              # Assault 4.D.2: the group's facing
             body = self.game.card(c.card).body
             if body.mobility == "L":

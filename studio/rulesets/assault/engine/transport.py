@@ -176,8 +176,9 @@ class Transport:
     def _entrench_actions(self) -> list[str]:
         out = []
         cap = self.game.data.constant("entrenchment-steps")
+        side = self.phasing()
         for c in self.counters:
-            if c.side != self.phasing() or c.moved or c.entrenched or c.carrier or c.hex not in self.game.entrenched:
+            if c.side != side or c.moved or c.entrenched or c.carrier or c.hex not in self.game.entrenched:
                 continue                                              # (a dummy may occupy one too, 18)
             if self.game.card(c.card).body.defence_class not in ("personnel", "weapons"):
                 continue
