@@ -162,23 +162,14 @@ def test_state_contract_keeps_the_overwatch_targets():
     assert st.sh_ow[0] == 1 and other.fingerprint() != st.fingerprint()
 
 
-def _overwatch_run(shared: bool) -> set:
-    """S1 and S2 in one hex on Overwatch; T1 moves first (S1 fires at it), then T3 three hexes from T1: the
-    Overwatch shots S2 is offered at T3."""
-    a, t1, _, t3, d = _fire_layout()
-    units = [unit("S1", "t-80bv", "sov", a, d), unit("S2", "t-80bv", "sov", a, d),
-             unit("T1", "m113", "us", t1, (d + 3) % 6), unit("T3", "m113", "us", t3, (d + 3) % 6),
-             unit("X", "m113", "us", "2A13", 0)] + SPARE
-    options = None if shared else {"command-range-zero": "no-spreading"}  # Regulars on two counters
-    st = adv_state(units, phase="command", grades=REGULARS, options=options)
-    for text in ("command S1 OW", "command S2 OW", "command T1 MOVE", "command T3 MOVE", "command X NC",
-                 "command C NC", "command D NC"):
-        act(st, text)
-    assert (st.grp[0] == st.grp[1]) == shared
+def play_overwatch_turn(st, s1: int) -> tuple[set, set]:
+    """From initiative, play the movement phase: S1 (unit index ``s1``) fires Overwatch at T1 when offered, T1
+    moves first, then T3. Returns the Overwatch shots S2 was offered at T3 and the targets recorded for S1
+    (``sh_ow[s1]``) along the way."""
     act(st, "initiative first")
     offered, aims = set(), set()
     for _ in range(60):
-        aims.add(st.sh_ow[0])
+        aims.add(st.sh_ow[s1])
         legal = [tuple(x) for x in st.legal_actions()]
         if not st.phase_id().startswith("move"):
             break
@@ -197,6 +188,23 @@ def _overwatch_run(shared: bool) -> set:
             pick = next(x for x in legal if x[0] == "done")
         text = f"ow {pick[1]} at {pick[2]} {pick[3]}" if pick[0] == "ow" else " ".join(pick)
         st.play(st.game.parse_action(text))
+    return offered, aims
+
+
+def _overwatch_run(shared: bool) -> set:
+    """S1 and S2 in one hex on Overwatch; T1 moves first (S1 fires at it), then T3 three hexes from T1: the
+    Overwatch shots S2 is offered at T3."""
+    a, t1, _, t3, d = _fire_layout()
+    units = [unit("S1", "t-80bv", "sov", a, d), unit("S2", "t-80bv", "sov", a, d),
+             unit("T1", "m113", "us", t1, (d + 3) % 6), unit("T3", "m113", "us", t3, (d + 3) % 6),
+             unit("X", "m113", "us", "2A13", 0)] + SPARE
+    options = None if shared else {"command-range-zero": "no-spreading"}  # Regulars on two counters
+    st = adv_state(units, phase="command", grades=REGULARS, options=options)
+    for text in ("command S1 OW", "command S2 OW", "command T1 MOVE", "command T3 MOVE", "command X NC",
+                 "command C NC", "command D NC"):
+        act(st, text)
+    assert (st.grp[0] == st.grp[1]) == shared
+    offered, aims = play_overwatch_turn(st, 0)
     assert 2 in aims  # S1 fired Overwatch at T1 (sh_ow: its target this turn)
     return offered
 

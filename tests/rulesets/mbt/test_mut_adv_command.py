@@ -152,7 +152,7 @@ def test_units_waiting_to_enter_later_are_not_active():
 def test_sharers_fire_overwatch_at_the_same_target_also_when_it_is_the_first_unit():
     # MBT 6.2.1.1.4 Overwatch: once S1 fired at T1, its co-sharer S2 is not offered T3; T1 is unit 0 here (a
     # recorded target of index 0 is a target like any other)
-    from test_adv_adv_shared_commands import REGULARS, SPARE, _fire_layout
+    from test_adv_adv_shared_commands import REGULARS, SPARE, _fire_layout, play_overwatch_turn
 
     a, t1, _, t3, d = _fire_layout()
     units = [unit("T1", "m113", "us", t1, (d + 3) % 6), unit("S1", "t-80bv", "sov", a, d),
@@ -162,27 +162,7 @@ def test_sharers_fire_overwatch_at_the_same_target_also_when_it_is_the_first_uni
     for text in ("command T1 MOVE", "command S1 OW", "command S2 OW", "command T3 MOVE", "command X NC",
                  "command C NC", "command D NC"):
         act(st, text)
-    act(st, "initiative first")
-    offered, aims = set(), set()
-    for _ in range(60):
-        aims.add(st.sh_ow[1])
-        legal = [tuple(x) for x in st.legal_actions()]
-        if not st.phase_id().startswith("move"):
-            break
-        offered |= {x for x in legal if x[0] == "ow" and x[1] == "S2" and x[2] == "T3"}
-        ow_s1 = [x for x in legal if x[0] == "ow" and x[1] == "S1" and x[2] == "T1"]
-        moves = [x for x in legal if x[0] == "move"]
-        if ow_s1:
-            pick = ow_s1[0]
-        elif legal and legal[0][0] == "pass":
-            pick = legal[0]
-        elif moves:
-            pick = min(moves, key=lambda x: x[1] != "T1")
-        elif st.mv_steps < 1 and ("fwd", st.game.units[st.mv_u].name) in legal:
-            pick = ("fwd", st.game.units[st.mv_u].name)
-        else:
-            pick = next(x for x in legal if x[0] == "done")
-        st.play(st.game.parse_action(f"ow {pick[1]} at {pick[2]} {pick[3]}" if pick[0] == "ow" else " ".join(pick)))
+    offered, aims = play_overwatch_turn(st, 1)
     assert 0 in aims and not offered
 
 
