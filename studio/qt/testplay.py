@@ -402,6 +402,8 @@ class QtTestPlayPanel(QWidget):
             lo.setContentsMargins(0, 0, 0, 0)
             label = QLabel(title)
             label.setWordWrap(True)
+            if table is self.range_table:
+                self.range_title = label                # names the report's range unit once a run is shown
             lo.addWidget(label)
             lo.addWidget(table, 1)
             losses.addWidget(pane)
@@ -576,6 +578,8 @@ class QtTestPlayPanel(QWidget):
               [[side, kind, f"{per:.2f}"] for side, kind, per in losses_rows(stats)])
         labels, bands = range_rows(stats)
         _fill(self.range_table, ["Side", *labels], [[side, *map(str, counts)] for side, counts in bands])
+        self.range_title.setText(f"Units lost by range band from the firer ({stats.get('range_unit', 'hexes')}, "
+                                 "all games)")
         self._show_comparison()
         self._list_replays(report)
 

@@ -41,7 +41,7 @@ def report_charts(d: dict[str, Any]) -> list[BarChart]:
     if any(c for b in bands.values() for c in b.values()):
         charts.append(BarChart("Losses by range band (all games)", names,
                                {s: [b.get(n, 0) for n in names] for s, b in bands.items()},
-                               "range from the firer (hexes)", "units lost"))
+                               f"range from the firer ({d.get('range_unit', 'hexes')})", "units lost"))
     weapons = dict(list(d.get("kills_by_weapon", {}).items())[:12])
     if weapons:
         charts.append(BarChart("Kills by weapon (all games)", list(weapons), {"kills": list(weapons.values())},

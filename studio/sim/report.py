@@ -87,8 +87,10 @@ class BalanceReport:
     stopping: dict[str, Any] | None = None
     #: what was changed from the project's files for this run (parameter values, ruleset variant), in words
     changes: list[str] = field(default_factory=list)
-    #: range band upper bounds in hexes (:func:`studio.sim.casualties.range_band`)
+    #: range band upper bounds (:func:`studio.sim.casualties.range_band`), in ``range_unit``
     bands: tuple[int, ...] = DEFAULT_BANDS
+    #: what a casualty's range counts: "hexes" on hex maps, "inches" on measured tables (the game's ``range_unit``)
+    range_unit: str = "hexes"
     executor: str = "local"
     restarts: int = 0
     #: game index -> replay file written for it (``replay_dir`` runs); not part of the JSON report
@@ -203,6 +205,7 @@ class BalanceReport:
                                    for s, t in by_type.items()},
                 "losses_by_range": by_range,
                 "range_bands_hexes": list(self.bands),
+                "range_unit": self.range_unit,
                 "kills_by_weapon": dict(sorted(weapons.items(), key=lambda kv: (-kv[1], kv[0]))),
                 "casualty_source": "+".join(sorted(x for x in sources if x)) or "none"}
 
@@ -271,7 +274,7 @@ def _casualty_lines(d: dict) -> list[str]:
     for side, bands in d["losses_by_range"].items():
         shown = {b: c for b, c in bands.items() if c}
         if shown:
-            lines.append(f"  {side} losses by range band (hexes, total): "
+            lines.append(f"  {side} losses by range band ({d.get('range_unit', 'hexes')}, total): "
                          + ", ".join(f"{b}: {c}" for b, c in shown.items()))
     if d["kills_by_weapon"]:
         top = list(d["kills_by_weapon"].items())[:8]

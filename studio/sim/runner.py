@@ -138,7 +138,7 @@ def new_report(loaded, seed: int, bots: list[str], games: int) -> BalanceReport:
                          ruleset_version=loaded.ruleset_version, sides=list(game.sides), seed=seed, bots=bots,
                          placeholder_tables=list(dict.fromkeys(loaded.placeholder_tables)),
                          environment_rules=[str(r) for r in getattr(game, "environment_rules_applied", ()) or ()],
-                         games_requested=games)
+                         games_requested=games, range_unit=getattr(game, "range_unit", "hexes"))
 
 
 class _Writer:

@@ -11,7 +11,7 @@ DATA = Path(__file__).resolve().parents[2] / "data"
 KEYS = ["scenario", "ruleset", "ruleset_version", "games", "seed", "bots", "wins", "draws", "win_rate", "turns",
         "vp", "losses", "placeholder_tables", "environment_rules", "bots_by_side", "games_requested", "cancelled",
         "engine_errors", "interval", "decided_turn", "end_turn", "vp_distribution", "losses_by_type",
-        "losses_by_range", "range_bands_hexes", "kills_by_weapon", "casualty_source", "elapsed_s", "steps",
+        "losses_by_range", "range_bands_hexes", "range_unit", "kills_by_weapon", "casualty_source", "elapsed_s", "steps",
         "steps_per_s", "executor", "restarts"]
 TIMING = ("elapsed_s", "steps_per_s", "executor", "restarts")
 

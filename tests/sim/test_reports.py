@@ -141,3 +141,21 @@ def test_tracker_names_firer_weapon_and_range():
     tracker.after(state)
     assert (tracker.casualties[1].unit, tracker.casualties[1].weapon, tracker.casualties[1].range) == \
         ("A-1", None, None)
+
+
+def test_range_bands_name_the_unit_the_game_measures_in(hasty):
+    """A hex game's casualty ranges count hexes; a measured table's count inches (the game's ``range_unit``),
+    in the text and in the JSON report."""
+    from pathlib import Path
+
+    from studio.rules.load import load_game
+
+    hexes = run_games(hasty, 2, seed=2, bots=["heuristic", "heuristic"])
+    assert "losses by range band (hexes, total)" in hexes.format_text()
+    assert hexes.to_json()["range_unit"] == "hexes"
+    data = Path(__file__).resolve().parents[2] / "data"
+    table = run_games(load_game("bfops-meeting-at-the-ford", data), 1, seed=1, bots=["heuristic", "random"])
+    assert table.to_json()["range_unit"] == "inches"
+    assert "losses by range band (inches, total)" in table.format_text()
+    html = report_html(table.to_json())
+    assert "range from the firer (inches)" in html and "range from the firer (hexes)" not in html

@@ -29,7 +29,7 @@ def test_json_keys_exact():
                           "win_rate", "turns", "vp", "losses", "placeholder_tables", "environment_rules",
                           "bots_by_side", "games_requested", "cancelled", "engine_errors", "interval",
                           "decided_turn", "end_turn", "vp_distribution", "losses_by_type", "losses_by_range",
-                          "range_bands_hexes", "kills_by_weapon", "casualty_source", "elapsed_s", "steps",
+                          "range_bands_hexes", "range_unit", "kills_by_weapon", "casualty_source", "elapsed_s", "steps",
                           "steps_per_s", "executor", "restarts"]
     assert data["bots_by_side"] == {"red": "random", "blue": "random"} and data["interval"] == "wilson"
     assert set(data["win_rate"]["red"]) == {"p", "ci95"}

@@ -43,6 +43,7 @@ def create_game(scenario, index, options) -> "BfopsGame":
 class BfopsGame(Game):
     ruleset_id = "bfops"
     phases = PHASES
+    range_unit = "inches"                  # casualty ranges are measured on the table (studio.sim.report)
 
     def __init__(self, scenario, index, options):
         rs = index.model("ruleset", scenario.ruleset)
