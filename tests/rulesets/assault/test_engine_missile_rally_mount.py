@@ -1,13 +1,17 @@
 """The missile-firer spotting step of the fire phase (ESoP fire phase 1-2, Assault 10.A, 10.D), the shaken HQ's
 compulsory self-rally (17.C, example A98-A101 chain) and opportunity fire at a mounting unit (8.C, 15), through
 positions and the public API."""
+import functools
+import sys
 from pathlib import Path
 
 import pytest
 
-from studio.model.position import Position
-from studio.model.validate import validate_paths
-from studio.rulesets.assault.engine.game import create_game
+sys.path.insert(0, str(Path(__file__).parent))
+import assault_states as states  # noqa: E402
+from assault_states import u  # noqa: E402,F401
+
+from studio.model.validate import validate_paths  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[3]
 
@@ -17,19 +21,8 @@ def index():
     return validate_paths([REPO / "data"]).index
 
 
-def state_of(index, units, phase, dice=(), extension=None, scenario="assault-probe", **options):
-    rs = index.model("ruleset", "assault")
-    game = create_game(index.model("scenario", scenario), index, {o.id: o.default for o in rs.options} | options)
-    pos = Position.model_validate({"kind": "position", "schema_version": 1, "scenario": scenario,
-                                   "phase": phase, "units": units, "extension": extension or {}})
-    state = game.state_from_position(pos)
-    state.dice.force(*dice)
-    return state
-
-
-def u(uid, card, side, hexlabel, facing=None, passengers=(), **status):
-    return {"id": uid, "card": card, "side": side, "hex": hexlabel, "facing": facing, "status": status,
-            "passengers": list(passengers)}
+#: a state of the Probe set up from a position (``assault_states.state_of``)
+state_of = functools.partial(states.state_of, scenario="assault-probe")
 
 
 # ------------------------------------------------------------------ missile firers (ESoP fire phase 1-2)

@@ -420,12 +420,7 @@ class AirRules(TerrainTargetRules, FixedWingRules):
         else:
             self.heli_shots.append(row.weapon)
             self.fired[i] = True
-            self.ammo_check(i, t, row)
-            self.short = None
-            self.dodge_c[t] = action[0]
-            self.rev[t] = True  # dodging shows the Move command
-            self.narrate(f"{g.units[t].name} dodges the {row.ammo} of helicopter {g.units[i].name} ({action[0]}, "
-                         "MBT 5.1.3.3.4): an automatic miss")
+            self.dodge_miss(i, t, row, action[0], f"helicopter {g.units[i].name}")   # atgm_dodge
             going = any(self._heli_may_fire(i, r) for r in g.units[i].type.ap)
         self.cp = g.units[i].side
         if not going:

@@ -154,12 +154,18 @@ class AtgmDodgeRules(UnderFireRules):
         self.res_i += 1
         self.fired[s] = self.rev[s] = True
         self.mk[s] = MFIRE
+        self.dodge_miss(s, t, row, action[0], self.game.units[s].name)
+
+    def dodge_miss(self, s: int, t: int, row, answer: str, firer: str) -> None:
+        """MBT 5.1.3.3.4: target ``t`` dodged ``s``'s ATGM shot (``answer`` fwd/rev): the missile is spent, the
+        shot misses, the dodge move is committed and the target shows the Move command. ``firer`` names the
+        shooter in the narration."""
         self.ammo_check(s, t, row)
         self.short = None
-        self.dodge_c[t] = action[0]
+        self.dodge_c[t] = answer
         self.rev[t] = True  # dodging shows the Move command
-        self.narrate(f"{self.game.units[t].name} dodges the {row.ammo} of {self.game.units[s].name} "
-                     f"({action[0]}, MBT 5.1.3.3.4): an automatic miss")
+        self.narrate(f"{self.game.units[t].name} dodges the {row.ammo} of {firer} ({answer}, MBT 5.1.3.3.4): "
+                     "an automatic miss")
 
     # ---------------------------------------------------------------- Overwatch during the Movement Phase
     def _ow_dodge_pending(self) -> bool:
