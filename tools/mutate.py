@@ -1159,7 +1159,7 @@ def format_report(summary: dict) -> str:
 def parse_args(argv) -> Settings:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--target", required=True, help="package directory or file to mutate (repo-relative)")
-    parser.add_argument("--tests", required=True, nargs="+", help="test paths that should kill the mutants")
+    parser.add_argument("--tests", required=True, nargs="+", action="extend", help="test paths that should kill the mutants")
     parser.add_argument("--repo", default=str(Path(__file__).resolve().parents[1]),
                         help="repository to snapshot (never modified); default: this tool's repository")
     parser.add_argument("--jobs", type=int, default=1, help="mutants run at the same time (default 1)")
