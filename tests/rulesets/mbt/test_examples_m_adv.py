@@ -125,3 +125,33 @@ def test_m171_tandem_warhead_against_h_era_needs_5_or_less(era_roll, effective):
     act(st, f"fire S at T {row.key}")
     word = "effective" if effective else "no effect"
     assert any(f"H-ERA roll {era_roll} vs 5: {word}" in e for e in st.events), st.events
+
+
+def _haze_state(units, phase="direct-fire-first", to_act="us"):
+    """A position on the Advanced sample scenario with the scenario's ``heat_haze`` on (MBT 6.5.2.5)."""
+    from mbt_adv_fixtures import SCENARIO, index
+    from studio.rules.position import position_state
+    from studio.rulesets.mbt.engine import game as G
+
+    sc = index().model("scenario", SCENARIO)
+    sc = sc.model_copy(update={"extension": sc.extension.model_copy(update={"heat_haze": True})})
+    st = position_state(G.create_game(sc, index(), None),
+                        {"scenario": SCENARIO, "phase": phase, "turn": 1, "units": units, "to_act": to_act})
+    st.dice.record = True
+    return st
+
+
+@pytest.mark.parametrize("rng, modifier", [(8, -3), (7, 0)])
+def test_m177_heat_haze_minus_3_to_ap_fire_at_vehicles_from_8_hexes(rng, modifier):
+    """M177, MBT 6.5.2.5: with Heat Haze, AP direct fire at a vehicle (every vehicle a V-sized target) at 8 hexes
+    or more takes -3; at 7 nothing."""
+    a, b, d = clear_pair(rng)
+    units = [unit("S", "m1", "us", a, d, command="FIRE"), unit("T", "t-80bv", "sov", b, (d + 3) % 6)]
+    hazy, clear = _haze_state(units), adv_state(units, to_act="us")
+    row = _row(clear, 0, "main:APFSDS")
+    assert hazy.hit_modifiers(0, 1, row, False)[0] - clear.hit_modifiers(0, 1, row, False)[0] == modifier
+    gp = _row(clear, 0, "main:HEAT-MP")
+    band = clear.gp_factor(gp, rng)[0]
+    assert band is not None   # MBT 6.5.4.3: GP direct fire -10 at the same ranges
+    assert hazy.gp_modifiers(0, 1, gp, band, False) - clear.gp_modifiers(0, 1, gp, band, False) == \
+            (-10 if modifier else 0)

@@ -10,8 +10,11 @@ from studio.hexgrid.coords import distance
 from studio.hexgrid.facing import _rel2
 
 from .codes import DEAD, MFIRE, MFIRE_SA, MOVE, ON, SH
+from .if_data import if_data
 
 FRONTAL = ("front", "front_side")
+#: the ``indirect-fire-values`` row of the Heat Haze range by target size (MBT 6.5.2.5, 6.5.4.3)
+HEAT_HAZE_RANGE = {"S": "heat-haze-s", "L": "heat-haze-l", "V": "heat-haze-v"}
 TURRET_LOCS = ("TF", "TS", "TR", "DK")
 
 
@@ -92,6 +95,7 @@ class AgFireRules:
             net += self.opt_ap_modifier(s, t, row, overwatch)  # MBT 7.15, 7.23.1, 7.50 (optional)
         if self.short is not None:
             net += self.ammo_modifier(s, t, gp=False)  # MBT 5.16.2.1
+        net += self.heat_haze(s, t, "ap")  # MBT 6.5.2.5
         if band is not None:
             net += ag.grade_ap[self.unit_grade(s)][band]
             if row.kind != "ATGM":  # ATGMs apply no sight modifiers (MBT 6.5.2.5)
@@ -99,6 +103,17 @@ class AgFireRules:
                 net += ag.sight_ap.get(sight, ag.sight_ap["O"])[band]
         lo, hi = tb.ap_clamp
         return max(lo, min(hi, net)), band
+
+    def heat_haze(self, s: int, t: int, kind: str) -> int:
+        """Heat Haze of direct fire (MBT 6.5.2.5 AP, 6.5.4.3 GP; scenario ``heat_haze``): the AP or GP modifier
+        (``ag-hit-modifiers`` / ``gp-fire-modifiers`` row ``heat-haze``) at a target at or beyond the range of its
+        size (``indirect-fire-values``: every vehicle is V-sized, leg and towed units S or L); else 0."""
+        g = self.game
+        if not g.extension.get("heat_haze"):
+            return 0
+        if distance(self.hex[s], self.hex[t]) < if_data(g).val[HEAT_HAZE_RANGE[g.units[t].type.ag.size]]:
+            return 0
+        return g.ag.hit_mod["heat-haze"] if kind == "ap" else g.ag.gp_mod["heat-haze"]
 
     def has_cis(self, s: int, row) -> bool:
         """A CIS sight (MBT 4.4.3.2.2, 7.48); lost with turret damage under Optional Rule 7.48."""

@@ -10,11 +10,11 @@ GRADES = ("elite", "veteran", "seasoned", "regulars", "green", "raw")
 BANDS = ("P", "S", "M", "L", "E")
 AP_BANDS = tuple(f"ap_{b}" for b in BANDS)
 GP_BANDS = tuple(f"gp_{b}" for b in BANDS)
-AG_HIT_IDS = ("target-moving-atgm", "shooter-suppressed")
+AG_HIT_IDS = ("target-moving-atgm", "shooter-suppressed", "heat-haze")
 GP_MOD_IDS = ("target-moving", "target-p-type", "target-a-type", "target-cover-medium", "target-cover-heavy",
               "short-halt-sb0", "short-halt-sb1", "short-halt-sb2", "short-halt-sb3", "shooter-damaged",
               "shooter-suppressed", "brew-up-smoke", "overwatch", "overwatch-cis", "overwatch-adjust",
-              "overwatch-adjust-cis", "coax-pointblank")
+              "overwatch-adjust-cis", "coax-pointblank", "heat-haze")
 IF_MOD_IDS = ("observer-suppressed", "observer-turret-damaged", "target-moving-if")
 AP_RESULTS = ("ND", "DM", "KO", "BU")
 GRADE_COLS = ("bail_out", "recovery_max", "if_response", "hth_ca")

@@ -41,6 +41,8 @@ class GpFireRules:
         net = self._gp_target_modifiers(t) if not (ut.ag.leg or ut.ag.heli) else 0
         if self.short is not None:
             net += self.ammo_modifier(s, t, gp=True)  # MBT 5.16.2.1 (AA fire too)
+        if not ut.ag.heli:
+            net += self.heat_haze(s, t, "gp")  # MBT 6.5.4.3 (direct fire only: not indirect fire)
         if ut.ag.heli:  # AA fire (MBT 6.7.8): the card's AA modifier, +10 at a hovering helicopter, no OW modifiers
             return net + row.aa_mod + (g.ag.aa_mod["hovering"] if self.hover[t] else 0) + \
                 g.ag.grade_gp[self.unit_grade(s)][band]
