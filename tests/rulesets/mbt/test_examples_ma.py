@@ -148,9 +148,10 @@ def test_ma3_gp_2_gpd_9_modified_109_is_effective():
 
 
 # a T-80BV (Elite: +15 at L, so results up to 105 are reachable) at an M2 (GPD 3A) at range 13: GP 6 vs 3, 39/69
-def _elite_he(x: int, extra=()):
+def _elite_he(x: int, extra=(), **status):
     a, b, d = clear_pair(13)
-    st = adv_state([unit("S", "t-80bv", "sov", a, d, command="FIRE"), unit("T", "m2", "us", b, (d + 3) % 6)],
+    st = adv_state([unit("S", "t-80bv", "sov", a, d, command="FIRE"),
+                    unit("T", "m2", "us", b, (d + 3) % 6, **status)],
                    to_act="sov", grades={"sov": "elite", "us": "seasoned"})
     return st, gp_shot(st, "S", "T", "main:HE", x, extra)
 
@@ -251,3 +252,49 @@ def test_ma10_small_arms_against_an_s_type_brew_up_at_half_the_gp(shooter, key, 
     assert f"(GP {gp}," in line and line.endswith("-> KILL")
     assert any(f"KO/BU roll {die} vs {max(1, gp // 2)}" in e for e in st.events), st.events
     assert st.wreck.get(st.hex[1]) == wreck
+
+
+@pytest.mark.parametrize("hull_down, result", [("hd", "NE"), ("phd", "NE"), ("none", "TRACK")])
+def test_ma11_gp_direct_fire_track_hit_on_a_hull_down_vehicle_has_no_effect(hull_down, result):
+    """MA11 (MBT 6.5.4.4.2): an Effective non-small-arms result ending in 10 (here 100) by GP Direct Fire at a
+    vehicle in Hull Down or Partial Hull Down (facing the shooter) is No Effect: no Track hit, no Bail Out."""
+    st, line = _elite_he(100, extra=(99,), hull_down=hull_down)
+    assert "E-Effect" in line and line.endswith(f"-> {result}"), line
+    assert st.track[1] == (result == "TRACK")
+    assert len(rolls(st, "Bail Out")) == (result == "TRACK")
+
+
+def test_ma11_indirect_fire_track_hit_on_a_hull_down_vehicle_stands():
+    """MA11 (MBT 6.5.4.4.2): the Hull Down exception is for GP Direct Fire only: an indirect GP Effective result
+    ending in 10 on a Hull Down vehicle is a Track hit (the test-only S-Type M113: the battery's card gives no GP
+    Effectiveness, so only an S-Type takes Effective results from it; the crew's Bail Out roll 99 stays)."""
+    units = [unit("F", "m981", "us", "4B1", 2, command="OW"), unit("T", "test-soft", "sov", "4E1", 5, hull_down="hd")]
+    probe = card_state(units, "us", phase="indirect-fire")
+    probe.dice.force(6, 50)   # the battery's response roll (10), then the attack
+    act(probe, "call m109-battery-1 by F at 4E1")
+    line = next(e for e in probe.events if e.startswith("IF at T"))
+    net = int(line.split("roll 50")[1].split(" = ")[0])
+    s_eff = int(line.split(" / S ")[1].split(":")[0])
+    x = next(v for v in range(s_eff + 1, s_eff + 11) if v % 10 == 0)
+    st = card_state(units, "us", phase="indirect-fire")
+    st.dice.force(6, x - net, 99)
+    act(st, "call m109-battery-1 by F at 4E1")
+    assert st.hd[1] and st.track[1]
+    assert any(e.startswith("IF at T") and e.endswith("-> TRACK") for e in st.events), st.events
+
+
+def test_ma13_brew_up_suppresses_the_hex_but_not_passengers_under_armor():
+    """MA13 (MBT 6.5.4.4.2, 6.5.2.6): a vehicle Brewed Up by GP fire Suppresses every friendly ground unit in its
+    hex: a dismounted squad, another vehicle and the passengers of an unprotected carrier (M113), but not the
+    passengers Under Armor (an M2A1's)."""
+    a, b, d = clear_pair(13)
+    units = [unit("S", "t-80bv", "sov", a, d, command="FIRE"), unit("T", "m113", "us", b, (d + 3) % 6),
+             unit("L", "us-mech-squad", "us", b, 0), unit("V", "m2a1", "us", b, 0),
+             unit("P", "us-mech-squad", "us", b, 0, carried_by="V"), unit("U", "m113", "us", b, 0),
+             unit("Q", "us-mech-half-squad", "us", b, 0, carried_by="U")]
+    st = adv_state(units, to_act="sov", grades={"sov": "elite", "us": "seasoned"})
+    gp_shot(st, "S", "T", "main:HE", 71, extra=(5,))
+    t, leg, v, p, u, q = _ids(st, "T", "L", "V", "P", "U", "Q")
+    assert st.wreck.get(st.hex[t]) == 2
+    assert st.sup[leg] and st.sup[v] and st.sup[u] and st.sup[q]
+    assert st.sup[p] == 0 and st.st[p] == CARRIED and st.st[q] == CARRIED

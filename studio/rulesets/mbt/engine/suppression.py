@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from studio.hexgrid.coords import distance
 
-from .codes import NC, ON
+from .codes import CARRIED, NC, ON
 
 SUP_NONE, SUP_ON, SUP_OFF = 0, 1, 2
 SUP_NAMES = {"none": SUP_NONE, "on": SUP_ON, "off": SUP_OFF}
@@ -23,11 +23,15 @@ class SuppressionRules:
             self.events.append(f"{self.game.units[i].name} is Suppressed ({why})")
 
     def suppress_hex(self, t: int) -> None:
-        """A Brew Up suppresses every friendly ground unit in its hex (MBT 6.5.2.6)."""
+        """A Brew Up suppresses every friendly ground unit in its hex, passengers too except those Under Armor or
+        Under Cover (MBT 6.5.2.6, 6.5.4.4.2)."""
         g = self.game
         side, h = g.units[t].side, self.hex[t]
         for j in g.units_of(side):
-            if j != t and self.st[j] == ON and self.hex[j] == h:
+            if j == t or self.hex[j] != h:
+                continue
+            if self.st[j] == ON or (self.st[j] == CARRIED and self.carrier[j] != t and
+                                    g.units[self.carrier[j]].type.ag.protection not in ("under_armor", "under_cover")):
                 self.suppress(j, f"{g.units[t].name} brewed up in its hex")
 
     def msa(self, i: int, rate: int) -> int:
