@@ -192,3 +192,26 @@ def test_fire_rows_and_smoke_counts_equal_the_rules(monkeypatch):
                              for b in everyone[1::3] if state.hex[a] and state.hex[b]]
         checked += sum(map(len, cached))
     assert checked > 1000
+
+
+@pytest.mark.parametrize("scenario", ["meeting-engagement", "delaying-action"])
+def test_los_rows_judged_at_once_equal_the_pair_test(scenario, monkeypatch):
+    """``MbtLos.clear`` judges a hex's whole row at once (``visibility``) after a few pairs from it; every answer,
+    asked in a random order of hex pairs, is the one of the pair test alone (rows off: ``ROW_AFTER`` huge)."""
+    from studio.rulesets.mbt.engine import los as los_module
+
+    import copy
+
+    rng = random.Random(11)
+    rows = new_game(scenario).los
+    plain = copy.copy(rows)
+    plain.cache, plain.row_misses = {}, {}
+    hexes = sorted(rows.grid.label_of)
+    pairs = [(rng.choice(hexes), rng.choice(hexes)) for _ in range(2000)]
+    pairs += [(hexes[7], b) for b in hexes] + [(b, hexes[-9]) for b in hexes]  # two whole rows, both ways round
+    answers = [rows.clear(a, b) for a, b in pairs]
+    with monkeypatch.context() as m:
+        m.setattr(los_module, "ROW_AFTER", 10 ** 9)
+        assert answers == [plain.clear(a, b) for a, b in pairs]
+    assert len(rows.cache) > 5 * len(plain.cache)  # rows were judged at once
+    assert 0 < sum(answers) < len(answers)
