@@ -25,6 +25,8 @@ def test_full_cover_at_its_goal_not_away_from_it():
     assert tuple(_choice(near)) == ("cover", "L", "on")
     away = adv_state([unit("L", "us-mech-squad", "us", "2A1", 0, command="NC", full_cover=True),
                       unit("T", "t-80bv", "sov", FAR, 5)], phase="air-2")
+    assert tuple(_choice(away)) == ("pivot", "L", "SE")  # first toward its goal (MBT 6.8.1; 2I8 lies SE)
+    act(away, "pivot L SE")
     assert tuple(_choice(away)) == ("cover", "L", "off")
 
 

@@ -70,7 +70,9 @@ def test_adjust_full_cover_step_after_the_second_air_phase():
     g = opt_game()
     st = opt_state(g, [unit("L", "us-mech-squad", "us", A, D, command="NC"), unit("E", "t-80bv", "sov", ENEMY, 5)],
                    phase="air-2", to_act=None)
-    assert legal(st) == ["cover L off", "cover L on"] and st.phase_id() == "adjustment"
+    # the unit's Pivot Step choices follow (MBT 6.8.1: test_adv_pivot.py)
+    assert legal(st)[:2] == ["cover L off", "cover L on"] and st.phase_id() == "adjustment"
+    assert all(a.startswith("pivot L ") for a in legal(st)[2:])
     act(st, "cover L on")
     assert st.fc[0] and st.turn == 2
 

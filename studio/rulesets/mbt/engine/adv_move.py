@@ -1,5 +1,6 @@
 """The Advanced movement chapter's rules (MBT 6.6.1.2 advancing attacks, 6.6.3 buildings, 6.6.4.3 crawling, 6.6.6
-barrage movement, 6.6.7.2 transported fire, 6.6.8 Hasty Entrenchments and Improved Positions) as one mixin for
+barrage movement, 6.6.7.2 transported fire, 6.6.8 Hasty Entrenchments and Improved Positions) and the Pivot Step
+of the Advanced Adjustment Phase (6.8.1, played with the Adjust Full Cover Step) as one mixin for
 :class:`~.advanced.AdvState`; each rule's code is in its own module."""
 from __future__ import annotations
 
@@ -8,15 +9,16 @@ from .barrage_move import BarrageMoveRules
 from .buildings import BuildingMoveRules
 from .crawl import CrawlRules
 from .entrench import EntrenchRules
+from .pivot import PIVOT_SLOTS, PivotRules
 from .transported_fire import TransportedFireRules
 
 #: the AdvState slots of this chapter (``advanced.AG_SLOTS`` through ``opt_move.MOVE_SLOTS``)
-ADV_MOVE_SLOTS = ("crawled", "cr_mk", "hasty", "bfires", "bhit", "adv_pend")
+ADV_MOVE_SLOTS = ("crawled", "cr_mk", "hasty", "bfires", "bhit", "adv_pend") + PIVOT_SLOTS
 
 
-class AdvMoveRules(AdvancingRules, TransportedFireRules, BarrageMoveRules, BuildingMoveRules, CrawlRules,
+class AdvMoveRules(PivotRules, AdvancingRules, TransportedFireRules, BarrageMoveRules, BuildingMoveRules, CrawlRules,
                    EntrenchRules):
-    """MBT 6.6.1.2, 6.6.3, 6.6.4.3, 6.6.6, 6.6.7.2, 6.6.8 (with 6.1.4.3.6-7)."""
+    """MBT 6.6.1.2, 6.6.3, 6.6.4.3, 6.6.6, 6.6.7.2, 6.6.8 (with 6.1.4.3.6-7), 6.8.1."""
 
     __slots__ = ()
 
