@@ -298,3 +298,144 @@ def test_ma13_brew_up_suppresses_the_hex_but_not_passengers_under_armor():
     assert st.wreck.get(st.hex[t]) == 2
     assert st.sup[leg] and st.sup[v] and st.sup[u] and st.sup[q]
     assert st.sup[p] == 0 and st.st[p] == CARRIED and st.st[q] == CARRIED
+
+
+# ---------------------------------------------------------------- MBT 6.6.1 Close Assault and Hand-to-Hand
+CA_A, CA_B, CA_D = clear_pair(1)
+
+
+def _ca_net(target_card: str, *, attackers=(("I", "us-mech-squad"),), combined=False, grades=None, state=None,
+            **target_status) -> int:
+    """The net Close Assault modifier of ``attackers`` (the first is primary; all in one hex) against a
+    ``target_card`` vehicle next to them, read from the narration (roll 50)."""
+    st = state or card_state([unit(n, c, "us", CA_A, CA_D, command="MOVE") for n, c in attackers] +
+                             [unit("T", target_card, "sov", CA_B, 0, **target_status)], "us", grades=grades,
+                             phase="close-combat")
+    st.dice.force(50, 99, 99, 99)
+    act(st, f"assault {attackers[0][0]} T{' all' if combined else ''}")
+    line = next(e for e in st.events if "close assaults" in e)
+    return int(line.split("roll 50")[1].split(" = ")[0])
+
+
+SEASONED = {"us": "seasoned", "sov": "seasoned"}
+
+
+@pytest.mark.parametrize("target, status, mod", [
+    ("t-80bv", {"command": "MOVE", "revealed": True}, -10),    # vs moving vehicle
+    ("t-80bv", {"suppression": "on"}, 20),                      # vs Suppressed vehicle
+    ("m981", {}, 20),                                           # C indicator (M981 FISTV)
+    ("m106", {}, 20),                                           # P-Type
+    ("test-soft", {}, 30)])                                     # S-Type
+def test_ma22_close_assault_vehicle_modifiers(target, status, mod):
+    """MA22 (MBT 6.6.1.1.2): against a moving vehicle -10, a Suppressed one +20, one with the C indicator
+    (M981 FISTV) +20, a P-Type +20, an S-Type +30; a Seasoned squad against a plain A-Type (T-80BV) is 0. The
+    M981 and M106 are A-/P-Types too: the M981 is an A-Type (its +20 is the C indicator alone)."""
+    base = _ca_net("t-80bv", grades=SEASONED)
+    assert base == 0
+    assert _ca_net(target, grades=SEASONED, **status) - base == mod
+
+
+@pytest.mark.parametrize("extra, mod", [
+    ((("J", "us-fo-section"),), 5), ((("J", "us-mech-half-squad"),), 10), ((("J", "us-mech-squad"),), 20),
+    ((("J", "us-mech-squad"), ("K", "us-fo-section"), ("L", "us-fo-section")), 30)])
+def test_ma22_close_assault_additional_attackers(extra, mod):
+    """MA22 (MBT 6.6.1.1.2): each additional attacker adds +5 (section), +10 (half-squad), +20 (squad); a squad
+    with one more squad and two sections is +20 +5 +5 = +30."""
+    base = _ca_net("t-80bv", grades=SEASONED)
+    assert _ca_net("t-80bv", attackers=(("I", "us-mech-squad"),) + extra, combined=True, grades=SEASONED) - base == mod
+
+
+@pytest.mark.parametrize("grade, mod", [("elite", 20), ("veteran", 10), ("regulars", -10)])
+def test_ma22_only_the_primary_attackers_grade_counts(grade, mod):
+    """MA22 (MBT 6.6.1.1.2, HTH CA column): the primary attacker's grade only (Veteran +10, Regulars -10; the
+    table's Elite +20): the same additional half-squad adds +10 whatever its force's grade."""
+    alone = _ca_net("t-80bv", grades={"us": grade, "sov": "seasoned"})
+    both = _ca_net("t-80bv", attackers=(("I", "us-mech-squad"), ("J", "us-mech-half-squad")), combined=True,
+                   grades={"us": grade, "sov": "seasoned"})
+    assert both - alone == 10
+    if grade != "elite":
+        assert alone == mod
+
+
+def _uphill_pair():
+    """Two neighbouring Clear hexes, the second one Height above the first, in line of sight."""
+    from studio.hexgrid.coords import neighbour
+
+    g = _game()
+    for h in sorted(g.map.label_of):
+        for f in range(6):
+            b = neighbour(h, f)
+            if b in g.map.label_of and g.map.terrain.get(h) == g.map.terrain.get(b) == "C" and \
+                    g.elev.get(b, 0) == g.elev.get(h, 0) + 1 and g.los.clear(h, b):
+                return g.label(h), g.label(b), f
+    raise LookupError("no uphill pair")
+
+
+def test_ma22_uphill_close_assault_minus_10():
+    """MA22 (MBT 6.6.1.1.2): a target 1 Height above the attacker: -10."""
+    low, high, f = _uphill_pair()
+    st = card_state([unit("I", "us-mech-squad", "us", low, f, command="MOVE"), unit("T", "t-80bv", "sov", high, 0)],
+                    "us", grades=SEASONED, phase="close-combat")
+    assert _ca_net("t-80bv", state=st) == -10
+
+
+def _hth(att, dfn, dice, grades=None, **dstatus):
+    """A Hand-to-Hand combat of the ``att`` (name, card) list (first primary, combined) against ``dfn`` (card)."""
+    st = card_state([unit(n, c, "us", CA_A, CA_D, command="MOVE") for n, c in att] +
+                    [unit("T", dfn, "sov", CA_B, 0, **dstatus)], "us", grades=grades or SEASONED,
+                    phase="close-combat")
+    st.dice.force(*dice)
+    act(st, f"assault {att[0][0]} T{' all' if len(att) > 1 else ''}")
+    return st, [e for e in st.events if "hand-to-hand" in e]
+
+
+@pytest.mark.parametrize("att, dfn, status, us, sov", [
+    ((("I", "us-mech-squad"),), "sov-mr-squad", {}, 0, 0),
+    ((("I", "us-mech-half-squad"),), "sov-mr-half-squad", {}, -25, -25),
+    ((("I", "us-fo-section"),), "sov-fo-section", {}, -30, -30),
+    ((("I", "us-mech-squad"),), "spg-9", {}, 0, -40),                      # a towed defender
+    ((("I", "us-mech-squad"),), "sov-mr-squad", {"suppression": "on"}, 0, -20),
+    ((("I", "us-mech-squad"), ("J", "us-fo-section")), "sov-mr-squad", {}, 5, 0),
+    ((("I", "us-mech-squad"), ("J", "us-mech-half-squad")), "sov-mr-squad", {}, 10, 0),
+    ((("I", "us-mech-squad"), ("J", "us-mech-squad")), "sov-mr-squad", {}, 20, 0)])
+def test_ma26_hand_to_hand_modifiers(att, dfn, status, us, sov):
+    """MA26 (MBT 6.6.1.2): each side's primary squad / half-squad / section 0 / -25 / -30; a towed defender -40;
+    a Suppressed defender -20; additional attackers +5 / +10 / +20 (Seasoned: no grade modifier). Rolls 60 and
+    40 (no tie), the first round read."""
+    _, lines = _hth(att, dfn, (60, 40) + (99, 1) * 4, **status)
+    assert f": 60 -> {60 + us} vs 40 -> {40 + sov}:" in lines[0], lines
+
+
+@pytest.mark.parametrize("grade, mod", [("veteran", 10), ("regulars", -10)])
+def test_ma26_hand_to_hand_grade_each_side(grade, mod):
+    """MA26 (MBT 6.6.1.2, HTH CA column): Veteran +10, Regulars -10, for each side's primary unit."""
+    _, lines = _hth((("I", "us-mech-squad"),), "sov-mr-squad", (60, 40) + (99, 1) * 4,
+                    grades={"us": grade, "sov": grade})
+    assert f": 60 -> {60 + mod} vs 40 -> {40 + mod}:" in lines[0], lines
+
+
+def test_ma26_uphill_hand_to_hand_minus_10_for_the_attacker():
+    """MA26 (MBT 6.6.1.2): the attacker whose target is 1 Height above it: -10."""
+    low, high, f = _uphill_pair()
+    st = card_state([unit("I", "us-mech-squad", "us", low, f, command="MOVE"),
+                     unit("T", "sov-mr-squad", "sov", high, 0)], "us", grades=SEASONED, phase="close-combat")
+    st.dice.force(60, 40, 99, 1, 99, 1)
+    act(st, "assault I T")
+    assert ": 60 -> 50 vs 40 -> 40:" in next(e for e in st.events if "hand-to-hand" in e)
+
+
+def test_ma29_hand_to_hand_round_three_eliminates_the_soviet_half_squad():
+    """MA29 (MBT 6.6.1.2 example, round 3): two Veteran US half-squads (the primary reduced: -25 +10 grade +10
+    additional half-squad = -5) against a Regulars Soviet half-squad (-25 -10 = -35). A first pair of rolls 30 /
+    60 ties (25 vs 25) and is rolled again; then US 48 -> 43, Soviet 62 -> 27: the Soviet half-squad is
+    eliminated, the US units may take the hex and are marked Spot/Move."""
+    from studio.rulesets.mbt.engine.codes import MMOVE
+
+    st, lines = _hth((("I", "us-mech-half-squad"), ("J", "us-mech-half-squad")), "sov-mr-half-squad",
+                     (30, 60, 48, 62), grades={"us": "veteran", "sov": "regulars"})
+    assert len(lines) == 1 and "48 -> 43 vs 62 -> 27: T loses" in lines[0], lines
+    assert rolls(st, "HTH attacker") == [30, 48]
+    i, j, t = _ids(st, "I", "J", "T")
+    assert st.st[t] == DEAD and st.st[i] == ON and st.st[j] == ON
+    assert st.hex[i] == st.game.map.hex(CA_B)
+    assert st.mk[i] == MMOVE and st.mk[j] == MMOVE
