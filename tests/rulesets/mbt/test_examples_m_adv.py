@@ -155,3 +155,53 @@ def test_m177_heat_haze_minus_3_to_ap_fire_at_vehicles_from_8_hexes(rng, modifie
     assert band is not None   # MBT 6.5.4.3: GP direct fire -10 at the same ranges
     assert hazy.gp_modifiers(0, 1, gp, band, False) - clear.gp_modifiers(0, 1, gp, band, False) == \
             (-10 if modifier else 0)
+
+
+def _between(a: str, b: str) -> str:
+    """The label of a hex strictly between ``a`` and ``b`` on a clear row (for a smoke cloud on the line)."""
+    from studio.hexgrid import hex_line
+
+    g = adv_state([], phase="command").game
+    line = hex_line(g.map.hex(a), g.map.hex(b))
+    return g.label(line[len(line) // 2])
+
+
+def test_m161_t80bv_sights_lo_and_songster_o():
+    """M161, MBT 6.5.2.2.5: the T-80BV's 125mm has an LO sight (Laser primary, Optical secondary); its Songster
+    ATGM an Optical sight; the T-80U's Sniper ATGM a Laser sight only (the T-72BA's Sniper of the example is
+    not a sample card; the T-80U carries the same laser-only missile)."""
+    from mbt_adv_fixtures import index
+
+    body = index().model("unit", "t-80bv").body
+    main = next(w for w in body.weapons if w.id == "main")
+    assert (main.sight.primary, main.sight.secondary) == ("L", "O")
+    songster = next(a for a in main.ammo if a.kind == "ATGM")
+    assert (songster.sight.primary, songster.sight.secondary) == ("O", None)
+    sniper = next(a for w in index().model("unit", "t-80u").body.weapons for a in w.ammo if a.kind == "ATGM")
+    assert (sniper.sight.primary, sniper.sight.secondary) == ("L", None)
+
+
+def test_m161_laser_only_atgm_may_not_fire_through_smoke():
+    """M161, MBT 6.5.2.2.5: an ATGM with only a Laser sight may not fire from, into or through Smoke; without the
+    smoke it may."""
+    units = [unit("S", "t-80u", "us", A, D, command="FIRE"), unit("T", "t-80bv", "sov", B, FRONT)]
+    clear = adv_state(units, to_act="us")
+    smoky = adv_state(units, to_act="us", smoke=[{"hexes": [_between(A, B)], "sheaf": "closed"}])
+    key = next(r.key for r in clear.game.units[0].type.ap if r.kind == "ATGM")
+    assert f"fire S at T {key}" in [str(a) for a in clear.legal_actions()]
+    shots = [str(a) for a in smoky.legal_actions()]
+    assert f"fire S at T {key}" not in shots and "fire S at T main:APFSDS" in shots
+
+
+def test_m161_laser_sight_through_smoke_reads_the_secondary_optical_sight():
+    """M161, MBT 6.5.2.2.5: a Laser sight has no effect through Smoke; the T-80BV's 125mm then fires with its
+    secondary Optical sight (no sight modifier) beside the smoke's own -5 (Closed SHEAF, MBT 6.5.2.5)."""
+    a, b, d = clear_pair(12)      # band M of the 125mm APFSDS (11-18), where the Laser sight is +2 (MBT 6.5.2.5)
+    units = [unit("S", "t-80bv", "us", a, d, command="FIRE"), unit("T", "m1", "sov", b, (d + 3) % 6)]
+    clear = adv_state(units, to_act="us")
+    smoky = adv_state(units, to_act="us", smoke=[{"hexes": [_between(a, b)], "sheaf": "closed"}])
+    row = _row(clear, 0, "main:APFSDS")
+    net, band = clear.hit_modifiers(0, 1, row, False)
+    assert band == "M" and clear.game.ag.sight_ap["L"]["M"] == 2
+    assert smoky.hit_modifiers(0, 1, row, False)[0] == net - 2 - 5
+    assert smoky.sight_of(0, row, 1) == "O" and clear.sight_of(0, row, 1) == "L"

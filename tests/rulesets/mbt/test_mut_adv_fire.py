@@ -215,7 +215,8 @@ def test_brew_up_smoke_and_smoke_on_the_line(ext, ap, gp):
     h = _middle()
     key, value = next(iter(ext.items()))
     position = {"wrecks": {h: value}} if key == "wrecks" else {"smoke": [{"hexes": [h], "sheaf": value}]}
-    assert _ap_net(position) - _ap_net() == ap
+    ag = adv_state([]).game.ag   # MBT 6.5.2.2.5: the M1's Laser sight has no effect through the smoke: Optical
+    assert _ap_net(position) - _ap_net() == ap + ag.sight_ap["O"]["P"] - ag.sight_ap["L"]["P"]
     plain = _gp("m1", "cdr-hmg:GP", "m106", 2)[1]["net"]
     assert _gp("m1", "cdr-hmg:GP", "m106", 2, ext=position)[1]["net"] - plain == gp
 

@@ -11,6 +11,7 @@ from studio.hexgrid.facing import _rel2
 
 from .codes import DEAD, MFIRE, MFIRE_SA, MOVE, ON, SH
 from .if_data import if_data
+from .opt_fire_data import fire_data
 
 FRONTAL = ("front", "front_side")
 #: the ``indirect-fire-values`` row of the Heat Haze range by target size (MBT 6.5.2.5, 6.5.4.3)
@@ -62,10 +63,12 @@ class AgFireRules:
         return None
 
     def fire_options(self, s: int, targets, df: bool = True) -> list:
-        """Legal shots; a Short Halt unit may not fire CL 3/4 ATGMs or no-Short-Halt weapons (MBT 5.1.3.3.3)."""
+        """Legal shots; a Short Halt unit may not fire CL 3/4 ATGMs or no-Short-Halt weapons (MBT 5.1.3.3.3); an
+        ATGM whose only sight is unavailable (a Laser sight through smoke) may not fire (MBT 6.5.2.2.5)."""
         out = super().fire_options(s, targets, df)
         if self.cmd[s] == SH:
             out = [(t, row) for t, row in out if not row.no_short_halt]
+        out = [(t, row) for t, row in out if not (row.kind == "ATGM" and self.sight_unavailable(s, t, row.sight))]
         if df and self.ofire is not None:
             out = self.priority_filter(s, out)  # MBT 7.14 (optional)
         return out
@@ -99,7 +102,7 @@ class AgFireRules:
         if band is not None:
             net += ag.grade_ap[self.unit_grade(s)][band]
             if row.kind != "ATGM":  # ATGMs apply no sight modifiers (MBT 6.5.2.5)
-                sight = self.sight_of(s, row)
+                sight = self.sight_of(s, row, t)
                 net += ag.sight_ap.get(sight, ag.sight_ap["O"])[band]
         lo, hi = tb.ap_clamp
         return max(lo, min(hi, net)), band
@@ -121,12 +124,27 @@ class AgFireRules:
             return False
         return self.ofire is None or not self.ofire.d.on["cis"] or not self.tdmg[s]
 
-    def sight_of(self, s: int, row) -> str:
+    def sight_of(self, s: int, row, t: int = -1) -> str:
         """The sight a row fires with (MBT 6.5.2.2.5): its primary sight, or after collateral damage (7.23.1) the
-        one left (O when none: such a row cannot fire at all)."""
-        if self.ofire is None or not self.ofire.collat[s]:
-            return row.sight
-        return self.effective_sight(s, row) or "O"
+        one left (O when none: such a row cannot fire at all); at target ``t`` a primary sight that is not
+        available there (:meth:`sight_unavailable`) gives way to the secondary sight (O when none or when that
+        one is not available either)."""
+        sight = row.sight if self.ofire is None or not self.ofire.collat[s] else self.effective_sight(s, row) or "O"
+        if t < 0 or not self.sight_unavailable(s, t, sight):
+            return sight
+        second = self.secondary_sight(s, row)
+        return "O" if second is None or self.sight_unavailable(s, t, second) else second
+
+    def sight_unavailable(self, s: int, t: int, sight: str) -> bool:
+        """A Laser sight has no effect from, into or through Smoke (Brew-Up and DS included) (MBT 6.5.2.2.5)."""
+        return sight == "L" and self.laser_blocked(self.hex[s], self.hex[t], s, t)
+
+    def secondary_sight(self, s: int, row) -> str | None:
+        """The secondary sight of ``row``'s weapon on the card (MBT 6.5.2.2.5); ATGMs have none."""
+        if row.kind == "ATGM":
+            return None
+        card = fire_data(self.game).cards.get(self.game.units[s].type.id)
+        return None if card is None else card.secondary.get(row.weapon)
 
     # ---------------------------------------------------------------- the shot
     def _shoot(self, s: int, t: int, row, overwatch: bool) -> None:

@@ -63,7 +63,7 @@ class GpFireRules:
             net += self.opt_gp_modifier(s, t, row, overwatch)  # MBT 7.15, 7.18, 7.23.1, 7.50 (optional)
         if g.optional_on("air-bursts") and _mortar(g, s, row):
             net += self.air_burst(t)  # MBT 7.38: mortar direct GP fire bursts in the trees (opt_air_bursts)
-        sight = self.sight_of(s, row)
+        sight = self.sight_of(s, row, t)  # MBT 6.5.2.2.5: the secondary sight where the primary is unavailable
         net += g.ag.grade_gp[self.unit_grade(s)][band] + g.ag.sight_gp.get(sight, g.ag.sight_gp["O"])[band]
         return net
 
