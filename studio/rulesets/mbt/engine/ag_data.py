@@ -238,6 +238,7 @@ class AgDefense:
     leg_size: str = ""                # squad, half_squad, section (MBT 5.1)
     if_rows: tuple = ()               # GP-IF rows (on-map indirect fire, MBT 6.5.1)
     heli: bool = False                # a helicopter (MBT 5.4.2, 6.7)
+    flamethrower: str = ""            # weapon id of an attached flamethrower, "" none (MBT 5.1.3.7)
 
 
 @dataclass(slots=True)

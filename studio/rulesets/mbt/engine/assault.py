@@ -4,7 +4,8 @@ command that has not moved attacks one adjacent spotted enemy at most 1 Height a
 (6.6.1.1: GP factor by the attacker's size against the vehicle's GP Defense, at most 5, on the GP Combat Results
 Table), a dismounted leg unit by Hand-to-Hand (6.6.1.2: opposed rolls (100) until a unit is eliminated, a squad
 first reduced to its half-squad). The attack is the attacker's move (Spot/Move). Combined attacks of hex-mates
-(``all``) and Dismount Attacks are here, Advancing Attacks in ``advancing.py`` (``ENGINE_POLICIES['close-combat']``).
+(``all``) and Dismount Attacks are here, Advancing Attacks in ``advancing.py`` (``ENGINE_POLICIES['close-combat']``);
+attached flamethrowers (5.1.3.7) in ``flame.py``.
 
 Action: ``assault ATTACKER at TARGET``; ``pass`` ends the side's step.
 
@@ -21,13 +22,14 @@ from studio.hexgrid.coords import distance, neighbour
 
 from .actions import PASS, Action
 from .codes import DEAD, MMOVE, MOVE, ON, SH
+from .flame import FlameRules
 from .suppression import SUP_OFF
 
 SIZE_KEYS = {"squad": "squad", "half_squad": "half", "section": "section"}
 
 
-class AssaultRules:
-    """Rules of this chapter, mixed into :class:`~.advanced.AdvState`."""
+class AssaultRules(FlameRules):
+    """Rules of this chapter, mixed into :class:`~.advanced.AdvState` (with the flamethrowers of ``flame.py``)."""
 
     __slots__ = ()
 
@@ -169,6 +171,8 @@ class AssaultRules:
         if self.sup[t]:
             net += cc["ca-suppressed"]
         net += self._extra_attackers(list(extra)) + self._vehicle_mods(t) + mod
+        flame = self.flame_in([a, *extra])
+        net += self.flame_modifier([a, *extra], "ca")  # MBT 5.1.3.7, 6.6.1.1.2
         roll = self.dice.roll(100, f"Close Assault {g.units[a].name}>{g.units[t].name}")
         x = roll + net
         effect = "N" if x <= n_eff else ("S" if x <= s_eff else "E")
@@ -177,12 +181,15 @@ class AssaultRules:
         if self.dice.record:
             joined = f" with {', '.join(g.units[b].name for b in extra)}" if extra else ""
             self.events.append(f"{g.units[a].name}{joined} close assaults {g.units[t].name} (GP {factor} vs GPD "
-                               f"{defense}): roll {roll}{net:+d} = {x} vs N {n_eff} / S {s_eff}: {result}")
-        self._ca_result(a, t, result, factor)
+                               f"{defense}{', flamethrower' if flame else ''}): roll {roll}{net:+d} = {x} vs "
+                               f"N {n_eff} / S {s_eff}: {result}")
+        if flame:
+            self.flame_fire(t)  # optional rule 7.35.1
+        self._ca_result(a, t, result, factor, flame)
 
-    def _ca_result(self, a: int, t: int, result: str, factor: int) -> None:
-        """Suppressed; or Effective regardless of target type: 5s DAMAGE, 10s TRACK, else roll (10) at or under
-        half the attacker's GP factor BU, else KO (MBT 6.6.1.1.3)."""
+    def _ca_result(self, a: int, t: int, result: str, factor: int, flame: bool = False) -> None:
+        """Suppressed; or Effective regardless of target type: 5s DAMAGE, 10s TRACK, else BU with a ``flame``thrower
+        (MBT 5.1.3.7), else roll (10) at or under half the attacker's GP factor BU, else KO (MBT 6.6.1.1.3)."""
         g = self.game
         if result == "SUP":
             self.suppress(t, "close assault")
@@ -194,6 +201,8 @@ class AssaultRules:
             r = self.dice.roll(10, f"CA damage {g.units[t].name}")
             turret = r <= g.ag.turret_max and g.units[t].type.combat
             self.apply_damage(t, "DM", "TF" if turret else "HF")
+        elif result == "KILL" and flame:
+            self.apply_damage(t, "BU", "HF")  # the flamethrower Brews it Up (MBT 6.6.1.1.3)
         elif result == "KILL":
             r = self.dice.roll(10, f"CA KO/BU {g.units[t].name}") + self.bu_close_assault_modifier(t)  # MBT 7.11
             self.apply_damage(t, "BU" if r <= max(1, factor // 2) else "KO", "HF")
@@ -217,6 +226,8 @@ class AssaultRules:
         g = self.game
         side = [a] + list(extra)
         order = {"squad": 0, "half": 1, "section": 2}
+        if self.flame_in(side):
+            self.flame_fire(t)  # optional rule 7.35.1: the attackers' flamethrower at a target in a building
         while self.st[t] == ON:
             side = sorted((b for b in side if self.st[b] == ON), key=lambda b: (order[self.leg_size(b)], b))
             if not side:
@@ -226,7 +237,8 @@ class AssaultRules:
             ra = self.dice.roll(100, f"HTH attacker {names}")
             rd = self.dice.roll(100, f"HTH defender {names}")
             x = ra + self._hth_mod(a, True, t) + self._extra_attackers(others) + mod
-            y = rd + self._hth_mod(t, False, a)
+            x += self.flame_modifier(side, "hth")  # each side's own flamethrower (MBT 5.1.3.7, 6.6.1.2.2)
+            y = rd + self._hth_mod(t, False, a) + self.flame_modifier([t], "hth")
             if x == y:
                 continue
             loser = t if x > y else a

@@ -64,6 +64,7 @@ class ApRow:
     half: bool | None = None      # leg rows: the squad's (False) or its half-squad's (True); None: any size
     aa: bool = False              # an AA weapon's row (MBT 6.7.8)
     aa_mod: int = 0               # its data-card AA modifier
+    card: str = ""                # the crew-served card of an attached weapon's row, "" the unit's own (MBT 5.1.3)
 
 
 @dataclass(slots=True)

@@ -28,7 +28,10 @@ def leg_type(card, index, attached_ids: list[str] | None = None) -> UnitType:
     attached = [_crew_weapon(index, cid, card.id) for cid in ids]
     mv = (b.get("movement_with_weapons") if attached else None) or b["movement"]
     rows = [dataclasses.replace(r, half=False) for r in ag_rows({"weapons": b.get("weapons", [])})]
-    rows += list(ag_rows({"weapons": attached}))  # attached weapons: ``half`` None (both sizes, 6.5.4.4.3)
+    for cid, w in zip(ids, attached):  # attached weapons: ``half`` None (both sizes, 6.5.4.4.3), their card
+        rows += [dataclasses.replace(r, card=cid) for r in ag_rows({"weapons": [w]})]
+    # MBT 5.1.3.7: a flamethrower has no fire row; it is a Close Assault / Hand-to-Hand modifier (flame.py)
+    flame = next((w["id"] for w in attached if w.get("weapon_type") == "flamethrower"), "")
     half = b.get("half_squad")
     if half:
         model = index.model("unit", half)
@@ -42,7 +45,7 @@ def leg_type(card, index, attached_ids: list[str] | None = None) -> UnitType:
                    size=b.get("size", "S"), gpd_cover={k: int(gpd[k]) for k in ("none", "light", "medium", "heavy")},
                    squad=b.get("leg_size") == "squad" and bool(half),
                    passenger_leg=int((b.get("passenger_capacity") or {}).get("leg", 1)),
-                   labels=tuple(b.get("labels") or ()), leg_size=b.get("leg_size", "section"))
+                   labels=tuple(b.get("labels") or ()), leg_size=b.get("leg_size", "section"), flamethrower=flame)
     combat = bool(b.get("is_combat_unit", True))
     cc = int(mv["cross_country"])
     return UnitType(card.id, card.name, "l", cc, cc, cc, 0, 0, 0, 0, combat, True, tuple(rows), ag)

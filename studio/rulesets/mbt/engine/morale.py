@@ -228,15 +228,15 @@ class MoraleRules:
             self.morale_check(i, True, event)
 
     # ---------------------------------------------------------------- triggers
-    def _after_losses(self, before: list, attacked: tuple, how: str = "") -> None:
-        """Checks after a combat event: each attacked unit still on the map; a formation vehicle's Brew Up in the
-        hex; a command unit of the formation lost within Command Range; a leg/towed hex-mate eliminated in
-        Hand-to-Hand (MBT 7.1.2, 7.1.3)."""
+    def _after_losses(self, before: list, attacked: tuple, how: str = "", event: str = "attacked") -> None:
+        """Checks after a combat event: each attacked unit still on the map (``event``: "flame" for a flame
+        attack, 7.1.3); a formation vehicle's Brew Up in the hex; a command unit of the formation lost within
+        Command Range; a leg/towed hex-mate eliminated in Hand-to-Hand (MBT 7.1.2, 7.1.3)."""
         g = self.game
         events: dict = {}
         for t in attacked:
             if self.st[t] == ON:
-                events.setdefault(t, "attacked")
+                events.setdefault(t, event)
         for j in range(g.n):
             if before[j] == ON and self.st[j] == DEAD:
                 self._loss_events(j, how, events)
@@ -305,9 +305,12 @@ class MoraleRules:
             self.moved[a] = True
             return
         before = self.st[:]
+        combined = len(action) > 3 and action[3] == "all"
+        flame = self.flame_in([a, *(self._hex_mates(a, t) if combined else ())])  # a flame attack (MBT 7.1.3)
         super().apply_assault(action)
         if g.oc_morale:
-            self._after_losses(before, (t,), "hth" if g.units[t].type.ag.leg else "")
+            how = "hth" if g.units[t].type.ag.leg else ""
+            self._after_losses(before, (t,), how, "flame" if flame else "attacked")
 
     def _passes_fright(self, a: int) -> bool:
         """Tank Fright (MBT 7.6): a Green or Raw leg unit passes a Forced Morale Check without the spotted-unit

@@ -237,7 +237,7 @@ class FireDamageRules:
         rec = self.ofire
         if not rec.d.on["attached"]:
             return
-        weapons = [w for w in rec.d.cards[g.units[t].type.id].attached if w not in rec.lostw[t]]
+        weapons = [w for w in attached_weapons(g.units[t].type) if w not in rec.lostw[t]]
         if not weapons:
             return
         if len(weapons) > 1:
@@ -254,3 +254,11 @@ class FireDamageRules:
                 self.narrate(f"{g.units[t].name} attached {w}: roll {roll}{mod:+d} vs {v['attached-loss-max']}: "
                              f"{'destroyed' if lost else 'kept'}")
 
+
+def attached_weapons(ut) -> list[str]:
+    """The weapon ids of the crew-served weapons attached to leg unit type ``ut`` (MBT 5.1.3: its card's, or the
+    scenario's / position's ``attachments``), in the order of their rows, an attached flamethrower (no fire row,
+    5.1.3.7) last."""
+    out = list(dict.fromkeys(r.weapon for r in ut.ap if r.card))
+    flame = getattr(ut.ag, "flamethrower", "")
+    return out + [flame] if flame else out

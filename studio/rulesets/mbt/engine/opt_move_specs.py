@@ -12,7 +12,7 @@ BOG_MODIFIER_IDS = ("towing",)
 OVERRUN_IDS = ("modifier", "max-gp")
 PUSH_IDS = ("success-min", "per-5-tons")
 CA_EXTRA_IDS = ("extra-section", "extra-half", "extra-squad", "c-indicator", "open-a-type", "unsupported",
-                "dismount-attack")
+                "dismount-attack", "flamethrower-ca", "flamethrower-hth")
 HD_MOD_IDS = ("partial", "size+2", "size+1", "size+0", "size-1", "size-2")
 GRADE_IDS = ("elite", "veteran", "seasoned", "regulars", "green", "raw")
 

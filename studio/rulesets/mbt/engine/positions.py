@@ -4,7 +4,8 @@ Unit ``status`` keys: ``damaged`` (bool; Hull Damaged in the Advanced Game), ``c
 NC), ``revealed`` (bool, the command is face up), ``fired`` / ``moved`` (bool, done this turn), ``mark``
 (``spot-fire``, ``spot-move``, ``none``; Advanced Game also ``spot-fire-small-arms``). Advanced Game only:
 ``suppression`` (``on``, ``off``, ``none``), ``turret_damaged``, ``track_hit`` (bool), ``carried_by`` (the id of
-the vehicle a leg unit rides, in the same hex).
+the vehicle a leg unit rides, in the same hex), ``attachments`` (a leg unit's crew-served card ids: they replace
+its card's ``attached_weapons`` as the scenario's ``attachments`` do, MBT 5.1.3).
 ``facing`` is a hexside 0-5 (``coords`` order); null faces east or west toward the map centre. ``extension``:
 ``wrecks`` (hex label -> ``knocked-out`` | ``brewed-up``), ``control`` (hex label -> side id); Advanced Game:
 ``minefields`` and ``weight_limits`` (``opt_move_positions``, MBT 7.31-7.32); ``smoke``, ``counter_battery``,
@@ -45,7 +46,8 @@ from .suppression import SUP_NAMES
 MARKS = {"none": NOMARK, "spot-fire": MFIRE, "spot-move": MMOVE}
 AG_MARKS = {**MARKS, "spot-fire-small-arms": MFIRE_SA}
 STATUS = {"damaged": bool, "command": str, "revealed": bool, "fired": bool, "moved": bool, "mark": str}
-AG_STATUS = {"suppression": str, "turret_damaged": bool, "track_hit": bool, "carried_by": str, **COMMAND_STATUS,
+AG_STATUS = {"suppression": str, "turret_damaged": bool, "track_hit": bool, "carried_by": str, "attachments": list,
+             **COMMAND_STATUS,
              **FIRE_STATUS, **MOVE_STATUS}
 WRECKS = {"knocked-out": 1, "brewed-up": 2}
 EXTENSION = ("wrecks", "control") + MOVE_EXTENSION + COMMAND_EXTENSION + ARTY_EXTENSION
@@ -79,13 +81,7 @@ def _game_with_units(game, position):
     centre_q = sum(h[0] for h in game.map.label_of) / max(1, len(game.map.label_of))
     for i, pu in enumerate(position.units):
         base = f"/units/{i}"
-        if pu.card not in types:
-            model = game.index.model("unit", pu.card)
-            try:
-                types[pu.card] = engine_type(model, game.index, game.advanced)
-            except (AttributeError, KeyError, TypeError, ValueError, DataError):
-                raise _error(f"unit card '{pu.card}' is not an MBT vehicle card", f"{base}/card") from None
-        ut = types[pu.card]
+        ut = _unit_type(game, types, pu, base)
         if ut is None:
             category = getattr(game.index.model("unit", pu.card), "category", "?")
             raise _error(f"unit card '{pu.card}' ({category}) is not played by this game (Basic Game: vehicles "
@@ -113,6 +109,23 @@ def _game_with_units(game, position):
     if twin.advanced:
         command_position_game(twin, position)  # optional rules 7.1-7.46 (opt_command_positions)
     return twin
+
+
+def _unit_type(game, types: dict, pu, base: str):
+    """The engine type of position unit ``pu``: its card's, or with a status ``attachments`` (Advanced Game) the
+    card with those crew-served weapons attached (keyed like ``data.compile_units``' scenario attachments)."""
+    attached = pu.status.get("attachments") if game.advanced else None
+    if attached is not None and not (isinstance(attached, list) and all(isinstance(x, str) for x in attached)):
+        raise _error("status 'attachments' must be a list of crew-served card ids", f"{base}/status/attachments")
+    key = pu.card if attached is None else f"{pu.card}+{'+'.join(attached)}"
+    if key not in types:
+        model = game.index.model("unit", pu.card)
+        try:
+            types[key] = engine_type(model, game.index, game.advanced, attached)
+        except (AttributeError, KeyError, TypeError, ValueError, DataError) as exc:
+            why = f": {exc}" if attached is not None and isinstance(exc, DataError) else ""
+            raise _error(f"unit card '{pu.card}' is not an MBT vehicle card{why}", f"{base}/card") from None
+    return types[key]
 
 
 def _facing(pu, i: int, default: int) -> int:
