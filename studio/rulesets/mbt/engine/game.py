@@ -59,7 +59,8 @@ ENGINE_POLICIES = {
                     "it and every eligible unit of its hex against the same target (MBT 6.6.1.1: hex-mates attacking "
                     "one vehicle combine); an eliminated Hand-to-Hand primary hands over to the largest remaining "
                     "attacker; a passenger's Dismount Attack ('dismount C P T') and an Advancing Attack ('assault A T "
-                    "advance HEX') are alone at -10; flamethrowers are not modelled; the attackers take "
+                    "advance HEX') are alone at -10; an attached flamethrower modifies each side's roll "
+                    "(MBT 5.1.3.7; its fire and morale effects follow the attackers' flamethrower); the attackers take "
                     "an eliminated target's hex if no other enemy is there.",
     "building-entry": "Advanced Game: a vehicle in a building hex is inside the building (no alleys); a tracked "
                       "vehicle entering a building hex from outside, or leaving one for a hex that is not a "

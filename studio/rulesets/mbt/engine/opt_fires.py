@@ -18,8 +18,10 @@
   modifier only). Fire does not block the line of sight.
 - Units (7.35.2): a ground unit still in a fire hex at the end of the turn after the fire started (or any later
   turn's end) is eliminated, without a wreck; helicopters are not ground units.
-Not modelled: rubble (the boards have no rubble terrain, so its -10 is not in the data) and flamethrowers (no such
-weapons in the engine); the Height 5 of a fire (it blocks nothing, 6.1.4.3.5).
+- Flamethrowers (7.35.1, ``flame.py``): a close combat with an attached flamethrower at a target in a building
+  hex starts a fire there without a roll, in the Adjustment Phase like incendiary bombs.
+Not modelled: rubble's -10 on the roll (the terrain catalogue has no Rubble; a razed building hex stays a building
+hex for the check); the Height 5 of a fire (it blocks nothing, 6.1.4.3.5).
 """
 from __future__ import annotations
 
@@ -209,7 +211,7 @@ class FiresRules:
         for h, gp in sorted(self.fire_gp.items()):
             if gp >= AUTO_START:
                 self.burning[h] = self.turn
-                self.narrate(f"incendiary bombs set {g.label(h)} on fire (MBT 7.35.1)")
+                self.narrate(f"{g.label(h)} is on fire (MBT 7.35.1: incendiary bombs or a flamethrower)")
                 continue
             kind, mod = self._construction(h), self._fire_modifier(h)
             top = next((m for c, lo, hi, m in mo.fire_start if c == kind and lo <= gp <= hi), 0)
@@ -239,22 +241,19 @@ def errant_gp(game, s: int, row) -> int:
     if row.kind == "ATGM":
         return row.atgm.gp if row.atgm else 0
     cache = game.__dict__.setdefault("_errant_gp", {})
-    key = (game.units[s].type.id, row.key)
+    key = (row.card or game.units[s].type.id, row.key)
     if key not in cache:
-        cache[key] = _hhatw_gp(game, game.units[s].type.id, row)
+        cache[key] = _hhatw_gp(game, row.card or game.units[s].type.id, row)
     return cache[key]
 
 
 def _hhatw_gp(game, card_id: str, row) -> int:
-    def body(cid):
-        card = game.index.model("unit", cid)
-        if card is None:
-            return {}
-        return card.body.model_dump() if hasattr(card.body, "model_dump") else dict(card.body)
-
-    weapons = [w for w in body(card_id).get("weapons") or () if w.get("id") == row.weapon]
-    crew = body(row.weapon).get("weapon")
-    for w in weapons + ([crew] if crew and crew.get("id") == row.weapon else []):
+    """The fixed GP of ``row``'s hand-held weapon on card ``card_id``: a unit card's weapon, or an attached row's
+    crew-served card (``ApRow.card``, MBT 5.1.3)."""
+    card = game.index.model("unit", card_id)
+    body = {} if card is None else (card.body.model_dump() if hasattr(card.body, "model_dump") else dict(card.body))
+    weapons = list(body.get("weapons") or ()) + ([body["weapon"]] if body.get("weapon") else [])
+    for w in (w for w in weapons if w.get("id") == row.weapon):
         if w.get("weapon_type") == "hhatw":
             return next((int(a.get("fixed_gp") or 0) for a in w.get("ammo") or ()
                          if a.get("ammo_type", "").replace(" ", "_") == row.ammo.replace(" ", "_")), 0)
