@@ -205,3 +205,172 @@ def test_m161_laser_sight_through_smoke_reads_the_secondary_optical_sight():
     assert band == "M" and clear.game.ag.sight_ap["L"]["M"] == 2
     assert smoky.hit_modifiers(0, 1, row, False)[0] == net - 2 - 5
     assert smoky.sight_of(0, row, 1) == "O" and clear.sight_of(0, row, 1) == "L"
+
+
+@pytest.mark.parametrize("grade, band, ap", [("regulars", "M", -2), ("seasoned", "P", 0), ("seasoned", "S", 0),
+                                             ("seasoned", "M", 0), ("seasoned", "L", 0), ("seasoned", "E", 0)])
+def test_m174_ap_unit_grade_modifier_by_range_factor(grade, band, ap):
+    """M174, MBT 6.5.2.5: the AP Unit Grade modifier by the firer's AP Range Factor: Regulars at M -2; Seasoned
+    (the baseline) 0 at every band; a Laser sight at M +2 (table ``unit-grade-modifiers``,
+    ``weapon-sight-modifiers``)."""
+    st = _duel("m1", "t-80bv")
+    assert st.game.ag.grade_ap[grade][band] == ap
+    assert st.game.ag.sight_ap["L"]["M"] == 2
+
+
+def test_m174_regulars_firer_takes_minus_2_more_than_seasoned_at_band_m():
+    """M174, MBT 6.5.2.5: the grade modifier is the firing unit's, read at the shot's range factor: a Regulars
+    M1 at band M is 2 worse off than a Seasoned one."""
+    rows = [r for r in _duel("m1", "t-80bv").game.units[0].type.ap if r.key == "main:APFSDS"]
+    rng = next(r for r in range(1, 40) if _duel("m1", "t-80bv").band_of(rows[0], r) == "M")
+    a, b, d = clear_pair(rng)
+    reg = _duel("m1", "t-80bv", grades={"us": "regulars"}, a=a, b=b, facing=(d + 3) % 6)
+    sea = _duel("m1", "t-80bv", grades={"us": "seasoned"}, a=a, b=b, facing=(d + 3) % 6)
+    row = _row(reg, 0, "main:APFSDS")
+    (rn, rb), (sn, sb) = reg.hit_modifiers(0, 1, row, False), sea.hit_modifiers(0, 1, row, False)
+    assert rb == sb == "M" and rn - sn == -2
+
+
+def _test_cards_index():
+    """The sample project plus test-only cards: ``test-truck`` (the BMP-1 as an S-Type vehicle: the sample data
+    has no S-Type ground vehicle) and ``test-m1-damage`` (the M1 whose AP Damage reads DM on a 1 and ND on every
+    other digit, so that the S-Type -2 and its floor of 1 show in the result)."""
+    import tempfile
+
+    import yaml
+    from mbt_adv_fixtures import DATA, index
+
+    from studio.model.project import load_document, load_project
+
+    if "idx" in _CARDS:
+        return _CARDS["idx"]
+    idx = load_project(DATA)
+    tmp = Path(tempfile.mkdtemp(prefix="m-adv-cards-"))
+    for src, new_id, edit in (("bmp-1", "test-truck", _s_type), ("m1", "test-m1-damage", _dm_on_one)):
+        doc = yaml.safe_load((DATA / "units" / "mbt" / f"{src}.yaml").read_text())
+        doc["id"] = new_id
+        edit(doc["body"])
+        path = tmp / f"{new_id}.yaml"
+        path.write_text(yaml.safe_dump(doc, sort_keys=False))
+        loaded = load_document(path)
+        assert loaded.model is not None, loaded.diagnostics
+        idx.add(loaded)
+    assert index() is not idx
+    _CARDS["idx"] = idx
+    return idx
+
+
+_CARDS: dict = {}
+
+
+def _s_type(body: dict) -> None:
+    body["defensive"]["gp_defense"]["target_type"] = "S"
+    body["defensive"]["gp_defense"]["value"] = 1
+
+
+def _dm_on_one(body: dict) -> None:
+    body["ap_damage"] = ["DM"] + ["ND"] * 9
+
+
+def _cards_state(units, dice=(), phase="direct-fire-first", to_act="us"):
+    from mbt_adv_fixtures import SCENARIO
+
+    from studio.rules.position import position_state
+    from studio.rulesets.mbt.engine import game as G
+
+    idx = _test_cards_index()
+    if "game" not in _CARDS:
+        _CARDS["game"] = G.create_game(idx.model("scenario", SCENARIO), idx, None)
+    st = position_state(_CARDS["game"], {"scenario": SCENARIO, "phase": phase, "turn": 1, "units": units,
+                                         "dice": list(dice), "to_act": to_act})
+    st.dice.record = True
+    return st
+
+
+@pytest.mark.parametrize("ammo, result", [("main:APFSDS", "DM"), ("main:HEAT", "ND")])
+def test_m178_s_type_target_minus_2_on_the_damage_digit_except_ce_ammo(ammo, result):
+    """M178, MBT 6.5.2.6, 6.5.2.4.3: a penetrating hit on an S-Type vehicle takes -2 on the units digit, never
+    below 1, except with CE ammo: KE digit 2 -> 1 (the test card's DM), CE (HEAT) digit 2 stays 2 (ND)."""
+    st = _cards_state([unit("S", "test-m1-damage", "us", A, D, command="FIRE"),
+                       unit("T", "test-truck", "sov", B, FRONT)], dice=[1, 72, 99, 99, 99])
+    act(st, f"fire S at T {ammo}")
+    assert any("damage digit 2 -> " + result in e for e in st.events), st.events
+
+
+@pytest.mark.parametrize("facing, loc_roll, loc, turret", [
+    ((FRONT + 2) % 6, 23, "TS", True),    # Rear/Side, tens 2: TS (MBT 6.5.2.2 table, known cell)
+    (FRONT, 53, "HF", False)])            # Front, tens 5: HF (known cell)
+def test_m179_damaged_result_turret_or_hull_by_location(facing, loc_roll, loc, turret):
+    """M179, MBT 6.5.2.6: a DM result at TF/TS/TR/DK marks the vehicle Turret Damaged, at HF/HS/HR Hull
+    Damaged (the M1's AP Damage digit 3 is DM; the crew's Bail Out roll 99 stays)."""
+    st = _duel("m1", "t-80bv", dice=[1, loc_roll, 99], facing=facing)
+    act(st, "fire S at T main:APFSDS")
+    assert any(f"at {loc} (roll {loc_roll})" in e and e.endswith("-> DM") for e in st.events), st.events
+    assert (st.tdmg[1], st.dmg[1]) == (turret, not turret)
+
+
+def test_m179_damaged_result_at_the_deck_is_turret_damage():
+    """M179, MBT 6.5.2.6, 6.5.2.2.2: a falling shot (2B8 height 1 onto 2B11 height 0) with tens 1 hits the Deck;
+    a DM there is Turret Damaged."""
+    st = adv_state([unit("S", "m1", "us", "2B8", 3, command="FIRE"), unit("T", "t-80bv", "sov", "2B11", 0)],
+                   to_act="us", dice=[1, 13, 99])
+    act(st, "fire S at T main:APFSDS")
+    assert any("falling at DK (roll 13)" in e and e.endswith("-> DM") for e in st.events), st.events
+    assert st.tdmg[1] and not st.dmg[1]
+
+
+@pytest.mark.parametrize("grade, roll, out", [("seasoned", 30, True), ("seasoned", 31, False),
+                                              ("elite", 26, False), ("elite", 25, True)])
+def test_m181_track_hit_crew_bail_out_with_the_grade_modifier(grade, roll, out):
+    """M181, MBT 6.5.2.7.1: TK - Crew 30-: a Seasoned crew bails out on 30, stays on 31; an Elite crew adds +5
+    (26 -> 31 stays, 25 -> 30 bails)."""
+    st = _duel("m1", "t-80bv", dice=[1, 5, roll], grades={"sov": grade})
+    act(st, "fire S at T main:APFSDS")
+    assert st.bail[1] == out and (st.st[1] == ON) == (not out)
+    assert any(f"Bail Out check (TK): roll {roll}{5 if grade == 'elite' else 0:+d} vs 30" in e for e in st.events)
+
+
+def test_m181_broken_crew_bails_out_on_45():
+    """M181, MBT 6.5.2.7.1 with Optional Rule 7.1: a Broken crew takes -20: 45 -> 25, at or under 30: bails out;
+    a crew in good order stays on 45."""
+    from opt_command_fixtures import pos_state
+
+    units = [unit("S", "m1", "us", A, D, command="FIRE"), unit("T", "t-80bv", "sov", B, FRONT, morale="break-on")]
+    broken = pos_state(units, rules=("morale",), dice=[1, 5, 45])
+    act(broken, "fire S at T main:APFSDS")
+    assert broken.bail[1]
+    steady = pos_state(units[:1] + [unit("T", "t-80bv", "sov", B, FRONT)], rules=("morale",), dice=[1, 5, 45])
+    act(steady, "fire S at T main:APFSDS")
+    assert not steady.bail[1] and steady.st[1] == ON
+
+
+def test_m182_crew_bail_out_takes_both_squads_out_suppressed_in_the_hex():
+    """M182, MBT 6.5.2.7.1: the crew of a carrier with 2 squads aboard bails out (Track hit, roll 1 <= 30): both
+    squads bail out automatically, with no roll of their own, in the carrier's hex, Suppression/On."""
+    from towed_fixtures import towed_state
+
+    from studio.rulesets.mbt.engine.suppression import SUP_ON
+
+    st = towed_state([unit("S", "m1", "us", A, D, command="FIRE"), unit("T", "test-mover", "sov", B, FRONT),
+                      unit("P", "sov-mr-squad", "sov", B, 0, carried_by="T"),
+                      unit("Q", "sov-mr-squad", "sov", B, 0, carried_by="T")], to_act="us", dice=[1, 5, 1])
+    act(st, "fire S at T main:APFSDS")
+    assert st.bail[1]
+    for p in (2, 3):
+        assert st.st[p] == ON and st.hex[p] == st.hex[1] and st.sup[p] == SUP_ON and st.carrier[p] == -1
+    assert not any("(passenger" in e and "Bail Out roll" in e for e in st.events), st.events
+
+
+@pytest.mark.parametrize("grade, roll, out", [("green", 54, True), ("green", 56, False), ("seasoned", 54, False)])
+def test_m183_passenger_bail_out_after_no_damage_with_its_grade(grade, roll, out):
+    """M183, MBT 6.5.2.7.2: an ND result on a carrier without Under Armor or Under Cover protection (the M113),
+    its crew staying: a Green passenger rolling 54 has 54 - 5 = 49, at or under AP No Damage - Pass 50: bails out
+    (56 -> 51 stays); a Seasoned one rolling 54 stays."""
+    st = adv_state([unit("S", "m1", "us", A, D, command="FIRE"), unit("T", "m113", "sov", B, FRONT),
+                    unit("P", "sov-mr-squad", "sov", B, 0, carried_by="T")], to_act="us",
+                   dice=[1, 71, 99, roll], grades={"sov": grade})     # hit; HF, digit 1: ND; crew 99 stays
+    assert st.game.units[1].type.ag.protection == "none"
+    act(st, "fire S at T main:APFSDS")
+    assert any(e.endswith("-> ND") for e in st.events) and st.st[1] == ON, st.events
+    assert (st.carrier[2] == -1) == out
+    assert any(f"(passenger, ND) Bail Out roll {roll}: {'bails out' if out else 'stays'}" in e for e in st.events)
