@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Annotated, Iterator, Literal
 from pydantic import Field, model_validator
 
 from .base import Id, Ref, StrictModel
+from .table_screen import certainly_plain
 
 if TYPE_CHECKING:  # pragma: no cover
     from studio.geometry import TableGeometry
@@ -162,6 +163,16 @@ def check_table(doc: "LoadedDocument", index: "ProjectIndex") -> Iterator["Diagn
         return
     rs = index.model("ruleset", doc.model.ruleset)
     terrain = {t.id: t for t in rs.terrain} if rs is not None else None
+    if certainly_plain(table):  # nothing for the exact (Shapely) checks to find: only the terrain checks
+        for i, f in enumerate(table.features):
+            if terrain is not None:
+                yield from _terrain_problems(doc, f, terrain, f"/table/features/{i}")
+        return
+    yield from _exact_checks(doc, table, terrain)
+
+
+def _exact_checks(doc: "LoadedDocument", table: MeasuredTable, terrain: dict | None) -> Iterator["Diagnostic"]:
+    """Every check of :func:`check_table` on the Shapely shapes of the features."""
     shapes = {}
     for i, f in enumerate(table.features):
         where = f"/table/features/{i}"

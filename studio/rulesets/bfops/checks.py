@@ -1,6 +1,7 @@
 """Battlefield Ops! static checks (digest d), codes ``bfops.*``: small functions, one per rule check."""
 from __future__ import annotations
 
+import math
 from typing import Iterator
 
 from pydantic import ValidationError
@@ -163,12 +164,11 @@ def check_prepared_works(doc, index, ext, table) -> Iterator:
 
 
 def _placement_problems(doc, ext, table):
-    """d.28: placed units stand on the table and not inside a structure or deep water (impassable)."""
-    import shapely
+    """d.28: placed units stand on the table and not inside a structure or deep water (impassable). Shapely
+    judges only the features the plain screen cannot rule out (``studio.model.table_screen.clearly_outside``)."""
+    from studio.model.table_screen import clearly_outside
 
-    from studio.model.table import feature_geometry
-
-    blocked = [(f, feature_geometry(f)) for f in table.features if f.is_structure or
+    blocked = [f for f in table.features if f.is_structure or
                (f.is_water and not f.fords and (f.depth_in or 0) > 1.0)]
     for i, p in enumerate(ext.placements):
         x, y = p.at
@@ -176,10 +176,22 @@ def _placement_problems(doc, ext, table):
         if not (0 <= x <= table.width_in and 0 <= y <= table.depth_in):
             yield doc.error("bfops.placement", f"placement of '{p.unit}' at {p.at} is off the table", where)
             continue
-        inside = next((f for f, g in blocked if g is not None and g.covers(shapely.points(x, y))), None)
+        inside = _covering([f for f in blocked if not clearly_outside((x, y), f)], x, y)
         if inside is not None:
             yield doc.warning("bfops.placement", f"'{p.unit}' is placed inside '{inside.id}', which units cannot "
                               "enter", where, "BfOps p.11")
+
+
+def _covering(features: list, x: float, y: float):
+    """The first of ``features`` whose exact shape covers the point (x, y), or None."""
+    if not features:
+        return None
+    import shapely
+
+    from studio.model.table import feature_geometry
+
+    point = shapely.points(x, y)
+    return next((f for f in features for g in [feature_geometry(f)] if g is not None and g.covers(point)), None)
 
 
 def _hidden_minefields(doc, features, owner: str | None, sides: set, base: str):
@@ -215,13 +227,15 @@ def _allowance_rows(index, doc) -> dict:
 
 def _measure(f, row: dict) -> float:
     """A feature's use of its allowance: square inches, a count, or inches of line (1"-thick areas by area)."""
+    measure = str(row.get("measure", "length"))
+    if measure == "count":
+        return 1.0
+    if measure != "area" and f.shape == "polyline":
+        return _line_length(f.points)
     import shapely
 
     from studio.model.table import feature_geometry
 
-    measure = str(row.get("measure", "length"))
-    if measure == "count":
-        return 1.0
     geom = feature_geometry(f)
     if geom is None:
         return 0.0
@@ -230,6 +244,17 @@ def _measure(f, row: dict) -> float:
     if f.shape == "polyline":
         return float(shapely.length(shapely.linestrings([tuple(p) for p in f.points])))
     return float(geom.area) / max(f.width_in or 1.0, 1e-9)
+
+
+def _line_length(points) -> float:
+    """The length of a polyline, summed segment by segment in order as GEOS does (no Shapely import for it)."""
+    if len(points) < 2:
+        return 0.0
+    total = 0.0
+    for (x0, y0), (x1, y1) in zip(points, points[1:]):
+        dx, dy = float(x1) - float(x0), float(y1) - float(y0)
+        total += math.sqrt(dx * dx + dy * dy)
+    return total
 
 
 def force_counts(doc, index, side_id: str) -> dict[str, float]:
