@@ -218,7 +218,18 @@ def _check_weapon(doc, base: str, w) -> Iterator[Diagnostic]:
                             f"{base}/ammo_limits/{lim_i}/prefix", R + "5.16.2")
             break
     for j, row in enumerate(w.ammo):
-        yield from _check_row(doc, w, base, f"{base}/ammo/{j}", row)
+        if w.weapon_type == "flamethrower":
+            yield from _flame_row(doc, f"{base}/ammo/{j}", row)
+        else:
+            yield from _check_row(doc, w, base, f"{base}/ammo/{j}", row)
+
+
+def _flame_row(doc, p: str, row) -> Iterator[Diagnostic]:
+    """A flamethrower is only a close combat modifier (MBT 5.1.3.7): its row has no range band or factor."""
+    given = [f for f in ("penetration", "gp_factor", "atgm", "fixed_gp") if getattr(row, f) is not None]
+    if any(v is not None for v in row.range.values()) or given:
+        yield doc.warning("mbt.flamethrower", f"flamethrower row '{row.ammo_type}' gives a range or factor the "
+                          "rules never use (it is a close combat modifier only)", p, R + "5.1.3.7")
 
 
 def _check_row(doc, w, base: str, p: str, row) -> Iterator[Diagnostic]:
