@@ -374,3 +374,48 @@ def test_m183_passenger_bail_out_after_no_damage_with_its_grade(grade, roll, out
     assert any(e.endswith("-> ND") for e in st.events) and st.st[1] == ON, st.events
     assert (st.carrier[2] == -1) == out
     assert any(f"(passenger, ND) Bail Out roll {roll}: {'bails out' if out else 'stays'}" in e for e in st.events)
+
+
+# ---------------------------------------------------------------- 5.1.3.3.5-6 ATGM Overwatch Response, Under Fire
+
+
+def test_m118_under_fire_modifiers_by_guidance_class():
+    """M118, MBT 5.1.3.3.6: the AP modifier of an ATGM Under Fire: CL 1 -1, CL 2 and 3 -2 (the example's CL:3),
+    CL 4 -3 (table ``atgm-under-fire``)."""
+    st = _duel("m1", "t-80bv")
+    assert {cl: st.game.air.under_fire[cl] for cl in (1, 2, 3, 4)} == {1: -1, 2: -2, 3: -2, 4: -3}
+
+
+def test_m118_a_non_atgm_shot_takes_no_modifier_and_removes_the_counter():
+    """M118, MBT 5.1.3.3.6: an ATGM unit Under Fire (the M1's GP fire had no effect on the BMP-1) that fires a
+    weapon other than its ATGM takes no Under Fire modifier, and the counter is removed after that shot."""
+    from opt_fire_fixtures import idx_of, opt_state
+    from test_adv_air_atgm_responses import _gp_roll_for
+
+    units = [unit("M", "m1", "us", "2A11", 0, command="FIRE"), unit("S", "bmp-1", "sov", "2A1", 0, command="FIRE")]
+    probe = opt_state(units, phase="direct-fire-first", to_act="us", dice=[1] * 10)
+    n_roll = _gp_roll_for(probe, "N", overwatch=False)
+    st = opt_state(units, phase="direct-fire-first", to_act="us", dice=[n_roll] + [100] * 10)
+    act(st, "fire M at S main:HEAT-MP")
+    s, m = idx_of(st, "S"), idx_of(st, "M")
+    assert s in st.under_fire
+    gun = next(r for r in st.game.units[s].type.ap if r.kind == "AP")
+    clean = opt_state(units, phase="direct-fire-first", to_act="us")
+    assert st.hit_modifiers(s, m, gun, False) == clean.hit_modifiers(s, m, gun, False)
+    act(st, f"fire S at M {gun.key}")
+    assert s not in st.under_fire
+
+
+def test_m213_no_pre_emption_by_a_unit_that_needs_overwatch_adjust():
+    """M213, MBT 5.1.3.3.5: the Overwatch Response is open only to a unit that has the ATGM unit inside its
+    Overwatch arc; the M1 facing away from the BMP-1 (it would need Overwatch Adjust) may not fire first, the
+    Spigot resolves at once. (Facing it, the M1 fires first: ``test_adv_air_atgm_responses.py::
+    test_overwatch_response_fires_before_the_atgm``.)"""
+    from opt_fire_fixtures import opt_state
+
+    st = opt_state([unit("S", "bmp-1", "sov", "2A1", 0, command="OW"),
+                    unit("T", "m2a1", "us", "2A14", 0, command="MOVE"),
+                    unit("M", "m1", "us", "2A11", 3, command="OW")], phase="move-second", to_act="us", dice=[1] * 10)
+    for a in ("move T", "turn T right", "ow S at T main:Spigot_(Fagot)", "hold T"):
+        act(st, a)
+    assert st.ow_resp is None and any(e.startswith("S fires Spigot") for e in st.events), st.events
