@@ -136,7 +136,7 @@ def check_map_geometry(doc: LoadedDocument, index: ProjectIndex) -> Iterator[Dia
         return
     grid = m.hex
     try:
-        board = assemble_single(m)
+        board = assemble_single(m, index)
     except AssemblyError:
         return
     names = direction_names(grid)

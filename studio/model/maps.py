@@ -166,7 +166,7 @@ def assemble(placements: list[tuple[Map, tuple[int, int], int]]) -> AssembledMap
                                 f"'{first.id}'; move it by one {'column' if flat else 'row'}", index)
         labeler = board_labeler(spec)
         names = direction_names(spec)
-        local: dict[tuple[int, int], Hex] = {}
+        by_label: dict[str, Hex] = {}
         for col, row, code, level in _board_cells(m):
             c2, r2 = coords.rotate_offset_180(col, row, spec.columns, spec.rows) if rotate else (col, row)
             h = coords.offset_to_axial(at_col + c2, at_row + r2, kind)
@@ -177,11 +177,10 @@ def assemble(placements: list[tuple[Map, tuple[int, int], int]]) -> AssembledMap
             if label in out.hex_of:
                 raise AssemblyError("map.assembly-labels", f"hex label '{label}' appears on two boards; give the "
                                     "boards distinct board ids", index)
-            local[(col, row)] = h
+            by_label[label] = h
             out.label_of[h], out.hex_of[label], out.board_of[h] = label, h, m.id
             out.terrain[h], out.elevation[h] = code, level
             max_col, max_row = max(max_col, at_col + c2 + 1), max(max_row, at_row + r2 + 1)
-        by_label = {labeler.format(spec.board, c, r): h for (c, r), h in local.items()}
         for side in m.hexsides:
             h = by_label.get(side.hex)
             if h is None or side.side not in names:
@@ -202,16 +201,32 @@ def assemble(placements: list[tuple[Map, tuple[int, int], int]]) -> AssembledMap
     return out
 
 
-def assemble_single(m: Map) -> AssembledMap:
-    return assemble([(m, (0, 0), 0)])
+def assemble_single(m: Map, index=None) -> AssembledMap:
+    """One board on its own; shared within a validation run of ``index`` (see :func:`assemble_shared`)."""
+    return assemble_shared([(m, (0, 0), 0)], index)
 
 
 def assemble_scenario(scenario, index) -> AssembledMap:
-    """Assemble a scenario's boards from a ProjectIndex; AssemblyError names the failing placement."""
+    """Assemble a scenario's boards from a ProjectIndex; AssemblyError names the failing placement. Within a
+    validation run the checks of every rule system share one assembly per placement list (:func:`assemble_shared`)."""
     placements = []
     for i, board in enumerate(scenario.boards):
         m = index.model("map", board.map)
         if m is None:
             raise AssemblyError("map.assembly-missing", f"map '{board.map}' is not available", i)
         placements.append((m, tuple(board.at), board.rotate))
-    return assemble(placements)
+    return assemble_shared(placements, index)
+
+
+def assemble_shared(placements: list[tuple[Map, tuple[int, int], int]], index=None) -> AssembledMap:
+    """:func:`assemble`, answered from the run memo of ``index`` (``ProjectIndex.run_memo``: set only while a
+    validation run checks it, when no model changes) for the same boards at the same placements; outside a run,
+    a new assembly every call (callers may keep and change it). Placements that fail are not remembered."""
+    memo = getattr(index, "run_memo", None)
+    if memo is None:
+        return assemble(placements)
+    key = ("assembled-map", tuple((id(m), tuple(at), rotate) for m, at, rotate in placements))
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = assemble(placements)
+    return found

@@ -331,6 +331,10 @@ class ProjectIndex:
     _same_id: dict[tuple[str, str], list[LoadedDocument]] = field(default_factory=dict, repr=False)
     #: (document count, table) of ``studio.model.references.unloaded_documents``, computed once per document list
     unloaded_cache: tuple[int, dict] | None = field(default=None, repr=False, compare=False)
+    #: work the checks of one validation run share (e.g. assembled maps, ``studio.model.maps.assemble_shared``),
+    #: keyed by its kind and inputs: a dict only while :func:`studio.model.validate.validate_index` runs (no model
+    #: changes then), else None
+    run_memo: dict | None = field(default=None, repr=False, compare=False)
 
     def add(self, doc: LoadedDocument) -> LoadedDocument | None:
         """Index ``doc``; returns the earlier document with the same kind and id, if any."""

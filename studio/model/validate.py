@@ -85,8 +85,12 @@ def validate_index(index: ProjectIndex, only: set[str] | None = None) -> Validat
     result.notes.extend(note for doc, checked_doc in zip(selected, checked)
                               for note in [checks_note(doc, checked_doc)] if note is not None)
     checked = [doc for doc in checked if doc is not None]
-    for doc, found in zip(checked, _checks_of_all(index, checked)):
-        result.diagnostics.extend(unrelated(doc, found) if isinstance(doc, PartialDocument) else found)
+    index.run_memo = {}
+    try:
+        for doc, found in zip(checked, _checks_of_all(index, checked)):
+            result.diagnostics.extend(unrelated(doc, found) if isinstance(doc, PartialDocument) else found)
+    finally:
+        index.run_memo = None
     result.diagnostics.sort(key=Diagnostic.sort_key)
     return result
 
