@@ -61,6 +61,12 @@ def _soft(body: dict) -> None:
     body["defensive"]["gp_defense"] = {"value": 1, "target_type": "S"}   # an S-Type (soft) vehicle, GPD 1S
 
 
+def _msa(cc: int):
+    def edit(body: dict) -> None:
+        body["general"]["movement"].update(cross_country=cc, path=cc, road=cc)
+    return edit
+
+
 def _unarmed(body: dict) -> None:
     body["unarmed"] = True
     body["is_combat_unit"] = False
@@ -69,11 +75,12 @@ def _unarmed(body: dict) -> None:
 
 @lru_cache(maxsize=1)
 def _index():
-    """The sample project plus the test-only cards ``test-soft`` (the M113 as an S-Type, GPD 1S) and
-    ``test-unarmed`` (the M113 without weapons)."""
+    """The sample project plus the test-only cards ``test-soft`` (the M113 as an S-Type, GPD 1S),
+    ``test-unarmed`` (the M113 without weapons) and ``test-msa5`` / ``test-msa3`` (the M113 with allowances 5 / 3)."""
     idx = load_project(DATA)
     tmp = Path(tempfile.mkdtemp(prefix="ma-cards-"))
-    for doc in (_card("m113", "test-soft", _soft), _card("m113", "test-unarmed", _unarmed)):
+    for doc in (_card("m113", "test-soft", _soft), _card("m113", "test-unarmed", _unarmed),
+                _card("m113", "test-msa5", _msa(5)), _card("m113", "test-msa3", _msa(3))):
         path = tmp / f"{doc['id']}.yaml"
         path.write_text(yaml.safe_dump(doc, sort_keys=False))
         loaded = load_document(path)
@@ -439,3 +446,76 @@ def test_ma29_hand_to_hand_round_three_eliminates_the_soviet_half_squad():
     assert st.st[t] == DEAD and st.st[i] == ON and st.st[j] == ON
     assert st.hex[i] == st.game.map.hex(CA_B)
     assert st.mk[i] == MMOVE and st.mk[j] == MMOVE
+
+
+# ---------------------------------------------------------------- MBT 6.6.10 Overrun, 6.6.2 suppressed movement
+def _line(codes: tuple):
+    """Hexes in a straight line with terrain ``codes``, one height, no hexside features or roads."""
+    from studio.hexgrid import coords
+    from studio.model.maps import edge_key
+
+    g = _game()
+    for a in sorted(g.map.label_of):
+        for d in range(6):
+            hexes = [a]
+            for _ in codes[1:]:
+                hexes.append(coords.neighbour(hexes[-1], d))
+            if all(h in g.map.label_of and g.map.terrain.get(h, "") == c and g.elev.get(h) == g.elev.get(a)
+                   for h, c in zip(hexes, codes)) and \
+                    all(g.features.get(edge_key(x, y)) is None and edge_key(x, y) not in g.roads
+                        for x, y in zip(hexes, hexes[1:])):
+                return [g.label(h) for h in hexes], d
+    raise LookupError(codes)
+
+
+def _overrun_approach(ow_roll: int):
+    """MA31's approach: a Veteran T-62MV (Move) in Clear, a US unit with an OW command in Scrub 3 hexes ahead over
+    two Clear hexes; the tank moves up, the OW unit passes at range 2 and fires as it enters the adjacent hex."""
+    hexes, d = _line(("C", "C", "C", "S"))
+    st = card_state([unit("V", "t-62mv", "sov", hexes[0], d, command="MOVE"),
+                     unit("H", "us-mech-squad", "us", hexes[3], (d + 3) % 6, command="OW")], "sov",
+                    grades={"sov": "veteran", "us": "seasoned"}, phase="move-second")
+    st.dice.force(ow_roll)
+    act(st, "move V")
+    assert st.mv_left == 5
+    act(st, "fwd V")
+    act(st, "pass")
+    act(st, "fwd V")
+    act(st, "ow H at V rifles:GP")
+    return st
+
+
+def test_ma31_overrun_approach_overwatch_no_effect_then_the_overrun_leaves_1():
+    """MA31 (MBT 6.6.10 example): the T-62MV (allowance 5) spends 1 + 1 for two Clear hexes; the Overwatch shot
+    as it enters the adjacent hex is GP 6 at P (the US squad's rifles, as the example's half-squad) against GPD 7A:
+    net -35 (Target Vehicle Moving -10, A-Type -20, Overwatch -5), CRT(6,7) 57/87, roll 83 -> 48: No Effect;
+    entering the Scrub hex to overrun costs 2, leaving 1."""
+    st = _overrun_approach(83)
+    line = next(e for e in st.events if e.startswith("H fires"))
+    assert "(GP 6, P)" in line and "(GPD 7A)" in line and "roll 83-35 = 48 vs N 57 / S 87: N-Effect -> NE" in line
+    assert st.mv_left == 3 and "overrun V H" in [str(a) for a in st.legal_actions()]
+    act(st, "overrun V H")
+    assert st.hex[0] == st.hex[1] or st.st[1] != ON or st.mv_left == 1
+    assert st.mv_left == 1
+
+
+def test_ma31_a_suppressed_tank_could_not_enter_the_target_hex():
+    """MA31 (MBT 6.6.10 example, 6.6.2): had the Overwatch shot Suppressed the tank (roll 95 -> 60, within
+    57-87), its remaining allowance would be half of 3, 1 (round down): not enough for the Scrub hex (2), so no
+    overrun."""
+    st = _overrun_approach(95)
+    assert st.sup[0]
+    assert st.mv_left == 1 and "overrun V H" not in [str(a) for a in st.legal_actions()]
+
+
+@pytest.mark.parametrize("card, command, damaged, msa", [
+    ("m113", "MOVE", False, 4), ("m113", "SH", False, 2), ("m113", "SH", True, 1),
+    ("test-msa5", "SH", False, 1), ("test-msa3", "SH", True, 1), ("test-msa3", "MOVE", False, 1)])
+def test_ma34_suppressed_movement_fractions(card, command, damaged, msa):
+    """MA34 (MBT 6.6.2): Suppressed units move at 1/2 (round down); with Short Halt 1/4; also Hull Damaged 1/8;
+    never below 1: 8 -> 4, 2, 1 (8/8); 5 with Short Halt -> 1 (5/4); 3 -> 1 (3/8 and 3/2). (SB:0 cards: a Short
+    Halt is 1/2.)"""
+    st = card_state([unit("a", card, "us", "2A1", 3, command=command, suppression="on", damaged=damaged),
+                     unit("t", "t-80bv", "sov", "4T13", 0)], "us", phase="move-second")
+    act(st, "move a")
+    assert st.mv_left == msa

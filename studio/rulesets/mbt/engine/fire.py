@@ -308,11 +308,16 @@ class FireRules:
 
     def _damage(self, t: int) -> None:
         """Damaged: a moving vehicle's remaining allowance is halved at once (MBT 4.4.3.2.6, Q27)."""
-        g = self.game
         self.dmg[t] = True
+        self.cut_remaining(t, self.game.tables.damaged_fraction)
+
+    def cut_remaining(self, t: int, fraction: float) -> None:
+        """Unit ``t``, if it is moving now, keeps ``fraction`` of its remaining allowance (round down; option
+        ``msa-remaining-floor``, Q27): Damage (MBT 4.4.3.2.6) or a new Suppression (6.6.2) during the move."""
+        g = self.game
         if self.mv_u != t:
             return
-        left = int(self.mv_left * g.tables.damaged_fraction)
+        left = int(self.mv_left * fraction)
         if g.options["msa-remaining-floor"] == "one":
             left = max(1, left)
         if self.mv_mode != "xc":

@@ -17,8 +17,12 @@ class SuppressionRules:
     __slots__ = ()
 
     def suppress(self, i: int, why: str) -> None:
-        """Suppression/On on unit ``i`` (MBT 5.10)."""
+        """Suppression/On on unit ``i`` (MBT 5.10); a unit Suppressed during its move keeps half of what is left
+        of its allowance (MBT 6.6.2, the 6.6.10 example: 5 - 2 = 3, half of 3 = 1)."""
+        fresh = not self.sup[i]
         self.sup[i] = SUP_ON
+        if fresh:
+            self.cut_remaining(i, self.game.ag.suppressed_msa)
         if self.dice.record:
             self.events.append(f"{self.game.units[i].name} is Suppressed ({why})")
 
