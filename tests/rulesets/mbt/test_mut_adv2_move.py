@@ -1,0 +1,126 @@
+"""MBT Advanced movement chapter (MBT 6.6.1.2, 6.6.3, 6.6.4.3, 6.6.7.2, 6.1.4.3.7): cases found by the second round
+of mutation testing (issue 12) that no other test pinned down, through positions, legal actions, play and the
+narration. Expected values come from the rule text and the ruleset tables."""
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from adv_states import dice_sides  # noqa: E402,F401 (autouse: every roll's die)
+from mbt_adv_fixtures import act, adv_state, clear_pair, unit  # noqa: E402
+from mbt_move_fixtures import legal, opt_game, opt_state  # noqa: E402
+
+A2, B2, D2 = clear_pair(2)
+A3, B3, D3 = clear_pair(3)
+FAR = "4T13"
+HTH_WIN = [80, 10, 80, 10, 80, 10, 80, 10] + [50] * 20   # the attacker wins every Hand-to-Hand roll-off
+
+
+def _advances(st) -> list[str]:
+    return [str(a) for a in st.legal_actions() if " advance " in str(a)]
+
+
+def _close_combat(*extra, dice=HTH_WIN):
+    """A US squad two hexes from a Soviet squad in the Close Assault / Hand-to-Hand Combat Step, US first."""
+    units = [unit("L", "us-mech-squad", "us", A2, D2, command="MOVE"),
+             unit("T", "sov-mr-squad", "sov", B2, (D2 + 3) % 6), *extra]
+    return adv_state(units, phase="close-combat", to_act="us", dice=dice)
+
+
+# ---------------------------------------------------------------- advancing attacks (MBT 6.6.1.2)
+
+def test_an_advancing_attacker_does_not_take_a_hex_an_enemy_still_holds():
+    # MBT 6.6.1.2.3: the winner may move into the eliminated defender's hex only if no other opposing unit is
+    # there; a T-80BV shares the squad's hex, so the attacker stays where it advanced to
+    st = _close_combat(unit("V", "t-80bv", "sov", B2, 0))
+    (advance,) = [a for a in _advances(st) if a.startswith("assault L T ")]
+    act(st, advance)
+    assert st.st[1] != 1   # the squad is eliminated (two roll-offs lost)
+    assert st.game.label(st.hex[0]) == advance.split()[-1] != B2
+
+
+def test_after_an_advancing_attack_the_second_player_resolves_its_combats():
+    # MBT 6.6.1.2.1: the First Player resolves all its Hand-to-Hand and Close Assault combats, then the Second
+    # Player: after the US advancing attack the Soviet squad may still attack the US squad next to it
+    st = _close_combat(unit("S", "sov-mr-squad", "sov", "2A10", 0, command="MOVE"),
+                       unit("U", "us-mech-squad", "us", "2A9", 0))
+    act(st, _advances(st)[0])
+    assert st.phase_id() == "close-combat" and st.current_player() == 1
+    assert "assault S U" in legal(st)
+
+
+def test_a_copy_made_during_the_overwatch_fire_still_attacks():
+    # MBT 6.6.1.2: an Advancing Attack's Overwatch Fire is resolved before the Hand-to-Hand combat; a copy of the
+    # state taken while that fire is open resolves the same attack afterwards
+    st = _close_combat(unit("O", "t-80bv", "sov", "2A6", 0, command="OW"))
+    act(st, _advances(st)[0])
+    twin = st.clone()
+    twin.events.clear()
+    while "pass" in legal(twin) and not any(" hand-to-hand with " in e for e in twin.events):
+        act(twin, "pass")
+    assert any(e.startswith("L hand-to-hand with T: ") for e in twin.events), twin.events
+
+
+# ---------------------------------------------------------------- crawling (MBT 6.6.4.3)
+
+def test_a_section_without_attached_weapons_may_crawl():
+    # MBT 6.6.4.3: squads, half-squads and sections without attached weapons crawl; the FO section has none
+    units = [unit("L", "us-fo-section", "us", A3, D3, full_cover=True, command="MOVE"),
+             unit("O", "t-80bv", "sov", FAR, (D3 + 3) % 6, command="NC")]
+    st = opt_state(opt_game(), units)
+    act(st, "move L")
+    assert [a for a in legal(st) if a.startswith("crawl L ")]
+
+
+# ---------------------------------------------------------------- buildings (MBT 6.6.3)
+
+@pytest.mark.parametrize("inside, facing, outside", [("2I9", 4, "2J9"), ("2I8", 5, "2J9")])
+def test_reversing_out_of_a_building_checks(inside, facing, outside):
+    # MBT 6.6.3: a tracked vehicle leaving a building rolls the damage check; reversing from facing 4 (5) it
+    # leaves along hexside 1 (2) into Clear 2J9, although the hex ahead of hexside 0 (1) is a building too
+    units = [unit("V", "bmp-2", "sov", inside, facing, command="MOVE"), unit("E", "m1", "us", FAR, 3)]
+    st = adv_state(units, phase="move-first", to_act="sov", dice=[90, 50, 50])
+    act(st, "move V")
+    act(st, "rev V")
+    assert st.game.label(st.hex[0]) == outside
+    assert st.events[-1] == f"V exits the brick building at {inside}: roll 90+5 = 95 vs HIT# 01-65: no damage"
+
+
+# ---------------------------------------------------------------- Improved Positions (MBT 6.1.4.3.7)
+
+@pytest.mark.parametrize("hex_, gain", [("2G4", -10), ("2H8", 0)])
+def test_a_vehicle_in_an_improved_position_takes_heavy_cover_instead_of_its_own(hex_, gain):
+    # MBT 6.1.4.3.7, 6.5.4.3 (table ag-gp-modifiers: target in Medium Cover -10, Heavy -20; the cover modifiers are
+    # exclusive): in Medium Cover (2G4) the position makes it -20 instead of -10; in Heavy Cover (2H8) no change
+    def net(**ext):
+        units = [unit("S", "m1", "us", "2F4" if hex_ == "2G4" else "2G7", 2, command="FIRE"),
+                 unit("T", "bmp-2", "sov", hex_, 5)]
+        st = opt_state(opt_game(**ext), units, phase="direct-fire-first", to_act="us", dice=[50, 99, 99, 99])
+        act(st, "fire S at T main:HEAT-MP")
+        ev = [e for e in st.events if e.startswith("S fires")][-1]
+        return int(re.search(r"roll \d+([+-]\d+) =", ev).group(1))
+
+    assert net(improved_positions=[hex_]) - net() == gain
+
+
+# ---------------------------------------------------------------- transported fire (MBT 6.6.7.2)
+
+@pytest.mark.parametrize("extra, spotted", [(0, True), (1, False)])
+def test_a_passenger_spots_up_to_the_targets_spot_range(extra, spotted):
+    # MBT 6.6.7.2, 6.3: a passenger makes its own spotting attempt from the carrier's hex: it spots a squad in
+    # Medium Cover at exactly its spot range, not one hex further
+    ranges = {}
+    for rng in range(1, 8):
+        a, b, d = clear_pair(rng, "C", "K")
+        units = [unit("C", "m113", "us", a, d, command="NC"), unit("P", "us-mech-squad", "us", a, d, carried_by="C"),
+                 unit("T", "sov-mr-squad", "sov", b, (d + 3) % 6)]
+        st = adv_state(units, phase="direct-fire-first", to_act="us", dice=[50] * 5)
+        ranges[rng] = st
+    reach = ranges[1].spot_range(2, df=True)
+    st = ranges[reach + extra]
+    assert (st.spots[1] == (2,)) == spotted
+    assert any(str(x).startswith("fire P at T ") for x in st.legal_actions()) == spotted
