@@ -50,6 +50,7 @@ from studio.hexgrid.coords import FLAT_DIRECTION_NAMES as FACINGS, distance, nei
 from .actions import Action
 from .codes import DEAD, MOVE, ON, OW
 from .fixed_wing import FW_VERBS, FixedWingRules
+from .manpads import ManpadsRules
 from .terrain_targets import TerrainTargetRules
 
 HELI_SUPPRESSED, HELI_DAMAGED = "SUP", "DAMAGE"
@@ -97,7 +98,7 @@ def weapon_kind(game, card_id: str, weapon: str) -> str:
     return cache[key]
 
 
-class AirRules(TerrainTargetRules, FixedWingRules):
+class AirRules(ManpadsRules, TerrainTargetRules, FixedWingRules):
     """Rules of this chapter, mixed into :class:`~.advanced.AdvState`. Per unit ``heli_alt`` (``noe``/``low``);
     ``popup`` the helicopter making a pop-up attack (-1 none); fixed-wing aircraft in ``fw``."""
 
@@ -576,11 +577,11 @@ class AirRules(TerrainTargetRules, FixedWingRules):
         helicopter Track requirement of flight (radar cannot track at NOE); Suppressed doubles it."""
         if self.hover[t] or self.popup == t:
             return True
-        from .air_data import aa_profile
+        from .air_data import row_profile
 
         g = self.game
         req = g.air.spotting[("helicopter", "noe-low")][1]
-        p = aa_profile(g, g.units[s].type.id, row.weapon)
+        p = row_profile(g, s, row)
         if p.radar and g.options["aa-radar-state"] == "active" and not p.limited and self.heli_alt[t] == "low":
             req = max(g.air.values["radar-track-min"], req // 2)
         if p.sam is not None:

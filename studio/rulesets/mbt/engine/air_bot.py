@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from studio.hexgrid.coords import distance, neighbour
 
-from .air_data import aa_profile
+from .air_data import row_profile
 from .fixed_wing import FW_VERBS
 
 #: an enemy AA unit within this many hexes of a flight line costs the line this much
@@ -79,7 +79,7 @@ def _aa_units(bot, state, alt: str) -> list:
         if state.st[t] != 1:
             continue
         rows = [r for r in g.units[t].type.ap if r.aa]
-        if any(not (alt == "high" and aa_profile(g, g.units[t].type.id, r.weapon).high_na) for r in rows):
+        if any(not (alt == "high" and row_profile(g, t, r).high_na) for r in rows):
             out.append(state.hex[t])
     return out
 

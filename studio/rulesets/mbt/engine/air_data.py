@@ -212,13 +212,15 @@ class AaProfile:
 
 
 def aa_profile(game, card_id: str, weapon: str) -> AaProfile:
-    """The AA profile of ``weapon`` on card ``card_id`` (cached on the game)."""
+    """The AA profile of ``weapon`` on card ``card_id``: a unit card's weapon or a crew-served card's (cached on
+    the game)."""
     cache = game.__dict__.setdefault("_aa_profiles", {})
     key = (card_id, weapon)
     if key not in cache:
         card = game.index.model("unit", card_id)
         body = card.body.model_dump() if hasattr(card.body, "model_dump") else card.body
-        w = next(x for x in body.get("weapons") or () if x["id"] == weapon)
+        weapons = list(body.get("weapons") or ()) + ([body["weapon"]] if body.get("weapon") else [])
+        w = next(x for x in weapons if x["id"] == weapon)
         aa = w.get("aa") or {}
         sight = w.get("sight") or {}
         sam = aa.get("sam")
@@ -228,5 +230,12 @@ def aa_profile(game, card_id: str, weapon: str) -> AaProfile:
     return cache[key]
 
 
+def row_profile(game, s: int, row) -> AaProfile:
+    """The AA profile of unit ``s``'s fire row ``row``: its own card's weapon, or for an attached crew-served weapon
+    (a MANPADS of a squad, MBT 5.1.3.6) the crew-served card's (``ApRow.card``)."""
+    return aa_profile(game, row.card or game.units[s].type.id, row.weapon)
+
+
 __all__ = ["AirTables", "compile_air_tables", "Aircraft", "Load", "compile_aircraft", "AaProfile", "aa_profile",
+           "row_profile",
            "LOAD_ALTITUDES", "PGM_KINDS"]

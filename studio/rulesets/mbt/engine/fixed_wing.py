@@ -38,7 +38,7 @@ from studio.hexgrid.coords import FLAT_DIRECTION_NAMES as FACINGS, distance, nei
 from studio.hexgrid.facing import in_arc
 
 from .actions import Action
-from .air_data import LOAD_ALTITUDES, aa_profile
+from .air_data import LOAD_ALTITUDES, row_profile
 from .codes import MFIRE, MOVE, ON, OW, SH
 
 FW_VERBS = ("sortie", "arrive", "wing", "attack")
@@ -391,7 +391,7 @@ class FixedWingRules:
             return []
         side = g.aircraft[self.fw.k].side
         return [t for t in g.enemies_of(side) if self.st[t] == ON and not self.is_heli(t) and
-                any(r.aa and aa_profile(g, g.units[t].type.id, r.weapon).radar for r in g.units[t].type.ap)]
+                any(r.aa and row_profile(g, t, r).radar for r in g.units[t].type.ap)]
 
     def fw_pattern(self, j: int, kind: str, t: int) -> list:
         """The hexes an attack hits (MBT 6.7.3.2-6.7.3.7): strafe 3 hexes at Slow, 5 at Fast from the hex in front;
@@ -556,7 +556,7 @@ class FixedWingRules:
         """Hexes of flight to track (MBT 6.7.8.1.1): Track by speed and altitude; active radar half (at least 2,
         not for Limited Radar Tracking); SAM double, radar SAM half; Suppressed double."""
         g = self.game
-        p = aa_profile(g, g.units[s].type.id, row.weapon)
+        p = row_profile(g, s, row)
         req = g.air.spotting[(speed, alt)][1]
         radar = p.radar and g.options["aa-radar-state"] == "active"
         if radar and not p.limited:
@@ -588,7 +588,7 @@ class FixedWingRules:
         g, f = self.game, self.fw
         if not row.aa or s not in f.track:
             return False
-        p = aa_profile(g, g.units[s].type.id, row.weapon)
+        p = row_profile(g, s, row)
         if p.high_na and f.alt == "high":
             return False
         done = f.rear.get(s, 0) if p.sam is not None and p.sam[0] == "MT" else f.track[s]
@@ -645,7 +645,7 @@ class FixedWingRules:
         for a radar-tracked gun (``radar``: the radar tracked this target; option ``aa-radar-gun-spoofing``) the
         air-values one; True = spoofed (No Effect)."""
         g = self.game
-        p = aa_profile(g, g.units[s].type.id, row.weapon)
+        p = row_profile(g, s, row)
         rating = p.sam[2] if p.sam is not None else None
         if rating is None and p.sam is None and radar and p.radar and g.options["aa-radar-state"] == "active" and \
                 g.options["aa-radar-gun-spoofing"] == "table":

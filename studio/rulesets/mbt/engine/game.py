@@ -62,6 +62,9 @@ ENGINE_POLICIES = {
                     "advance HEX') are alone at -10; an attached flamethrower modifies each side's roll "
                     "(MBT 5.1.3.7; its fire and morale effects follow the attackers' flamethrower); the attackers take "
                     "an eliminated target's hex if no other enemy is there.",
+    "manpads": "Advanced Game: a SAM or MANPADS row (an AA weapon with SAM data, MBT 5.1.3.6, 5.4.3) fires only at "
+               "flying aircraft, never at ground targets or landed helicopters; an attached MANPADS reads its SAM "
+               "data from its crew-served card.",
     "building-entry": "Advanced Game: a vehicle in a building hex is inside the building (no alleys); a tracked "
                       "vehicle entering a building hex from outside, or leaving one for a hex that is not a "
                       "building, makes the MBT 6.6.3 damage check (moving between building hexes makes none); "
