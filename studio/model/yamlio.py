@@ -215,8 +215,9 @@ class SourceMap:
 
     From the ``marks`` the first parse recorded (with the ``data`` it built) when given: no second parse; else
     (or when the data no longer matches the marks) by composing the text again. The first few look-ups walk the
-    data to the pointer, counting the marks of what comes before it (a file with one finding costs a walk to that
-    finding); later ones use a table of every position, built once (``WALKS``).
+    data to the pointer, skipping what comes before it by the number of marks each container holds (counted once,
+    in the walk that checks the marks fit the data), so a look-up costs the pointer's depth; past ``WALKS``
+    look-ups a table of every position is built (``WALKS`` 0: always the table).
     """
 
     text: str
@@ -225,9 +226,11 @@ class SourceMap:
     _positions: dict[str, tuple[int, int]] | None = field(default=None, repr=False)
     _walks: int = field(default=0, repr=False)  # look-ups answered by a walk; -1: the marks do not fit the data
     _walked: dict = field(default_factory=dict, repr=False)  # pointer -> ``_walk`` result
+    _sizes: dict | None = field(default=None, repr=False)  # id(container) -> marks it holds (``_container_sizes``)
+    _starts: dict = field(default_factory=dict, repr=False)  # id(container) -> mark offset of each child
 
-    #: look-ups answered by walking before the whole table is built
-    WALKS = 8
+    #: look-ups answered by walking before the whole table is built (a walk costs the pointer's depth)
+    WALKS = 1 << 20
 
     def position(self, pointer: str) -> tuple[int, int]:
         """Position of the node at ``pointer``, or of its nearest existing ancestor."""
@@ -260,9 +263,11 @@ class SourceMap:
         were made, and the data has exactly one mark per node and mapping key (as the parse built it)."""
         if self._positions is not None or self._walks < 0:
             return False
-        if self._walks == 0 and not (self.marks and _size(self.data, len(self.marks)) == len(self.marks)):
-            self._walks = -1
-            return False
+        if self._walks == 0:
+            self._sizes = _container_sizes(self.data, len(self.marks)) if self.marks else None
+            if self._sizes is None:
+                self._walks = -1
+                return False
         self._walks += 1
         return self._walks <= self.WALKS
 
@@ -281,22 +286,35 @@ class SourceMap:
         if pointer.startswith("/"):
             for token in pointer[1:].split("/"):
                 token = unescape(token)
-                at_child = at + 1
                 if isinstance(node, dict) and token in node:
-                    for key, child in node.items():
-                        if key == token:
-                            break
-                        at_child += 1 + _size(child)
-                    key_at, at, node = at_child, at_child + 1, node[token]
+                    key_at = at + self._offsets(node)[token]
+                    at, node = key_at + 1, node[token]
                 elif isinstance(node, list) and token.isascii() and token.isdigit() and str(int(token)) == token \
                         and int(token) < len(node):
-                    for child in node[:int(token)]:
-                        at_child += _size(child)
-                    key_at, at, node = None, at_child, node[int(token)]
+                    key_at, at, node = None, at + self._offsets(node)[int(token)], node[int(token)]
                 else:
                     key_at = None
                     break
         return _mark_position(self.marks[at]), (None if key_at is None else _mark_position(self.marks[key_at]))
+
+    def _offsets(self, node: dict | list) -> dict | list:
+        """The mark offset, from the container's own mark, of each child of ``node`` (of a mapping's keys; their
+        values follow them), computed once per container."""
+        found = self._starts.get(id(node))
+        if found is None:
+            sizes, at = self._sizes, 1
+            if isinstance(node, dict):
+                found = {}
+                for key, child in node.items():
+                    found[key] = at
+                    at += 1 + (sizes[id(child)] if isinstance(child, (dict, list)) else 1)
+            else:
+                found = []
+                for child in node:
+                    found.append(at)
+                    at += sizes[id(child)] if isinstance(child, (dict, list)) else 1
+            self._starts[id(node)] = found
+        return found
 
     def _from_text(self) -> None:
         try:
@@ -351,23 +369,31 @@ class SourceMap:
                     stack.append((item, f"{pointer}/{i}"))
 
 
-def _size(value: Any, limit: float = float("inf")) -> int:
-    """Marks the parse records for ``value``: one a node, one a mapping key (``_Builder``). Counting stops past
-    ``limit`` (shared or self-containing data from YAML aliases would otherwise be walked without end)."""
-    n, stack = 0, [value]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, dict):
-            n += 1 + len(item)  # the mapping and its keys; the values as they are popped
-            stack.extend(item.values())
-        elif isinstance(item, list):
-            n += 1
-            stack.extend(item)
-        else:
-            n += 1
-        if n > limit:
-            return n
-    return n
+class _TooMany(Exception):
+    """More marks counted than recorded: the data is not what the parse built."""
+
+
+def _container_sizes(value: Any, marks: int) -> dict[int, int] | None:
+    """The marks the parse records (``_Builder``: one a node, one a mapping key) for each mapping and list of
+    ``value``, by ``id``; None unless the whole holds exactly ``marks`` marks (counting stops past it: shared or
+    self-containing data from YAML aliases would otherwise be walked without end)."""
+    sizes: dict[int, int] = {}
+
+    def sized(item: dict | list) -> int:
+        n = 1 + len(item) if isinstance(item, dict) else 1
+        for child in (item.values() if isinstance(item, dict) else item):
+            n += sized(child) if isinstance(child, (dict, list)) else 1
+        if n > marks:
+            raise _TooMany
+        sizes[id(item)] = n
+        return n
+
+    if not isinstance(value, (dict, list)):
+        return {} if marks == 1 else None
+    try:
+        return sizes if sized(value) == marks else None
+    except (_TooMany, RecursionError):
+        return None
 
 
 def _mark_position(mark: int) -> tuple[int, int]:
