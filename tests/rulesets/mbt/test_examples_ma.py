@@ -519,3 +519,50 @@ def test_ma34_suppressed_movement_fractions(card, command, damaged, msa):
                      unit("t", "t-80bv", "sov", "4T13", 0)], "us", phase="move-second")
     act(st, "move a")
     assert st.mv_left == msa
+
+
+# ---------------------------------------------------------------- MBT 6.6.4.2 Quickmarch
+def _qm_state(codes=("C", "C", "C", "C"), rules=(), grade="veteran", card="us-mech-squad", **status):
+    """A US leg unit with a Move command at the start of a line of ``codes`` hexes, its move begun."""
+    from opt_command_fixtures import pos_state
+
+    hexes, d = _line(codes)
+    st = pos_state([unit("L", card, "us", hexes[0], d, command="MOVE", **status),
+                    unit("E", "t-80bv", "sov", "4T13", 5)], rules=rules, phase="move-second", to_act="us",
+                   grades={"us": grade, "sov": "regulars"})
+    act(st, "move L")
+    return st, hexes
+
+
+@pytest.mark.parametrize("roll, suppressed", [(40, True), (41, False), (1, True)])
+def test_ma38_veteran_quickmarch_suppressed_on_01_40(roll, suppressed):
+    """MA38 (MBT 6.6.4.2): after a Veteran unit's quickmarch the moving player rolls (100): 01-40 Suppression/On
+    (40 and 1 Suppress, 41 does not)."""
+    st, hexes = _qm_state()
+    st.dice.force(roll)
+    act(st, "quickmarch L")
+    for _ in range(3):
+        act(st, "fwd L")
+    assert st.hex[0] == st.game.map.hex(hexes[3]) and not rolls(st, "Quickmarch")
+    act(st, "done L")
+    assert rolls(st, "Quickmarch") == [roll] and bool(st.sup[0]) == suppressed
+
+
+@pytest.mark.parametrize("morale", ["hesitation-on", "hesitation-off", "break-on", "break-off"])
+def test_ma38_no_quickmarch_when_hesitating_or_broken(morale):
+    """MA38 (MBT 6.6.4.2 with Optional Rule 7.1): a Hesitating or Broken unit may not quickmarch (an unbroken,
+    non-hesitating one may)."""
+    st, _ = _qm_state(rules=("morale",), morale=morale)
+    assert "quickmarch L" not in [str(a) for a in st.legal_actions()]
+    ok, _ = _qm_state(rules=("morale",))
+    assert "quickmarch L" in [str(a) for a in ok.legal_actions()]
+
+
+def test_ma38_no_quickmarch_for_a_suppressed_unit_or_through_woods():
+    """MA38 (MBT 6.6.4.2): a Suppressed unit may not quickmarch; every hex crossed must be Brush, Clear, Crops,
+    Path or Road (Woods is not)."""
+    st, _ = _qm_state(suppression="on")
+    assert "quickmarch L" not in [str(a) for a in st.legal_actions()]
+    st, _ = _qm_state(codes=("C", "W"))
+    act(st, "quickmarch L")
+    assert "fwd L" not in [str(a) for a in st.legal_actions()]

@@ -376,6 +376,10 @@ class MoraleRules:
         """Hesitating and Broken units may not initiate Close Assault or Hand-to-Hand (MBT 7.1.5)."""
         return super()._may_assault(a) and not (self.game.oc_morale and self.mor[a])
 
+    def quickmarch_ok(self, i: int) -> bool:
+        """Hesitating and Broken units may not quickmarch (MBT 6.6.4.2, 7.1.5)."""
+        return super().quickmarch_ok(i) and not (self.game.oc_morale and self.mor[i])
+
     def _hth_mod(self, i: int, attacker: bool, other: int) -> int:
         """Hand-to-Hand -10 Hesitating, -20 Broken (MBT 7.1.5)."""
         m = super()._hth_mod(i, attacker, other)
