@@ -73,3 +73,13 @@ def test_plots_go_to_the_batteries_of_their_card_in_turn():
     g = arty_game(artillery=art, planned_fire=plans)
     assert [g.batteries[p.battery].name for p in if_data(g).plans] == [
         "2s1-battery-3", "m109-battery-1", "m109-battery-2", "m109-battery-2"]
+
+
+def test_an_artillery_entry_without_a_count_is_one_battery():
+    # MBT 6.5.1.2, 5.3: an off-map artillery entry is one battery unless the scenario counts more (built here for
+    # this test, so the reading is covered by it and not only by a cached game)
+    art = [{"side": "us", "battery": "m109-battery", "attachment": "attached", "force": "fist"},
+           {"side": "sov", "battery": "2s1-battery", "attachment": "attached", "force": "fo", "count": 3}]
+    g = arty_game(artillery=art)
+    assert [(b.name, g.sides[b.side]) for b in g.batteries] == [
+        ("m109-battery-1", "us"), ("2s1-battery-2", "sov"), ("2s1-battery-3", "sov"), ("2s1-battery-4", "sov")]

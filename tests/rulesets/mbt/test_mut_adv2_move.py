@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from studio.hexgrid.coords import neighbour
+
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from adv_states import dice_sides  # noqa: E402,F401 (autouse: every roll's die)
 from mbt_adv_fixtures import act, adv_state, clear_pair, unit  # noqa: E402
@@ -40,7 +42,9 @@ def test_an_advancing_attacker_does_not_take_a_hex_an_enemy_still_holds():
     (advance,) = [a for a in _advances(st) if a.startswith("assault L T ")]
     act(st, advance)
     assert st.st[1] != 1   # the squad is eliminated (two roll-offs lost)
-    assert st.game.label(st.hex[0]) == advance.split()[-1] != B2
+    g = st.game
+    assert g.label(st.hex[0]) == advance.split()[-1] != B2
+    assert neighbour(g.map.hex(A2), st.fac[0]) == st.hex[0]   # it faces the hexside it advanced through
 
 
 def test_after_an_advancing_attack_the_second_player_resolves_its_combats():
@@ -105,6 +109,21 @@ def test_a_vehicle_in_an_improved_position_takes_heavy_cover_instead_of_its_own(
         return int(re.search(r"roll \d+([+-]\d+) =", ev).group(1))
 
     assert net(improved_positions=[hex_]) - net() == gain
+
+
+# ---------------------------------------------------------------- Hasty Entrenchments (MBT 6.6.8)
+
+def test_two_builders_in_a_hex_add_one_turn_named_after_the_first():
+    # MBT 6.6.8: each hex with a builder adds one turn of construction to its counter, however many units dig
+    # there; the narration names the first of them in unit order
+    units = [unit("L", "us-mech-squad", "us", A3, D3, full_cover=True, command="NC"),
+             unit("M", "us-mech-squad", "us", A3, D3, full_cover=True, command="NC"),
+             unit("V", "m1", "us", "2A10", 0, command="MOVE"), unit("E", "t-80bv", "sov", FAR, 5)]
+    st = opt_state(opt_game(), units, phase="move-first", to_act="us")
+    act(st, "move V")
+    act(st, "done V")
+    assert st.phase_id() == "adjustment" and st.hasty.get(st.game.map.hex(A3), 0) == 1
+    assert [e for e in st.events if " digs in at " in e] == [f"L digs in at {A3}: Hasty Entrenchment side 1"]
 
 
 # ---------------------------------------------------------------- transported fire (MBT 6.6.7.2)
