@@ -566,3 +566,69 @@ def test_ma38_no_quickmarch_for_a_suppressed_unit_or_through_woods():
     st, _ = _qm_state(codes=("C", "W"))
     act(st, "quickmarch L")
     assert "fwd L" not in [str(a) for a in st.legal_actions()]
+
+
+# ---------------------------------------------------------------- MBT 6.8.4 - 6.8.6 Adjustment Phase
+def _to_next_turn(st) -> None:
+    """Play on to the next turn's first decision: pass, done, and Full Cover off in the Adjustment Phase."""
+    turn = st.turn
+    for _ in range(60):
+        if st.turn != turn:
+            return
+        acts = [str(a) for a in st.legal_actions()]
+        act(st, next((a for a in acts if a.startswith(("pass", "done")) or a.endswith(" off")), acts[0]))
+    raise AssertionError("the turn did not end")
+
+
+@pytest.mark.parametrize("roll, recovered", [(29, False), (20, True), (21, False)])
+def test_ma69_suppression_recovery_regulars_fire_command_under_fire(roll, recovered):
+    """MA69 (MBT 6.8.4 example): a Regulars Motor Rifle squad with Suppression/Off, a Fire command this turn and
+    attacked by direct GP fire (twice here: the +10 is not cumulative) recovers on 01-50 with +30 (+20 command
+    other than N/C, +10 under fire): 29 -> 59 keeps its Suppression/Off (not turned On); 20 -> 50 recovers."""
+    a, b, d = clear_pair(3)
+    st = adv_state([unit("S", "m113", "us", a, d, command="FIRE"), unit("S2", "m901", "us", a, d, command="FIRE"),
+                    unit("R", "sov-mr-squad", "sov", b, (d + 3) % 6, command="FIRE", suppression="off")],
+                   to_act="us", grades={"us": "seasoned", "sov": "regulars"})
+    st.dice.force(1, 1, 1, roll)   # two No Effect attacks on R, R's own shot, then the recovery roll
+    act(st, "fire S at R hmg:GP")
+    act(st, "fire S2 at R mmg:GP")
+    act(st, "fire R at S rifles:GP")
+    _to_next_turn(st)
+    r = st.game.uindex["R"]
+    line = next(e for e in st.events if "R Suppression recovery" in e)
+    assert f"roll {roll}, net {roll + 30} vs 01-50" in line, line
+    assert st.sup[r] == (0 if recovered else 2)
+
+
+def test_ma71_suppression_on_turns_off_then_is_rolled_for_next_turn():
+    """MA71 (MBT 6.8.4, 6.8.6): a unit Suppressed in turn T (Suppression/On) is not rolled for in T's 6.8.4; T's
+    6.8.6 turns it Off; in T+1's 6.8.4 it rolls for recovery (Regulars N/C: 01-50, a 50 recovers)."""
+    a, b, d = clear_pair(3)
+    st = adv_state([unit("S", "m113", "us", a, d, command="FIRE"),
+                    unit("R", "sov-mr-squad", "sov", b, (d + 3) % 6, command="NC")],
+                   to_act="us", grades={"us": "seasoned", "sov": "regulars"})
+    r = st.game.uindex["R"]
+    n, s = st.game.ag.gp_crt[(5, st.leg_gp_defense(r))]
+    st.dice.force(n + 1)   # Seasoned HMG at S (GP 5), no modifiers: a Suppressed result
+    act(st, "fire S at R hmg:GP")
+    assert st.sup[r] == 1
+    _to_next_turn(st)
+    assert st.turn == 2 and st.sup[r] == 2 and not any("R Suppression recovery" in e for e in st.events)
+    st.dice.force(60, 40, 50)   # T+1's Initiative rolls, then the recovery roll
+    _to_next_turn(st)
+    assert st.turn == 3 and st.sup[r] == 0
+    assert any("R Suppression recovery: roll 50, net 50" in e for e in st.events), st.events
+
+
+def test_ma71_hesitation_on_turns_off_then_is_removed_without_a_roll():
+    """MA71 (MBT 6.8.5.1, 6.8.6, Optional Rule 7.1): Hesitation/On in turn T turns Off in T's 6.8.6; in T+1's
+    6.8.5 the Hesitation/Off counter is removed automatically (no roll)."""
+    from opt_command_fixtures import pos_state
+
+    st = pos_state([unit("A", "m1", "us", "2A1", 0, morale="hesitation-on"), unit("E", "t-80bv", "sov", "4T13", 5)],
+                   rules=("morale",), phase="move-first", to_act="us")   # nothing moves: turn 1 ends at once
+    assert st.turn == 2 and st.morale_status(0) == "hesitation-off"
+    before = len(st.dice.history)
+    _to_next_turn(st)
+    assert st.turn == 3 and st.morale_status(0) == "none"
+    assert not any(lab.startswith(("Break", "Morale", "Hesitation")) for lab, _ in st.dice.history[before:])
