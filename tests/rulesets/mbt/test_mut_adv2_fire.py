@@ -73,3 +73,56 @@ def test_a_track_hit_on_the_moving_vehicle_ends_its_move_at_once():
     act(st, "ow S at T main:APFSDS")
     assert st.track[st.game.uindex["T"]], st.events
     assert _texts(st) == {"done T"}
+
+
+# ---------------------------------------------------------------- ATGM Dodge (MBT 5.1.3.3.4)
+SPIGOT = "main:Spigot_(Fagot)"
+
+
+def test_a_pending_dodge_decision_is_part_of_the_state_fingerprint():
+    # the BMP-1's Spigot (SP 12) at the Bradley with a Move command at range 13: the owner decides whether to
+    # dodge; a state waiting for that answer differs from every other (perturbing the decision changes the hash)
+    from studio.rules.conformance_data import check_fingerprint_complete
+
+    st = adv_state([unit("S", "bmp-1", "sov", "2A1", 0, command="FIRE"),
+                    unit("T", "m2a1", "us", "2A14", 1, command="MOVE", revealed=True)], to_act="sov",
+                   dice=[1, 1, 50, 50, 50])
+    act(st, f"fire S at T {SPIGOT}")
+    assert _texts(st) == {"fwd T", "hold T"}
+    check_fingerprint_complete(st)
+
+
+def test_the_overwatching_unit_whose_atgm_was_dodged_triggers_the_movers_overwatch():
+    # MBT 4.4.2, 5.1.3.3.4: the Bradley dodges the BMP-1's Overwatch Spigot into 2B14; the BMP-1 fired, so the
+    # Bradley's side may overwatch it in turn (the M1 on Overwatch at 2A10)
+    st = adv_state([unit("S", "bmp-1", "sov", "2A1", 0, command="OW"),
+                    unit("T", "m2a1", "us", "2A14", 0, command="MOVE"),
+                    unit("U", "m1", "us", "2A10", 0, command="OW")], phase="move-second", to_act="us",
+                   dice=[1, 1, 50, 50, 50])
+    act(st, "move T")
+    act(st, "turn T right")
+    act(st, f"ow S at T {SPIGOT}")
+    act(st, "fwd T")
+    assert any("dodges" in e for e in st.events), st.events
+    assert "ow U at S main:APFSDS" in _texts(st)
+
+
+# ---------------------------------------------------------------- direct-fire smoke (MBT 6.1.4.3.10)
+SMOKE_UNITS = [unit("C", "m125", "us", "4H1", 5, command="FIRE"), unit("M", "m1", "us", "4H2", 5, command="FIRE"),
+               unit("T", "t-80bv", "sov", "4E1", 5)]
+
+
+def test_smoke_is_fired_instead_of_a_shot_the_unit_is_done_for_the_step():
+    # the M125 fires smoke at the T-80BV's hex: it has fired this step (no shot, no second smoke); the M1 still may
+    st = adv_state(SMOKE_UNITS, to_act="us", dice=[1] + [50] * 10)
+    assert "smoke C at 4E1" in _texts(st)
+    act(st, "smoke C at 4E1")
+    left = _texts(st)
+    assert "fire M at T main:APFSDS" in left
+    assert not any(a.split()[1] == "C" for a in left), left
+
+
+def test_no_direct_fire_smoke_outside_the_direct_fire_step():
+    # smoke instead of a shot is a Direct Fire Step action: none in the Command Phase
+    st = adv_state(SMOKE_UNITS, phase="command", dice=[50] * 10)
+    assert _texts(st) and not any(a.startswith("smoke ") for a in _texts(st)), _texts(st)
