@@ -143,3 +143,23 @@ def test_a_passenger_spots_up_to_the_targets_spot_range(extra, spotted):
     st = ranges[reach + extra]
     assert (st.spots[1] == (2,)) == spotted
     assert any(str(x).startswith("fire P at T ") for x in st.legal_actions()) == spotted
+
+
+# ---------------------------------------------------------------- barrage movement (MBT 6.6.6)
+
+def test_a_unit_a_mine_eliminates_on_entering_the_barrage_is_not_attacked_by_it():
+    # MBT 6.6.6, 7.31.2.2: the M106's barrage on 4E1; a Soviet half-squad steps in and the US deliberate AP field
+    # there eliminates it (roll 50 within the Leg & Towed column's 01-70: Effective, a half-squad is eliminated):
+    # the barrage has nobody left to attack
+    from mbt_arty_fixtures import arty_state, calls, if_units
+
+    field = {"side": "us", "hexes": ["4E1"], "field": "deliberate", "mines": "ap", "visible": False}
+    st = arty_state(if_units() + [unit("V", "sov-mr-half-squad", "sov", "4E2", 0, command="MOVE")],
+                    dice=[2] + [50] * 20, optional=("mines",), minefields=[field])
+    act(st, "call M by F at 4E1")
+    while "fwd V" not in calls(st):
+        got = calls(st)
+        act(st, "move V" if "move V" in got else "pass" if "pass" in got else got[0])
+    st.events.clear()
+    act(st, "fwd V")
+    assert st.events == ["V enters a deliberate AP minefield in 4E1: us rolls 50 (column leg): eliminated"]
