@@ -57,6 +57,10 @@ def _card(src: str, new_id: str, edit) -> dict:
     return doc
 
 
+def _thermal(body: dict) -> None:
+    body["spotting_aids"] = ["T"]                                          # a Thermal Imager (MBT 7.36.4)
+
+
 def _soft(body: dict) -> None:
     body["defensive"]["gp_defense"] = {"value": 1, "target_type": "S"}   # an S-Type (soft) vehicle, GPD 1S
 
@@ -76,11 +80,13 @@ def _unarmed(body: dict) -> None:
 @lru_cache(maxsize=1)
 def _index():
     """The sample project plus the test-only cards ``test-soft`` (the M113 as an S-Type, GPD 1S),
-    ``test-unarmed`` (the M113 without weapons) and ``test-msa5`` / ``test-msa3`` (the M113 with allowances 5 / 3)."""
+    ``test-unarmed`` (the M113 without weapons), ``test-msa5`` / ``test-msa3`` (the M113 with allowances 5 / 3) and
+    ``test-thermal`` (the M1 with a Thermal Imager)."""
     idx = load_project(DATA)
     tmp = Path(tempfile.mkdtemp(prefix="ma-cards-"))
     for doc in (_card("m113", "test-soft", _soft), _card("m113", "test-unarmed", _unarmed),
-                _card("m113", "test-msa5", _msa(5)), _card("m113", "test-msa3", _msa(3))):
+                _card("m113", "test-msa5", _msa(5)), _card("m113", "test-msa3", _msa(3)),
+                _card("m1", "test-thermal", _thermal)):
         path = tmp / f"{doc['id']}.yaml"
         path.write_text(yaml.safe_dump(doc, sort_keys=False))
         loaded = load_document(path)
@@ -89,19 +95,27 @@ def _index():
     return idx
 
 
-@lru_cache(maxsize=4)
-def _game(grades: tuple = ()):
+@lru_cache(maxsize=8)
+def _game(grades: tuple = (), rules: tuple = ()):
     idx = _index()
     sc = idx.model("scenario", SCENARIO)
     if grades:
         sc = sc.model_copy(update={"extension": sc.extension.model_copy(update={"force_grades": dict(grades)})})
+    if rules:
+        sc = sc.model_copy(update={"optional_rules": list(rules)})
     return G.create_game(sc, idx, None)
 
 
-def card_state(units: list, to_act: str, grades: dict | None = None, phase: str = "direct-fire-first"):
-    """A position with the test-only cards available (narration on)."""
-    st = position_state(_game(tuple(sorted((grades or {}).items()))),
-                        {"scenario": SCENARIO, "phase": phase, "units": units, "to_act": to_act})
+def card_state(units: list, to_act: str, grades: dict | None = None, phase: str = "direct-fire-first", rules=(),
+               **extension):
+    """A position with the test-only cards available, optional ``rules`` on and the position ``extension``
+    (narration on)."""
+    pos = {"scenario": SCENARIO, "phase": phase, "units": units, "to_act": to_act}
+    if rules:
+        pos["optional_rules"] = list(rules)
+    if extension:
+        pos["extension"] = extension
+    st = position_state(_game(tuple(sorted((grades or {}).items())), tuple(rules)), pos)
     st.dice.record = True
     return st
 
@@ -632,3 +646,41 @@ def test_ma71_hesitation_on_turns_off_then_is_removed_without_a_roll():
     _to_next_turn(st)
     assert st.turn == 3 and st.morale_status(0) == "none"
     assert not any(lab.startswith(("Break", "Morale", "Hesitation")) for lab, _ in st.dice.history[before:])
+
+
+
+# ---------------------------------------------------------------- MBT 7.24 Camouflage (optional)
+CAMO_WOODS, CAMO_AT4 = "2L10", "2H11"   # a Woods hex and a Clear hex 4 hexes from it in line of sight
+
+
+def _camouflage_spot(spotter: str, roll: int):
+    """A camouflaged T-80BV in Woods; ``spotter`` (US) 4 hexes away; the next Spotting Phase rolls ``roll``."""
+    units = [unit("T", "t-80bv", "sov", CAMO_WOODS, 0), unit("A", spotter, "us", CAMO_AT4, 0),
+             unit("X", "m1", "us", "2A1", 0, command="MOVE")]
+    st = card_state(units, "us", phase="move-first", rules=("camouflage",), camouflaged=["T"])
+    st.dice.force(roll)
+    act(st, "move X")
+    act(st, "done X")
+    while st.current_player() >= 0 and st.phase_id() == "adjustment":
+        act(st, next(a for a in (str(x) for x in st.legal_actions()) if a.startswith("cover ") and a.endswith(" off")))
+    return st
+
+
+@pytest.mark.parametrize("spotter, roll, mod, seen", [
+    ("m1", 7, 0, True), ("m1", 8, 0, False), ("m3", 8, -1, True), ("m3", 9, -1, False),
+    ("test-thermal", 9, -2, True), ("test-thermal", 10, -2, False)])
+def test_ma98_camouflage_roll_with_recon_and_thermal_modifiers(spotter, roll, mod, seen):
+    """MA98 (MBT 7.24): after the range test, a camouflaged vehicle in Woods (spotting range 7) is spotted on a
+    roll (10) of 7 or less; a Recon spotter (the M3) subtracts 1 (8 -> 7 spotted), a Thermal Imager 2."""
+    st = _camouflage_spot(spotter, roll)
+    assert any(f"roll {roll}{mod:+d} vs 7" in e for e in st.events), st.events
+    assert (0 in st.spots[1]) == seen and st.camo[0]
+
+
+def test_ma98_short_halt_loses_camouflage_permanently():
+    """MA98 (MBT 7.24): executing a Short Halt (like a Move) command loses the camouflage for good."""
+    st = card_state([unit("T", "m1", "us", "2A1", 0, command="SH"), unit("E", "t-80bv", "sov", "2P13", 0)], "us",
+                    phase="move-first", rules=("camouflage",), camouflaged=["T"])
+    assert st.camo[0]
+    act(st, "move T")
+    assert not st.camo[0]
