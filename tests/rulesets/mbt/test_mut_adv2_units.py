@@ -1,0 +1,43 @@
+"""MBT Advanced Game units (transport, hull down, leg units, assault), second round of mutation-aimed cases (issue
+12), through positions and the public API (legal actions, play, the narration). Expected values from the rulebook
+(MBT 6.6.7, 6.6.9) and the cards / ruleset tables."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from adv_states import dice_sides  # noqa: E402,F401 (autouse: every roll's die)
+from mbt_adv_fixtures import act, adv_game, adv_state, clear_pair, unit  # noqa: E402
+
+
+def _texts(st) -> set:
+    return {str(a) for a in st.legal_actions()}
+
+
+# ---------------------------------------------------------------- transport (MBT 6.6.7)
+def test_a_carrier_may_dismount_with_exactly_half_its_allowance_left():
+    # the M113 (allowance 8) pays half of it, 4, to dismount its squad: after 4 hexes it still may, after 5 not
+    a, _, d = clear_pair(5)
+    st = adv_state([unit("C", "m113", "us", a, d, command="MOVE"), unit("P", "us-mech-squad", "us", a, d, carried_by="C"),
+                    unit("E", "t-80bv", "sov", "4T13", 5)], phase="move-first", to_act="us")
+    act(st, "move C")
+    assert st.mv_left == 8
+    for _ in range(4):
+        act(st, "fwd C")
+    assert st.mv_left == 4 and "dismount C P" in _texts(st)
+    act(st, "fwd C")
+    assert "dismount C P" not in _texts(st) and "bailout C P" in _texts(st)  # Emergency Bail Out costs nothing
+
+
+# ---------------------------------------------------------------- hull down (MBT 6.6.9)
+def test_a_hull_down_search_may_end_in_any_of_the_six_facings():
+    # the vehicle searching in a rough hex chooses the facing of the position it looks for: hexsides 0-5, hull
+    # down or partial, facing or backing into it
+    g = adv_game()
+    rough = next(g.label(h) for h in sorted(g.map.label_of) if g.map.terrain.get(h, "") == "R")
+    st = adv_state([unit("V", "m1", "us", rough, 0, command="MOVE"), unit("E", "t-80bv", "sov", "4T13", 5)],
+                   phase="move-first", to_act="us")
+    act(st, "move V")
+    searches = {a for a in _texts(st) if a.startswith("search ")}
+    assert searches == {f"search V {k} {f}{r}" for k in ("hd", "phd") for f in range(6) for r in ("", " rev")}
