@@ -60,7 +60,7 @@ def _code_fingerprint(h) -> None:
         h.update(f"{name}:{origin}:{st and st.st_size}:{st and st.st_mtime_ns}\n".encode())
 
 
-def _input_files(paths: list[Path]) -> list[str]:
+def input_files(paths: list[Path]) -> list[str]:
     """Every file the validation of ``paths`` reads (as :func:`studio.model.validate.validate_paths` finds
     them), in a fixed order; the project walk also cleans stale temp files, as the run itself does."""
     found: list[str] = []
@@ -93,7 +93,7 @@ def run_key(paths: list[Path], argv: list[str]) -> str:
     h = hashlib.blake2b(digest_size=20)
     h.update(f"studio-validate {FORMAT}\n{os.getcwd()}\n{json.dumps(argv)}\n".encode("utf-8", "surrogateescape"))
     _code_fingerprint(h)
-    for path in _input_files(paths):
+    for path in input_files(paths):
         _file_digest(h, path)
     return h.hexdigest()
 

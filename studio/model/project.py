@@ -8,21 +8,20 @@ from __future__ import annotations
 import gc
 import os
 import threading
-from array import array
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterator
 
 from pydantic import BaseModel, ValidationError
 
-from . import safeio, yamlio
+from . import yamlio
 from .base import SCHEMA_VERSION
 from .diagnostics import Diagnostic, Severity
 from .files import (PROJECT_FILE, YAML_SUFFIXES, default_project, display_path, find_project_root,  # noqa: F401
                     project_files, write_root)
-from .idlists import local_duplicates
 from .kinds import CORE_KINDS, model_for
 from .pointers import join
+from .prefetch import idle_cores, read_raw as _read_raw  # noqa: F401 - both part of this module's interface
 
 
 
@@ -173,26 +172,6 @@ def validation_diagnostics(doc: LoadedDocument, exc: ValidationError) -> list[Di
     return out
 
 
-def _read_raw(path: str) -> tuple[str, Any, tuple | None, list, Any]:
-    """The per-file stage, free of project context (it runs in worker processes for large projects):
-    ``(text, data, problem, local duplicate ids, marks)``; ``problem`` is ``(code, message, line, column)`` or
-    None; ``marks`` the positions the parse recorded (for the document's source map: no second parse)."""
-    try:
-        raw = safeio.read_regular(path)
-    except safeio.ReadRefused as exc:
-        return "", None, (exc.code, exc.reason, 1, 1), [], None
-    except OSError as exc:
-        return "", None, ("file.unreadable", f"cannot read file: {exc.strerror}", 1, 1), [], None
-    text = ""
-    try:
-        text = yamlio.decode(raw)
-        marks = array("Q")
-        data = yamlio.parse(text, marks)
-        return text, data, None, local_duplicates(data), marks
-    except yamlio.YamlProblem as problem:
-        return text, None, (problem.code, problem.message, problem.line, problem.column), [], None
-
-
 def _document_from_raw(path: Path, display: str, raw: tuple[str, Any, tuple | None, list, Any]) -> LoadedDocument:
     text, data, problem, duplicates, marks = raw
     doc = LoadedDocument(path if isinstance(path, Path) else Path(path), display, text=text, data=data,
@@ -211,11 +190,17 @@ def read_document(path: Path, display: str | None = None) -> LoadedDocument:
 PARALLEL_MIN_FILES = 600
 
 
-def load_documents(paths: list[Path], displays: list[str]) -> list[LoadedDocument]:
-    """Load many files; YAML parsing runs in worker processes for large projects (same results, in order)."""
+def load_documents(paths: list[Path], displays: list[str],
+                   prefetched: dict[str, tuple] | None = None) -> list[LoadedDocument]:
+    """Load many files; YAML parsing runs in worker processes for large projects (same results, in order).
+    ``prefetched``: files already read by :func:`studio.model.prefetch.read_raw`, by absolute path (those
+    missing are read here)."""
     paused = gc.isenabled()
     gc.disable()  # bulk loading builds many acyclic containers: collecting meanwhile only costs time
     try:
+        if prefetched is not None:
+            return [_validated(path, display, prefetched.get(os.path.abspath(path)) or _read_raw(str(path)))
+                    for path, display in zip(paths, displays)]
         return _load_documents(paths, displays)
     finally:
         # what was built survives: straight to the oldest generation, so the young collections that follow do
@@ -240,16 +225,6 @@ def fork_pool(workers: int):
     from concurrent.futures import ProcessPoolExecutor
 
     return ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"))
-
-
-def idle_cores() -> float:
-    """Cores the machine leaves idle: the core count less the 1-minute load average (this process included);
-    every core when the system gives no load average."""
-    cores = os.cpu_count() or 1
-    try:
-        return cores - os.getloadavg()[0]
-    except (AttributeError, OSError):
-        return float(cores)
 
 
 def forking_pays(items: int, min_items: int) -> bool:

@@ -152,3 +152,60 @@ def test_the_command_prints_the_same_findings_cached_uncached_and_after_a_change
         changed = _in_process([target], work, capsys, monkeypatch)
         assert _cli([target], cache, work) == changed
         assert _cli([target], cache, work) == changed
+
+
+# ------------------------------------------------------------------ the forked reader (studio.model.prefetch)
+
+def _plain(result) -> list:
+    return [(d.severity.value, d.code, d.file, d.line, d.column, d.pointer, d.message, d.rule, d.hint)
+            for d in result.diagnostics + result.notes]
+
+
+@pytest.fixture
+def forking(monkeypatch):
+    """The reader forks here however loaded the machine and whatever threads the test run keeps."""
+    from studio.model import prefetch
+
+    monkeypatch.setattr(prefetch, "idle_cores", lambda: 2.0)
+    monkeypatch.setattr(prefetch.threading, "active_count", lambda: 1)
+    return prefetch
+
+
+@pytest.mark.parametrize("corpus", ["sample", "core"])
+def test_files_read_by_the_forked_reader_give_the_same_findings(tmp_path, forking, corpus):
+    from studio.cli.validate_cache import input_files
+    from studio.model.validate import validate_paths
+
+    root = tmp_path / corpus
+    corpora(tmp_path)
+    files = input_files([root])
+    assert len(files) >= forking.MIN_FILES
+    pending = forking.start(files)
+    assert pending is not None
+    assert _plain(validate_paths([root], pending=pending)) == _plain(validate_paths([root]))
+
+
+def test_a_reader_that_dies_leaves_the_reading_to_the_pipeline(tmp_path, forking):
+    import signal
+
+    from studio.cli.validate_cache import input_files
+    from studio.model.validate import validate_paths
+
+    corpora(tmp_path)
+    root = tmp_path / "core"
+    pending = forking.start(input_files([root]))
+    os.kill(pending.pid, signal.SIGKILL)
+    assert forking.take(pending) is None
+    pending = forking.start(input_files([root]))
+    os.kill(pending.pid, signal.SIGKILL)
+    assert _plain(validate_paths([root], pending=pending)) == _plain(validate_paths([root]))
+
+
+def test_the_reader_forks_only_when_it_pays(monkeypatch):
+    from studio.model import prefetch
+
+    files = [str(p) for p in sorted((ROOT / "data").rglob("*.yaml"))]
+    monkeypatch.setattr(prefetch, "idle_cores", lambda: 0.5)  # a busy machine: no second core to use
+    assert prefetch.start(files) is None
+    monkeypatch.setattr(prefetch, "idle_cores", lambda: 2.0)
+    assert prefetch.start(files[:prefetch.MIN_FILES - 1]) is None

@@ -53,12 +53,22 @@ def _findings(paths: list[Path], args: argparse.Namespace) -> tuple[int, list, l
         found = validate_cache.load(key) if key else None
         if found is not None:
             return found
-    from studio.model.validate import validate_paths
+    pending = _prefetch(paths) if getattr(args, "command_line", False) else None
+    from studio.model.validate import validate_paths  # the models: imported while the files are read
 
-    result = validate_paths(paths)
+    result = validate_paths(paths, pending=pending)
     if key is not None and _unchanged(key, paths):
         validate_cache.store(key, result.files, result.diagnostics, result.notes)
     return result.files, result.diagnostics, result.notes
+
+
+def _prefetch(paths: list[Path]):
+    """A forked reader of every input file (``studio.model.prefetch``), started before the models are imported
+    (a process of its own only: in-process callers have them imported already); None when it does not pay."""
+    from studio.cli import validate_cache
+    from studio.model import prefetch
+
+    return prefetch.start(validate_cache.input_files(paths))
 
 
 def _unchanged(key: str, paths: list[Path]) -> bool:
