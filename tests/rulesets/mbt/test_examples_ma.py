@@ -684,3 +684,27 @@ def test_ma98_short_halt_loses_camouflage_permanently():
     assert st.camo[0]
     act(st, "move T")
     assert not st.camo[0]
+
+
+# ---------------------------------------------------------------- MBT 6.5.4.5 example (M150 vs Heavy Motor Rifle squad)
+def test_ma15_the_m150_example_values_the_engine_plays():
+    """MA15 (MBT 6.5.4.5 example, the M150 firing back): the Heavy Motor Rifle squad in Scrub (Light Cover) is GPD
+    4S and spotted to 5 hexes (an S-sized target in Light Cover), the M150 in Clear to 20 (a vehicle in no cover);
+    the ITOW's CRT(13,4) is 16/53 (35 - 20 = 15: No Effect) and the MMG's CRT(2,4) 60/86 (92 - 25 = 67:
+    Suppressed; at -25 no Effective result is possible). A Suppressed shooter is -20: here a Suppressed
+    M113's HMG at range 3 (range factor S), roll 35 -> 15. (ATGM GP fire and Dual Fire, -5, are not built.)"""
+    a, b, d = clear_pair(3, "C", "S")
+    st = adv_state([unit("M", "m113", "us", a, d, command="FIRE", suppression="on"),
+                    unit("C", "m150", "us", a, d),
+                    unit("H", "sov-heavy-mr-squad", "sov", b, (d + 3) % 6)], to_act="us",
+                   grades={"us": "seasoned", "sov": "veteran"})
+    m, c, h = _ids(st, "M", "C", "H")
+    assert st.spot_range(h) == 5 and st.spot_range(c) == 20
+    crt = st.game.ag.gp_crt
+    assert crt[(13, 4)] == (16, 53) and 35 - 20 <= crt[(13, 4)][0]
+    n, s = crt[(2, 4)]
+    assert (n, s) == (60, 86) and n < 92 - 25 <= s and 100 - 25 <= s
+    st.dice.force(35)
+    act(st, "fire M at H hmg:GP")
+    line = next(e for e in st.events if e.startswith("M fires"))
+    assert "(GP 5, S)" in line and "(GPD 4S)" in line and "roll 35-20 = 15" in line
