@@ -46,10 +46,11 @@ def _indirect_probes() -> list:
         Probe("if-observer-capacity", _position(_if_units("4L1", mortars), dice=[1, 1, 1, 1]),
               ("call M by F at 4E1", "call M2 by F at 4E1", "call M3 by F at 4E1", "call M4 by F at 4E1"), (),
               ("observer-capacity",)),
-        # MBT 6.5.2.5: an M1 fires across Closed SHEAF smoke at the T-80BV: AP -5, hit number 52, roll 53 misses
+        # MBT 6.5.2.5: an M1 fires across Closed SHEAF smoke at the T-80BV: AP -5, and its Laser sight has no
+        # effect through the smoke (6.5.2.2.5: Optical): hit number 44, roll 45 misses
         Probe("if-smoke-hindrance", _position([_unit("A", "m1", "us", "4H1", 5, command="FIRE"),
                                                _unit("T", "t-80bv", "sov", "4E1", 5)], "direct-fire-first",
-                                              dice=[53, 5, 5, 5, 5, 5, 5, 5],
+                                              dice=[45, 5, 5, 5, 5, 5, 5, 5],
                                               smoke=[{"hexes": ["4F1", "4G1"], "sheaf": "closed"}]),
               ("fire A at T main:APFSDS",), (), ("hindrance-modifiers",)),
     ]

@@ -233,8 +233,9 @@ def test_m174_regulars_firer_takes_minus_2_more_than_seasoned_at_band_m():
 
 def _test_cards_index():
     """The sample project plus test-only cards: ``test-truck`` (the BMP-1 as an S-Type vehicle: the sample data
-    has no S-Type ground vehicle) and ``test-m1-damage`` (the M1 whose AP Damage reads DM on a 1 and ND on every
-    other digit, so that the S-Type -2 and its floor of 1 show in the result)."""
+    has no S-Type ground vehicle), ``test-m1-damage`` (the M1 whose AP Damage reads DM on a 1 and ND on every
+    other digit, so that the S-Type -2 and its floor of 1 show in the result) and ``test-m-sight`` (the M1 with a
+    Ranging MG sight, M primary and O secondary, on its main gun: no sample card has one)."""
     import tempfile
 
     import yaml
@@ -246,7 +247,8 @@ def _test_cards_index():
         return _CARDS["idx"]
     idx = load_project(DATA)
     tmp = Path(tempfile.mkdtemp(prefix="m-adv-cards-"))
-    for src, new_id, edit in (("bmp-1", "test-truck", _s_type), ("m1", "test-m1-damage", _dm_on_one)):
+    for src, new_id, edit in (("bmp-1", "test-truck", _s_type), ("m1", "test-m1-damage", _dm_on_one),
+                              ("m1", "test-m-sight", _m_sight)):
         doc = yaml.safe_load((DATA / "units" / "mbt" / f"{src}.yaml").read_text())
         doc["id"] = new_id
         edit(doc["body"])
@@ -270,6 +272,10 @@ def _s_type(body: dict) -> None:
 
 def _dm_on_one(body: dict) -> None:
     body["ap_damage"] = ["DM"] + ["ND"] * 9
+
+
+def _m_sight(body: dict) -> None:
+    body["weapons"][0]["sight"] = {"primary": "M", "secondary": "O"}
 
 
 def _cards_state(units, dice=(), phase="direct-fire-first", to_act="us"):
@@ -419,3 +425,29 @@ def test_m213_no_pre_emption_by_a_unit_that_needs_overwatch_adjust():
     for a in ("move T", "turn T right", "ow S at T main:Spigot_(Fagot)", "hold T"):
         act(st, a)
     assert st.ow_resp is None and any(e.startswith("S fires Spigot") for e in st.events), st.events
+
+
+@pytest.mark.parametrize("rng, sight", [(20, "M"), (21, "O")])
+def test_m162_ranging_mg_sight_is_unavailable_beyond_20_hexes(rng, sight):
+    """M162, MBT 6.5.2.2.5: a Ranging Machinegun sight works up to 20 hexes; at 21 the weapon fires with its
+    secondary sight (O) instead (table ``weapon-sight-modifiers`` column ``max_range``)."""
+    a, b, d = _pair_at(rng)
+    st = _cards_state([unit("S", "test-m-sight", "us", a, d, command="FIRE"),
+                       unit("T", "t-80bv", "sov", b, (d + 3) % 6)])
+    assert st.game.ag.sight_range == {"M": 20}
+    assert st.sight_of(0, _row(st, 0, "main:APFSDS"), 1) == sight
+
+
+def _pair_at(rng: int):
+    """Two map hexes ``rng`` apart along a hex row (line of sight not needed) and the direction between them."""
+    from studio.hexgrid.coords import neighbour
+
+    g = adv_state([], phase="command").game
+    for a in sorted(g.map.label_of):
+        for d in range(6):
+            b = a
+            for _ in range(rng):
+                b = neighbour(b, d)
+            if b in g.map.label_of:
+                return g.label(a), g.label(b), d
+    raise LookupError(rng)

@@ -35,6 +35,7 @@ class AgTables:
     grade_recovery: dict      # grade -> recovery_max (MBT 6.8.4)
     sight_ap: dict            # sight -> band -> AP modifier
     sight_gp: dict
+    sight_range: dict         # sight -> the longest range it works at (MBT 6.5.2.2.5: Ranging MG 20); no row: any
     hit_mod: dict             # ag-hit-modifiers
     gp_mod: dict              # gp-fire-modifiers
     gp_crt: dict              # (gp factor, gp defense) -> (N, S) (MBT 6.5.4.4)
@@ -163,6 +164,8 @@ def compile_ag_tables(ruleset) -> AgTables:
         grade_ap=_by_band(grade, 0), grade_gp=_by_band(grade, 5),
         grade_bail={k: v[10] for k, v in grade.items()}, grade_recovery={k: v[11] for k, v in grade.items()},
         sight_ap=_by_band(sight, 0), sight_gp=_by_band(sight, 5),
+        sight_range={k: v for k, v in rd.keyed("weapon-sight-modifiers", "sight", "max_range", "int?").items()
+                     if v is not None},
         hit_mod=_keyed_ids(rd, "ag-hit-modifiers", AG_HIT_IDS), gp_mod=_keyed_ids(rd, "gp-fire-modifiers", GP_MOD_IDS),
         gp_crt=crt, gp_max=(max(f for f, _ in crt), max(d for _, d in crt)),
         turret_max=rd.value("gp-vehicle-effects", "damage-turret-max", "value", "int"),

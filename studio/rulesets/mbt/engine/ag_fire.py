@@ -136,7 +136,12 @@ class AgFireRules:
         return "O" if second is None or self.sight_unavailable(s, t, second) else second
 
     def sight_unavailable(self, s: int, t: int, sight: str) -> bool:
-        """A Laser sight has no effect from, into or through Smoke (Brew-Up and DS included) (MBT 6.5.2.2.5)."""
+        """A Laser sight has no effect from, into or through Smoke (Brew-Up and DS included); a sight with a range
+        limit (``weapon-sight-modifiers`` column ``max_range``: the Ranging MG's 20 hexes) none beyond it
+        (MBT 6.5.2.2.5)."""
+        limit = self.game.ag.sight_range.get(sight)
+        if limit is not None and distance(self.hex[s], self.hex[t]) > limit:
+            return True
         return sight == "L" and self.laser_blocked(self.hex[s], self.hex[t], s, t)
 
     def secondary_sight(self, s: int, row) -> str | None:
