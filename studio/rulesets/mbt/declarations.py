@@ -72,6 +72,13 @@ UNEXPOSABLE_TABLES["bog-modifiers"] = ("the only row is the towing modifier (MBT
                                        "test_opt_towed_rules.py tows with test-only cards")
 UNEXPOSABLE_TABLES["long-gun-terrain"] = "read only with a Long Gun card, and no sample card has one (MBT 7.20)"
 
+#: MBT 6.6.4.1 (building levels, leg_levels.py): read only in a building of two or more stories
+UNEXPOSABLE_OPTIONS["upper-floor-exit"] = (
+    "read only for a leg unit on the top floor of a multi-story building, and no sample scenario has one (scenario "
+    "extension building_stories; a probe plays a scenario's own map); test_adv_leg_levels.py::"
+    "test_down_first_a_unit_on_the_top_floor_does_not_leave_the_hex and ::test_free_exit_the_step_out_brings_it_down "
+    "play both readings on a game copy with building_stories")
+
 #: FIRE: direct-fire optional rules no probe can expose on the sample data (each tested on game copies)
 UNEXPOSABLE_OPTIONS["track-small-arms-factor"] = (
     "every sample vehicle that fires AP also has a non-small-arms GP weapon, and ATGMs and hand-held AT weapons "

@@ -98,3 +98,16 @@ def test_heuristic_bot_keeps_a_facing_that_already_points_at_the_enemy():
     st = _adjust([unit("L", "us-mech-squad", "us", A, D, command="NC"), unit("T", "t-80bv", "sov", B, D)])
     bot = AdvancedHeuristicBot(st.game, 0, 1)
     assert bot.choose(st.observation(0), st.legal_actions())[0] == "cover"
+
+
+def test_a_unit_that_pivoted_may_pivot_again_next_turn():
+    # MBT 6.8.1: the step comes every turn; one pivot in a turn does not use up the next turn's
+    st = _adjust([unit("L", "us-mech-squad", "us", A, 0, command="NC"), unit("E", "t-80bv", "sov", ENEMY, 5)])
+    act(st, f"pivot L {NAMES[2]}")
+    act(st, "cover L off")
+    for _ in range(200):
+        if st.phase_id() == "adjustment" or st.is_terminal():
+            break
+        st.play(st.legal_actions()[0])
+    assert st.turn == 2 and st.phase_id() == "adjustment"
+    assert len(_pivots(st)) == 5 and f"pivot L {NAMES[2]}" not in _pivots(st)

@@ -8,6 +8,7 @@
     dismount M113A2-1 US-1 (Advanced: the moving carrier unloads a passenger)  mount US-1 M113A2-1
     assault US-1 T-80BV-2 (Advanced: close assault or hand-to-hand combat)  assault US-1 T-80BV-2 advance 2C3
     crawl US-1 2C3 (Advanced: a Full Cover leg unit crawls one hex)
+    climb US-1 up|down (Advanced: a leg unit moving in a multi-story building, MBT 6.6.4.1)
     pivot US-1 NE (Advanced Adjustment: a dismounted leg or towed unit faces another hexside, MBT 6.8.1)
     fly AH-1S-1 2C9 [low|land] (Advanced, Air Phase: a helicopter flies, then fire ... or hold; popup AH-1S-1;
     face AH-1S-1 NE (another facing its flight reaches); rappel Mi-24-1 SOV-1 (a leg passenger rappels at NOE))
@@ -40,6 +41,7 @@ VERBS = ("command", "initiative", "hold", "reveal", "conceal", "pass", "move", "
          "exit", "done", "dismount", "mount", "assault", "fly", "quickmarch", "overrun", "search", "bailout", "clear", "cover", "push", "launch", "recover", "inb",
          "crawl",  # MBT 6.6.4.3
          "pivot",  # MBT 6.8.1
+         "climb",  # MBT 6.6.4.1: a leg unit moves up or down in a building
          "sortie", "arrive", "wing", "attack", "popup", "face", "rappel",
          "continue", "adjust", "check", "planned", "discharge", "smoke",  # indirect fire, smoke (ARTY)
          "formation", "hide", "fake",  # staggered initiative (7.5), hidden units (7.2.2.2, 7.2.3)

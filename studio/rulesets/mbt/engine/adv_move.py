@@ -9,16 +9,18 @@ from .barrage_move import BarrageMoveRules
 from .buildings import BuildingMoveRules
 from .crawl import CrawlRules
 from .entrench import EntrenchRules
+from .leg_levels import LEVEL_SLOTS, LegLevelsRules
 from .pivot import PIVOT_SLOTS, PivotRules
 from .transported_fire import TransportedFireRules
 
 #: the AdvState slots of this chapter (``advanced.AG_SLOTS`` through ``opt_move.MOVE_SLOTS``)
-ADV_MOVE_SLOTS = ("crawled", "cr_mk", "hasty", "bfires", "bhit", "adv_pend") + PIVOT_SLOTS
+ADV_MOVE_SLOTS = ("crawled", "cr_mk", "hasty", "bfires", "bhit", "adv_pend") + PIVOT_SLOTS + LEVEL_SLOTS
 
 
-class AdvMoveRules(PivotRules, AdvancingRules, TransportedFireRules, BarrageMoveRules, BuildingMoveRules, CrawlRules,
+class AdvMoveRules(PivotRules, LegLevelsRules, AdvancingRules, TransportedFireRules, BarrageMoveRules, BuildingMoveRules, CrawlRules,
                    EntrenchRules):
-    """MBT 6.6.1.2, 6.6.3, 6.6.4.3, 6.6.6, 6.6.7.2, 6.6.8 (with 6.1.4.3.6-7), 6.8.1."""
+    """MBT 6.6.1.2, 6.6.3, 6.6.4.3, 6.6.6, 6.6.7.2, 6.6.8 (with 6.1.4.3.6-7), 6.8.1; building levels (6.1.4.3.1, 6.6.4.1:
+    ``leg_levels``)."""
 
     __slots__ = ()
 

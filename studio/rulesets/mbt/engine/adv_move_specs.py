@@ -7,11 +7,11 @@ from studio.model.requirements import TableSpec
 #: rows of table ``advanced-movement`` (item -> value)
 ADV_MOVE_IDS = ("crawl-gp", "hasty-gp", "hasty-turns", "hasty-turns-engineer", "hasty-finish-engineer",
                 "transported-gp", "transported-ua-range", "advance-attack",
-                "building-gpd-multiplier", "building-turret-max")
+                "building-gpd-multiplier", "building-turret-max", "level-move-cost", "upper-floor-spot-below")
 CONSTRUCTIONS = ("wood", "brick", "stone")
 
 ADV_MOVE_TABLES = (
-    TableSpec("advanced-movement", "MBT 6.6.1.2, 6.6.3, 6.6.4.3, 6.6.7.2, 6.6.8", ("item", "value"), ("value",),
+    TableSpec("advanced-movement", "MBT 6.6.1.2, 6.6.3, 6.6.4.1, 6.6.4.3, 6.6.7.2, 6.6.8, 6.1.4.3.1", ("item", "value"), ("value",),
               ("value",), keys=ADV_MOVE_IDS),
     TableSpec("building-vehicle-into", "MBT 6.6.3", ("construction", "hit_max", "track_max"),
               ("hit_max", "track_max"), ("hit_max", "track_max"), keys=CONSTRUCTIONS),

@@ -80,6 +80,17 @@ class MbtLos:
             hit = self._miss(key)
         return hit
 
+    def clear_lifted(self, a, b, lift_a: int = 0, lift_b: int = 0) -> bool:
+        """LOS between units ``lift_a`` / ``lift_b`` Heights above their hexes' unit height (a leg unit on a
+        building's top floor, MBT 6.1.4.3.1); :meth:`clear` when neither is lifted. Cached per lifted pair."""
+        if not lift_a and not lift_b:
+            return self.clear(a, b)
+        key = (a, b, lift_a, lift_b) if a <= b else (b, a, lift_b, lift_a)
+        hit = self.cache.get(key)
+        if hit is None:
+            hit = self.cache[key] = self._clear(key[0], key[1], lift=key[2:])
+        return hit
+
     def _miss(self, key) -> bool:
         """A pair not yet judged. After :data:`ROW_AFTER` such pairs from one hex, the whole row of that hex is
         judged at once (``visibility``, about as costly as 15 pair tests; the same answers, ``test_los_hook``) and
@@ -131,11 +142,11 @@ class MbtLos:
         or when no single obstacle is to blame."""
         return self._clear(a, b, explain=True)
 
-    def _clear(self, a, b, explain: bool = False):
+    def _clear(self, a, b, explain: bool = False, lift: tuple = (0, 0)):
         n = distance(a, b)
         if n == 0:
             return ("MBT 4.1.4", "same hex", None, None) if explain else True
-        ha, hb = self.unit_height(a), self.unit_height(b)
+        ha, hb = self.unit_height(a) + lift[0], self.unit_height(b) + lift[1]
         steps = line_steps(a, b)
         found = self._gully_blocks(a, b, n, steps)
         if found is None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from .adv_move import ADV_MOVE_SLOTS, AdvMoveRules  # MBT 6.6.1.2, 6.6.3, 6.6.4.3, 6.6.6, 6.6.7.2, 6.6.8
 from .full_cover import FullCoverRules
+from .leg_levels import LevelSpottingRules  # MBT 6.1.4.3.1: under the Full Cover spotter rule
 from .hull_down import HullDownRules
 from .opt_assault_cover import AssaultCoverRules
 from .opt_avlb import AvlbRules
@@ -21,7 +22,8 @@ MOVE_SLOTS = ("mines", "plow", "bogged", "qm", "ovr", "hd", "hdrev", "razed", "b
 
 
 class MoveOptionalRules(AdvMoveRules, HedgerowRules, AvlbRules, NarrowRoadRules, AssaultCoverRules, LongGunRules, EngineerRules,
-                        FiresRules, MinesRules, TerrainMoveRules, HullDownRules, FullCoverRules):
+                        FiresRules, MinesRules, TerrainMoveRules, HullDownRules, FullCoverRules,
+                        LevelSpottingRules):
     """MBT 7.10 hedgerow spotting, 7.19 engineers vs terrain, 7.20 long guns, 7.29 bogging, 7.30 narrow roads,
     7.31 mines, 7.32 weight limits, 7.33 dual driving controls, 7.34 amphibious, 7.35 fires, 7.41 vehicle assault
     cover, 7.49 AVLB; and the Advanced Hull Down positions (6.6.9, 6.5.2.2.3), Full Cover (6.1.4.2, 6.8.3) and the

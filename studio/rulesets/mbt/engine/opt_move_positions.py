@@ -156,8 +156,9 @@ __all__ = ["MOVE_EXTENSION", "MOVE_STATUS", "apply_move_extension", "apply_move_
 
 #: unit status keys of the Advanced movement rules: ``hull_down`` none | hd | phd | hd-rev | phd-rev (MBT 6.6.9;
 #: ``-rev``: reversed into the position, protected from the rear); ``full_cover`` (MBT 6.1.4.2); ``inb`` the
-#: hedgerow hexside 0-5 a leg unit is INB on (MBT 7.10)
-MOVE_STATUS = {"hull_down": str, "full_cover": bool, "inb": int}
+#: hedgerow hexside 0-5 a leg unit is INB on (MBT 7.10); ``upper_floor`` on the top floor of a multi-story building
+#: (MBT 6.1.4.3.1, ``leg_levels``)
+MOVE_STATUS = {"hull_down": str, "full_cover": bool, "inb": int, "upper_floor": bool}
 HULL_DOWN = {"none": (0, False), "hd": (1, False), "phd": (2, False), "hd-rev": (1, True), "phd-rev": (2, True)}
 
 
@@ -178,3 +179,6 @@ def apply_move_status(state, i: int, pu, error) -> None:
         if isinstance(inb, bool) or inb not in range(6) or not state.is_leg(i) or inb not in state._hedgerow_sides(i):
             raise error("inb: a leg unit's hedgerow hexside 0-5 (MBT 7.10)", f"/units/{i}/status/inb")
         state.inb[i] = inb
+    from .leg_levels import apply_level_status
+
+    apply_level_status(state, i, pu, error)
