@@ -162,6 +162,11 @@ def _adv_fire_probes() -> list:
         Probe("adv-ap-damage-source", _adv("direct-fire-first", duel("bmp-2", "m150", side="sov"), "sov",
                                            [1, 55, 99, 99]),
               ("fire S at T main:APDS",), ("ap-damage-source",), ("ap-damage-default",)),
+        # M2A1 APDS (ROF R) three hits on roll 1 (placeholder fractions); the second goes to the vehicle one hex
+        # away (2E3, the Seasoned firer's Command Range 1) with 'spread' (a BMP-1: penetrated), to T with 'original'
+        Probe("adv-hit-spread", _adv("direct-fire-first", duel("m2a1", "t-80bv") + [
+            _unit("A", "bmp-1", "sov", "2E3", 5)], "us", [1, 50, 55, 54, 9, 9, 9]),
+              ("fire S at T main:APDS",), ("hit-spread",)),
     ]
 
 

@@ -2,14 +2,15 @@
 by Rate of Fire, six hit angles, shot elevation, hit location, armor by angle/elevation/location, special armor
 (CE armor, ERA), AP Damage (turret/hull damage, KO, Brew Up), Track hits and crew Bail Out.
 
-A shot's extra hits (ROF Q/R/F) stay on the original target (``ENGINE_POLICIES['hit-spread']``). Every roll is
-labelled; with ``dice.record`` every result is narrated in ``events``."""
+A shot's additional hits (ROF Q/R/F) stay on the original target or spread (option ``hit-spread``,
+``hit_spread.py``). Every roll is labelled; with ``dice.record`` every result is narrated in ``events``."""
 from __future__ import annotations
 
 from studio.hexgrid.coords import distance
 from studio.hexgrid.facing import _rel2
 
 from .codes import DEAD, MFIRE, MFIRE_SA, MOVE, ON, SH
+from .hit_spread import HitSpreadRules
 from .if_data import if_data
 from .opt_fire_data import fire_data
 
@@ -46,7 +47,7 @@ def hit_angle(target_hex, facing: int, shooter_hex) -> str:
     return "rear"
 
 
-class AgFireRules:
+class AgFireRules(HitSpreadRules):
     """Rules of this chapter, mixed into :class:`~.advanced.AdvState`."""
 
     __slots__ = ()
@@ -191,10 +192,9 @@ class AgFireRules:
                                f"{number}: {hits} hit(s)" if hits else
                                f"{g.units[s].name} fires {row.ammo} at {g.units[t].name} ({band}, net {net:+d}): "
                                f"hit roll {roll} vs {number}: miss")
-        for _ in range(hits):
-            if self.st[t] != ON:
-                break
-            self._ap_hit(s, t, row, band)
+        for x, xband in self.hit_targets(s, t, row, band, hits):  # MBT 6.5.2.1: spread (option hit-spread)
+            if self.st[x] == ON:
+                self.spread_hit(s, x, t, row, xband)
         return hits
 
     def number_of_hits(self, number: int, rof: str, roll: int) -> int:

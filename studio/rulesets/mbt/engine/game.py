@@ -35,8 +35,9 @@ from .air_data import compile_air_tables, compile_aircraft
 from .state import MbtState
 
 ENGINE_POLICIES = {
-    "hit-spread": "Advanced Game: the extra hits of a ROF Q/R/F shot stay on the original target (spreading to other "
-                  "targets, MBT 6.5.2.1, is optional and not offered).",
+    "hit-spread": "Advanced Game: the additional hits of a ROF Q/R/F shot are spread (MBT 6.5.2.1) by option "
+                  "'hit-spread' (stay on the original target, or one each to the eligible vehicles nearest it), "
+                  "not by a question to the firer in the middle of the shot.",
     "hit-angle-owner-choice": "Advanced Game: on a boundary between two Hit Angles the owner takes the more frontal "
                               "one (MBT 6.5.2.2).",
     "ag-armor-fallback": "Advanced Game: a card without the Advanced armor table (or without the location) uses its "
