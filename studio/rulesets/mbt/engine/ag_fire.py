@@ -74,13 +74,17 @@ class AgFireRules(HitSpreadRules):
             out = self.priority_filter(s, out)  # MBT 7.14 (optional)
         return out
 
+    def ap_target_size(self, t: int) -> int:
+        """The Size modifier of AP fire at ``t`` (MBT 6.5.2.5): its card's (a landed helicopter: ``air.py``)."""
+        return self.game.units[t].type.target_size
+
     def hit_modifiers(self, s: int, t: int, row, overwatch: bool) -> tuple[int, str | None]:
         """Net AP hit modifier (MBT 4.4.3.2.2 and 6.5.2.5) and range factor, clamped."""
         g = self.game
         tb, ag = g.tables, g.ag
         am = tb.ap_mod
         band = self.band_of(row, distance(self.hex[s], self.hex[t]))
-        net = g.units[t].type.target_size + tb.cover_ap.get(self.cover_of(self.hex[t]), 0)
+        net = self.ap_target_size(t) + tb.cover_ap.get(self.cover_of(self.hex[t]), 0)
         if self.cmd[t] in (MOVE, SH) and self.rev[t]:
             net += ag.hit_mod["target-moving-atgm"] if row.kind == "ATGM" else am["target-moving"]
         if self.cmd[s] == SH and not overwatch:

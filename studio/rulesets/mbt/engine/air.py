@@ -41,8 +41,12 @@ at the end hex (the text allows them at any point of the move); AA tracking coun
 a helicopter spots when it acts (a Spot counter's range benefit always counts: the phase-by-phase hand-off
 limits of 6.7.6.1.1 are not tracked); no Hellfire designation or mast-mounted sight (no sample card has them);
 helicopter cards carry no stabilization factor, so no gun takes a stabilization modifier (MA63's hovering rule
-changes nothing); a landed helicopter takes the helicopter AA results (destroyed, leaving a wreck) and no +2
-Size for AP fire; ground units fire at flying helicopters only with AA weapons."""
+changes nothing); a landed helicopter takes the helicopter AA results (destroyed, leaving a wreck); ground units
+fire at flying helicopters only with AA weapons.
+
+Special combats (6.7.9): a landed helicopter is +2 Size for AP direct fire (``ap_target_size``); helicopters at NOE
+or landed are attacked in GP indirect-fire SHEAFs and iron, high-drag and incendiary bomb patterns, landed ones
+also by ICM and cluster bombs (``heli_in_pattern``), with the helicopter results."""
 from __future__ import annotations
 
 from studio.hexgrid.coords import FLAT_DIRECTION_NAMES as FACINGS, distance, neighbour
@@ -544,6 +548,22 @@ class AirRules(ManpadsRules, TerrainTargetRules, FixedWingRules):
                     not self._rocket_ok(s, t):
                 return False
         return super().weapon_ok(s, t, row)
+
+    def ap_target_size(self, t: int) -> int:
+        """A landed helicopter is +2 Size for AP Direct Fire (MBT 6.7.9.2, air-values landed-heli-size)."""
+        size = super().ap_target_size(t)
+        if self.is_heli(t) and self.heli_alt[t] == "landed":
+            size += self.game.air.values["landed-heli-size"]
+        return size
+
+    def heli_in_pattern(self, u: int, kind: str) -> bool:
+        """Is helicopter ``u`` attacked in a pattern of ``kind`` (MBT 6.7.9.1): at NOE or landed by GP indirect
+        fire and iron, high-drag and incendiary bombs; landed only by ICM and cluster bombs; never at Low, nor by
+        strafing, rockets or other loads."""
+        alt = self.heli_alt[u]
+        if kind in ("GP", "bomb", "high_drag_bomb", "incendiary_bomb"):
+            return alt in ("noe", "landed")
+        return kind in ("ICM", "cluster_bomb") and alt == "landed"
 
     def _heli_moving(self, s: int) -> bool:
         return self.heli_alt[s] != "landed" and not self.hover[s] and self.popup != s

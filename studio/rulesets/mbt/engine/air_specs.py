@@ -16,7 +16,7 @@ AIR_VALUE_IDS = ("loiter-turns", "loiter-per-drop-tank", "strafe-slow-hexes", "s
                  "crash-low-divisor", "pgm-medium-min", "pgm-medium-max", "pgm-high-min", "pgm-high-max",
                  "radar-track-min", "heli-rocket-height-per-10", "heli-rocket-min-noe", "heli-rocket-min-low",
                  "radar-gun-cm-rating", "scatter-aa-range", "heli-noe-height", "heli-atgm-moving-ap",
-                 "heli-atgm-moving-gp", "heli-slip-min")
+                 "heli-atgm-moving-gp", "heli-slip-min", "landed-heli-size")
 #: items of table rappel-modifiers (MBT 6.7.5.3.4): the rappelling modifier and the smoke one
 RAPPEL_MOD_IDS = ("rappelling", "smoke")
 #: bomb and FASCAM loads with a blast pattern by altitude (MBT 6.7.3.3-6.7.3.6; the diagrams are not in the text)

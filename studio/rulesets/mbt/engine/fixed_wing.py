@@ -434,7 +434,7 @@ class FixedWingRules:
             self.terrain_pattern_attack(kind, hexes, gp, a.name)  # MBT 6.5.4.2.5 (terrain_targets)
             self.note_fire_pattern(kind, hexes, gp)
         victims = [t] if kind == "ARM" else [u for u in range(g.n) if self.st[u] == ON and self.hex[u] in hexes and
-                                             not (self.is_heli(u) and self.heli_alt[u] != "noe")]
+                                             (not self.is_heli(u) or self.heli_in_pattern(u, kind))]  # MBT 6.7.9.1
         for u in victims:
             self.attacked[u] = True
             self.fw_gp_attack(u, gp, self._fw_net(j, kind, u), f"{a.name}>{g.units[u].name}", kind)
