@@ -360,11 +360,12 @@ def _checks_of_all(index: ProjectIndex, docs: list[LoadedDocument]) -> Iterable[
     return [_checks_of(index, doc) for doc in docs]
 
 
-def validate_paths(paths: list[Path], display_base: Path | None = None, pending=None) -> ValidationResult:
+def validate_paths(paths: list[Path], display_base: Path | None = None,
+                   prefetched: dict[str, tuple] | None = None) -> ValidationResult:
     """Validate project folders and/or single files. Single files are checked in their project's context
     (the nearest folder above them with ``project.yaml``) but only their own findings are reported.
-    ``pending``: a :class:`studio.model.prefetch.Prefetch` reading the files meanwhile (its results are taken
-    once the plugins are loaded; files it did not read are read here)."""
+    ``prefetched``: files already read (:func:`studio.model.prefetch.read_raw`), by absolute path; the others
+    are read here."""
     load_plugins()
     only: set[str] = set()
     roots: list[Path] = []
@@ -384,11 +385,6 @@ def validate_paths(paths: list[Path], display_base: Path | None = None, pending=
         files.setdefault(_key(file), file)
     index = ProjectIndex(roots[0] if roots else None)
     ordered = list(files.values())
-    prefetched = None
-    if pending is not None:
-        from .prefetch import take
-
-        prefetched = take(pending)
     for doc in load_documents(ordered, [display_path(f, display_base) for f in ordered], prefetched):
         index.add(doc)
     return validate_index(index, only)

@@ -182,23 +182,21 @@ def test_files_read_by_the_forked_reader_give_the_same_findings(tmp_path, forkin
     assert len(files) >= forking.MIN_FILES
     pending = forking.start(files)
     assert pending is not None
-    assert _plain(validate_paths([root], pending=pending)) == _plain(validate_paths([root]))
+    read = forking.take(pending)
+    assert sorted(read) == files
+    assert _plain(validate_paths([root], prefetched=read)) == _plain(validate_paths([root]))
 
 
-def test_a_reader_that_dies_leaves_the_reading_to_the_pipeline(tmp_path, forking):
+def test_a_reader_that_dies_gives_nothing(tmp_path, forking):
     import signal
 
     from studio.cli.validate_cache import input_files
-    from studio.model.validate import validate_paths
 
     corpora(tmp_path)
     root = tmp_path / "core"
     pending = forking.start(input_files([root]))
     os.kill(pending.pid, signal.SIGKILL)
     assert forking.take(pending) is None
-    pending = forking.start(input_files([root]))
-    os.kill(pending.pid, signal.SIGKILL)
-    assert _plain(validate_paths([root], pending=pending)) == _plain(validate_paths([root]))
 
 
 def test_the_reader_forks_only_when_it_pays(monkeypatch):
@@ -209,3 +207,40 @@ def test_the_reader_forks_only_when_it_pays(monkeypatch):
     assert prefetch.start(files) is None
     monkeypatch.setattr(prefetch, "idle_cores", lambda: 2.0)
     assert prefetch.start(files[:prefetch.MIN_FILES - 1]) is None
+
+
+# ------------------------------------------------------------------ the parse cache (studio.cli.validate_cache)
+
+def test_parses_from_the_cache_give_the_same_findings_and_a_bad_entry_is_not_used(tmp_path, monkeypatch):
+    from studio.cli import validate_cache
+    from studio.model.prefetch import read_raw
+    from studio.model.validate import validate_paths
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    corpora(tmp_path)
+    root = tmp_path / "core"  # its bad fixtures include files that do not parse
+    inputs = validate_cache.run_inputs([root], [str(root)])
+    assert validate_cache.load_parsed(inputs) == {}
+    validate_cache.store_parsed(inputs, {f: read_raw(f) for f in inputs.files})
+    cached = validate_cache.load_parsed(inputs)
+    broken = [f for f in inputs.files if read_raw(f)[2] is not None]  # syntax errors are not kept
+    assert broken and sorted(cached) == sorted(set(inputs.files) - set(broken))
+    assert _plain(validate_paths([root], prefetched=cached)) == _plain(validate_paths([root]))
+    first = inputs.files[0]
+    (tmp_path / "cache" / "studio" / "validate" / "parsed" / f"{inputs.digests[first]}.json").write_text(
+        '{"format": 1, "data": {}, "marks": "not base64!", "duplicates": []}', encoding="utf-8")
+    assert first not in validate_cache.load_parsed(inputs)
+
+
+def test_a_parse_of_other_bytes_than_the_key_read_is_not_kept(tmp_path, monkeypatch):
+    from studio.cli import validate_cache
+    from studio.model.prefetch import read_raw
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    corpora(tmp_path)
+    root = tmp_path / "core"
+    inputs = validate_cache.run_inputs([root], [str(root)])
+    card = next(f for f in inputs.files if f.endswith(".yaml") and read_raw(f)[2] is None)
+    Path(card).write_text(Path(card).read_text(encoding="utf-8") + "# changed meanwhile\n", encoding="utf-8")
+    validate_cache.store_parsed(inputs, {card: read_raw(card)})
+    assert validate_cache.load_parsed(inputs) == {}

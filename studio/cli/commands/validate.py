@@ -41,34 +41,50 @@ def run(args: argparse.Namespace) -> int:
 def _findings(paths: list[Path], args: argparse.Namespace) -> tuple[int, list, list]:
     """``(files, diagnostics, notes)`` of validating ``paths``: from the result cache when the process was
     started from the command line, the cache is not refused (``--no-cache``) and nothing changed since the
-    cached run; otherwise validated (and cached when the files did not change meanwhile)."""
-    key = None
-    if args.cache and getattr(args, "command_line", False):
+    cached run; otherwise validated (and cached when the files did not change meanwhile), the files that did
+    not change since an earlier run taken from the parse cache and the rest read by a forked reader while the
+    models are imported, when that pays (``studio.model.prefetch``)."""
+    command_line = getattr(args, "command_line", False)
+    inputs = None
+    if args.cache and command_line:
         from studio.cli import validate_cache
 
         try:
-            key = validate_cache.run_key(paths, [str(p) for p in paths])
+            inputs = validate_cache.run_inputs(paths, [str(p) for p in paths])
         except validate_cache.Uncacheable:
-            key = None
-        found = validate_cache.load(key) if key else None
+            inputs = None
+        found = validate_cache.load(inputs.key) if inputs else None
         if found is not None:
             return found
-    pending = _prefetch(paths) if getattr(args, "command_line", False) else None
-    from studio.model.validate import validate_paths  # the models: imported while the files are read
+    raws = _read_files(paths, inputs) if command_line else None
+    from studio.model.validate import validate_paths
 
-    result = validate_paths(paths, pending=pending)
-    if key is not None and _unchanged(key, paths):
-        validate_cache.store(key, result.files, result.diagnostics, result.notes)
+    result = validate_paths(paths, prefetched=raws)
+    if inputs is not None and _unchanged(inputs.key, paths):
+        validate_cache.store(inputs.key, result.files, result.diagnostics, result.notes)
     return result.files, result.diagnostics, result.notes
 
 
-def _prefetch(paths: list[Path]):
-    """A forked reader of every input file (``studio.model.prefetch``), started before the models are imported
-    (a process of its own only: in-process callers have them imported already); None when it does not pay."""
+def _read_files(paths: list[Path], inputs) -> dict[str, tuple]:
+    """Every input file's parse (``studio.model.prefetch.read_raw``), by path: from the parse cache (with
+    ``inputs``), the rest by a forked reader while this process imports the models and loads the plugins, or
+    here; the new parses are stored in the parse cache before anything validates their data."""
     from studio.cli import validate_cache
     from studio.model import prefetch
 
-    return prefetch.start(validate_cache.input_files(paths))
+    raws = validate_cache.load_parsed(inputs) if inputs is not None else {}
+    missing = [f for f in (inputs.files if inputs is not None else validate_cache.input_files(paths))
+               if f not in raws]
+    pending = prefetch.start(missing)
+    from studio.model.registry import load_plugins  # the models and plugins: imported while the files are read
+
+    load_plugins()
+    fresh = prefetch.take(pending) or {}
+    fresh.update((f, prefetch.read_raw(f)) for f in missing if f not in fresh)
+    if inputs is not None:
+        validate_cache.store_parsed(inputs, fresh)
+    raws.update(fresh)
+    return raws
 
 
 def _unchanged(key: str, paths: list[Path]) -> bool:
