@@ -8,7 +8,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from adv_states import dice_sides  # noqa: E402,F401 (autouse: every roll's die)
-from mbt_adv_fixtures import act, unit  # noqa: E402
+from mbt_adv_fixtures import act, adv_state, unit  # noqa: E402
 from mbt_move_fixtures import opt_state  # noqa: E402
 from test_adv_air_fw import fly, fw_state, legal  # noqa: E402
 from test_adv_terrain_targets import BANK, BRIDGE, _bridge_fire, _game, _he_factor, _s_eff  # noqa: E402
@@ -49,3 +49,14 @@ def test_a_destroyed_bridge_leaves_other_states_of_the_game_crossing_it():
     assert dict(st.xc_steps(0)[a])[b] is None
     assert dict(other.xc_steps(0)[a])[b] is not None
     assert dict(st.xc_steps(0)[a])[b] is None
+
+
+def test_a_helicopter_without_transport_carries_nobody():
+    # MBT 6.7.5.3.3: leg units board helicopters with a Transport Capacity; the AH-1S card has none, so the FO section
+    # in the hex where it lands (Move command, not moved) is offered no boarding (the Mi-24 test boards one)
+    units = [unit("H", "ah-1s", "us", "2A1", 2), unit("M", "t-80bv", "sov", "4T14", 5),
+             unit("P", "us-fo-section", "us", "2A3", 2, command="MOVE")]
+    st = adv_state(units, phase="air-1", to_act="us")
+    act(st, "fly H 2A3 land")
+    assert st.events[-1] == "helicopter H lands in 2A3"
+    assert legal(st) == ["hold H"]
