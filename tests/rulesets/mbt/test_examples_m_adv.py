@@ -235,7 +235,8 @@ def _test_cards_index():
     """The sample project plus test-only cards: ``test-truck`` (the BMP-1 as an S-Type vehicle: the sample data
     has no S-Type ground vehicle), ``test-m1-damage`` (the M1 whose AP Damage reads DM on a 1 and ND on every
     other digit, so that the S-Type -2 and its floor of 1 show in the result) and ``test-m-sight`` (the M1 with a
-    Ranging MG sight, M primary and O secondary, on its main gun: no sample card has one)."""
+    Ranging MG sight, M primary and O secondary, on its main gun: no sample card has one), ``test-unarmed-truck``
+    (the S-Type truck, unarmed)."""
     import tempfile
 
     import yaml
@@ -248,7 +249,7 @@ def _test_cards_index():
     idx = load_project(DATA)
     tmp = Path(tempfile.mkdtemp(prefix="m-adv-cards-"))
     for src, new_id, edit in (("bmp-1", "test-truck", _s_type), ("m1", "test-m1-damage", _dm_on_one),
-                              ("m1", "test-m-sight", _m_sight)):
+                              ("m1", "test-m-sight", _m_sight), ("bmp-1", "test-unarmed-truck", _unarmed_truck)):
         doc = yaml.safe_load((DATA / "units" / "mbt" / f"{src}.yaml").read_text())
         doc["id"] = new_id
         edit(doc["body"])
@@ -272,6 +273,11 @@ def _s_type(body: dict) -> None:
 
 def _dm_on_one(body: dict) -> None:
     body["ap_damage"] = ["DM"] + ["ND"] * 9
+
+
+def _unarmed_truck(body: dict) -> None:
+    _s_type(body)
+    body["unarmed"] = True
 
 
 def _m_sight(body: dict) -> None:
@@ -451,3 +457,176 @@ def _pair_at(rng: int):
             if b in g.map.label_of:
                 return g.label(a), g.label(b), d
     raise LookupError(rng)
+
+
+# ---------------------------------------------------------------- 6.5.4 GP fire
+
+
+def _terrain_hex(code: str) -> str:
+    """The label of the first hex of terrain ``code`` on the sample scenario's boards."""
+    g = adv_state([], phase="command").game
+    return g.label(next(h for h in sorted(g.map.terrain) if g.map.terrain[h] == code))
+
+
+def test_m190_improved_position_in_rough_uses_the_higher_gp_defense():
+    """M190, MBT 6.5.4.2.2: with more than one terrain type in the hex (an Improved Position in Rough), the leg
+    unit's GP Defense is the higher one: the Improved Position's Heavy Cover (Soviet squad 8S, Rough none 2S)."""
+    from mbt_move_fixtures import opt_game, opt_state
+
+    rough = _terrain_hex("R")
+    squad = [unit("L", "sov-mr-squad", "sov", rough, 0)]
+    in_ip = opt_state(opt_game(improved_positions=[rough]), squad, phase="command", to_act=None)
+    bare = opt_state(opt_game(), squad, phase="command", to_act=None)
+    gpd = in_ip.game.units[0].type.ag.gpd_cover
+    assert (gpd["none"], gpd["heavy"]) == (2, 8)
+    assert bare.leg_gp_defense(0) == 2 and in_ip.leg_gp_defense(0) == 8
+
+
+@pytest.mark.xfail(strict=True, reason="EXM: engine fix of MBT 6.5.4.2.2 pending (leg.py lock)")
+@pytest.mark.parametrize("code, construction, cover", [("B", None, "none"), ("K", None, "none"),
+                                                       ("T", "wood", "light"), ("T", "brick", "medium")])
+def test_m191_leg_gp_defense_cover_of_brush_crops_and_buildings(code, construction, cover):
+    """M191, MBT 6.5.4.2.2: for a leg unit's GP Defense, Brush and Crops are no cover, a Wood Building Light and a
+    Brick Building Medium (for spotting they are Light, Medium, Heavy, Heavy): the Soviet squad reads 2S, 2S,
+    4S and 6S there."""
+    from mbt_move_fixtures import opt_game, opt_state
+
+    h = _terrain_hex(code)
+    g = opt_game(building_construction={h: construction}) if construction else opt_game()
+    st = opt_state(g, [unit("L", "sov-mr-squad", "sov", h, 0)], phase="command", to_act=None)
+    gpd = st.game.units[0].type.ag.gpd_cover
+    assert gpd == {"none": 2, "light": 4, "medium": 6, "heavy": 8}
+    assert st.leg_gp_defense(0) == gpd[cover]
+
+
+def _gp_duel(shooter, ammo, target, rng, grades=None, shooter_status=None, **target_status):
+    a, b, d = clear_pair(rng)
+    st = adv_state([unit("S", shooter, "us", a, d, **{"command": "FIRE", **(shooter_status or {})}),
+                    unit("T", target, "sov", b, (d + 3) % 6, **target_status)], to_act="us", grades=grades)
+    row = _row(st, 0, ammo)
+    band, factor = st.gp_factor(row, rng)
+    return st, row, band, factor
+
+
+def test_m193_a_type_target_and_damaged_turret_net_minus_30():
+    """M193, MBT 6.5.4.3: GP fire modifiers add up: an A-Type target (-20) fired at by a shooter with a Damaged
+    turret (-10) is -30 against an undamaged shooter at an S-Type target (the test-only S-Type truck)."""
+    a, b, d = clear_pair(5)
+    units = [unit("T", "t-80bv", "sov", b, (d + 3) % 6)]
+    hurt = _cards_state([unit("S", "m1", "us", a, d, command="FIRE", turret_damaged=True)] + units)
+    soft = _cards_state([unit("S", "m1", "us", a, d, command="FIRE"), unit("T", "test-truck", "sov", b, (d + 3) % 6)])
+    row = _row(hurt, 0, "main:HEAT-MP")
+    band = hurt.gp_factor(row, 5)[0]
+    assert hurt.gp_modifiers(0, 1, row, band, False) - soft.gp_modifiers(0, 1, row, band, False) == -30
+
+
+@pytest.mark.parametrize("grade, band, gp", [("veteran", "L", 5), ("seasoned", "L", 0)])
+def test_m194_gp_unit_grade_modifier_and_laser_sight(grade, band, gp):
+    """M194, MBT 6.5.4.3: the GP Unit Grade modifier of a Veteran firer at GP range factor L is +5 (Seasoned, the
+    baseline, 0); a Laser sight at M is +5 (tables ``unit-grade-modifiers``, ``weapon-sight-modifiers``)."""
+    st = _duel("m1", "t-80bv")
+    assert st.game.ag.grade_gp[grade][band] == gp and st.game.ag.sight_gp["L"]["M"] == 5
+
+
+def test_m199_gp_2_against_gpd_9_result_109_is_effective():
+    """M199, MBT 6.5.4.4: the modified result 109 against GP 2 / GPD 9 exceeds the S-Effect number: Effective."""
+    st = _duel("m1", "t-80bv")
+    n_eff, s_eff = st.game.ag.gp_crt[(2, 9)]
+    assert n_eff < s_eff < 109
+
+
+def _smallest_above(s_eff: int, digit: int) -> int:
+    """The smallest modified result above the S-Effect number whose last digit is ``digit`` (0-9)."""
+    x = s_eff + 1
+    return x + (digit - x) % 10
+
+
+@pytest.mark.parametrize("target, damage_roll, turret", [("test-truck", 4, True), ("test-truck", 5, False),
+                                                         ("test-unarmed-truck", 1, False)])
+def test_m202_gp_damaged_result_turret_on_4_or_less_unarmed_always_hull(target, damage_roll, turret):
+    """M202, MBT 6.5.4.4.2: an Effective result ending in 5 is Damaged: roll (10) 4 or less Turret, 5 or more
+    Hull; an unarmed target is always Hull Damaged (the T-80BV's HE at the test-only S-Type trucks, range 5)."""
+    a, b, d = clear_pair(5)
+    units = [unit("S", "t-80bv", "us", a, d, command="FIRE"), unit("T", target, "sov", b, (d + 3) % 6)]
+    probe = _cards_state(units)
+    row = _row(probe, 0, "main:HE")
+    band, factor = probe.gp_factor(row, 5)
+    net = probe.gp_modifiers(0, 1, row, band, False)
+    n_eff, s_eff = probe.game.ag.gp_crt[(factor, probe.game.units[1].type.ag.gp_value)]
+    st = _cards_state(units, dice=[1, _smallest_above(s_eff, 5) - net, damage_roll, 99, 99])   # ammo limit first
+    act(st, "fire S at T main:HE")
+    assert any(e.endswith("-> DAMAGE") for e in st.events), st.events
+    assert (st.tdmg[1], st.dmg[1]) == (turret, not turret)
+
+
+@pytest.mark.parametrize("kill_roll, result", [(2, 2), (3, 1)])
+def test_m205_small_arms_kill_of_an_s_type_bu_on_half_the_gp_factor(kill_roll, result):
+    """M205, MBT 6.5.4.4.2, 5.12: Small Arms GP Factor 5 (the T-80BV's AA HMG at Short range) Effective against
+    an S-Type vehicle with a result not ending in 5 or 0 (83): roll (10) at or under half the GP Factor (5 / 2 =
+    2, rounded down) Brews Up (2), above it Knocks Out (3); the wreck records it (2 BU, 1 KO)."""
+    a, b, d = clear_pair(3)
+    units = [unit("S", "t-80bv", "us", a, d, command="FIRE"), unit("T", "test-truck", "sov", b, (d + 3) % 6)]
+    probe = _cards_state(units)
+    row = _row(probe, 0, "aa-hmg:GP")
+    band, factor = probe.gp_factor(row, 3)
+    assert (band, factor, row.small_arms) == ("S", 5, True)
+    net = probe.gp_modifiers(0, 1, row, band, False)
+    assert probe.game.ag.gp_crt[(5, 1)][1] < 83
+    st = _cards_state(units, dice=[83 - net, kill_roll, 99, 99])
+    act(st, "fire S at T aa-hmg:GP")
+    assert any(f"KO/BU roll {kill_roll} vs 2" in e for e in st.events), st.events
+    assert st.wreck.get(st.hex[1]) == result
+
+
+# ---------------------------------------------------------------- 6.5.4.3 indirect fire modifiers
+
+
+def test_m195_moving_vehicle_in_the_target_point_of_an_open_sheaf():
+    """M195, MBT 6.5.4.3: a vehicle with a revealed Move command in the Target Point hex of called off-map
+    indirect fire in an Open SHEAF takes Moving IF -20, IF Open SHEAF -20 and A-Type -20: 50 - 60 = -10; a vehicle
+    in another hex of the SHEAF takes no moving modifier (Q9): 50 - 40 = 10."""
+    from mbt_arty_fixtures import FAR, TARGET, arty_state, events, if_units
+
+    moving = {"command": "MOVE", "revealed": True}
+    units = if_units(fo_hex=FAR)[:2] + [unit("T", "t-80bv", "sov", TARGET, 5, **moving),
+                                        unit("N", "t-80bv", "sov", "4E3", 5, **moving)]
+    st = arty_state(units, dice=[6] + [50] * 9)
+    act(st, "call m109-battery-1 by F at 4E1 GP open")
+    assert "roll 50-60 = -10" in events(st, "IF at T")[0]
+    assert "roll 50-40 = 10" in events(st, "IF at N")[0]
+
+
+@pytest.mark.xfail(strict=True, reason="EXM: engine fix of MBT 6.5.4.3 pending (indirect.py lock)")
+def test_m195_planned_fire_takes_no_moving_modifier():
+    """M195, MBT 6.5.4.3: Planned indirect fire (Closed SHEAF here) at a moving vehicle in its Target Point takes
+    no moving modifier: only the A-Type -20 (50 - 20 = 30)."""
+    from mbt_arty_fixtures import FAR, TARGET, arty_state, events, if_units
+
+    plot = [{"side": "us", "battery": "m109-battery", "turn": 2,
+             "segments": [{"mission": "GP", "sheaf": "closed", "hex": TARGET, "turns": 1}]}]
+    units = if_units(fo_hex=FAR)[:2] + [unit("T", "t-80bv", "sov", TARGET, 5, command="MOVE", revealed=True)]
+    st = arty_state(units, dice=[50] * 20, turn=1, grades={"us": "elite"}, planned_fire=plot)
+    act(st, "planned m109-battery-1@2")
+    assert "roll 50-20 = 30" in events(st, "IF at T")[0], st.events
+
+
+# ---------------------------------------------------------------- 6.1.4.3 terrain features
+
+
+@pytest.mark.parametrize("construction, hull_down", [("stone", True), ("brick", True), ("wood", False)])
+def test_m133_vehicle_inside_a_stone_or_brick_building_is_hull_down_from_all_angles(construction, hull_down):
+    """M133, MBT 6.1.4.3.1: a vehicle inside a Brick or Stone building is Hull Down from every angle without a
+    Hull Down counter (Hull and Track hits miss, MBT 6.5.2.2.3); inside a Wood building it is not; the building
+    gives its cover as well."""
+    from mbt_move_fixtures import opt_game, opt_state
+
+    town = _terrain_hex("T")
+    st = opt_state(opt_game(building_construction={town: construction}),
+                   [unit("S", "t-80bv", "sov", _terrain_hex("C"), 0), unit("T", "m1", "us", town, 0)],
+                   phase="command", to_act=None)
+    assert st.hd[1] == 0
+    for angle in ("front", "front_side", "rear_side", "rear"):
+        assert bool(st.hull_down_state(0, 1, angle)) == hull_down
+    assert st.hull_down_miss(0, 1, "rear", 10, "TK") == hull_down
+    assert st.hull_down_miss(0, 1, "rear", 7, "HR") == hull_down and not st.hull_down_miss(0, 1, "rear", 1, "TR")
+    assert st.cover_of(st.hex[1]) == "heavy"

@@ -10,7 +10,8 @@
   and Track location into a miss (Front/Side: the location rolls of ``hull-down-front-side``), PHD every Hull*
   and Track location (Front/Side: its rows). Automatic PHD (6.1.4.1.3): fire from a lower unit at a range at most
   the target's height advantage. Terrain that always gives Partial Hull Down (``hull-down-terrain``, e.g.
-  Railroad Track) protects from all angles. GP direct fire: a Track result on an HD/PHD vehicle is No Effect.
+  Railroad Track) protects from all angles, and so does a Brick or Stone building around a vehicle inside it
+  (6.1.4.3.1, ``in_solid_building``). GP direct fire: a Track result on an HD/PHD vehicle is No Effect.
 """
 from __future__ import annotations
 
@@ -20,6 +21,8 @@ from .actions import Action
 from .codes import MOVE, ON, SH
 
 HD, PHD = 1, 2
+#: building constructions whose vehicles are Hull Down from all angles (MBT 6.1.4.3.1)
+SOLID_BUILDINGS = ("brick", "stone")
 NAMES = {"hd": HD, "phd": PHD}
 FRONT, REAR = ("front", "front_side"), ("rear", "rear_side")
 
@@ -105,6 +108,8 @@ class HullDownRules:
         from .opt_move_data import move_opt
 
         g = self.game
+        if self.in_solid_building(t):
+            return HD  # MBT 6.1.4.3.1: inside a Brick or Stone building, Hull Down from all angles
         best = 0
         if self.hd[t] and angle in (REAR if self.hdrev[t] else FRONT):
             best = self.hd[t]
@@ -115,6 +120,18 @@ class HullDownRules:
             if rise > 0 and distance(self.hex[s], self.hex[t]) <= rise:
                 best = best or PHD  # automatic Partial Hull Down (MBT 6.1.4.1.3)
         return best
+
+    def in_solid_building(self, t: int) -> bool:
+        """Is vehicle ``t`` inside a Brick or Stone building (MBT 6.1.4.3.1; construction from extension
+        ``building_construction``, else the table default; not rubble)? Leg and towed units are not vehicles."""
+        from .adv_move_data import adv_move
+
+        g = self.game
+        h = self.hex[t]
+        ag = g.units[t].type.ag
+        if h not in g.building_hexes or ag.leg or ag.heli or h in self.razed:
+            return False
+        return adv_move(g).construction.get(h) in SOLID_BUILDINGS
 
     def hull_down_miss(self, s: int, t: int, angle: str, tens: int, loc: str) -> bool:
         """Is this AP hit location a miss because the target is Hull Down (MBT 6.5.2.2.3)?"""
