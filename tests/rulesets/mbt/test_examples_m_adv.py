@@ -236,7 +236,8 @@ def _test_cards_index():
     has no S-Type ground vehicle), ``test-m1-damage`` (the M1 whose AP Damage reads DM on a 1 and ND on every
     other digit, so that the S-Type -2 and its floor of 1 show in the result) and ``test-m-sight`` (the M1 with a
     Ranging MG sight, M primary and O secondary, on its main gun: no sample card has one), ``test-unarmed-truck``
-    (the S-Type truck, unarmed)."""
+    (the S-Type truck, unarmed) and ``test-m125-s5`` (the M125A2 with a smoke ammo limit S5: no sample card has
+    an S limit)."""
     import tempfile
 
     import yaml
@@ -249,7 +250,8 @@ def _test_cards_index():
     idx = load_project(DATA)
     tmp = Path(tempfile.mkdtemp(prefix="m-adv-cards-"))
     for src, new_id, edit in (("bmp-1", "test-truck", _s_type), ("m1", "test-m1-damage", _dm_on_one),
-                              ("m1", "test-m-sight", _m_sight), ("bmp-1", "test-unarmed-truck", _unarmed_truck)):
+                              ("m1", "test-m-sight", _m_sight), ("bmp-1", "test-unarmed-truck", _unarmed_truck),
+                              ("m125", "test-m125-s5", _smoke_limit)):
         doc = yaml.safe_load((DATA / "units" / "mbt" / f"{src}.yaml").read_text())
         doc["id"] = new_id
         edit(doc["body"])
@@ -278,6 +280,11 @@ def _dm_on_one(body: dict) -> None:
 def _unarmed_truck(body: dict) -> None:
     _s_type(body)
     body["unarmed"] = True
+
+
+def _smoke_limit(body: dict) -> None:
+    mortar = next(w for w in body["weapons"] if w["id"] == "mortar")
+    mortar["ammo_limits"] = list(mortar.get("ammo_limits") or []) + [{"prefix": "S", "value": 5}]
 
 
 def _m_sight(body: dict) -> None:
@@ -630,3 +637,73 @@ def test_m133_vehicle_inside_a_stone_or_brick_building_is_hull_down_from_all_ang
     assert st.hull_down_miss(0, 1, "rear", 10, "TK") == hull_down
     assert st.hull_down_miss(0, 1, "rear", 7, "HR") == hull_down and not st.hull_down_miss(0, 1, "rear", 1, "TR")
     assert st.cover_of(st.hex[1]) == "heavy"
+
+
+# ---------------------------------------------------------------- smoke, barrages, fire, ammo (5.11, 5.16, 6.1.4.3.10)
+
+
+def test_m130_smoke_shot_failing_its_ammo_limit_places_nothing_but_marks_spot_fire():
+    """M130, MBT 5.16.2.2: an on-map direct-fire smoke shot whose S ammo limit roll (10) fails is not resolved:
+    no SMOKE counter; the firer is still marked Spot/Fire (the test-only M125A2 with S5: 6 fails, 5 places)."""
+    from studio.rulesets.mbt.engine.codes import MFIRE
+
+    units = [unit("C", "test-m125-s5", "us", "4H1", 5, command="FIRE"), unit("T", "t-80bv", "sov", "4E1", 5)]
+    st = _cards_state(units, dice=[6] + [50] * 10)
+    act(st, "smoke C at 4E1")
+    assert st.arty.clouds == () and st.mk[0] == MFIRE
+    assert any("ammo limit roll 6 > S5: nothing placed" in e for e in st.events), st.events
+    ok = _cards_state(units, dice=[5] + [50] * 10)
+    act(ok, "smoke C at 4E1")
+    assert len(ok.arty.clouds) == 1 and ok.mk[0] == MFIRE
+
+
+def test_m137_direct_fire_smoke_acts_only_after_its_step():
+    """M137, MBT 6.1.4.3.10: smoke made in the Direct Fire Step does not hinder fire in that step (it takes
+    effect in the following Close Assault / Hand-to-Hand Combat Step); IF smoke acts in the same turn's Direct
+    Fire Step (``test_adv_if_smoke.py::test_smoke_mission_places_its_sheaf_and_acts_after_the_step``)."""
+    from mbt_arty_fixtures import TARGET, arty_state
+
+    units = [unit("C", "m125", "us", "4H1", 5, command="FIRE"), unit("A", "m1", "us", "4H1", 5, command="FIRE"),
+             unit("T", "t-80bv", "sov", TARGET, 5)]
+    st = arty_state(units, phase="direct-fire-first", dice=[1] + [50] * 10)
+    act(st, "smoke C at 4E1")
+    a, t = st.game.uindex["A"], st.game.uindex["T"]
+    assert len(st.arty.clouds) == 1 and st.hindrance_modifier(a, t, "ap") == 0
+    later = st.clone()
+    later.arty.clouds = tuple(c._replace(made=(c.made[0], -1)) for c in later.arty.clouds)  # an earlier step's
+    assert later.hindrance_modifier(a, t, "ap") == -5
+
+
+@pytest.mark.parametrize("grade, sources", [("elite", 4), ("veteran", 4), ("seasoned", 4), ("regulars", 2),
+                                            ("green", 2), ("raw", 1)])
+def test_m138_fo_capacity_by_grade_command_and_recon_one(grade, sources):
+    """M138, MBT 6.5.1.1.1-3: an FO calls up to 4 distinct sources (Elite, Veteran, Seasoned), 2 (Regulars,
+    Green) or 1 (Raw); Command and Recon observers 1 at every grade (table ``observer-capacity``)."""
+    from mbt_arty_fixtures import FAR, arty_state, if_units
+
+    st = arty_state(if_units(fo_hex=FAR), grades={"us": grade})
+    assert st.capacity(st.game.uindex["F"]) == sources
+    cap = __import__("studio.rulesets.mbt.engine.if_data", fromlist=["if_data"]).if_data(st.game).capacity
+    assert cap[("command", grade)] == cap[("recon", grade)] == 1
+
+
+def test_m122_fire_and_a_closed_barrage_in_one_hex_apply_only_the_fire():
+    """M122, MBT 5.11 (Optional Rule 7.35 Fires): a Fire and a Closed SHEAF Barrage in the same hex on the line:
+    only the larger modifier, On Fire AP -5 / GP -20, not -5 -3 / -20 -10."""
+    from mbt_arty_fixtures import FAR, TARGET, arty_state, if_units
+
+    units = if_units(fo_hex=FAR, extra=[unit("A", "m1", "us", "4H1", 5, command="FIRE")])
+
+    def after_barrage(burning):
+        st = arty_state(units, dice=[6] + [50] * 20, optional=("fires",),
+                        position_ext={"burning": burning} if burning else None)
+        act(st, "call M by F at 4E1")          # the mortar's on-map (Closed) barrage on the Target Point
+        if st.phase_id() == "indirect-fire":
+            act(st, "pass")
+        return st, st.game.uindex["A"], st.game.uindex["T"]
+
+    bar, a, t = after_barrage(None)
+    assert len(bar.arty.barrages) == 1
+    assert (bar.hindrance_modifier(a, t, "ap"), bar.hindrance_modifier(a, t, "gp")) == (-3, -10)
+    both, a, t = after_barrage({TARGET: 1})
+    assert (both.hindrance_modifier(a, t, "ap"), both.hindrance_modifier(a, t, "gp")) == (-5, -20)
