@@ -80,7 +80,29 @@ def test_a_section_without_attached_weapons_may_crawl():
     assert [a for a in legal(st) if a.startswith("crawl L ")]
 
 
+@pytest.mark.parametrize("to", ["2D2", "2E2", "2E3", "2D4", "2C3", "2C2"])
+def test_a_crawl_goes_along_any_hexside_and_faces_it(to):
+    # MBT 6.6.4.3: one hex in any direction from the Full Cover hex 2D3 (the six neighbours, Clear)
+    units = [unit("L", "us-mech-squad", "us", "2D3", 0, full_cover=True, command="MOVE"),
+             unit("O", "t-80bv", "sov", FAR, 0, command="NC")]
+    st = opt_state(opt_game(), units)
+    act(st, "move L")
+    act(st, f"crawl L {to}")
+    g = st.game
+    assert g.label(st.hex[0]) == to and neighbour(g.map.hex("2D3"), st.fac[0]) == st.hex[0] and st.fc[0]
+
+
 # ---------------------------------------------------------------- buildings (MBT 6.6.3)
+
+def test_ma35_the_building_damage_rolls_use_their_dice(dice_sides):
+    # MA35 (MBT 6.6.3): the check (100) 22 + 5, the damage roll (100) 77 (Damaged), the location roll (10) 9 (Hull)
+    units = [unit("V", "bmp-2", "sov", "2I10", 0, command="MOVE"), unit("E", "m1", "us", FAR, 3)]
+    st = adv_state(units, phase="move-first", to_act="sov", dice=[22, 77, 9])
+    act(st, "move V")
+    act(st, "fwd V")
+    assert [x for x in dice_sides if x[0].startswith("building ")] == [
+        ("building enter V", 100), ("building damage V", 100), ("building damage location V", 10)]
+
 
 @pytest.mark.parametrize("inside, facing, outside", [("2I9", 4, "2J9"), ("2I8", 5, "2J9")])
 def test_reversing_out_of_a_building_checks(inside, facing, outside):
@@ -146,6 +168,25 @@ def test_a_passenger_spots_up_to_the_targets_spot_range(extra, spotted):
 
 
 # ---------------------------------------------------------------- barrage movement (MBT 6.6.6)
+
+def test_a_passenger_moving_into_an_off_map_barrage_is_attacked_by_the_battery(dice_sides):
+    # MBT 6.6.6, 6.5.4.2.3: the M113 drives into the Soviet battery's Closed SHEAF (4E2); its passenger (no
+    # protection) is attacked with it, by the battery (no unit on the map fires)
+    from mbt_arty_fixtures import arty_state, calls
+
+    units = [unit("O", "sov-fo-section", "sov", "4B1", 2, command="OW"), unit("E", "m1", "us", "4E1", 5),
+             unit("C", "m113", "us", "4E3", 0, command="MOVE"), unit("P", "us-mech-squad", "us", "4E3", 0,
+                                                                    carried_by="C")]
+    st = arty_state(units, to_act="sov", dice=[9] + [50] * 40)
+    act(st, "call 2s1-battery-2 by O at 4E1")
+    while "fwd C" not in calls(st):
+        got = calls(st)
+        act(st, "move C" if "move C" in got else "pass" if "pass" in got else got[0])
+    dice_sides.clear()
+    act(st, "fwd C")
+    assert st.events[-4] == "C moves into the barrage of 2s1-battery-2 at 4E2"
+    assert ("GP battery>P (passenger)", 100) in dice_sides
+
 
 def test_a_unit_a_mine_eliminates_on_entering_the_barrage_is_not_attacked_by_it():
     # MBT 6.6.6, 7.31.2.2: the M106's barrage on 4E1; a Soviet half-squad steps in and the US deliberate AP field
