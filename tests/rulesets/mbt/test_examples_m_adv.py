@@ -707,3 +707,26 @@ def test_m122_fire_and_a_closed_barrage_in_one_hex_apply_only_the_fire():
     assert (bar.hindrance_modifier(a, t, "ap"), bar.hindrance_modifier(a, t, "gp")) == (-3, -10)
     both, a, t = after_barrage({TARGET: 1})
     assert (both.hindrance_modifier(a, t, "ap"), both.hindrance_modifier(a, t, "gp")) == (-5, -20)
+
+
+def test_m161_laser_sights_do_not_work_through_a_fire_hex():
+    """M161, MBT 6.5.2.2.5 with Optional Rule 7.35 Fires: Laser sights have no effect from, into or through a Fire
+    hex either: the T-80U's laser-only Sniper may not fire across a burning hex, its 125mm reads the secondary
+    Optical sight."""
+    from mbt_move_fixtures import opt_game
+
+    from studio.rules.position import position_state
+
+    units = [unit("S", "t-80u", "us", A, D, command="FIRE"), unit("T", "t-80bv", "sov", B, FRONT)]
+
+    def state(burning):
+        pos = {"scenario": "mbt-adv-combined-arms", "phase": "direct-fire-first", "turn": 1, "units": units,
+               "to_act": "us", "extension": {"burning": burning} if burning else {}}
+        return position_state(opt_game(("fires",)), pos)
+
+    clear, hot = state(None), state({_between(A, B): 1})
+    key = next(r.key for r in clear.game.units[0].type.ap if r.kind == "ATGM")
+    assert f"fire S at T {key}" in [str(a) for a in clear.legal_actions()]
+    assert f"fire S at T {key}" not in [str(a) for a in hot.legal_actions()]
+    row = _row(clear, 0, "main:APFSDS")
+    assert (clear.sight_of(0, row, 1), hot.sight_of(0, row, 1)) == ("L", "O")

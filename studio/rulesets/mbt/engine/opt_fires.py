@@ -15,7 +15,8 @@
   through a burning hex, or from or into one, takes table ``hindrance-modifiers`` row ``on-fire`` (AP -5, GP -20)
   per burning hex (cumulative, 6.5.2.5 / 6.5.4.3; never for indirect fire, aircraft or Low helicopter GP
   combat); a smoke cloud or barrage whose hexes on the line all burn gives way to the fire (5.11: the largest
-  modifier only). Fire does not block the line of sight.
+  modifier only). Fire does not block the line of sight; Laser sights and designators do not work from, into or
+  through it (6.5.2.2.5, ``laser_blocked``).
 - Units (7.35.2): a ground unit still in a fire hex at the end of the turn after the fire started (or any later
   turn's end) is eliminated, without a wreck; helicopters are not ground units.
 - Flamethrowers (7.35.1, ``flame.py``): a close combat with an attached flamethrower at a target in a building
@@ -140,6 +141,12 @@ class FiresRules:
                     cache.clear()
                 cache[key] = out
         return out
+
+    def laser_blocked(self, a, b, s: int = -1, t: int = -1) -> bool:
+        """Laser sights and designators have no effect from, into or through a Fire hex either (MBT 6.5.2.2.5)."""
+        if self.burning and self.burning.keys() & set(hex_line(a, b)):
+            return True
+        return super().laser_blocked(a, b, s, t)
 
     def hindrance_modifier(self, s: int, t: int, kind: str = "ap", thermal: bool = False) -> int:
         """Smoke and barrages (``smoke.py``), and On Fire per burning hex the line starts in, passes through or
