@@ -730,3 +730,26 @@ def test_m161_laser_sights_do_not_work_through_a_fire_hex():
     assert f"fire S at T {key}" not in [str(a) for a in hot.legal_actions()]
     row = _row(clear, 0, "main:APFSDS")
     assert (clear.sight_of(0, row, 1), hot.sight_of(0, row, 1)) == ("L", "O")
+
+
+def test_m126_towed_passenger_bails_out_with_the_crew_without_a_roll():
+    """M126, MBT 5.15 example 2, 6.5.2.7.1: a carrier Damaged by GP fire whose crew bails out (Bail Out roll 1):
+    its towed passenger (an SPG-9 on the test-only 2-2 carrier) bails out automatically, no roll of its own, in
+    the carrier's hex, Suppressed. (GP direct fire here; the example's indirect fire applies the same results.)"""
+    from towed_fixtures import towed_state
+
+    from studio.rulesets.mbt.engine.suppression import SUP_ON
+
+    a, b, d = clear_pair(5)
+    units = [unit("S", "t-80bv", "us", a, d, command="FIRE"), unit("T", "test-mover", "sov", b, (d + 3) % 6),
+             unit("G", "spg-9", "sov", b, 0, carried_by="T")]
+    probe = towed_state(units, to_act="us")
+    row = _row(probe, 0, "main:HE")
+    band, factor = probe.gp_factor(row, 5)
+    net = probe.gp_modifiers(0, 1, row, band, False)
+    s_eff = probe.game.ag.gp_crt[(factor, probe.game.units[1].type.ag.gp_value)][1]
+    st = towed_state(units, to_act="us", dice=[1, _smallest_above(s_eff, 5) - net, 5, 1])  # ammo; DAMAGE; Hull; bail
+    act(st, "fire S at T main:HE")
+    assert any(e.endswith("-> DAMAGE") for e in st.events) and st.bail[1], st.events
+    assert st.st[2] == ON and st.carrier[2] == -1 and st.hex[2] == st.hex[1] and st.sup[2] == SUP_ON
+    assert not any("G (passenger" in e for e in st.events), st.events
