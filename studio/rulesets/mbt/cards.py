@@ -410,6 +410,9 @@ class LegBody(StrictModel):
     smoke_limit: Annotated[int, Field(ge=0, le=10)] | None = Field(
         None, description="infantry smoke ammo limit, S5 for squads and half-squads (optional rule 7.22)")
     motorcycle: bool = Field(False, description="moves as a wheeled vehicle (MBT 6.6.4.4, FRG)")
+    motorcycle_movement: Movement | None = Field(
+        None, description="the W=Wheeled Movement Factors a motorcycle unit moves by instead of 'movement', e.g. "
+                          "'8W 12-20' (MBT 6.6.4.4); required with 'motorcycle'")
     dismounted_fo: bool = Field(False, description="dismounted FO (optional rule 7.39)")
     notes: str = ""
 

@@ -19,7 +19,13 @@ def probes() -> list:
     # the range; with TK one higher (66) it is a Track hit and the BMP-2 stays outside.
     units = [_unit("V", "bmp-2", "sov", "2I10", 0, command="MOVE"), _unit("E", "m1", "us", FAR, 3)]
     pos = {"scenario": SCENARIO, "phase": "move-first", "to_act": "sov", "units": units, "dice": [60, 66, 9]}
-    return [Probe("adv-building-entry", pos, ("move V", "fwd V"), (), ("building-vehicle-into", "advanced-movement"))]
+    # MBT 6.6.4.4: the motorcycle section (placeholder card, W 6) advancing on the squad at 4G2 through the Rough
+    # hex 4F2 (W cost 6): more than half its allowance under option motorcycle-advance 'half-allowance'
+    mc = [_unit("M", "frg-mc-recon-section", "us", "4E1", 2, command="MOVE"),
+          _unit("T", "sov-mr-squad", "sov", "4G2", 5)]
+    mc_pos = {"scenario": SCENARIO, "phase": "close-combat", "to_act": "us", "units": mc}
+    return [Probe("adv-building-entry", pos, ("move V", "fwd V"), (), ("building-vehicle-into", "advanced-movement")),
+            Probe("adv-motorcycle-advance", mc_pos, (), ("motorcycle-advance",))]
 
 
 __all__ = ["probes"]

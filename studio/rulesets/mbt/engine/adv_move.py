@@ -10,6 +10,7 @@ from .buildings import BuildingMoveRules
 from .crawl import CrawlRules
 from .entrench import EntrenchRules
 from .leg_levels import LEVEL_SLOTS, LegLevelsRules
+from .motorcycles import MotorcycleRules
 from .pivot import PIVOT_SLOTS, PivotRules
 from .transported_fire import TransportedFireRules
 
@@ -17,10 +18,10 @@ from .transported_fire import TransportedFireRules
 ADV_MOVE_SLOTS = ("crawled", "cr_mk", "hasty", "bfires", "bhit", "adv_pend") + PIVOT_SLOTS + LEVEL_SLOTS
 
 
-class AdvMoveRules(PivotRules, LegLevelsRules, AdvancingRules, TransportedFireRules, BarrageMoveRules, BuildingMoveRules, CrawlRules,
+class AdvMoveRules(PivotRules, LegLevelsRules, MotorcycleRules, AdvancingRules, TransportedFireRules, BarrageMoveRules, BuildingMoveRules, CrawlRules,
                    EntrenchRules):
     """MBT 6.6.1.2, 6.6.3, 6.6.4.3, 6.6.6, 6.6.7.2, 6.6.8 (with 6.1.4.3.6-7), 6.8.1; building levels (6.1.4.3.1, 6.6.4.1:
-    ``leg_levels``)."""
+    ``leg_levels``); motorcycles (6.6.4.4: ``motorcycles``)."""
 
     __slots__ = ()
 

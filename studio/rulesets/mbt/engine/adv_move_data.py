@@ -20,6 +20,7 @@ class AdvMoveData:
     construction: dict            # building hex -> wood / brick / stone (extension building_construction)
     hasty: dict                   # hex -> construction turns done at the start (extension hasty_entrenchments)
     improved: frozenset           # hexes with an Improved Position (extension improved_positions, 6.1.4.3.7)
+    mc_hexsides: frozenset = frozenset()         # hexside features motorcycle units never cross (MBT 6.6.4.4)
     barred: dict = field(default_factory=dict)   # card id -> why it may not enter buildings, or "" (filled on use)
     placeholders: list = field(default_factory=list)
 
@@ -72,7 +73,19 @@ def compile_adv_move(game) -> AdvMoveData:
         done = HASTY_SIDES[str(side)]
         hasty[_hex(game, label, "hasty_entrenchments")] = full if done is None else done
     improved = frozenset(_hex(game, h, "improved_positions") for h in game.extension.get("improved_positions") or ())
-    return AdvMoveData(val, into, construction, hasty, improved, placeholders=rd.placeholders)
+    mc = feature_set(rd, game.ruleset, "motorcycle-prohibited-hexsides")
+    return AdvMoveData(val, into, construction, hasty, improved, mc, placeholders=rd.placeholders)
+
+
+def feature_set(rd: TableReader, ruleset, tid: str) -> frozenset:
+    """The hexside feature ids of table ``tid`` (column ``feature``), each one the ruleset defines."""
+    rows = rd.rows(tid)
+    sides = frozenset(rd.cell(tid, rows, r, "feature", "str") for r in range(len(rows)))
+    lost = sorted(sides - {f.id for f in ruleset.hexside_features})
+    if lost:
+        raise DataError(f"table '{tid}' names hexside feature(s) {', '.join(lost)} the ruleset does not define",
+                        f"/tables/{rd.where[tid]}/rows")
+    return sides
 
 
 def building_bar(game, i: int) -> str:
@@ -91,4 +104,4 @@ def building_bar(game, i: int) -> str:
     return why
 
 
-__all__ = ["AdvMoveData", "adv_move", "building_bar", "compile_adv_move", "HASTY_SIDES"]
+__all__ = ["AdvMoveData", "adv_move", "building_bar", "compile_adv_move", "feature_set", "HASTY_SIDES"]

@@ -13,6 +13,7 @@ CONSTRUCTIONS = ("wood", "brick", "stone")
 ADV_MOVE_TABLES = (
     TableSpec("advanced-movement", "MBT 6.6.1.2, 6.6.3, 6.6.4.1, 6.6.4.3, 6.6.7.2, 6.6.8, 6.1.4.3.1", ("item", "value"), ("value",),
               ("value",), keys=ADV_MOVE_IDS),
+    TableSpec("motorcycle-prohibited-hexsides", "MBT 6.6.4.4", ("feature",), min_rows=0),
     TableSpec("building-vehicle-into", "MBT 6.6.3", ("construction", "hit_max", "track_max"),
               ("hit_max", "track_max"), ("hit_max", "track_max"), keys=CONSTRUCTIONS),
 )

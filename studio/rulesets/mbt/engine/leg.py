@@ -27,6 +27,7 @@ def leg_type(card, index, attached_ids: list[str] | None = None) -> UnitType:
     ids = b.get("attached_weapons", []) if attached_ids is None else attached_ids
     attached = [_crew_weapon(index, cid, card.id) for cid in ids]
     mv = (b.get("movement_with_weapons") if attached else None) or b["movement"]
+    mc = _motorcycle_movement(card, b)
     rows = [dataclasses.replace(r, half=False) for r in ag_rows({"weapons": b.get("weapons", [])})]
     for cid, w in zip(ids, attached):  # attached weapons: ``half`` None (both sizes, 6.5.4.4.3), their card
         rows += [dataclasses.replace(r, card=cid) for r in ag_rows({"weapons": [w]})]
@@ -47,8 +48,22 @@ def leg_type(card, index, attached_ids: list[str] | None = None) -> UnitType:
                    passenger_leg=int((b.get("passenger_capacity") or {}).get("leg", 1)),
                    labels=tuple(b.get("labels") or ()), leg_size=b.get("leg_size", "section"), flamethrower=flame)
     combat = bool(b.get("is_combat_unit", True))
+    if mc is not None:  # MBT 6.6.4.4: the W factors, moving as a wheeled vehicle
+        return UnitType(card.id, card.name, "w", int(mc["cross_country"]), int(mc["path"]), int(mc["road"]), 0, 0, 0,
+                        0, combat, True, tuple(rows), ag)
     cc = int(mv["cross_country"])
     return UnitType(card.id, card.name, "l", cc, cc, cc, 0, 0, 0, 0, combat, True, tuple(rows), ag)
+
+
+def _motorcycle_movement(card, b: dict) -> dict | None:
+    """The W=Wheeled Movement Factors of a motorcycle leg card (MBT 6.6.4.4), None for units on foot."""
+    if not b.get("motorcycle"):
+        return None
+    mc = b.get("motorcycle_movement")
+    if not mc or str(mc.get("traction", "W")).upper() != "W":
+        raise DataError(f"leg card '{card.id}': a motorcycle unit needs its W=Wheeled Movement Factors "
+                        "(motorcycle_movement, MBT 6.6.4.4)")
+    return mc
 
 
 def _crew_weapon(index, cid: str, owner: str) -> dict:
@@ -80,6 +95,11 @@ class LegRules:
 
     def is_leg(self, i: int) -> bool:
         return self.game.units[i].type.ag.leg
+
+    def is_motorcycle(self, i: int) -> bool:
+        """A motorcycle (M/C) leg unit: it moves as a wheeled vehicle by its card's W factors (MBT 6.6.4.4)."""
+        ut = self.game.units[i].type
+        return ut.ag.leg and ut.traction == "w"
 
     def weapon_ok(self, s: int, t: int, row) -> bool:
         """Range and field of fire (MBT 4.4.3.1), and: AP/ATGM only at vehicles (6.5.2); a squad fires its own
@@ -125,12 +145,12 @@ class LegRules:
         self.lost[self.game.units[t].side] += 1
 
     def _turn_price(self, i: int) -> int | None:
-        """Leg units pay no turn cost (MBT 6.6.4)."""
-        return 0 if self.is_leg(i) else super()._turn_price(i)
+        """Leg units pay no turn cost (MBT 6.6.4); motorcycle units do, as wheeled vehicles (6.6.4.4)."""
+        return 0 if self.is_leg(i) and not self.is_motorcycle(i) else super()._turn_price(i)
 
     def _road_ok(self, i: int) -> bool:
-        """Leg units have no path/road rate (MBT 6.6.4)."""
-        return False if self.is_leg(i) else super()._road_ok(i)
+        """Leg units have no path/road rate (MBT 6.6.4); motorcycle units have their W rates (6.6.4.4)."""
+        return False if self.is_leg(i) and not self.is_motorcycle(i) else super()._road_ok(i)
 
     # ---------------------------------------------------------------- quickmarch (MBT 6.6.4.2)
     def quickmarch_ok(self, i: int) -> bool:
@@ -138,7 +158,9 @@ class LegRules:
         nothing moved yet, and a quickmarch factor (a section with attached weapons has 0, 6.6.4.1)?"""
         from .opt_move_data import card_move
 
-        return (self.is_leg(i) and self.st[i] == ON and not self.sup[i] and self.cmd[i] == MOVE and
+        if not self.is_leg(i) or self.is_motorcycle(i):  # MBT 6.6.4.4: motorcycles move by their W factors
+            return False
+        return (self.st[i] == ON and not self.sup[i] and self.cmd[i] == MOVE and
                 self.mv_steps == 0 and not self.mv_spent and self.qm != i and card_move(self.game, i).quickmarch > 0)
 
     def move_options(self, i: int) -> list[Action]:

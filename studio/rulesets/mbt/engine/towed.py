@@ -75,14 +75,9 @@ def towed_data(game) -> TowedData:
 def compile_towed(ruleset) -> TowedData:
     rd = TableReader(ruleset)
     v = rd.keyed("towed-units", "item", "value", "int")
-    tid = "towed-prohibited-hexsides"
-    rows = rd.rows(tid)
-    sides = frozenset(rd.cell(tid, rows, r, "feature", "str") for r in range(len(rows)))
-    known = {f.id for f in ruleset.hexside_features}
-    lost = sorted(sides - known)
-    if lost:
-        raise DataError(f"table '{tid}' names hexside feature(s) {', '.join(lost)} the ruleset does not define",
-                        f"/tables/{rd.where[tid]}/rows")
+    from .adv_move_data import feature_set
+
+    sides = feature_set(rd, ruleset, "towed-prohibited-hexsides")
     if v["manhandle-hexes"] < 0 or v["manhandle-heights"] < 0 or v["tow-max-units"] < 0:
         raise DataError("table 'towed-units': manhandle-hexes, manhandle-heights and tow-max-units must not be "
                         "negative", f"/tables/{rd.where['towed-units']}/rows")
