@@ -753,3 +753,44 @@ def test_m126_towed_passenger_bails_out_with_the_crew_without_a_roll():
     assert any(e.endswith("-> DAMAGE") for e in st.events) and st.bail[1], st.events
     assert st.st[2] == ON and st.carrier[2] == -1 and st.hex[2] == st.hex[1] and st.sup[2] == SUP_ON
     assert not any("G (passenger" in e for e in st.events), st.events
+
+
+# ---------------------------------------------------------------- 6.5.1 indirect fire
+
+
+@pytest.mark.xfail(strict=True, reason="EXM: engine fix of MBT 6.5.1.1.4 pending (indirect.py lock)")
+def test_m209_two_on_map_mortars_in_command_range_are_one_source_for_a_raw_fo():
+    """M209, MBT 6.5.1.1.4, 6.5.1.1.1: two on-map IF units within Command Range of one another (here in the same
+    hex) count as a single distinct source: a Raw FO (one source) may call both; each rolls its own response and
+    resolves its own combat. A third mortar elsewhere is a second source: not callable."""
+    from mbt_arty_fixtures import FAR, MORTAR, arty_state, events, if_units
+
+    extra = [unit("M2", "m106", "us", MORTAR, 2, command="FIRE"), unit("M3", "m106", "us", "2B1", 2, command="FIRE")]
+    st = arty_state(if_units(fo_hex=FAR, extra=extra), dice=[6, 50, 50, 6, 50, 50] + [50] * 20,
+                    grades={"us": "raw", "sov": "regulars"})
+    assert st.capacity(st.game.uindex["F"]) == 1
+    act(st, "call M by F at 4E1")
+    got = [str(a) for a in st.legal_actions()]
+    assert "call M2 by F at 4E1" in got and "call M3 by F at 4E1" not in got
+    act(st, "call M2 by F at 4E1")
+    assert len(events(st, "F calls M on 4E1")) == 1 and len(events(st, "F calls M2 on 4E1")) == 1, st.events
+    assert sum(e.startswith("IF at T") for e in st.events) == 2
+
+
+@pytest.mark.xfail(strict=True, reason="EXM: engine fix of MBT 6.5.1.8.1 pending (indirect.py lock)")
+def test_m210_continued_mission_may_switch_gp_to_smoke_without_a_response_roll():
+    """M210, MBT 6.5.1.8.1: next turn, the observer still spotting the Target Point, a GP mission may continue
+    without a response roll, switching freely to Smoke (the M106 is SMK): a Smoke counter on the Target Point, no
+    GP attack. A switch to ICM needs an adjustment (not a continuation)."""
+    from test_adv_if_missions import _running
+
+    st = _running()
+    got = [str(a) for a in st.legal_actions()]
+    assert "continue F" in got and "continue F smoke" in got and "continue F ICM" not in got
+    st.events.clear()
+    act(st, "continue F smoke")
+    assert not any(" calls " in e for e in st.events) and not any(e.startswith("IF at T") for e in st.events)
+    (cloud,) = st.arty.clouds
+    assert st.game.map.hex("4E1") in cloud.hexes
+    (m,) = st.arty.missions
+    assert [f.mission for f in m.fires] == ["smoke"]
