@@ -144,3 +144,49 @@ def test_the_level_is_in_the_fingerprint():
     up = opt_state(g, [dict(units[0], status={"upper_floor": True}), units[1]])
     assert opt_state(g, units).fingerprint() != up.fingerprint()
     assert up.clone().is_up(0)
+
+
+def test_vehicles_and_towed_units_never_climb():
+    # MBT 6.1.4.3.1: leg units (squads, half-squads, sections) move up; vehicles are in the alleys
+    st = opt_state(_game(3), [unit("V", "m113", "us", TOWN, 0, command="MOVE"), unit("E", "t-80bv", "sov", FAR, 5)])
+    act(st, "move V")
+    assert not any(a.startswith("climb") for a in legal(st))
+
+
+def test_a_climb_spends_the_move_no_free_hex_after_it():
+    # the one-hex move (MBT 6.6.4.1: 'may always move one hex') is for a unit that has spent nothing
+    st = _mover()
+    act(st, "climb L up")
+    act(st, "climb L down")
+    assert st.mv_left == 0 and "fwd L" not in legal(st)
+
+
+def test_free_exit_still_no_crawl_from_the_top_floor():
+    # MBT 6.6.4.3 under option upper-floor-exit 'free'
+    st = _mover(options={"upper-floor-exit": "free"}, full_cover=True, upper_floor=True)
+    assert "fwd L" in legal(st) and not any(a.startswith("crawl") for a in legal(st))
+
+
+def test_a_spot_counter_stays_when_only_the_top_floor_spots_its_unit():
+    # MBT 4.1.5: a Spot counter of a unit no enemy spots is removed; the squad up spots the tank over the
+    # obstacle, so the tank's Spot/Fire stays; a friend in range is never among the spotted
+    g = _game(3)
+    target = _hidden_from_the_ground(g)
+    friend = unit("F", "us-mech-squad", "us", "2I10", 0)
+    tank = unit("E", "t-80bv", "sov", target, 5, mark="spot-fire")
+    ground = opt_state(g, [unit("L", "us-mech-squad", "us", TOWN, 0), friend, tank], phase="spotting")
+    up = opt_state(g, [unit("L", "us-mech-squad", "us", TOWN, 0, upper_floor=True), friend, tank], phase="spotting")
+    assert ground.mk[2] == 0 and up.mk[2] != 0
+    assert up.spots[0] == (2,)
+
+
+def test_the_top_floor_unit_is_spotted_over_the_obstacle():
+    # MBT 6.1.4.3.1: spotted from its Height too (the squad's Spot/Fire counter lets the tank spot it that far)
+    g = _game(3)
+    target = _hidden_from_the_ground(g)
+    tank = unit("E", "t-80bv", "sov", target, 5)
+    ground = opt_state(g, [unit("L", "us-mech-squad", "us", TOWN, 0, mark="spot-fire"), tank], phase="spotting")
+    up = opt_state(g, [unit("L", "us-mech-squad", "us", TOWN, 0, upper_floor=True, mark="spot-fire"), tank],
+                   phase="spotting")
+    assert 0 not in ground.spots[1]
+    assert 0 in up.spots[1]
