@@ -76,11 +76,12 @@ def test_passengers_of_a_knocked_out_carrier_survive_on_21_or_more():
 
 
 def test_gp_fire_through_an_unprotected_carrier():
-    # MBT 6.5.4.2.3: GP fire at an M113 (no protection) attacks its squad at GPD 1 with its own roll
+    # MBT 6.5.4.2.3: GP fire at an M113 (no protection) attacks its squad at GPD 1 with its own roll; Suppressed,
+    # it bails out on the Suppressed - DF row (MBT 6.5.4.5, 5.15: 20-): here a 20
     a, b, d = clear_pair(13)
     units = [unit("S", "t-80bv", "sov", a, d, command="FIRE"), unit("T", "m113", "us", b, 0),
              unit("P", "us-mech-squad", "us", b, 0, carried_by="T")]
-    st = adv_state(units, to_act="sov", dice=[1, 59, 34])  # 1: the T-80BV's Ammo Limit roll (MBT 5.16.2)
+    st = adv_state(units, to_act="sov", dice=[1, 59, 34, 20])  # 1: the T-80BV's Ammo Limit roll (MBT 5.16.2)
     act(st, "fire S at T main:HE")
     assert any("passenger of T, GPD 1S" in e for e in st.events), st.events
     assert st.st[2] == ON and st.sup[2] != 0

@@ -71,6 +71,10 @@ def _msa(cc: int):
     return edit
 
 
+def _carrier2(body: dict) -> None:
+    body["general"]["transport"] = {"towed": 0, "leg": 2}                 # room for two half-squads
+
+
 def _unarmed(body: dict) -> None:
     body["unarmed"] = True
     body["is_combat_unit"] = False
@@ -81,12 +85,12 @@ def _unarmed(body: dict) -> None:
 def _index():
     """The sample project plus the test-only cards ``test-soft`` (the M113 as an S-Type, GPD 1S),
     ``test-unarmed`` (the M113 without weapons), ``test-msa5`` / ``test-msa3`` (the M113 with allowances 5 / 3) and
-    ``test-thermal`` (the M1 with a Thermal Imager)."""
+    ``test-thermal`` (the M1 with a Thermal Imager) and ``test-carrier2`` (the M113 with leg capacity 2)."""
     idx = load_project(DATA)
     tmp = Path(tempfile.mkdtemp(prefix="ma-cards-"))
     for doc in (_card("m113", "test-soft", _soft), _card("m113", "test-unarmed", _unarmed),
                 _card("m113", "test-msa5", _msa(5)), _card("m113", "test-msa3", _msa(3)),
-                _card("m1", "test-thermal", _thermal)):
+                _card("m1", "test-thermal", _thermal), _card("m113", "test-carrier2", _carrier2)):
         path = tmp / f"{doc['id']}.yaml"
         path.write_text(yaml.safe_dump(doc, sort_keys=False))
         loaded = load_document(path)
@@ -376,6 +380,20 @@ def test_ma22_only_the_primary_attackers_grade_counts(grade, mod):
     assert both - alone == 10
     if grade != "elite":
         assert alone == mod
+
+
+@pytest.mark.parametrize("morale, mod", [("hesitation-on", 10), ("hesitation-off", 10), ("break-on", 20),
+                                         ("break-off", 20)])
+def test_ma22_close_assault_at_a_hesitating_or_broken_vehicle(morale, mod):
+    """MA22 (MBT 6.6.1.1.2 with Optional Rule 7.1): a Close Assault at a Hesitating vehicle +10, at a Broken one
+    +20."""
+    def net(**status):
+        st = card_state([unit("I", "us-mech-squad", "us", CA_A, CA_D, command="MOVE"),
+                         unit("T", "t-80bv", "sov", CA_B, 0, **status)], "us", grades=SEASONED, phase="close-combat",
+                        rules=("morale",))
+        return _ca_net("t-80bv", state=st)
+
+    assert net(morale=morale) - net() == mod
 
 
 def _uphill_pair():
@@ -708,3 +726,74 @@ def test_ma15_the_m150_example_values_the_engine_plays():
     act(st, "fire M at H hmg:GP")
     line = next(e for e in st.events if e.startswith("M fires"))
     assert "(GP 5, S)" in line and "(GPD 4S)" in line and "roll 35-20 = 15" in line
+
+
+
+# ---------------------------------------------------------------- MBT 6.5.4.5 Bail Out - GP Fire
+def _carrier_shot(dice, p_status=None):
+    """An Elite T-80BV's HE (GP 6 at L) at an unprotected carrier (GPD 3A) with two half-squads P and Q aboard
+    (a US M1 with a Fire command waits to answer, so the turn goes on): ``dice`` after the Ammo Limit roll are
+    the vehicle's roll, then each passenger's (GPD 1S, net +25: CRT(6,1) N 33 / S 63) with its Bail Out roll."""
+    a, b, d = clear_pair(13)
+    st = card_state([unit("S", "t-80bv", "sov", a, d, command="FIRE"), unit("T", "test-carrier2", "us", b, (d + 3) % 6),
+                     unit("P", "us-mech-half-squad", "us", b, 0, carried_by="T", **(p_status or {})),
+                     unit("Q", "us-mech-half-squad", "us", b, 0, carried_by="T"),
+                     unit("W", "m1", "us", "4T13", 0, command="FIRE")], "sov",
+                    grades={"sov": "elite", "us": "seasoned"})
+    st.dice.force(1, *dice)
+    act(st, "fire S at T main:HE")
+    return st
+
+
+def test_ma19_a_vehicle_suppressed_by_gp_fire_makes_no_crew_check():
+    """MA19 (a) (MBT 6.5.4.5): Suppression applies only to passengers: a vehicle Suppressed by GP fire makes no
+    Bail Out roll."""
+    st, line = _elite_he(50)
+    assert line.endswith("-> SUP") and st.sup[1] and not rolls(st, "Bail Out")
+
+
+def test_ma19_only_the_suppressed_passenger_checks():
+    """MA19 (b) (MBT 6.5.4.5, 5.15): of two passengers only the Suppressed one checks, on the Suppressed - DF
+    row (20-): P Suppressed (roll 25 + 25 = 50) bails out on 20 (placed in the hex, Suppressed); Q (No Effect)
+    stays aboard without a roll."""
+    st = _carrier_shot((1, 25, 20, 1))
+    p, q = _ids(st, "P", "Q")
+    assert rolls(st, "Bail Out") == [20]
+    assert st.st[p] == ON and st.sup[p] and st.carrier[p] == -1
+    assert st.st[q] == CARRIED and not st.sup[q]
+
+
+def test_ma19_a_suppressed_passenger_failing_its_check_stays_aboard():
+    """MA19 (MBT 6.5.4.5): a Bail Out roll above the Suppressed - DF value (21 > 20) keeps the Suppressed
+    passenger aboard."""
+    st = _carrier_shot((1, 25, 21, 1))
+    p = st.game.uindex["P"]
+    assert st.st[p] == CARRIED and st.sup[p] == 1 and rolls(st, "Bail Out") == [21]
+
+
+@pytest.mark.parametrize("status, checks", [("on", False), ("off", True)])
+def test_ma19_already_suppressed_on_no_check_off_to_on_checks(status, checks):
+    """MA19 (c, d) (MBT 6.5.4.5): a passenger already marked Suppression/On makes no check for another
+    Suppressed result; one with Suppression/Off turned On must check."""
+    st = _carrier_shot((1, 25, 20, 1) if checks else (1, 25, 1), p_status={"suppression": status})
+    p = st.game.uindex["P"]
+    assert st.sup[p] == 1
+    assert bool(rolls(st, "Bail Out")) == checks
+    assert (st.st[p] == ON) == checks
+
+
+def test_ma19_indirect_fire_uses_the_suppressed_if_row():
+    """MA19 (MBT 6.5.4.5, 5.15): a passenger Suppressed by GP indirect fire checks on the Suppressed - IF row
+    (a placeholder: the DF value)."""
+    units = [unit("F", "m981", "us", "4B1", 2, command="OW"), unit("T", "test-carrier2", "sov", "4E1", 5),
+             unit("P", "sov-mr-half-squad", "sov", "4E1", 5, carried_by="T")]
+    probe = card_state(units, "us", phase="indirect-fire")
+    probe.dice.force(6, 1, 50)
+    act(probe, "call m109-battery-1 by F at 4E1")
+    line = next(e for e in probe.events if e.startswith("P (passenger"))
+    net = int(line.split("roll 50")[1].split(" = ")[0])
+    n, s = (int(v) for v in line.split(" vs N ")[1].split(":")[0].split(" / S "))
+    st = card_state(units, "us", phase="indirect-fire")
+    st.dice.force(6, 1, n + 1 - net, 1)
+    act(st, "call m109-battery-1 by F at 4E1")
+    assert any("Suppressed IF) Bail Out roll 1 vs 20: bails out" in e for e in st.events), st.events

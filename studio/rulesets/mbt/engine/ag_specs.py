@@ -62,7 +62,7 @@ AG_TABLES = (
     TableSpec("gp-vehicle-effects", "MBT 6.5.4.4.2", ("item", "value"), ("value",), ("value",),
               keys=("damage-turret-max",)),
     TableSpec("bail-out-passengers", "MBT 6.5.2.7.2", ("result", "value"), ("value",), ("value",),
-              keys=("ND", "DM", "TK", "KO", "BU")),
+              keys=("ND", "DM", "TK", "KO", "BU", "SUP-DF", "SUP-IF")),
     TableSpec("passenger-gp-defense", "MBT 6.5.4.2.3", ("protection", "gp_defense"), ("gp_defense",),
               ("gp_defense",), keys=("under_cover", "none")),
     TableSpec("suppression-recovery", "MBT 6.8.4", ("id", "modifier"), ("modifier",), ("modifier",),

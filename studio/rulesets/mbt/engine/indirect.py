@@ -670,7 +670,7 @@ class IndirectRules:
                          f"vs N {n_eff} / S {s_eff}: {effect}-Effect -> {result}")
         if not ag.leg:
             self.apply_gp_result(s, t, row, result)
-            self.passenger_gp(s, t, row, factor, net - self._if_vehicle_mods(t, tp))
+            self.passenger_gp(s, t, row, factor, net - self._if_vehicle_mods(t, tp), direct=False)
 
     def if_leg_defense(self, t: int) -> int:
         """Leg GP Defense against IF: only overhead protection counts as cover (MBT 6.5.4.3: inside a building

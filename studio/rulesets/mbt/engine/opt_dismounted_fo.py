@@ -116,8 +116,8 @@ class DismountedFoRules:
             self.carrier[p] = -1
             self.narrate(f"{self.game.units[p].name} {how} {self.game.units[c].name} (7.39)")
 
-    def passenger_gp(self, s: int, c: int, row, factor: int, net: int, label: str = "") -> None:
-        self._as_crew(c, lambda: super(DismountedFoRules, self).passenger_gp(s, c, row, factor, net, label))
+    def passenger_gp(self, s: int, c: int, row, factor: int, net: int, label: str = "", direct: bool = True) -> None:
+        self._as_crew(c, lambda: super(DismountedFoRules, self).passenger_gp(s, c, row, factor, net, label, direct))
 
     def move_options(self, i: int) -> list[Action]:
         """A dismounted FO section may remount its parent in its hex whatever the parent's capacity (7.39)."""

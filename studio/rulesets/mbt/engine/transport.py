@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from .actions import Action
 from .codes import CARRIED, DEAD, EXITED, MMOVE, MOVE, ON, SH
+from .suppression import SUP_ON
 
 
 def initial_mounts(game) -> list[int]:
@@ -216,10 +217,11 @@ class TransportRules:
             self._unload(p, c, suppressed=True)
             self._into_minefield(p)
 
-    def passenger_gp(self, s: int, c: int, row, factor: int, net: int, label: str = "") -> None:
+    def passenger_gp(self, s: int, c: int, row, factor: int, net: int, label: str = "", direct: bool = True) -> None:
         """GP fire at a carrier also attacks each passenger with its own roll (MBT 6.5.4.2.3): GPD 3 Under Cover,
         1 otherwise; none Under Armor. ``net``: the shot's modifiers without the vehicle-target ones; ``label``
-        names the attack in the dice labels (default: the shooter, or 'battery' when ``s`` is -1)."""
+        names the attack in the dice labels (default: the shooter, or 'battery' when ``s`` is -1); ``direct``:
+        direct fire (False: indirect), for the Bail Out row of a Suppressed passenger (:meth:`gp_bail_out`)."""
         g = self.game
         protection = g.units[c].type.ag.protection
         if protection == "under_armor":
@@ -232,12 +234,30 @@ class TransportRules:
                                   f"GP {g.units[s].name if s >= 0 else 'battery'}>{g.units[p].name} (passenger)")
             x = roll + net
             effect = "N" if x <= n_eff else ("S" if x <= s_eff else "E")
-            if effect != "N":
-                self._unload(p, c, suppressed=False)
+            was_on = self.sup[p] == SUP_ON
             result = self.apply_leg_result(p, effect)
             if self.dice.record:
                 self.events.append(f"{g.units[p].name} (passenger of {g.units[c].name}, GPD {defense}S): roll {roll}"
                                    f"{net:+d} = {x} vs N {n_eff} / S {s_eff}: {result}")
+            if self.st[p] == DEAD:
+                self.carrier[p] = -1  # eliminated aboard (no wreck)
+            elif effect != "N" and not was_on:
+                self.gp_bail_out(p, c, direct)
+
+    def gp_bail_out(self, p: int, c: int, direct: bool) -> None:
+        """A passenger Suppressed by GP fire (a new Suppression/On: one already On does not check) may bail out
+        (MBT 6.5.4.5, 5.15): roll (100) + its grade modifier at or under the Suppressed row of the Bail Out Table
+        (DF or IF); it is placed in the carrier's hex, Suppressed; otherwise it stays aboard, Suppressed."""
+        g = self.game
+        value = g.ag.bail_pass["SUP-DF" if direct else "SUP-IF"]
+        roll = self.dice.roll(100, f"Bail Out {g.units[p].name}")
+        out = roll + g.ag.grade_bail[self.unit_grade(p)] + self.morale_bail_mod(p) <= value
+        if self.dice.record:
+            self.events.append(f"{g.units[p].name} (passenger, Suppressed {'DF' if direct else 'IF'}) Bail Out "
+                               f"roll {roll} vs {value}: {'bails out, Suppressed' if out else 'stays aboard'}")
+        if out:
+            self._unload(p, c, suppressed=False)
+            self._into_minefield(p)
 
 
 __all__ = ["TransportRules", "initial_mounts"]
