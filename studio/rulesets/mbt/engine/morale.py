@@ -380,6 +380,12 @@ class MoraleRules:
         """Hesitating and Broken units may not quickmarch (MBT 6.6.4.2, 7.1.5)."""
         return super().quickmarch_ok(i) and not (self.game.oc_morale and self.mor[i])
 
+    def _vehicle_mods(self, t: int) -> int:
+        """A Close Assault at a Hesitating vehicle +10, a Broken one +20 (MBT 6.6.1.1.2, 7.1)."""
+        m = super()._vehicle_mods(t)
+        v = self._morale_effect(t, "close-assault") if self.game.oc_morale else None
+        return m + int(v) if v is not None else m
+
     def _hth_mod(self, i: int, attacker: bool, other: int) -> int:
         """Hand-to-Hand -10 Hesitating, -20 Broken (MBT 7.1.5)."""
         m = super()._hth_mod(i, attacker, other)

@@ -13,7 +13,8 @@ DEPLOYMENTS = ("int", "plus1", "plus2", "plus3", "plus4")
 MORALE_MOD_IDS = ("cover-medium", "cover-heavy", "command-unit-in-range", "suppressed", "damaged", "forced",
                   "broken-in-range", "enemy-near", "enemy-near-range", "enemy-far", "enemy-far-range",
                   "command-not-nc", "break-recovery-min")
-MORALE_EFFECTS = ("ap-fire", "gp-fire", "hth", "if-response", "bail-out", "spotting-rows", "move-fraction")
+MORALE_EFFECTS = ("ap-fire", "gp-fire", "hth", "close-assault", "if-response", "bail-out", "spotting-rows",
+                  "move-fraction")
 SPOT_REMOVAL_MOD_IDS = GRADES + ("recon",)
 VALUE_IDS = ("automatic-spot-range", "additional-spotter", "camouflage-die", "camouflage-recon",
              "camouflage-thermal", "radar-leg-range", "radar-vehicle-range", "disrupted-span-modifier",
