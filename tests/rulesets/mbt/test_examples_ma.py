@@ -71,6 +71,10 @@ def _msa(cc: int):
     return edit
 
 
+def _noncombat(body: dict) -> None:
+    body["is_combat_unit"] = False                                         # armed, but not a combat unit
+
+
 def _carrier2(body: dict) -> None:
     body["general"]["transport"] = {"towed": 0, "leg": 2}                 # room for two half-squads
 
@@ -85,12 +89,14 @@ def _unarmed(body: dict) -> None:
 def _index():
     """The sample project plus the test-only cards ``test-soft`` (the M113 as an S-Type, GPD 1S),
     ``test-unarmed`` (the M113 without weapons), ``test-msa5`` / ``test-msa3`` (the M113 with allowances 5 / 3) and
-    ``test-thermal`` (the M1 with a Thermal Imager) and ``test-carrier2`` (the M113 with leg capacity 2)."""
+    ``test-thermal`` (the M1 with a Thermal Imager), ``test-carrier2`` (the M113 with leg capacity 2) and
+    ``test-noncombat`` (the M113, armed, as a non-combat unit)."""
     idx = load_project(DATA)
     tmp = Path(tempfile.mkdtemp(prefix="ma-cards-"))
     for doc in (_card("m113", "test-soft", _soft), _card("m113", "test-unarmed", _unarmed),
                 _card("m113", "test-msa5", _msa(5)), _card("m113", "test-msa3", _msa(3)),
-                _card("m1", "test-thermal", _thermal), _card("m113", "test-carrier2", _carrier2)):
+                _card("m1", "test-thermal", _thermal), _card("m113", "test-carrier2", _carrier2),
+                _card("m113", "test-noncombat", _noncombat)):
         path = tmp / f"{doc['id']}.yaml"
         path.write_text(yaml.safe_dump(doc, sort_keys=False))
         loaded = load_document(path)
@@ -230,6 +236,28 @@ def test_ma7_unarmed_vehicle_is_always_hull_damaged():
                     "sov", grades={"sov": "elite", "us": "seasoned"})
     gp_shot(st, "S", "T", "main:HE", 75, extra=(1, 99))
     assert st.dmg[1] and not st.tdmg[1]
+
+
+def test_ma7_an_armed_non_combat_vehicle_may_take_turret_damage():
+    """MA7 (MBT 6.5.4.4.2): only an unarmed vehicle is always Hull Damaged: an armed vehicle that is not a combat
+    unit (the test-only M113 with is_combat_unit false) takes Turret damage on a roll of 1."""
+    a, b, d = clear_pair(13)
+    st = card_state([unit("S", "t-80bv", "sov", a, d, command="FIRE"), unit("T", "test-noncombat", "us", b, 0)],
+                    "sov", grades={"sov": "elite", "us": "seasoned"})
+    gp_shot(st, "S", "T", "main:HE", 75, extra=(1, 99))
+    assert st.tdmg[1] and not st.dmg[1]
+
+
+@pytest.mark.parametrize("card, turret", [("test-unarmed", False), ("test-noncombat", True)])
+def test_ma7_close_assault_damage_location_of_an_unarmed_vehicle(card, turret):
+    """MA7 with MBT 6.6.1.1.3: a Close Assault's Damaged result uses the same location roll: 1 is the turret,
+    except on an unarmed vehicle (hull). Roll 85 against CRT(8,3) (a Seasoned squad, GPD 3A) ends in 5."""
+    st = card_state([unit("I", "us-mech-squad", "us", CA_A, CA_D, command="MOVE"), unit("T", card, "sov", CA_B, 0)],
+                    "us", grades=SEASONED, phase="close-combat")
+    st.dice.force(85, 1, 99)
+    act(st, "assault I T")
+    assert any("close assaults" in e and e.endswith("DAMAGE") for e in st.events), st.events
+    assert st.tdmg[1] == turret and st.dmg[1] == (not turret)
 
 
 @pytest.mark.parametrize("die, wreck", [(5, 2), (6, 1)])

@@ -198,9 +198,7 @@ class AssaultRules(FlameRules):
                 self.track_hit(t)
                 self.bail_out(t, "TK")
         elif result == "DAMAGE":
-            r = self.dice.roll(10, f"CA damage {g.units[t].name}")
-            turret = r <= g.ag.turret_max and g.units[t].type.combat
-            self.apply_damage(t, "DM", "TF" if turret else "HF")
+            self.apply_damage(t, "DM", self.damage_location(t, self.dice.roll(10, f"CA damage {g.units[t].name}")))
         elif result == "KILL" and flame:
             self.apply_damage(t, "BU", "HF")  # the flamethrower Brews it Up (MBT 6.6.1.1.3)
         elif result == "KILL":

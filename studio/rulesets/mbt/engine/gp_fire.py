@@ -151,15 +151,18 @@ class GpFireRules:
         elif result == "TURRET":
             self.apply_damage(t, "DM", "TF")  # Open A-Type turret damage (MBT 7.8.3, optional)
         elif result == "DAMAGE":
-            r = self.dice.roll(10, f"GP damage {name}")
-            turret = r <= g.ag.turret_max and g.units[t].type.combat
-            self.apply_damage(t, "DM", "TF" if turret else "HF")
+            self.apply_damage(t, "DM", self.damage_location(t, self.dice.roll(10, f"GP damage {name}")))
         elif result == "KILL":
             row_limit = self._kill_limit(s, t, row)
             r = self.dice.roll(10, f"GP KO/BU {name}")
             self.apply_damage(t, "BU" if r <= row_limit else "KO", "HF")
             if self.dice.record:
                 self.events.append(f"{name} KO/BU roll {r} vs {row_limit}: {'BU' if r <= row_limit else 'KO'}")
+
+    def damage_location(self, t: int, roll: int) -> str:
+        """Where a GP or Close Assault Damaged result hits (MBT 6.5.4.4.2, 6.6.1.1.3): the shooter's roll (10) at
+        or under damage-turret-max is the turret (TF), else the hull (HF); an unarmed vehicle always the hull."""
+        return "TF" if roll <= self.game.ag.turret_max and self.game.units[t].type.armed else "HF"
 
     def opt_gp_vehicle_result(self, s: int, t: int, row, band: str, effect: str, result: str, x: int,
                               s_eff: int) -> str:
