@@ -240,6 +240,8 @@ class Weapon(StrictModel):
     calibre_mm: Annotated[int, Field(ge=1, le=999)] | None = Field(
         None, description="calibre in mm (MBT 7.50: the NATO bonus needs 25 mm or more)")
     aa: AntiAircraft | None = Field(None, description="AA capability of this weapon (MBT 6.7.8)")
+    stabilization: Annotated[int, Field(ge=0, le=3)] | None = Field(
+        None, description="SB factor of a helicopter gun (MBT 6.7.6.2; a vehicle's is general.stabilization)")
     ammo: Annotated[list[AmmoRow], Field(min_length=1)]
 
 

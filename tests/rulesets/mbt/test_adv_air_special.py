@@ -1,6 +1,8 @@
 """MBT 6.7.9 special combats against helicopters and MA63 helicopter guns, through positions: a landed helicopter is
 +2 Size for AP direct fire (6.7.9.2); helicopters at NOE or landed are attacked in GP SHEAFs and iron, high-drag and
-incendiary bomb patterns, landed ones also by ICM and cluster bombs, never by strafing (6.7.9.1)."""
+incendiary bomb patterns, landed ones also by ICM and cluster bombs, never by strafing (6.7.9.1); a moving
+helicopter's guns take their SB modifier, a hovering one's not, and a landed one fires only S120 guns (MA63, on the
+``ah-1s-testbed`` card: the sample helicopter cards list no SB factor and no S120 gun)."""
 from __future__ import annotations
 
 import sys
@@ -68,3 +70,41 @@ def test_strafing_never_attacks_a_helicopter():
     st = fly(fw_state(units, aircraft=aircraft, dice=[1] * 6), "A-10A-1", "slow", "low", "2B1", "S", hexes=1)
     act(st, "attack A-10A-1 strafe T")
     assert events(st, "A-10A-1>T") and not events(st, "A-10A-1>H"), st.events
+
+
+# ------------------------------------------------------------------ MA63: helicopter guns (MBT 6.7.6.2)
+
+def _gun_net(card: str, start: str, dice=(50,)):
+    """The GP net modifier of helicopter H's cannon at the T-80BV after flying from ``start`` to 2A4 (a hover when
+    it starts there)."""
+    units = [unit("H", card, "us", start, 2), unit("T", "t-80bv", "sov", "2A8", 5)]
+    st = adv_state(units, phase="air-1", to_act="us", dice=list(dice))
+    act(st, "fly H 2A4")
+    assert st.hover[0] == (start == "2A4")
+    act(st, "fire H at T cannon:HEI")
+    line = next(e for e in st.events if "roll 50" in e)
+    return int(line.split("roll 50")[1].split(" =")[0]), st
+
+
+def test_ma63_a_moving_helicopter_applies_its_guns_stabilization_a_hovering_one_not():
+    # MA63 / MBT 6.7.6.2: helicopter guns have SB factors applied like a ground unit's Short Halt; a helicopter
+    # firing while hovering applies none. The test-bed card's cannon is SB 1 (placeholder): GP Short Halt SB 1 -5
+    moving, st = _gun_net("ah-1s-testbed", "2A1")
+    hovering, _ = _gun_net("ah-1s-testbed", "2A4")
+    assert moving - hovering == st.game.ag.gp_mod["short-halt-sb1"] == -5
+    # the sample AH-1S card lists no SB factor: no modifier either way
+    plain_moving, _ = _gun_net("ah-1s", "2A1")
+    plain_hovering, _ = _gun_net("ah-1s", "2A4")
+    assert plain_moving == plain_hovering == hovering
+
+
+def test_ma63_only_s120_guns_fire_while_landed():
+    # MBT 6.7.6.2: a landed helicopter fires only its S120 (side-mounted TT 120) guns: the door gun, not the cannon
+    units = [unit("H", "ah-1s-testbed", "us", "2A1", 2), unit("T", "t-80bv", "sov", "2A7", 5)]
+    st = adv_state(units, phase="air-1", to_act="us")
+    act(st, "fly H 2A4 land")
+    fires = {str(a) for a in st.legal_actions() if a[0] == "fire"}
+    assert fires == {"fire H at T door:Ball"}, fires
+    flying = adv_state(units, phase="air-1", to_act="us")
+    act(flying, "fly H 2A4")
+    assert "fire H at T cannon:HEI" in {str(a) for a in flying.legal_actions()}

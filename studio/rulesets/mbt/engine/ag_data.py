@@ -342,7 +342,7 @@ def _ag_row(w: dict, a: dict, tt: int, turreted: bool, gpe: int, card_damage) ->
                  small_arms=bool(w.get("small_arms")), coax=bool(w.get("coax_mg")), gp=_bands(a.get("gp_factor")),
                  gpe=int(gpe or 0), atgm=spec, ap_damage=tuple(a["ap_damage"]) if a.get("ap_damage") else None,
                  card_damage=card_damage, no_short_halt=no_sh, aa=bool(w.get("aa")),
-                 aa_mod=int((w.get("aa") or {}).get("modifier", 0)))
+                 aa_mod=int((w.get("aa") or {}).get("modifier", 0)), sb=w.get("stabilization"))
 
 
 __all__ = ["AgTables", "compile_ag_tables", "AgDefense", "AtgmSpec", "ag_defense", "ag_rows", "ANGLES", "GRADES"]

@@ -569,12 +569,24 @@ class AirRules(ManpadsRules, TerrainTargetRules, FixedWingRules):
         return self.heli_alt[s] != "landed" and not self.hover[s] and self.popup != s
 
     def hit_modifiers(self, s: int, t: int, row, overwatch: bool) -> tuple:
-        """A CL 1/2 ATGM fired by a moving helicopter: -4 (MBT 6.7.6.4, air-values heli-atgm-moving-ap)."""
+        """A CL 1/2 ATGM fired by a moving helicopter: -4 (MBT 6.7.6.4, air-values heli-atgm-moving-ap); a gun with
+        an SB factor fired by a moving (not hovering, not landed) helicopter: the Short Halt SB modifier (6.7.6.2,
+        MA63)."""
         net, band = super().hit_modifiers(s, t, row, overwatch)
-        if row.kind == "ATGM" and self.is_heli(s) and self._heli_moving(s):
+        if self.is_heli(s) and self._heli_moving(s):
             lo, hi = self.game.tables.ap_clamp
-            net = max(lo, min(hi, net + self.game.air.values["heli-atgm-moving-ap"]))
+            if row.kind == "ATGM":
+                net = max(lo, min(hi, net + self.game.air.values["heli-atgm-moving-ap"]))
+            elif self._heli_gun_sb(s, row) is not None:
+                net = max(lo, min(hi, net + self.game.tables.ap_mod[f"short-halt-sb{row.sb}"]))
         return net, band
+
+    def _heli_gun_sb(self, s: int, row) -> int | None:
+        """The SB factor of helicopter ``s``'s gun row (not rockets or ATGMs, MBT 6.7.6.2), None if not listed."""
+        if row.sb is None or row.kind == "ATGM" or weapon_kind(self.game, self.game.units[s].type.id, row.weapon) == \
+                "rockets":
+            return None
+        return row.sb
 
     def _rocket_ok(self, s: int, t: int) -> bool:
         g = self.game
@@ -623,6 +635,8 @@ class AirRules(ManpadsRules, TerrainTargetRules, FixedWingRules):
             net += g.air.fw_mod["rocket"]
         elif self.is_heli(s) and row.kind == "ATGM" and self._heli_moving(s):
             net += g.air.values["heli-atgm-moving-gp"]  # MBT 6.7.6.4: -15 (GP) firing while moving
+        elif self.is_heli(s) and self._heli_moving(s) and self._heli_gun_sb(s, row) is not None:
+            net += g.ag.gp_mod[f"short-halt-sb{row.sb}"]  # MBT 6.7.6.2, MA63: not while hovering
         return net
 
     def _ow_shots(self, side: int) -> list:

@@ -65,6 +65,7 @@ class ApRow:
     aa: bool = False              # an AA weapon's row (MBT 6.7.8)
     aa_mod: int = 0               # its data-card AA modifier
     card: str = ""                # the crew-served card of an attached weapon's row, "" the unit's own (MBT 5.1.3)
+    sb: int | None = None         # a helicopter gun's SB factor (MBT 6.7.6.2), None: not listed
 
 
 @dataclass(slots=True)
