@@ -126,3 +126,37 @@ def test_no_direct_fire_smoke_outside_the_direct_fire_step():
     # smoke instead of a shot is a Direct Fire Step action: none in the Command Phase
     st = adv_state(SMOKE_UNITS, phase="command", dice=[50] * 10)
     assert _texts(st) and not any(a.startswith("smoke ") for a in _texts(st)), _texts(st)
+
+
+# ---------------------------------------------------------------- Hit Angle sectors (MBT 6.5.2.2, Q16)
+@pytest.mark.parametrize("shooter, angle", [
+    ((1, -4), "front"), ((1, -2), "front"),              # 1/4 and 1/2 hexside off the front (a boundary)
+    ((2, -3), "front_side"), ((1, -1), "front_side"),    # 2/3, 1
+    ((3, -2), "front_side"), ((2, -1), "front_side"),    # 4/3, 3/2 (a boundary)
+    ((3, -1), "rear_side"), ((1, 0), "rear_side"),       # 5/3, 2
+    ((2, 1), "rear_side"), ((1, 1), "rear_side"),        # 7/3, 5/2 (a boundary)
+    ((1, 2), "rear"), ((0, 1), "rear")])                 # 8/3, 3
+def test_hit_angle_sectors_are_one_hexside_wide_and_boundaries_go_to_the_more_frontal(shooter, angle):
+    # six 60-degree sectors centred on the target's hexsides (Q16): Front within 1/2 hexside of the front
+    # hexside, Front/Side to 3/2, Rear/Side to 5/2, then Rear; on a boundary the owner takes the more frontal
+    # angle (policy hit-angle-owner-choice); left and right mirrored
+    from studio.rulesets.mbt.engine.ag_fire import hit_angle
+
+    assert hit_angle((0, 0), 0, shooter) == angle
+    assert hit_angle((0, 0), 0, (-shooter[0], shooter[0] + shooter[1])) == angle  # the mirror image
+
+
+# ---------------------------------------------------------------- 7.35.3 (optional): only a missed ATGM
+def test_an_atgm_that_hits_a_vehicle_in_a_building_is_no_fire_check():
+    # MBT 7.35.3 (option fires-missed-atgm on): only a missed ATGM is checked for a fire; one that hits is not
+    from test_opt_optb_fires import _atgm_at_town
+
+    from studio.hexgrid.coords import distance
+
+    st, town, b, e, row = _atgm_at_town("on")
+    st.hex[e] = st.hex[b]  # the BMP-2 fires at the M1 standing in the town (the test placement of that file)
+    st.hex[b] = next(x for x in st.game.hexes if x not in st.game.building_hexes and
+                     row.min_range <= distance(x, town) <= 3 and st.game.los.clear(x, town))
+    st.dice.force(1, *([50, 5] + [100] * 4) * 3)  # hit roll 1: a hit (ROF: one or more)
+    assert st.ap_fire(b, e, row, False) >= 1
+    assert st.fire_gp == {}
