@@ -83,3 +83,56 @@ def test_option_original_keeps_every_hit_on_the_target(dice_sides):
     st = _shot("original", "elite")
     act(st, "fire S at T main:APDS")
     assert _hits_on(dice_sides) == {"T": 3} and not any("spreads" in e for e in st.events)
+
+
+NEAR1B = _near(1, (NEAR1, NEAR2))
+
+
+def _roll_for(st, hits: int) -> int:
+    """A hit roll scoring ``hits`` hits for the M2A1's APDS at T (the table's / placeholder fractions)."""
+    s, t = 0, st.game.uindex["T"]
+    row = next(r for r in st.game.units[s].type.ap if r.key == "main:APDS")
+    net, band = st.hit_modifiers(s, t, row, False)
+    number = st.game.tables.ap_hit[(net, band)]
+    return next(r for r in range(1, number + 1) if st.number_of_hits(number, row.rof, r) == hits)
+
+
+def test_two_hits_spread_the_second(dice_sides):
+    st = _shot("spread", "veteran", dice=())
+    st.dice.force(_roll_for(st, 2))
+    act(st, "fire S at T main:APDS")
+    assert _hits_on(dice_sides) == {"T": 1, "A": 1}
+
+
+def test_each_eligible_vehicle_takes_one_hit_nearest_first_while_hits_last(dice_sides):
+    # three hits, three eligible others (Elite, Command Range 2): A and C (1 hex) take the two additional hits,
+    # B (2 hexes) none
+    units = [unit("S", "m2a1", "us", SHOOTER, 2, command="FIRE"), unit("T", "t-80bv", "sov", TARGET, 5),
+             unit("A", "t-80bv", "sov", NEAR1, 5), unit("B", "t-80bv", "sov", NEAR2, 5),
+             unit("C", "t-80bv", "sov", NEAR1B, 5)]
+    st = adv_state(units, phase="direct-fire-first", to_act="us", dice=[1], grades={"us": "elite"},
+                   options={"hit-spread": "spread"})
+    act(st, "fire S at T main:APDS")
+    assert _hits_on(dice_sides) == {"T": 1, "A": 1, "C": 1}
+
+
+def test_command_range_0_does_not_spread_even_in_the_same_hex(dice_sides):
+    # MBT 6.5.2.1: with Regulars, Green or Raw Unit Grade it is not possible to spread any additional hits
+    units = [unit("S", "m2a1", "us", SHOOTER, 2, command="FIRE"), unit("T", "t-80bv", "sov", TARGET, 5),
+             unit("D", "t-80bv", "sov", TARGET, 5)]
+    st = adv_state(units, phase="direct-fire-first", to_act="us", dice=[1], grades={"us": "regulars"},
+                   options={"hit-spread": "spread"})
+    act(st, "fire S at T main:APDS")
+    assert _hits_on(dice_sides) == {"T": 3}
+
+
+def test_a_spread_target_is_attacked_this_turn():
+    # the hit spread to A marks it attacked by direct fire (Suppression recovery, Under Fire); T's own Fire command
+    # stops play at the Soviet Direct Fire Step to look
+    units = [unit("S", "m2a1", "us", SHOOTER, 2, command="FIRE"), unit("T", "t-80bv", "sov", TARGET, 5, command="FIRE"),
+             unit("A", "t-80bv", "sov", NEAR1, 5), unit("B", "t-80bv", "sov", NEAR2, 5)]
+    st = adv_state(units, phase="direct-fire-first", to_act="us", dice=[1, 50, 50, 50], grades={"us": "veteran"},
+                   options={"hit-spread": "spread"})
+    act(st, "fire S at T main:APDS")
+    assert st.phase_id() == "direct-fire-second", st.phase_id()
+    assert [st.attacked[i] for i in (1, 2, 3)] == [True, True, False]

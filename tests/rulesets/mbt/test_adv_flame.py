@@ -161,6 +161,16 @@ def test_a_flamethrower_attack_at_a_building_starts_a_fire(flame):
         assert events(st, "flamethrower sets")
 
 
+def test_no_fire_outside_a_building():
+    # MBT 7.35.1: only a target in a building (or rubble) hex burns; the flamethrower attack in the open starts none
+    st = pos_state([_attacker(), unit("T", "us-mech-squad", "us", B, 0)], ("fires",), phase="close-combat",
+                   to_act="sov", dice=[99, 1, 99, 1, 99, 1])
+    assert st.hex[1] not in st.game.building_hexes
+    act(st, "assault I T")
+    _to_next_turn(st)
+    assert st.burning == {} and not events(st, "on fire")
+
+
 @pytest.mark.parametrize("flame, check", [(True, "T Forced Morale Check (flame)"), (False, None)])
 def test_the_target_of_a_flame_attack_takes_a_forced_morale_check(flame, check):
     # MBT 7.1.3: before the Cohesion Point a unit that receives a flame attack in a Close Assault or Hand-to-Hand
