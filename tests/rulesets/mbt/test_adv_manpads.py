@@ -111,3 +111,13 @@ def test_a_manpads_never_fires_at_ground_targets():
     rows = {row.weapon for _t, row in st.fire_options(0, [1])}
     assert "rifles" in rows and "stinger" not in rows
     assert "stinger" in {r.weapon for r in st.game.units[0].type.ap}
+
+
+def test_aa_guns_without_sam_data_still_fire_at_ground_targets():
+    # only SAM rows are surface-to-air only: the ZSU-23-4's AA guns fire at a vehicle like any GP weapon
+    a, b, d = clear_pair(3)
+    units = [unit("Z", "zsu-23-4", "sov", a, d, command="FIRE"), unit("T", "m113", "us", b, 0)]
+    st = adv_state(units, phase="direct-fire-first", to_act="sov")
+    row = next(r for r in st.game.units[0].type.ap if r.aa)
+    assert not st.sam_row(0, row)
+    assert "guns" in {r.weapon for _t, r in st.fire_options(0, [1])}
