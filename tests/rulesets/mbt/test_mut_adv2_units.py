@@ -41,3 +41,16 @@ def test_a_hull_down_search_may_end_in_any_of_the_six_facings():
     act(st, "move V")
     searches = {a for a in _texts(st) if a.startswith("search ")}
     assert searches == {f"search V {k} {f}{r}" for k in ("hd", "phd") for f in range(6) for r in ("", " rev")}
+
+
+# ---------------------------------------------------------------- leg results (MBT 6.5.4.4.3)
+def test_an_eliminated_section_counts_one_loss_and_leaves_no_wreck():
+    # the M1's coax (GP 3 at S) at the Soviet FO section in the open (GPD 2): roll 99, an E-Effect: a section
+    # (not a squad) is eliminated, one loss of its side, no wreck
+    a, b, d = clear_pair(2)
+    st = adv_state([unit("S", "m1", "us", a, d, command="FIRE"), unit("T", "sov-fo-section", "sov", b, (d + 3) % 6),
+                    unit("V", "t-80bv", "sov", "4T13", 5)], to_act="us", dice=[99, 99, 99])
+    act(st, "fire S at T mmg:GP")
+    assert any("E-Effect -> eliminated" in e for e in st.events), st.events
+    assert st.outcome().losses == [0, 1]
+    assert st.hex[1] not in st.wreck
