@@ -164,10 +164,9 @@ class IndirectRules:
             return "Danger Close"
         if m.recon:
             return "reconnaissance by fire"
-        if self.st[o] != ON:
-            return "observer gone"
-        if self.cmd[o] != OW:
-            return "observer not on Overwatch"
+        lost = self.observer_lost(o)
+        if lost:
+            return lost
         if not self.sight_clear_to(o, m.tp):  # the line of sight (an INB observer's hedgerow aside, MBT 7.10)
             return "observer lost sight of the Target Point"
         return ""
@@ -181,6 +180,13 @@ class IndirectRules:
         self.narrate(f"{self.game.units[m.observer].name}'s fire mission at {self.game.label(m.tp)} checks ({why})")
 
     # ---------------------------------------------------------------- who may fire
+    def observer_lost(self, o: int) -> str:
+        """Why ``o`` may not observe now, or '': an observer is on the map with an Overwatch command (MBT 6.5.1;
+        a hook: passengers observe from their carrier, ``transported_observers.py``)."""
+        if self.st[o] != ON:
+            return "observer gone"
+        return "" if self.cmd[o] == OW else "observer not on Overwatch"
+
     def observer_kind(self, i: int) -> str | None:
         """The observer row of unit ``i`` (MBT 6.5.1.1): FO, Command or Recon, by its labels."""
         labels = self.game.units[i].type.ag.labels
@@ -219,7 +225,7 @@ class IndirectRules:
                      bat.name not in busy]
         out = []
         for o in g.units_of(side):
-            if st[o] != ON or cmd[o] != OW or not self.observer_kind(o) or o in self.arty.checked:
+            if self.observer_lost(o) or not self.observer_kind(o) or o in self.arty.checked:
                 continue
             targets = self._observer_targets(o)
             if targets is None:
