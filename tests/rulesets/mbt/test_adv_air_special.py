@@ -72,6 +72,40 @@ def test_strafing_never_attacks_a_helicopter():
     assert events(st, "A-10A-1>T") and not events(st, "A-10A-1>H"), st.events
 
 
+def _if_at_helicopter(alt: str, call: str, dice, **kw):
+    from mbt_arty_fixtures import TARGET, arty_state, if_units
+
+    st = arty_state(if_units(extra=[unit("H", "mi-24", "sov", TARGET, 5)], **kw), dice=dice)
+    h = st.game.uindex["H"]
+    st.heli_alt[h] = alt  # a test placement: positions start helicopters at NOE
+    act(st, call)
+    return st, h
+
+
+@pytest.mark.parametrize("alt, hit", [("noe", True), ("landed", True), ("low", False)])
+def test_gp_indirect_fire_attacks_noe_and_landed_helicopters(alt, hit):
+    # MBT 6.5.1.5 / 6.7.9.1: GP SHEAFs attack helicopters at NOE or landed with the helicopter results (a roll of
+    # 99 on the GP Combat Results Table: Effective, ending in 9 -> shot down (no damage first), the crash attacks
+    # the hex; the T-80BV in the hex rolls 1 first)
+    need_response = 2  # FO / Attached response 2 (test_fo_attached_response_2)
+    st, h = _if_at_helicopter(alt, "call M by F at 4E1", [need_response, 1, 99, 5, 50, 50, 50])
+    assert bool(events(st, "IF at H ")) == hit, st.events
+    if hit:
+        line = next(e for e in st.events if e.startswith("IF at H "))
+        assert "-> shot down" in line or "-> destroyed" in line, line
+        assert st.st[h] != 1
+
+
+@pytest.mark.parametrize("alt, hit", [("noe", False), ("landed", True)])
+def test_icm_attacks_landed_helicopters_only(alt, hit):
+    # MBT 6.7.9.1: "ICM (landed only)"; the battery's response and ICM ammo rolls as in test_icm_plus_twenty
+    from mbt_arty_fixtures import FAR
+
+    st, h = _if_at_helicopter(alt, "call m109-battery-1 by F at 4E1 ICM open", [6, 1] + [50] * 9, fo_hex=FAR)
+    assert events(st, "IF at T ")
+    assert bool(events(st, "IF at H ")) == hit, st.events
+
+
 # ------------------------------------------------------------------ MA63: helicopter guns (MBT 6.7.6.2)
 
 def _gun_net(card: str, start: str, dice=(50,)):

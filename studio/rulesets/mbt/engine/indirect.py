@@ -624,14 +624,16 @@ class IndirectRules:
         return True
 
     def _gp_impact(self, fire: Fire, o: int, h, hexes, planned: bool) -> None:
-        """GP (or ICM) at every ground unit and visible minefield in the SHEAF (MBT 6.5.1.5, 6.5.1.13, 7.31.3)."""
+        """GP (or ICM) at every ground unit and visible minefield in the SHEAF (MBT 6.5.1.5, 6.5.1.13, 7.31.3), and at
+        helicopters at NOE or landed (ICM: landed only, 6.7.9.1, ``air.heli_in_pattern``)."""
         g = self.game
         band_row = self._fire_band(fire, o, h, planned)
         if band_row is None:
             return
         row, band, factor = band_row
         s = g.uindex.get(fire.source, -1)
-        for t in [t for t in range(g.n) if self.st[t] == ON and self.hex[t] in hexes and not g.units[t].type.ag.heli]:
+        for t in [t for t in range(g.n) if self.st[t] == ON and self.hex[t] in hexes and
+                  (not g.units[t].type.ag.heli or self.heli_in_pattern(t, fire.mission))]:
             self.attacked[t] = True
             self._if_attack(s, t, row, band, factor, fire, h)
         if fire.mission == "GP" and getattr(self, "mines", None):
@@ -667,6 +669,8 @@ class IndirectRules:
         effect = "N" if x <= n_eff else ("S" if x <= s_eff else "E")
         if ag.leg:
             result = self.apply_leg_result(t, effect)
+        elif ag.heli:
+            result = self.heli_result(t, x, effect)  # the helicopter results (MBT 6.7.9.1, 6.7.8.2.2)
         else:
             result = self.gp_vehicle_result(row, band, factor, defense, x, effect, ag.target_type)
             if self.ofire is not None:  # MBT 7.8.3 Open Turret damage, 7.47 installation damage (optional)
@@ -674,7 +678,7 @@ class IndirectRules:
         if self.dice.record:
             self.narrate(f"IF at {g.units[t].name} (GPD {defense}{ag.target_type}): roll {roll}{net:+d} = {x} "
                          f"vs N {n_eff} / S {s_eff}: {effect}-Effect -> {result}")
-        if not ag.leg:
+        if not ag.leg and not ag.heli:
             self.apply_gp_result(s, t, row, result)
             self.passenger_gp(s, t, row, factor, net - self._if_vehicle_mods(t, tp), direct=False)
 
