@@ -24,8 +24,14 @@ def probes() -> list:
     mc = [_unit("M", "frg-mc-recon-section", "us", "4E1", 2, command="MOVE"),
           _unit("T", "sov-mr-squad", "sov", "4G2", 5)]
     mc_pos = {"scenario": SCENARIO, "phase": "close-combat", "to_act": "us", "units": mc}
+    # MBT 6.6.7.2: the squad riding the Overwatch M113 at 2A1 fires in the Direct Fire Step at the squad at 2D3
+    # (option passenger-overwatch 'direct-fire-step'), or only as Overwatch ('with-carrier')
+    ride = [_unit("C", "m113", "us", "2A1", 2, command="OW"),
+            _unit("P", "us-mech-squad", "us", "2A1", 2, carried_by="C"), _unit("T", "sov-mr-squad", "sov", "2D3", 5)]
+    ride_pos = {"scenario": SCENARIO, "phase": "direct-fire-first", "to_act": "us", "units": ride}
     return [Probe("adv-building-entry", pos, ("move V", "fwd V"), (), ("building-vehicle-into", "advanced-movement")),
-            Probe("adv-motorcycle-advance", mc_pos, (), ("motorcycle-advance",))]
+            Probe("adv-motorcycle-advance", mc_pos, (), ("motorcycle-advance",)),
+            Probe("adv-passenger-overwatch", ride_pos, (), ("passenger-overwatch",))]
 
 
 __all__ = ["probes"]
