@@ -3,7 +3,7 @@
 A ``studio validate`` process spends most of its start importing the document models (pydantic builds their
 validators) and most of the rest parsing YAML; neither needs the other. :func:`start` forks a process that reads
 and parses every file (:func:`read_raw`, the per-file stage of the pipeline, free of project context) and sends
-the results back through a pipe; :func:`take` collects them when the pipeline gets to its files. The results
+the results back through a pipe (a large project is shared by one reader per core); :func:`take` collects them when the pipeline gets to its files. The results
 are those :func:`read_raw` gives in this process: the same documents, the same findings. Nothing is forked
 unless it pays: enough files, a second core that the machine leaves idle, and this process running one thread
 (fork is only safe then). When anything fails the caller reads the files itself.
@@ -25,6 +25,9 @@ from .idlists import local_duplicates
 
 #: fewer files than this are read by the pipeline itself (the fork and the transfer would cost more)
 MIN_FILES = 16
+#: from this many files on, one reader per core (up to MAX_READERS) shares them (as the pipeline's own workers do)
+MANY_FILES = 600
+MAX_READERS = 4
 
 
 def read_raw(path: str) -> tuple[str, Any, tuple | None, list, Any]:
@@ -61,18 +64,35 @@ def idle_cores() -> float:
 
 @dataclass
 class Prefetch:
-    """A forked reader at work: its process id and the pipe its results come through."""
+    """Forked readers at work: each one's process id and the pipe its results come through."""
 
-    pid: int
-    fd: int
+    readers: list[tuple[int, int]]
 
 
 def start(files: list[str]) -> Prefetch | None:
-    """Fork a process that reads ``files`` (absolute paths) with :func:`read_raw`, when that pays (see the module
-    docstring); None when not (the caller reads the files itself)."""
-    if (len(files) < MIN_FILES or not hasattr(os, "fork") or threading.active_count() != 1
-            or (os.cpu_count() or 1) < 2 or idle_cores() < 1.0):
+    """Fork processes that read ``files`` (absolute paths) with :func:`read_raw`, when that pays (see the module
+    docstring): one reader, or one per core (up to :data:`MAX_READERS`) for :data:`MANY_FILES` files or more;
+    None when it does not pay (the caller reads the files itself)."""
+    cores = os.cpu_count() or 1
+    if (len(files) < MIN_FILES or not hasattr(os, "fork") or threading.active_count() != 1 or cores < 2
+            or idle_cores() < 1.0):
         return None
+    count = min(MAX_READERS, cores) if len(files) >= MANY_FILES else 1
+    size = -(-len(files) // count)
+    readers = []
+    for first in range(0, len(files), size):
+        reader = _fork_reader(files[first:first + size])
+        if reader is None:
+            break
+        readers.append(reader)
+    if len(readers) * size < len(files):  # a fork failed: none of it is used
+        take(Prefetch(readers))
+        return None
+    return Prefetch(readers)
+
+
+def _fork_reader(files: list[str]) -> tuple[int, int] | None:
+    """``(pid, pipe)`` of a forked process that reads ``files`` and sends their parses; None if it cannot fork."""
     read_end, write_end = os.pipe()
     try:
         pid = os.fork()
@@ -91,27 +111,39 @@ def start(files: list[str]) -> Prefetch | None:
         finally:
             os._exit(status)
     os.close(write_end)
-    return Prefetch(pid, read_end)
+    return pid, read_end
 
 
 def take(pending: Prefetch | None) -> dict[str, tuple] | None:
-    """The results of ``pending`` by path (waiting for them), or None: nothing pending, or the reader failed.
-    The payload comes from this process's own fork, never from a file (so unpickling it is safe)."""
+    """The results of ``pending`` by path (waiting for them), or None: nothing pending, or a reader failed.
+    The payloads come from this process's own forks, never from a file (so unpickling them is safe)."""
     if pending is None:
         return None
-    chunks = []
+    found: dict[str, tuple] | None = {}
+    for pid, fd in pending.readers:
+        part = _collect(pid, fd)
+        if part is None or found is None:
+            found = None
+        else:
+            found.update(part)
+    return found
+
+
+def _collect(pid: int, fd: int) -> dict[str, tuple] | None:
+    """One reader's results (read to the end of its pipe, then the process reaped); None if it failed."""
+    chunks: list[bytes] | None = []
     try:
-        while chunk := os.read(pending.fd, 1 << 20):
+        while chunk := os.read(fd, 1 << 20):
             chunks.append(chunk)
     except OSError:
         chunks = None
     finally:
-        os.close(pending.fd)
-        _, status = os.waitpid(pending.pid, 0)
+        os.close(fd)
+        _, status = os.waitpid(pid, 0)
     if chunks is None or os.waitstatus_to_exitcode(status) != 0:
         return None
     try:
-        found = pickle.loads(b"".join(chunks))
+        part = pickle.loads(b"".join(chunks))
     except (pickle.UnpicklingError, EOFError, ValueError, TypeError, AttributeError, ImportError):
         return None
-    return found if isinstance(found, dict) else None
+    return part if isinstance(part, dict) else None

@@ -171,8 +171,8 @@ def forking(monkeypatch):
     return prefetch
 
 
-@pytest.mark.parametrize("corpus", ["sample", "core"])
-def test_files_read_by_the_forked_reader_give_the_same_findings(tmp_path, forking, corpus):
+@pytest.mark.parametrize("corpus, readers", [("sample", 1), ("sample", 2), ("core", 1)])
+def test_files_read_by_the_forked_reader_give_the_same_findings(tmp_path, forking, monkeypatch, corpus, readers):
     from studio.cli.validate_cache import input_files
     from studio.model.validate import validate_paths
 
@@ -180,8 +180,11 @@ def test_files_read_by_the_forked_reader_give_the_same_findings(tmp_path, forkin
     corpora(tmp_path)
     files = input_files([root])
     assert len(files) >= forking.MIN_FILES
+    if readers > 1:  # a large project: one reader per core shares the files
+        monkeypatch.setattr(forking, "MANY_FILES", len(files))
+        monkeypatch.setattr(forking.os, "cpu_count", lambda: readers)
     pending = forking.start(files)
-    assert pending is not None
+    assert pending is not None and len(pending.readers) == readers
     read = forking.take(pending)
     assert sorted(read) == files
     assert _plain(validate_paths([root], prefetched=read)) == _plain(validate_paths([root]))
@@ -195,7 +198,7 @@ def test_a_reader_that_dies_gives_nothing(tmp_path, forking):
     corpora(tmp_path)
     root = tmp_path / "core"
     pending = forking.start(input_files([root]))
-    os.kill(pending.pid, signal.SIGKILL)
+    os.kill(pending.readers[0][0], signal.SIGKILL)
     assert forking.take(pending) is None
 
 
