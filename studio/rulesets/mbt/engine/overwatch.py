@@ -7,6 +7,7 @@ from typing import Any
 from studio.hexgrid.coords import distance
 
 from .codes import ON, OW, P_OWC
+from .spotting import SIGHT, in_sight
 
 
 class OverwatchRules:
@@ -50,8 +51,10 @@ class OverwatchRules:
         shooters = self._ow_shooters(side)
         if not shooters:
             return out
-        clear = self.game.los.clear
         ranges = {t: self.spot_range(t) for t in trig}
+        if self.caching:
+            return self._ow_shots_by_hex(shooters, trig, ranges)
+        clear = self.game.los.clear
         for s in shooters:
             hs = self.hex[s]
             rows_at = False  # looked up at the first target in sight
@@ -62,4 +65,22 @@ class OverwatchRules:
                 if rows_at is False:
                     rows_at = self._rows_at(s)
                 out.extend((s, t, row) for row in self.ok_rows(s, t, rows_at))
+        return out
+
+    def _ow_shots_by_hex(self, shooters: list[int], trig: list[int], ranges: dict) -> list[tuple[int, int, Any]]:
+        """``_ow_shots`` with the triggers in sight judged once per shooter hex, each hex pair's range and line
+        of sight remembered per game (``spotting.SIGHT``): the same shots in the same order."""
+        out = []
+        g = self.game
+        sight, clear, hexes = SIGHT.of(g), g.los.clear, self.hex
+        seen_from: dict = {}
+        for s in shooters:
+            hs = hexes[s]
+            seen = seen_from.get(hs)
+            if seen is None:
+                seen = seen_from[hs] = [t for t in trig if in_sight(sight, clear, hs, hexes[t], ranges[t])]
+            if seen:
+                rows_at = self._rows_at(s)
+                for t in seen:
+                    out.extend((s, t, row) for row in self.ok_rows(s, t, rows_at))
         return out

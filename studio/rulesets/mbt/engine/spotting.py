@@ -157,3 +157,18 @@ def _seen_from(hs, targets: list[tuple], clear, sight: dict) -> tuple:
         seen.extend(t for t, r in members if d <= r)
     seen.sort()
     return tuple(seen)
+
+
+def in_sight(sight: dict, clear, hs, ht, r: int) -> bool:
+    """Is ``ht`` within ``r`` hexes of ``hs`` and in its line of sight? ``sight`` remembers per game a hex pair's
+    range when in sight, -1 when not (``SIGHT``: both are static); a pair is judged only once within range."""
+    key = (hs, ht)
+    d = sight.get(key)
+    if d is None:
+        d = distance(hs, ht)
+        if d > r:
+            return False
+        if len(sight) > 400_000:
+            sight.clear()
+        d = sight[key] = d if clear(hs, ht) else -1
+    return 0 <= d <= r
