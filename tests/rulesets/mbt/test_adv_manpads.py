@@ -121,3 +121,19 @@ def test_aa_guns_without_sam_data_still_fire_at_ground_targets():
     row = next(r for r in st.game.units[0].type.ap if r.aa)
     assert not st.sam_row(0, row)
     assert "guns" in {r.weapon for _t, r in st.fire_options(0, [1])}
+
+
+def test_crew_served_weapons_barred_from_transported_fire():
+    # MBT 5.1.3.2 (and 5.1.3.3-5.1.3.6): crew-served HMGs may not fire while being transported: a squad riding an
+    # M113 (no Move command, MBT 6.6.7.2) fires its rifles, not its attached HMG; dismounted it fires both
+    a, b, d = clear_pair(3)
+    units = [unit("C", "m113", "us", a, d, command="NC"),
+             unit("P", "us-mech-squad", "us", a, d, carried_by="C", attachments=["us-hmg"]),
+             unit("T", "sov-mr-squad", "sov", b, (d + 3) % 6)]
+    st = adv_state(units, phase="direct-fire-first", to_act="us")
+    shots = {str(x) for x in st.legal_actions() if x[0] == "fire" and x[1] == "P"}
+    assert shots and all("rifles" in x for x in shots), shots
+    afoot = adv_state([units[0], unit("P", "us-mech-squad", "us", a, d, command="FIRE", attachments=["us-hmg"]),
+                       units[2]], phase="direct-fire-first", to_act="us")
+    shots = {str(x) for x in afoot.legal_actions() if x[0] == "fire" and x[1] == "P"}
+    assert any("us-hmg" in x for x in shots) and any("rifles" in x for x in shots), shots

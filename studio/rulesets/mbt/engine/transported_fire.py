@@ -5,6 +5,8 @@ target it spots (the carrier's or another), with the Transported modifier (table
 ``transported-gp``, -10) and no Short Halt modifier; from an Under Armor carrier only up to ``transported-ua-range``
 (2) hexes. Only its GP rows fire (Direct GP Fire). The carrier, not the passenger, is marked for Small Arms fire
 (a Spot/Fire it already has is kept). A passenger with nothing to fire at is not asked. Not from helicopters.
+Attached crew-served weapons whose card says ``no_fire_transported`` (HMGs, ATGMs, hand-held anti-tank weapons,
+grenade launchers, MANPADS: MBT 5.1.3.2-5.1.3.6) do not fire from the carrier; the squad's own weapons do.
 Not modelled: passengers firing Overwatch or observing for indirect fire."""
 from __future__ import annotations
 
@@ -60,7 +62,7 @@ class TransportedFireRules:
         if self.st[s] != CARRIED:
             return super().weapon_ok(s, t, row)
         c = self.riding(s)
-        if c < 0 or row.kind != "GP":
+        if c < 0 or row.kind != "GP" or (row.card and transport_barred(self.game, row.card)):
             return False
         if self.game.units[c].type.ag.protection == "under_armor" and \
                 distance(self.hex[c], self.hex[t]) > adv_move(self.game).val["transported-ua-range"]:
@@ -92,3 +94,14 @@ class TransportedFireRules:
 
 
 __all__ = ["TransportedFireRules"]
+
+
+def transport_barred(game, card_id: str) -> bool:
+    """Does attached crew-served card ``card_id`` say it may not fire while transported (MBT 5.1.3.2-5.1.3.6)?
+    Cached on the game."""
+    cache = game.__dict__.setdefault("_transport_barred", {})
+    if card_id not in cache:
+        card = game.index.model("unit", card_id)
+        body = card.body.model_dump() if hasattr(card.body, "model_dump") else dict(card.body)
+        cache[card_id] = bool(((body.get("weapon") or {}).get("restrictions") or {}).get("no_fire_transported"))
+    return cache[card_id]
