@@ -71,6 +71,11 @@ def _msa(cc: int):
     return edit
 
 
+def _under_cover(body: dict) -> None:
+    body["general"]["transport"] = {"towed": 0, "leg": 2}
+    body["general"]["transport_protection"] = "under_cover"
+
+
 def _noncombat(body: dict) -> None:
     body["is_combat_unit"] = False                                         # armed, but not a combat unit
 
@@ -89,14 +94,14 @@ def _unarmed(body: dict) -> None:
 def _index():
     """The sample project plus the test-only cards ``test-soft`` (the M113 as an S-Type, GPD 1S),
     ``test-unarmed`` (the M113 without weapons), ``test-msa5`` / ``test-msa3`` (the M113 with allowances 5 / 3) and
-    ``test-thermal`` (the M1 with a Thermal Imager), ``test-carrier2`` (the M113 with leg capacity 2) and
-    ``test-noncombat`` (the M113, armed, as a non-combat unit)."""
+    ``test-thermal`` (the M1 with a Thermal Imager), ``test-carrier2`` (the M113 with leg capacity 2),
+    ``test-noncombat`` (the M113, armed, as a non-combat unit) and ``test-uc`` (``test-carrier2`` Under Cover)."""
     idx = load_project(DATA)
     tmp = Path(tempfile.mkdtemp(prefix="ma-cards-"))
     for doc in (_card("m113", "test-soft", _soft), _card("m113", "test-unarmed", _unarmed),
                 _card("m113", "test-msa5", _msa(5)), _card("m113", "test-msa3", _msa(3)),
                 _card("m1", "test-thermal", _thermal), _card("m113", "test-carrier2", _carrier2),
-                _card("m113", "test-noncombat", _noncombat)):
+                _card("m113", "test-noncombat", _noncombat), _card("m113", "test-uc", _under_cover)):
         path = tmp / f"{doc['id']}.yaml"
         path.write_text(yaml.safe_dump(doc, sort_keys=False))
         loaded = load_document(path)
@@ -568,6 +573,23 @@ def test_ma31_a_suppressed_tank_could_not_enter_the_target_hex():
     assert st.mv_left == 1 and "overrun V H" not in [str(a) for a in st.legal_actions()]
 
 
+def test_ma31_a_suppression_with_1_left_leaves_0():
+    """MA31 with MBT 6.6.2 and Q27 (option msa-remaining-floor 'zero', the default): halving a remaining 1 leaves 0;
+    the floor of 1 is the turn allowance's. The test-only M113 with allowance 3 has 1 left next to the squad."""
+    hexes, d = _line(("C", "C", "C", "S"))
+    st = card_state([unit("V", "test-msa3", "sov", hexes[0], d, command="MOVE"),
+                     unit("H", "us-mech-squad", "us", hexes[3], (d + 3) % 6, command="OW")], "sov",
+                    grades={"sov": "veteran", "us": "seasoned"}, phase="move-second")
+    st.dice.force(95)
+    act(st, "move V")
+    act(st, "fwd V")
+    act(st, "pass")
+    act(st, "fwd V")
+    assert st.mv_left == 1
+    act(st, "ow H at V rifles:GP")
+    assert st.sup[0] and st.mv_left == 0 and "fwd V" not in [str(a) for a in st.legal_actions()]
+
+
 @pytest.mark.parametrize("card, command, damaged, msa", [
     ("m113", "MOVE", False, 4), ("m113", "SH", False, 2), ("m113", "SH", True, 1),
     ("test-msa5", "SH", False, 1), ("test-msa3", "SH", True, 1), ("test-msa3", "MOVE", False, 1)])
@@ -758,16 +780,16 @@ def test_ma15_the_m150_example_values_the_engine_plays():
 
 
 # ---------------------------------------------------------------- MBT 6.5.4.5 Bail Out - GP Fire
-def _carrier_shot(dice, p_status=None):
+def _carrier_shot(dice, p_status=None, us="seasoned", carrier="test-carrier2"):
     """An Elite T-80BV's HE (GP 6 at L) at an unprotected carrier (GPD 3A) with two half-squads P and Q aboard
     (a US M1 with a Fire command waits to answer, so the turn goes on): ``dice`` after the Ammo Limit roll are
     the vehicle's roll, then each passenger's (GPD 1S, net +25: CRT(6,1) N 33 / S 63) with its Bail Out roll."""
     a, b, d = clear_pair(13)
-    st = card_state([unit("S", "t-80bv", "sov", a, d, command="FIRE"), unit("T", "test-carrier2", "us", b, (d + 3) % 6),
+    st = card_state([unit("S", "t-80bv", "sov", a, d, command="FIRE"), unit("T", carrier, "us", b, (d + 3) % 6),
                      unit("P", "us-mech-half-squad", "us", b, 0, carried_by="T", **(p_status or {})),
                      unit("Q", "us-mech-half-squad", "us", b, 0, carried_by="T"),
                      unit("W", "m1", "us", "4T13", 0, command="FIRE")], "sov",
-                    grades={"sov": "elite", "us": "seasoned"})
+                    grades={"sov": "elite", "us": us})
     st.dice.force(1, *dice)
     act(st, "fire S at T main:HE")
     return st
@@ -825,3 +847,40 @@ def test_ma19_indirect_fire_uses_the_suppressed_if_row():
     st.dice.force(6, 1, n + 1 - net, 1)
     act(st, "call m109-battery-1 by F at 4E1")
     assert any("Suppressed IF) Bail Out roll 1 vs 20: bails out" in e for e in st.events), st.events
+
+
+@pytest.mark.parametrize("grade, roll, out", [("green", 25, True), ("green", 26, False), ("elite", 15, True),
+                                              ("elite", 16, False)])
+def test_ma19_the_passengers_grade_modifies_its_bail_out(grade, roll, out):
+    """MA19 (MBT 6.5.4.5, 6.5.2.7.2): the Suppressed passenger's roll takes its grade modifier (Elite +5, Green
+    -5) against the Suppressed - DF value 20."""
+    st = _carrier_shot((1, 25, roll, 1), us=grade)
+    p = st.game.uindex["P"]
+    assert rolls(st, "Bail Out") == [roll] and (st.st[p] == ON) == out
+
+
+def test_ma19_suppressed_at_exactly_the_s_effect_checks():
+    """MA19 (MBT 6.5.4.4, 6.5.4.5): a passenger's modified result equal to the S-Effect number (63) Suppresses
+    and so checks (20: bails out)."""
+    st = _carrier_shot((1, 38, 20, 1))
+    p = st.game.uindex["P"]
+    assert any("P (passenger of T" in e and "= 63 vs N 33 / S 63: Suppressed" in e for e in st.events), st.events
+    assert st.st[p] == ON and rolls(st, "Bail Out") == [20]
+
+
+def test_ma19_a_passenger_eliminated_aboard_makes_no_check():
+    """MA19 (MBT 6.5.4.4.3, 6.5.4.5): an Effective result eliminates a half-squad passenger aboard (64 > S 63):
+    no Bail Out roll, it leaves no unit in the hex."""
+    st = _carrier_shot((1, 39, 1))
+    p, q = _ids(st, "P", "Q")
+    assert st.st[p] == DEAD and st.carrier[p] == -1 and p not in st.passengers(1)
+    assert st.st[q] == CARRIED and not rolls(st, "Bail Out")
+
+
+def test_ma19_under_cover_passengers_defend_at_3():
+    """MA19 with MBT 6.5.4.2.3: passengers of an Under Cover carrier are attacked at GP Defense 3 (CRT(6,3)
+    39/69); a Suppressed one checks like any other (roll 20 bails out)."""
+    st = _carrier_shot((1, 40, 20, 1), carrier="test-uc")
+    p = st.game.uindex["P"]
+    assert any("P (passenger of T, GPD 3S): roll 40+25 = 65 vs N 39 / S 69: Suppressed" in e for e in st.events)
+    assert st.st[p] == ON and rolls(st, "Bail Out") == [20]
