@@ -6,6 +6,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+import pytest
+
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from adv_states import dice_sides  # noqa: E402,F401 (autouse: every roll's die)
 from mbt_adv_fixtures import act, adv_game, adv_state, clear_pair, unit  # noqa: E402
@@ -54,3 +56,16 @@ def test_an_eliminated_section_counts_one_loss_and_leaves_no_wreck():
     assert any("E-Effect -> eliminated" in e for e in st.events), st.events
     assert st.outcome().losses == [0, 1]
     assert st.hex[1] not in st.wreck
+
+
+# ---------------------------------------------------------------- Suppressed movement (MBT 6.6.2)
+@pytest.mark.parametrize("command, suppression, allowance", [("MOVE", "none", 2), ("MOVE", "on", 1),
+                                                             ("SH", "none", 1), ("SH", "on", 1)])
+def test_a_suppressed_unit_moves_at_half_never_below_one(command, suppression, allowance):
+    # the US squad's cross-country rate 2: Move 2, Suppressed 1 (half); Short Halt 1 (half), Suppressed a half of
+    # that rounds to 0, raised to the minimum 1
+    a, _, d = clear_pair(3)
+    st = adv_state([unit("P", "us-mech-squad", "us", a, d, command=command, suppression=suppression),
+                    unit("V", "t-80bv", "sov", "4T13", 5)], phase="move-first", to_act="us")
+    act(st, "move P")
+    assert st.mv_left == allowance
