@@ -137,3 +137,30 @@ def test_crew_served_weapons_barred_from_transported_fire():
                        units[2]], phase="direct-fire-first", to_act="us")
     shots = {str(x) for x in afoot.legal_actions() if x[0] == "fire" and x[1] == "P"}
     assert any("us-hmg" in x for x in shots) and any("rifles" in x for x in shots), shots
+
+
+def test_no_aa_fire_from_a_building_or_an_improved_position():
+    # MBT 6.7.8.1.1: AA units inside Buildings or in Improved Positions may not track or fire at aircraft; so a
+    # MANPADS never fires from a building's upper floor either (5.1.3.6)
+    from studio.rules.position import position_state
+    from test_adv_air_fw import SCENARIO, fw_game
+
+    g = fw_game()
+    town = g.label(sorted(g.building_hexes)[0])
+    inside = fly(fw_state([_squad("sa-14", hex_=town), T]), "A-10A-1", "slow", "medium", "2B1", "S")
+    assert inside.aa_sheltered(0) and inside.fw.pending == []
+    from mbt_adv_fixtures import index
+
+    from studio.rulesets.mbt.engine import game as G
+
+    sc = index().model("scenario", SCENARIO)
+    ext = sc.extension.model_copy(update={"improved_positions": ["2C6"], "aircraft": g.scenario.extension.aircraft})
+    g_ip = G.create_game(sc.model_copy(update={"extension": ext}), index())
+    pos = {"scenario": SCENARIO, "phase": "air-1", "turn": 3, "to_act": "us", "units": [_squad("sa-14"), T]}
+    dug_in = position_state(g_ip, pos)
+    dug_in.dice.record = True
+    assert dug_in.in_improved_position(0) and dug_in.aa_sheltered(0)
+    fly(dug_in, "A-10A-1", "slow", "medium", "2B1", "S")
+    assert dug_in.fw.pending == []
+    open_ = fly(fw_state([_squad("sa-14"), T]), "A-10A-1", "slow", "medium", "2B1", "S")
+    assert open_.fw.pending and not open_.aa_sheltered(0)

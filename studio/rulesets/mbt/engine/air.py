@@ -533,10 +533,11 @@ class AirRules(ManpadsRules, TerrainTargetRules, FixedWingRules):
         self.air_crash(h, f"{g.units[t].name} crash")
 
     def weapon_ok(self, s: int, t: int, row) -> bool:
-        """Only AA weapons fire at helicopters (MBT 6.7.8, 6.7.9: not landed); AA units inside buildings do not
-        (6.7.8.1.1); a moving helicopter must be tracked. Helicopter rockets: minimum range and height (6.7.6.3)."""
+        """Only AA weapons fire at helicopters (MBT 6.7.8, 6.7.9: not landed); AA units inside buildings or
+        Improved Positions do not (6.7.8.1.1); a moving helicopter must be tracked. Helicopter rockets: minimum range
+        and height (6.7.6.3)."""
         if self.is_heli(t) and self.heli_alt[t] != "landed":
-            if not row.aa or self.hex[s] in self.game.building_hexes or not self._heli_tracked(s, t, row):
+            if not row.aa or self.aa_sheltered(s) or not self._heli_tracked(s, t, row):
                 return False
         elif self.is_heli(s):
             if self.heli_alt[s] == "landed" and row.arc != 120:

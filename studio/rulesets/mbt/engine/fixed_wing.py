@@ -546,11 +546,15 @@ class FixedWingRules:
     # ---------------------------------------------------------------- AA fire at aircraft (MBT 6.7.8)
     def _aa_units(self, side: int) -> list[int]:
         """Units of ``side`` that may track and fire at aircraft: AA rows, Overwatch, not fired, not inside a
-        building (MBT 6.7.8, 6.7.8.1.1)."""
+        building or an Improved Position (MBT 6.7.8, 6.7.8.1.1: so a MANPADS never fires from an upper floor)."""
         g = self.game
         return [s for s in g.units_of(side) if self.st[s] == ON and self.cmd[s] == OW and not self.fired[s] and
-                s not in self.fw.aa_fired and self.hex[s] not in g.building_hexes and
-                any(r.aa for r in g.units[s].type.ap)]
+                s not in self.fw.aa_fired and not self.aa_sheltered(s) and any(r.aa for r in g.units[s].type.ap)]
+
+    def aa_sheltered(self, s: int) -> bool:
+        """Is ``s`` inside a building or in an Improved Position, where AA units may not track or fire at aircraft
+        (MBT 6.7.8.1.1)?"""
+        return self.hex[s] in self.game.building_hexes or self.in_improved_position(s)
 
     def aa_requirement(self, s: int, row, speed: str, alt: str) -> int:
         """Hexes of flight to track (MBT 6.7.8.1.1): Track by speed and altitude; active radar half (at least 2,
