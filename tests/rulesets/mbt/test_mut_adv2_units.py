@@ -69,3 +69,14 @@ def test_a_suppressed_unit_moves_at_half_never_below_one(command, suppression, a
                     unit("V", "t-80bv", "sov", "4T13", 5)], phase="move-first", to_act="us")
     act(st, "move P")
     assert st.mv_left == allowance
+
+
+# ---------------------------------------------------------------- Full Cover spotting (MBT 6.1.3.2)
+def test_only_the_spotter_in_full_cover_spots_rows_down():
+    # the US squad far away is in Full Cover (its own spotting 4 rows down); the M1 is not: it still spots the
+    # T-80BV 4 hexes away (spotting range 20) and may take a Fire command at it
+    a, b, d = clear_pair(4)
+    st = adv_state([unit("S", "m1", "us", a, d), unit("T", "t-80bv", "sov", b, (d + 3) % 6),
+                    unit("F", "us-mech-squad", "us", "4T1", 0, full_cover=True)], phase="command")
+    assert st.spots[0] == (1,)
+    assert "command S FIRE" in _texts(st)
