@@ -80,3 +80,11 @@ def test_only_the_spotter_in_full_cover_spots_rows_down():
                     unit("F", "us-mech-squad", "us", "4T1", 0, full_cover=True)], phase="command")
     assert st.spots[0] == (1,)
     assert "command S FIRE" in _texts(st)
+
+
+def test_no_unit_starts_a_scenario_in_full_cover():
+    # MBT 6.1.4.2, 6.8.3: Full Cover is taken in the Adjust Full Cover Step; at the start of the scenario no unit
+    # has it (the state's fc slot, also in its fingerprint)
+    st = adv_game().new_initial_state(1)
+    assert not any(st.fc)
+    assert st.fingerprint().split("|fc", 1)[1].split("/", 1)[0] == "0" * st.game.n
