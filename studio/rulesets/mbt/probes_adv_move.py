@@ -29,7 +29,13 @@ def probes() -> list:
     ride = [_unit("C", "m113", "us", "2A1", 2, command="OW"),
             _unit("P", "us-mech-squad", "us", "2A1", 2, carried_by="C"), _unit("T", "sov-mr-squad", "sov", "2D3", 5)]
     ride_pos = {"scenario": SCENARIO, "phase": "direct-fire-first", "to_act": "us", "units": ride}
-    return [Probe("adv-building-entry", pos, ("move V", "fwd V"), (), ("building-vehicle-into", "advanced-movement")),
+    # MBT 6.6.4.4: on board 7 of the everything-on scenario the motorcycle section in 7N5 faces the hedgerow hexside
+    # to 7N6 (hexside 3): it may not cross it (table motorcycle-prohibited-hexsides has no number to perturb)
+    hedge = {"scenario": "mbt-opt-everything", "phase": "move-first", "to_act": "us", "optional_rules": [],
+             "units": [_unit("M", "frg-mc-recon-section", "us", "7N5", 3, command="MOVE"),
+                       _unit("E", "t-80bv", "sov", "7A1", 0)]}
+    return [Probe("adv-motorcycle-hedgerow", hedge, ("move M",), (), ("motorcycle-prohibited-hexsides",)),
+            Probe("adv-building-entry", pos, ("move V", "fwd V"), (), ("building-vehicle-into", "advanced-movement")),
             Probe("adv-motorcycle-advance", mc_pos, (), ("motorcycle-advance",)),
             Probe("adv-passenger-overwatch", ride_pos, (), ("passenger-overwatch",))]
 
