@@ -14,7 +14,8 @@ engine's convention: indirect fire, aircraft and AA read building hexes so).
 - Rubble (6.1.4.3.9): a destroyed building hex (``razed``, by GP fire at terrain or engineers) is no building: no
   check; wheeled and half-tracked vehicles and towed units may not enter it.
 Only tracked vehicles check (the rule names them; ``ENGINE_POLICIES['building-entry']``). Not modelled: alleys
-as distinct from the building (a vehicle in a building hex is inside), building stories for leg units."""
+as distinct from the building (a vehicle in a building hex is inside). Leg units on building levels:
+``leg_levels.py``."""
 from __future__ import annotations
 
 from studio.hexgrid.coords import neighbour

@@ -1,7 +1,7 @@
 """Crawling (MBT 6.6.4.3), Advanced Game: an unsuppressed squad or half-squad, or a section without attached
 weapons, in Full Cover (6.1.4.2) with a Move command may crawl one hex instead of moving: ``crawl UNIT HEX`` at the
-start of its move. It stays in Full Cover; it may not change elevation (or building level: leg units stay on the
-ground floor in this engine) nor end next to an enemy a friendly unit spots. Crawling is not moving for combat or
+start of its move. It stays in Full Cover; it may not change elevation (nor building level: ``leg_levels.py``) nor
+end next to an enemy a friendly unit spots. Crawling is not moving for combat or
 spotting: the unit keeps the Spot counter it had (no Spot/Move) and its GP Defense has no moving -2; GP direct and
 indirect fire at it this turn take the crawl modifier (table ``advanced-movement`` row ``crawl-gp``, +10). The
 crawl is a move into a new hex: Overwatch and barrages (6.6.6) see it."""
