@@ -217,7 +217,11 @@ class MovementRules:
             npath += 1
         return (road_msa if nroad > npath else path_msa) - used - c
 
-    def _enemy_hexes(self, side: int) -> set:
+    def _enemy_hexes(self, side: int):
+        """The hexes holding an opposing vehicle of ``side`` on the map, for ``in`` tests: a set, or (caching) a
+        view that asks ``enemies_in`` per hex tested (a move step tests three hexes, not every vehicle)."""
+        if self.caching:
+            return _EnemyHexes(self, side)
         st, hexes = self.st, self.hex
         return {hexes[j] for j in self.game.enemies_of(side) if st[j] == ON}
 
@@ -424,3 +428,15 @@ class MovementRules:
 _UNSEEN = object()
 _VERBS = {"done": "_move_done", "road": "_move_road", "enter": "_move_enter", "turn": "_move_turn",
           "exit": "_move_exit", "fwd": "_move_step", "rev": "_move_step"}
+
+
+class _EnemyHexes:
+    """``MovementRules._enemy_hexes`` while caching: ``h in view`` is ``state.enemies_in(h, side)``."""
+
+    __slots__ = ("state", "side")
+
+    def __init__(self, state, side: int):
+        self.state, self.side = state, side
+
+    def __contains__(self, h) -> bool:
+        return self.state.enemies_in(h, self.side)
