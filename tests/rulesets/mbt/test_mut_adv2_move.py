@@ -57,6 +57,17 @@ def test_after_an_advancing_attack_the_second_player_resolves_its_combats():
     assert "assault S U" in legal(st)
 
 
+@pytest.mark.parametrize("target, advances", [("2P1", ["assault L T advance 2O1"]), ("2P2", [])])
+def test_no_advancing_attack_two_heights_up(target, advances):
+    # MBT 6.6.1.2: units may not be attacked two or more Heights above or below the attacker: from 2N1 the only
+    # hex next to both is 2O1 (Height 0); the squad in 2P1 (Height 1) may be attacked from it, in 2P2 (Height 2) not
+    units = [unit("L", "us-mech-squad", "us", "2N1", 0, command="MOVE"), unit("T", "sov-mr-squad", "sov", target, 0)]
+    st = adv_state(units, phase="close-combat", to_act="us", dice=HTH_WIN)
+    g = st.game
+    assert [g.elev[g.map.hex(h)] for h in ("2N1", "2O1", target)] == [0, 0, int(target[-1])]
+    assert st.spots[0] == (1,) and _advances(st) == advances
+
+
 def test_a_copy_made_during_the_overwatch_fire_still_attacks():
     # MBT 6.6.1.2: an Advancing Attack's Overwatch Fire is resolved before the Hand-to-Hand combat; a copy of the
     # state taken while that fire is open resolves the same attack afterwards
@@ -78,6 +89,17 @@ def test_a_section_without_attached_weapons_may_crawl():
     st = opt_state(opt_game(), units)
     act(st, "move L")
     assert [a for a in legal(st) if a.startswith("crawl L ")]
+
+
+def test_nobody_is_crawling_in_a_new_position():
+    # MBT 6.6.4.3, 6.5.4.3: the crawl modifier (+10) is for units that crawled this turn; a squad in Clear under the
+    # M106's indirect fire takes no modifier at all (leg targets: no target-type, cover or moving modifiers)
+    from mbt_arty_fixtures import arty_state, if_units
+
+    units = [u for u in if_units() if u["id"] != "T"] + [unit("Q", "sov-mr-squad", "sov", "4E1", 5)]
+    st = arty_state(units, dice=[10] + [50] * 10)
+    act(st, "call M by F at 4E1")
+    assert any(e.startswith("IF at Q (GPD 2S): roll 50+0 = 50 ") for e in st.events), st.events
 
 
 @pytest.mark.parametrize("to", ["2D2", "2E2", "2E3", "2D4", "2C3", "2C2"])
@@ -114,6 +136,18 @@ def test_reversing_out_of_a_building_checks(inside, facing, outside):
     act(st, "rev V")
     assert st.game.label(st.hex[0]) == outside
     assert st.events[-1] == f"V exits the brick building at {inside}: roll 90+5 = 95 vs HIT# 01-65: no damage"
+
+
+def test_the_chapter_data_is_in_the_game_fingerprint():
+    # the compiled scenario data of this chapter (here a Hasty Entrenchment counter, MBT 6.6.8) changes the game's
+    # data fingerprint; the per-card building bar filled on use (MBT 6.6.3) does not
+    from studio.rulesets.mbt.engine.adv_move_data import building_bar
+
+    assert opt_game().data_fingerprint() != opt_game(hasty_entrenchments={A3: "2"}).data_fingerprint()
+    g = adv_state([unit("V", "m106", "us", "2I10", 0, command="MOVE"), unit("E", "t-80bv", "sov", FAR, 3)]).game
+    before = g.data_fingerprint()
+    assert building_bar(g, 0) == "open-topped"
+    assert g.data_fingerprint() == before
 
 
 # ---------------------------------------------------------------- Improved Positions (MBT 6.1.4.3.7)
