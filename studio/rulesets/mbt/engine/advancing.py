@@ -66,29 +66,53 @@ class AdvancingRules:
                 continue
             for t in self.spots[a]:
                 if self.st[t] == ON and not g.units[t].type.ag.heli:
-                    out += [Action(("assault", g.units[a].name, g.units[t].name, "advance", g.label(b)))
-                            for b in self.advance_hexes(a, t)]
+                    out += self._advance_actions(a, t)
         return out + [PASS] if out else []
 
+    def _advance_actions(self, a: int, t: int) -> list[Action]:
+        """``assault A T advance HEX`` for each hex, and ``... all`` with the hex-mates that may advance there too."""
+        g = self.game
+        out = []
+        for b in self.advance_hexes(a, t):
+            head = ("assault", g.units[a].name, g.units[t].name, "advance", g.label(b))
+            out.append(Action(head))
+            if self._advancing_mates(a, t, b):
+                out.append(Action(head + ("all",)))
+        return out
+
+    def _advancing_mates(self, a: int, t: int, b) -> list[int]:
+        """The other units in ``a``'s hex that spot ``t`` and may advance into ``b`` with it: they combine as
+        additional attackers (MBT 6.6.1.1, 6.6.1.2: attackers of one hex against one target combine)."""
+        g = self.game
+        return [m for m in g.units_of(g.units[a].side) if m != a and self.hex[m] == self.hex[a] and
+                t in self.spots[m] and self._may_assault(m) and self.may_advance(m) and b in self.advance_hexes(m, t)]
+
     def apply_assault(self, action) -> None:
-        if len(action) == 5 and action[3] == "advance":
-            self._advance_attack(self.game.uindex[action[1]], self.game.uindex[action[2]], self.game.map.hex(action[4]))
+        if len(action) in (5, 6) and action[3] == "advance":
+            a, t, b = self.game.uindex[action[1]], self.game.uindex[action[2]], self.game.map.hex(action[4])
+            mates = self._advancing_mates(a, t, b) if len(action) == 6 and action[5] == "all" else []
+            self._advance_attack(a, t, b, mates)
             return
         super().apply_assault(action)
 
-    def _advance_attack(self, a: int, t: int, b) -> None:
-        """Move next to the target and let the enemy's Overwatch fire first (MBT 6.6.1.2)."""
+    def _advance_attack(self, a: int, t: int, b, mates: list | tuple = ()) -> None:
+        """Move next to the target (with the hex-mates that combine) and let the enemy's Overwatch fire first (MBT
+        6.6.1.2)."""
         g = self.game
         h = self.hex[a]
-        self.hex[a] = b
-        self.fac[a] = next(f for f in range(6) if neighbour(h, f) == b)
-        self.moved[a] = self.rev[a] = True
-        self.mk[a] = MMOVE
-        self.narrate(f"{g.units[a].name} advances to {g.label(b)} to attack {g.units[t].name}")
-        self.adv_pend = (a, t, self.ca_side)
+        group = [a] + list(mates)
+        for m in group:
+            self.hex[m] = b
+            self.fac[m] = next(f for f in range(6) if neighbour(h, f) == b)
+            self.moved[m] = self.rev[m] = True
+            self.mk[m] = MMOVE
+        names = ", ".join(g.units[m].name for m in group)
+        self.narrate(f"{names} advance{'s' if not mates else ''} to {g.label(b)} to attack {g.units[t].name}")
+        self.adv_pend = (a, t, self.ca_side, tuple(mates))
         self.ca_side = ADVANCING
-        self._open_ow(1 - g.units[a].side, [a], "move")
-        self.barrage_entry(a)  # MBT 6.6.6
+        self._open_ow(1 - g.units[a].side, group, "move")
+        for m in group:
+            self.barrage_entry(m)  # MBT 6.6.6
 
     def _step_close_combat(self) -> bool:
         while self.adv_pend is not None:
@@ -102,20 +126,25 @@ class AdvancingRules:
     def _resolve_advance(self) -> None:
         """The attack after the Overwatch fire, at the Advance Attack modifier (MBT 6.6.1.2)."""
         g = self.game
-        a, t, side = self.adv_pend
+        first, t, side, mates = self.adv_pend
         self.adv_pend = None
         self.ca_side = side
-        if self.st[a] != ON or self.sup[a] or self.st[t] != ON or distance(self.hex[a], self.hex[t]) != 1:
-            self.narrate(f"{g.units[a].name}'s advancing attack does not take place")
+        able = [m for m in (first,) + mates if self.st[m] == ON and not self.sup[m] and
+                distance(self.hex[m], self.hex[t]) == 1]
+        if not able or self.st[t] != ON:
+            self.narrate(f"{g.units[first].name}'s advancing attack does not take place")
             return
+        a, extra = able[0], able[1:]  # an attacker lost meanwhile hands the lead to the next (MBT 6.6.1.2)
         self.attacked[t] = True
         mod = adv_move(g).val["advance-attack"]
         if g.units[t].type.ag.leg:
-            self.hand_to_hand(a, t, (), mod)
+            self.hand_to_hand(a, t, extra, mod)
         else:
-            self.close_assault(a, t, (), mod)
-        if self.st[t] != ON and self.st[a] == ON and not self.enemies_in(self.hex[t], g.units[a].side):
-            self.hex[a] = self.hex[t]
+            self.close_assault(a, t, extra, mod)
+        if self.st[t] != ON and not self.enemies_in(self.hex[t], g.units[a].side):
+            for m in able:
+                if self.st[m] == ON:
+                    self.hex[m] = self.hex[t]
 
 
 __all__ = ["AdvancingRules", "ADVANCING"]
