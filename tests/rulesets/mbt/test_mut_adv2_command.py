@@ -56,3 +56,32 @@ def test_a_sharer_one_point_short_ends_where_it_is():
     act(st, "fwd B")
     act(st, "fwd B")
     assert ("fwd", "B") not in {tuple(a) for a in st.legal_actions()}  # 2 left: the K hex is out of reach
+
+
+def test_the_shared_overwatch_target_holds_for_one_turn_only():
+    # MBT 6.2.1.1.4 Overwatch: sharers fire on the same target, this turn: S1 fired at T1 in turn 1; in turn 2,
+    # on a new shared Overwatch counter, S2 may fire at T3 again (the targets are recorded anew each turn)
+    from test_adv_adv_shared_commands import SPARE, _fire_layout, play_overwatch_turn
+
+    a, t1, _, t3, d = _fire_layout()
+    units = [unit("S1", "t-80bv", "sov", a, d), unit("S2", "t-80bv", "sov", a, d),
+             unit("T1", "m113", "us", t1, (d + 3) % 6), unit("T3", "m113", "us", t3, (d + 3) % 6),
+             unit("X", "m113", "us", "2A13", 0)] + SPARE
+    st = adv_state(units, phase="command", grades=REGULARS)
+    orders = ["command S1 OW", "command S2 OW", "command T1 MOVE", "command T3 MOVE", "command X NC",
+              "command C NC", "command D NC"]
+    for text in orders:
+        act(st, text)
+    offered, aims = play_overwatch_turn(st, 0)
+    assert 2 in aims and not offered  # turn 1: S1 fired at T1, S2 was kept to T1
+    for _ in range(200):
+        if st.turn == 2 and st.phase_id() == "command":
+            break
+        legal = st.legal_actions()
+        st.play(next((x for x in legal if x[0] in ("pass", "done", "hold")), legal[0]))
+    orders[2] = "command T1 NC"
+    for text in orders:
+        act(st, text)
+    assert st.grp[0] == st.grp[1] >= 0
+    offered, _ = play_overwatch_turn(st, 0)
+    assert offered  # turn 2: T1 stays, T3 moves: S2 may fire at it
