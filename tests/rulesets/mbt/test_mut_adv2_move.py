@@ -68,6 +68,14 @@ def test_no_advancing_attack_two_heights_up(target, advances):
     assert st.spots[0] == (1,) and _advances(st) == advances
 
 
+def test_no_advancing_attack_on_a_helicopter():
+    # MBT 6.6.1.1-2: Hand-to-Hand attacks dismounted leg and towed units, Close Assault vehicles; a helicopter two
+    # hexes away, spotted by the squad, is neither
+    units = [unit("L", "us-mech-squad", "us", A2, D2, command="MOVE"), unit("H", "mi-24", "sov", B2, 0)]
+    st = adv_state(units, phase="close-combat", to_act="us", dice=HTH_WIN)
+    assert 1 in st.spots[0] and not _advances(st)
+
+
 def test_a_copy_made_during_the_overwatch_fire_still_attacks():
     # MBT 6.6.1.2: an Advancing Attack's Overwatch Fire is resolved before the Hand-to-Hand combat; a copy of the
     # state taken while that fire is open resolves the same attack afterwards
