@@ -23,6 +23,10 @@ def _edge_towards(g, h, off, edges: set) -> str | None:
     return sorted(edges)[0] if edges else None
 
 
+#: the commands that move in the Movement Phase (MBT 4.5)
+_MOVING = (MOVE, SH)
+
+
 class MovementRules:
     """Rules of this chapter, mixed into :class:`~.state.MbtState` (they read and write its fields)."""
 
@@ -31,6 +35,8 @@ class MovementRules:
     def _movers(self, side: int) -> list[int]:
         """``side``'s vehicles still to move this phase (MBT 4.5: Move and Short Halt commands), in unit order."""
         cmd, moved, st = self.cmd, self.moved, self.st
+        if self.caching:
+            return [i for i in self.commanded(side, _MOVING) if not moved[i] and st[i] in (ON, WAIT)]
         return [i for i in self.game.units_of(side) if cmd[i] in (MOVE, SH) and not moved[i] and st[i] in (ON, WAIT)]
 
     def msa(self, i: int, rate: int) -> int:
