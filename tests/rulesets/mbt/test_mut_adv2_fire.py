@@ -58,6 +58,7 @@ def test_bail_out_adds_the_unit_grade_modifier_to_the_roll(grade, roll, out):
     assert st.bail[t] is out and (st.st[t] == 1) is not out, st.events
     mod = "+5" if grade == "elite" else "-5"
     assert any(f"roll {roll}{mod} vs 30" in e for e in st.events), st.events
+    assert st.outcome().losses == [0, 1 if out else 0]  # an abandoned vehicle is one loss
 
 
 # ---------------------------------------------------------------- Track hit (MBT 6.5.2.2.1)
@@ -160,3 +161,22 @@ def test_an_atgm_that_hits_a_vehicle_in_a_building_is_no_fire_check():
     st.dice.force(1, *([50, 5] + [100] * 4) * 3)  # hit roll 1: a hit (ROF: one or more)
     assert st.ap_fire(b, e, row, False) >= 1
     assert st.fire_gp == {}
+
+
+# ---------------------------------------------------------------- target cover (MBT 6.5.2.5, table cover-ap)
+def _net(terrain: str) -> int:
+    import re
+
+    a, b, d = clear_pair(3, "C", terrain)
+    st = adv_state([unit("S", "m1", "us", a, d, command="FIRE"), unit("T", "t-80bv", "sov", b, (d + 3) % 6)],
+                   to_act="us", dice=[100] * 6)
+    act(st, "fire S at T main:APFSDS")
+    line = next(e for e in st.events if " fires " in e)
+    return int(re.search(r"net ([+-]\d+)", line).group(1))
+
+
+def test_ap_fire_at_a_target_in_cover_takes_the_cover_modifier():
+    # the same M1 APFSDS shot at 3 hexes at a T-80BV in the open, in woods (Medium Cover, -3) and in brush
+    # (Light Cover, -1)
+    clear = _net("C")
+    assert _net("W") == clear - 3 and _net("B") == clear - 1
