@@ -70,6 +70,10 @@ UNEXPOSABLE_OPTIONAL_RULES: dict[str, str] = {
 UNEXPOSABLE_TABLES["bog-modifiers"] = ("the only row is the towing modifier (MBT 7.29), and no sample vehicle can tow: "
                                        "MBT fields no towed unit with a towed component (6.6.7.1); "
                                        "test_opt_towed_rules.py tows with test-only cards")
+#: MBT 6.5.4.2.2 (EXM): the leg GP Defense cover of Brush, Crops and buildings is text (cover names) only
+UNEXPOSABLE_TABLES["leg-gp-cover"] = ("its cells are cover names, no numeric cell to perturb (read by leg.leg_gp_cover; "
+                                      "test_examples_m_adv.py::test_m191_leg_gp_defense_cover_of_brush_crops_and_buildings "
+                                      "plays every row but the placeholder stone one)")
 UNEXPOSABLE_TABLES["long-gun-terrain"] = "read only with a Long Gun card, and no sample card has one (MBT 7.20)"
 
 #: MBT 6.6.4.1 (building levels, leg_levels.py): read only in a building of two or more stories

@@ -489,7 +489,6 @@ def test_m190_improved_position_in_rough_uses_the_higher_gp_defense():
     assert bare.leg_gp_defense(0) == 2 and in_ip.leg_gp_defense(0) == 8
 
 
-@pytest.mark.xfail(strict=True, reason="EXM: engine fix of MBT 6.5.4.2.2 pending (leg.py lock)")
 @pytest.mark.parametrize("code, construction, cover", [("B", None, "none"), ("K", None, "none"),
                                                        ("T", "wood", "light"), ("T", "brick", "medium")])
 def test_m191_leg_gp_defense_cover_of_brush_crops_and_buildings(code, construction, cover):

@@ -173,11 +173,15 @@ def test_ma2_gp_7_gpd_5_modified_60_is_suppressed():
 def test_ma3_gp_2_gpd_9_modified_109_is_effective():
     """MA3 (MBT 6.5.4.4): a modified result above 100 is legal; GP 2 against GP Defense 9 with 109 is
     Effective: an Elite FO section's rifles at range 1 (P, GP 2, Elite +10) at a US half-squad in Full Cover in
-    Heavy Cover (7 + 2 = GPD 9) is eliminated."""
-    a, b, d = clear_pair(1, "C", "T")
-    st = adv_state([unit("S", "sov-fo-section", "sov", a, d, command="FIRE"),
-                    unit("T", "us-mech-half-squad", "us", b, (d + 3) % 6, full_cover=True)], to_act="sov",
-                   grades={"sov": "elite", "us": "seasoned"})
+    the Heavy Cover of an Improved Position (7 + 2 = GPD 9; a building is Medium for GP Defense, MBT 6.5.4.2.2)
+    is eliminated."""
+    from mbt_move_fixtures import opt_game, opt_state
+
+    a, b, d = clear_pair(1)
+    st = opt_state(opt_game(improved_positions=[b], grades={"sov": "elite", "us": "seasoned"}),
+                   [unit("S", "sov-fo-section", "sov", a, d, command="FIRE"),
+                    unit("T", "us-mech-half-squad", "us", b, (d + 3) % 6, full_cover=True)], phase="direct-fire-first",
+                   to_act="sov")
     line = gp_shot(st, "S", "T", "rifles:GP", 109)
     assert "(GP 2, P)" in line and "(GPD 9S)" in line
     assert "E-Effect -> eliminated" in line and st.st[1] == DEAD
@@ -290,6 +294,21 @@ def test_ma9_passengers_check_bail_out_after_a_gp_knock_out(die, survives):
         assert st.st[2] == ON and st.sup[2] != 0
     else:
         assert st.st[2] == DEAD
+
+
+def test_ma9_a_mortar_is_small_arms_only_for_spotting():
+    """MA9 with MBT 5.1.3.1, 5.7: mortars count as Small Arms for spotting purposes only: an Elite M106's 107mm
+    direct fire (GP 9 at P, max GP Effectiveness 2) Effective at a BMP-2 (GPD 1A) not ending in 5 or 10 is a KO or
+    Brew Up by the GP Effectiveness (roll 2: Brew Up), not the Small Arms limit (which would only Suppress an
+    A-Type); the mortar is then marked Spot/Fire as Small Arms."""
+    from studio.rulesets.mbt.engine.codes import MFIRE_SA
+
+    a, b, d = clear_pair(6)
+    st = adv_state([unit("S", "m106", "us", a, d, command="FIRE"), unit("T", "bmp-2", "sov", b, (d + 3) % 6)],
+                   to_act="us", grades={"us": "elite", "sov": "seasoned"})
+    line = gp_shot(st, "S", "T", "mortar:HE", 71, extra=(2,))
+    assert "(GP 9, P)" in line and line.endswith("-> KILL"), line
+    assert st.wreck.get(st.hex[1]) == 2 and st.mk[0] == MFIRE_SA
 
 
 @pytest.mark.parametrize("shooter, key, rng, gp, die, wreck", [

@@ -171,10 +171,13 @@ def test_a_suppressed_leg_unit_fires_only_into_its_front_60_degrees(away, suppre
 
 
 def test_leg_gp_defense_is_at_most_10():
-    # MBT 6.5.4.2.2: the net GP Defense is never more than 10 (Soviet squad in Heavy Cover 8, Full Cover +2 = 10;
-    # the position's full_cover status)
-    a, b, d = clear_pair(2, "C", "T")
-    st = adv_state([unit("T", "sov-mr-squad", "sov", b, 0, full_cover=True)], phase="command")
+    # MBT 6.5.4.2.2: the net GP Defense is never more than 10 (Soviet squad in the Heavy Cover of an Improved
+    # Position 8, Full Cover +2 = 10; the position's full_cover status; a building is Medium for GP Defense)
+    from mbt_move_fixtures import opt_game, opt_state
+
+    a, b, d = clear_pair(2)
+    st = opt_state(opt_game(improved_positions=[b]), [unit("T", "sov-mr-squad", "sov", b, 0, full_cover=True)],
+                   phase="command", to_act=None)
     assert st.leg_gp_defense(0) == 10
 
 

@@ -52,6 +52,7 @@ AG_TABLES = (
               keys=("fo", "command", "recon")),
     TableSpec("if-response-modifiers", "MBT 6.5.1.12.1", ("id", "modifier"), ("modifier",), ("modifier",),
               keys=IF_MOD_IDS),
+    TableSpec("leg-gp-cover", "MBT 6.5.4.2.2", ("terrain", "construction", "cover")),
     TableSpec("weapon-sight-modifiers", "MBT 6.5.2.5", ("sight",) + AP_BANDS + GP_BANDS + ("max_range",),
               AP_BANDS + GP_BANDS + ("max_range",), AP_BANDS + GP_BANDS + ("max_range",), keys=("O",),
               nullable=("max_range",)),

@@ -100,7 +100,7 @@ class EntrenchRules:
     def leg_gp_defense(self, t: int) -> int:
         """An Improved Position is Heavy Cover for its occupant (MBT 6.1.4.3.7, 6.5.4.2.2: the higher cover)."""
         d = super().leg_gp_defense(t)
-        return self._improved_gpd(t, d, self.cover_of(self.hex[t]))
+        return self._improved_gpd(t, d, self.leg_gp_cover(self.hex[t]))
 
     def if_leg_defense(self, t: int) -> int:
         d = super().if_leg_defense(t)

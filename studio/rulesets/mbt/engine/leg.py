@@ -10,10 +10,24 @@ import dataclasses
 
 from .actions import Action
 from .codes import DEAD, MFIRE, MFIRE_SA, MMOVE, MOVE, ON, SH
-from .data import DataError, UnitType
+from .data import DataError, TableReader, UnitType
 
 MOVE_PENALTY = 2  # moving leg/towed units: GP Defense -2 (MBT 6.5.4.2.2)
 GPD_RANGE = (1, 10)
+
+
+def leg_gp_cover_table(game) -> dict:
+    """Table ``leg-gp-cover`` (MBT 6.5.4.2.2), read once per game: ``{(terrain code, construction or 'any'):
+    cover}``."""
+    cached = game.__dict__.get("_leg_gp_cover")
+    if cached is None:
+        rd = TableReader(game.ruleset)
+        tid = "leg-gp-cover"
+        rows = rd.rows(tid)
+        cached = game.__dict__["_leg_gp_cover"] = {
+            (rd.cell(tid, rows, r, "terrain", "str"), rd.cell(tid, rows, r, "construction", "str")):
+            rd.cell(tid, rows, r, "cover", "str") for r in range(len(rows))}
+    return cached
 
 
 def leg_type(card, index, attached_ids: list[str] | None = None) -> UnitType:
@@ -112,11 +126,26 @@ class LegRules:
             return False
         return not (self.sup[s] and self.is_leg(s) and not self.in_field(s, t, 60, False))
 
+    def leg_gp_cover(self, h) -> str:
+        """The cover of hex ``h`` for a leg or towed unit's GP Defense (MBT 6.5.4.2.2, table ``leg-gp-cover``):
+        Brush and Crops none, a Wood / Brick building Light / Medium (by its construction); other terrain its
+        combat cover (none in an over-stacked hex)."""
+        from .adv_move_data import adv_move
+
+        g = self.game
+        cover = self.cover_of(h)
+        if cover == "none":
+            return cover
+        table = leg_gp_cover_table(g)
+        code = g.map.terrain.get(h, "")
+        kind = adv_move(g).construction.get(h, "any") if h in g.building_hexes else "any"
+        return table.get((code, kind), table.get((code, "any"), cover))
+
     def leg_gp_defense(self, t: int) -> int:
-        """GP Defense of a leg unit (MBT 6.5.4.2.2): by the cover of its hex, -2 when moving (a revealed Move or
+        """GP Defense of a leg unit (MBT 6.5.4.2.2): by the cover of its hex (``leg_gp_cover``), -2 when moving (a revealed Move or
         Short Halt command), within 1..10."""
         ag = self.game.units[t].type.ag
-        d = ag.gpd_cover.get(self.cover_of(self.hex[t]), ag.gpd_cover["none"])
+        d = ag.gpd_cover.get(self.leg_gp_cover(self.hex[t]), ag.gpd_cover["none"])
         if self.cmd[t] in (MOVE, SH) and self.rev[t]:
             d -= MOVE_PENALTY
         return max(GPD_RANGE[0], min(GPD_RANGE[1], d))

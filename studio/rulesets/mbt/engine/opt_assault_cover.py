@@ -71,7 +71,7 @@ class AssaultCoverRules:
         from .leg import GPD_RANGE
 
         ag = self.game.units[t].type.ag
-        cover = self.cover_of(self.hex[t])
+        cover = self.leg_gp_cover(self.hex[t])  # MBT 6.5.4.2.2
         if COVER_ORDER.index(cover) < COVER_ORDER.index("light"):
             cover = "light"
         return max(GPD_RANGE[0], min(GPD_RANGE[1], ag.gpd_cover.get(cover, ag.gpd_cover["none"])))
