@@ -28,19 +28,6 @@ class CommandRules:
                 out += [FIRE, SH]
         return out
 
-    def commanded(self, side: int, codes: tuple) -> tuple:
-        """``side``'s vehicles whose command is one of ``codes``, in unit order; remembered per game by the
-        command list (it changes only when commands are given or removed, not per move step or shot)."""
-        g = self.game
-        units = g.units_of(side)
-        cmd = tuple(self.cmd)
-        memo = g.__dict__.setdefault("_memo_commanded", {})
-        key = (side, codes)
-        found = memo.get(key)
-        if found is None or found[0] is not units or found[1] != cmd:
-            found = memo[key] = (units, cmd, tuple(i for i in units if cmd[i] in codes))
-        return found[2]
-
     def initiative_mod(self, side: int) -> int:
         """The initiative modifier of ``side``: none in the Basic Game (Force Grade in the Advanced, MBT 6.3.2)."""
         return 0

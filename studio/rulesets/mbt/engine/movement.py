@@ -23,10 +23,6 @@ def _edge_towards(g, h, off, edges: set) -> str | None:
     return sorted(edges)[0] if edges else None
 
 
-#: the commands that move in the Movement Phase (MBT 4.5)
-_MOVING = (MOVE, SH)
-
-
 class MovementRules:
     """Rules of this chapter, mixed into :class:`~.state.MbtState` (they read and write its fields)."""
 
@@ -35,8 +31,6 @@ class MovementRules:
     def _movers(self, side: int) -> list[int]:
         """``side``'s vehicles still to move this phase (MBT 4.5: Move and Short Halt commands), in unit order."""
         cmd, moved, st = self.cmd, self.moved, self.st
-        if self.caching:
-            return [i for i in self.commanded(side, _MOVING) if not moved[i] and st[i] in (ON, WAIT)]
         return [i for i in self.game.units_of(side) if cmd[i] in (MOVE, SH) and not moved[i] and st[i] in (ON, WAIT)]
 
     def msa(self, i: int, rate: int) -> int:
@@ -223,11 +217,7 @@ class MovementRules:
             npath += 1
         return (road_msa if nroad > npath else path_msa) - used - c
 
-    def _enemy_hexes(self, side: int):
-        """The hexes holding an opposing vehicle of ``side`` on the map, for ``in`` tests: a set, or (caching) a
-        view that asks ``enemies_in`` per hex tested (a move step tests three hexes, not every vehicle)."""
-        if self.caching:
-            return _EnemyHexes(self, side)
+    def _enemy_hexes(self, side: int) -> set:
         st, hexes = self.st, self.hex
         return {hexes[j] for j in self.game.enemies_of(side) if st[j] == ON}
 
@@ -434,15 +424,3 @@ class MovementRules:
 _UNSEEN = object()
 _VERBS = {"done": "_move_done", "road": "_move_road", "enter": "_move_enter", "turn": "_move_turn",
           "exit": "_move_exit", "fwd": "_move_step", "rev": "_move_step"}
-
-
-class _EnemyHexes:
-    """``MovementRules._enemy_hexes`` while caching: ``h in view`` is ``state.enemies_in(h, side)``."""
-
-    __slots__ = ("state", "side")
-
-    def __init__(self, state, side: int):
-        self.state, self.side = state, side
-
-    def __contains__(self, h) -> bool:
-        return self.state.enemies_in(h, self.side)

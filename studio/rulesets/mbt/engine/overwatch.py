@@ -40,8 +40,6 @@ class OverwatchRules:
     def _ow_shooters(self, side: int) -> list[int]:
         """``side``'s vehicles with an unused Overwatch command, in unit order (MBT 4.4.2)."""
         st, cmd, fired = self.st, self.cmd, self.fired
-        if self.caching:
-            return [i for i in self.commanded(side, (OW,)) if st[i] == ON and not fired[i]]
         return [i for i in self.game.units_of(side) if cmd[i] == OW and st[i] == ON and not fired[i]]
 
     def _ow_shots(self, side: int) -> list[tuple[int, int, Any]]:
