@@ -48,3 +48,13 @@ def test_the_mission_of_a_passenger_observer_checks_when_the_carrier_moves():
     assert st.observer_lost(2) == "observer's carrier moves or flies"
     st.cmd[1] = CMD_CODES["NC"]
     assert st.observer_lost(2) == ""
+
+
+def test_a_dismounted_observer_still_needs_an_overwatch_command():
+    # MBT 6.5.1: on the map an observer calls fire only with an Overwatch command
+    def calls(cmd):
+        units = [unit("M", "m106", "us", MORTAR, 2, command="FIRE"),
+                 unit("O", "us-fo-section", "us", CARRIER_HEX, 2, command=cmd), unit("T", "t-80bv", "sov", TARGET, 5)]
+        return [a for a in legal(opt_state(opt_game(), units, phase="indirect-fire", to_act="us"))
+                if a.startswith("call M by O")]
+    assert calls("OW") and not calls("NC")
