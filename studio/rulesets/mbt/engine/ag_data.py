@@ -339,7 +339,8 @@ def _ag_row(w: dict, a: dict, tt: int, turreted: bool, gpe: int, card_damage) ->
                  max(v for v in rng if v is not None), int(w.get("min_range", 1)), 360 if turreted else tt,
                  a.get("fof_side") == "rear", turreted, bool(w.get("cis", False)), kind=kind,
                  energy=a.get("energy") or ("CE" if kind == "ATGM" else None), rof=w.get("rof", "N"), sight=sight,
-                 small_arms=bool(w.get("small_arms")), coax=bool(w.get("coax_mg")), gp=_bands(a.get("gp_factor")),
+                 small_arms=bool(w.get("small_arms")) and w.get("weapon_type") != "mortar",  # MBT 5.1.3.1
+                 spot_small_arms=bool(w.get("small_arms")), coax=bool(w.get("coax_mg")), gp=_bands(a.get("gp_factor")),
                  gpe=int(gpe or 0), atgm=spec, ap_damage=tuple(a["ap_damage"]) if a.get("ap_damage") else None,
                  card_damage=card_damage, no_short_halt=no_sh, aa=bool(w.get("aa")),
                  aa_mod=int((w.get("aa") or {}).get("modifier", 0)), sb=w.get("stabilization"))

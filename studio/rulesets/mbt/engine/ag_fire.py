@@ -162,7 +162,7 @@ class AgFireRules(HitSpreadRules):
         counter unless it already has the full one, MBT 6.1.3); AP/ATGM or GP resolution."""
         self.fired[s] = True
         self.rev[s] = True
-        self.mk[s] = MFIRE_SA if row.small_arms and self.mk[s] != MFIRE else MFIRE
+        self.mk[s] = MFIRE_SA if row.spot_small_arms and self.mk[s] != MFIRE else MFIRE  # mortars too (5.1.3.1)
         if self.st[t] != ON:
             return
         self.attacked[t] = True

@@ -53,7 +53,8 @@ class ApRow:
     energy: str | None = None     # KE or CE (MBT 6.5.2.4)
     rof: str = "N"                # N, Q, R, F (MBT 6.5.2.1)
     sight: str = "O"              # primary sight (MBT 6.5.2.2.5)
-    small_arms: bool = False      # MBT 5.7
+    small_arms: bool = False      # MBT 5.7 (in combat; a mortar is not, 5.1.3.1)
+    spot_small_arms: bool = False  # fires as Small Arms for spotting (MBT 5.7; mortars too, 5.1.3.1)
     coax: bool = False
     gp: tuple = ()                # GP factor per band (MBT 6.5.4.1)
     gpe: int = 0                  # maximum GP Effectiveness of the weapon (MBT 6.5.4.4.2)
