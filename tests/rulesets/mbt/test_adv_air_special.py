@@ -96,6 +96,13 @@ def test_gp_indirect_fire_attacks_noe_and_landed_helicopters(alt, hit):
         assert st.st[h] != 1
 
 
+def test_a_helicopter_suppressed_by_indirect_fire_is_narrated_so():
+    # the S-Effect of a GP SHEAF at an NOE helicopter Suppresses it (MBT 6.7.8.2.2 results, 6.7.9.1): roll 50 vs
+    # the Mi-24's GPD 4 (placeholder)
+    st, h = _if_at_helicopter("noe", "call M by F at 4E1", [2, 1, 50])
+    assert st.sup[h] and events(st, "H is Suppressed (indirect fire)"), st.events
+
+
 @pytest.mark.parametrize("alt, hit", [("noe", False), ("landed", True)])
 def test_icm_attacks_landed_helicopters_only(alt, hit):
     # MBT 6.7.9.1: "ICM (landed only)"; the battery's response and ICM ammo rolls as in test_icm_plus_twenty

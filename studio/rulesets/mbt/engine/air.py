@@ -485,15 +485,16 @@ class AirRules(ManpadsRules, TerrainTargetRules, FixedWingRules):
         radar = self.heli_alt[t] == "low" or self.popup == t
         return self.spoof_roll(s, row, g.units[t].name, radar)
 
-    def heli_result(self, t: int, x: int, effect: str) -> str:
+    def heli_result(self, t: int, x: int, effect: str, why: str = "AA fire") -> str:
         """AA results against a helicopter (MBT 6.7.8.2.2): Suppressed; Effective ending in 5 or 0 Damaged (a second
-        damage eliminates), otherwise shot down and crashing; Countermeasures may spoof an Effective result."""
+        damage eliminates), otherwise shot down and crashing; Countermeasures may spoof an Effective result. ``why``
+        names the attack in the Suppression narration (AA fire, an air attack, indirect fire: 6.7.9.1)."""
         if effect == "E" and self._heli_spoofed(t):
             effect = "N"
         if effect == "N":
             return "no effect"
         if effect == "S":
-            self.suppress(t, "AA fire")
+            self.suppress(t, why)
             return "Suppressed"
         if x % 10 in (0, 5) and not self.dmg[t]:
             self.dmg[t] = True

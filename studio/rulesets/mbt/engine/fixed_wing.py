@@ -500,7 +500,7 @@ class FixedWingRules:
         x = roll + net
         effect = "N" if x <= n_eff else ("S" if x <= s_eff else "E")
         if self.is_heli(u):
-            result = self.heli_result(u, x, effect)
+            result = self.heli_result(u, x, effect, "air attack")
         elif ag.leg:
             result = self.apply_leg_result(u, effect)
         else:

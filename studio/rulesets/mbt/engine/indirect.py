@@ -670,7 +670,7 @@ class IndirectRules:
         if ag.leg:
             result = self.apply_leg_result(t, effect)
         elif ag.heli:
-            result = self.heli_result(t, x, effect)  # the helicopter results (MBT 6.7.9.1, 6.7.8.2.2)
+            result = self.heli_result(t, x, effect, "indirect fire")  # MBT 6.7.9.1, 6.7.8.2.2
         else:
             result = self.gp_vehicle_result(row, band, factor, defense, x, effect, ag.target_type)
             if self.ofire is not None:  # MBT 7.8.3 Open Turret damage, 7.47 installation damage (optional)
