@@ -49,8 +49,9 @@ def test_moving_into_the_sheaf_is_attacked_at_once():
 
 
 def test_attacked_once_per_source_however_often_it_enters():
-    # MBT 6.6.6 (MA41): once per IF unit and SHEAF, not per hex entered; pivoting attacks nothing
-    st = _barrage()
+    # MBT 6.6.6 (MA41): once per IF unit and SHEAF, not per hex entered; pivoting attacks nothing. The mover's
+    # attack rolls 1 (no effect): a Suppressed mover keeps only half its remaining allowance (6.6.2, MA31)
+    st = _barrage(dice=(2, 50) + (1,) * 8)
     mv(st, "fwd V")
     mv(st, "rev V")
     mv(st, "fwd V")
@@ -79,7 +80,7 @@ def test_overlapping_sheafs_attack_once_each():
     # the mortar's one-hex SHEAF on 4E1 inside the battery's Closed SHEAF (4E1, 4E2 and around): a BMP-2 driving
     # from 4E3 through 4E2 into 4E1 is attacked once by each source, twice in all (MA41 'overlapping patterns')
     st = arty_state(if_units() + [unit("V", "bmp-2", "sov", "4E3", 0, command="MOVE")],
-                    dice=[2, 50, 6, 50] + [99] * 20)
+                    dice=[2, 50, 6, 50] + [1] * 20)
     act(st, "call M by F at 4E1")
     act(st, f"call {BAT} by F at 4E1")
     g = st.game
