@@ -55,10 +55,11 @@ def test_a_plot_announced_on_turn_one_runs_on_next_turn():
 
 def test_indirect_fire_at_gp_defense_one():
     # MBT 6.5.4.4: the BMP-2's GP Defense 1 is read on the GP CRT's row 1 (table gp-combat: factor 9, defense 1:
-    # N 21 / S 54); the M106's IF factor 9; A-Type -20
+    # N 21 / S 54); the M106's IF factor 9; A-Type -20; its HE is not Small Arms in combat (5.1.3.1, 5.7, MA9),
+    # so an S-Effect Suppresses the vehicle (6.5.4.4.2)
     st = arty_state(if_units("bmp-2"), dice=[5, 50, 50, 50])
     act(st, "call M by F at 4E1")
-    assert events(st, "IF at T") == ["IF at T (GPD 1A): roll 50-20 = 30 vs N 21 / S 54: S-Effect -> NE"]
+    assert events(st, "IF at T") == ["IF at T (GPD 1A): roll 50-20 = 30 vs N 21 / S 54: S-Effect -> SUP"]
 
 
 def test_plots_go_to_the_batteries_of_their_card_in_turn():
